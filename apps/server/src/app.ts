@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import { authPlugin, type TokenResolver } from './plugins/auth.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { docsPlugin } from './plugins/docs.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { staticWebPlugin } from './plugins/static-web.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
+import { settingRoutes } from './modules/setting/setting.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+
+z.config(z.locales.zhCN());
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Accounts plug their token lookup in here; until then no token is valid. */
+  resolveToken?: TokenResolver;
+}
+
+export type App = FastifyInstance;
+
+/** Builds the Fastify app without listening; tests call this and use inject. */
+export async function buildApp({ config, database, resolveToken = async () => null }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT,
+    trustProxy: true,
+    // Generic JSON parse errors carry the parser's text; ours are replaced in the error handler.
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(formbody, { bodyLimit: config.BODY_LIMIT });
+  await app.register(dbPlugin, { database });
+  await app.register(authPlugin, { resolveToken });
+  await app.register(docsPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(settingRoutes);
+      await api.register(homeRoutes);
+      await api.register(catalogRoutes);
+      await api.register(contentRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const userUploads = path.join(config.DATA_DIR, 'upload');
+  mkdirSync(userUploads, { recursive: true });
+  await app.register(staticWebPlugin, {
+    webDist: config.WEB_DIST,
+    uploadDirs: [userUploads, path.join(config.repoRoot, 'apps/server/assets/upload')],
+  });
+
+  return app;
+}

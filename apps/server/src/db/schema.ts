@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { DeviceOption, PriceUnit } from '@yance/contracts/catalog';
+import type { ArticleType, SitePageKey } from '@yance/contracts/content';
+
+/** 项目类型: 1 送样检测, 2 现场预约, 3 数据分析. */
+export const projectType = pgTable('project_type', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  img: text('img').notNull(),
+  /** Pipe-separated tags (spec §3). */
+  description: text('description').notNull(),
+  discountLabel: text('discount_label'),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** 子分类, e.g. 结构分析 under 送样检测. */
+export const typeChild = pgTable(
+  'type_child',
+  {
+    id: serial('id').primaryKey(),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => projectType.id),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('type_child_type_idx').on(t.typeId, t.sort)],
+);
+
+/** 检测项目 (catalogue item). The API calls it "device" (spec §7). */
+export const device = pgTable(
+  'device',
+  {
+    id: serial('id').primaryKey(),
+    rid: text('rid').notNull().unique(),
+    name: text('name').notNull(),
+    alias: text('alias').array().notNull().default(sql`'{}'::text[]`),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => projectType.id),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => typeChild.id),
+    img: text('img').notNull(),
+    sketch: text('sketch').notNull(),
+    description: text('description').notNull(),
+    sampleRequirement: text('sample_requirement').notNull(),
+    instrument: text('instrument').notNull().default(''),
+    options: jsonb('options').$type<DeviceOption[]>().notNull().default([]),
+    priceFen: integer('price_fen').notNull(),
+    unit: text('unit').$type<PriceUnit>().notNull(),
+    turnaroundDays: integer('turnaround_days').notNull(),
+    orderCount: integer('order_count').notNull().default(0),
+    discountLabel: text('discount_label'),
+    /** Position among the home page's popular items; null = not featured. */
+    hotRank: integer('hot_rank'),
+    onShelf: boolean('on_shelf').notNull().default(true),
+    /** Character unigrams and bigrams of name, aliases and category; see ADR 0004. */
+    searchGrams: text('search_grams').array().notNull().default(sql`'{}'::text[]`),
+    /** Lower-cased name, aliases and category names, for the final substring check. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('device_search_grams_idx').using('gin', t.searchGrams),
+    index('device_type_child_idx').on(t.typeId, t.childId),
+    index('device_order_idx').on(t.orderCount.desc()),
+    index('device_hot_idx').on(t.hotRank),
+  ],
+);
+
+/** 专区 (hot area): a curated collection of items. */
+export const prefecture = pgTable('prefecture', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  img: text('img').notNull(),
+  sketch: text('sketch').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const prefectureDevice = pgTable(
+  'prefecture_device',
+  {
+    prefectureId: integer('prefecture_id')
+      .notNull()
+      .references(() => prefecture.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => device.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.prefectureId, t.deviceId] }), index('prefecture_device_device_idx').on(t.deviceId)],
+);
+
+export const banner = pgTable('banner', {
+  id: serial('id').primaryKey(),
+  img: text('img').notNull(),
+  /** External http(s) link, or a device rid opened at /detail/:rid. */
+  redirect: text('redirect').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+/** News, courses, service cases (能力展示) and thanks (致谢) share one table. */
+export const article = pgTable(
+  'article',
+  {
+    id: serial('id').primaryKey(),
+    rid: text('rid').notNull().unique(),
+    type: text('type').$type<ArticleType>().notNull(),
+    title: text('title').notNull(),
+    img: text('img').notNull().default(''),
+    sketch: text('sketch').notNull().default(''),
+    /** Sanitised HTML, written by operators. */
+    body: text('body').notNull().default(''),
+    source: text('source').notNull().default(''),
+    company: text('company').notNull().default(''),
+    code: text('code').notNull().default(''),
+    content: text('content').notNull().default(''),
+    views: integer('views').notNull().default(0),
+    publishedOn: date('published_on', { mode: 'string' }).notNull(),
+    published: boolean('published').notNull().default(true),
+  },
+  (t) => [index('article_type_date_idx').on(t.type, t.publishedOn.desc(), t.id.desc())],
+);
+
+export const partner = pgTable('partner', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  img: text('img').notNull(),
+  url: text('url').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** About, guide, license, policy … pages. */
+export const sitePage = pgTable('site_page', {
+  key: text('key').$type<SitePageKey>().primaryKey(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  updatedOn: date('updated_on', { mode: 'string' }).notNull(),
+});
+
+/** Web settings of spec §3 (allowRegion, samplingSetting, localInfo) and the home popup, as JSON by key. */
+export const setting = pgTable('setting', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,28 @@
+import { samplingSetting, allowRegion, localInfo, type SettingKey, type WebSettings } from '@yance/contracts/setting';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findSettings } from './setting.repository.ts';
+
+/** Stored keys; samplingInfo is an alias of samplingSetting (spec §3 uses both names). */
+const STORED = { allowRegion, samplingSetting, localInfo } as const;
+type StoredKey = keyof typeof STORED;
+const storedKeyOf = (key: SettingKey): StoredKey => (key === 'samplingInfo' ? 'samplingSetting' : key);
+
+/** Returns the requested web settings, each checked against its contract. */
+export async function getSettings(db: Db, keys: readonly SettingKey[]): Promise<Partial<WebSettings>> {
+  const stored = [...new Set(keys.map(storedKeyOf))];
+  const values = await findSettings(db, stored);
+  const result: Partial<WebSettings> = {};
+  for (const key of keys) {
+    const storedKey = storedKeyOf(key);
+    const parsed = STORED[storedKey].safeParse(values.get(storedKey));
+    if (!parsed.success) throw new AppError('INTERNAL', `setting ${storedKey} is missing or malformed`);
+    Object.assign(result, { [key]: parsed.data });
+  }
+  return result;
+}
+
+/** All web settings of spec §3. */
+export async function getWebSettings(db: Db): Promise<WebSettings> {
+  return (await getSettings(db, ['allowRegion', 'samplingSetting', 'samplingInfo', 'localInfo'])) as WebSettings;
+}

@@ -1,0 +1,43 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { rememberInviteCode } from '@/lib/invite-code.ts';
+
+/**
+ * The route table of spec §2. Every page is its own lazy chunk so the home
+ * page ships only what it shows.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    lazy: () => import('./routes/root-layout.tsx'),
+    children: [
+      { index: true, lazy: () => import('./routes/home.tsx') },
+      { path: 'project/:typeId?/:title?', lazy: () => import('./routes/project-list.tsx') },
+      { path: 'about', loader: () => redirect('/about/profile') },
+      { path: 'about/:tab', lazy: () => import('./routes/about.tsx') },
+      { path: 'televised', lazy: () => import('./routes/televised.tsx') },
+      { path: 'list/:type', lazy: () => import('./routes/list.tsx') },
+      { path: 'contact', lazy: () => import('./routes/contact.tsx') },
+      { path: 'guide', lazy: () => import('./routes/site-page.tsx') },
+      { path: 'require', lazy: () => import('./routes/require.tsx') },
+      { path: 'license', lazy: () => import('./routes/site-page.tsx') },
+      { path: 'policy', lazy: () => import('./routes/site-page.tsx') },
+      { path: 'search', lazy: () => import('./routes/search.tsx') },
+      { path: 'article/:id', lazy: () => import('./routes/article.tsx') },
+      { path: 'detail/:rid', lazy: () => import('./routes/detail.tsx') },
+      {
+        path: 'invited/:code?',
+        loader: ({ params }) => {
+          if (params.code) rememberInviteCode(params.code);
+          return redirect('/');
+        },
+      },
+      { path: 'member', loader: () => redirect('/member/center') },
+      { path: 'member/:page', lazy: () => import('./routes/member.tsx') },
+      { path: 'experiment', loader: () => redirect('/experiment/plan') },
+      { path: 'experiment/:page', lazy: () => import('./routes/experiment.tsx') },
+      { path: '*', lazy: () => import('./routes/not-found.tsx') },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

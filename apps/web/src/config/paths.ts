@@ -1,0 +1,25 @@
+/** Route paths of spec §2, built in one place. */
+export const paths = {
+  home: () => '/',
+  project: (typeId?: number, title?: string, childId?: number) => {
+    const base = typeId ? `/project/${typeId}${title ? `/${encodeURIComponent(title)}` : ''}` : '/project';
+    return childId ? `${base}?childId=${childId}` : base;
+  },
+  area: (areaId: number) => `/project?areaId=${areaId}`,
+  about: (tab: 'profile' | 'culture' | 'recruit' = 'profile') => `/about/${tab}`,
+  televised: () => '/televised',
+  list: (type: 'news' | 'course' | 'service' | 'thanks') => `/list/${type}`,
+  contact: () => '/contact',
+  guide: () => '/guide',
+  require: () => '/require',
+  license: () => '/license',
+  policy: () => '/policy',
+  search: (kw: string) => `/search?kw=${encodeURIComponent(kw)}`,
+  article: (rid: string) => `/article/${rid}`,
+  detail: (rid: string) => `/detail/${rid}`,
+  member: (page = 'center') => `/member/${page}`,
+  experiment: (page: 'plan' | 'demand' | 'contract' = 'plan') => `/experiment/${page}`,
+} as const;
+
+/** True for an absolute http(s) link (banner redirects, case sources). */
+export const isExternal = (href: string) => /^https?:\/\//i.test(href);

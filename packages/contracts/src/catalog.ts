@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { page, pagingQuery } from './paging.ts';
+
+/** Project types of spec §9: 1 送样检测, 2 现场预约, 3 数据分析. */
+export const PROJECT_TYPE_IDS = [1, 2, 3] as const;
+export const projectTypeId = z.coerce
+  .number({ error: '[项目类型]必须是数字' })
+  .int()
+  .refine((v) => (PROJECT_TYPE_IDS as readonly number[]).includes(v), '[项目类型]只能是1、2或3');
+
+/** Price unit of a catalogue item. */
+export const PRICE_UNITS = { sample: '样', hour: '小时', job: '项', element: '元素' } as const;
+export const priceUnit = z.enum(['sample', 'hour', 'job', 'element']);
+export type PriceUnit = z.infer<typeof priceUnit>;
+
+export const typeChild = z.object({ id: z.number().int(), name: z.string() });
+export type TypeChild = z.infer<typeof typeChild>;
+
+export const discountInfo = z.object({ discount_label: z.string() }).nullable();
+
+/** A project type with its child categories (home typeArr and type/group). */
+export const projectType = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  img: z.string(),
+  /** Pipe-separated in storage; tags is that text split on "|" (spec §3). */
+  description: z.string(),
+  tags: z.array(z.string()),
+  discount_info: discountInfo,
+  typeChildArr: z.array(typeChild.extend({ count: z.number().int() })),
+});
+export type ProjectType = z.infer<typeof projectType>;
+export const typeGroupResponse = z.array(projectType);
+
+/** A catalogue item (送样检测/现场预约/数据分析 item) as shown in lists. */
+export const deviceSummary = z.object({
+  rid: z.string(),
+  name: z.string(),
+  alias: z.array(z.string()),
+  img: z.string(),
+  sketch: z.string(),
+  type_id: z.number().int(),
+  child_id: z.number().int(),
+  child_name: z.string(),
+  price_fen: z.number().int(),
+  unit: priceUnit,
+  turnaround_days: z.number().int(),
+  order: z.number().int(),
+  discount_label: z.string().nullable(),
+});
+export type DeviceSummary = z.infer<typeof deviceSummary>;
+
+/** An option that changes the price, e.g. 扫描范围 with its choices. */
+export const deviceOption = z.object({
+  name: z.string(),
+  choices: z.array(z.object({ label: z.string(), extra_fen: z.number().int() })),
+});
+export type DeviceOption = z.infer<typeof deviceOption>;
+
+export const deviceDetail = deviceSummary.extend({
+  type_name: z.string(),
+  description: z.string(),
+  sample_requirement: z.string(),
+  instrument: z.string(),
+  options: z.array(deviceOption),
+  related: z.array(deviceSummary),
+});
+export type DeviceDetail = z.infer<typeof deviceDetail>;
+
+const optionalId = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined || v === null ? undefined : v),
+    z.coerce.number({ error: `[${label}]必须是数字` }).int().positive(`[${label}]必须是正整数`).optional(),
+  );
+
+export const deviceSearchQuery = pagingQuery.extend({
+  kw: z.string().trim().max(50, '[关键词]不能超过50个字').optional().default(''),
+  typeId: optionalId('项目类型'),
+  childId: optionalId('分类'),
+  areaId: optionalId('专区'),
+  sort: z.enum(['relevance', 'order', 'price_asc', 'price_desc']).optional().default('relevance'),
+});
+export type DeviceSearchQuery = z.infer<typeof deviceSearchQuery>;
+export const deviceSearchResponse = page(deviceSummary);
+
+export const deviceDetailQuery = z.object({
+  rid: z.string({ error: '[项目编号]不能为空' }).trim().min(1, '[项目编号]不能为空').max(32, '[项目编号]格式不正确'),
+});
