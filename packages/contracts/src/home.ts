@@ -9,6 +9,7 @@ export type Banner = z.infer<typeof banner>;
 /** Hot area (专区). */
 export const prefecture = z.object({ id: z.number().int(), name: z.string(), img: z.string(), sketch: z.string() });
 export type Prefecture = z.infer<typeof prefecture>;
+export const prefectureListResponse = z.array(prefecture);
 
 export const hotItem = z.object({ rid: z.string(), name: z.string(), img: z.string(), sketch: z.string(), order: z.number().int() });
 export type HotItem = z.infer<typeof hotItem>;
