@@ -57,7 +57,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, opts: Req
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
-  } catch (e) {
+  } catch {
     const err =
       signal?.aborted ? new ApiError(ClientErrorCode.CANCELED, '请求已取消')
       : timeout.aborted ? new ApiError(ClientErrorCode.TIMEOUT, '请求超时，请稍后再试')
