@@ -4,6 +4,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** Tokens live in localStorage (ADR 0003), so no script but our own may run. antd injects style tags. */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
 /**
  * Serves the built web app and the uploaded images. Any non-API GET that is
  * not a file gets index.html so client routes (/detail/…, /member/…) load.
@@ -31,6 +44,11 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist: 
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', opts.webDist);
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', CSP)
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'strict-origin-when-cross-origin')
+      .sendFile('index.html', opts.webDist);
   });
 });
