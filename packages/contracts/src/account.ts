@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** Spec §9: phone length 11 (mainland mobile numbers). */
+export const PHONE_LENGTH = 11;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const required = (label: string) => z.string({ error: `[${label}]不能为空` }).trim().min(1, `[${label}]不能为空`);
+
+export const phone = (label = '手机号') =>
+  required(label).regex(/^1[3-9]\d{9}$/, `[${label}]格式不正确`);
+export const smsCode = required('验证码').regex(/^\d{6}$/, '[验证码]为6位数字');
+export const password = z
+  .string({ error: '[密码]不能为空' })
+  .min(1, '[密码]不能为空')
+  .min(PASSWORD_MIN, `[密码]至少${PASSWORD_MIN}位`)
+  .max(PASSWORD_MAX, `[密码]不能超过${PASSWORD_MAX}位`);
+
+/** code4sms useFor: 0 register, 1 reset, 3 login (spec §7); 4 change phone (update4contact). */
+export const SMS_PURPOSES = { register: 0, reset: 1, login: 3, contact: 4 } as const;
+export const smsPurpose = z.coerce
+  .number({ error: '[用途]不正确' })
+  .int()
+  .refine((v) => Object.values(SMS_PURPOSES).includes(v as 0), '[用途]不正确');
+
+export const code4smsBody = z.object({ phone: phone(), useFor: smsPurpose });
+
+export const signBody = z.object({
+  phone: phone(),
+  code: smsCode,
+  password,
+  inviterCode: z.string().trim().max(32).optional().or(z.literal('')),
+});
+
+export const resetBody = z.object({ account: phone(), code: smsCode, password });
+
+export const loginBody = z.object({
+  account: required('用户名/手机号').max(64, '[用户名/手机号]格式不正确'),
+  password: required('密码').max(PASSWORD_MAX, '[密码]格式不正确'),
+});
+
+export const loginForCodeBody = z.object({ phone: phone(), code: smsCode });
+
+/** Tokens as issued: access token, refresh token, seconds until the access token expires. */
+export const tokenPair = z.object({ token: z.string(), refreshToken: z.string(), expires: z.number().int() });
+export type TokenPair = z.infer<typeof tokenPair>;
+
+export const refreshBody = z.object({ token: required('刷新令牌').max(256) });
+
+/** WeChat QR login (spec §4). */
+export const wxTicket = z.object({ ticket: z.string(), expire_seconds: z.number().int(), url: z.string(), qrcode: z.string() });
+export type WxTicket = z.infer<typeof wxTicket>;
+export const wxQrLoginBody = z.object({ ticket: required('二维码').max(128) });
+export const WX_TICKET_STATES = ['waiting', 'scanned', 'confirmed', 'expired', 'bind'] as const;
+export const wxQrLoginResponse = z.object({
+  status: z.enum(WX_TICKET_STATES),
+  /** Present when status is confirmed. */
+  token: tokenPair.nullable(),
+});

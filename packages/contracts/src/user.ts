@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { phone } from './account.ts';
+
+/** organization of the profile form (spec §3): 0 student, 3 teacher, 1 individual, 2 enterprise. */
+export const ORGANIZATIONS = { student: 0, individual: 1, enterprise: 2, teacher: 3 } as const;
+export const ORGANIZATION_NAMES: Record<number, string> = { 0: '学生', 3: '教师', 1: '个人', 2: '企业' };
+
+const filled = (label: string) => z.string({ error: `「${label}」不能为空` }).trim().min(1, `「${label}」不能为空`);
+const regionCode = (label: string) => filled(label).regex(/^\d{6}$/, `「${label}」格式不正确`);
+const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
+
+/** Attestation / profile form (spec §3, rules of §5). */
+export const profileForm = z
+  .object({
+    name: filled('姓名').max(32),
+    email: filled('邮箱').email('「邮箱」格式不正确').max(64),
+    organization: z.coerce
+      .number({ error: '「用户类型」不能为空' })
+      .int()
+      .refine((v) => v in ORGANIZATION_NAMES, '「用户类型」不能为空'),
+    company: filled('单位名称').max(64),
+    teacher: optionalText(32),
+    teacher_phone: z.union([z.literal(''), phone('导师手机')]).optional().default(''),
+    teacher_mail: z.union([z.literal(''), z.string().trim().email('「导师邮箱」格式不正确')]).optional().default(''),
+    region: regionCode('所在地区'),
+    address: filled('详细地址').max(128),
+  })
+  .superRefine((v, ctx) => {
+    if (v.organization === ORGANIZATIONS.student && !v.teacher) {
+      ctx.addIssue({ code: 'custom', path: ['teacher'], message: '「导师」不能为空' });
+    }
+  });
+export type ProfileForm = z.infer<typeof profileForm>;
+
+/** A checkbox that may arrive as JSON true/false or form text "true"/"1". */
+const formBoolean = z.preprocess((v) => v === true || v === 'true' || v === '1' || v === 1, z.boolean());
+
+/** Address (spec §3). address_code is the 6-digit county code; address_rid its id. */
+export const addressForm = z.object({
+  name: z.string({ error: '[姓名]不能为空' }).trim().min(1, '[姓名]不能为空').max(32),
+  phone: phone('手机'),
+  province: z.string().trim().min(1, '[省份]不能为空').max(32),
+  city: z.string().trim().min(1, '[城市]不能为空').max(32),
+  area: z.string().trim().min(1, '[区县]不能为空').max(32),
+  address: z.string({ error: '[详细地址]不能为空' }).trim().min(1, '[详细地址]不能为空').max(128),
+  address_code: z.string().regex(/^\d{6}$/, '[所在地区]格式不正确'),
+  default: formBoolean,
+});
+export type AddressForm = z.infer<typeof addressForm>;
+
+export const address = addressForm.extend({ address_rid: z.string() });
+export type Address = z.infer<typeof address>;
