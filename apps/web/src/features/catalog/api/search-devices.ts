@@ -1,0 +1,30 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { DeviceSummary } from '@yance/contracts/catalog';
+import type { Page } from '@yance/contracts/paging';
+import { api } from '@/lib/api-client.ts';
+
+export type DeviceSort = 'relevance' | 'order' | 'price_asc' | 'price_desc';
+
+export interface SearchDevicesParams {
+  kw?: string;
+  typeId?: number;
+  childId?: number;
+  areaId?: number;
+  page?: number;
+  pageSize?: number;
+  sort?: DeviceSort;
+}
+
+/** Catalogue search: keyword, type/child/area filters, sort, paging. */
+export const searchDevices = (params: SearchDevicesParams, signal?: AbortSignal) =>
+  api.get<Page<DeviceSummary>>('/api/open/web/device/search', { query: { ...params }, signal });
+
+export const searchDevicesQueryOptions = (params: SearchDevicesParams) =>
+  queryOptions({
+    queryKey: ['catalog', 'search', params],
+    queryFn: ({ signal }) => searchDevices(params, signal),
+    // keep the old page on screen while the next one loads, so the list does not jump
+    placeholderData: keepPreviousData,
+  });
+
+export const useSearchDevices = (params: SearchDevicesParams) => useQuery(searchDevicesQueryOptions(params));

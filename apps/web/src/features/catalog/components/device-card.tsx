@@ -1,0 +1,53 @@
+import { FireOutlined, FieldTimeOutlined } from '@ant-design/icons';
+import type { DeviceSummary } from '@yance/contracts/catalog';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CoverImage } from '@/components/cover-image.tsx';
+import { paths } from '@/config/paths.ts';
+import { formatCount, formatFen, formatTurnaround, unitLabel } from '@/lib/format.ts';
+import styles from './device-card.module.css';
+
+interface DeviceCardProps {
+  item: DeviceSummary;
+  /** Lets search highlight the keyword in the name. */
+  renderName?: (name: string) => ReactNode;
+}
+
+/** One catalogue item in a result grid; the whole card links to its detail page. */
+export function DeviceCard({ item, renderName }: DeviceCardProps) {
+  return (
+    <Link to={paths.detail(item.rid)} className={styles.card} aria-label={item.name}>
+      <div className={styles.media}>
+        <CoverImage src={item.img} alt={item.name} ratio="16 / 10" />
+        {item.discount_label ? <span className={styles.discount}>{item.discount_label}</span> : null}
+        <span className={styles.child}>{item.child_name}</span>
+      </div>
+      <div className={styles.body}>
+        <h3 className={styles.name}>{renderName ? renderName(item.name) : item.name}</h3>
+        {item.alias.length > 0 ? (
+          <div className={styles.aliases}>
+            {item.alias.slice(0, 3).map((a) => (
+              <span key={a} className={styles.alias}>
+                {renderName ? renderName(a) : a}
+              </span>
+            ))}
+          </div>
+        ) : null}
+        <p className={styles.sketch}>{item.sketch}</p>
+        <div className={styles.foot}>
+          <span className={styles.price}>
+            <strong>{formatFen(item.price_fen)}</strong>/{unitLabel(item.unit)} <em>起</em>
+          </span>
+        </div>
+        <div className={styles.meta}>
+          <span>
+            <FieldTimeOutlined /> {formatTurnaround(item.turnaround_days)}
+          </span>
+          <span>
+            <FireOutlined /> {formatCount(item.order)}下单
+          </span>
+        </div>
+      </div>
+    </Link>
+  );
+}

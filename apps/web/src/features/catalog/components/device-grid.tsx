@@ -1,0 +1,57 @@
+import type { DeviceSummary } from '@yance/contracts/catalog';
+import { Empty, Pagination, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { DeviceCard } from './device-card.tsx';
+import styles from './device-grid.module.css';
+
+interface DeviceGridProps {
+  items: DeviceSummary[] | undefined;
+  total: number;
+  page: number;
+  pageSize: number;
+  loading: boolean;
+  onPageChange: (page: number) => void;
+  /** What to show when nothing matched. */
+  empty?: ReactNode;
+  renderName?: (name: string) => ReactNode;
+}
+
+/** Result cards in a responsive grid, with skeletons, an empty state and paging. */
+export function DeviceGrid({ items, total, page, pageSize, loading, onPageChange, empty, renderName }: DeviceGridProps) {
+  if (!items && loading) {
+    return (
+      <div className={styles.grid} aria-busy="true">
+        {Array.from({ length: 6 }, (_, i) => (
+          <div key={i} className={styles.skeleton}>
+            <Skeleton.Node active className={styles.skeletonImg} />
+            <Skeleton active title paragraph={{ rows: 3 }} />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (!items || items.length === 0) {
+    return <div className={styles.empty}>{empty ?? <Empty description="暂无符合条件的项目" />}</div>;
+  }
+  return (
+    <>
+      <div className={styles.grid} style={{ opacity: loading ? 0.6 : 1 }}>
+        {items.map((item) => (
+          <DeviceCard key={item.rid} item={item} renderName={renderName} />
+        ))}
+      </div>
+      {total > pageSize ? (
+        <Pagination
+          className={styles.pager}
+          align="center"
+          current={page}
+          pageSize={pageSize}
+          total={total}
+          showSizeChanger={false}
+          showTotal={(t) => `共 ${t} 项`}
+          onChange={onPageChange}
+        />
+      ) : null}
+    </>
+  );
+}

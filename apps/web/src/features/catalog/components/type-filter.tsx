@@ -1,0 +1,85 @@
+import { AppstoreOutlined, ExperimentOutlined, FundProjectionScreenOutlined, LineChartOutlined } from '@ant-design/icons';
+import type { ProjectType } from '@yance/contracts/catalog';
+import { Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import styles from './type-filter.module.css';
+
+const TYPE_ICONS: Record<number, ReactNode> = {
+  1: <ExperimentOutlined />,
+  2: <FundProjectionScreenOutlined />,
+  3: <LineChartOutlined />,
+};
+
+interface TypeFilterProps {
+  types: ProjectType[] | undefined;
+  loading: boolean;
+  typeId?: number;
+  childId?: number;
+  onChildChange: (childId: number | undefined) => void;
+}
+
+/** Project types as link tabs, then the chosen type's child categories as selectable tags. */
+export function TypeFilter({ types, loading, typeId, childId, onChildChange }: TypeFilterProps) {
+  const current = types?.find((t) => t.id === typeId);
+  const total = (t: ProjectType) => t.typeChildArr.reduce((n, c) => n + c.count, 0);
+  return (
+    <aside className={styles.panel} aria-label="项目筛选">
+      <div className={styles.block}>
+        <h2 className={styles.heading}>服务类型</h2>
+        {loading && !types ? (
+          <Skeleton active title={false} paragraph={{ rows: 4 }} />
+        ) : (
+          <nav className={styles.types}>
+            <Link to={paths.project()} className={!typeId ? `${styles.type} ${styles.on}` : styles.type} aria-current={!typeId ? 'page' : undefined}>
+              <AppstoreOutlined />
+              <span>全部项目</span>
+            </Link>
+            {types?.map((t) => (
+              <Link
+                key={t.id}
+                to={paths.project(t.id, t.name)}
+                className={t.id === typeId ? `${styles.type} ${styles.on}` : styles.type}
+                aria-current={t.id === typeId ? 'page' : undefined}
+              >
+                {TYPE_ICONS[t.id] ?? <AppstoreOutlined />}
+                <span>{t.name}</span>
+                <small>{total(t)}</small>
+              </Link>
+            ))}
+          </nav>
+        )}
+      </div>
+      {current ? (
+        <div className={styles.block}>
+          <h2 className={styles.heading}>分类</h2>
+          <div className={styles.tags} role="group" aria-label="分类">
+            <button type="button" className={!childId ? `${styles.tag} ${styles.tagOn}` : styles.tag} aria-pressed={!childId} onClick={() => onChildChange(undefined)}>
+              全部
+            </button>
+            {current.typeChildArr.map((c) => (
+              <button
+                key={c.id}
+                type="button"
+                className={c.id === childId ? `${styles.tag} ${styles.tagOn}` : styles.tag}
+                aria-pressed={c.id === childId}
+                onClick={() => onChildChange(c.id)}
+              >
+                {c.name}
+                <small>{c.count}</small>
+              </button>
+            ))}
+          </div>
+        </div>
+      ) : null}
+      {current?.tags.length ? (
+        <div className={`${styles.block} ${styles.promise}`}>
+          {current.tags.map((tag) => (
+            <span key={tag}>✓ {tag}</span>
+          ))}
+        </div>
+      ) : null}
+    </aside>
+  );
+}
