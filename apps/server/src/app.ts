@@ -42,6 +42,16 @@ export async function buildApp({ config, database, resolveToken = async () => nu
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Many clients POST "content-type: application/json" with no body; read that as {}.
+  // Anything else goes through Fastify's own parser (prototype-poisoning checks, FST_ERR_CTP_INVALID_JSON_BODY).
+  const jsonParser = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    return jsonParser(request, text, done);
+  });
+
   await app.register(errorsPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody, { bodyLimit: config.BODY_LIMIT });

@@ -39,7 +39,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist: 
     index: false,
     setHeaders: (res, file) => {
       // Hashed assets never change; index.html must always be fresh.
-      res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {

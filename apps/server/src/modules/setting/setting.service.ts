@@ -26,3 +26,8 @@ export async function getSettings(db: Db, keys: readonly SettingKey[]): Promise<
 export async function getWebSettings(db: Db): Promise<WebSettings> {
   return (await getSettings(db, ['allowRegion', 'samplingSetting', 'samplingInfo', 'localInfo'])) as WebSettings;
 }
+
+/** A stored setting outside the web settings (e.g. homePopup), unchecked; undefined when absent. */
+export async function getSettingValue(db: Db, key: string): Promise<unknown> {
+  return (await findSettings(db, [key])).get(key);
+}

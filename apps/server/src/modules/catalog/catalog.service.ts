@@ -1,0 +1,59 @@
+import type { DeviceDetail, DeviceSearchQuery, ProjectType } from '@yance/contracts/catalog';
+import type { Page } from '@yance/contracts/paging';
+import type { DeviceSummary } from '@yance/contracts/catalog';
+import type { HotItem, Prefecture } from '@yance/contracts/home';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findChildrenWithCounts, findDeviceByRid, findHotDevices, findPrefectures, findRelated, findTypes, searchDevices } from './catalog.repository.ts';
+import { normalizeSearch, queryGrams } from './search-grams.ts';
+
+const RELATED_COUNT = 4;
+
+/** The three project types with their tags, discount and child categories (with on-shelf counts). */
+export async function listTypeGroups(db: Db): Promise<ProjectType[]> {
+  const [types, children] = await Promise.all([findTypes(db), findChildrenWithCounts(db)]);
+  return types.map((t) => ({
+    id: t.id,
+    name: t.name,
+    img: t.img,
+    description: t.description,
+    tags: t.description.split('|').map((s) => s.trim()).filter(Boolean),
+    discount_info: t.discountLabel ? { discount_label: t.discountLabel } : null,
+    typeChildArr: children.filter((c) => c.typeId === t.id).map((c) => ({ id: c.id, name: c.name, count: c.count })),
+  }));
+}
+
+/** Searches on-shelf items by name, alias or category; ranks by relevance then order count. */
+export async function searchCatalog(db: Db, query: DeviceSearchQuery): Promise<Page<DeviceSummary>> {
+  const keyword = normalizeSearch(query.kw);
+  const { list, total } = await searchDevices(db, {
+    keyword,
+    grams: queryGrams(keyword),
+    typeId: query.typeId,
+    childId: query.childId,
+    areaId: query.areaId,
+    sort: query.sort,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  return { list, total, page: query.page, pageSize: query.pageSize };
+}
+
+/** One on-shelf item with up to four related items of its category. */
+export async function getDeviceDetail(db: Db, rid: string): Promise<DeviceDetail> {
+  const row = await findDeviceByRid(db, rid);
+  if (!row) throw new AppError('NOT_FOUND', '项目不存在');
+  const { id, ...detail } = row;
+  const related = await findRelated(db, row.child_id, id, RELATED_COUNT);
+  return { ...detail, related };
+}
+
+/** Hot areas (专区) in their curated order. */
+export function listPrefectures(db: Db): Promise<Prefecture[]> {
+  return findPrefectures(db);
+}
+
+/** The featured items of the home page, by hot rank. */
+export function listHotItems(db: Db, limit: number): Promise<HotItem[]> {
+  return findHotDevices(db, limit);
+}

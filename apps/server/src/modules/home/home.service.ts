@@ -1,0 +1,88 @@
+import { gzipSync } from 'node:zlib';
+import { envelope } from '@yance/contracts/envelope';
+import { homeData, promoPopup, type HomeData } from '@yance/contracts/home';
+import type { Db } from '../../db/client.ts';
+import { ok } from '../../lib/reply.ts';
+import { listHotItems, listPrefectures, listTypeGroups } from '../catalog/catalog.service.ts';
+import { latestArticles } from '../content/content.service.ts';
+import { getSettingValue } from '../setting/setting.service.ts';
+import { findBanners, findPartners } from './home.repository.ts';
+
+const HOT_ITEMS = 8;
+const SERVICE_CASES = 6;
+const THANKS = 8;
+export const HOME_POPUP_KEY = 'homePopup';
+
+/** Gathers the whole home page in one go (spec §3 home data). */
+export async function buildHomeData(db: Db): Promise<HomeData> {
+  const [bannerArr, typeArr, prefectureNavBottomArr, hotItems, cases, thanks, partnerArr, popupValue] = await Promise.all([
+    findBanners(db),
+    listTypeGroups(db),
+    listPrefectures(db),
+    listHotItems(db, HOT_ITEMS),
+    latestArticles(db, 'service', SERVICE_CASES),
+    latestArticles(db, 'thanks', THANKS),
+    findPartners(db),
+    getSettingValue(db, HOME_POPUP_KEY),
+  ]);
+  const popup = promoPopup.safeParse(popupValue);
+  return {
+    bannerArr,
+    typeArr,
+    prefectureNavBottomArr,
+    hotItems,
+    serviceCaseArr: cases.map(({ rid, title, img, sketch, created, source }) => ({ rid, title, img, sketch, created, source })),
+    thanksArr: thanks.map(({ rid, company, title, code, content, sketch, source, created }) => ({ rid, company, title, code, content, sketch, source, created })),
+    partnerArr,
+    popup: popup.success ? popup.data : null,
+  };
+}
+
+/** The home envelope, serialised once, plain and gzipped. */
+export interface HomePayload {
+  json: string;
+  gzip: Buffer;
+}
+
+/**
+ * The home call is the busiest one, and its data is public catalogue content
+ * that may be a few seconds stale. So each process keeps the serialised
+ * envelope for HOME_TTL_MS instead of running eight queries per request; this
+ * is a cache of shared data, not shared state, so several server processes
+ * may each hold their own copy. Writers call invalidateHomeCache(db).
+ */
+const HOME_TTL_MS = 10_000;
+interface CacheSlot {
+  payload?: HomePayload;
+  expires: number;
+  building?: Promise<HomePayload>;
+}
+// Keyed by database so apps built in one process (tests) never see each other's data.
+const caches = new WeakMap<Db, CacheSlot>();
+const homeEnvelope = envelope(homeData);
+
+export async function getHomePayload(db: Db): Promise<HomePayload> {
+  let slot = caches.get(db);
+  if (!slot) caches.set(db, (slot = { expires: 0 }));
+  if (slot.payload && slot.expires > Date.now()) return slot.payload;
+  // One rebuild at a time; concurrent requests share it.
+  slot.building ??= rebuild(db, slot).finally(() => {
+    slot.building = undefined;
+  });
+  return slot.building;
+}
+
+async function rebuild(db: Db, slot: CacheSlot): Promise<HomePayload> {
+  const body = homeEnvelope.parse(ok(await buildHomeData(db)));
+  const json = JSON.stringify(body);
+  const payload = { json, gzip: gzipSync(json) };
+  slot.payload = payload;
+  slot.expires = Date.now() + HOME_TTL_MS;
+  return payload;
+}
+
+/** Drops the cached home page so the next request rebuilds it (call after catalogue or content edits). */
+export function invalidateHomeCache(db: Db): void {
+  const slot = caches.get(db);
+  if (slot) slot.expires = 0;
+}
