@@ -1,0 +1,63 @@
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+
+export interface Row {
+  figure: string;
+  value: string;
+  budget: string;
+  pass: boolean | null;
+}
+
+/** One line about the machine the figures were taken on. */
+export function machineNote(chromium: string): string {
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  const mem = Math.round(os.totalmem() / 2 ** 30);
+  return `${os.cpus().length}× ${cpu}, ${mem} GiB, ${os.type()} ${os.release()}, Node ${process.version}, ${chromium}`;
+}
+
+const mark = (pass: boolean | null) => (pass === null ? '–' : pass ? 'pass' : '**FAIL**');
+
+export function renderTable(rows: Row[]): string {
+  const lines = ['| Figure | Measured | Budget | Result |', '|---|---|---|---|'];
+  for (const r of rows) lines.push(`| ${r.figure} | ${r.value} | ${r.budget} | ${mark(r.pass)} |`);
+  return lines.join('\n');
+}
+
+/** Writes docs/benchmarks.md: the table, the machine, how each figure was taken, and the details. */
+export async function writeReport(file: string, opts: { date: string; machine: string; seconds: number; rows: Row[]; details: string[] }) {
+  const text = `# Benchmarks
+
+Written by \`npm run bench\` (scripts/bench.ts); do not edit by hand — run it again.
+
+- Date: ${opts.date}
+- Machine: ${opts.machine}
+- Whole run: ${opts.seconds} s (build excluded)
+
+${renderTable(opts.rows)}
+
+## How each figure is taken
+
+- **Home initial JS**: Chromium loads \`/\` from the production server (child process, built web app);
+  every JavaScript response fetched until the network is idle is gzipped here with zlib (level 6),
+  so the figure does not depend on the server's compression. Budget ≤ 250 kB.
+- **Home LCP**: largest-contentful-paint of \`/\` under 4× CPU slowdown
+  (CDP \`Emulation.setCPUThrottlingRate\`), fresh browser context per load (cold cache), median of 5.
+  Network is loopback, not throttled. Budget ≤ 2.5 s.
+- **Home API throughput**: autocannon, keep-alive, same connections and duration for
+  \`GET /api/open/web/index\` and \`GET /api/open/ping\` against the same server child process in the
+  same run, each after a warm-up; the browser's \`accept-encoding\` is sent. The figure is the ratio
+  index ÷ ping. Budget ≥ 0.5.
+- **Search p95**: a temp PGlite migrated and seeded, then filled to 100 000 items in batches of 1 000
+  (names built from the seed's technique names with prefixes, suffixes and instrument makers;
+  search columns from the server's \`deviceSearchFields\`), \`ANALYZE\`d; then a fixed mix of
+  keywords (Chinese names, lower-case aliases, category names, common and rare words, nothing,
+  with and without typeId, page 1 and later pages) through \`app.inject\` on \`buildApp\`, after
+  30 warm-up queries. Budget < 50 ms. When \`DATABASE_URL\` is set the same runs on PostgreSQL
+  in a throw-away database.
+
+## Details
+
+${opts.details.join('\n')}
+`;
+  await writeFile(file, text);
+}

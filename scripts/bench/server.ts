@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface ServerProcess {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Asks the OS for a free loopback port. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPing(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/open/ping`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not answer /api/open/ping within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts the production server (`tsx apps/server/src/server.ts`) in a child
+ * process on a free loopback port with a temp DATA_DIR (PGlite, seeded), so
+ * the load generator never shares its event loop.
+ */
+export async function startServerProcess(repoRoot: string): Promise<ServerProcess> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'yance-bench-server-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  // Never leave the server behind, even when the bench exits abruptly.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    process.off('exit', killOnExit);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForPing(baseUrl, child, 60_000);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { baseUrl, stop };
+}
