@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { setNotifier } from '@/lib/notify.ts';
+import { queryClient } from '@/lib/query-client.ts';
 import { theme } from './theme.ts';
 
 /** Plugs antd's message API (with theme context) into the api client's notifier. */
@@ -15,12 +16,6 @@ function NotifierBridge() {
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
-      }),
-  );
   return (
     <ConfigProvider locale={zhCN} theme={theme}>
       <AntApp>

@@ -1,0 +1,41 @@
+import { Outlet, useRouteError } from 'react-router';
+import { ScrollToTop } from '@/components/layout/scroll-to-top.tsx';
+import { SideBar } from '@/components/layout/side-bar.tsx';
+import { SERVICE_HOURS, SiteFooter } from '@/components/layout/site-footer.tsx';
+import { SiteHeader } from '@/components/layout/site-header.tsx';
+import { LoginPromptHost } from '@/features/auth/components/login-prompt-host.tsx';
+import { openLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
+import { useWebSettings } from '@/lib/get-web-settings.ts';
+
+/** Header, page, footer and side bar around every route; the login prompt lives here once. */
+export function Component() {
+  const { data } = useWebSettings();
+  const contact = data?.localInfo;
+  return (
+    <div className="site">
+      <ScrollToTop />
+      <SiteHeader hotline={contact?.phone} onLogin={() => openLoginPrompt()} onRegister={() => openLoginPrompt('注册后即可在线下单、管理实验方案')} />
+      <main className="site-main">
+        <Outlet />
+      </main>
+      <SiteFooter contact={contact} />
+      <SideBar phone={contact?.phone} hours={contact?.hours || SERVICE_HOURS} />
+      <LoginPromptHost />
+    </div>
+  );
+}
+
+/** A route that fails to load (e.g. a stale chunk after a deploy) gets a way out instead of a blank page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <div className="page-error" role="alert">
+      <h1>页面加载失败</h1>
+      <p>网络异常或页面已更新，请刷新后重试。</p>
+      <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
+        刷新页面
+      </button>
+    </div>
+  );
+}

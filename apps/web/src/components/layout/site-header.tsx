@@ -1,0 +1,85 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { FlaskIcon, MenuIcon, PhoneIcon } from '@/components/ui/icons.tsx';
+import { paths } from '@/config/paths.ts';
+import { HeaderSearch } from './header-search.tsx';
+import { Logo } from './logo.tsx';
+import { MainNav } from './main-nav.tsx';
+import styles from './site-header.module.css';
+
+const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((m) => ({ default: m.MobileMenu })));
+
+export interface SiteHeaderProps {
+  /** 客服电话 from the site settings; hidden until known. */
+  hotline?: string;
+  onLogin: () => void;
+  onRegister: () => void;
+}
+
+/** Utility bar (hotline, 实验方案, 登录/注册) above the logo, navigation and search; a drawer menu on small screens. */
+export function SiteHeader({ hotline, onLogin, onRegister }: SiteHeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
+  const openMenu = () => {
+    setMenuUsed(true);
+    setMenuOpen(true);
+  };
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.topBar}>
+        <div className={`container ${styles.topInner}`}>
+          <span className={styles.welcome}>您好，欢迎来到研测 · 先测试后付费，院校客户专属客户经理</span>
+          <div className={styles.topActions}>
+            {hotline && (
+              <a className={styles.hotline} href={`tel:${hotline}`}>
+                <PhoneIcon size={14} /> 服务热线 {hotline}
+              </a>
+            )}
+            <Link className={styles.plan} to={paths.experiment('plan')}>
+              <FlaskIcon size={14} /> 实验方案
+            </Link>
+            <span className={styles.divider} aria-hidden="true" />
+            <button type="button" className={styles.textButton} onClick={onLogin}>
+              登录
+            </button>
+            <button type="button" className={styles.registerButton} onClick={onRegister}>
+              注册
+            </button>
+          </div>
+        </div>
+      </div>
+      <div className={styles.mainBar}>
+        <div className={`container ${styles.mainInner}`}>
+          <Link to={paths.home()} className={styles.logo} aria-label="研测首页">
+            <Logo />
+          </Link>
+          <div className={styles.desktopOnly}>
+            <MainNav />
+          </div>
+          <HeaderSearch className={styles.search} />
+          <div className={styles.mobileActions}>
+            <button type="button" className={styles.mobileLogin} onClick={onLogin}>
+              登录
+            </button>
+            <button
+              type="button"
+              className={styles.menuButton}
+              onClick={openMenu}
+              onPointerEnter={() => setMenuUsed(true)}
+              aria-label="打开菜单"
+              aria-expanded={menuOpen}
+            >
+              <MenuIcon size={22} />
+            </button>
+          </div>
+        </div>
+      </div>
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} onLogin={onLogin} onRegister={onRegister} />
+        </Suspense>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { HomeData } from '@yance/contracts/home';
+import { api } from '@/lib/api-client.ts';
+
+/** The one home-data call (spec §7); a failing code toasts its msg in the api client. */
+export const getHome = ({ signal }: { signal?: AbortSignal } = {}) => api.get<HomeData>('/api/open/web/index', { signal });
+
+export const getHomeQueryOptions = () => queryOptions({ queryKey: ['home'], queryFn: ({ signal }) => getHome({ signal }) });
+
+export const useHome = () => useQuery(getHomeQueryOptions());
