@@ -16,16 +16,18 @@ interface PageHeroProps {
   subtitle?: ReactNode;
   /** Extra content under the title (tabs, stats, a search box). */
   children?: ReactNode;
+  /** A slimmer band for pages whose own content repeats the title (item detail). */
+  compact?: boolean;
 }
 
 /** The title band at the top of every inner page: breadcrumb, heading, optional subtitle. */
-export function PageHero({ title, crumbs, subtitle, children }: PageHeroProps) {
+export function PageHero({ title, crumbs, subtitle, children, compact }: PageHeroProps) {
   const items = [{ title: '首页', to: '/' }, ...crumbs].map((c, i) => ({
     key: `${i}-${c.title}`,
     title: c.to ? <Link to={c.to}>{c.title}</Link> : c.title,
   }));
   return (
-    <section className={styles.hero}>
+    <section className={compact ? `${styles.hero} ${styles.compact}` : styles.hero}>
       <div className={`container ${styles.inner}`}>
         <Breadcrumb className={styles.crumbs} items={items} />
         <h1 className={styles.title}>{title}</h1>

@@ -23,7 +23,7 @@ export function DeviceGrid({ items, total, page, pageSize, loading, onPageChange
       <div className={styles.grid} aria-busy="true">
         {Array.from({ length: 6 }, (_, i) => (
           <div key={i} className={styles.skeleton}>
-            <Skeleton.Node active className={styles.skeletonImg} />
+            <div className={styles.skeletonImg} />
             <Skeleton active title paragraph={{ rows: 3 }} />
           </div>
         ))}

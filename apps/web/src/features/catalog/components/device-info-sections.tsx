@@ -1,0 +1,40 @@
+import { InfoCircleOutlined } from '@ant-design/icons';
+import type { DeviceDetail } from '@yance/contracts/catalog';
+import { RichText } from '@/components/rich-text.tsx';
+import { PageSection } from '@/components/page-section.tsx';
+import { DeviceCard } from './device-card.tsx';
+import styles from './device-info-sections.module.css';
+
+const looksLikeHtml = (s: string) => /^\s*</.test(s);
+
+/** Sample requirements (highlighted), the rich description and related items. */
+export function DeviceInfoSections({ item }: { item: DeviceDetail }) {
+  return (
+    <>
+      {item.sample_requirement ? (
+        <PageSection title="样品要求">
+          <div className={styles.requirement} role="note">
+            <InfoCircleOutlined className={styles.reqIcon} />
+            {looksLikeHtml(item.sample_requirement) ? (
+              <RichText html={item.sample_requirement} />
+            ) : (
+              <p className={styles.reqText}>{item.sample_requirement}</p>
+            )}
+          </div>
+        </PageSection>
+      ) : null}
+      <PageSection title="项目介绍">
+        {item.description ? <RichText html={item.description} /> : <p className={styles.none}>暂无详细介绍，欢迎咨询客服。</p>}
+      </PageSection>
+      {item.related.length > 0 ? (
+        <PageSection title="相关项目">
+          <div className={styles.related}>
+            {item.related.slice(0, 4).map((r) => (
+              <DeviceCard key={r.rid} item={r} />
+            ))}
+          </div>
+        </PageSection>
+      ) : null}
+    </>
+  );
+}
