@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import type { ProjectType } from '@yance/contracts/catalog';
+import type { SitePage } from '@yance/contracts/content';
+import type { WebSettings } from '@yance/contracts/setting';
+import { apiGet, apiPost, listArticles, searchDevices, someArticle, someDeviceRid } from './support/api.ts';
+import { useBrowser } from './support/browser.ts';
+import { expectHeading, expectMeaningful, expectPath, expectVisibleText } from './support/page-checks.ts';
+
+const b = useBrowser(undefined, 'routes');
+const sitePage = (key: SitePage['key']) => apiGet<SitePage>(b.baseUrl, '/api/open/web/page', { key });
+
+/** rids of catalogue cards (links to /detail/:rid) in the main content. */
+async function cardRids(): Promise<string[]> {
+  await b.page.locator('main a[href^="/detail/"]').first().waitFor({ timeout: 10_000 });
+  const hrefs = await b.page.locator('main a[href^="/detail/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  return [...new Set(hrefs.map((h) => h.replace('/detail/', '').split(/[?#]/)[0]!))];
+}
+
+describe('every route of spec §2 renders', () => {
+  it('/ shows the home page with the header navigation', async () => {
+    await b.goto('/');
+    await expectMeaningful(b.page);
+    const nav = b.page.getByRole('navigation', { name: '主导航' });
+    for (const label of ['首页', '服务项目', '关于我们', '能力展示', '新闻动态', '培训课程', '联系我们']) {
+      await nav.getByRole('link', { name: label }).waitFor();
+    }
+  });
+
+  it('/project/1/送样检测 lists sample-submission items', async () => {
+    await b.goto('/project/1/送样检测');
+    await expectHeading(b.page, /送样检测/);
+    const rids = await cardRids();
+    const api = await searchDevices(b.baseUrl, { typeId: 1, pageSize: 50 });
+    expect(rids.length).toBeGreaterThan(0);
+    const typeOne = new Set(api.list.map((d) => d.rid));
+    // Every card is a type-1 item (the page may show fewer than 50).
+    for (const rid of rids) expect(typeOne.has(rid), `card ${rid} is not a 送样检测 item`).toBe(true);
+  });
+
+  it('/project/1/送样检测?childId=… applies the category filter', async () => {
+    const groups = await apiGet<ProjectType[]>(b.baseUrl, '/api/open/web/type/group');
+    const type1 = groups.find((g) => g.id === 1);
+    const child = type1?.typeChildArr.find((c) => c.count > 0 && c.count < (type1?.typeChildArr.reduce((s, x) => s + x.count, 0) ?? 0));
+    expect(child, 'a type-1 category with items').toBeDefined();
+    if (!child) return;
+    await b.goto(`/project/1/送样检测?childId=${child.id}`);
+    const rids = await cardRids();
+    const inChild = new Set((await searchDevices(b.baseUrl, { typeId: 1, childId: child.id, pageSize: 50 })).list.map((d) => d.rid));
+    expect(rids.length).toBeGreaterThan(0);
+    for (const rid of rids) expect(inChild.has(rid), `card ${rid} is not in ${child.name}`).toBe(true);
+    // The chosen category is visibly marked.
+    const marked = b.page.locator('main [aria-current="true"], main [aria-current="page"], main [aria-pressed="true"], main [aria-checked="true"], main [aria-selected="true"]');
+    await expect.poll(() => marked.filter({ hasText: child.name }).count()).toBeGreaterThan(0);
+  });
+
+  it('/about redirects to /about/profile', async () => {
+    await b.goto('/about');
+    await expectPath(b.page, '/about/profile');
+    const { title } = await sitePage('profile');
+    await expectVisibleText(b.page, title, { within: 'main' });
+    await expectMeaningful(b.page);
+  });
+
+  for (const key of ['culture', 'recruit'] as const) {
+    it(`/about/${key} shows its page`, async () => {
+      await b.goto(`/about/${key}`);
+      const { title } = await sitePage(key);
+      await expectVisibleText(b.page, title, { within: 'main' });
+      await expectMeaningful(b.page);
+    });
+  }
+
+  it('/televised shows the capability showcase', async () => {
+    await b.goto('/televised');
+    await expectVisibleText(b.page, '能力展示', { within: 'main' });
+    await expectMeaningful(b.page);
+  });
+
+  for (const [type, name] of [
+    ['news', '新闻动态'],
+    ['course', '培训课程'],
+    ['service', '能力展示'],
+    ['thanks', '客户致谢'],
+  ] as const) {
+    it(`/list/${type} lists ${name}`, async () => {
+      await b.goto(`/list/${type}`);
+      await expectVisibleText(b.page, name, { within: 'main' });
+      const first = (await listArticles(b.baseUrl, type, { pageSize: 5 })).list[0];
+      expect(first, `seeded ${type} articles`).toBeDefined();
+      if (first) await expectVisibleText(b.page, first.title, { within: 'main' });
+    });
+  }
+
+  it('/contact shows the contact details', async () => {
+    await b.goto('/contact');
+    await expectVisibleText(b.page, '联系我们', { within: 'main' });
+    const settings = await apiPost<WebSettings>(b.baseUrl, '/api/open/setting');
+    await expectVisibleText(b.page, settings.localInfo.phone, { within: 'main' });
+  });
+
+  for (const key of ['guide', 'require', 'license', 'policy'] as const) {
+    it(`/${key} shows its page`, async () => {
+      await b.goto(`/${key}`);
+      const { title } = await sitePage(key);
+      await expectVisibleText(b.page, title, { within: 'main' });
+      await expectMeaningful(b.page);
+    });
+  }
+
+  it('/search?kw=XRD finds X射线衍射', async () => {
+    await b.goto('/search?kw=XRD');
+    await expectVisibleText(b.page, 'X射线衍射', { within: 'main' });
+    expect((await cardRids()).length).toBeGreaterThan(0);
+  });
+
+  it('/article/:id shows the article', async () => {
+    const article = await someArticle(b.baseUrl, 'news');
+    await b.goto(`/article/${article.rid}`);
+    await expectHeading(b.page, article.title);
+    await expectMeaningful(b.page);
+  });
+
+  it('/detail/:rid shows the item', async () => {
+    const item = await someDeviceRid(b.baseUrl);
+    await b.goto(`/detail/${item.rid}`);
+    await expectHeading(b.page, item.name);
+    await expectMeaningful(b.page);
+  });
+
+  it('/invited/ABC123 redirects home and keeps the invite code', async () => {
+    await b.goto('/invited/ABC123');
+    await expectPath(b.page, '/');
+    expect(await b.page.evaluate(() => sessionStorage.getItem('inviterCode'))).toBe('ABC123');
+  });
+
+  it('/invited/ABC123 opens the register dialog on the home page (spec §2)', async () => {
+    await b.goto('/invited/ABC123');
+    await expectPath(b.page, '/');
+    await b.page.getByRole('dialog').filter({ hasText: '注册' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+  });
+
+  it('/member goes to /member/center and asks a visitor to log in', async () => {
+    await b.goto('/member');
+    await expectPath(b.page, '/member/center');
+    await expectVisibleText(b.page, '请先登录');
+  });
+
+  it('/experiment goes to /experiment/plan and asks a visitor to log in', async () => {
+    await b.goto('/experiment');
+    await expectPath(b.page, '/experiment/plan');
+    await expectVisibleText(b.page, '请先登录');
+  });
+
+  it('an unknown path shows a friendly 404 with a way home', async () => {
+    await b.goto('/no/such/page');
+    await expectVisibleText(b.page, /404|页面不存在|找不到/);
+    await b.page.getByRole('link', { name: /首页/ }).or(b.page.getByRole('button', { name: /首页/ })).first().waitFor();
+  });
+});
+
+describe('navigation', () => {
+  it('scrolls back to the top on every navigation', async () => {
+    await b.goto('/');
+    await b.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => b.page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    // A link near the bottom of the page (the footer), clicked where it is.
+    const footerLink = b.page.locator('footer a[href^="/"]:not([href="/"])').first();
+    await footerLink.click();
+    await b.page.waitForLoadState('networkidle').catch(() => undefined);
+    await expect.poll(() => b.page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  it('the header marks the active entry', async () => {
+    await b.goto('/list/news');
+    const nav = b.page.getByRole('navigation', { name: '主导航' });
+    await expect.poll(() => nav.getByRole('link', { name: '新闻动态' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: '首页' }).getAttribute('aria-current')).toBeNull();
+    await nav.getByRole('link', { name: '联系我们' }).click();
+    await expectPath(b.page, '/contact');
+    await expect.poll(() => nav.getByRole('link', { name: '联系我们' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: '新闻动态' }).getAttribute('aria-current')).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+import type { DeviceSummary } from '@yance/contracts/catalog';
+import type { ArticleSummary, ArticleType } from '@yance/contracts/content';
+import type { Envelope } from '@yance/contracts/envelope';
+import type { HomeData } from '@yance/contracts/home';
+import type { Page } from '@yance/contracts/paging';
+
+/** Calls an open GET endpoint of the running server and unwraps the envelope. */
+export async function apiGet<T>(baseUrl: string, path: string, query: Record<string, string | number> = {}): Promise<T> {
+  const url = new URL(path, baseUrl);
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
+  const res = await fetch(url);
+  const body = (await res.json()) as Envelope<T>;
+  if (body.code !== 1) throw new Error(`GET ${url.pathname}${url.search} failed: ${body.code} ${body.msg}`);
+  return body.data;
+}
+
+/** Calls an open POST endpoint with a JSON body and unwraps the envelope. */
+export async function apiPost<T>(baseUrl: string, path: string, body: unknown = {}): Promise<T> {
+  const res = await fetch(new URL(path, baseUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const env = (await res.json()) as Envelope<T>;
+  if (env.code !== 1) throw new Error(`POST ${path} failed: ${env.code} ${env.msg}`);
+  return env.data;
+}
+
+export const searchDevices = (baseUrl: string, query: Record<string, string | number> = {}) =>
+  apiGet<Page<DeviceSummary>>(baseUrl, '/api/open/web/device/search', query);
+
+export const listArticles = (baseUrl: string, type: ArticleType, query: Record<string, string | number> = {}) =>
+  apiGet<Page<ArticleSummary>>(baseUrl, '/api/open/web/article/list', { type, ...query });
+
+export const getHome = (baseUrl: string) => apiGet<HomeData>(baseUrl, '/api/open/web/index');
+
+/** A real catalogue rid (the first item of the default listing). */
+export async function someDeviceRid(baseUrl: string): Promise<DeviceSummary> {
+  const page = await searchDevices(baseUrl, { pageSize: 1 });
+  const first = page.list[0];
+  if (!first) throw new Error('the catalogue is empty');
+  return first;
+}
+
+/** A real article read on this site (no external source), of the given type. */
+export async function someArticle(baseUrl: string, type: ArticleType = 'news'): Promise<ArticleSummary> {
+  const page = await listArticles(baseUrl, type, { pageSize: 20 });
+  const own = page.list.find((a) => a.source === '') ?? page.list[0];
+  if (!own) throw new Error(`no ${type} articles`);
+  return own;
+}

@@ -1,0 +1,127 @@
+import { mkdir } from 'node:fs/promises';
+import { afterAll, afterEach, beforeAll, beforeEach, inject, type TestContext } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { artifactsDir, screenshot } from './screenshot.ts';
+
+/** Debian's Chromium; never a downloaded browser build. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const MOBILE = { width: 375, height: 740 } as const;
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A page that an external site would show; the machine has no outside network. */
+const EXTERNAL_STUB = '<!doctype html><html><head><meta charset="utf-8"><title>外部页面</title></head><body>external</body></html>';
+
+const isLoopback = (url: string) => {
+  try {
+    const { hostname, protocol } = new URL(url);
+    if (protocol === 'data:' || protocol === 'blob:' || protocol === 'about:') return true;
+    return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
+  } catch {
+    return true;
+  }
+};
+
+export interface BrowserFixture {
+  readonly baseUrl: string;
+  readonly browser: Browser;
+  /** The current test's context (fresh per test). */
+  readonly context: BrowserContext;
+  /** The current test's page (fresh per test). */
+  readonly page: Page;
+  /** Errors the page threw or logged during the current test. */
+  readonly pageErrors: string[];
+  /** Opens a path (relative to the server) and waits for the app to settle. */
+  goto(path: string): Promise<void>;
+  /** Resizes the current page. */
+  setWidth(width: number): Promise<void>;
+}
+
+/**
+ * One Chromium for the spec file; a fresh context and page for each test.
+ * Requests leaving the machine are answered with a stub page so external
+ * links (banners, popup, cases) open without touching the network.
+ */
+export function useBrowser(viewport: { width: number; height: number } = DESKTOP, spec = 'e2e'): BrowserFixture {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    await mkdir(artifactsDir, { recursive: true });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    if (!browser) throw new Error('browser did not start');
+    pageErrors.length = 0;
+    context = await browser.newContext({ viewport, baseURL: baseUrl, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+    context.setDefaultTimeout(10_000);
+    context.setDefaultNavigationTimeout(20_000);
+    await context.route('**/*', async (route) => {
+      if (isLoopback(route.request().url())) return route.fallback();
+      return route.request().resourceType() === 'document'
+        ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: EXTERNAL_STUB })
+        : route.fulfill({ status: 204, body: '' });
+    });
+    page = await context.newPage();
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+  });
+
+  afterEach(async (ctx: TestContext) => {
+    if (page && ctx.task.result?.state === 'fail') {
+      const name = ctx.task.name.replace(/[^\p{L}\p{N}]+/gu, '_').slice(0, 60);
+      await screenshot(page, `${spec}-FAILED`, name).catch(() => undefined);
+    }
+    await context?.close();
+    context = undefined;
+    page = undefined;
+  });
+
+  const need = <T>(v: T | undefined, what: string): T => {
+    if (v === undefined) throw new Error(`${what} is only available inside a test`);
+    return v;
+  };
+
+  return {
+    baseUrl,
+    get browser() {
+      return need(browser, 'browser');
+    },
+    get context() {
+      return need(context, 'context');
+    },
+    get page() {
+      return need(page, 'page');
+    },
+    pageErrors,
+    async goto(path: string) {
+      const p = need(page, 'page');
+      await p.goto(path, { waitUntil: 'domcontentloaded' });
+      // The SPA renders after its chunks load; wait until #root has content.
+      await p.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
+      await p.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+    },
+    async setWidth(width: number) {
+      await need(page, 'page').setViewportSize({ width, height: width <= MOBILE.width ? MOBILE.height : DESKTOP.height });
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+/** Waits until a path (and optional search) is the page's location. */
+export async function expectPath(page: Page, pathname: string, search?: string): Promise<void> {
+  await expect
+    .poll(() => {
+      const u = new URL(page.url());
+      return search === undefined ? decodeURIComponent(u.pathname) : `${decodeURIComponent(u.pathname)}${decodeURIComponent(u.search)}`;
+    }, { timeout: 10_000 })
+    .toBe(search === undefined ? pathname : `${pathname}${search}`);
+}
+
+/** The page is not blank: the main content has readable text and a heading. */
+export async function expectMeaningful(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('main').first().innerText().then((t) => t.trim().length), { timeout: 10_000 }).toBeGreaterThan(20);
+  await expect.poll(() => page.locator('main h1, main h2, main [role=heading]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+}
+
+/** A visible element with exactly this text (or containing it when exact is false). */
+export async function expectVisibleText(page: Page, text: string | RegExp, opts: { exact?: boolean; within?: string } = {}): Promise<void> {
+  const scope = opts.within ? page.locator(opts.within) : page;
+  await scope.getByText(text, { exact: opts.exact ?? false }).first().waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+/** A visible heading (h1–h6 or role=heading) whose text contains this. */
+export async function expectHeading(page: Page, text: string | RegExp): Promise<void> {
+  await page.getByRole('heading', { name: text }).first().waitFor({ state: 'visible', timeout: 10_000 });
+}
