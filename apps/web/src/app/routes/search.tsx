@@ -1,0 +1,41 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageHero } from '@/components/page-hero.tsx';
+import { PageBody, PageSection } from '@/components/page-section.tsx';
+import { paths } from '@/config/paths.ts';
+import { useTypeGroup } from '@/features/catalog/api/get-type-group.ts';
+import { SearchBox } from '@/features/catalog/components/search-box.tsx';
+import { SearchResults } from '@/features/catalog/components/search-results.tsx';
+import { SuggestedKeywords } from '@/features/catalog/components/suggested-keywords.tsx';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+
+/** /search?kw= — catalogue search by name, alias or category. */
+export function Component() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const kw = search.get('kw')?.trim() ?? '';
+  const types = useTypeGroup();
+  useDocumentTitle(kw ? `“${kw}”的搜索结果` : '搜索项目');
+
+  return (
+    <>
+      <PageHero title={kw ? `“${kw}”的搜索结果` : '搜索检测项目'} crumbs={[{ title: '搜索' }]}>
+        {/* keyed so the box shows the new keyword after a header search */}
+        <SearchBox key={kw} initial={kw} onSearch={(next) => void navigate(next ? paths.search(next) : '/search')} />
+      </PageHero>
+      <PageBody>
+        {kw ? (
+          <SearchResults types={types.data} />
+        ) : (
+          <PageSection>
+            <div style={{ textAlign: 'center', padding: '32px 0' }}>
+              <SearchOutlined style={{ fontSize: 40, color: 'var(--brand)' }} />
+              <p style={{ margin: '12px 0 20px', color: 'var(--muted)' }}>请输入要搜索的项目名称、缩写或分类</p>
+              <SuggestedKeywords />
+            </div>
+          </PageSection>
+        )}
+      </PageBody>
+    </>
+  );
+}
