@@ -1,0 +1,38 @@
+import type { SitePageKey } from '@yance/contracts/content';
+import { useLocation } from 'react-router';
+import { PageHero } from '@/components/page-hero.tsx';
+import { PageBody, PageSection } from '@/components/page-section.tsx';
+import { useSitePage } from '@/features/content/api/get-site-page.ts';
+import { SitePageBody } from '@/features/content/components/site-page-body.tsx';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+
+/** The three routes this module serves, with the heading shown before the page loads. */
+const PAGES = {
+  '/guide': { key: 'guide', title: '服务指南' },
+  '/license': { key: 'license', title: '用户协议' },
+  '/policy': { key: 'policy', title: '隐私政策' },
+} as const satisfies Record<string, { key: SitePageKey; title: string }>;
+
+const pageFor = (pathname: string) => PAGES[pathname.replace(/\/+$/, '') as keyof typeof PAGES] ?? PAGES['/guide'];
+
+/** /guide, /license, /policy — one module, the key comes from the path. */
+export function Component() {
+  const { pathname } = useLocation();
+  const { key, title: fallback } = pageFor(pathname);
+  const page = useSitePage(key);
+  const title = page.data?.title ?? fallback;
+  useDocumentTitle(title);
+
+  return (
+    <>
+      <PageHero title={title} crumbs={[{ title }]} subtitle={page.data ? `更新于 ${page.data.updated}` : undefined} />
+      <PageBody>
+        <PageSection>
+          <div style={{ maxWidth: 860, margin: '0 auto' }}>
+            <SitePageBody query={page} />
+          </div>
+        </PageSection>
+      </PageBody>
+    </>
+  );
+}

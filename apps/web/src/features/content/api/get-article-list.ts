@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ArticleSummary, ArticleType } from '@yance/contracts/content';
+import type { Page } from '@yance/contracts/paging';
+import { api } from '@/lib/api-client.ts';
+
+export interface ArticleListParams {
+  type: ArticleType;
+  page?: number;
+  pageSize?: number;
+}
+
+/** News, courses, service cases or thank-you notes, newest first. */
+export const getArticleList = (params: ArticleListParams, signal?: AbortSignal) =>
+  api.get<Page<ArticleSummary>>('/api/open/web/article/list', { query: { ...params }, signal });
+
+export const getArticleListQueryOptions = (params: ArticleListParams) =>
+  queryOptions({
+    queryKey: ['content', 'articles', params],
+    queryFn: ({ signal }) => getArticleList(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useArticleList = (params: ArticleListParams) => useQuery(getArticleListQueryOptions(params));
