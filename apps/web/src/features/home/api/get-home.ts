@@ -5,6 +5,8 @@ import { api } from '@/lib/api-client.ts';
 /** The one home-data call (spec §7); a failing code toasts its msg in the api client. */
 export const getHome = ({ signal }: { signal?: AbortSignal } = {}) => api.get<HomeData>('/api/open/web/index', { signal });
 
-export const getHomeQueryOptions = () => queryOptions({ queryKey: ['home'], queryFn: ({ signal }) => getHome({ signal }) });
+/** No automatic retry: a failing call toasts once, and the page offers 重试. */
+export const getHomeQueryOptions = () =>
+  queryOptions({ queryKey: ['home'], queryFn: ({ signal }) => getHome({ signal }), retry: false });
 
 export const useHome = () => useQuery(getHomeQueryOptions());
