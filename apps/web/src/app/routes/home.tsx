@@ -1,0 +1,48 @@
+import { lazy, Suspense } from 'react';
+import { getHomeQueryOptions, useHome } from '@/features/home/api/get-home.ts';
+import { HomeBanner } from '@/features/home/components/home-banner.tsx';
+import { HomeError } from '@/features/home/components/home-error.tsx';
+import { HomeSkeleton } from '@/features/home/components/home-skeleton.tsx';
+import { HotAreas } from '@/features/home/components/hot-areas.tsx';
+import { PartnerStrip } from '@/features/home/components/partner-strip.tsx';
+import { PopularItems } from '@/features/home/components/popular-items.tsx';
+import { ServiceCases } from '@/features/home/components/service-cases.tsx';
+import { ServiceGrid } from '@/features/home/components/service-grid.tsx';
+import { ServiceProcess } from '@/features/home/components/service-process.tsx';
+import { ThanksTable } from '@/features/home/components/thanks-table.tsx';
+import { queryClient } from '@/lib/query-client.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+
+const PromoPopup = lazy(() => import('@/features/home/components/promo-popup.tsx').then((m) => ({ default: m.PromoPopup })));
+
+/** Starts the one home-data fetch as soon as the route matches, without holding up the render. */
+export function loader() {
+  void queryClient.prefetchQuery(getHomeQueryOptions());
+  return null;
+}
+
+/** Home page of spec §2: banner, services, hot areas, process, popular items, cases, thanks, partners, popup. */
+export function Component() {
+  useDocumentTitle('一站式科研检测服务平台');
+  const { data, isPending, isError, refetch, isFetching } = useHome();
+
+  if (isPending) return <HomeSkeleton />;
+  if (isError) return <HomeError onRetry={() => void refetch()} retrying={isFetching} />;
+  return (
+    <>
+      <HomeBanner banners={data.bannerArr} />
+      <ServiceGrid types={data.typeArr} />
+      <HotAreas areas={data.prefectureNavBottomArr} />
+      <ServiceProcess />
+      <PopularItems items={data.hotItems} />
+      <ServiceCases cases={data.serviceCaseArr} />
+      <ThanksTable rows={data.thanksArr} />
+      <PartnerStrip partners={data.partnerArr} />
+      {data.popup && (
+        <Suspense fallback={null}>
+          <PromoPopup popup={data.popup} />
+        </Suspense>
+      )}
+    </>
+  );
+}
