@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 
 interface NotFoundStateProps {
   title: string;
@@ -10,6 +10,7 @@ interface NotFoundStateProps {
 
 /** A page-level "not found" (unknown rid, article or tab) with links back. */
 export function NotFoundState({ title, subTitle, back }: NotFoundStateProps) {
+  const navigate = useNavigate();
   return (
     <Result
       status="404"
@@ -17,13 +18,13 @@ export function NotFoundState({ title, subTitle, back }: NotFoundStateProps) {
       subTitle={subTitle ?? '您访问的内容不存在或已下架。'}
       extra={[
         back ? (
-          <Link key="back" to={back.to}>
-            <Button type="primary">{back.label}</Button>
-          </Link>
+          <Button key="back" type="primary" onClick={() => void navigate(back.to)}>
+            {back.label}
+          </Button>
         ) : null,
-        <Link key="home" to="/">
-          <Button>返回首页</Button>
-        </Link>,
+        <Button key="home" onClick={() => void navigate('/')}>
+          返回首页
+        </Button>,
       ]}
     />
   );

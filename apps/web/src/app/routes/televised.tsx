@@ -1,4 +1,4 @@
-import { Button, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { PageHero } from '@/components/page-hero.tsx';
 import { PageBody, PageSection } from '@/components/page-section.tsx';
@@ -46,8 +46,8 @@ export function Component() {
         <PageSection
           title="服务案例"
           extra={
-            <Link to={paths.list('service')}>
-              <Button type="link">查看全部 →</Button>
+            <Link to={paths.list('service')} style={{ color: 'var(--brand)', fontSize: 14 }}>
+              查看全部 →
             </Link>
           }
         >

@@ -61,8 +61,8 @@ export function CatalogBrowser({ typeId, types, typesLoading }: CatalogBrowserPr
                     查看全部
                   </Button>
                 ) : (
-                  <Link to={paths.require()}>
-                    <Button type="primary">发布需求</Button>
+                  <Link to={paths.require()} style={{ color: 'var(--brand)' }}>
+                    找不到需要的项目？发布需求 →
                   </Link>
                 )}
               </Empty>
