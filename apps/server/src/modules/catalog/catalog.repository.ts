@@ -103,15 +103,20 @@ export async function searchDevices(db: Db, q: DeviceSearch): Promise<{ list: De
   return { list, total: totalRow?.n ?? 0 };
 }
 
-/** exact name > name prefix > name contains > alias contains > category or type only. */
+/**
+ * exact name > exact alias (XRD is the name chemists type) > name prefix >
+ * name contains > alias contains > category or type only.
+ */
 function relevance(keyword: string): SQL {
   const name = sql`lower(${device.name})`;
+  const aliases = sql`('|' || lower(array_to_string(${device.alias}, '|')) || '|')`;
   return sql`case
     when ${name} = ${keyword} then 0
-    when starts_with(${name}, ${keyword}) then 1
-    when position(${keyword} in ${name}) > 0 then 2
-    when position(${keyword} in lower(array_to_string(${device.alias}, '|'))) > 0 then 3
-    else 4 end`;
+    when position(${'|' + keyword + '|'} in ${aliases}) > 0 then 1
+    when starts_with(${name}, ${keyword}) then 2
+    when position(${keyword} in ${name}) > 0 then 3
+    when position(${keyword} in ${aliases}) > 0 then 4
+    else 5 end`;
 }
 
 export async function findDeviceByRid(db: Db, rid: string) {
