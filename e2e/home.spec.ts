@@ -1,0 +1,207 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { HomeData } from '@yance/contracts/home';
+import { getHome } from './support/api.ts';
+import { useBrowser } from './support/browser.ts';
+import { expectPath } from './support/page-checks.ts';
+import { screenshotAtWidths } from './support/screenshot.ts';
+
+const b = useBrowser(undefined, 'home');
+let home: HomeData;
+
+beforeAll(async () => {
+  home = await getHome(b.baseUrl);
+});
+
+const isExternal = (href: string) => /^https?:\/\//i.test(href);
+const region = (name: string) => b.page.getByRole('region', { name, exact: true });
+
+/** The promotional popup covers the page on load; most tests close it first. */
+async function openHome({ keepPopup = false } = {}) {
+  await b.goto('/');
+  if (keepPopup || !home.popup) return;
+  const dialog = b.page.getByRole('dialog');
+  await dialog.waitFor({ state: 'visible' });
+  await dialog.getByRole('button', { name: /close|关闭/i }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('home page', () => {
+  it('banner: several slides with clickable pagination', async () => {
+    expect(home.bannerArr.length, 'seeded banners').toBeGreaterThanOrEqual(3);
+    await openHome();
+    const banner = region('推荐活动');
+    const bullets = banner.locator('.swiper-pagination-bullet');
+    await expect.poll(() => bullets.count()).toBe(home.bannerArr.length);
+    const activeIndex = () => banner.locator('.swiper-slide-active').first().getAttribute('data-swiper-slide-index');
+    await bullets.nth(1).click();
+    await expect.poll(activeIndex).toBe('1');
+    await expect.poll(() => bullets.nth(1).getAttribute('class')).toContain('swiper-pagination-bullet-active');
+    // Back to the first: autoplay only moves forward, so only the click can do this.
+    await bullets.nth(0).click();
+    await expect.poll(activeIndex).toBe('0');
+    await screenshotAtWidths(b.page, 'home', 'page');
+  });
+
+  it('banner: an external redirect opens in a new tab', async () => {
+    const i = home.bannerArr.findIndex((x) => isExternal(x.redirect));
+    expect(i, 'a banner with an external link').toBeGreaterThanOrEqual(0);
+    const target = home.bannerArr[i]!;
+    await openHome();
+    const banner = region('推荐活动');
+    const link = banner.locator(`.swiper a[href="${target.redirect}"]`).first();
+    await link.waitFor({ state: 'attached' });
+    expect(await link.getAttribute('target')).toBe('_blank');
+    await banner.locator('.swiper-pagination-bullet').nth(i).click();
+    const active = banner.locator(`.swiper-slide-active a[href="${target.redirect}"]`);
+    await active.waitFor({ state: 'visible' });
+    await b.page.waitForTimeout(1_600); // the 1.5 s transition
+    const [tab] = await Promise.all([b.context.waitForEvent('page'), active.click()]);
+    await tab.waitForLoadState('domcontentloaded');
+    expect(tab.url()).toBe(new URL(target.redirect).toString());
+    await expectPath(b.page, '/');
+  });
+
+  it('banner: a catalogue redirect goes to /detail/:rid', async () => {
+    const i = home.bannerArr.findIndex((x) => !isExternal(x.redirect));
+    expect(i, 'a banner pointing at a catalogue item').toBeGreaterThanOrEqual(0);
+    const rid = home.bannerArr[i]!.redirect;
+    await openHome();
+    const banner = region('推荐活动');
+    await banner.locator('.swiper-pagination-bullet').nth(i).click();
+    const active = banner.locator(`.swiper-slide-active a[href="/detail/${rid}"]`);
+    await active.waitFor({ state: 'visible' });
+    await b.page.waitForTimeout(1_600);
+    await active.click();
+    await expectPath(b.page, `/detail/${rid}`);
+  });
+
+  it('service grid: type cards and child tags link to the project list', async () => {
+    await openHome();
+    const grid = region('服务项目');
+    for (const t of home.typeArr) {
+      const href = `/project/${t.id}/${encodeURIComponent(t.name)}`;
+      expect(await grid.locator(`a[href="${href}"]`).count(), `card link of ${t.name}`).toBeGreaterThan(0);
+      for (const c of t.typeChildArr) {
+        await grid.locator(`a[href="${href}?childId=${c.id}"]`).filter({ hasText: c.name }).first().waitFor({ state: 'attached' });
+      }
+    }
+    const t = home.typeArr[0]!;
+    const c = t.typeChildArr[0]!;
+    await grid.locator(`a[href$="?childId=${c.id}"]`).first().click();
+    await expectPath(b.page, `/project/${t.id}/${t.name}`, `?childId=${c.id}`);
+  });
+
+  it('service grid: a type card opens its project list', async () => {
+    await openHome();
+    const t = home.typeArr[1] ?? home.typeArr[0]!;
+    await region('服务项目').getByRole('heading', { name: t.name }).click();
+    await expectPath(b.page, `/project/${t.id}/${t.name}`);
+  });
+
+  it('hot areas link to /project?areaId=', async () => {
+    expect(home.prefectureNavBottomArr.length).toBeGreaterThan(0);
+    await openHome();
+    const areas = region('热门专区');
+    for (const a of home.prefectureNavBottomArr) {
+      await areas.locator(`a[href="/project?areaId=${a.id}"]`).filter({ hasText: a.name }).waitFor({ state: 'attached' });
+    }
+    const first = home.prefectureNavBottomArr[0]!;
+    await areas.getByText(first.name, { exact: true }).click();
+    await expectPath(b.page, '/project', `?areaId=${first.id}`);
+  });
+
+  it('process tabs: 院校 shows 6 steps, 企业 shows 5', async () => {
+    await openHome();
+    const section = region('服务流程');
+    const school = section.getByRole('tab', { name: /院校/ });
+    const enterprise = section.getByRole('tab', { name: /企业/ });
+    expect(await school.getAttribute('aria-selected')).toBe('true');
+    const steps = section.getByRole('tabpanel').locator('li');
+    await expect.poll(() => steps.count()).toBe(6);
+    await enterprise.click();
+    expect(await enterprise.getAttribute('aria-selected')).toBe('true');
+    expect(await school.getAttribute('aria-selected')).toBe('false');
+    await expect.poll(() => steps.count()).toBe(5);
+    await school.click();
+    await expect.poll(() => steps.count()).toBe(6);
+  });
+
+  it('popular items show "<number>下单" and link to their detail', async () => {
+    expect(home.hotItems.length).toBeGreaterThan(0);
+    await openHome();
+    const section = region('热门项目');
+    for (const item of home.hotItems) {
+      const card = section.locator(`a[href="/detail/${item.rid}"]`);
+      await card.waitFor({ state: 'attached' });
+      const text = (await card.innerText()).replace(/\s+/g, '');
+      expect(text).toMatch(/\d+下单/);
+      expect(text).toContain(`${item.order}下单`);
+    }
+  });
+
+  it('cases show YYYY-MM-DD dates and 更多 goes to /list/service', async () => {
+    expect(home.serviceCaseArr.length).toBeGreaterThan(0);
+    await openHome();
+    const section = region('能力展示');
+    const dates = section.locator('time');
+    await expect.poll(() => dates.count()).toBe(home.serviceCaseArr.length);
+    for (const d of await dates.allInnerTexts()) expect(d.trim()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await section.getByRole('link', { name: /更多/ }).click();
+    await expectPath(b.page, '/list/service');
+  });
+
+  it('thanks table shows at most 5 rows and 更多 goes to /list/thanks', async () => {
+    await openHome();
+    const section = region('客户致谢');
+    const rows = section.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(Math.min(5, home.thanksArr.length));
+    expect(home.thanksArr.length, 'more thanks than fit, so the cap is exercised').toBeGreaterThan(5);
+    await section.getByRole('link', { name: /更多/ }).click();
+    await expectPath(b.page, '/list/thanks');
+  });
+
+  it('partner strip shows the partners’ logos', async () => {
+    expect(home.partnerArr.length).toBeGreaterThan(1);
+    await openHome();
+    const section = region('合作伙伴');
+    await section.scrollIntoViewIfNeeded();
+    for (const p of home.partnerArr.slice(0, 2)) {
+      await section.getByRole('img', { name: p.name }).first().waitFor({ state: 'attached' });
+    }
+    const visibleLogos = await section.getByRole('img').evaluateAll(
+      (imgs) => imgs.filter((i) => i.getBoundingClientRect().width > 0 && (i as HTMLImageElement).complete).length,
+    );
+    expect(visibleLogos).toBeGreaterThanOrEqual(2);
+  });
+
+  it('promotional popup shows on load and closes with its close button', async () => {
+    expect(home.popup, 'a configured popup').not.toBeNull();
+    await openHome({ keepPopup: true });
+    const dialog = b.page.getByRole('dialog');
+    await dialog.waitFor({ state: 'visible' });
+    await dialog.getByRole('img', { name: home.popup!.title }).waitFor();
+    await dialog.getByRole('button', { name: /close|关闭/i }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('clicking the popup image opens the article in a new page and closes the popup', async () => {
+    await openHome({ keepPopup: true });
+    const dialog = b.page.getByRole('dialog');
+    const img = dialog.getByRole('img', { name: home.popup!.title });
+    await img.waitFor({ state: 'visible' });
+    const [tab] = await Promise.all([b.context.waitForEvent('page'), img.click()]);
+    await tab.waitForLoadState('domcontentloaded');
+    expect(tab.url()).toBe(new URL(home.popup!.url, b.baseUrl).toString());
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('a failing home call shows its msg in an error toast', async () => {
+    await b.page.route('**/api/open/web/index', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, msg: '测试错误', data: null }) }),
+    );
+    await b.goto('/');
+    await b.page.locator('.ant-message').getByText('测试错误').waitFor({ state: 'visible' });
+    // The page does not go blank: it says what happened and offers a retry.
+    await b.page.getByRole('button', { name: /重试/ }).waitFor();
+  });
+});
