@@ -1,27 +1,29 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider, message } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { useEffect, type ReactNode } from 'react';
 import { setNotifier } from '@/lib/notify.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { theme } from './theme.ts';
 
-/** Plugs antd's message API (with theme context) into the api client's notifier. */
+/**
+ * Plugs antd's message API (with theme context) into lib/notify, the app's one
+ * toast channel. Deliberately not antd's <App>: it drags the modal and
+ * notification code (~35 kB gzip) into every page; call notify.* instead of App.useApp().
+ */
 function NotifierBridge() {
-  const { message } = AntApp.useApp();
+  const [api, holder] = message.useMessage();
   useEffect(() => {
-    setNotifier({ error: (t) => void message.error(t), success: (t) => void message.success(t), warning: (t) => void message.warning(t) });
-  }, [message]);
-  return null;
+    setNotifier({ error: (t) => void api.error(t), success: (t) => void api.success(t), warning: (t) => void api.warning(t) });
+  }, [api]);
+  return holder;
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={zhCN} theme={theme}>
-      <AntApp>
-        <NotifierBridge />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </AntApp>
+      <NotifierBridge />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ConfigProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ArrowUpIcon, PhoneIcon, WechatIcon } from '@/components/ui/icons.tsx';
-import { QrCodeCard, siteUrl } from '@/components/ui/qr-code-card.tsx';
+import { LazyQrCodeCard, siteUrl } from '@/components/ui/lazy-qr-code-card.tsx';
 import { paths } from '@/config/paths.ts';
 import styles from './side-bar.module.css';
 
@@ -10,6 +10,8 @@ const SHOW_TOP_AFTER = 360;
 export function SideBar({ phone, hours }: { phone?: string; hours: string }) {
   const [showTop, setShowTop] = useState(false);
   const [openPanel, setOpenPanel] = useState<'phone' | 'wechat' | null>(null);
+  // The QR encoder loads the first time the WeChat panel is wanted, not with the page.
+  const [wechatWanted, setWechatWanted] = useState(false);
 
   useEffect(() => {
     const onScroll = () => setShowTop(window.scrollY > SHOW_TOP_AFTER);
@@ -34,13 +36,13 @@ export function SideBar({ phone, hours }: { phone?: string; hours: string }) {
           <small>{hours}</small>
         </div>
       </div>
-      <div className={itemClass('wechat')}>
+      <div className={itemClass('wechat')} onPointerEnter={() => setWechatWanted(true)} onFocus={() => setWechatWanted(true)}>
         <button type="button" className={styles.button} onClick={() => toggle('wechat')} aria-expanded={openPanel === 'wechat'}>
           <WechatIcon size={20} />
           <span>微信咨询</span>
         </button>
         <div className={styles.panel} role="dialog" aria-label="客服微信">
-          <QrCodeCard value={siteUrl(paths.contact())} caption="扫码添加客服微信" size={120} />
+          {wechatWanted && <LazyQrCodeCard value={siteUrl(paths.contact())} caption="扫码添加客服微信" size={120} />}
         </div>
       </div>
       <button

@@ -12,5 +12,3 @@ export function QrCodeCard({ value, caption, size = 96 }: { value: string; capti
   );
 }
 
-/** Absolute URL on this site for a QR code (the site's own address, never a third party). */
-export const siteUrl = (path: string) => `${window.location.origin}${path}`;

@@ -1,31 +1,55 @@
 import type { PromoPopup as PromoPopupData } from '@yance/contracts/home';
-import { Modal } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { CloseIcon } from '@/components/ui/icons.tsx';
 import styles from './promo-popup.module.css';
 
-/** Spec §4: starts visible; closes on × or after its image is clicked (which opens the article in a new tab). */
+/**
+ * Spec §4: the promotional popup starts visible and closes on × (or Esc, or a
+ * click outside) or after its image is clicked, which opens the article in a
+ * new tab. A native modal <dialog>: focus handling and Esc for free, no dialog library on the home page.
+ */
 export function PromoPopup({ popup }: { popup: PromoPopupData }) {
+  const ref = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(true);
-  const close = () => setOpen(false);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!open || !dialog) return;
+    if (!dialog.open) dialog.showModal();
+    const root = document.documentElement;
+    const before = root.style.overflow;
+    root.style.overflow = 'hidden';
+    return () => {
+      root.style.overflow = before;
+    };
+  }, [open]);
+
+  const close = () => {
+    ref.current?.close();
+    setOpen(false);
+  };
+
+  if (!open) return null;
   return (
-    <Modal
-      open={open}
-      onCancel={close}
-      footer={null}
-      centered
-      width={460}
-      destroyOnHidden
+    <dialog
+      ref={ref}
+      className={styles.dialog}
       aria-label={popup.title}
-      classNames={{ container: styles.container }}
-      styles={{ body: { padding: 0 } }}
+      onClose={() => setOpen(false)}
+      onClick={(e) => e.target === e.currentTarget && close()}
     >
-      <a className={styles.link} href={popup.url} target="_blank" rel="noopener noreferrer" onClick={close}>
-        <img className={styles.img} src={popup.img} alt={popup.title} width={460} height={575} />
-        <span className={styles.caption}>
-          <strong>{popup.title}</strong>
-          <span className={styles.more}>查看详情</span>
-        </span>
-      </a>
-    </Modal>
+      <div className={styles.panel}>
+        <button type="button" className={styles.close} onClick={close} aria-label="关闭">
+          <CloseIcon size={18} />
+        </button>
+        <a className={styles.link} href={popup.url} target="_blank" rel="noopener noreferrer" onClick={close}>
+          <img className={styles.img} src={popup.img} alt={popup.title} width={460} height={575} />
+          <span className={styles.caption}>
+            <strong>{popup.title}</strong>
+            <span className={styles.more}>查看详情</span>
+          </span>
+        </a>
+      </div>
+    </dialog>
   );
 }

@@ -1,0 +1,47 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+
+const QrCodeCard = lazy(() => import('./qr-code-card.tsx').then((m) => ({ default: m.QrCodeCard })));
+
+/** Absolute URL on this site for a QR code (the site's own address, never a third party). */
+export const siteUrl = (path: string) => `${window.location.origin}${path}`;
+
+interface LazyQrCodeCardProps {
+  value: string;
+  caption: string;
+  size?: number;
+}
+
+/**
+ * A QR code whose encoder loads only when the card scrolls near the viewport,
+ * so the footer's codes cost nothing on first paint.
+ */
+export function LazyQrCodeCard({ value, caption, size = 96 }: LazyQrCodeCardProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || near) return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '200px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [near]);
+
+  const placeholder = (
+    <figure style={{ margin: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 8 }}>
+      <span style={{ display: 'block', width: size + 12, height: size + 12, background: '#fff', borderRadius: 8, opacity: 0.9 }} />
+      <figcaption style={{ fontSize: 12.5, opacity: 0.85 }}>{caption}</figcaption>
+    </figure>
+  );
+  return (
+    <div ref={ref}>
+      {near ? (
+        <Suspense fallback={placeholder}>
+          <QrCodeCard value={value} caption={caption} size={size} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </div>
+  );
+}
