@@ -1,5 +1,6 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
+import { notify } from '@/lib/notify.ts';
 import styles from './map-card.module.css';
 
 /**
@@ -7,13 +8,12 @@ import styles from './map-card.module.css';
  * load, nothing that tracks visitors), with a copy button for the address.
  */
 export function MapCard({ address, express }: { address: string; express: string }) {
-  const { message } = App.useApp();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(express || address);
-      void message.success('收样地址已复制');
+      notify.success('收样地址已复制');
     } catch {
-      void message.warning('复制失败，请手动选择地址');
+      notify.warning('复制失败，请手动选择地址');
     }
   };
   return (
