@@ -33,6 +33,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const msg = /^[[「]/.test(text) ? text : `[${fieldOf(first?.instancePath)}]${text}`;
       return reply.status(400).send(fail('INVALID', msg));
     }
+    if (isBadTextError(error)) return reply.status(400).send(fail('INVALID', '请求包含非法字符'));
     const known = error.code ? fastifyErrors[error.code] : undefined;
     if (known) return reply.status(httpStatusOf[known[0]]).send(fail(known[0], known[1]));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
@@ -54,4 +55,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 function fieldOf(instancePath: string | undefined): string {
   const last = instancePath?.split('/').filter(Boolean).pop();
   return last ?? '参数';
+}
+
+/** PostgreSQL refuses NUL bytes in text (22021, 22P05): bad input, not a server fault. */
+function isBadTextError(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  return cause?.code === '22021' || cause?.code === '22P05';
 }

@@ -4,9 +4,9 @@
  * both come through here.
  */
 
-/** NFKC folds full-width letters (ＸＲＤ) to ASCII; then lower-case. */
+/** NFKC folds full-width letters (ＸＲＤ) to ASCII; then lower-case, without control characters. */
 export function normalizeSearch(text: string): string {
-  return text.normalize('NFKC').toLowerCase().trim();
+  return text.normalize('NFKC').replace(/\p{Cc}/gu, '').toLowerCase().trim();
 }
 
 /** search_text of an item: its name, aliases, category and type, normalised and space-joined. */
