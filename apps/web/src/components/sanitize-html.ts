@@ -6,14 +6,50 @@
  */
 
 const KEPT_TAGS = new Set([
-  'p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'img', 'br',
-  'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
+  'p',
+  'h2',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'a',
+  'img',
+  'br',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
 ]);
 
 /** Removed together with their content; any other unknown tag is unwrapped (its text kept). */
 const DROPPED_WITH_CONTENT = new Set([
-  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'template', 'noscript',
-  'svg', 'math', 'form', 'textarea', 'select', 'button', 'input', 'link', 'meta', 'head', 'title',
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'template',
+  'noscript',
+  'svg',
+  'math',
+  'form',
+  'textarea',
+  'select',
+  'button',
+  'input',
+  'link',
+  'meta',
+  'head',
+  'title',
 ]);
 
 const SAFE_HREF = /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i;

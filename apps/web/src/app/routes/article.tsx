@@ -23,7 +23,11 @@ export function Component() {
     <>
       <PageHero
         title={listName}
-        crumbs={article ? [{ title: listName, to: paths.list(article.type) }, { title: article.title }] : [{ title: notFound ? '文章不存在' : '文章' }]}
+        crumbs={
+          article
+            ? [{ title: listName, to: paths.list(article.type) }, { title: article.title }]
+            : [{ title: notFound ? '文章不存在' : '文章' }]
+        }
         compact
       />
       <PageBody>
@@ -31,7 +35,11 @@ export function Component() {
           {article ? (
             <ArticleView key={article.rid} article={article} listLabel={listName} />
           ) : notFound ? (
-            <NotFoundState title="文章不存在" subTitle="这篇文章可能已被删除或链接有误。" back={{ to: paths.list('news'), label: '查看新闻动态' }} />
+            <NotFoundState
+              title="文章不存在"
+              subTitle="这篇文章可能已被删除或链接有误。"
+              back={{ to: paths.list('news'), label: '查看新闻动态' }}
+            />
           ) : detail.isError ? (
             <ErrorState message={detail.error.message} onRetry={() => void detail.refetch()} />
           ) : (

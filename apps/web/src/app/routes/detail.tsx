@@ -46,7 +46,11 @@ export function Component() {
             <DeviceInfoSections item={item} />
           </>
         ) : notFound ? (
-          <NotFoundState title="项目不存在" subTitle="该项目可能已下架或链接有误，看看其他检测项目吧。" back={{ to: paths.project(), label: '浏览全部项目' }} />
+          <NotFoundState
+            title="项目不存在"
+            subTitle="该项目可能已下架或链接有误，看看其他检测项目吧。"
+            back={{ to: paths.project(), label: '浏览全部项目' }}
+          />
         ) : detail.isError ? (
           <ErrorState message={detail.error.message} onRetry={() => void detail.refetch()} />
         ) : (

@@ -31,7 +31,11 @@ export function Component() {
       <>
         <PageHero title={name} crumbs={[{ title: name }]} />
         <PageBody>
-          <NotFoundState title="栏目不存在" subTitle="您访问的栏目不存在，看看新闻动态吧。" back={{ to: paths.list('news'), label: '新闻动态' }} />
+          <NotFoundState
+            title="栏目不存在"
+            subTitle="您访问的栏目不存在，看看新闻动态吧。"
+            back={{ to: paths.list('news'), label: '新闻动态' }}
+          />
         </PageBody>
       </>
     );

@@ -30,7 +30,15 @@ export function CatalogBrowser({ typeId, types, typesLoading }: CatalogBrowserPr
 
   return (
     <div className={styles.layout}>
-      <TypeFilter types={types} loading={typesLoading} typeId={typeId} childId={childId} onChildChange={(id) => update({ childId: id })} />
+      <TypeFilter
+        types={types}
+        loading={typesLoading}
+        typeId={typeId}
+        childId={childId}
+        onChildChange={(id) => update({ childId: id })}
+        areas={areas.data}
+        areaId={areaId}
+      />
       <div className={styles.main}>
         {area ? <AreaBanner area={area} onClear={() => update({ areaId: undefined })} /> : null}
         <SortBar

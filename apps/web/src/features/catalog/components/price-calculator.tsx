@@ -31,7 +31,11 @@ export function PriceCalculator({ basePriceFen, unit, options, value, onChange }
         <span className={styles.price} aria-live="polite">
           <strong>{formatFen(unitFen)}</strong>/{label}
         </span>
-        {unitFen !== basePriceFen ? <span className={styles.base}>基础价 {formatFen(basePriceFen)}</span> : <span className={styles.base}>起</span>}
+        {unitFen !== basePriceFen ? (
+          <span className={styles.base}>基础价 {formatFen(basePriceFen)}</span>
+        ) : (
+          <span className={styles.base}>起</span>
+        )}
       </div>
       {options.map((opt, i) => (
         <div key={opt.name} className={styles.row}>

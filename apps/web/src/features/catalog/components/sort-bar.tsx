@@ -14,7 +14,13 @@ interface SortBarProps {
 export function SortBar({ sort, onChange, summary }: SortBarProps) {
   const priceActive = sort === 'price_asc' || sort === 'price_desc';
   const button = (key: string, active: boolean, label: ReactNode, next: DeviceSort) => (
-    <button key={key} type="button" className={active ? `${styles.btn} ${styles.active}` : styles.btn} aria-pressed={active} onClick={() => onChange(next)}>
+    <button
+      key={key}
+      type="button"
+      className={active ? `${styles.btn} ${styles.active}` : styles.btn}
+      aria-pressed={active}
+      onClick={() => onChange(next)}
+    >
       {label}
     </button>
   );
@@ -27,9 +33,7 @@ export function SortBar({ sort, onChange, summary }: SortBarProps) {
         {button(
           'price',
           priceActive,
-          <>
-            价格 {sort === 'price_desc' ? <ArrowDownOutlined /> : <ArrowUpOutlined />}
-          </>,
+          <>价格 {sort === 'price_desc' ? <ArrowDownOutlined /> : <ArrowUpOutlined />}</>,
           sort === 'price_asc' ? 'price_desc' : 'price_asc',
         )}
       </div>

@@ -1,5 +1,6 @@
 import { AppstoreOutlined, ExperimentOutlined, FundProjectionScreenOutlined, LineChartOutlined } from '@ant-design/icons';
 import type { ProjectType } from '@yance/contracts/catalog';
+import type { Prefecture } from '@yance/contracts/home';
 import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -18,10 +19,13 @@ interface TypeFilterProps {
   typeId?: number;
   childId?: number;
   onChildChange: (childId: number | undefined) => void;
+  /** Hot areas (专区) to jump to; hidden on phones where the sidebar sits on top. */
+  areas?: Prefecture[];
+  areaId?: number;
 }
 
 /** Project types as link tabs, then the chosen type's child categories as selectable tags. */
-export function TypeFilter({ types, loading, typeId, childId, onChildChange }: TypeFilterProps) {
+export function TypeFilter({ types, loading, typeId, childId, onChildChange, areas, areaId }: TypeFilterProps) {
   const current = types?.find((t) => t.id === typeId);
   const total = (t: ProjectType) => t.typeChildArr.reduce((n, c) => n + c.count, 0);
   return (
@@ -32,7 +36,11 @@ export function TypeFilter({ types, loading, typeId, childId, onChildChange }: T
           <Skeleton active title={false} paragraph={{ rows: 4 }} />
         ) : (
           <nav className={styles.types}>
-            <Link to={paths.project()} className={!typeId ? `${styles.type} ${styles.on}` : styles.type} aria-current={!typeId ? 'page' : undefined}>
+            <Link
+              to={paths.project()}
+              className={!typeId ? `${styles.type} ${styles.on}` : styles.type}
+              aria-current={!typeId ? 'page' : undefined}
+            >
               <AppstoreOutlined />
               <span>全部项目</span>
             </Link>
@@ -55,7 +63,12 @@ export function TypeFilter({ types, loading, typeId, childId, onChildChange }: T
         <div className={styles.block}>
           <h2 className={styles.heading}>分类</h2>
           <div className={styles.tags} role="group" aria-label="分类">
-            <button type="button" className={!childId ? `${styles.tag} ${styles.tagOn}` : styles.tag} aria-pressed={!childId} onClick={() => onChildChange(undefined)}>
+            <button
+              type="button"
+              className={!childId ? `${styles.tag} ${styles.tagOn}` : styles.tag}
+              aria-pressed={!childId}
+              onClick={() => onChildChange(undefined)}
+            >
               全部
             </button>
             {current.typeChildArr.map((c) => (
@@ -78,6 +91,18 @@ export function TypeFilter({ types, loading, typeId, childId, onChildChange }: T
           {current.tags.map((tag) => (
             <span key={tag}>✓ {tag}</span>
           ))}
+        </div>
+      ) : null}
+      {areas?.length ? (
+        <div className={`${styles.block} ${styles.areaBlock}`}>
+          <h2 className={styles.heading}>热门专区</h2>
+          <nav className={styles.areas} aria-label="热门专区">
+            {areas.map((a) => (
+              <Link key={a.id} to={paths.area(a.id)} className={a.id === areaId ? `${styles.area} ${styles.areaOn}` : styles.area}>
+                {a.name}
+              </Link>
+            ))}
+          </nav>
         </div>
       ) : null}
     </aside>

@@ -2,8 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { unitPriceFen } from './unit-price.ts';
 
 const options = [
-  { name: '扫描范围', choices: [{ label: '5-90°', extra_fen: 0 }, { label: '5-120°', extra_fen: 2000 }] },
-  { name: '数据处理', choices: [{ label: '不需要', extra_fen: 0 }, { label: '物相检索', extra_fen: 5000 }] },
+  {
+    name: '扫描范围',
+    choices: [
+      { label: '5-90°', extra_fen: 0 },
+      { label: '5-120°', extra_fen: 2000 },
+    ],
+  },
+  {
+    name: '数据处理',
+    choices: [
+      { label: '不需要', extra_fen: 0 },
+      { label: '物相检索', extra_fen: 5000 },
+    ],
+  },
 ];
 
 describe('unitPriceFen', () => {

@@ -3,8 +3,7 @@ import type { SitePage, SitePageKey } from '@yance/contracts/content';
 import { api } from '@/lib/api-client.ts';
 
 /** An operator-edited static page (about tabs, guide, license, policy, televised, require). */
-export const getSitePage = (key: SitePageKey, signal?: AbortSignal) =>
-  api.get<SitePage>('/api/open/web/page', { query: { key }, signal });
+export const getSitePage = (key: SitePageKey, signal?: AbortSignal) => api.get<SitePage>('/api/open/web/page', { query: { key }, signal });
 
 export const getSitePageQueryOptions = (key: SitePageKey) =>
   queryOptions({ queryKey: ['content', 'page', key], queryFn: ({ signal }) => getSitePage(key, signal), staleTime: 5 * 60_000 });

@@ -20,7 +20,14 @@ const required = (label: string) => ({ required: true, whitespace: true, message
 export function RequireForm({ onSubmit }: { onSubmit: (values: RequireFormValues) => void }) {
   const [form] = Form.useForm<RequireFormValues>();
   return (
-    <Form<RequireFormValues> form={form} layout="vertical" requiredMark="optional" onFinish={onSubmit} className={styles.form} scrollToFirstError>
+    <Form<RequireFormValues>
+      form={form}
+      layout="vertical"
+      requiredMark="optional"
+      onFinish={onSubmit}
+      className={styles.form}
+      scrollToFirstError
+    >
       <Alert
         className={styles.notice}
         type="warning"
@@ -33,12 +40,7 @@ export function RequireForm({ onSubmit }: { onSubmit: (values: RequireFormValues
         <Input placeholder="例如：锂电正极材料原位XRD测试" maxLength={50} showCount />
       </Form.Item>
       <Form.Item name="description" label="需求描述" rules={[required('需求描述'), { max: 2000, message: '[需求描述]不能超过2000个字' }]}>
-        <Input.TextArea
-          rows={6}
-          maxLength={2000}
-          showCount
-          placeholder="请描述样品类型、数量、测试目的、参数要求和期望完成时间等"
-        />
+        <Input.TextArea rows={6} maxLength={2000} showCount placeholder="请描述样品类型、数量、测试目的、参数要求和期望完成时间等" />
       </Form.Item>
       <div className={styles.row}>
         <Form.Item name="budget" label="预算（元）" className={styles.cell}>
