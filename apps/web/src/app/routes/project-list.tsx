@@ -2,6 +2,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { PageHero } from '@/components/page-hero.tsx';
 import { PageBody } from '@/components/page-section.tsx';
 import { paths } from '@/config/paths.ts';
+import { usePrefectures } from '@/features/catalog/api/get-prefectures.ts';
 import { useTypeGroup } from '@/features/catalog/api/get-type-group.ts';
 import { CatalogBrowser } from '@/features/catalog/components/catalog-browser.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -19,8 +20,10 @@ export function Component() {
   const typeId = toId(params.typeId) ?? toId(search.get('typeId'));
   const types = useTypeGroup();
   const type = types.data?.find((t) => t.id === typeId);
-  const title = params.title ?? type?.name ?? (typeId ? '服务项目' : '全部项目');
-  const subtitle = type?.tags.length ? type.tags.join(' · ') : '材料表征、性能测试与数据分析，一站式科研检测服务';
+  const areaId = toId(search.get('areaId'));
+  const area = usePrefectures().data?.find((a) => a.id === areaId);
+  const title = params.title ?? type?.name ?? area?.name ?? (typeId ? '服务项目' : '全部项目');
+  const subtitle = type?.tags.length ? type.tags.join(' · ') : (area?.sketch ?? '材料表征、性能测试与数据分析，一站式科研检测服务');
   useDocumentTitle(title);
 
   return (

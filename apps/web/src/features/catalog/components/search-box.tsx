@@ -20,7 +20,11 @@ export function SearchBox({ initial, onSearch }: SearchBoxProps) {
       aria-label="搜索检测项目"
       onChange={(e) => setValue(e.target.value)}
       onSearch={(v) => onSearch(v.trim())}
-      style={{ maxWidth: 640, marginTop: 16 }}
+      // the brand-blue default button would vanish into the blue hero band
+      styles={{
+        root: { maxWidth: 640, marginTop: 16 },
+        button: { root: { background: 'var(--accent)', borderColor: 'var(--accent)', minWidth: 88 } },
+      }}
     />
   );
 }

@@ -42,7 +42,7 @@ export function TypeFilter({ types, loading, typeId, childId, onChildChange, are
               aria-current={!typeId ? 'page' : undefined}
             >
               <AppstoreOutlined />
-              <span>全部项目</span>
+              <span className={styles.typeName}>全部项目</span>
             </Link>
             {types?.map((t) => (
               <Link
@@ -52,7 +52,7 @@ export function TypeFilter({ types, loading, typeId, childId, onChildChange, are
                 aria-current={t.id === typeId ? 'page' : undefined}
               >
                 {TYPE_ICONS[t.id] ?? <AppstoreOutlined />}
-                <span>{t.name}</span>
+                <span className={styles.typeName}>{t.name}</span>
                 <small>{total(t)}</small>
               </Link>
             ))}

@@ -8,6 +8,8 @@ interface Row {
   label: string;
   value: string;
   href?: string;
+  /** Long text (addresses) takes the full row. */
+  wide?: boolean;
 }
 
 /** Address, phone, e-mail, sample-receiving address, hours and WeChat as a card grid. */
@@ -17,15 +19,15 @@ export function ContactDetails({ info }: { info: LocalInfo }) {
     { icon: <MailOutlined />, label: '电子邮箱', value: info.email, href: `mailto:${info.email}` },
     { icon: <ClockCircleOutlined />, label: '服务时间', value: info.hours || '周一至周六 8:30-18:30' },
     { icon: <WechatOutlined />, label: '微信客服', value: info.wechat },
-    { icon: <EnvironmentOutlined />, label: '公司地址', value: info.address },
-    { icon: <InboxOutlined />, label: '收样地址', value: info.express },
+    { icon: <EnvironmentOutlined />, label: '公司地址', value: info.address, wide: true },
+    { icon: <InboxOutlined />, label: '收样地址', value: info.express, wide: true },
   ];
   return (
     <ul className={styles.grid}>
       {rows
         .filter((r) => r.value)
         .map((r) => (
-          <li key={r.label} className={styles.item}>
+          <li key={r.label} className={r.wide ? `${styles.item} ${styles.wide}` : styles.item}>
             <span className={styles.icon}>{r.icon}</span>
             <div className={styles.text}>
               <span className={styles.label}>{r.label}</span>

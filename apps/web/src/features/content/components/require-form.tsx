@@ -1,5 +1,7 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, InputNumber } from 'antd';
+import layout from './require-layout.module.css';
+import { RequireSteps } from './require-steps.tsx';
 import styles from './require-form.module.css';
 
 export interface RequireFormValues {
@@ -20,47 +22,50 @@ const required = (label: string) => ({ required: true, whitespace: true, message
 export function RequireForm({ onSubmit }: { onSubmit: (values: RequireFormValues) => void }) {
   const [form] = Form.useForm<RequireFormValues>();
   return (
-    <Form<RequireFormValues>
-      form={form}
-      layout="vertical"
-      requiredMark="optional"
-      onFinish={onSubmit}
-      className={styles.form}
-      scrollToFirstError
-    >
-      <Alert
-        className={styles.notice}
-        type="warning"
-        showIcon
-        icon={<LockOutlined />}
-        title="发布需求需要登录账号"
-        description="需求会关联到您的账号，便于客户经理报价与跟进。未登录时点击提交将先弹出登录窗口，已填写的内容会保留。"
-      />
-      <Form.Item name="title" label="需求标题" rules={[required('需求标题'), { max: 50, message: '[需求标题]不能超过50个字' }]}>
-        <Input placeholder="例如：锂电正极材料原位XRD测试" maxLength={50} showCount />
-      </Form.Item>
-      <Form.Item name="description" label="需求描述" rules={[required('需求描述'), { max: 2000, message: '[需求描述]不能超过2000个字' }]}>
-        <Input.TextArea rows={6} maxLength={2000} showCount placeholder="请描述样品类型、数量、测试目的、参数要求和期望完成时间等" />
-      </Form.Item>
-      <div className={styles.row}>
-        <Form.Item name="budget" label="预算（元）" className={styles.cell}>
-          <InputNumber min={0} max={10_000_000} precision={0} placeholder="可不填" style={{ width: '100%' }} />
+    <div className={layout.grid}>
+      <Form<RequireFormValues>
+        form={form}
+        layout="vertical"
+        requiredMark="optional"
+        onFinish={onSubmit}
+        className={styles.form}
+        scrollToFirstError
+      >
+        <Alert
+          className={styles.notice}
+          type="warning"
+          showIcon
+          icon={<LockOutlined />}
+          title="发布需求需要登录账号"
+          description="需求会关联到您的账号，便于客户经理报价与跟进。未登录时点击提交将先弹出登录窗口，已填写的内容会保留。"
+        />
+        <Form.Item name="title" label="需求标题" rules={[required('需求标题'), { max: 50, message: '[需求标题]不能超过50个字' }]}>
+          <Input placeholder="例如：锂电正极材料原位XRD测试" maxLength={50} showCount />
         </Form.Item>
-        <Form.Item name="name" label="联系人" rules={[required('联系人')]} className={styles.cell}>
-          <Input maxLength={20} placeholder="您的称呼" />
+        <Form.Item name="description" label="需求描述" rules={[required('需求描述'), { max: 2000, message: '[需求描述]不能超过2000个字' }]}>
+          <Input.TextArea rows={6} maxLength={2000} showCount placeholder="请描述样品类型、数量、测试目的、参数要求和期望完成时间等" />
         </Form.Item>
-        <Form.Item
-          name="phone"
-          label="手机号"
-          rules={[required('手机号'), { pattern: /^1\d{10}$/, message: '[手机号]格式不正确' }]}
-          className={styles.cell}
-        >
-          <Input maxLength={11} inputMode="numeric" placeholder="11位手机号" />
-        </Form.Item>
-      </div>
-      <Button type="primary" htmlType="submit" size="large" className={styles.submit}>
-        提交需求
-      </Button>
-    </Form>
+        <div className={styles.row}>
+          <Form.Item name="budget" label="预算（元）" className={styles.cell}>
+            <InputNumber min={0} max={10_000_000} precision={0} placeholder="可不填" style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="name" label="联系人" rules={[required('联系人')]} className={styles.cell}>
+            <Input maxLength={20} placeholder="您的称呼" />
+          </Form.Item>
+          <Form.Item
+            name="phone"
+            label="手机号"
+            rules={[required('手机号'), { pattern: /^1\d{10}$/, message: '[手机号]格式不正确' }]}
+            className={styles.cell}
+          >
+            <Input maxLength={11} inputMode="numeric" placeholder="11位手机号" />
+          </Form.Item>
+        </div>
+        <Button type="primary" htmlType="submit" size="large" className={styles.submit}>
+          提交需求
+        </Button>
+      </Form>
+      <RequireSteps />
+    </div>
   );
 }
