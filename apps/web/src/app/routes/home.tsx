@@ -1,3 +1,4 @@
+import type { HomeData } from '@yance/contracts/home';
 import { lazy, Suspense } from 'react';
 import { getHomeQueryOptions, useHome } from '@/features/home/api/get-home.ts';
 import { HomeBanner } from '@/features/home/components/home-banner.tsx';
@@ -11,6 +12,7 @@ import { ServiceGrid } from '@/features/home/components/service-grid.tsx';
 import { ServiceProcess } from '@/features/home/components/service-process.tsx';
 import { ThanksTable } from '@/features/home/components/thanks-table.tsx';
 import { queryClient } from '@/lib/query-client.ts';
+import { useAfterPaint } from '@/lib/use-after-paint.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 const PromoPopup = lazy(() => import('@/features/home/components/promo-popup.tsx').then((m) => ({ default: m.PromoPopup })));
@@ -25,20 +27,29 @@ export function loader() {
 export function Component() {
   useDocumentTitle('一站式科研检测服务平台');
   const { data, isPending, isError, refetch, isFetching } = useHome();
-
   if (isPending) return <HomeSkeleton />;
   if (isError) return <HomeError onRetry={() => void refetch()} retrying={isFetching} />;
+  return <HomeSections data={data} />;
+}
+
+function HomeSections({ data }: { data: HomeData }) {
+  // Banner and services paint first; the sections below the fold follow a frame later.
+  const rest = useAfterPaint();
   return (
     <>
       <HomeBanner banners={data.bannerArr} />
       <ServiceGrid types={data.typeArr} />
-      <HotAreas areas={data.prefectureNavBottomArr} />
-      <ServiceProcess />
-      <PopularItems items={data.hotItems} />
-      <ServiceCases cases={data.serviceCaseArr} />
-      <ThanksTable rows={data.thanksArr} />
-      <PartnerStrip partners={data.partnerArr} />
-      {data.popup && (
+      {rest && (
+        <>
+          <HotAreas areas={data.prefectureNavBottomArr} />
+          <ServiceProcess />
+          <PopularItems items={data.hotItems} />
+          <ServiceCases cases={data.serviceCaseArr} />
+          <ThanksTable rows={data.thanksArr} />
+          <PartnerStrip partners={data.partnerArr} />
+        </>
+      )}
+      {rest && data.popup && (
         <Suspense fallback={null}>
           <PromoPopup popup={data.popup} />
         </Suspense>

@@ -1,5 +1,5 @@
 import type { Thanks } from '@yance/contracts/home';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { SectionTitle } from '@/components/ui/section-title.tsx';
 import { isExternal, paths } from '@/config/paths.ts';
@@ -39,7 +39,18 @@ export function ThanksTable({ rows }: { rows: Thanks[] }) {
 
 function ThanksRow({ row }: { row: Thanks }) {
   const [expanded, setExpanded] = useState(false);
-  const long = row.content.length > 60;
+  const [clamped, setClamped] = useState(false);
+  const textRef = useRef<HTMLParagraphElement>(null);
+  // Offer 展开 only when the two-line clamp actually hides text (depends on width).
+  useLayoutEffect(() => {
+    const el = textRef.current;
+    if (!el || expanded) return;
+    const measure = () => setClamped(el.scrollHeight > el.clientHeight + 1);
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [expanded]);
   return (
     <tr>
       <td data-label="作者信息" className={styles.author}>
@@ -59,10 +70,10 @@ function ThanksRow({ row }: { row: Thanks }) {
       </td>
       <td data-label="致谢">
         <div>
-          <p className={expanded ? styles.content : `${styles.content} ${styles.clamped}`} title={expanded ? undefined : row.content}>
+          <p ref={textRef} className={expanded ? styles.content : `${styles.content} ${styles.clamped}`} title={expanded ? undefined : row.content}>
             {row.content}
           </p>
-          {long && (
+          {(clamped || expanded) && (
             <button type="button" className={styles.toggle} onClick={() => setExpanded((v) => !v)} aria-expanded={expanded}>
               {expanded ? '收起' : '展开'}
             </button>
