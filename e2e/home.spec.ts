@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { HomeData } from '@yance/contracts/home';
 import { getHome } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
-import { expectPath } from './support/page-checks.ts';
+import { dismissPromoPopup, expectPath } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 
 const b = useBrowser(undefined, 'home');
@@ -19,10 +19,7 @@ const region = (name: string) => b.page.getByRole('region', { name, exact: true 
 async function openHome({ keepPopup = false } = {}) {
   await b.goto('/');
   if (keepPopup || !home.popup) return;
-  const dialog = b.page.getByRole('dialog');
-  await dialog.waitFor({ state: 'visible' });
-  await dialog.getByRole('button', { name: /close|关闭/i }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await dismissPromoPopup(b.page);
 }
 
 describe('home page', () => {
@@ -36,6 +33,7 @@ describe('home page', () => {
     await bullets.nth(1).click();
     await expect.poll(activeIndex).toBe('1');
     await expect.poll(() => bullets.nth(1).getAttribute('class')).toContain('swiper-pagination-bullet-active');
+    await b.page.waitForTimeout(1_600); // let the 1.5 s transition finish, as a person would
     // Back to the first: autoplay only moves forward, so only the click can do this.
     await bullets.nth(0).click();
     await expect.poll(activeIndex).toBe('0');
@@ -168,8 +166,14 @@ describe('home page', () => {
     for (const p of home.partnerArr.slice(0, 2)) {
       await section.getByRole('img', { name: p.name }).first().waitFor({ state: 'attached' });
     }
+    // A logo a user can see: loaded (not a broken image) and laid out inside the viewport.
+    await b.page.waitForTimeout(500);
     const visibleLogos = await section.getByRole('img').evaluateAll(
-      (imgs) => imgs.filter((i) => i.getBoundingClientRect().width > 0 && (i as HTMLImageElement).complete).length,
+      (imgs) =>
+        imgs.filter((i) => {
+          const r = i.getBoundingClientRect();
+          return (i as HTMLImageElement).naturalWidth > 0 && r.width > 0 && r.right > 0 && r.left < window.innerWidth;
+        }).length,
     );
     expect(visibleLogos).toBeGreaterThanOrEqual(2);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { someArticle, someDeviceRid } from './support/api.ts';
 import { MOBILE, useBrowser } from './support/browser.ts';
-import { expectMeaningful, expectPath } from './support/page-checks.ts';
+import { dismissPromoPopup, expectMeaningful, expectPath } from './support/page-checks.ts';
 import { screenshot } from './support/screenshot.ts';
 
 const b = useBrowser(MOBILE, 'mobile');
@@ -39,10 +39,11 @@ describe('at 375 px', () => {
 
   it('the menu button opens the navigation drawer, and a link in it navigates', async () => {
     await b.goto('/');
+    await dismissPromoPopup(b.page);
     const desktopNav = b.page.getByRole('navigation', { name: '主导航' });
     expect(await desktopNav.isVisible()).toBe(false);
     await b.page.getByRole('button', { name: '打开菜单' }).click();
-    const drawer = b.page.locator('.ant-drawer-content').filter({ has: b.page.getByRole('navigation') });
+    const drawer = b.page.getByRole('dialog').filter({ has: b.page.getByRole('navigation', { name: '移动端导航' }) });
     await drawer.waitFor({ state: 'visible' });
     await screenshot(b.page, 'mobile', 'drawer', { fullPage: false });
     await drawer.getByRole('link', { name: '新闻动态' }).click();

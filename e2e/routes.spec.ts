@@ -4,7 +4,7 @@ import type { SitePage } from '@yance/contracts/content';
 import type { WebSettings } from '@yance/contracts/setting';
 import { apiGet, apiPost, listArticles, searchDevices, someArticle, someDeviceRid } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
-import { expectHeading, expectMeaningful, expectPath, expectVisibleText } from './support/page-checks.ts';
+import { dismissPromoPopup, expectHeading, expectMeaningful, expectPath, expectVisibleText } from './support/page-checks.ts';
 
 const b = useBrowser(undefined, 'routes');
 const sitePage = (key: SitePage['key']) => apiGet<SitePage>(b.baseUrl, '/api/open/web/page', { key });
@@ -161,6 +161,7 @@ describe('every route of spec §2 renders', () => {
 describe('navigation', () => {
   it('scrolls back to the top on every navigation', async () => {
     await b.goto('/');
+    await dismissPromoPopup(b.page);
     await b.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => b.page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     // A link near the bottom of the page (the footer), clicked where it is.

@@ -16,6 +16,8 @@ export default defineConfig({
     hookTimeout: 90_000,
     teardownTimeout: 30_000,
     retry: 0,
+    // UI changes here include 1.5 s banner transitions; poll long enough for them.
+    expect: { poll: { timeout: 5_000, interval: 100 } },
     reporters: ['default'],
   },
 });

@@ -29,7 +29,7 @@ export async function setup(project: TestProject): Promise<void> {
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
-    PORT: '0',
+    PORT: '3000', // unused: the server listens on port 0 below
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',

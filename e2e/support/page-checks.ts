@@ -27,3 +27,14 @@ export async function expectVisibleText(page: Page, text: string | RegExp, opts:
 export async function expectHeading(page: Page, text: string | RegExp): Promise<void> {
   await page.getByRole('heading', { name: text }).first().waitFor({ state: 'visible', timeout: 10_000 });
 }
+
+/**
+ * Closes the home page's promotional popup (it starts open and covers the
+ * page) so a test can go on with the page underneath.
+ */
+export async function dismissPromoPopup(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor({ state: 'visible' });
+  await dialog.getByRole('button', { name: /close|关闭/i }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
