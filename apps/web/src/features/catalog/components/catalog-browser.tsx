@@ -47,7 +47,7 @@ export function CatalogBrowser({ typeId, types, typesLoading }: CatalogBrowserPr
           summary={
             result.data ? (
               <>
-                共<strong>{result.data.total}</strong>个项目
+                共 <strong>{result.data.total}</strong> 个项目
               </>
             ) : null
           }

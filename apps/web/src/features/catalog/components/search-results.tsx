@@ -28,7 +28,7 @@ export function SearchResults({ types }: { types: ProjectType[] | undefined }) {
         summary={
           result.data ? (
             <>
-              共找到<strong>{result.data.total}</strong>个与“{kw}”相关的项目
+              共找到 <strong>{result.data.total}</strong> 个与“{kw}”相关的项目
             </>
           ) : null
         }
