@@ -6,7 +6,6 @@ import { api } from '@/lib/api-client.ts';
 export const getHome = ({ signal }: { signal?: AbortSignal } = {}) => api.get<HomeData>('/api/open/web/index', { signal });
 
 /** No automatic retry: a failing call toasts once, and the page offers 重试. */
-export const getHomeQueryOptions = () =>
-  queryOptions({ queryKey: ['home'], queryFn: ({ signal }) => getHome({ signal }), retry: false });
+export const getHomeQueryOptions = () => queryOptions({ queryKey: ['home'], queryFn: ({ signal }) => getHome({ signal }), retry: false });
 
 export const useHome = () => useQuery(getHomeQueryOptions());

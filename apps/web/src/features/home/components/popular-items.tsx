@@ -10,7 +10,13 @@ export function PopularItems({ items }: { items: HotItem[] }) {
   return (
     <section className="home-section home-section--alt" aria-labelledby="home-hot">
       <div className="container">
-        <SectionTitle id="home-hot" title="热门项目" subtitle="科研用户下单最多的检测项目，报告规范、周期透明" more={paths.project()} moreLabel="全部项目" />
+        <SectionTitle
+          id="home-hot"
+          title="热门项目"
+          subtitle="科研用户下单最多的检测项目，报告规范、周期透明"
+          more={paths.project()}
+          moreLabel="全部项目"
+        />
         <ul className={styles.grid}>
           {items.map((item) => (
             <li key={item.rid}>

@@ -14,14 +14,25 @@ export function ThanksTable({ rows }: { rows: Thanks[] }) {
   return (
     <section className="home-section home-section--alt" aria-labelledby="home-thanks">
       <div className="container">
-        <SectionTitle id="home-thanks" title="客户致谢" subtitle="研测的数据支撑了众多科研成果，感谢客户在论文中的致谢" more={paths.list('thanks')} />
+        <SectionTitle
+          id="home-thanks"
+          title="客户致谢"
+          subtitle="研测的数据支撑了众多科研成果，感谢客户在论文中的致谢"
+          more={paths.list('thanks')}
+        />
         <div className={styles.wrap}>
           <table className={styles.table}>
             <thead>
               <tr>
-                <th scope="col" className={styles.colAuthor}>作者信息</th>
-                <th scope="col" className={styles.colItem}>服务项目</th>
-                <th scope="col" className={styles.colJournal}>期刊信息</th>
+                <th scope="col" className={styles.colAuthor}>
+                  作者信息
+                </th>
+                <th scope="col" className={styles.colItem}>
+                  服务项目
+                </th>
+                <th scope="col" className={styles.colJournal}>
+                  期刊信息
+                </th>
                 <th scope="col">致谢</th>
               </tr>
             </thead>
@@ -70,7 +81,11 @@ function ThanksRow({ row }: { row: Thanks }) {
       </td>
       <td data-label="致谢">
         <div>
-          <p ref={textRef} className={expanded ? styles.content : `${styles.content} ${styles.clamped}`} title={expanded ? undefined : row.content}>
+          <p
+            ref={textRef}
+            className={expanded ? styles.content : `${styles.content} ${styles.clamped}`}
+            title={expanded ? undefined : row.content}
+          >
             {row.content}
           </p>
           {(clamped || expanded) && (
