@@ -19,7 +19,7 @@ interface TypeFilterProps {
   typeId?: number;
   childId?: number;
   onChildChange: (childId: number | undefined) => void;
-  /** Hot areas (专区) to jump to; hidden on phones where the sidebar sits on top. */
+  /** Hot areas (专区) to jump to; a chip row on phones. */
   areas?: Prefecture[];
   areaId?: number;
 }
@@ -94,7 +94,7 @@ export function TypeFilter({ types, loading, typeId, childId, onChildChange, are
         </div>
       ) : null}
       {areas?.length ? (
-        <div className={`${styles.block} ${styles.areaBlock}`}>
+        <div className={styles.block}>
           <h2 className={styles.heading}>热门专区</h2>
           <nav className={styles.areas} aria-label="热门专区">
             {areas.map((a) => (
