@@ -9,6 +9,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     lazy: () => import('./routes/root-layout.tsx'),
+    // Shown for the instant the first route chunks load; an empty page-coloured box, not a spinner.
+    HydrateFallback: () => <div className="site-boot" aria-busy="true" />,
     children: [
       { index: true, lazy: () => import('./routes/home.tsx') },
       { path: 'project/:typeId?/:title?', lazy: () => import('./routes/project-list.tsx') },
