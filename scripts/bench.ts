@@ -80,7 +80,12 @@ function searchRow(s: SearchLatency) {
     '| Query | Total |\n|---|---|',
     ...s.sample.map((q) => `| \`${q.query}\` | ${q.total} |`),
     '',
+    'Slowest queries (median of their repeats):\n',
+    '| Query | Total | Median |\n|---|---|---|',
+    ...s.slowest.map((q) => `| \`${q.query}\` | ${q.total} | ${q.medianMs} ms |`),
+    '',
   );
+  for (const q of s.slowest.slice(0, 5)) log(`    slow: ${q.query} → ${q.total} hits, ${q.medianMs} ms`);
 }
 
 async function main() {

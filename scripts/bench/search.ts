@@ -100,6 +100,8 @@ export interface SearchLatency {
   p95: number;
   max: number;
   sample: { query: string; total: number }[];
+  /** The slowest queries by their median time. */
+  slowest: { query: string; total: number; medianMs: number }[];
 }
 
 /** Runs the query mix through app.inject against buildApp on the filled database. */
@@ -119,15 +121,32 @@ async function measure(database: Database, dataDir: string, items: number, log: 
     for (const q of mix.slice(0, 30)) await get(q);
     const times: number[] = [];
     const sample: SearchLatency['sample'] = [];
+    const perQuery = new Map<string, { total: number; ms: number[] }>();
     const rounds = Math.max(1, Math.ceil(240 / mix.length));
     for (let r = 0; r < rounds; r++) {
       for (const q of mix) {
         const { ms, value } = await timed(() => get(q));
         times.push(ms);
+        const entry = perQuery.get(q) ?? { total: value, ms: [] };
+        entry.ms.push(ms);
+        perQuery.set(q, entry);
         if (r === 0 && sample.length < 8 && q.startsWith('kw=')) sample.push({ query: decodeURIComponent(q), total: value });
       }
     }
-    return { kind: database.kind, items, queries: times.length, p50: round(percentile(times, 50), 2), p95: round(percentile(times, 95), 2), max: round(Math.max(...times), 2), sample };
+    const slowest = [...perQuery]
+      .map(([q, e]) => ({ query: decodeURIComponent(q), total: e.total, medianMs: round(percentile(e.ms, 50), 1) }))
+      .sort((a, b) => b.medianMs - a.medianMs)
+      .slice(0, 10);
+    return {
+      kind: database.kind,
+      items,
+      queries: times.length,
+      p50: round(percentile(times, 50), 2),
+      p95: round(percentile(times, 95), 2),
+      max: round(Math.max(...times), 2),
+      sample,
+      slowest,
+    };
   } finally {
     await app.close();
   }
