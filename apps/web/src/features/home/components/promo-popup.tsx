@@ -38,7 +38,8 @@ export function PromoPopup({ popup }: { popup: PromoPopupData }) {
       onClose={() => setOpen(false)}
       onClick={(e) => e.target === e.currentTarget && close()}
     >
-      <div className={styles.panel}>
+      {/* Focus lands on the panel itself, not on × (which would show a focus ring on load). */}
+      <div className={styles.panel} tabIndex={-1} autoFocus>
         <button type="button" className={styles.close} onClick={close} aria-label="关闭">
           <CloseIcon size={18} />
         </button>
