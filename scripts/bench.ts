@@ -15,6 +15,8 @@ import { measure } from './bench/throughput.ts';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const HARD_LIMIT_MS = 5 * 60_000;
+/** BENCH_ONLY=search|web runs one half for investigation; the report is then not written. */
+const ONLY = process.env.BENCH_ONLY;
 
 const log = (s: string) => console.log(s);
 const started = Date.now();
@@ -89,22 +91,29 @@ function searchRow(s: SearchLatency) {
 }
 
 async function main() {
-  log('starting server child process …');
-  server = await startServerProcess(repoRoot);
-  log(`  ${server.baseUrl}`);
-  await browserFigures(server.baseUrl);
-  await throughputFigures(server.baseUrl);
-  await server.stop();
-  server = undefined;
-
-  log(`device/search at ${ITEMS} items (PGlite) …`);
-  searchRow(await searchOnPglite(ITEMS, log));
-  if (process.env.DATABASE_URL) {
+  if (ONLY !== 'search') {
+    log('starting server child process …');
+    server = await startServerProcess(repoRoot);
+    log(`  ${server.baseUrl}`);
+    await browserFigures(server.baseUrl);
+    await throughputFigures(server.baseUrl);
+    await server.stop();
+    server = undefined;
+  }
+  if (ONLY !== 'web') {
+    log(`device/search at ${ITEMS} items (PGlite) …`);
+    searchRow(await searchOnPglite(ITEMS, log));
+  }
+  if (process.env.DATABASE_URL && ONLY !== 'web') {
     log(`device/search at ${ITEMS} items (PostgreSQL) …`);
     searchRow(await searchOnPostgres(process.env.DATABASE_URL, ITEMS, log));
   }
 
   const seconds = Math.round((Date.now() - started) / 1000);
+  if (ONLY) {
+    log(`\n${renderTable(rows)}\n\nBENCH_ONLY=${ONLY}: docs/benchmarks.md not written (${seconds} s)`);
+    return rows.every((r) => r.pass !== false);
+  }
   const date = new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
   await writeReport(path.join(repoRoot, 'docs/benchmarks.md'), { date, machine: machineNote(chromiumVersion), seconds, rows, details });
   log(`\n${renderTable(rows)}\n\nwritten docs/benchmarks.md (${seconds} s)`);
