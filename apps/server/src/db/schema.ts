@@ -56,17 +56,46 @@ export const device = pgTable(
     /** Position among the home page's popular items; null = not featured. */
     hotRank: integer('hot_rank'),
     onShelf: boolean('on_shelf').notNull().default(true),
-    /** Character unigrams and bigrams of name, aliases and category; see ADR 0004. */
-    searchGrams: text('search_grams').array().notNull().default(sql`'{}'::text[]`),
-    /** Lower-cased name, aliases and category names, for the final substring check. */
-    searchText: text('search_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('device_search_grams_idx').using('gin', t.searchGrams),
     index('device_type_child_idx').on(t.typeId, t.childId),
     index('device_order_idx').on(t.orderCount.desc()),
     index('device_hot_idx').on(t.hotRank),
+  ],
+);
+
+/**
+ * Search side table, one row per device (ADR 0004). Kept narrow so a search
+ * that matches thousands of items reads few pages: the wide device row
+ * (HTML description, options) is only read for the page that is shown.
+ * on_shelf … price_fen are copies that the device_search_sync trigger
+ * (migration 0001) keeps equal to device; the text columns are written by
+ * catalog.repository from search-grams.ts.
+ */
+export const deviceSearch = pgTable(
+  'device_search',
+  {
+    deviceId: integer('device_id')
+      .primaryKey()
+      .references(() => device.id, { onDelete: 'cascade' }),
+    onShelf: boolean('on_shelf').notNull(),
+    typeId: integer('type_id').notNull(),
+    childId: integer('child_id').notNull(),
+    orderCount: integer('order_count').notNull(),
+    priceFen: integer('price_fen').notNull(),
+    /** Normalised name, for exact and prefix ranking. */
+    nameLc: text('name_lc').notNull(),
+    /** Normalised aliases as '|a|b|', for exact-alias ranking. */
+    aliasLc: text('alias_lc').notNull(),
+    /** Normalised name, aliases, category and type, for the final substring check. */
+    searchText: text('search_text').notNull(),
+    /** Character unigrams and bigrams of search_text without whitespace. */
+    searchGrams: text('search_grams').array().notNull(),
+  },
+  (t) => [
+    index('device_search_grams_idx').using('gin', t.searchGrams),
+    index('device_search_order_idx').on(t.onShelf, t.orderCount.desc(), t.deviceId),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { insertDevices, type NewDevice } from '../../modules/catalog/catalog.repository.ts';
+import { insertDevices, type NewDevice } from '../../modules/catalog/catalog-search.repository.ts';
 import type { Db } from '../client.ts';
 import { article, banner, partner, prefecture, prefectureDevice, projectType, setting, sitePage, typeChild } from '../schema.ts';
 import { articleImg } from './article-builder.ts';

@@ -4,7 +4,8 @@ import type { DeviceSummary } from '@yance/contracts/catalog';
 import type { HotItem, Prefecture } from '@yance/contracts/home';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findChildrenWithCounts, findDeviceByRid, findHotDevices, findPrefectures, findRelated, findTypes, searchDevices } from './catalog.repository.ts';
+import { findChildrenWithCounts, findDeviceByRid, findHotDevices, findPrefectures, findRelated, findTypes } from './catalog.repository.ts';
+import { searchDevices } from './catalog-search.repository.ts';
 import { normalizeSearch, queryGrams } from './search-grams.ts';
 
 const RELATED_COUNT = 4;

@@ -17,13 +17,15 @@ describe('search grams', () => {
   });
 
   it('every keyword gram of a substring of the item is among the item grams', () => {
-    const { searchText, searchGrams: grams } = deviceSearchFields({
+    const { searchText, searchGrams: grams, nameLc, aliasLc } = deviceSearchFields({
       name: 'X射线衍射',
       alias: ['XRD', 'X-ray Diffraction'],
       childName: '结构分析',
       typeName: '送样检测',
     });
     expect(searchText).toBe('x射线衍射 xrd x-ray diffraction 结构分析 送样检测');
+    expect(nameLc).toBe('x射线衍射');
+    expect(aliasLc).toBe('|xrd|x-ray diffraction|');
     for (const kw of ['射线衍射', 'xrd', 'XRD', '结构分析', 'diffraction', '析']) {
       for (const g of queryGrams(kw)) expect(grams).toContain(g);
     }

@@ -37,8 +37,14 @@ export function queryGrams(keyword: string): string[] {
   return [...grams];
 }
 
-/** Both search columns of an item, as stored. */
+/** The text columns of an item's device_search row, as stored. */
 export function deviceSearchFields(input: { name: string; alias: readonly string[]; childName: string; typeName: string }) {
   const searchText = buildSearchText([input.name, ...input.alias, input.childName, input.typeName]);
-  return { searchText, searchGrams: searchGrams(searchText) };
+  const aliases = input.alias.map(normalizeSearch).filter(Boolean);
+  return {
+    nameLc: normalizeSearch(input.name),
+    aliasLc: `|${aliases.join('|')}|`,
+    searchText,
+    searchGrams: searchGrams(searchText),
+  };
 }
