@@ -1,5 +1,6 @@
 import type { HomeData } from '@yance/contracts/home';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { openLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
 import { getHomeQueryOptions, useHome } from '@/features/home/api/get-home.ts';
 import { HomeBanner } from '@/features/home/components/home-banner.tsx';
 import { HomeError } from '@/features/home/components/home-error.tsx';
@@ -11,6 +12,7 @@ import { ServiceCases } from '@/features/home/components/service-cases.tsx';
 import { ServiceGrid } from '@/features/home/components/service-grid.tsx';
 import { ServiceProcess } from '@/features/home/components/service-process.tsx';
 import { ThanksTable } from '@/features/home/components/thanks-table.tsx';
+import { readInviteCode } from '@/lib/invite-code.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { useAfterPaint } from '@/lib/use-after-paint.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -23,9 +25,18 @@ export function loader() {
   return null;
 }
 
+/** The invite register dialog opens once per page load, not on every return to home. */
+let inviteDialogShown = false;
+
 /** Home page of spec §2: banner, services, hot areas, process, popular items, cases, thanks, partners, popup. */
 export function Component() {
   useDocumentTitle('一站式科研检测服务平台');
+  // Spec §2: with an invite code (from /invited/:code) the register dialog opens on the home page.
+  useEffect(() => {
+    if (inviteDialogShown || !readInviteCode()) return;
+    inviteDialogShown = true;
+    openLoginPrompt('好友邀请您加入研测，注册后即可享受先测试后付费与专属客户经理服务', 'register');
+  }, []);
   const { data, isPending, isError, refetch, isFetching } = useHome();
   if (isPending) return <HomeSkeleton />;
   if (isError) return <HomeError onRetry={() => void refetch()} retrying={isFetching} />;
@@ -49,7 +60,8 @@ function HomeSections({ data }: { data: HomeData }) {
           <PartnerStrip partners={data.partnerArr} />
         </>
       )}
-      {rest && data.popup && (
+      {/* An invited visitor sees the register dialog instead of the promotion. */}
+      {rest && data.popup && !readInviteCode() && (
         <Suspense fallback={null}>
           <PromoPopup popup={data.popup} />
         </Suspense>

@@ -14,7 +14,7 @@ export function Component() {
   return (
     <div className="site">
       <ScrollToTop />
-      <SiteHeader hotline={contact?.phone} onLogin={() => openLoginPrompt()} onRegister={() => openLoginPrompt('注册后即可在线下单、管理实验方案')} />
+      <SiteHeader hotline={contact?.phone} onLogin={() => openLoginPrompt()} onRegister={() => openLoginPrompt('注册后即可在线下单、管理实验方案', 'register')} />
       <main className="site-main">
         <Outlet />
       </main>

@@ -10,7 +10,7 @@ import styles from './login-prompt.module.css';
  * open here; until then it says so and offers a way back home.
  */
 export function LoginPrompt() {
-  const { isOpen, reason, closeLoginPrompt } = useLoginPrompt();
+  const { isOpen, reason, mode, closeLoginPrompt } = useLoginPrompt();
   const navigate = useNavigate();
   const goHome = () => {
     closeLoginPrompt();
@@ -19,7 +19,7 @@ export function LoginPrompt() {
   return (
     <Modal
       open={isOpen}
-      title="请先登录"
+      title={mode === 'register' ? '注册研测账号' : '请先登录'}
       centered
       width={420}
       onCancel={closeLoginPrompt}
