@@ -6,20 +6,23 @@ import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config/env.ts';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
-import { device, projectType, typeChild } from '../../apps/server/src/db/schema.ts';
+import { device, typeChild } from '../../apps/server/src/db/schema.ts';
 import { seedIfEmpty } from '../../apps/server/src/db/seed/seed.ts';
-import { deviceSearchFields } from '../../apps/server/src/modules/catalog/search-grams.ts';
+import { insertDevices, type NewDevice } from '../../apps/server/src/modules/catalog/catalog-search.repository.ts';
 import { percentile, round, timed } from './stats.ts';
 
 type DeviceRow = typeof device.$inferSelect;
-type DeviceInsert = typeof device.$inferInsert;
 
 const PREFIXES = ['', '高分辨', '原位', '变温', '低温', '高温', '微区', '快速', '常规', '精细', '定量', '半定量'];
 const SUFFIXES = ['', '（粉末）', '（薄膜）', '（块体）', '（液体）', '测试', '分析', '表征', '（加急）', '（含报告）', '（单点）', '（面扫）'];
 const MODELS = ['', 'Bruker', 'Rigaku', 'Thermo', 'Agilent', 'Shimadzu', 'Hitachi', 'Zeiss', 'JEOL', 'Malvern', 'Netzsch'];
 
-/** Item i of the generated catalogue, built from a seeded item and name variants. */
-function generated(i: number, base: DeviceRow, childName: string, typeName: string): DeviceInsert {
+/**
+ * Item i of the generated catalogue, built from a seeded item and name
+ * variants. Its search columns are written by the server's own insertDevices
+ * (through search-grams.ts), exactly as for real items.
+ */
+function generated(i: number, base: DeviceRow): NewDevice {
   const prefix = PREFIXES[i % PREFIXES.length]!;
   const suffix = SUFFIXES[Math.floor(i / PREFIXES.length) % SUFFIXES.length]!;
   const model = MODELS[Math.floor(i / 7) % MODELS.length]!;
@@ -44,7 +47,6 @@ function generated(i: number, base: DeviceRow, childName: string, typeName: stri
     discountLabel: null,
     hotRank: null,
     onShelf: true,
-    ...deviceSearchFields({ name, alias, childName, typeName }),
   };
 }
 
@@ -54,16 +56,12 @@ async function fill(database: Database, target: number, log: (s: string) => void
   const bases = await db.select().from(device);
   if (bases.length === 0) throw new Error('the seed has no catalogue items to vary');
   const children = new Map((await db.select().from(typeChild)).map((c) => [c.id, c.name]));
-  const types = new Map((await db.select().from(projectType)).map((t) => [t.id, t.name]));
   const batch = 1_000;
   const { ms } = await timed(async () => {
     for (let start = bases.length; start < target; start += batch) {
-      const rows: DeviceInsert[] = [];
-      for (let i = start; i < Math.min(target, start + batch); i++) {
-        const base = bases[i % bases.length]!;
-        rows.push(generated(i, base, children.get(base.childId) ?? '', types.get(base.typeId) ?? ''));
-      }
-      await db.insert(device).values(rows);
+      const rows: NewDevice[] = [];
+      for (let i = start; i < Math.min(target, start + batch); i++) rows.push(generated(i, bases[i % bases.length]!));
+      await insertDevices(db, rows);
     }
   });
   await db.execute(sql`analyze`);
