@@ -100,9 +100,14 @@ describe('GET /api/open/web/device/search', () => {
     expect(page).toMatchObject({ list: [], total: 0, page: 1 });
   });
 
-  it('hides items taken off the shelf', async () => {
+  it('hides items taken off the shelf, and every total follows', async () => {
+    const typeTotal = (await search({ typeId: 1 })).total;
     await t.db.update(device).set({ onShelf: false }).where(eq(device.rid, 'd10005'));
     expect((await search({ kw: 'SAXS' })).total).toBe(0);
+    expect((await search({ typeId: 1 })).total).toBe(typeTotal - 1);
+    expect((await search({})).total).toBe(75);
+    const types = envelope(typeGroupResponse).parse(json(await t.app.inject({ method: 'GET', url: '/api/open/web/type/group' }))).data;
+    expect(types[0]!.typeChildArr.find((c) => c.name === '结构分析')?.count).toBe(4);
     const res = await t.app.inject({ method: 'GET', url: '/api/open/web/device/detail?rid=d10005' });
     expect(res.statusCode).toBe(404);
     await t.db.update(device).set({ onShelf: true }).where(eq(device.rid, 'd10005'));

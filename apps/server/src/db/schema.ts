@@ -24,6 +24,8 @@ export const typeChild = pgTable(
       .references(() => projectType.id),
     name: text('name').notNull(),
     sort: integer('sort').notNull().default(0),
+    /** On-shelf items in this category, kept by the type_child_count triggers (migration 0001). */
+    itemCount: integer('item_count').notNull().default(0),
   },
   (t) => [index('type_child_type_idx').on(t.typeId, t.sort)],
 );

@@ -111,7 +111,8 @@ CREATE TABLE "type_child" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"type_id" integer NOT NULL,
 	"name" text NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL
+	"sort" integer DEFAULT 0 NOT NULL,
+	"item_count" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "device" ADD CONSTRAINT "device_type_id_project_type_id_fk" FOREIGN KEY ("type_id") REFERENCES "public"."project_type"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -75,8 +75,17 @@ export async function searchDevices(db: Db, q: DeviceSearch): Promise<{ list: De
     ids = rows.map((r) => r.id);
   }
   if (total === undefined) {
-    const [row] = await db.select({ n: count() }).from(ds).where(filter);
-    total = row?.n ?? 0;
+    if (!q.keyword && !q.areaId) {
+      // Type and category totals are counters on type_child, not a scan of 100 000 rows.
+      const [row] = await db
+        .select({ n: sql<number>`coalesce(sum(${typeChild.itemCount}), 0)::int` })
+        .from(typeChild)
+        .where(and(q.typeId ? eq(typeChild.typeId, q.typeId) : undefined, q.childId ? eq(typeChild.id, q.childId) : undefined));
+      total = row?.n ?? 0;
+    } else {
+      const [row] = await db.select({ n: count() }).from(ds).where(filter);
+      total = row?.n ?? 0;
+    }
   }
   return { list: await summariesInOrder(db, ids), total };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { DeviceSummary } from '@yance/contracts/catalog';
 import type { Db } from '../../db/client.ts';
 import { device, prefecture, projectType, typeChild } from '../../db/schema.ts';
@@ -24,18 +24,11 @@ export async function findTypes(db: Db) {
   return db.select().from(projectType).orderBy(asc(projectType.sort), asc(projectType.id));
 }
 
-/** Child categories with their number of on-shelf items. */
+/** Child categories with their number of on-shelf items (a trigger-kept counter). */
 export async function findChildrenWithCounts(db: Db) {
-  const counts = db
-    .select({ childId: device.childId, n: count().as('n') })
-    .from(device)
-    .where(eq(device.onShelf, true))
-    .groupBy(device.childId)
-    .as('counts');
   return db
-    .select({ id: typeChild.id, typeId: typeChild.typeId, name: typeChild.name, count: sql<number>`coalesce(${counts.n}, 0)::int` })
+    .select({ id: typeChild.id, typeId: typeChild.typeId, name: typeChild.name, count: typeChild.itemCount })
     .from(typeChild)
-    .leftJoin(counts, eq(counts.childId, typeChild.id))
     .orderBy(asc(typeChild.typeId), asc(typeChild.sort), asc(typeChild.id));
 }
 
