@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { articleImg } from './article-builder.ts';
+import { BANNER_SEEDS, PARTNER_SEEDS } from './banners.ts';
+import { deviceImg } from './device-builder.ts';
+import { DEVICE_SEEDS } from './devices.ts';
+import { PREFECTURE_SEEDS } from './prefectures.ts';
+import { ARTICLE_SEEDS } from './seed.ts';
+import { CHILD_INFO } from './types.ts';
+
+const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets');
+const rids = new Set(DEVICE_SEEDS.map((d) => d.rid));
+
+describe('demo data', () => {
+  it('has unique item codes and image names, each in a known category', () => {
+    expect(rids.size).toBe(DEVICE_SEEDS.length);
+    expect(new Set(DEVICE_SEEDS.map((d) => d.slug)).size).toBe(DEVICE_SEEDS.length);
+    expect(DEVICE_SEEDS.length).toBeGreaterThanOrEqual(60);
+    for (const d of DEVICE_SEEDS) expect(CHILD_INFO.has(d.child), d.rid).toBe(true);
+  });
+
+  it('features exactly hot ranks 1 to 8', () => {
+    expect(DEVICE_SEEDS.flatMap((d) => (d.hot ? [d.hot] : [])).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('links banners and hot areas only to items that exist, and externals only to our own domain', () => {
+    for (const b of BANNER_SEEDS) {
+      if (b.redirect.startsWith('http')) expect(b.redirect).toMatch(/^https:\/\/www\.yance-lab\.cn\//);
+      else expect(rids.has(b.redirect), b.redirect).toBe(true);
+    }
+    for (const p of PREFECTURE_SEEDS) for (const rid of p.rids) expect(rids.has(rid), `${p.name} ${rid}`).toBe(true);
+  });
+
+  it('has a committed image for every picture it references', () => {
+    const paths = [
+      ...DEVICE_SEEDS.map((d) => deviceImg(d.slug)),
+      ...BANNER_SEEDS.map((b) => b.img),
+      ...PARTNER_SEEDS.map((p) => p.img),
+      ...ARTICLE_SEEDS.map(articleImg).filter(Boolean),
+    ];
+    for (const p of paths) expect(existsSync(path.join(assets, p)), p).toBe(true);
+  });
+
+  it('has enough articles of every kind with unique codes', () => {
+    expect(new Set(ARTICLE_SEEDS.map((a) => a.rid)).size).toBe(ARTICLE_SEEDS.length);
+    const count = (type: string) => ARTICLE_SEEDS.filter((a) => a.type === type).length;
+    expect([count('news'), count('course'), count('service'), count('thanks')]).toEqual([11, 6, 9, 9]);
+  });
+});
