@@ -1,36 +1,7 @@
 import { z } from 'zod';
 
-/** Envelope code of every successful response (spec §7). */
-export const OK_CODE = 1;
-
-/**
- * Failure codes. INVALID is falsy (0) so a client that only checks "code is
- * falsy" still sees a failure; the others are distinct and match the HTTP
- * status the server sends with them. See docs/decisions/0001-envelope.md.
- */
-export const ErrorCode = {
-  INVALID: 0,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-} as const;
-export type ErrorKind = keyof typeof ErrorCode;
-
-/** HTTP status that goes with each error kind. */
-export const httpStatusOf: Record<ErrorKind, number> = {
-  INVALID: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-};
+export { OK_CODE, ErrorCode, httpStatusOf, type ErrorKind } from './codes.ts';
+import { OK_CODE } from './codes.ts';
 
 export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.literal(OK_CODE), msg: z.string(), data });

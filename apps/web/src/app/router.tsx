@@ -1,5 +1,15 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { rememberInviteCode } from '@/lib/invite-code.ts';
+import * as RootLayout from './routes/root-layout.tsx';
+
+/** Memoises a route module import so it can be started early and reused by the router. */
+const once = <T,>(load: () => Promise<T>) => {
+  let promise: Promise<T> | undefined;
+  return () => (promise ??= load());
+};
+const homePage = once(() => import('./routes/home.tsx'));
+// The home page is the usual landing page: fetch its chunk alongside the entry instead of after the router starts.
+if (typeof window !== 'undefined' && window.location.pathname === '/') void homePage();
 
 /**
  * The route table of spec §2. Every page is its own lazy chunk so the home
@@ -8,36 +18,43 @@ import { rememberInviteCode } from '@/lib/invite-code.ts';
 export const routes: RouteObject[] = [
   {
     path: '/',
-    lazy: () => import('./routes/root-layout.tsx'),
-    // Shown for the instant the first route chunks load; an empty page-coloured box, not a spinner.
+    Component: RootLayout.Component,
+    ErrorBoundary: RootLayout.ErrorBoundary,
+    // Shown for the instant the first page chunk loads; an empty page-coloured box, not a spinner.
     HydrateFallback: () => <div className="site-boot" aria-busy="true" />,
     children: [
-      { index: true, lazy: () => import('./routes/home.tsx') },
-      { path: 'project/:typeId?/:title?', lazy: () => import('./routes/project-list.tsx') },
-      { path: 'about', loader: () => redirect('/about/profile') },
-      { path: 'about/:tab', lazy: () => import('./routes/about.tsx') },
-      { path: 'televised', lazy: () => import('./routes/televised.tsx') },
-      { path: 'list/:type', lazy: () => import('./routes/list.tsx') },
-      { path: 'contact', lazy: () => import('./routes/contact.tsx') },
-      { path: 'guide', lazy: () => import('./routes/site-page.tsx') },
-      { path: 'require', lazy: () => import('./routes/require.tsx') },
-      { path: 'license', lazy: () => import('./routes/site-page.tsx') },
-      { path: 'policy', lazy: () => import('./routes/site-page.tsx') },
-      { path: 'search', lazy: () => import('./routes/search.tsx') },
-      { path: 'article/:id', lazy: () => import('./routes/article.tsx') },
-      { path: 'detail/:rid', lazy: () => import('./routes/detail.tsx') },
       {
-        path: 'invited/:code?',
-        loader: ({ params }) => {
-          if (params.code) rememberInviteCode(params.code);
-          return redirect('/');
-        },
+        // Pathless: a page that fails to load shows its error inside the layout, header and footer stay.
+        ErrorBoundary: RootLayout.ErrorBoundary,
+        children: [
+          { index: true, lazy: homePage },
+          { path: 'project/:typeId?/:title?', lazy: () => import('./routes/project-list.tsx') },
+          { path: 'about', loader: () => redirect('/about/profile') },
+          { path: 'about/:tab', lazy: () => import('./routes/about.tsx') },
+          { path: 'televised', lazy: () => import('./routes/televised.tsx') },
+          { path: 'list/:type', lazy: () => import('./routes/list.tsx') },
+          { path: 'contact', lazy: () => import('./routes/contact.tsx') },
+          { path: 'guide', lazy: () => import('./routes/site-page.tsx') },
+          { path: 'require', lazy: () => import('./routes/require.tsx') },
+          { path: 'license', lazy: () => import('./routes/site-page.tsx') },
+          { path: 'policy', lazy: () => import('./routes/site-page.tsx') },
+          { path: 'search', lazy: () => import('./routes/search.tsx') },
+          { path: 'article/:id', lazy: () => import('./routes/article.tsx') },
+          { path: 'detail/:rid', lazy: () => import('./routes/detail.tsx') },
+          {
+            path: 'invited/:code?',
+            loader: ({ params }) => {
+              if (params.code) rememberInviteCode(params.code);
+              return redirect('/');
+            },
+          },
+          { path: 'member', loader: () => redirect('/member/center') },
+          { path: 'member/:page', lazy: () => import('./routes/member.tsx') },
+          { path: 'experiment', loader: () => redirect('/experiment/plan') },
+          { path: 'experiment/:page', lazy: () => import('./routes/experiment.tsx') },
+          { path: '*', lazy: () => import('./routes/not-found.tsx') },
+        ],
       },
-      { path: 'member', loader: () => redirect('/member/center') },
-      { path: 'member/:page', lazy: () => import('./routes/member.tsx') },
-      { path: 'experiment', loader: () => redirect('/experiment/plan') },
-      { path: 'experiment/:page', lazy: () => import('./routes/experiment.tsx') },
-      { path: '*', lazy: () => import('./routes/not-found.tsx') },
     ],
   },
 ];

@@ -1,4 +1,5 @@
-import { OK_CODE, type Envelope } from '@yance/contracts/envelope';
+import { OK_CODE } from '@yance/contracts/codes';
+import type { Envelope } from '@yance/contracts/envelope';
 import { notify } from './notify.ts';
 
 /** Client-side failure codes (spec §8: network, timeout and cancel have their own codes). */

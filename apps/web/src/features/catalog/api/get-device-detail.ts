@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeviceDetail } from '@yance/contracts/catalog';
-import { ErrorCode } from '@yance/contracts/envelope';
+import { ErrorCode } from '@yance/contracts/codes';
 import { ApiError, api } from '@/lib/api-client.ts';
 
 /** One catalogue item; an unknown rid fails with ApiError code 404 "项目不存在". */

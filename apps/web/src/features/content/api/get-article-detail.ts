@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ArticleDetail } from '@yance/contracts/content';
-import { ErrorCode } from '@yance/contracts/envelope';
+import { ErrorCode } from '@yance/contracts/codes';
 import { ApiError, api } from '@/lib/api-client.ts';
 
 /** One article with its body and neighbours; unknown rid fails with code 404. */
