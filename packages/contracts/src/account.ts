@@ -47,13 +47,24 @@ export type TokenPair = z.infer<typeof tokenPair>;
 
 export const refreshBody = z.object({ token: required('刷新令牌').max(256) });
 
-/** WeChat QR login (spec §4). */
-export const wxTicket = z.object({ ticket: z.string(), expire_seconds: z.number().int(), url: z.string(), qrcode: z.string() });
+/**
+ * WeChat QR login (spec §4). `url` is what the QR code encodes: with the local
+ * provider, this app's confirm page (/wx/confirm/:ticket); with the official
+ * account, WeChat's QR content. `expire_seconds` after issue the ticket is void.
+ */
+export const wxTicket = z.object({ ticket: z.string(), expire_seconds: z.number().int(), url: z.string() });
 export type WxTicket = z.infer<typeof wxTicket>;
-export const wxQrLoginBody = z.object({ ticket: required('二维码').max(128) });
-export const WX_TICKET_STATES = ['waiting', 'scanned', 'confirmed', 'expired', 'bind'] as const;
+export const wxTicketBody = z.object({ ticket: required('二维码').max(128) });
+/** waiting → scanned → confirmed (token delivered once) | expired. */
+export const WX_TICKET_STATES = ['waiting', 'scanned', 'confirmed', 'expired'] as const;
+export type WxTicketState = (typeof WX_TICKET_STATES)[number];
 export const wxQrLoginResponse = z.object({
   status: z.enum(WX_TICKET_STATES),
-  /** Present when status is confirmed. */
+  /** The new session, once, when status is confirmed. */
   token: tokenPair.nullable(),
 });
+/** Local provider confirm page: sign in with an existing account, or register, to confirm the ticket. */
+export const wxConfirmBody = z.union([
+  wxTicketBody.extend({ account: loginBody.shape.account, password: loginBody.shape.password }),
+  wxTicketBody.extend({ phone: phone(), code: smsCode }),
+]);

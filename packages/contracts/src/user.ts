@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { phone } from './account.ts';
+import { phone, smsCode } from './account.ts';
 
 /** organization of the profile form (spec §3): 0 student, 3 teacher, 1 individual, 2 enterprise. */
 export const ORGANIZATIONS = { student: 0, individual: 1, enterprise: 2, teacher: 3 } as const;
@@ -50,3 +50,45 @@ export type AddressForm = z.infer<typeof addressForm>;
 
 export const address = addressForm.extend({ address_rid: z.string() });
 export type Address = z.infer<typeof address>;
+
+/** The signed-in user as user/info returns it (spec §3: userInfo.account, address list, cartNum). */
+export const userInfo = z.object({
+  /** User name if set, otherwise the phone number: what the header shows. */
+  account: z.string(),
+  username: z.string().nullable(),
+  phone: z.string(),
+  inviteCode: z.string(),
+  /** Profile (attestation) fields; empty until the form is filled. */
+  name: z.string(),
+  email: z.string(),
+  organization: z.number().int().nullable(),
+  company: z.string(),
+  teacher: z.string(),
+  teacher_phone: z.string(),
+  teacher_mail: z.string(),
+  region: z.string(),
+  address: z.string(),
+  /** True once the profile form has been completed; ordering requires it. */
+  attested: z.boolean(),
+  wechatBound: z.boolean(),
+  created: z.string(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const userInfoResponse = z.object({ userInfo, address: z.array(address), cartNum: z.number().int() });
+export type UserInfoResponse = z.infer<typeof userInfoResponse>;
+
+/** updateInfo: choose a user name to log in with (letters, digits, underscore; not all digits). */
+export const updateInfoBody = z.object({
+  username: z
+    .string({ error: '[用户名]不能为空' })
+    .trim()
+    .min(1, '[用户名]不能为空')
+    .regex(/^[A-Za-z][A-Za-z0-9_]{3,19}$/, '[用户名]为4-20位字母、数字或下划线，以字母开头'),
+});
+
+/** update4contact: move the account to a new phone, proven by an SMS code sent to it (useFor 4). */
+export const update4contactBody = z.object({ phone: phone('新手机号'), code: smsCode });
+
+export const addressRidBody = z.object({ address_rid: z.string({ error: '[地址]不能为空' }).trim().min(1, '[地址]不能为空').max(32) });
+export const addressEditBody = addressForm.extend(addressRidBody.shape);
