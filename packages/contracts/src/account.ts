@@ -68,3 +68,13 @@ export const wxConfirmBody = z.union([
   wxTicketBody.extend({ account: loginBody.shape.account, password: loginBody.shape.password }),
   wxTicketBody.extend({ phone: phone(), code: smsCode }),
 ]);
+
+/**
+ * The register and reset forms of the web (spec §5): the body plus a confirm
+ * password; the web shows only the first error.
+ */
+const confirm = z.string({ error: '[确认密码]不能为空' }).min(1, '[确认密码]不能为空');
+const samePassword = (v: { password: string; confirm: string }) => v.confirm === v.password;
+const mismatch = { path: ['confirm'], message: '[密码]不一致' };
+export const signForm = signBody.extend({ confirm }).refine(samePassword, mismatch);
+export const resetForm = resetBody.extend({ confirm }).refine(samePassword, mismatch);
