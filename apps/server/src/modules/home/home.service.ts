@@ -38,9 +38,9 @@ export async function buildHomeData(db: Db): Promise<HomeData> {
   };
 }
 
-/** The home envelope, serialised once, plain and gzipped. */
+/** The home envelope, serialised once to UTF-8 bytes, plain and gzipped. */
 export interface HomePayload {
-  json: string;
+  json: Buffer;
   gzip: Buffer;
 }
 
@@ -74,7 +74,8 @@ export async function getHomePayload(db: Db): Promise<HomePayload> {
 
 async function rebuild(db: Db, slot: CacheSlot): Promise<HomePayload> {
   const body = homeEnvelope.parse(ok(await buildHomeData(db)));
-  const json = JSON.stringify(body);
+  // Bytes, not a string: sending then skips re-encoding 10 kB of Chinese text per request.
+  const json = Buffer.from(JSON.stringify(body), 'utf8');
   const payload = { json, gzip: gzipSync(json) };
   slot.payload = payload;
   slot.expires = Date.now() + HOME_TTL_MS;
