@@ -1,6 +1,8 @@
-import { OK_CODE } from '@yance/contracts/codes';
+import { ErrorCode, OK_CODE } from '@yance/contracts/codes';
+import type { TokenPair } from '@yance/contracts/account';
 import type { Envelope } from '@yance/contracts/envelope';
 import { notify } from './notify.ts';
+import { endSession } from './session-events.ts';
 
 /** Client-side failure codes (spec §8: network, timeout and cancel have their own codes). */
 export const ClientErrorCode = { NETWORK: -1, TIMEOUT: -2, CANCELED: -3 } as const;
@@ -27,25 +29,89 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
-/** Reads the stored access token, if any; accounts own the token store. */
-let tokenSource: () => string | null = () => null;
-export const setTokenSource = (fn: () => string | null) => {
-  tokenSource = fn;
+/** Where the client reads and renews the session; lib/token-store.ts in the app, a fake in tests. */
+export interface TokenSource {
+  access(): string | null;
+  refresh(): string | null;
+  /** Seconds until the access token ends, null without a token. */
+  secondsLeft(): number | null;
+  save(pair: TokenPair): void;
+  clear(): void;
+}
+
+const noTokens: TokenSource = { access: () => null, refresh: () => null, secondsLeft: () => null, save: () => {}, clear: () => {} };
+let tokens: TokenSource = noTokens;
+export const setTokenSource = (source: TokenSource) => {
+  tokens = source;
 };
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** Spec §9: refresh once fewer than 3600 s of validity remain. */
+export const REFRESH_BEFORE_SECONDS = 3600;
+export const REFRESH_PATH = '/api/open/refresh4token';
+/** After a failed refresh the same refresh token is not retried for this long (it would fail again). */
+const RETRY_FAILED_REFRESH_MS = 60_000;
+export const EXPIRED_MESSAGE = '登录已过期，请重新登录';
+
+/** The refresh in flight; parallel requests share it, so only one refresh is sent. */
+let refreshing: Promise<void> | null = null;
+let lastFailure: { refresh: string; at: number } | null = null;
+
+/** Starts (or joins) the one refresh when the access token is about to end; resolves either way. */
+export function refreshIfDue(): Promise<void> | null {
+  if (refreshing) return refreshing;
+  const left = tokens.secondsLeft();
+  const refresh = tokens.refresh();
+  if (left === null || !refresh || left >= REFRESH_BEFORE_SECONDS) return null;
+  if (lastFailure?.refresh === refresh && Date.now() - lastFailure.at < RETRY_FAILED_REFRESH_MS) return null;
+  refreshing = (async () => {
+    try {
+      const pair = await send<TokenPair>('POST', REFRESH_PATH, { body: { token: refresh }, feedback: false }, null);
+      // Only replace what we refreshed: a login meanwhile has newer tokens.
+      if (tokens.refresh() === refresh) tokens.save(pair);
+      lastFailure = null;
+    } catch (err) {
+      lastFailure = { refresh, at: Date.now() };
+      console.warn('Token refresh failed', err);
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+/** Drops the session after a 401 and tells the user once (spec §4, §8). */
+function expire(sentToken: string) {
+  if (tokens.access() !== sentToken) return; // already replaced or cleared
+  tokens.clear();
+  endSession('expired');
+  console.warn('Re login');
+  notify.warning(EXPIRED_MESSAGE);
+}
 
 /**
- * The one API client: sends the token header, unwraps {code,msg,data},
- * and turns a failing code into an ApiError plus an error toast.
+ * The one API client: renews the token when due, sends the `token` header,
+ * unwraps {code,msg,data}, and turns a failing code into an ApiError plus an
+ * error toast (a 401 into the "log in again" warning instead).
  */
 export async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<T> {
+  const due = refreshIfDue();
+  if (due) await due;
+  const token = tokens.access();
+  if (!token && path.startsWith('/api/auth/')) {
+    // Spec §4: a request with no token clears the user's data; the server would only refuse it.
+    endSession('anonymous');
+    throw new ApiError(ErrorCode.UNAUTHENTICATED, '请先登录');
+  }
+  return send<T>(method, path, opts, token);
+}
+
+async function send<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions, token: string | null): Promise<T> {
   const { query, body, feedback = true, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = opts;
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
 
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = tokenSource();
   if (token) headers.token = token;
   if (body !== undefined) headers['content-type'] = 'application/json';
 
@@ -76,6 +142,10 @@ export async function request<T>(method: 'GET' | 'POST', path: string, opts: Req
     throw err;
   }
   if (payload.code !== OK_CODE) {
+    if (payload.code === ErrorCode.UNAUTHENTICATED && token) {
+      expire(token);
+      throw new ApiError(payload.code, EXPIRED_MESSAGE);
+    }
     if (feedback) notify.error(payload.msg);
     throw new ApiError(payload.code, payload.msg);
   }

@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, EXPIRED_MESSAGE, REFRESH_PATH, setTokenSource } from './api-client.ts';
+import { setNotifier } from './notify.ts';
+import { onSessionEnd } from './session-events.ts';
+import { tokenStore } from './token-store.ts';
+
+const ok = (data: unknown) => new Response(JSON.stringify({ code: 1, msg: 'ok', data }), { status: 200 });
+const fail = (code: number, msg: string) => new Response(JSON.stringify({ code, msg, data: null }), { status: code || 400 });
+const now = () => Math.floor(Date.now() / 1000);
+
+/** A fetch mock that answers the refresh call with `refreshAnswer` and everything else with {code:1}. */
+function mockFetch(refreshAnswer: () => Promise<Response>) {
+  const calls: { path: string; token: string | null; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (input: URL | RequestInfo, init?: RequestInit) => {
+    const path = new URL(String(input)).pathname;
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    calls.push({ path, token: headers.token ?? null, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    return path === REFRESH_PATH ? refreshAnswer() : ok({ path });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+const toasts = { warning: vi.fn(), error: vi.fn(), success: vi.fn() };
+beforeEach(() => {
+  setTokenSource(tokenStore);
+  setNotifier(toasts);
+});
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  Object.values(toasts).forEach((t) => t.mockReset());
+});
+
+describe('token refresh guard', () => {
+  it('sends no refresh while 3600 s or more remain', async () => {
+    tokenStore.save({ token: 'a', refreshToken: 'r', expires: 3700 });
+    const calls = mockFetch(async () => ok(null));
+    await api.post('/api/auth/user/info');
+    expect(calls.map((c) => c.path)).toEqual(['/api/auth/user/info']);
+    expect(calls[0]?.token).toBe('a');
+  });
+
+  it('parallel requests under 3600 s trigger exactly one refresh, then use and store the new token', async () => {
+    tokenStore.save({ token: 'old', refreshToken: 'r-old', expires: 100 });
+    let release: (r: Response) => void = () => {};
+    const calls = mockFetch(() => new Promise<Response>((resolve) => (release = resolve)));
+    const pending = Promise.all([api.post('/api/auth/user/info'), api.post('/api/auth/address/add', {}), api.get('/api/open/web/index')]);
+    await vi.waitFor(() => expect(calls.length).toBe(1));
+    release(ok({ token: 'new', refreshToken: 'r-new', expires: 7200 }));
+    await pending;
+    expect(calls.filter((c) => c.path === REFRESH_PATH)).toEqual([{ path: REFRESH_PATH, token: null, body: { token: 'r-old' } }]);
+    expect(calls.filter((c) => c.path !== REFRESH_PATH).every((c) => c.token === 'new')).toBe(true);
+    const stored = tokenStore.get();
+    expect(stored).toMatchObject({ access: 'new', refresh: 'r-new' });
+    expect(Math.abs((stored?.expires ?? 0) - (now() + 7200))).toBeLessThanOrEqual(1);
+  });
+
+  it('a failed refresh only warns on the console: no toast, the token stays, the request goes on', async () => {
+    tokenStore.save({ token: 'a', refreshToken: 'r', expires: 60 });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const calls = mockFetch(async () => fail(401, '登录已过期，请重新登录'));
+    await expect(api.post('/api/auth/user/info')).resolves.toEqual({ path: '/api/auth/user/info' });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(Object.values(toasts).every((t) => t.mock.calls.length === 0)).toBe(true);
+    expect(tokenStore.access()).toBe('a');
+    expect(calls.map((c) => c.path)).toEqual([REFRESH_PATH, '/api/auth/user/info']);
+  });
+});
+
+describe('session end', () => {
+  it('a 401 clears the token, warns "Re login" and toasts the expiry warning', async () => {
+    tokenStore.save({ token: 'a', refreshToken: 'r', expires: 7200 });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const ended = vi.fn();
+    const off = onSessionEnd(ended);
+    vi.stubGlobal('fetch', vi.fn(async () => fail(401, '登录已过期，请重新登录')));
+    await expect(api.post('/api/auth/user/info')).rejects.toMatchObject({ code: 401 });
+    expect(tokenStore.get()).toBeNull();
+    expect(warn).toHaveBeenCalledWith('Re login');
+    expect(toasts.warning).toHaveBeenCalledWith(EXPIRED_MESSAGE);
+    expect(toasts.error).not.toHaveBeenCalled();
+    expect(ended).toHaveBeenCalledWith('expired');
+    off();
+  });
+
+  it('an /api/auth request with no token ends the session without calling the server', async () => {
+    const ended = vi.fn();
+    const off = onSessionEnd(ended);
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api.post('/api/auth/user/info')).rejects.toMatchObject({ code: 401 });
+    expect(ended).toHaveBeenCalledWith('anonymous');
+    expect(fetchMock).not.toHaveBeenCalled();
+    off();
+  });
+});
