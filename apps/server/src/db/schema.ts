@@ -62,7 +62,7 @@ export const device = pgTable(
   },
   (t) => [
     index('device_type_child_idx').on(t.typeId, t.childId),
-    index('device_order_idx').on(t.orderCount.desc()),
+    index('device_order_idx').on(t.orderCount.desc().nullsFirst()),
     index('device_hot_idx').on(t.hotRank),
   ],
 );
@@ -97,7 +97,8 @@ export const deviceSearch = pgTable(
   },
   (t) => [
     index('device_search_grams_idx').using('gin', t.searchGrams),
-    index('device_search_order_idx').on(t.onShelf, t.orderCount.desc(), t.deviceId),
+    // NULLS FIRST is what ORDER BY … DESC means, so the index serves it.
+    index('device_search_order_idx').on(t.onShelf, t.orderCount.desc().nullsFirst(), t.deviceId),
   ],
 );
 

@@ -123,9 +123,9 @@ ALTER TABLE "prefecture_device" ADD CONSTRAINT "prefecture_device_device_id_devi
 ALTER TABLE "type_child" ADD CONSTRAINT "type_child_type_id_project_type_id_fk" FOREIGN KEY ("type_id") REFERENCES "public"."project_type"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "article_type_date_idx" ON "article" USING btree ("type","published_on" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "device_type_child_idx" ON "device" USING btree ("type_id","child_id");--> statement-breakpoint
-CREATE INDEX "device_order_idx" ON "device" USING btree ("order_count" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "device_order_idx" ON "device" USING btree ("order_count" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "device_hot_idx" ON "device" USING btree ("hot_rank");--> statement-breakpoint
 CREATE INDEX "device_search_grams_idx" ON "device_search" USING gin ("search_grams");--> statement-breakpoint
-CREATE INDEX "device_search_order_idx" ON "device_search" USING btree ("on_shelf","order_count" DESC NULLS LAST,"device_id");--> statement-breakpoint
+CREATE INDEX "device_search_order_idx" ON "device_search" USING btree ("on_shelf","order_count" DESC NULLS FIRST,"device_id");--> statement-breakpoint
 CREATE INDEX "prefecture_device_device_idx" ON "prefecture_device" USING btree ("device_id");--> statement-breakpoint
 CREATE INDEX "type_child_type_idx" ON "type_child" USING btree ("type_id","sort");
