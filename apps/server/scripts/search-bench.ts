@@ -4,6 +4,7 @@
  * catalogue service. Usage: npx tsx apps/server/scripts/search-bench.ts [N]
  */
 import { PGlite } from '@electric-sql/pglite';
+import { loadConfig } from '../src/config/env.ts';
 import { fromPglite, openDatabase } from '../src/db/client.ts';
 import { typeChild } from '../src/db/schema.ts';
 import { seedIfEmpty } from '../src/db/seed/seed.ts';
@@ -13,9 +14,8 @@ import { searchCatalog } from '../src/modules/catalog/catalog.service.ts';
 import type { DeviceSearchQuery } from '@yance/contracts/catalog';
 
 const n = Number(process.argv[2] ?? 100_000);
-const database = process.env.DATABASE_URL
-  ? await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: '/tmp' })
-  : fromPglite(new PGlite());
+const { DATABASE_URL } = loadConfig();
+const database = DATABASE_URL ? await openDatabase({ databaseUrl: DATABASE_URL, dataDir: '/tmp' }) : fromPglite(new PGlite());
 const { db } = database;
 await database.migrate();
 await seedIfEmpty(db);
