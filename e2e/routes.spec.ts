@@ -4,6 +4,7 @@ import type { SitePage } from '@yance/contracts/content';
 import type { WebSettings } from '@yance/contracts/setting';
 import { apiGet, apiPost, listArticles, searchDevices, someArticle, someDeviceRid } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
+import { screenshotAtWidths } from './support/screenshot.ts';
 import { dismissPromoPopup, expectHeading, expectMeaningful, expectPath, expectVisibleText } from './support/page-checks.ts';
 
 const b = useBrowser(undefined, 'routes');
@@ -35,6 +36,7 @@ describe('every route of spec §2 renders', () => {
     const typeOne = new Set(api.list.map((d) => d.rid));
     // Every card is a type-1 item (the page may show fewer than 50).
     for (const rid of rids) expect(typeOne.has(rid), `card ${rid} is not a 送样检测 item`).toBe(true);
+    await screenshotAtWidths(b.page, 'routes', 'project-list');
   });
 
   it('/project/1/送样检测?childId=… applies the category filter', async () => {
@@ -88,6 +90,7 @@ describe('every route of spec §2 renders', () => {
       const first = (await listArticles(b.baseUrl, type, { pageSize: 5 })).list[0];
       expect(first, `seeded ${type} articles`).toBeDefined();
       if (first) await expectVisibleText(b.page, first.title, { within: 'main' });
+      await screenshotAtWidths(b.page, 'routes', `list-${type}`);
     });
   }
 
@@ -96,6 +99,7 @@ describe('every route of spec §2 renders', () => {
     await expectVisibleText(b.page, '联系我们', { within: 'main' });
     const settings = await apiPost<WebSettings>(b.baseUrl, '/api/open/setting');
     await expectVisibleText(b.page, settings.localInfo.phone, { within: 'main' });
+    await screenshotAtWidths(b.page, 'routes', 'contact');
   });
 
   for (const key of ['guide', 'require', 'license', 'policy'] as const) {
@@ -111,6 +115,7 @@ describe('every route of spec §2 renders', () => {
     await b.goto('/search?kw=XRD');
     await expectVisibleText(b.page, 'X射线衍射', { within: 'main' });
     expect((await cardRids()).length).toBeGreaterThan(0);
+    await screenshotAtWidths(b.page, 'routes', 'search');
   });
 
   it('/article/:id shows the article', async () => {
@@ -118,6 +123,7 @@ describe('every route of spec §2 renders', () => {
     await b.goto(`/article/${article.rid}`);
     await expectHeading(b.page, article.title);
     await expectMeaningful(b.page);
+    await screenshotAtWidths(b.page, 'routes', 'article');
   });
 
   it('/detail/:rid shows the item', async () => {
@@ -125,6 +131,7 @@ describe('every route of spec §2 renders', () => {
     await b.goto(`/detail/${item.rid}`);
     await expectHeading(b.page, item.name);
     await expectMeaningful(b.page);
+    await screenshotAtWidths(b.page, 'routes', 'detail');
   });
 
   it('/invited/ABC123 redirects home and keeps the invite code', async () => {
@@ -155,6 +162,7 @@ describe('every route of spec §2 renders', () => {
     await b.goto('/no/such/page');
     await expectVisibleText(b.page, /404|页面不存在|找不到/);
     await b.page.getByRole('link', { name: /首页/ }).or(b.page.getByRole('button', { name: /首页/ })).first().waitFor();
+    await screenshotAtWidths(b.page, 'routes', 'not-found');
   });
 });
 

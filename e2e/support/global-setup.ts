@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +8,7 @@ import { buildApp, type App } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config/env.ts';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { seedIfEmpty } from '../../apps/server/src/db/seed/seed.ts';
+import { artifactsDir } from './screenshot.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,10 +23,20 @@ let dataDir: string | undefined;
 
 /**
  * Starts the real server in-process on a free loopback port: fresh temp
- * DATA_DIR (PGlite), migrated, seeded, serving apps/web/dist.
+ * DATA_DIR (PGlite), migrated, seeded, serving a copy of apps/web/dist.
  */
 export async function setup(project: TestProject): Promise<void> {
+  // Screenshots describe this run only.
+  await rm(artifactsDir, { recursive: true, force: true });
+  await mkdir(artifactsDir, { recursive: true });
   dataDir = await mkdtemp(path.join(tmpdir(), 'yance-e2e-'));
+  const builtWeb = path.resolve(import.meta.dirname, '../../apps/web/dist');
+  if (!existsSync(path.join(builtWeb, 'index.html'))) {
+    throw new Error(`web app not built at ${builtWeb}: run "npm run test:e2e" (it builds first) or "npm run build"`);
+  }
+  // A private copy, so a rebuild during the run (npm run build elsewhere) cannot pull files from under the tests.
+  const webDist = path.join(dataDir, 'web');
+  await cp(builtWeb, webDist, { recursive: true });
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
@@ -35,10 +46,8 @@ export async function setup(project: TestProject): Promise<void> {
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
     DATABASE_URL: undefined,
+    WEB_DIST: webDist,
   });
-  if (!existsSync(path.join(config.WEB_DIST, 'index.html'))) {
-    throw new Error(`web app not built at ${config.WEB_DIST}: run "npm run test:e2e" (it builds first) or "npm run build"`);
-  }
   database = await openDatabase({ databaseUrl: undefined, dataDir });
   await database.migrate();
   await seedIfEmpty(database.db);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,6 +46,11 @@ async function waitForPing(baseUrl: string, child: ChildProcess, timeoutMs: numb
 export async function startServerProcess(repoRoot: string): Promise<ServerProcess> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'yance-bench-server-'));
   const port = await freePort();
+  // Serve a private copy of the build, so a rebuild elsewhere cannot change what is measured mid-run.
+  const builtWeb = path.join(repoRoot, 'apps/web/dist');
+  if (!existsSync(path.join(builtWeb, 'index.html'))) throw new Error('apps/web/dist is not built: run npm run bench (it builds first)');
+  const webDist = path.join(dataDir, 'web');
+  await cp(builtWeb, webDist, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -53,6 +59,7 @@ export async function startServerProcess(repoRoot: string): Promise<ServerProces
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
+    WEB_DIST: webDist,
   };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')], {
