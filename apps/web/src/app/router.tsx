@@ -1,4 +1,5 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { requireLogin } from '@/features/auth/utils/login-gate.ts';
 import { rememberInviteCode } from '@/lib/invite-code.ts';
 import * as RootLayout from './routes/root-layout.tsx';
 
@@ -48,10 +49,12 @@ export const routes: RouteObject[] = [
               return redirect('/');
             },
           },
-          { path: 'member', loader: () => redirect('/member/center') },
-          { path: 'member/:page', lazy: () => import('./routes/member.tsx') },
-          { path: 'experiment', loader: () => redirect('/experiment/plan') },
-          { path: 'experiment/:page', lazy: () => import('./routes/experiment.tsx') },
+          // Login gate (spec §4): no stored token cancels the navigation and opens the login popup.
+          { path: 'member', loader: (args) => requireLogin(args) ?? redirect('/member/center') },
+          { path: 'member/:page', loader: requireLogin, lazy: () => import('./routes/member.tsx') },
+          { path: 'experiment', loader: (args) => requireLogin(args) ?? redirect('/experiment/plan') },
+          { path: 'experiment/:page', loader: requireLogin, lazy: () => import('./routes/experiment.tsx') },
+          { path: 'wx/confirm/:ticket', lazy: () => import('./routes/wx-confirm.tsx') },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },
         ],
       },

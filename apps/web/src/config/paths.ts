@@ -18,6 +18,8 @@ export const paths = {
   article: (rid: string) => `/article/${rid}`,
   detail: (rid: string) => `/detail/${rid}`,
   member: (page = 'center') => `/member/${page}`,
+  invited: (code: string) => `/invited/${encodeURIComponent(code)}`,
+  wxConfirm: (ticket: string) => `/wx/confirm/${encodeURIComponent(ticket)}`,
   experiment: (page: 'plan' | 'demand' | 'contract' = 'plan') => `/experiment/${page}`,
 } as const;
 

@@ -1,26 +1,48 @@
-import { Outlet, useRouteError } from 'react-router';
+import { Outlet, useLocation, useNavigate, useRouteError } from 'react-router';
 import { ScrollToTop } from '@/components/layout/scroll-to-top.tsx';
 import { SideBar } from '@/components/layout/side-bar.tsx';
 import { SERVICE_HOURS, SiteFooter } from '@/components/layout/site-footer.tsx';
 import { SiteHeader } from '@/components/layout/site-header.tsx';
+import { isGuardedPath } from '@/config/member-menu.ts';
+import { paths } from '@/config/paths.ts';
+import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
+import { logout } from '@/features/auth/api/logout.ts';
 import { LoginPromptHost } from '@/features/auth/components/login-prompt-host.tsx';
 import { openLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
+import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
+import { AttestationHost } from '@/features/member/components/attestation-host.tsx';
 import { useWebSettings } from '@/lib/get-web-settings.ts';
 
-/** Header, page, footer and side bar around every route; the login prompt lives here once. */
+/** Header, page, footer and side bar around every route; the account and attestation popups live here once. */
 export function Component() {
   const { data } = useWebSettings();
   const contact = data?.localInfo;
+  const signedIn = useSignedIn();
+  const user = useUserInfo();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const signOut = async () => {
+    await logout();
+    if (isGuardedPath(pathname)) void navigate(paths.home());
+  };
   return (
     <div className="site">
       <ScrollToTop />
-      <SiteHeader hotline={contact?.phone} onLogin={() => openLoginPrompt()} onRegister={() => openLoginPrompt('注册后即可在线下单、管理实验方案', 'register')} />
+      <SiteHeader
+        hotline={contact?.phone}
+        account={signedIn ? (user.data?.userInfo.account ?? '') : undefined}
+        cartNum={user.data?.cartNum}
+        onLogin={() => openLoginPrompt()}
+        onRegister={() => openLoginPrompt('注册后即可在线下单、管理实验方案', 'register')}
+        onLogout={() => void signOut()}
+      />
       <main className="site-main">
         <Outlet />
       </main>
       <SiteFooter contact={contact} />
       <SideBar phone={contact?.phone} hours={contact?.hours || SERVICE_HOURS} />
       <LoginPromptHost />
+      <AttestationHost user={signedIn ? user.data : undefined} />
     </div>
   );
 }

@@ -9,12 +9,15 @@ import styles from './mobile-menu.module.css';
 interface MobileMenuProps {
   open: boolean;
   onClose: () => void;
+  signedIn: boolean;
+  cartNum?: number;
   onLogin: () => void;
   onRegister: () => void;
+  onLogout: () => void;
 }
 
 /** The navigation of small screens, in a drawer (loaded on first use). */
-export function MobileMenu({ open, onClose, onLogin, onRegister }: MobileMenuProps) {
+export function MobileMenu({ open, onClose, signedIn, cartNum, onLogin, onRegister, onLogout }: MobileMenuProps) {
   const { pathname } = useLocation();
   const then = (fn: () => void) => () => {
     onClose();
@@ -51,16 +54,27 @@ export function MobileMenu({ open, onClose, onLogin, onRegister }: MobileMenuPro
       </nav>
       <div className={styles.footer}>
         <Link to={paths.experiment('plan')} onClick={onClose} className={styles.plan}>
-          <FlaskIcon size={16} /> 实验方案
+          <FlaskIcon size={16} /> 实验方案{signedIn && !!cartNum && <span className={styles.badge}>{cartNum}</span>}
         </Link>
-        <div className={styles.auth}>
-          <button type="button" className={styles.login} onClick={then(onLogin)}>
-            登录
-          </button>
-          <button type="button" className={styles.register} onClick={then(onRegister)}>
-            注册
-          </button>
-        </div>
+        {signedIn ? (
+          <div className={styles.auth}>
+            <Link to={paths.member()} onClick={onClose} className={styles.memberLink}>
+              会员中心
+            </Link>
+            <button type="button" className={styles.login} onClick={then(onLogout)}>
+              退出登录
+            </button>
+          </div>
+        ) : (
+          <div className={styles.auth}>
+            <button type="button" className={styles.login} onClick={then(onLogin)}>
+              登录
+            </button>
+            <button type="button" className={styles.register} onClick={then(onRegister)}>
+              注册
+            </button>
+          </div>
+        )}
       </div>
     </Drawer>
   );

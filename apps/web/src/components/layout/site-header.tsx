@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { FlaskIcon, MenuIcon, PhoneIcon } from '@/components/ui/icons.tsx';
+import { FlaskIcon, MenuIcon, PhoneIcon, UserIcon } from '@/components/ui/icons.tsx';
 import { paths } from '@/config/paths.ts';
+import { AccountMenu } from './account-menu.tsx';
 import { HeaderSearch } from './header-search.tsx';
 import { Logo } from './logo.tsx';
 import { MainNav } from './main-nav.tsx';
@@ -12,12 +13,18 @@ const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((m) => ({ default
 export interface SiteHeaderProps {
   /** 客服电话 from the site settings; hidden until known. */
   hotline?: string;
+  /** The signed-in user's name (userInfo.account); undefined for a visitor, '' while it loads. */
+  account?: string;
+  /** Items in the experiment plan (cartNum), shown as a badge on 实验方案. */
+  cartNum?: number;
   onLogin: () => void;
   onRegister: () => void;
+  onLogout: () => void;
 }
 
 /** Utility bar (hotline, 实验方案, 登录/注册) above the logo, navigation and search; a drawer menu on small screens. */
-export function SiteHeader({ hotline, onLogin, onRegister }: SiteHeaderProps) {
+export function SiteHeader({ hotline, account, cartNum, onLogin, onRegister, onLogout }: SiteHeaderProps) {
+  const signedIn = account !== undefined;
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
   const openMenu = () => {
@@ -38,14 +45,25 @@ export function SiteHeader({ hotline, onLogin, onRegister }: SiteHeaderProps) {
             )}
             <Link className={styles.plan} to={paths.experiment('plan')}>
               <FlaskIcon size={14} /> 实验方案
+              {signedIn && !!cartNum && (
+                <span className={styles.badge} data-testid="cart-badge" aria-label={`${cartNum}项`}>
+                  {cartNum > 99 ? '99+' : cartNum}
+                </span>
+              )}
             </Link>
             <span className={styles.divider} aria-hidden="true" />
-            <button type="button" className={styles.textButton} onClick={onLogin}>
-              登录
-            </button>
-            <button type="button" className={styles.registerButton} onClick={onRegister}>
-              注册
-            </button>
+            {signedIn ? (
+              <AccountMenu account={account} onLogout={onLogout} />
+            ) : (
+              <>
+                <button type="button" className={styles.textButton} onClick={onLogin}>
+                  登录
+                </button>
+                <button type="button" className={styles.registerButton} onClick={onRegister}>
+                  注册
+                </button>
+              </>
+            )}
           </div>
         </div>
       </div>
@@ -59,9 +77,15 @@ export function SiteHeader({ hotline, onLogin, onRegister }: SiteHeaderProps) {
           </div>
           <HeaderSearch className={styles.search} />
           <div className={styles.mobileActions}>
-            <button type="button" className={styles.mobileLogin} onClick={onLogin}>
-              登录
-            </button>
+            {signedIn ? (
+              <Link to={paths.member()} className={styles.mobileAccount} aria-label="会员中心">
+                <UserIcon size={20} />
+              </Link>
+            ) : (
+              <button type="button" className={styles.mobileLogin} onClick={onLogin}>
+                登录
+              </button>
+            )}
             <button
               type="button"
               className={styles.menuButton}
@@ -77,7 +101,15 @@ export function SiteHeader({ hotline, onLogin, onRegister }: SiteHeaderProps) {
       </div>
       {menuUsed && (
         <Suspense fallback={null}>
-          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} onLogin={onLogin} onRegister={onRegister} />
+          <MobileMenu
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            signedIn={signedIn}
+            cartNum={cartNum}
+            onLogin={onLogin}
+            onRegister={onRegister}
+            onLogout={onLogout}
+          />
         </Suspense>
       )}
     </header>

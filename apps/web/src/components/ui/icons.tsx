@@ -103,3 +103,9 @@ export const BoxIcon = (p: IconProps) => (
     <path d="m4 7.5 8 4.5 8-4.5M12 12v9" />
   </Icon>
 );
+export const UserIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4.5 20.5a7.5 7.5 0 0 1 15 0" />
+  </Icon>
+);

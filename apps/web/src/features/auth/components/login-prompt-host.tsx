@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLoginPrompt } from '../hooks/use-login-prompt.ts';
 
-const LoginPrompt = lazy(() => import('./login-prompt.tsx').then((m) => ({ default: m.LoginPrompt })));
+const AuthDialog = lazy(() => import('./auth-dialog.tsx').then((m) => ({ default: m.AuthDialog })));
 
-/** Renders the login prompt once it is first opened, so its dialog code stays off the first load. */
+/** Renders the account popups once first opened, so their form code stays off the first load. */
 export function LoginPromptHost() {
   const { isOpen } = useLoginPrompt();
   const [used, setUsed] = useState(false);
@@ -11,7 +11,7 @@ export function LoginPromptHost() {
   if (!used) return null;
   return (
     <Suspense fallback={null}>
-      <LoginPrompt />
+      <AuthDialog />
     </Suspense>
   );
 }

@@ -1,0 +1,38 @@
+import { lazy, Suspense, useState } from 'react';
+import { ChevronDownIcon, UserIcon } from '@/components/ui/icons.tsx';
+import styles from './site-header.module.css';
+
+const MemberDropdown = lazy(() => import('./member-dropdown.tsx').then((m) => ({ default: m.MemberDropdown })));
+
+/** The signed-in user's name in the top bar; its member menu loads on first hover or click. */
+export function AccountMenu({ account, onLogout }: { account: string; onLogout: () => void }) {
+  const [used, setUsed] = useState(false);
+  const [open, setOpen] = useState(false);
+  const wake = () => {
+    setUsed(true);
+    setOpen(true);
+  };
+  const trigger = (
+    <button
+      type="button"
+      className={styles.account}
+      onPointerEnter={used ? undefined : wake}
+      onClick={used ? undefined : wake}
+      aria-haspopup="menu"
+      aria-expanded={open}
+      data-testid="account-menu"
+    >
+      <UserIcon size={14} />
+      <span className={styles.accountName}>{account || '我的账户'}</span>
+      <ChevronDownIcon size={12} />
+    </button>
+  );
+  if (!used) return trigger;
+  return (
+    <Suspense fallback={trigger}>
+      <MemberDropdown open={open} onOpenChange={setOpen} onLogout={onLogout}>
+        {trigger}
+      </MemberDropdown>
+    </Suspense>
+  );
+}

@@ -1,0 +1,38 @@
+/** The member menu of spec §2 ("Member menu entries"), in order, with Chinese labels. */
+export interface MemberMenuEntry {
+  /** The :page segment of /member/:page. */
+  page: string;
+  label: string;
+  to: string;
+}
+
+const entry = (page: string, label: string): MemberMenuEntry => ({ page, label, to: `/member/${page}` });
+
+export const MEMBER_MENU: MemberMenuEntry[] = [
+  // Spec lists /member itself, which redirects here.
+  entry('center', '会员中心'),
+  entry('prestore', '预存中心'),
+  entry('unsettled', '待结算'),
+  entry('unpaid', '待付款'),
+  entry('coupon', '优惠券'),
+  entry('information', '个人信息'),
+  entry('address', '地址管理'),
+  entry('order', '我的订单'),
+  entry('oquery', '订单查询'),
+  entry('promotion', '推广中心'),
+  entry('invite', '邀请有礼'),
+  entry('integral', '我的积分'),
+  entry('invoiceMg', '发票管理'),
+  entry('invoiceLs', '开票记录'),
+  entry('communityMg', '课题组管理'),
+  entry('communityJn', '加入的课题组'),
+];
+
+/** Member pages of spec §2 that are routes but not menu entries. */
+export const MEMBER_EXTRA_PAGES: Record<string, string> = { sample: '我的样品' };
+
+export const memberPageLabel = (page: string) => MEMBER_MENU.find((e) => e.page === page)?.label ?? MEMBER_EXTRA_PAGES[page];
+
+/** Route prefixes behind the login gate (spec §4, §6). */
+export const GUARDED_PREFIXES = ['/member', '/experiment'];
+export const isGuardedPath = (pathname: string) => GUARDED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));

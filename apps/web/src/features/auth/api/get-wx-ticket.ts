@@ -1,0 +1,12 @@
+import type { WxTicket } from '@yance/contracts/account';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+
+/** A fresh WeChat login ticket and what its QR encodes. */
+export const getWxTicket = ({ signal }: { signal?: AbortSignal } = {}) => api.get<WxTicket>('/api/open/wx/ticket', { signal });
+
+export const getWxTicketQueryOptions = () =>
+  queryOptions({ queryKey: ['wx-ticket'], queryFn: ({ signal }) => getWxTicket({ signal }), staleTime: Infinity, gcTime: 0, retry: false });
+
+/** Each mount of the QR tab gets its own ticket (gcTime 0); refetch() issues a new one. */
+export const useWxTicket = () => useQuery(getWxTicketQueryOptions());

@@ -1,0 +1,11 @@
+import type { TokenPair, WxTicketState } from '@yance/contracts/account';
+import { api } from '@/lib/api-client.ts';
+
+export interface QrLoginAnswer {
+  status: WxTicketState;
+  token: TokenPair | null;
+}
+
+/** One poll of the ticket (spec §9: 1 s timeout, quiet — the next poll follows a second later). */
+export const qrCodeLogin = (ticket: string, signal?: AbortSignal) =>
+  api.post<QrLoginAnswer>('/api/open/wx/qrCodeLogin', { ticket }, { timeoutMs: 1000, feedback: false, signal });

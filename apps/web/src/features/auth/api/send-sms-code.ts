@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+import { notify } from '@/lib/notify.ts';
+
+/** code4sms useFor: 0 register, 1 reset, 3 login (spec §7). */
+export type SmsUse = 0 | 1 | 3;
+
+/** Sends an SMS code; a refusal (rate limit, unknown phone) is an error toast. */
+export const sendSmsCode = async (phone: string, useFor: SmsUse) => {
+  await api.post<null>('/api/open/code4sms', { phone, useFor });
+  notify.success('验证码已发送!');
+};
+
+export const useSendSmsCode = () => useMutation({ mutationFn: (v: { phone: string; useFor: SmsUse }) => sendSmsCode(v.phone, v.useFor) });

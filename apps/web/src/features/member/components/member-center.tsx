@@ -1,0 +1,90 @@
+import type { UserInfoResponse } from '@yance/contracts/user';
+import { Button, Tag } from 'antd';
+import { Link } from 'react-router';
+import { MEMBER_MENU } from '@/config/member-menu.ts';
+import { paths } from '@/config/paths.ts';
+import { notify } from '@/lib/notify.ts';
+import layout from './member-layout.module.css';
+import styles from './member-center.module.css';
+
+const maskPhone = (p: string) => (p.length === 11 ? `${p.slice(0, 3)}****${p.slice(7)}` : p);
+
+/** 会员中心 overview: account, phone, invite code and link, profile status, quick links. */
+export function MemberCenter({ user }: { user: UserInfoResponse }) {
+  const { userInfo } = user;
+  const inviteLink = `${window.location.origin}${paths.invited(userInfo.inviteCode)}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(inviteLink);
+      notify.success('邀请链接已复制');
+    } catch {
+      notify.warning('复制失败，请手动选择链接复制');
+    }
+  };
+  return (
+    <>
+      <section className={layout.card}>
+        <div className={styles.hello}>
+          <span className={styles.avatar} aria-hidden="true">
+            {(userInfo.name || userInfo.account).slice(0, 1)}
+          </span>
+          <div>
+            <h1 className={styles.name}>{userInfo.account}</h1>
+            <p className={styles.sub}>注册于 {userInfo.created.slice(0, 10)}</p>
+          </div>
+        </div>
+      </section>
+      <section className={layout.card} aria-label="账户信息">
+        <h2 className={layout.cardTitle}>账户信息</h2>
+        <dl className={styles.facts}>
+          <div>
+            <dt>账号</dt>
+            <dd>{userInfo.account}</dd>
+          </div>
+          <div>
+            <dt>手机号</dt>
+            <dd>{maskPhone(userInfo.phone)}</dd>
+          </div>
+          <div>
+            <dt>基本信息</dt>
+            <dd>
+              {userInfo.attested ? <Tag color="success">已完善</Tag> : <Tag color="warning">未完善</Tag>}
+              <Link to={paths.member('information')}>{userInfo.attested ? '查看' : '去完善'}</Link>
+            </dd>
+          </div>
+          <div>
+            <dt>收货地址</dt>
+            <dd>
+              {user.address.length} 个 <Link to={paths.member('address')}>管理</Link>
+            </dd>
+          </div>
+          <div>
+            <dt>我的邀请码</dt>
+            <dd data-testid="invite-code">{userInfo.inviteCode}</dd>
+          </div>
+          <div>
+            <dt>邀请链接</dt>
+            <dd className={styles.invite}>
+              <span className={styles.inviteLink} data-testid="invite-link">
+                {inviteLink}
+              </span>
+              <Button size="small" onClick={() => void copy()}>
+                复制链接
+              </Button>
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <section className={layout.card} aria-label="快捷入口">
+        <h2 className={layout.cardTitle}>快捷入口</h2>
+        <ul className={styles.links}>
+          {MEMBER_MENU.filter((e) => e.page !== 'center').map((e) => (
+            <li key={e.page}>
+              <Link to={e.to}>{e.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

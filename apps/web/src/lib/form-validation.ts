@@ -1,0 +1,33 @@
+import type { FormInstance } from 'antd';
+import type { ZodType } from 'zod';
+
+/**
+ * Validates a form's values with a contracts schema (whose messages are the
+ * spec's wording) and puts the messages under the fields. `firstOnly` shows
+ * just the first error (spec §5: register and reset); otherwise the first
+ * error of each field. `alias` moves a schema field's message onto the form
+ * field that edits it (e.g. province → region). Returns the parsed values, or
+ * null when invalid.
+ */
+export function validateWith<T>(form: FormInstance, schema: ZodType<T>, values: object, firstOnly = false, alias: Record<string, string> = {}): T | null {
+  const result = schema.safeParse(values);
+  const fieldNames = [...new Set(Object.keys(values).map((k) => alias[k] ?? k))];
+  form.setFields(fieldNames.map((name) => ({ name, errors: [] })));
+  if (result.success) return result.data;
+  const seen = new Set<string>();
+  const fields: { name: (string | number)[]; errors: string[] }[] = [];
+  for (const issue of result.error.issues) {
+    const name = issue.path.filter((p): p is string | number => typeof p !== 'symbol').map((p) => (typeof p === 'string' ? (alias[p] ?? p) : p));
+    const key = name.join('.');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    fields.push({ name, errors: [issue.message] });
+    if (firstOnly) break;
+  }
+  form.setFields(fields);
+  return null;
+}
+
+/** Clears a field's message as soon as it is edited (the next submit validates again). */
+export const clearErrorsOnChange = (form: FormInstance) => (changed: object) =>
+  form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
