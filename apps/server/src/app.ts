@@ -17,24 +17,48 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { settingRoutes } from './modules/setting/setting.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { addressRoutes } from './modules/address/address.routes.ts';
+import { createRateCounter } from './modules/rate-limit/rate-limit.service.ts';
+import { resolveAccessToken } from './modules/session/session.service.ts';
+import { createSmsProvider } from './modules/sms/sms.service.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
+import { wechatRoutes } from './modules/wechat/wechat.routes.ts';
+import type { AppContext, Fetch } from './context.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import type { RateCounter } from './lib/rate-counter.ts';
+import type { SmsProvider } from './lib/sms-provider.ts';
 
 z.config(z.locales.zhCN());
 
 export interface BuildOptions {
   config: Config;
   database: Database;
-  /** Accounts plug their token lookup in here; until then no token is valid. */
+  /** Replaces the sessions' token lookup (tests of the auth seam). */
   resolveToken?: TokenResolver;
+  /** Tests move time forward with their own clock. */
+  clock?: Clock;
+  /** Outside calls (SMS gateways, WeChat); tests hand in a fake. */
+  fetch?: Fetch;
+  /** Replaces the counter store chosen from config (REDIS_URL or the database). */
+  counter?: RateCounter;
+  /** Replaces the SMS provider chosen from config. */
+  sms?: SmsProvider;
+}
+
+/** Trust X-Forwarded-For only from the configured proxies: per-IP limits read request.ip. */
+function trustProxyOf(value: string): boolean | string {
+  return value === 'true' || value === 'false' ? value === 'true' : value;
 }
 
 export type App = FastifyInstance;
 
 /** Builds the Fastify app without listening; tests call this and use inject. */
-export async function buildApp({ config, database, resolveToken = async () => null }: BuildOptions): Promise<App> {
+export async function buildApp({ config, database, ...opts }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
     // Generic JSON parse errors carry the parser's text; ours are replaced in the error handler.
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -56,7 +80,19 @@ export async function buildApp({ config, database, resolveToken = async () => nu
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody, { bodyLimit: config.BODY_LIMIT });
   await app.register(dbPlugin, { database });
-  await app.register(authPlugin, { resolveToken });
+  const clock = opts.clock ?? systemClock;
+  const fetchImpl = opts.fetch ?? ((input, init) => fetch(input, init));
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    clock,
+    fetch: fetchImpl,
+    log: app.log,
+    counter: opts.counter ?? createRateCounter({ db: database.db, clock, redisUrl: config.REDIS_URL }),
+    sms: opts.sms ?? createSmsProvider(config, app.log, fetchImpl),
+  };
+  app.addHook('onClose', async () => ctx.counter.close());
+  await app.register(authPlugin, { resolveToken: opts.resolveToken ?? ((token) => resolveAccessToken(ctx, token)) });
   await app.register(docsPlugin);
 
   await app.register(
@@ -66,6 +102,10 @@ export async function buildApp({ config, database, resolveToken = async () => nu
       await api.register(homeRoutes);
       await api.register(catalogRoutes);
       await api.register(contentRoutes);
+      await api.register(accountRoutes, { ctx });
+      await api.register(wechatRoutes, { ctx });
+      await api.register(userRoutes, { ctx });
+      await api.register(addressRoutes, { ctx });
     },
     { prefix: '/api' },
   );

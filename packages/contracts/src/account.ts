@@ -58,11 +58,20 @@ export const wxTicketBody = z.object({ ticket: required('二维码').max(128) })
 /** waiting → scanned → confirmed (token delivered once) | expired. */
 export const WX_TICKET_STATES = ['waiting', 'scanned', 'confirmed', 'expired'] as const;
 export type WxTicketState = (typeof WX_TICKET_STATES)[number];
+/**
+ * Official-account provider: the WeChat identity that scanned has no account
+ * yet, so the page asks for a phone and SMS code (useFor 3) and sends them to
+ * /wx/confirm with the ticket. Always false with the local provider.
+ */
+const needBind = z.boolean().optional();
 export const wxQrLoginResponse = z.object({
   status: z.enum(WX_TICKET_STATES),
   /** The new session, once, when status is confirmed. */
   token: tokenPair.nullable(),
+  needBind,
 });
+/** Answer of /wx/scan and /wx/confirm. */
+export const wxStatusResponse = z.object({ status: z.enum(WX_TICKET_STATES), needBind });
 /** Local provider confirm page: sign in with an existing account, or register, to confirm the ticket. */
 export const wxConfirmBody = z.union([
   wxTicketBody.extend({ account: loginBody.shape.account, password: loginBody.shape.password }),

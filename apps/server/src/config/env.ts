@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { accountEnv, missingAccountEnv } from './account-env.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -20,6 +21,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest request body in bytes. */
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
+  /** Which proxies may set X-Forwarded-For (Fastify trustProxy): per-IP limits read request.ip, so never trust everyone. */
+  TRUST_PROXY: z.string().default('loopback'),
+  /** Public origin for links we hand out (the local WeChat QR confirm page); defaults to the request's origin. */
+  PUBLIC_URL: z.string().url().optional(),
+  ...accountEnv,
 });
 
 export type Config = z.infer<typeof envSchema> & { repoRoot: string };
@@ -31,5 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid environment: ${issues}`);
   }
+  const missing = missingAccountEnv(parsed.data);
+  if (missing.length > 0) throw new Error(`Invalid environment: ${missing.join(', ')} required by the chosen SMS/WeChat provider`);
   return { ...parsed.data, repoRoot };
 }

@@ -180,3 +180,6 @@ export const setting = pgTable('setting', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// Accounts (issue 3) live in their own file to keep this one readable.
+export * from './schema-accounts.ts';

@@ -5,6 +5,8 @@ import { AppError } from '../lib/app-error.ts';
 /** The signed-in user a request acts for. */
 export interface AuthUser {
   id: number;
+  /** The session the token belongs to (logout revokes it). */
+  sessionId: number;
 }
 
 /** Resolves an access token (from the `token` header) to a user, or null. Accounts implement it. */

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalText = z.string().min(1).optional();
+
+/** Accounts: token lifetimes, SMS and WeChat providers, Redis for rate counters (ADR 0006–0008). */
+export const accountEnv = {
+  /** Access token lifetime; the web refreshes when under 3600 s remain, so keep it above that in production. */
+  ACCESS_TOKEN_TTL: seconds(7200),
+  REFRESH_TOKEN_TTL: seconds(30 * 24 * 3600),
+  SMS_CODE_TTL: seconds(600),
+  WX_TICKET_TTL: seconds(300),
+  /** Key of the HMAC that SMS codes are stored under; set it in production (the default is public). */
+  CODE_HASH_SECRET: z.string().min(16).default('yance-dev-code-hash-secret-change-me'),
+  /** Rate counters in Redis instead of the database (optional). */
+  REDIS_URL: z.string().url().optional(),
+  SMS_PROVIDER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
+  ALIYUN_ACCESS_KEY_ID: optionalText,
+  ALIYUN_ACCESS_KEY_SECRET: optionalText,
+  ALIYUN_SMS_SIGN_NAME: optionalText,
+  /** One template with a ${code} parameter, e.g. "您的验证码为${code}，10分钟内有效". */
+  ALIYUN_SMS_TEMPLATE_CODE: optionalText,
+  TENCENT_SECRET_ID: optionalText,
+  TENCENT_SECRET_KEY: optionalText,
+  TENCENT_SMS_SDK_APP_ID: optionalText,
+  TENCENT_SMS_SIGN_NAME: optionalText,
+  TENCENT_SMS_TEMPLATE_ID: optionalText,
+  TENCENT_SMS_REGION: z.string().default('ap-guangzhou'),
+  WX_PROVIDER: z.enum(['local', 'official']).default('local'),
+  WX_APP_ID: optionalText,
+  WX_APP_SECRET: optionalText,
+  /** The Token configured in the official account's server settings, for the callback signature. */
+  WX_CALLBACK_TOKEN: optionalText,
+} as const;
+
+type AccountEnv = z.infer<z.ZodObject<typeof accountEnv>>;
+
+const needs: Record<string, (keyof AccountEnv)[]> = {
+  aliyun: ['ALIYUN_ACCESS_KEY_ID', 'ALIYUN_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'],
+  tencent: ['TENCENT_SECRET_ID', 'TENCENT_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID', 'TENCENT_SMS_SIGN_NAME', 'TENCENT_SMS_TEMPLATE_ID'],
+  official: ['WX_APP_ID', 'WX_APP_SECRET', 'WX_CALLBACK_TOKEN'],
+};
+
+/** The provider credentials that are missing for the chosen providers (fail fast at start-up). */
+export function missingAccountEnv(env: AccountEnv): string[] {
+  return [...(needs[env.SMS_PROVIDER] ?? []), ...(needs[env.WX_PROVIDER] ?? [])].filter((k) => !env[k]);
+}

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A customer account. password_hash is null for accounts created by SMS through WeChat QR sign-up. */
+export const userAccount = pgTable(
+  'user_account',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull().unique(),
+    username: text('username'),
+    passwordHash: text('password_hash'),
+    inviteCode: text('invite_code').notNull().unique(),
+    inviterId: integer('inviter_id'),
+    wxOpenid: text('wx_openid').unique(),
+    // Profile (attestation) form of spec §3.
+    name: text('name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    organization: integer('organization'),
+    company: text('company').notNull().default(''),
+    teacher: text('teacher').notNull().default(''),
+    teacherPhone: text('teacher_phone').notNull().default(''),
+    teacherMail: text('teacher_mail').notNull().default(''),
+    region: text('region').notNull().default(''),
+    address: text('address').notNull().default(''),
+    attested: boolean('attested').notNull().default(false),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  // User names are unique whatever their case, and login matches them case-insensitively.
+  (t) => [uniqueIndex('user_account_username_lower_idx').on(sql`lower(${t.username})`), index('user_account_inviter_idx').on(t.inviterId)],
+);
+
+/** 收货/取样地址. rid is the opaque public id (address_rid); id never leaves the server. */
+export const userAddress = pgTable(
+  'user_address',
+  {
+    id: serial('id').primaryKey(),
+    rid: text('rid').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => userAccount.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    province: text('province').notNull(),
+    city: text('city').notNull(),
+    area: text('area').notNull(),
+    address: text('address').notNull(),
+    addressCode: text('address_code').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('user_address_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * One login: a session row per issued token pair. Rotating the refresh token
+ * marks the row rotated and adds a row to the same family (ADR 0006).
+ * Tokens are stored only as SHA-256 hashes.
+ */
+export const userSession = pgTable(
+  'user_session',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => userAccount.id, { onDelete: 'cascade' }),
+    family: text('family').notNull(),
+    accessHash: text('access_hash').notNull().unique(),
+    refreshHash: text('refresh_hash').notNull().unique(),
+    accessExpiresAt: at('access_expires_at').notNull(),
+    refreshExpiresAt: at('refresh_expires_at').notNull(),
+    rotatedAt: at('rotated_at'),
+    revokedAt: at('revoked_at'),
+    ip: text('ip').notNull().default(''),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('user_session_family_idx').on(t.family), index('user_session_user_idx').on(t.userId)],
+);
+
+/** SMS verification codes, as an HMAC of phone, purpose and code (ADR 0007). */
+export const smsCode = pgTable(
+  'sms_code',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    purpose: integer('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('sms_code_phone_idx').on(t.phone, t.purpose, t.id)],
+);
+
+/** Outbox of every SMS sent, for the operator console (ADR 0008). */
+export const smsMessage = pgTable(
+  'sms_message',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    purpose: integer('purpose').notNull(),
+    provider: text('provider').notNull(),
+    /** Full text for the console provider (development); the code is masked for real providers. */
+    content: text('content').notNull(),
+    status: text('status').$type<'sent' | 'failed'>().notNull(),
+    error: text('error'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('sms_message_phone_idx').on(t.phone, t.id)],
+);
+
+/** Fixed-window rate counters shared by all server processes when Redis is not used (ADR 0007). */
+export const rateCounter = pgTable(
+  'rate_counter',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('rate_counter_expires_idx').on(t.expiresAt)],
+);
+
+/** WeChat QR login tickets: waiting → scanned → confirmed → consumed (ADR 0008). */
+export const wxTicket = pgTable('wx_ticket', {
+  id: serial('id').primaryKey(),
+  ticket: text('ticket').notNull().unique(),
+  provider: text('provider').$type<'local' | 'official'>().notNull(),
+  status: text('status').$type<'waiting' | 'scanned' | 'confirmed' | 'consumed'>().notNull(),
+  /** Official account: who scanned; needBind until that WeChat identity has a phone. */
+  openid: text('openid'),
+  needBind: boolean('need_bind').notNull().default(false),
+  userId: integer('user_id').references(() => userAccount.id, { onDelete: 'cascade' }),
+  expiresAt: at('expires_at').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** The official account's access_token, cached for all processes; lease_until lets one process refresh it. */
+export const wxAccessToken = pgTable('wx_access_token', {
+  appId: text('app_id').primaryKey(),
+  token: text('token').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  leaseUntil: at('lease_until'),
+});

@@ -1,0 +1,76 @@
+import { SMS_PURPOSES, type TokenPair } from '@yance/contracts/account';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SmsPurpose } from '../../lib/sms-provider.ts';
+import { endAllSessions, startSession } from '../session/session.service.ts';
+import { sendCode, verifyCode } from '../sms/sms.service.ts';
+import { createUser, findUserByAccount, findUserByInviteCode, findUserByPhone, setPasswordHash } from '../user/user.service.ts';
+import { loginGuard } from './login-guard.ts';
+import { assertPasswordAllowed, checkPassword, hashPassword } from './password.ts';
+
+const WRONG_PASSWORD = '账号或密码错误';
+const NOT_REGISTERED = '该手机号尚未注册，请先注册';
+
+/** code4sms: the same answer for every phone and purpose; limits apply before anything else (ADR 0007). */
+export const requestSmsCode = (ctx: AppContext, phone: string, purpose: SmsPurpose, ip: string) => sendCode(ctx, phone, purpose, ip);
+
+/** sign: registers with a phone proven by SMS and signs in. A taken phone is told only to its holder, after the code. */
+export async function register(ctx: AppContext, body: { phone: string; code: string; password: string; inviterCode?: string | undefined }, ip: string): Promise<TokenPair> {
+  assertPasswordAllowed(body.password);
+  let inviterId: number | null = null;
+  if (body.inviterCode) {
+    const inviter = await findUserByInviteCode(ctx, body.inviterCode);
+    if (!inviter) throw new AppError('INVALID', '[邀请码]不存在');
+    inviterId = inviter.id;
+  }
+  await verifyCode(ctx, body.phone, SMS_PURPOSES.register, body.code);
+  if (await findUserByPhone(ctx, body.phone)) throw new AppError('CONFLICT', '[手机号]已注册，请直接登录');
+  const userId = await createUser(ctx, { phone: body.phone, passwordHash: await hashPassword(body.password), inviterId });
+  return startSession(ctx, userId, ip);
+}
+
+/**
+ * Checks a user name or phone and password with lockout; returns the user id.
+ * Unknown account and wrong password give the same message in the same time.
+ */
+export async function authenticate(ctx: AppContext, account: string, password: string, ip: string): Promise<number> {
+  const user = await findUserByAccount(ctx, account);
+  const guard = loginGuard(ctx.counter, ip, user ? `u${user.id}` : `a${account.toLowerCase()}`);
+  await guard.check();
+  if (!(await checkPassword(user?.passwordHash, password)) || !user) return guard.fail(WRONG_PASSWORD);
+  await guard.succeed();
+  return user.id;
+}
+
+/** login: user name or phone with password → a new token family. */
+export async function login(ctx: AppContext, account: string, password: string, ip: string): Promise<TokenPair> {
+  return startSession(ctx, await authenticate(ctx, account, password, ip), ip);
+}
+
+/** loginForCode: phone + SMS code (useFor 3). An unregistered phone is refused, but only after a valid code. */
+export async function loginWithCode(ctx: AppContext, phone: string, code: string, ip: string): Promise<TokenPair> {
+  const guard = loginGuard(ctx.counter, ip, `p${phone}`);
+  await guard.check();
+  try {
+    await verifyCode(ctx, phone, SMS_PURPOSES.login, code);
+  } catch (err) {
+    if (err instanceof AppError && err.kind === 'INVALID') await guard.fail(err.message);
+    throw err;
+  }
+  const user = await findUserByPhone(ctx, phone);
+  if (!user) throw new AppError('INVALID', NOT_REGISTERED);
+  return startSession(ctx, user.id, ip);
+}
+
+/** reset: a new password for the phone's account, proven by SMS (useFor 1); every session of the account ends. */
+export async function resetPassword(ctx: AppContext, phone: string, code: string, password: string): Promise<void> {
+  assertPasswordAllowed(password);
+  await verifyCode(ctx, phone, SMS_PURPOSES.reset, code);
+  const user = await findUserByPhone(ctx, phone);
+  if (!user) throw new AppError('INVALID', NOT_REGISTERED);
+  await setPasswordHash(ctx, user.id, await hashPassword(password));
+  await endAllSessions(ctx, user.id);
+  // The owner proved the phone: lift a lock an attacker may have caused.
+  await ctx.counter.clear(`login:lock:u${user.id}`);
+  await ctx.counter.clear(`login:fail:u${user.id}`);
+}

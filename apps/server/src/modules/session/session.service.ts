@@ -1,0 +1,71 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { TokenPair } from '@yance/contracts/account';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { addSeconds } from '../../lib/clock.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { claimRotation, findByAccess, findByRefresh, insertSession, revokeFamily, revokeSession, revokeUserSessions } from './session.repository.ts';
+
+/** How long a rotated access token keeps working, for requests already in flight. */
+const ROTATION_GRACE_SECONDS = 30;
+const EXPIRED = '登录已过期，请重新登录';
+
+const newToken = () => randomBytes(32).toString('base64url');
+/** Tokens are stored only as their SHA-256: a copy of the database cannot be replayed. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+async function issue(ctx: AppContext, userId: number, family: string, ip: string): Promise<TokenPair> {
+  const token = newToken();
+  const refreshToken = newToken();
+  const now = ctx.clock();
+  await insertSession(ctx.db, {
+    userId,
+    family,
+    ip,
+    accessHash: hashToken(token),
+    refreshHash: hashToken(refreshToken),
+    accessExpiresAt: addSeconds(now, ctx.config.ACCESS_TOKEN_TTL),
+    refreshExpiresAt: addSeconds(now, ctx.config.REFRESH_TOKEN_TTL),
+    createdAt: now,
+  });
+  return { token, refreshToken, expires: ctx.config.ACCESS_TOKEN_TTL };
+}
+
+/** Starts a new login (a new token family) for the user. */
+export const startSession = (ctx: AppContext, userId: number, ip: string) => issue(ctx, userId, randomUUID(), ip);
+
+/** The TokenResolver of plugins/auth.ts: a live access token → its user and session. */
+export async function resolveAccessToken(ctx: AppContext, token: string): Promise<AuthUser | null> {
+  if (token.length > 256) return null;
+  const row = await findByAccess(ctx.db, hashToken(token), ctx.clock());
+  return row ? { id: row.userId, sessionId: row.id } : null;
+}
+
+/**
+ * Rotates a refresh token: the old pair stops working and a new pair of the
+ * same family is issued. A token that was already rotated is a sign of theft
+ * (ADR 0006): the whole family is revoked.
+ */
+export async function refreshSession(ctx: AppContext, refreshToken: string, ip: string): Promise<TokenPair> {
+  const row = await findByRefresh(ctx.db, hashToken(refreshToken));
+  const now = ctx.clock();
+  if (!row || row.revokedAt) throw new AppError('UNAUTHENTICATED', EXPIRED);
+  if (row.rotatedAt) {
+    await revokeFamily(ctx.db, row.family, now);
+    ctx.log.warn({ userId: row.userId, family: row.family }, 'refresh token reused; family revoked');
+    throw new AppError('UNAUTHENTICATED', EXPIRED);
+  }
+  if (row.refreshExpiresAt <= now) throw new AppError('UNAUTHENTICATED', EXPIRED);
+  if (!(await claimRotation(ctx.db, row.id, now, addSeconds(now, ROTATION_GRACE_SECONDS)))) {
+    // Lost a race with another use of the same token: that is reuse too.
+    await revokeFamily(ctx.db, row.family, now);
+    throw new AppError('UNAUTHENTICATED', EXPIRED);
+  }
+  return issue(ctx, row.userId, row.family, ip);
+}
+
+/** Logout: this session stops working on the server. */
+export const endSession = (ctx: AppContext, sessionId: number) => revokeSession(ctx.db, sessionId, ctx.clock());
+
+/** Ends every session of the user (password reset). */
+export const endAllSessions = (ctx: AppContext, userId: number) => revokeUserSessions(ctx.db, userId, ctx.clock());

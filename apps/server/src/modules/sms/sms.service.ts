@@ -1,0 +1,82 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext, Fetch } from '../../context.ts';
+import type { Config } from '../../config/env.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { addSeconds } from '../../lib/clock.ts';
+import type { SmsProvider, SmsPurpose } from '../../lib/sms-provider.ts';
+import { limit } from '../rate-limit/rate-limit.service.ts';
+import { aliyunSms } from './sms-aliyun.ts';
+import { consoleSms } from './sms-console.ts';
+import { tencentSms } from './sms-tencent.ts';
+import { takeAttempt, consumeCode, findLatestCode, insertCode, insertOutbox, listOutbox } from './sms.repository.ts';
+
+/** Sending limits (ADR 0007). */
+export const SMS_LIMITS = { perPhoneSeconds: 60, perPhoneDay: 10, perIpHour: 20, maxAttempts: 5 } as const;
+export const CODE_INVALID = '验证码错误或已过期';
+const TOO_MANY_TRIES = '验证码错误次数过多，请重新获取';
+
+/** The provider chosen by SMS_PROVIDER (credentials were checked at start-up). */
+export function createSmsProvider(config: Config, log: FastifyBaseLogger, fetch: Fetch): SmsProvider {
+  if (config.SMS_PROVIDER === 'aliyun') {
+    const { ALIYUN_ACCESS_KEY_ID, ALIYUN_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_CODE } = config;
+    return aliyunSms(
+      { accessKeyId: ALIYUN_ACCESS_KEY_ID!, accessKeySecret: ALIYUN_ACCESS_KEY_SECRET!, signName: ALIYUN_SMS_SIGN_NAME!, templateCode: ALIYUN_SMS_TEMPLATE_CODE! },
+      fetch,
+    );
+  }
+  if (config.SMS_PROVIDER === 'tencent') {
+    const c = config;
+    return tencentSms(
+      { secretId: c.TENCENT_SECRET_ID!, secretKey: c.TENCENT_SECRET_KEY!, sdkAppId: c.TENCENT_SMS_SDK_APP_ID!, signName: c.TENCENT_SMS_SIGN_NAME!, templateId: c.TENCENT_SMS_TEMPLATE_ID!, region: c.TENCENT_SMS_REGION },
+      fetch,
+    );
+  }
+  return consoleSms(log);
+}
+
+const hashCode = (ctx: AppContext, phone: string, purpose: number, code: string) =>
+  createHmac('sha256', ctx.config.CODE_HASH_SECRET).update(`${phone}:${purpose}:${code}`).digest('hex');
+
+/**
+ * Sends a fresh code to phone, whoever owns it (ADR 0007: the answer is the
+ * same for every phone; only the phone's holder learns more, after using the code).
+ */
+export async function sendCode(ctx: AppContext, phone: string, purpose: SmsPurpose, ip: string): Promise<void> {
+  await limit(ctx.counter, `sms:ip:${ip}`, 3600, SMS_LIMITS.perIpHour, (r) => `请求过于频繁，请${r}后再试`);
+  await limit(ctx.counter, `sms:phone:${phone}`, SMS_LIMITS.perPhoneSeconds, 1, (r) => `发送过于频繁，请${r}后再试`);
+  await limit(ctx.counter, `sms:day:${phone}`, 86_400, SMS_LIMITS.perPhoneDay, (r) => `今日验证码发送次数已达上限，请${r}后再试`);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const now = ctx.clock();
+  await insertCode(ctx.db, { phone, purpose, codeHash: hashCode(ctx, phone, purpose, code), expiresAt: addSeconds(now, ctx.config.SMS_CODE_TTL), createdAt: now });
+  const minutes = Math.round(ctx.config.SMS_CODE_TTL / 60);
+  // Real gateways' texts never reach our database with the code in them.
+  const shown = ctx.sms.name === 'console' ? code : '******';
+  const content = `【研测】您的验证码为${shown}，${minutes}分钟内有效，请勿泄露给他人。`;
+  try {
+    await ctx.sms.send(phone, purpose, code);
+    await insertOutbox(ctx.db, { phone, purpose, provider: ctx.sms.name, content, status: 'sent' });
+  } catch (err) {
+    ctx.log.error({ err, phone, purpose }, 'SMS send failed');
+    await insertOutbox(ctx.db, { phone, purpose, provider: ctx.sms.name, content, status: 'failed', error: String(err).slice(0, 500) });
+    throw new AppError('INTERNAL', '短信发送失败，请稍后再试');
+  }
+}
+
+/** Checks and uses up a code: single use, bound to phone and purpose, void after 5 wrong tries or when expired. */
+export async function verifyCode(ctx: AppContext, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+  const row = await findLatestCode(ctx.db, phone, purpose);
+  const now = ctx.clock();
+  if (!row || row.expiresAt <= now) throw new AppError('INVALID', CODE_INVALID);
+  const attempts = await takeAttempt(ctx.db, row.id, SMS_LIMITS.maxAttempts);
+  if (attempts === null) throw new AppError('INVALID', TOO_MANY_TRIES);
+  const expected = Buffer.from(row.codeHash, 'hex');
+  const given = Buffer.from(hashCode(ctx, phone, purpose, code), 'hex');
+  if (!timingSafeEqual(expected, given)) {
+    throw new AppError('INVALID', attempts >= SMS_LIMITS.maxAttempts ? TOO_MANY_TRIES : CODE_INVALID);
+  }
+  if (!(await consumeCode(ctx.db, row.id, now))) throw new AppError('INVALID', CODE_INVALID);
+}
+
+/** The newest outbox messages for a phone. */
+export const smsOutbox = (ctx: AppContext, phone: string) => listOutbox(ctx.db, phone);

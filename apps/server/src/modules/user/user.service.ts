@@ -1,0 +1,133 @@
+import { randomInt } from 'node:crypto';
+import { SMS_PURPOSES } from '@yance/contracts/account';
+import type { ProfileForm, UserInfoResponse } from '@yance/contracts/user';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { getAddresses } from '../address/address.service.ts';
+import { verifyCode } from '../sms/sms.service.ts';
+import * as repo from './user.repository.ts';
+
+export type User = repo.UserRow;
+
+const PHONE = /^1[3-9]\d{9}$/;
+// No 0/O/1/I: invite codes are read aloud and typed from posters.
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const newInviteCode = () => Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
+
+/** The account a login name points at: an 11-digit mobile number is a phone, anything else a user name. */
+export const findUserByAccount = (ctx: AppContext, account: string) =>
+  PHONE.test(account) ? repo.findUserByPhone(ctx.db, account) : repo.findUserByUsername(ctx.db, account);
+export const findUserByPhone = (ctx: AppContext, phone: string) => repo.findUserByPhone(ctx.db, phone);
+export const findUserByOpenid = (ctx: AppContext, openid: string) => repo.findUserByOpenid(ctx.db, openid);
+/** Invite codes are shown upper-case; accept them in any case. */
+export const findUserByInviteCode = (ctx: AppContext, code: string) => repo.findUserByInviteCode(ctx.db, code.trim().toUpperCase());
+
+/** Creates an account; a phone that is already registered is a 409. */
+export async function createUser(ctx: AppContext, fields: { phone: string; passwordHash: string | null; inviterId?: number | null }): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await repo.insertUser(ctx.db, { ...fields, inviteCode: newInviteCode() });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (await repo.findUserByPhone(ctx.db, fields.phone)) throw new AppError('CONFLICT', '[手机号]已注册，请直接登录');
+      if (attempt >= 3) throw err;
+    }
+  }
+}
+
+/** Replaces the password hash. */
+export const setPasswordHash = (ctx: AppContext, userId: number, passwordHash: string) => repo.updateUser(ctx.db, userId, { passwordHash });
+
+/** Binds a WeChat identity to the account (official-account QR login). */
+export async function bindOpenid(ctx: AppContext, userId: number, openid: string): Promise<void> {
+  const user = await mustGet(ctx, userId);
+  if (user.wxOpenid === openid) return;
+  if (user.wxOpenid) throw new AppError('CONFLICT', '该手机号已绑定其他微信');
+  try {
+    await repo.updateUser(ctx.db, user.id, { wxOpenid: openid });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', '该微信已绑定其他账号');
+    throw err;
+  }
+}
+
+async function mustGet(ctx: AppContext, userId: number): Promise<User> {
+  const user = await repo.findUserById(ctx.db, userId);
+  // The session outlived its account (deleted by an operator): treat as signed out.
+  if (!user) throw new AppError('UNAUTHENTICATED', '登录已过期，请重新登录');
+  return user;
+}
+
+/** user/info: the account, its addresses and the plan count (spec §3). */
+export async function getUserInfo(ctx: AppContext, userId: number): Promise<UserInfoResponse> {
+  const u = await mustGet(ctx, userId);
+  return {
+    userInfo: {
+      account: u.username ?? u.phone,
+      username: u.username,
+      phone: u.phone,
+      inviteCode: u.inviteCode,
+      name: u.name,
+      email: u.email,
+      organization: u.organization,
+      company: u.company,
+      teacher: u.teacher,
+      teacher_phone: u.teacherPhone,
+      teacher_mail: u.teacherMail,
+      region: u.region,
+      address: u.address,
+      attested: u.attested,
+      wechatBound: u.wxOpenid !== null,
+      created: u.createdAt.toISOString(),
+    },
+    address: await getAddresses(ctx, userId),
+    // The plan (cart) does not exist yet; this becomes a count query with the plan issue.
+    cartNum: 0,
+  };
+}
+
+/** updateInfo: sets the user name, unique whatever its case. */
+export async function changeUsername(ctx: AppContext, userId: number, username: string): Promise<void> {
+  const holder = await repo.findUserByUsername(ctx.db, username);
+  if (holder && holder.id !== userId) throw new AppError('CONFLICT', '[用户名]已被使用');
+  try {
+    await repo.updateUser(ctx.db, userId, { username });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', '[用户名]已被使用');
+    throw err;
+  }
+}
+
+/** update4profile: stores the attestation form; a completed form marks the account attested. */
+export async function updateProfile(ctx: AppContext, userId: number, f: ProfileForm): Promise<void> {
+  await repo.updateUser(ctx.db, userId, {
+    name: f.name,
+    email: f.email,
+    organization: f.organization,
+    company: f.company,
+    // A tutor belongs to students only; other kinds do not keep a stale one.
+    teacher: f.organization === 0 ? f.teacher : '',
+    teacherPhone: f.organization === 0 ? f.teacher_phone : '',
+    teacherMail: f.organization === 0 ? f.teacher_mail : '',
+    region: f.region,
+    address: f.address,
+    attested: true,
+  });
+}
+
+/** update4contact: moves the account to a new phone proven by an SMS code sent to it (useFor 4). */
+export async function changePhone(ctx: AppContext, userId: number, phone: string, code: string): Promise<void> {
+  const user = await mustGet(ctx, userId);
+  if (user.phone === phone) throw new AppError('INVALID', '[新手机号]与当前手机号相同');
+  await verifyCode(ctx, phone, SMS_PURPOSES.contact, code);
+  // Only the holder of the new phone gets here, so telling them it is taken reveals nothing new.
+  const holder = await repo.findUserByPhone(ctx.db, phone);
+  if (holder) throw new AppError('CONFLICT', '[手机号]已被使用');
+  try {
+    await repo.updateUser(ctx.db, userId, { phone });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', '[手机号]已被使用');
+    throw err;
+  }
+}

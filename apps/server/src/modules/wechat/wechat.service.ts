@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { SMS_PURPOSES, type TokenPair, type WxTicket, type WxTicketState } from '@yance/contracts/account';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { addSeconds } from '../../lib/clock.ts';
+import { authenticate } from '../account/account.service.ts';
+import { startSession } from '../session/session.service.ts';
+import { verifyCode } from '../sms/sms.service.ts';
+import { bindOpenid, createUser, findUserByOpenid, findUserByPhone } from '../user/user.service.ts';
+import { wechatToken } from './wechat-token.ts';
+import { claimConfirmed, findTicket, insertTicket, moveTicket, type TicketRow } from './wechat.repository.ts';
+import { createQrCode } from './wx-official.ts';
+import type { WxScanEvent } from './wx-callback.ts';
+
+export interface TicketStatus {
+  status: WxTicketState;
+  needBind: boolean;
+}
+
+const GONE = '二维码已失效，请刷新';
+
+/** What a poller may know of a ticket: consumed, unknown and expired all read as expired. */
+function statusOf(row: TicketRow | undefined, now: Date): TicketStatus {
+  if (!row || row.status === 'consumed' || (row.status !== 'confirmed' && row.expiresAt <= now)) return { status: 'expired', needBind: false };
+  return { status: row.status, needBind: row.needBind };
+}
+
+/** wx/ticket: a new QR login ticket. Local: a link to this app's confirm page; official: WeChat's QR content. */
+export async function newTicket(ctx: AppContext, origin: string): Promise<WxTicket> {
+  const ticket = randomBytes(24).toString('base64url');
+  const now = ctx.clock();
+  const ttl = ctx.config.WX_TICKET_TTL;
+  if (ctx.config.WX_PROVIDER === 'official') {
+    const qr = await createQrCode(ctx.fetch, await wechatToken(ctx), ticket, ttl);
+    await insertTicket(ctx.db, { ticket, provider: 'official', status: 'waiting', expiresAt: addSeconds(now, qr.expire_seconds), createdAt: now });
+    return { ticket, expire_seconds: qr.expire_seconds, url: qr.url };
+  }
+  await insertTicket(ctx.db, { ticket, provider: 'local', status: 'waiting', expiresAt: addSeconds(now, ttl), createdAt: now });
+  return { ticket, expire_seconds: ttl, url: `${ctx.config.PUBLIC_URL ?? origin}/wx/confirm/${ticket}` };
+}
+
+/** wx/qrCodeLogin: the ticket's state; the first poll after confirmation gets the session, later ones see it expired. */
+export async function pollTicket(ctx: AppContext, ticket: string, ip: string): Promise<TicketStatus & { token: TokenPair | null }> {
+  const state = statusOf(await findTicket(ctx.db, ticket), ctx.clock());
+  if (state.status !== 'confirmed') return { ...state, token: null };
+  const userId = await claimConfirmed(ctx.db, ticket);
+  if (userId === null) return { status: 'expired', needBind: false, token: null };
+  return { status: 'confirmed', needBind: false, token: await startSession(ctx, userId, ip) };
+}
+
+/** wx/scan (local provider): the confirm page was opened. */
+export async function scanTicket(ctx: AppContext, ticket: string): Promise<TicketStatus> {
+  const now = ctx.clock();
+  const row = await findTicket(ctx.db, ticket);
+  if (row?.provider === 'local' && row.status === 'waiting') await moveTicket(ctx.db, ticket, ['waiting'], now, { status: 'scanned' });
+  return statusOf(await findTicket(ctx.db, ticket), now);
+}
+
+type ConfirmBody = { ticket: string } & ({ account: string; password: string } | { phone: string; code: string });
+
+/**
+ * wx/confirm. Local provider: an account and password, or a phone and SMS
+ * code (useFor 3; an unknown phone gets a new account). Official provider: a
+ * scanned WeChat identity without an account binds a phone by SMS code.
+ */
+export async function confirmTicket(ctx: AppContext, body: ConfirmBody, ip: string): Promise<TicketStatus> {
+  const row = await findTicket(ctx.db, body.ticket);
+  const live = statusOf(row, ctx.clock());
+  if (!row || (live.status !== 'waiting' && live.status !== 'scanned')) throw new AppError('INVALID', GONE);
+  if (row.provider === 'official' && (!row.needBind || !row.openid || !('phone' in body))) throw new AppError('INVALID', '请用微信扫码确认');
+  let userId: number;
+  if ('phone' in body) {
+    await verifyCode(ctx, body.phone, SMS_PURPOSES.login, body.code);
+    const user = await findUserByPhone(ctx, body.phone);
+    userId = user?.id ?? (await createUser(ctx, { phone: body.phone, passwordHash: null }));
+    if (row.openid) await bindOpenid(ctx, userId, row.openid);
+  } else {
+    userId = await authenticate(ctx, body.account, body.password, ip);
+  }
+  const moved = await moveTicket(ctx.db, body.ticket, ['waiting', 'scanned'], ctx.clock(), { status: 'confirmed', userId, needBind: false });
+  if (!moved) throw new AppError('INVALID', GONE);
+  return { status: 'confirmed', needBind: false };
+}
+
+/** Official callback: a scan of our QR code. A bound WeChat identity confirms at once; a new one must bind a phone. */
+export async function handleScanEvent(ctx: AppContext, event: WxScanEvent): Promise<void> {
+  const user = await findUserByOpenid(ctx, event.openid);
+  const now = ctx.clock();
+  const patch = user ? { status: 'confirmed' as const, userId: user.id, openid: event.openid, needBind: false } : { status: 'scanned' as const, openid: event.openid, needBind: true };
+  const moved = await moveTicket(ctx.db, event.scene, ['waiting', 'scanned'], now, patch);
+  if (!moved) ctx.log.info({ scene: event.scene }, 'wechat scan for an unknown or expired ticket');
+}
