@@ -10,7 +10,7 @@ import { machineNote, renderTable, writeReport, type Row } from './bench/report.
 import { searchOnPglite, searchOnPostgres, type SearchLatency } from './bench/search.ts';
 import { startServerProcess, type ServerProcess } from './bench/server.ts';
 import { kB, round } from './bench/stats.ts';
-import { measure } from './bench/throughput.ts';
+import { measureSideBySide } from './bench/throughput.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -55,10 +55,16 @@ async function browserFigures(baseUrl: string) {
 }
 
 async function throughputFigures(baseUrl: string) {
-  const opts = { seconds: 5, warmup: 1, connections: 10 };
-  log(`API throughput (${opts.connections} connections, ${opts.seconds} s each after ${opts.warmup} s warm-up) …`);
-  const ping = await measure(baseUrl, '/api/open/ping', opts);
-  const index = await measure(baseUrl, '/api/open/web/index', opts);
+  // Make sure both paths answer what a client expects before loading them.
+  for (const p of ['/api/open/ping', '/api/open/web/index']) {
+    const res = await fetch(`${baseUrl}${p}`);
+    const body = (await res.json()) as { code: number; data: unknown };
+    if (res.status !== 200 || body.code !== 1 || !body.data) throw new Error(`${p} does not answer a successful envelope`);
+  }
+  const opts = { seconds: 6, warmup: 1, connections: 10, rounds: 3 };
+  log(`API throughput (${opts.connections} connections, ${opts.seconds} s each in ${opts.rounds} alternating slices, after ${opts.warmup} s warm-up) …`);
+  const [ping, index] = await measureSideBySide(baseUrl, ['/api/open/ping', '/api/open/web/index'], opts);
+  if (!ping || !index) throw new Error('throughput run returned no figures');
   for (const t of [ping, index]) {
     log(`  ${t.path}: ${round(t.rps, 0)} req/s, p99 ${t.p99Ms} ms, ${t.requests} requests, non-2xx ${t.non2xx}, errors ${t.errors}`);
     if (t.non2xx > 0 || t.errors > 0) throw new Error(`${t.path} answered ${t.non2xx} non-2xx and ${t.errors} errors under load`);

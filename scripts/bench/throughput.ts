@@ -3,6 +3,7 @@ import autocannon from 'autocannon';
 export interface Throughput {
   path: string;
   rps: number;
+  /** Worst p99 latency over the rounds. */
   p99Ms: number;
   requests: number;
   non2xx: number;
@@ -12,20 +13,30 @@ export interface Throughput {
 /** Headers a browser sends; the home JSON is big enough to be compressed, as in real use. */
 const HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
 
-async function run(url: string, seconds: number, connections: number): Promise<autocannon.Result> {
-  return autocannon({ url, connections, duration: seconds, pipelining: 1, headers: HEADERS, timeout: 10 });
-}
+const run = (url: string, seconds: number, connections: number) =>
+  autocannon({ url, connections, duration: seconds, pipelining: 1, headers: HEADERS, timeout: 10 });
 
-/** Keep-alive load on one path for a fixed time, after a short warm-up. */
-export async function measure(baseUrl: string, path: string, opts: { seconds: number; warmup: number; connections: number }): Promise<Throughput> {
-  await run(`${baseUrl}${path}`, opts.warmup, opts.connections);
-  const r = await run(`${baseUrl}${path}`, opts.seconds, opts.connections);
-  return {
-    path,
-    rps: r.requests.total / Math.max(r.duration, 0.001),
-    p99Ms: r.latency.p99,
-    requests: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors,
-  };
+/**
+ * Keep-alive load on several paths of one server, after a warm-up of each.
+ * The paths take turns in `rounds` slices of `seconds / rounds`, so a change
+ * in background load on the machine hits all of them alike.
+ */
+export async function measureSideBySide(
+  baseUrl: string,
+  paths: readonly string[],
+  opts: { seconds: number; warmup: number; connections: number; rounds: number },
+): Promise<Throughput[]> {
+  for (const p of paths) await run(`${baseUrl}${p}`, opts.warmup, opts.connections);
+  const acc = paths.map((path) => ({ path, requests: 0, duration: 0, p99Ms: 0, non2xx: 0, errors: 0 }));
+  for (let r = 0; r < opts.rounds; r++) {
+    for (const a of acc) {
+      const res = await run(`${baseUrl}${a.path}`, opts.seconds / opts.rounds, opts.connections);
+      a.requests += res.requests.total;
+      a.duration += res.duration;
+      a.p99Ms = Math.max(a.p99Ms, res.latency.p99);
+      a.non2xx += res.non2xx;
+      a.errors += res.errors;
+    }
+  }
+  return acc.map(({ duration, ...a }) => ({ ...a, rps: a.requests / Math.max(duration, 0.001) }));
 }
