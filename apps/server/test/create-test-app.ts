@@ -8,6 +8,8 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { fromPglite, openDatabase, type Database, type Db } from '../src/db/client.ts';
+import type { Fetch } from '../src/context.ts';
+import type { Clock } from '../src/lib/clock.ts';
 import { withDatabase } from './test-db.ts';
 
 export interface TestApp {
@@ -17,7 +19,7 @@ export interface TestApp {
 }
 
 /** A fresh copy of the seeded database for one test file. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const info = inject('testDb');
   if (info.kind === 'pglite') {
     const dump = await readFile(info.dumpFile);
@@ -33,14 +35,29 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   } finally {
     await admin.end();
   }
-  const database = await openDatabase({ databaseUrl: withDatabase(info.url, name), dataDir: tmpdir() });
+  const url = withDatabase(info.url, name);
+  const database = await openDatabase({ databaseUrl: url, dataDir: tmpdir() });
   const drop = async () => {
     const c = new pg.Client({ connectionString: info.url });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await c.end();
   };
-  return { database, drop };
+  return { database, url, drop };
+}
+
+export interface TestAppOptions {
+  /** Environment overrides (token TTLs, providers …). REDIS_URL is dropped unless given here. */
+  env?: Record<string, string>;
+  clock?: Clock;
+  fetch?: Fetch;
+}
+
+function testConfig(dataDir: string, env: Record<string, string> = {}) {
+  const base: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir };
+  // API tests move a fake clock; Redis keeps its own time, so it is opted into explicitly.
+  delete base.REDIS_URL;
+  return loadConfig({ ...base, ...env });
 }
 
 /**
@@ -48,16 +65,42 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
  * database. Call close() in afterAll: it closes the app, the database and
  * drops the copy.
  */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'yance-app-'));
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config: testConfig(dataDir, opts.env), database, clock: opts.clock, fetch: opts.fetch });
   return {
     app,
     db: database.db,
     close: async () => {
       await app.close();
+      await database.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Two app instances on ONE database, as two processes behind a proxy: on
+ * PostgreSQL each has its own connection pool; on PGlite (one connection by
+ * nature) both share the Database object.
+ */
+export async function createTwinApps(opts: TestAppOptions = {}): Promise<{ a: TestApp; b: TestApp; close(): Promise<void> }> {
+  const { database, url, drop } = await freshDatabase();
+  const second = url ? await openDatabase({ databaseUrl: url, dataDir: tmpdir() }) : database;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'yance-app-'));
+  const config = testConfig(dataDir, opts.env);
+  const a = await buildApp({ config, database, clock: opts.clock });
+  const b = await buildApp({ config, database: second, clock: opts.clock });
+  const noop = async () => {};
+  return {
+    a: { app: a, db: database.db, close: noop },
+    b: { app: b, db: second.db, close: noop },
+    close: async () => {
+      await a.close();
+      await b.close();
+      if (second !== database) await second.close();
       await database.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });

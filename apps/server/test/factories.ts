@@ -1,0 +1,70 @@
+import { randomInt } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TokenPair } from '@yance/contracts/account';
+import { smsMessage } from '../src/db/schema.ts';
+import { json, type TestApp } from './create-test-app.ts';
+
+/** A clock the test moves forward. */
+export function testClock(start = new Date('2026-11-22T08:00:00Z')) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance(seconds: number) {
+      now += seconds * 1000;
+    },
+  };
+}
+export type TestClock = ReturnType<typeof testClock>;
+
+/** A mainland mobile number not used before in this run. */
+export const newPhone = () => `13${randomInt(3, 10)}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+/** A client address of its own, so per-IP limits of one test do not leak into another. */
+export const newIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+export const GOOD_PASSWORD = 'Tiger-lily 2049';
+
+export interface Call {
+  status: number;
+  body: { code: number; msg: string; data: unknown };
+}
+
+/** POSTs JSON (as a client behind the proxy at ip) and returns status and envelope. */
+export async function post(t: TestApp, url: string, payload?: object, opts: { token?: string; ip?: string } = {}): Promise<Call> {
+  const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? newIp() };
+  if (opts.token) headers.token = opts.token;
+  const res = await t.app.inject({ method: 'POST', url, payload: payload ?? {}, headers });
+  return { status: res.statusCode, body: json(res) as Call['body'] };
+}
+
+/** The code the console provider sent last to phone, read from the outbox. */
+export async function lastCode(t: TestApp, phone: string): Promise<string> {
+  const [row] = await t.db.select().from(smsMessage).where(eq(smsMessage.phone, phone)).orderBy(desc(smsMessage.id)).limit(1);
+  const code = /验证码为(\d{6})/.exec(row?.content ?? '')?.[1];
+  if (!code) throw new Error(`no SMS code sent to ${phone}`);
+  return code;
+}
+
+/** Sends a code and returns it; moves the clock past the 60 s resend limit when one is given. */
+export async function smsCode(t: TestApp, phone: string, useFor: number, clock?: TestClock): Promise<string> {
+  const res = await post(t, '/api/open/code4sms', { phone, useFor });
+  expect(res.body).toMatchObject({ code: 1 });
+  const code = await lastCode(t, phone);
+  clock?.advance(61);
+  return code;
+}
+
+export interface TestUser {
+  phone: string;
+  password: string;
+  tokens: TokenPair;
+}
+
+/** Registers a user through the API (sign) and returns its phone, password and tokens. */
+export async function createUser(t: TestApp, clock?: TestClock, overrides: { phone?: string; password?: string; inviterCode?: string } = {}): Promise<TestUser> {
+  const phone = overrides.phone ?? newPhone();
+  const password = overrides.password ?? GOOD_PASSWORD;
+  const code = await smsCode(t, phone, 0, clock);
+  const res = await post(t, '/api/open/sign', { phone, password, code, inviterCode: overrides.inviterCode });
+  expect(res.body).toMatchObject({ code: 1 });
+  return { phone, password, tokens: res.body.data as TokenPair };
+}

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './create-test-app.ts';
+import { createUser, newIp, newPhone, post, smsCode, testClock } from './factories.ts';
+
+const clock = testClock();
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ clock: clock.now });
+});
+afterAll(async () => t.close());
+
+const login = (account: string, password: string, ip = newIp()) => post(t, '/api/open/login', { account, password }, { ip });
+
+describe('password login', () => {
+  it('gives one message for an unknown account and a wrong password', async () => {
+    const user = await createUser(t, clock);
+    const wrong = await login(user.phone, 'not the password');
+    const unknown = await login(newPhone(), 'not the password');
+    const unknownName = await login('nobody_here', 'not the password');
+    for (const res of [wrong, unknown, unknownName]) expect(res).toEqual({ status: 400, body: { code: 0, msg: '账号或密码错误', data: null } });
+  });
+
+  it('requires both fields with the spec messages', async () => {
+    expect((await login('', 'x')).body.msg).toBe('[用户名/手机号]不能为空');
+    expect((await login('someone', '')).body.msg).toBe('[密码]不能为空');
+  });
+
+  it('locks the account for 15 minutes after 5 failures, from any IP', async () => {
+    const user = await createUser(t, clock);
+    for (let i = 0; i < 4; i++) expect((await login(user.phone, `wrong ${i}`)).body.msg).toBe('账号或密码错误');
+    expect(await login(user.phone, 'wrong 5')).toMatchObject({ status: 429, body: { code: 429, msg: '登录失败次数过多，请15分钟后再试' } });
+    // Even the right password waits, and the message counts down.
+    clock.advance(5 * 60);
+    expect((await login(user.phone, user.password)).body.msg).toBe('登录失败次数过多，请10分钟后再试');
+    clock.advance(10 * 60 + 1);
+    expect((await login(user.phone, user.password)).body.code).toBe(1);
+  });
+
+  it('a success resets the account counter', async () => {
+    const user = await createUser(t, clock);
+    for (let i = 0; i < 4; i++) await login(user.phone, 'wrong');
+    expect((await login(user.phone, user.password)).body.code).toBe(1);
+    for (let i = 0; i < 4; i++) expect((await login(user.phone, 'wrong')).body.msg).toBe('账号或密码错误');
+  });
+
+  it('locks unknown accounts exactly like real ones', async () => {
+    const ghost = newPhone();
+    for (let i = 0; i < 4; i++) await login(ghost, 'wrong');
+    expect((await login(ghost, 'wrong')).body.msg).toBe('登录失败次数过多，请15分钟后再试');
+  });
+
+  it('locks an IP after 20 failures across accounts', async () => {
+    const ip = newIp();
+    const user = await createUser(t, clock);
+    for (let i = 0; i < 20; i++) expect((await login(newPhone(), 'wrong', ip)).status).toBe(400);
+    expect(await login(user.phone, user.password, ip)).toMatchObject({ status: 429, body: { msg: '登录失败次数过多，请15分钟后再试' } });
+    expect((await login(user.phone, user.password)).body.code).toBe(1);
+    clock.advance(15 * 60 + 1);
+    expect((await login(user.phone, user.password, ip)).body.code).toBe(1);
+  });
+
+  it('reset lifts a lock on the account', async () => {
+    const user = await createUser(t, clock);
+    for (let i = 0; i < 5; i++) await login(user.phone, 'wrong');
+    const code = await smsCode(t, user.phone, 1, clock);
+    expect((await post(t, '/api/open/reset', { account: user.phone, code, password: 'another good secret' })).body.code).toBe(1);
+    expect((await login(user.phone, 'another good secret')).body.code).toBe(1);
+  });
+
+  it('counts wrong SMS login codes against the IP', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 20; i++) await post(t, '/api/open/loginForCode', { phone: newPhone(), code: '123456' }, { ip });
+    const res = await post(t, '/api/open/loginForCode', { phone: newPhone(), code: '123456' }, { ip });
+    expect(res.status).toBe(429);
+  });
+});
