@@ -48,7 +48,8 @@ export const addressForm = z.object({
 });
 export type AddressForm = z.infer<typeof addressForm>;
 
-export const address = addressForm.extend({ address_rid: z.string() });
+// default is a plain boolean here: the form's preprocess cannot run backwards when the server serialises a response.
+export const address = addressForm.extend({ address_rid: z.string(), default: z.boolean() });
 export type Address = z.infer<typeof address>;
 
 /** The signed-in user as user/info returns it (spec §3: userInfo.account, address list, cartNum). */
