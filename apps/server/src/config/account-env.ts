@@ -14,6 +14,8 @@ export const accountEnv = {
   CODE_HASH_SECRET: z.string().min(16).default('yance-dev-code-hash-secret-change-me'),
   /** Rate counters in Redis instead of the database (optional). */
   REDIS_URL: z.string().url().optional(),
+  /** Namespace of our keys in a shared Redis. */
+  REDIS_KEY_PREFIX: z.string().default('yance:rl:'),
   SMS_PROVIDER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
   ALIYUN_ACCESS_KEY_ID: optionalText,
   ALIYUN_ACCESS_KEY_SECRET: optionalText,

@@ -6,8 +6,8 @@ import { databaseCounter } from './rate-counter.repository.ts';
 import { redisCounter } from './redis-counter.ts';
 
 /** The shared counter store: Redis when REDIS_URL is set, otherwise the database. */
-export function createRateCounter(opts: { db: Db; clock: Clock; redisUrl?: string | undefined }): RateCounter {
-  return opts.redisUrl ? redisCounter(opts.redisUrl) : databaseCounter(opts.db, opts.clock);
+export function createRateCounter(opts: { db: Db; clock: Clock; redisUrl?: string | undefined; redisPrefix: string }): RateCounter {
+  return opts.redisUrl ? redisCounter(opts.redisUrl, opts.redisPrefix) : databaseCounter(opts.db, opts.clock);
 }
 
 /** "N秒" under two minutes, "N分钟" under two hours, else "N小时" — how long until the caller may retry. */

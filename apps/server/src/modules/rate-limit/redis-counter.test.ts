@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config/env.ts';
+import { redisCounter } from './redis-counter.ts';
+
+// Runs against the local Redis when REDIS_URL is set (e.g. redis://127.0.0.1:6379).
+const url = loadConfig().REDIS_URL;
+
+describe.skipIf(!url)('Redis rate counter', () => {
+  const a = redisCounter(url!);
+  const b = redisCounter(url!);
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
+  const key = () => `test:${randomBytes(6).toString('hex')}`;
+
+  it('counts hits from two clients in one window, with its expiry', async () => {
+    const k = key();
+    expect(await a.hit(k, 60)).toEqual({ count: 1, ttlSeconds: 60 });
+    expect((await b.hit(k, 60)).count).toBe(2);
+    const parallel = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).hit(k, 60)));
+    expect(Math.max(...parallel.map((s) => s.count))).toBe(22);
+    const peek = await b.peek(k);
+    expect(peek.count).toBe(22);
+    expect(peek.ttlSeconds).toBeGreaterThan(55);
+  });
+
+  it('starts a new window when the old one ends, and clears', async () => {
+    const k = key();
+    await a.hit(k, 1);
+    await a.hit(k, 1);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await a.peek(k)).toEqual({ count: 0, ttlSeconds: 0 });
+    expect((await b.hit(k, 1)).count).toBe(1);
+    await a.clear(k);
+    expect((await b.peek(k)).count).toBe(0);
+  });
+});
