@@ -146,16 +146,28 @@ describe('every route of spec §2 renders', () => {
     await b.page.getByRole('dialog').filter({ hasText: '注册' }).first().waitFor({ state: 'visible', timeout: 10_000 });
   });
 
-  it('/member goes to /member/center and asks a visitor to log in', async () => {
-    await b.goto('/member');
-    await expectPath(b.page, '/member/center');
-    await expectVisibleText(b.page, '请先登录');
-  });
+  // Spec §4: a login-required route without a token cancels the navigation and opens the login popup.
+  const loginDialog = () => b.page.getByRole('dialog').filter({ has: b.page.getByRole('tab', { name: '密码登录' }) });
 
-  it('/experiment goes to /experiment/plan and asks a visitor to log in', async () => {
-    await b.goto('/experiment');
-    await expectPath(b.page, '/experiment/plan');
-    await expectVisibleText(b.page, '请先登录');
+  for (const area of ['/member', '/experiment'] as const) {
+    it(`${area} asks a visitor to log in instead of showing the area`, async () => {
+      await b.goto(area);
+      const dialog = loginDialog();
+      await dialog.waitFor({ state: 'visible' });
+      for (const tab of ['密码登录', '短信登录', '微信扫码']) await dialog.getByRole('tab', { name: tab }).waitFor();
+      expect(new URL(b.page.url()).pathname.startsWith(area), 'the guarded page is not shown').toBe(false);
+      // Closing the popup on a guarded page sends the visitor home.
+      await dialog.getByRole('button', { name: /close|关闭/i }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await expectPath(b.page, '/');
+    });
+  }
+
+  it('clicking 实验方案 as a visitor keeps the page and opens the login popup', async () => {
+    await b.goto('/list/news');
+    await b.page.getByRole('link', { name: /实验方案/ }).first().click();
+    await loginDialog().waitFor({ state: 'visible' });
+    await expectPath(b.page, '/list/news');
   });
 
   it('an unknown path shows a friendly 404 with a way home', async () => {

@@ -42,7 +42,7 @@ export interface BrowserFixture {
   readonly context: BrowserContext;
   /** The current test's page (fresh per test). */
   readonly page: Page;
-  /** Errors the page threw or logged during the current test. */
+  /** Uncaught errors the page threw during the current test (each fails the test). */
   readonly pageErrors: string[];
   /** Opens a path (relative to the server) and waits for the app to settle. */
   goto(path: string): Promise<void>;
@@ -94,6 +94,8 @@ export function useBrowser(viewport: { width: number; height: number } = DESKTOP
     await context?.close();
     context = undefined;
     page = undefined;
+    // An uncaught error in the page is a bug a user may hit, even when the assertions passed.
+    if (pageErrors.length > 0) throw new Error(`the page threw: ${pageErrors.join(' | ')}`);
   });
 
   const need = <T>(v: T | undefined, what: string): T => {
