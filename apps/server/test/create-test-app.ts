@@ -40,6 +40,12 @@ async function freshDatabase(): Promise<{ database: Database; url?: string; drop
   const drop = async () => {
     const c = new pg.Client({ connectionString: info.url });
     await c.connect();
+    // Let closing pools finish their goodbyes: FORCE on a connection that is still ending surfaces as an unhandled 57P01.
+    for (let i = 0; i < 40; i++) {
+      const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (rows[0]?.n === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await c.end();
   };
