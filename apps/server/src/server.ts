@@ -9,6 +9,9 @@ await database.migrate();
 if (config.SEED_DEMO) await seedIfEmpty(database.db);
 
 const app = await buildApp({ config, database });
+if (config.NODE_ENV === 'production' && config.CODE_HASH_SECRET.startsWith('yance-dev-')) {
+  app.log.warn('CODE_HASH_SECRET is the public development default; set your own secret for production');
+}
 
 let closing = false;
 async function shutdown(signal: string) {
