@@ -1,6 +1,6 @@
 import type { HomeData } from '@yance/contracts/home';
-import { lazy, Suspense, useEffect } from 'react';
-import { openLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { openLoginPrompt, useLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
 import { getHomeQueryOptions, useHome } from '@/features/home/api/get-home.ts';
 import { HomeBanner } from '@/features/home/components/home-banner.tsx';
 import { HomeError } from '@/features/home/components/home-error.tsx';
@@ -46,6 +46,10 @@ export function Component() {
 function HomeSections({ data }: { data: HomeData }) {
   // Banner and services paint first; the sections below the fold follow a frame later.
   const rest = useAfterPaint();
+  // The login gate opens its popup over home (a guarded page loaded directly): the promotion waits its turn.
+  const { isOpen: accountPopupOpen } = useLoginPrompt();
+  const [promoBlocked, setPromoBlocked] = useState(accountPopupOpen);
+  if (accountPopupOpen && !promoBlocked) setPromoBlocked(true);
   return (
     <>
       <HomeBanner banners={data.bannerArr} />
@@ -61,7 +65,7 @@ function HomeSections({ data }: { data: HomeData }) {
         </>
       )}
       {/* An invited visitor sees the register dialog instead of the promotion. */}
-      {rest && data.popup && !readInviteCode() && (
+      {rest && data.popup && !readInviteCode() && !promoBlocked && (
         <Suspense fallback={null}>
           <PromoPopup popup={data.popup} />
         </Suspense>

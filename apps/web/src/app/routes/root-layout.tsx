@@ -6,7 +6,6 @@ import { SiteHeader } from '@/components/layout/site-header.tsx';
 import { isGuardedPath } from '@/config/member-menu.ts';
 import { paths } from '@/config/paths.ts';
 import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
-import { logout } from '@/features/auth/api/logout.ts';
 import { LoginPromptHost } from '@/features/auth/components/login-prompt-host.tsx';
 import { openLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
 import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
@@ -22,6 +21,8 @@ export function Component() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const signOut = async () => {
+    // Loaded on use: keeps the mutation code off the first load.
+    const { logout } = await import('@/features/auth/api/logout.ts');
     await logout();
     if (isGuardedPath(pathname)) void navigate(paths.home());
   };

@@ -17,10 +17,11 @@ export interface CountdownButtonProps {
   seconds?: number;
   label?: string;
   className?: string;
+  size?: 'middle' | 'large';
 }
 
 /** A button that disables itself for a countdown after a successful press (spec §4: SMS code, 60 s). */
-export function CountdownButton({ countdownKey, onTrigger, seconds = 60, label = '获取验证码', className }: CountdownButtonProps) {
+export function CountdownButton({ countdownKey, onTrigger, seconds = 60, label = '获取验证码', className, size }: CountdownButtonProps) {
   const [left, setLeft] = useState(() => remaining(countdownKey, seconds));
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -41,7 +42,7 @@ export function CountdownButton({ countdownKey, onTrigger, seconds = 60, label =
     }
   };
   return (
-    <Button className={className} disabled={left > 0} loading={busy} onClick={() => void press()} style={{ minWidth: 112 }}>
+    <Button className={className} size={size} disabled={left > 0} loading={busy} onClick={() => void press()} style={{ minWidth: 112 }}>
       {left > 0 ? `${left}s后重新获取` : label}
     </Button>
   );

@@ -34,13 +34,14 @@ export function SmsCodeField({ form, phoneField, useFor, value, onChange }: SmsC
       <Input
         value={value}
         onChange={(e) => onChange?.(e.target.value)}
+        size="large"
         maxLength={6}
         inputMode="numeric"
         autoComplete="one-time-code"
         placeholder="请输入验证码"
         aria-label="验证码"
       />
-      <CountdownButton countdownKey={`sms-${useFor}`} onTrigger={send} />
+      <CountdownButton countdownKey={`sms-${useFor}`} onTrigger={send} size="large" />
     </div>
   );
 }
