@@ -66,15 +66,15 @@ async function throughputFigures(baseUrl: string) {
   const [ping, index] = await measureSideBySide(baseUrl, ['/api/open/ping', '/api/open/web/index'], opts);
   if (!ping || !index) throw new Error('throughput run returned no figures');
   for (const t of [ping, index]) {
-    log(`  ${t.path}: ${round(t.rps, 0)} req/s, p99 ${t.p99Ms} ms, ${t.requests} requests, non-2xx ${t.non2xx}, errors ${t.errors}`);
+    log(`  ${t.path}: ${round(t.rps, 0)} req/s, p99 ${t.p99Ms} ms, ${t.requests} requests of ${round(t.bytesPerResponse, 0)} B, non-2xx ${t.non2xx}, errors ${t.errors}`);
     if (t.non2xx > 0 || t.errors > 0) throw new Error(`${t.path} answered ${t.non2xx} non-2xx and ${t.errors} errors under load`);
   }
   const ratio = index.rps / ping.rps;
   log(`  ratio index/ping = ${round(ratio, 2)}`);
   rows.push({ figure: 'GET /api/open/web/index req/s ÷ GET /api/open/ping req/s', value: `${round(ratio, 2)} (${round(index.rps, 0)} / ${round(ping.rps, 0)})`, budget: '≥ 0.5', pass: ratio >= 0.5 });
   details.push(
-    `### API throughput\n\n| Path | req/s | p99 latency | requests |\n|---|---|---|---|`,
-    ...[ping, index].map((t) => `| \`${t.path}\` | ${round(t.rps, 0)} | ${t.p99Ms} ms | ${t.requests} |`),
+    `### API throughput\n\n| Path | req/s | p99 latency | requests | bytes per response |\n|---|---|---|---|---|`,
+    ...[ping, index].map((t) => `| \`${t.path}\` | ${round(t.rps, 0)} | ${t.p99Ms} ms | ${t.requests} | ${round(t.bytesPerResponse, 0)} |`),
     '',
   );
 }

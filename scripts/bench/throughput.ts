@@ -6,6 +6,8 @@ export interface Throughput {
   /** Worst p99 latency over the rounds. */
   p99Ms: number;
   requests: number;
+  /** Mean response size on the wire (headers + body), to show the home call was answered in full. */
+  bytesPerResponse: number;
   non2xx: number;
   errors: number;
 }
@@ -27,16 +29,17 @@ export async function measureSideBySide(
   opts: { seconds: number; warmup: number; connections: number; rounds: number },
 ): Promise<Throughput[]> {
   for (const p of paths) await run(`${baseUrl}${p}`, opts.warmup, opts.connections);
-  const acc = paths.map((path) => ({ path, requests: 0, duration: 0, p99Ms: 0, non2xx: 0, errors: 0 }));
+  const acc = paths.map((path) => ({ path, requests: 0, bytes: 0, duration: 0, p99Ms: 0, non2xx: 0, errors: 0 }));
   for (let r = 0; r < opts.rounds; r++) {
     for (const a of acc) {
       const res = await run(`${baseUrl}${a.path}`, opts.seconds / opts.rounds, opts.connections);
       a.requests += res.requests.total;
+      a.bytes += res.throughput.total;
       a.duration += res.duration;
       a.p99Ms = Math.max(a.p99Ms, res.latency.p99);
       a.non2xx += res.non2xx;
       a.errors += res.errors;
     }
   }
-  return acc.map(({ duration, ...a }) => ({ ...a, rps: a.requests / Math.max(duration, 0.001) }));
+  return acc.map(({ duration, bytes, ...a }) => ({ ...a, rps: a.requests / Math.max(duration, 0.001), bytesPerResponse: bytes / Math.max(a.requests, 1) }));
 }
