@@ -17,27 +17,36 @@ export async function findByAccess(db: Db, accessHash: string, now: Date): Promi
   return row;
 }
 
-export async function findByRefresh(db: Db, refreshHash: string): Promise<SessionRow | undefined> {
-  const [row] = await db.select().from(userSession).where(eq(userSession.refreshHash, refreshHash));
-  return row;
-}
+export type RotationResult = { kind: 'rotated'; userId: number } | { kind: 'reused'; userId: number; family: string } | { kind: 'invalid' };
 
 /**
- * Claims a session's refresh token for one rotation; false when it was
- * rotated or revoked meanwhile (a second use). The old access token lives on
- * for at most graceSeconds so requests already in flight still pass.
+ * Rotates the session of a refresh token in one transaction holding its row
+ * lock: a parallel use of the same token waits, then sees it rotated and
+ * revokes the family — including the row this rotation just added. The old
+ * access token lives on for at most graceUntil, for requests already in flight.
  */
-export async function claimRotation(db: Db, id: number, now: Date, graceUntil: Date): Promise<boolean> {
-  const rows = await db
-    .update(userSession)
-    .set({ rotatedAt: now, accessExpiresAt: sql`least(${userSession.accessExpiresAt}, ${graceUntil.toISOString()}::timestamptz)` })
-    .where(and(eq(userSession.id, id), isNull(userSession.rotatedAt), isNull(userSession.revokedAt)))
-    .returning({ id: userSession.id });
-  return rows.length === 1;
-}
-
-export async function revokeFamily(db: Db, family: string, now: Date): Promise<void> {
-  await db.update(userSession).set({ revokedAt: now }).where(and(eq(userSession.family, family), isNull(userSession.revokedAt)));
+export async function rotateSession(
+  db: Db,
+  refreshHash: string,
+  now: Date,
+  graceUntil: Date,
+  fresh: Pick<SessionRow, 'accessHash' | 'refreshHash' | 'accessExpiresAt' | 'refreshExpiresAt' | 'ip'>,
+): Promise<RotationResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(userSession).where(eq(userSession.refreshHash, refreshHash)).for('update');
+    if (!row || row.revokedAt) return { kind: 'invalid' };
+    if (row.rotatedAt) {
+      await tx.update(userSession).set({ revokedAt: now }).where(and(eq(userSession.family, row.family), isNull(userSession.revokedAt)));
+      return { kind: 'reused', userId: row.userId, family: row.family };
+    }
+    if (row.refreshExpiresAt <= now) return { kind: 'invalid' };
+    await tx
+      .update(userSession)
+      .set({ rotatedAt: now, accessExpiresAt: sql`least(${userSession.accessExpiresAt}, ${graceUntil.toISOString()}::timestamptz)` })
+      .where(eq(userSession.id, row.id));
+    await tx.insert(userSession).values({ ...fresh, userId: row.userId, family: row.family, createdAt: now });
+    return { kind: 'rotated', userId: row.userId };
+  });
 }
 
 export async function revokeSession(db: Db, id: number, now: Date): Promise<void> {

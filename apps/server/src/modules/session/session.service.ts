@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addSeconds } from '../../lib/clock.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { claimRotation, findByAccess, findByRefresh, insertSession, revokeFamily, revokeSession, revokeUserSessions } from './session.repository.ts';
+import { findByAccess, insertSession, revokeSession, revokeUserSessions, rotateSession } from './session.repository.ts';
 
 /** How long a rotated access token keeps working, for requests already in flight. */
 const ROTATION_GRACE_SECONDS = 30;
@@ -14,21 +14,24 @@ const newToken = () => randomBytes(32).toString('base64url');
 /** Tokens are stored only as their SHA-256: a copy of the database cannot be replayed. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-async function issue(ctx: AppContext, userId: number, family: string, ip: string): Promise<TokenPair> {
+function freshPair(ctx: AppContext, ip: string) {
   const token = newToken();
   const refreshToken = newToken();
   const now = ctx.clock();
-  await insertSession(ctx.db, {
-    userId,
-    family,
+  const row = {
     ip,
     accessHash: hashToken(token),
     refreshHash: hashToken(refreshToken),
     accessExpiresAt: addSeconds(now, ctx.config.ACCESS_TOKEN_TTL),
     refreshExpiresAt: addSeconds(now, ctx.config.REFRESH_TOKEN_TTL),
-    createdAt: now,
-  });
-  return { token, refreshToken, expires: ctx.config.ACCESS_TOKEN_TTL };
+  };
+  return { row, pair: { token, refreshToken, expires: ctx.config.ACCESS_TOKEN_TTL } satisfies TokenPair };
+}
+
+async function issue(ctx: AppContext, userId: number, family: string, ip: string): Promise<TokenPair> {
+  const { row, pair } = freshPair(ctx, ip);
+  await insertSession(ctx.db, { ...row, userId, family, createdAt: ctx.clock() });
+  return pair;
 }
 
 /** Starts a new login (a new token family) for the user. */
@@ -47,21 +50,12 @@ export async function resolveAccessToken(ctx: AppContext, token: string): Promis
  * (ADR 0006): the whole family is revoked.
  */
 export async function refreshSession(ctx: AppContext, refreshToken: string, ip: string): Promise<TokenPair> {
-  const row = await findByRefresh(ctx.db, hashToken(refreshToken));
   const now = ctx.clock();
-  if (!row || row.revokedAt) throw new AppError('UNAUTHENTICATED', EXPIRED);
-  if (row.rotatedAt) {
-    await revokeFamily(ctx.db, row.family, now);
-    ctx.log.warn({ userId: row.userId, family: row.family }, 'refresh token reused; family revoked');
-    throw new AppError('UNAUTHENTICATED', EXPIRED);
-  }
-  if (row.refreshExpiresAt <= now) throw new AppError('UNAUTHENTICATED', EXPIRED);
-  if (!(await claimRotation(ctx.db, row.id, now, addSeconds(now, ROTATION_GRACE_SECONDS)))) {
-    // Lost a race with another use of the same token: that is reuse too.
-    await revokeFamily(ctx.db, row.family, now);
-    throw new AppError('UNAUTHENTICATED', EXPIRED);
-  }
-  return issue(ctx, row.userId, row.family, ip);
+  const { row, pair } = freshPair(ctx, ip);
+  const result = await rotateSession(ctx.db, hashToken(refreshToken), now, addSeconds(now, ROTATION_GRACE_SECONDS), row);
+  if (result.kind === 'reused') ctx.log.warn({ userId: result.userId, family: result.family }, 'refresh token reused; family revoked');
+  if (result.kind !== 'rotated') throw new AppError('UNAUTHENTICATED', EXPIRED);
+  return pair;
 }
 
 /** Logout: this session stops working on the server. */
