@@ -102,6 +102,9 @@ export interface SearchLatency {
   slowest: { query: string; total: number; medianMs: number }[];
 }
 
+/** A query string as a person reads it (kw=in-situ xrd, not kw=in-situ+xrd). */
+const readable = (q: string) => [...new URLSearchParams(q)].map(([k, v]) => `${k}=${v}`).join('&') || '(no filter)';
+
 /** Runs the query mix through app.inject against buildApp on the filled database. */
 async function measure(database: Database, dataDir: string, items: number, log: (s: string) => void): Promise<SearchLatency> {
   const { bases, children } = await fill(database, items, log);
@@ -128,11 +131,11 @@ async function measure(database: Database, dataDir: string, items: number, log: 
         const entry = perQuery.get(q) ?? { total: value, ms: [] };
         entry.ms.push(ms);
         perQuery.set(q, entry);
-        if (r === 0 && sample.length < 8 && q.startsWith('kw=')) sample.push({ query: decodeURIComponent(q), total: value });
+        if (r === 0 && sample.length < 8 && q.startsWith('kw=')) sample.push({ query: readable(q), total: value });
       }
     }
     const slowest = [...perQuery]
-      .map(([q, e]) => ({ query: decodeURIComponent(q), total: e.total, medianMs: round(percentile(e.ms, 50), 1) }))
+      .map(([q, e]) => ({ query: readable(q), total: e.total, medianMs: round(percentile(e.ms, 50), 1) }))
       .sort((a, b) => b.medianMs - a.medianMs)
       .slice(0, 10);
     return {
