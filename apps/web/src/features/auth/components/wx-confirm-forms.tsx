@@ -53,6 +53,7 @@ export function WxConfirmPhoneForm({ ticket, onStatus }: Props) {
       <Form.Item name="code">
         <SmsCodeField form={form} phoneField="phone" useFor={3} />
       </Form.Item>
+      <p className={styles.note}>未注册的手机号验证后将自动创建账号</p>
       <FormError error={confirm.error} />
       <Button type="primary" size="large" htmlType="submit" block loading={confirm.isPending}>
         确认登录

@@ -43,7 +43,7 @@ export function WxConfirm({ ticket }: { ticket: string }) {
     body = (
       <>
         <h1 className={styles.title}>确认登录研测</h1>
-        <p className={styles.sub}>验证身份后，电脑端将自动登录。新手机号验证后将自动注册账号。</p>
+        <p className={styles.sub}>验证身份后，电脑端将自动登录</p>
         <Tabs
           centered
           destroyOnHidden
