@@ -15,7 +15,7 @@ export function Component() {
   const signedIn = useSignedIn();
   if (!signedIn) return <LoginRequired area={area} />;
   return (
-    <div className="container" style={{ padding: '28px 0 56px' }}>
+    <div className="container" style={{ paddingBlock: '28px 56px' }}>
       <ComingSoon title={area} backTo={paths.home()} backText="返回首页" />
     </div>
   );
