@@ -200,15 +200,18 @@ describe('home page', () => {
   });
 
   it('a failing home call shows its msg in an error toast', async () => {
-    await b.page.route('**/api/open/web/index', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, msg: '测试错误', data: null }) }),
-    );
+    let calls = 0;
+    await b.page.route('**/api/open/web/index', (route) => {
+      calls += 1;
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, msg: '测试错误', data: null }) });
+    });
     await b.goto('/');
     const toast = b.page.locator('.ant-message').getByText('测试错误');
     await toast.first().waitFor({ state: 'visible' });
     // One failing call, one toast: the same message twice is noise the user notices.
     await b.page.waitForTimeout(1_000);
-    expect(await toast.count(), 'error toasts for one failing home load').toBe(1);
+    // Spec §7: "Home load: one home-data fetch".
+    expect({ homeCalls: calls, toasts: await toast.count() }, 'one failing home load').toEqual({ homeCalls: 1, toasts: 1 });
     // The page does not go blank: it says what happened and offers a retry.
     await b.page.getByRole('button', { name: /重试/ }).waitFor();
   });
