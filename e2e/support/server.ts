@@ -42,7 +42,6 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
     DATABASE_URL: undefined,
-    REDIS_URL: undefined,
     WEB_DIST: webDist,
     ...env,
   });
