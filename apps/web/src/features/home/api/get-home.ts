@@ -5,7 +5,11 @@ import { api } from '@/lib/api-client.ts';
 /** The one home-data call (spec §7); a failing code toasts its msg in the api client. */
 export const getHome = ({ signal }: { signal?: AbortSignal } = {}) => api.get<HomeData>('/api/open/web/index', { signal });
 
-/** No automatic retry: a failing call toasts once, and the page offers 重试. */
-export const getHomeQueryOptions = () => queryOptions({ queryKey: ['home'], queryFn: ({ signal }) => getHome({ signal }), retry: false });
+/**
+ * No automatic retry: a failing call toasts once, and the page offers 重试.
+ * retryOnMount off: when the route loader's prefetch failed, mounting the page must not call again.
+ */
+export const getHomeQueryOptions = () =>
+  queryOptions({ queryKey: ['home'], queryFn: ({ signal }) => getHome({ signal }), retry: false, retryOnMount: false });
 
 export const useHome = () => useQuery(getHomeQueryOptions());
