@@ -48,6 +48,12 @@ export interface BrowserFixture {
   goto(path: string): Promise<void>;
   /** Resizes the current page. */
   setWidth(width: number): Promise<void>;
+  /**
+   * A second device for the current test (e.g. the phone that opens a QR
+   * link): its own context with the same settings, closed after the test;
+   * its uncaught errors fail the test too.
+   */
+  newDevice(deviceViewport?: { width: number; height: number }): Promise<Page>;
 }
 
 /**
@@ -55,12 +61,35 @@ export interface BrowserFixture {
  * Requests leaving the machine are answered with a stub page so external
  * links (banners, popup, cases) open without touching the network.
  */
-export function useBrowser(viewport: { width: number; height: number } = DESKTOP, spec = 'e2e'): BrowserFixture {
-  const baseUrl = inject('baseUrl');
+export function useBrowser(
+  viewport: { width: number; height: number } = DESKTOP,
+  spec = 'e2e',
+  opts: {
+    /** The server to drive, when a spec starts its own (support/server.ts); default the shared one. */
+    baseUrl?: () => string;
+  } = {},
+): BrowserFixture {
+  const shared = opts.baseUrl ? undefined : inject('baseUrl');
+  const baseUrlOf = () => opts.baseUrl?.() ?? shared!;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
+  const extraContexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
+
+  const openContext = async (vp: { width: number; height: number }): Promise<BrowserContext> => {
+    if (!browser) throw new Error('browser did not start');
+    const c = await browser.newContext({ viewport: vp, baseURL: baseUrlOf(), locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+    c.setDefaultTimeout(10_000);
+    c.setDefaultNavigationTimeout(20_000);
+    await c.route('**/*', async (route) => {
+      if (isLoopback(route.request().url())) return route.fallback();
+      return route.request().resourceType() === 'document'
+        ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: EXTERNAL_STUB })
+        : route.fulfill({ status: 204, body: '' });
+    });
+    return c;
+  };
 
   beforeAll(async () => {
     await mkdir(artifactsDir, { recursive: true });
@@ -71,17 +100,8 @@ export function useBrowser(viewport: { width: number; height: number } = DESKTOP
   });
 
   beforeEach(async () => {
-    if (!browser) throw new Error('browser did not start');
     pageErrors.length = 0;
-    context = await browser.newContext({ viewport, baseURL: baseUrl, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
-    context.setDefaultTimeout(10_000);
-    context.setDefaultNavigationTimeout(20_000);
-    await context.route('**/*', async (route) => {
-      if (isLoopback(route.request().url())) return route.fallback();
-      return route.request().resourceType() === 'document'
-        ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: EXTERNAL_STUB })
-        : route.fulfill({ status: 204, body: '' });
-    });
+    context = await openContext(viewport);
     page = await context.newPage();
     page.on('pageerror', (e) => pageErrors.push(e.message));
   });
@@ -91,6 +111,7 @@ export function useBrowser(viewport: { width: number; height: number } = DESKTOP
       const name = ctx.task.name.replace(/[^\p{L}\p{N}]+/gu, '_').slice(0, 60);
       await screenshot(page, `${spec}-FAILED`, name).catch(() => undefined);
     }
+    for (const c of extraContexts.splice(0)) await c.close();
     await context?.close();
     context = undefined;
     page = undefined;
@@ -104,7 +125,9 @@ export function useBrowser(viewport: { width: number; height: number } = DESKTOP
   };
 
   return {
-    baseUrl,
+    get baseUrl() {
+      return baseUrlOf();
+    },
     get browser() {
       return need(browser, 'browser');
     },
@@ -124,6 +147,14 @@ export function useBrowser(viewport: { width: number; height: number } = DESKTOP
     },
     async setWidth(width: number) {
       await need(page, 'page').setViewportSize({ width, height: width <= MOBILE.width ? MOBILE.height : DESKTOP.height });
+    },
+    async newDevice(deviceViewport = MOBILE) {
+      need(page, 'page');
+      const c = await openContext(deviceViewport);
+      extraContexts.push(c);
+      const p = await c.newPage();
+      p.on('pageerror', (e) => pageErrors.push(`(second device) ${e.message}`));
+      return p;
     },
   };
 }

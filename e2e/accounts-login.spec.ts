@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { MEMBER_MENU } from '../apps/web/src/config/member-menu.ts';
+import {
+  addAddress,
+  authDialog,
+  call,
+  createAccount,
+  errorTexts,
+  expectSignedInAs,
+  expectSignedOut,
+  lastSmsId,
+  openLogin,
+  passwordLogin,
+  smsCodeFor,
+  storedToken,
+  toast,
+  useServer,
+} from './support/accounts.ts';
+import { MOBILE, useBrowser } from './support/browser.ts';
+import { expectPath } from './support/page-checks.ts';
+import { screenshotAtWidths } from './support/screenshot.ts';
+
+const s = useServer();
+const b = useBrowser(undefined, 'accounts', { baseUrl: () => s.baseUrl });
+
+/** An account that has an address already, so no attestation popup follows its login. */
+async function readyAccount() {
+  const user = await createAccount(s.baseUrl, s.db);
+  await addAddress(s.baseUrl, user.tokens.token);
+  return user;
+}
+
+const alertOf = (dialog: Locator) => dialog.locator('.ant-alert-error');
+const alertText = (dialog: Locator) => alertOf(dialog).innerText().catch(() => '');
+
+async function hoverAccountMenu(page: Page): Promise<Locator> {
+  await page.locator('[data-testid=account-menu]').hover();
+  const items = page.locator('.ant-dropdown-menu-item');
+  await items.first().waitFor({ state: 'visible' });
+  return items;
+}
+
+describe('password login', () => {
+  it('shows the three tabs, checks the fields, reports a wrong password, logs in and out', async () => {
+    const user = await readyAccount();
+    await b.goto('/contact');
+    const dialog = await openLogin(b.page);
+    expect(await dialog.getByRole('tab').allInnerTexts()).toEqual(['密码登录', '短信登录', '微信扫码']);
+    await screenshotAtWidths(b.page, 'accounts', 'login-password');
+
+    await dialog.locator('[role=tabpanel]:visible button[type=submit]').click();
+    expect(await errorTexts(dialog)).toEqual(['[用户名/手机号]不能为空', '[密码]不能为空']);
+
+    await passwordLogin(dialog, user.phone, 'not the password');
+    await expect.poll(() => alertText(dialog)).toContain('账号或密码错误');
+    expect(await storedToken(b.page)).toBeNull();
+
+    await passwordLogin(dialog, user.phone, user.password);
+    await toast(b.page, '登录成功!').first().waitFor({ state: 'visible' });
+    await dialog.waitFor({ state: 'hidden' });
+    await expectSignedInAs(b.page, user.phone);
+    const token = await storedToken(b.page);
+    expect(token?.access, 'token.access in localStorage').toBeTruthy();
+    expect(token?.access, 'a new login issues new tokens').not.toBe(user.tokens.token);
+
+    // The member menu of spec §2 under the account name, then 退出登录.
+    const items = await hoverAccountMenu(b.page);
+    await expect.poll(() => items.allInnerTexts()).toEqual([...MEMBER_MENU.map((e) => e.label), '退出登录']);
+    // A new account has nothing in its experiment plan: no badge.
+    expect(await b.page.locator('[data-testid=cart-badge]').count()).toBe(0);
+
+    await items.filter({ hasText: '退出登录' }).click();
+    await toast(b.page, '操作成功!').first().waitFor({ state: 'visible' });
+    await expectSignedOut(b.page);
+    expect(await storedToken(b.page)).toBeNull();
+    // Logout revoked the session on the server too.
+    expect((await call(s.baseUrl, '/api/auth/user/info', {}, { token: token!.access })).code).toBe(401);
+  });
+
+  it('a user name works as the account, and the header shows it', async () => {
+    const user = await readyAccount();
+    const username = `u${user.phone.slice(-6)}x`;
+    expect((await call(s.baseUrl, '/api/auth/user/updateInfo', { username }, { token: user.tokens.token })).code).toBe(1);
+    await b.goto('/contact');
+    const dialog = await openLogin(b.page);
+    await passwordLogin(dialog, username, user.password);
+    await toast(b.page, '登录成功!').first().waitFor({ state: 'visible' });
+    await expectSignedInAs(b.page, username);
+  });
+
+  it('repeated wrong passwords lock the account with a message saying when to retry', async () => {
+    const user = await readyAccount();
+    await b.goto('/contact');
+    const dialog = await openLogin(b.page);
+    for (let i = 1; i <= 4; i++) {
+      await passwordLogin(dialog, user.phone, `wrong password ${i}`);
+      await expect.poll(() => alertText(dialog)).toContain('账号或密码错误');
+      await dialog.getByPlaceholder('密码', { exact: true }).fill('');
+    }
+    await passwordLogin(dialog, user.phone, 'wrong password 5');
+    await expect.poll(() => alertText(dialog)).toMatch(/登录失败次数过多，请\d+分钟后再试/);
+    // Locked: even the right password waits.
+    await passwordLogin(dialog, user.phone, user.password);
+    await expect.poll(() => alertText(dialog)).toMatch(/登录失败次数过多，请\d+分钟后再试/);
+    expect(await storedToken(b.page)).toBeNull();
+  });
+});
+
+describe('SMS login', () => {
+  it('logs in with a code from the console provider; a wrong code is reported', async () => {
+    const user = await readyAccount();
+    await b.goto('/contact');
+    const dialog = await openLogin(b.page);
+    await dialog.getByRole('tab', { name: '短信登录' }).click();
+    const panel = dialog.locator('[role=tabpanel]:visible');
+    await panel.getByPlaceholder('手机号').fill(user.phone);
+    const after = await lastSmsId(s.db);
+    const send = panel.getByRole('button', { name: /获取验证码|s后重新获取/ });
+    await send.click();
+    await toast(b.page, '验证码已发送!').first().waitFor({ state: 'visible' });
+    await expect.poll(() => send.innerText()).toMatch(/^\d+s后重新获取$/);
+    const code = await smsCodeFor(s.db, user.phone, 3, after);
+    await screenshotAtWidths(b.page, 'accounts', 'login-sms');
+
+    await panel.getByPlaceholder('请输入验证码').fill(code === '000000' ? '111111' : '000000');
+    await panel.locator('button[type=submit]').click();
+    await expect.poll(() => alertText(dialog)).toContain('验证码错误或已过期');
+
+    await panel.getByPlaceholder('请输入验证码').fill(code);
+    await panel.locator('button[type=submit]').click();
+    await toast(b.page, '登录成功!').first().waitFor({ state: 'visible' });
+    await dialog.waitFor({ state: 'hidden' });
+    await expectSignedInAs(b.page, user.phone);
+    expect((await storedToken(b.page))?.access).toBeTruthy();
+  });
+
+  it('the WeChat tab shows a QR code to scan', async () => {
+    await b.goto('/contact');
+    const dialog = await openLogin(b.page);
+    await dialog.getByRole('tab', { name: '微信扫码' }).click();
+    const qr = dialog.locator('[data-testid=wx-qr][data-status=waiting]');
+    await qr.waitFor({ state: 'visible' });
+    await qr.locator('svg').first().waitFor({ state: 'visible' });
+    expect(await qr.locator('a[href]').getAttribute('href')).toMatch(/\/wx\/confirm\/[^/]+$/);
+    await screenshotAtWidths(b.page, 'accounts', 'login-wechat');
+  });
+});
+
+describe('login gate (spec §4)', () => {
+  it('a direct load of /member/center without a token shows home with the login popup, then returns there after login', async () => {
+    const user = await readyAccount();
+    await b.goto('/member/center');
+    const dialog = authDialog(b.page);
+    await dialog.waitFor({ state: 'visible' });
+    await expectPath(b.page, '/');
+    await passwordLogin(dialog, user.phone, user.password);
+    await toast(b.page, '登录成功!').first().waitFor({ state: 'visible' });
+    await expectPath(b.page, '/member/center');
+    await b.page.locator('main h1', { hasText: user.phone }).waitFor({ state: 'visible' });
+    await expectSignedInAs(b.page, user.phone);
+    // Nothing else covers the page the user asked for (the home promo popup stays away).
+    await b.page.waitForTimeout(1_000);
+    expect(await b.page.locator('.ant-modal:visible').count()).toBe(0);
+  });
+
+  it('logging out on a member page goes home', async () => {
+    const user = await readyAccount();
+    await b.goto('/member/center');
+    const dialog = authDialog(b.page);
+    await passwordLogin(dialog, user.phone, user.password);
+    await expectPath(b.page, '/member/center');
+    const items = await hoverAccountMenu(b.page);
+    await items.filter({ hasText: '退出登录' }).click();
+    await expectPath(b.page, '/');
+    await expectSignedOut(b.page);
+  });
+
+  it('on a phone: log in from the header, the member icon appears, and the drawer logs out', async () => {
+    const user = await readyAccount();
+    await b.setWidth(MOBILE.width);
+    await b.goto('/contact');
+    const dialog = await openLogin(b.page);
+    const box = await dialog.boundingBox();
+    expect(box!.x + box!.width, 'the popup fits a phone screen').toBeLessThanOrEqual(MOBILE.width);
+    await passwordLogin(dialog, user.phone, user.password);
+    await toast(b.page, '登录成功!').first().waitFor({ state: 'visible' });
+    await dialog.waitFor({ state: 'hidden' });
+    await b.page.locator('header a[aria-label="会员中心"]').waitFor({ state: 'visible' });
+    await b.page.locator('button[aria-label="打开菜单"]').click();
+    const drawer = b.page.locator('.ant-drawer');
+    await drawer.getByRole('button', { name: '退出登录' }).click();
+    await toast(b.page, '操作成功!').first().waitFor({ state: 'visible' });
+    await b.page.locator('header button:visible', { hasText: '登录' }).first().waitFor({ state: 'visible' });
+    expect(await storedToken(b.page)).toBeNull();
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import {
+  addAddress,
+  createAccount,
+  expectSignedInAs,
+  laterAttestation,
+  lastSmsId,
+  newPhone,
+  openLogin,
+  smsCodeFor,
+  storedToken,
+  toast,
+  useServer,
+} from './support/accounts.ts';
+import { MOBILE, useBrowser } from './support/browser.ts';
+import { screenshotAtWidths } from './support/screenshot.ts';
+
+/** Tickets live 15 s here (300 s by default), so the expiry test need not wait five minutes. */
+const TICKET_TTL = 15;
+const s = useServer({ WX_TICKET_TTL: String(TICKET_TTL) });
+const b = useBrowser(undefined, 'accounts', { baseUrl: () => s.baseUrl });
+
+const qrBox = (page: Page) => page.locator('[data-testid=wx-qr]');
+
+/** Opens the login popup on the WeChat tab and returns the QR box (waiting) and the URL it encodes. */
+async function openQr(): Promise<{ dialog: Locator; href: string }> {
+  await b.goto('/contact');
+  const dialog = await openLogin(b.page);
+  await dialog.getByRole('tab', { name: '微信扫码' }).click();
+  await qrBox(b.page).and(b.page.locator('[data-status=waiting]')).waitFor({ state: 'visible' });
+  const href = await qrBox(b.page).locator('a[href]').getAttribute('href');
+  expect(href).toMatch(/\/wx\/confirm\/[^/]+$/);
+  return { dialog, href: href! };
+}
+
+const confirmCard = (page: Page) => page.locator('[data-testid=wx-confirm]');
+
+describe('WeChat QR login (local provider)', () => {
+  it('scanned from a second device and confirmed there with a password, the computer logs in', async () => {
+    const user = await createAccount(s.baseUrl, s.db);
+    await addAddress(s.baseUrl, user.tokens.token);
+    const { dialog, href } = await openQr();
+
+    // "Scan": the phone opens the QR's URL.
+    const phone = await b.newDevice(MOBILE);
+    await phone.goto(href, { waitUntil: 'domcontentloaded' });
+    await confirmCard(phone).and(phone.locator('[data-status=scanned]')).waitFor({ state: 'visible' });
+    await phone.getByRole('heading', { name: '确认登录研测' }).waitFor();
+
+    // The computer shows that the code was scanned.
+    await expect.poll(() => qrBox(b.page).getAttribute('data-status')).toBe('scanned');
+    await qrBox(b.page).getByText('已扫码，请在手机上确认').waitFor({ state: 'visible' });
+    await screenshotAtWidths(b.page, 'accounts', 'qr-scanned');
+    await screenshotAtWidths(phone, 'accounts', 'wx-confirm');
+
+    await phone.getByPlaceholder('用户名/手机号').fill(user.phone);
+    await phone.getByPlaceholder('密码', { exact: true }).fill(user.password);
+    await phone.locator('[role=tabpanel]:visible button[type=submit]').click();
+    await confirmCard(phone).and(phone.locator('[data-status=confirmed]')).waitFor({ state: 'visible' });
+    await phone.getByText('已确认，请返回电脑端').waitFor();
+
+    await toast(b.page, '登录成功!').first().waitFor({ state: 'visible' });
+    await dialog.waitFor({ state: 'hidden' });
+    await expectSignedInAs(b.page, user.phone);
+    expect((await storedToken(b.page))?.access).toBeTruthy();
+  });
+
+  it('confirmed with a new phone and its SMS code, the computer logs in to a new account', async () => {
+    const { dialog, href } = await openQr();
+    const phone = await b.newDevice(MOBILE);
+    await phone.goto(href, { waitUntil: 'domcontentloaded' });
+    await confirmCard(phone).and(phone.locator('[data-status=scanned]')).waitFor({ state: 'visible' });
+    await phone.getByRole('tab', { name: '手机验证码' }).click();
+    const panel = phone.locator('[role=tabpanel]:visible');
+    const number = newPhone();
+    await panel.getByPlaceholder('手机号').fill(number);
+    const after = await lastSmsId(s.db);
+    await panel.getByRole('button', { name: '获取验证码' }).click();
+    await toast(phone, '验证码已发送!').first().waitFor({ state: 'visible' });
+    await panel.getByPlaceholder('请输入验证码').fill(await smsCodeFor(s.db, number, 3, after));
+    await panel.locator('button[type=submit]').click();
+    await confirmCard(phone).and(phone.locator('[data-status=confirmed]')).waitFor({ state: 'visible' });
+
+    await toast(b.page, '登录成功!').first().waitFor({ state: 'visible' });
+    await dialog.waitFor({ state: 'hidden' });
+    await expectSignedInAs(b.page, number);
+    // A brand-new account: the attestation popup follows.
+    await laterAttestation(b.page);
+  });
+
+  it(`after expire_seconds (${TICKET_TTL} s here) the code shows as expired, the old link is void, and 刷新 issues a new one`, async () => {
+    const { href } = await openQr();
+    await expect.poll(() => qrBox(b.page).getAttribute('data-status'), { timeout: (TICKET_TTL + 5) * 1000, interval: 500 }).toBe('expired');
+    await qrBox(b.page).getByText('二维码已过期').waitFor({ state: 'visible' });
+    await screenshotAtWidths(b.page, 'accounts', 'qr-expired');
+
+    const phone = await b.newDevice(MOBILE);
+    await phone.goto(href, { waitUntil: 'domcontentloaded' });
+    await expect.poll(() => confirmCard(phone).getAttribute('data-status').catch(() => null)).toMatch(/^(expired|error)$/);
+    await phone.getByText(/二维码(无效或)?已过期/).first().waitFor({ state: 'visible' });
+
+    await qrBox(b.page).getByRole('button', { name: /刷\s*新/ }).click();
+    await expect.poll(() => qrBox(b.page).getAttribute('data-status')).toBe('waiting');
+    const fresh = await qrBox(b.page).locator('a[href]').getAttribute('href');
+    expect(fresh).toMatch(/\/wx\/confirm\/[^/]+$/);
+    expect(fresh, 'a new ticket').not.toBe(href);
+  });
+});

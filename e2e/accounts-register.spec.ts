@@ -1,0 +1,234 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  accountRow,
+  authDialog,
+  call,
+  createAccount,
+  errorTexts,
+  expectSignedInAs,
+  laterAttestation,
+  lastSmsId,
+  newPhone,
+  openLogin,
+  PASSWORD,
+  passwordLogin,
+  registerUser,
+  smsCodeFor,
+  smsCount,
+  storedToken,
+  toast,
+  userInfo,
+  useServer,
+} from './support/accounts.ts';
+import { MOBILE, useBrowser } from './support/browser.ts';
+import { expectPath } from './support/page-checks.ts';
+import { screenshotAtWidths } from './support/screenshot.ts';
+
+const s = useServer();
+const b = useBrowser(undefined, 'accounts', { baseUrl: () => s.baseUrl });
+
+const sendButton = (page: Page) => page.locator('.ant-modal').getByRole('button', { name: /获取验证码|s后重新获取/ });
+
+/** Presses 获取验证码 and returns the code the console provider sent (as the phone's holder reads it). */
+async function requestCode(page: Page, phone: string, useFor: number): Promise<string> {
+  const after = await lastSmsId(s.db);
+  await sendButton(page).click();
+  await toast(page, '验证码已发送!').first().waitFor({ state: 'visible' });
+  // Spec §4: the button counts down for 60 s and cannot be pressed meanwhile.
+  await expect.poll(() => sendButton(page).innerText()).toMatch(/^\d+s后重新获取$/);
+  expect(await sendButton(page).isDisabled(), 'the send button is disabled during the countdown').toBe(true);
+  return smsCodeFor(s.db, phone, useFor, after);
+}
+
+describe('register', () => {
+  it('registers with the SMS code from the console provider, one error at a time, and signs in', async () => {
+    await b.goto('/contact');
+    await b.page.locator('header button:has-text("注册")').click();
+    const dialog = authDialog(b.page, '注册研测账号');
+    await dialog.waitFor({ state: 'visible' });
+    const submit = dialog.locator('button[type=submit]');
+
+    // Spec §5: only the first error shows.
+    await submit.click();
+    expect(await errorTexts(dialog)).toEqual(['[手机号]不能为空']);
+
+    // Spec §9: phone max length 11.
+    const phoneInput = dialog.getByPlaceholder('手机号');
+    await phoneInput.pressSequentially('139123456789');
+    expect(await phoneInput.inputValue()).toBe('13912345678');
+
+    // A malformed number is refused before anything is sent.
+    await phoneInput.fill('12345678901');
+    await sendButton(b.page).click();
+    expect(await errorTexts(dialog)).toEqual(['[手机号]格式不正确']);
+    expect(await smsCount(s.db, '12345678901')).toBe(0);
+    expect(await sendButton(b.page).innerText()).toMatch(/获取验证码/);
+
+    const phone = newPhone();
+    await phoneInput.fill(phone);
+    const code = await requestCode(b.page, phone, 0);
+    await screenshotAtWidths(b.page, 'accounts', 'register');
+
+    await dialog.getByPlaceholder('请输入验证码').fill(code);
+    await dialog.getByPlaceholder('密码（至少8位）').fill('1234567');
+    await dialog.getByPlaceholder('确认密码').fill('1234567');
+    await submit.click();
+    expect(await errorTexts(dialog)).toEqual(['[密码]至少8位']);
+
+    await dialog.getByPlaceholder('密码（至少8位）').fill(PASSWORD);
+    await dialog.getByPlaceholder('确认密码').fill(`${PASSWORD}x`);
+    await submit.click();
+    expect(await errorTexts(dialog)).toEqual(['[密码]不一致']);
+
+    // The server refuses a common password; the popup says so in an alert (spec §8).
+    await dialog.getByPlaceholder('密码（至少8位）').fill('12345678');
+    await dialog.getByPlaceholder('确认密码').fill('12345678');
+    await submit.click();
+    const alert = dialog.locator('.ant-alert-error');
+    await expect.poll(() => alert.innerText().catch(() => '')).toContain('[密码]过于常见，请换一个');
+    expect(await errorTexts(dialog)).toEqual([]);
+
+    // A wrong code: the alert carries the server's msg.
+    await dialog.getByPlaceholder('密码（至少8位）').fill(PASSWORD);
+    await dialog.getByPlaceholder('确认密码').fill(PASSWORD);
+    await expect.poll(() => alert.count(), { message: 'editing the form clears the old alert' }).toBe(0);
+    await dialog.getByPlaceholder('请输入验证码').fill(code === '000000' ? '111111' : '000000');
+    await submit.click();
+    await expect.poll(() => alert.innerText().catch(() => '')).toContain('验证码错误或已过期');
+
+    await dialog.getByPlaceholder('请输入验证码').fill(code);
+    await submit.click();
+    await toast(b.page, '注册成功!').first().waitFor({ state: 'visible' });
+    await dialog.waitFor({ state: 'hidden' });
+    await expectSignedInAs(b.page, phone);
+
+    const token = await storedToken(b.page);
+    expect(token?.access).toBeTruthy();
+    expect(token?.refresh).toBeTruthy();
+    expect(token!.expires - Date.now() / 1000).toBeGreaterThan(7200 - 60);
+    expect(token!.expires - Date.now() / 1000).toBeLessThanOrEqual(7200 + 1);
+    // A new account has no address: the attestation popup asks for the profile (spec §4).
+    await laterAttestation(b.page);
+    expect((await userInfo(s.baseUrl, token!.access)).userInfo.phone).toBe(phone);
+  });
+
+  it('a phone registered already gets its code like any other, and is told to log in only after using it', async () => {
+    const existing = await createAccount(s.baseUrl, s.db);
+    await b.goto('/contact');
+    await b.page.locator('header button:has-text("注册")').click();
+    const dialog = authDialog(b.page, '注册研测账号');
+    await dialog.getByPlaceholder('手机号').fill(existing.phone);
+    const code = await requestCode(b.page, existing.phone, 0);
+    await dialog.getByPlaceholder('请输入验证码').fill(code);
+    await dialog.getByPlaceholder('密码（至少8位）').fill(PASSWORD);
+    await dialog.getByPlaceholder('确认密码').fill(PASSWORD);
+    await dialog.locator('button[type=submit]').click();
+    await expect.poll(() => dialog.locator('.ant-alert-error').innerText().catch(() => '')).toContain('[手机号]已注册，请直接登录');
+    expect(await storedToken(b.page)).toBeNull();
+  });
+
+  it('a second code for the same phone within 60 s is refused with a clear toast', async () => {
+    const phone = newPhone();
+    await b.goto('/contact');
+    await b.page.locator('header button:has-text("注册")').click();
+    const register = authDialog(b.page, '注册研测账号');
+    await register.getByPlaceholder('手机号').fill(phone);
+    await requestCode(b.page, phone, 0);
+    // The reset form has its own button (no countdown there), but the phone's limit holds.
+    await register.getByRole('button', { name: '立即登录' }).click();
+    await authDialog(b.page).getByRole('button', { name: '忘记密码？' }).click();
+    const reset = authDialog(b.page, '重置密码');
+    await reset.getByPlaceholder('手机号').fill(phone);
+    const after = await lastSmsId(s.db);
+    await sendButton(b.page).click();
+    await toast(b.page, /发送过于频繁，请\d+秒后再试/).first().waitFor({ state: 'visible' });
+    expect(await sendButton(b.page).innerText(), 'a refused send does not start the countdown').toMatch(/获取验证码/);
+    expect(await lastSmsId(s.db), 'nothing was sent').toBe(after);
+  });
+
+  it('/invited/:code opens register with the code filled, and the new account keeps its inviter', async () => {
+    const inviter = await registerUser(s.baseUrl, s.db);
+    const { inviteCode } = (await userInfo(s.baseUrl, inviter.tokens.token)).userInfo;
+    await b.goto(`/invited/${inviteCode}`);
+    await expectPath(b.page, '/');
+    const dialog = authDialog(b.page, '注册研测账号');
+    await dialog.waitFor({ state: 'visible' });
+    expect(await dialog.getByPlaceholder('邀请码（选填）').inputValue()).toBe(inviteCode);
+
+    const phone = newPhone();
+    await dialog.getByPlaceholder('手机号').fill(phone);
+    const code = await requestCode(b.page, phone, 0);
+    await dialog.getByPlaceholder('请输入验证码').fill(code);
+    await dialog.getByPlaceholder('密码（至少8位）').fill(PASSWORD);
+    await dialog.getByPlaceholder('确认密码').fill(PASSWORD);
+    await dialog.locator('button[type=submit]').click();
+    await toast(b.page, '注册成功!').first().waitFor({ state: 'visible' });
+    await dialog.waitFor({ state: 'hidden' });
+    await expectSignedInAs(b.page, phone);
+    const inviterRow = await accountRow(s.db, inviter.phone);
+    expect((await accountRow(s.db, phone))?.inviterId).toBe(inviterRow?.id);
+  });
+
+  it('on a phone: 注册 from the menu drawer opens a register popup that fits the screen', async () => {
+    await b.setWidth(MOBILE.width);
+    await b.goto('/contact');
+    await b.page.locator('button[aria-label="打开菜单"]').click();
+    const drawer = b.page.locator('.ant-drawer');
+    await drawer.getByRole('button', { name: '注册' }).click();
+    const dialog = authDialog(b.page, '注册研测账号');
+    await dialog.waitFor({ state: 'visible' });
+    const box = await dialog.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(MOBILE.width);
+    for (const placeholder of ['手机号', '请输入验证码', '密码（至少8位）', '确认密码', '邀请码（选填）']) {
+      await dialog.getByPlaceholder(placeholder, { exact: true }).waitFor({ state: 'visible' });
+    }
+    expect(await b.page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll').toBeLessThanOrEqual(MOBILE.width);
+  });
+});
+
+describe('reset password', () => {
+  it('resets by SMS (one error at a time), ends the old sessions, and the new password logs in', async () => {
+    const user = await createAccount(s.baseUrl, s.db);
+    await b.goto('/contact');
+    const login = await openLogin(b.page);
+    await login.getByRole('button', { name: '忘记密码？' }).click();
+    const dialog = authDialog(b.page, '重置密码');
+    await dialog.waitFor({ state: 'visible' });
+    const submit = dialog.locator('button[type=submit]');
+
+    await submit.click();
+    expect(await errorTexts(dialog)).toEqual(['[手机号]不能为空']);
+
+    await dialog.getByPlaceholder('手机号').fill(user.phone);
+    const code = await requestCode(b.page, user.phone, 1);
+    await screenshotAtWidths(b.page, 'accounts', 'reset');
+    const newPassword = 'Orchid-harbour 77';
+    await dialog.getByPlaceholder('请输入验证码').fill(code);
+    await dialog.getByPlaceholder('新密码（至少8位）').fill(newPassword);
+    await dialog.getByPlaceholder('确认密码').fill('something else');
+    await submit.click();
+    expect(await errorTexts(dialog)).toEqual(['[密码]不一致']);
+
+    await dialog.getByPlaceholder('确认密码').fill(newPassword);
+    await submit.click();
+    await toast(b.page, '密码重置成功!').first().waitFor({ state: 'visible' });
+    // Back to the login popup with the phone filled in.
+    const back = authDialog(b.page, '登录研测');
+    await back.waitFor({ state: 'visible' });
+    expect(await back.getByPlaceholder('用户名/手机号').inputValue()).toBe(user.phone);
+
+    await passwordLogin(back, user.phone, user.password);
+    await expect.poll(() => back.locator('.ant-alert-error').innerText().catch(() => '')).toContain('账号或密码错误');
+    await back.getByPlaceholder('密码', { exact: true }).fill(newPassword);
+    await back.locator('[role=tabpanel]:visible button[type=submit]').click();
+    await toast(b.page, '登录成功!').first().waitFor({ state: 'visible' });
+    await back.waitFor({ state: 'hidden' });
+    await expectSignedInAs(b.page, user.phone);
+    // The reset signed out the sessions from before it.
+    const old = await call(s.baseUrl, '/api/auth/user/info', {}, { token: user.tokens.token });
+    expect(old.code).toBe(401);
+  });
+});

@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ConsoleMessage } from 'playwright-core';
+import { addAddress, call, createAccount, expectSignedInAs, expectSignedOut, openLogin, passwordLogin, storedToken, toast, useServer } from './support/accounts.ts';
+import { useBrowser } from './support/browser.ts';
+
+/**
+ * Two servers with short token lifetimes (test config):
+ * - ACCESS_TOKEN_TTL=3605: a fresh login is 5 s away from the web's 3600 s
+ *   refresh threshold, so after a short wait the next page load must refresh once;
+ * - ACCESS_TOKEN_TTL=2, REFRESH_TOKEN_TTL=3: an idle tab's session ends for real.
+ */
+const refreshing = useServer({ ACCESS_TOKEN_TTL: '3605' });
+const expiring = useServer({ ACCESS_TOKEN_TTL: '2', REFRESH_TOKEN_TTL: '3' });
+let active: typeof refreshing = refreshing;
+const b = useBrowser(undefined, 'accounts', { baseUrl: () => active.baseUrl });
+
+const REFRESH_PATH = '/api/open/refresh4token';
+
+describe('token refresh (ACCESS_TOKEN_TTL=3605)', () => {
+  beforeAll(() => {
+    active = refreshing;
+  });
+
+  it('refreshes exactly once for a burst of requests, stores the rotated pair and stays signed in', async () => {
+    const user = await createAccount(active.baseUrl, active.db);
+    await addAddress(active.baseUrl, user.tokens.token);
+    await b.goto('/contact');
+    await passwordLogin(await openLogin(b.page), user.phone, user.password);
+    await toast(b.page, '登录成功!').first().waitFor({ state: 'visible' });
+    await expectSignedInAs(b.page, user.phone);
+    const before = await storedToken(b.page);
+    expect(before).not.toBeNull();
+    expect(before!.expires - Date.now() / 1000, 'a fresh token is above the refresh threshold').toBeGreaterThan(3600);
+
+    // Let the token fall under 3600 s, then load a member page: several API calls at once.
+    await b.page.waitForTimeout(6_000);
+    const refreshes: string[] = [];
+    const apiCalls: string[] = [];
+    b.page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path === REFRESH_PATH) refreshes.push(r.postData() ?? '');
+      else if (path.startsWith('/api/')) apiCalls.push(path);
+    });
+    await b.goto('/member/address');
+    await b.page.locator('[data-testid=address-item]').first().waitFor({ state: 'visible' });
+    await b.page.waitForTimeout(1_000);
+    expect(apiCalls.length, 'the page made several API calls').toBeGreaterThan(1);
+    expect(refreshes, 'one refresh4token for the whole burst').toHaveLength(1);
+    expect(JSON.parse(refreshes[0]!)).toEqual({ token: before!.refresh });
+
+    const after = await storedToken(b.page);
+    expect(after?.access).toBeTruthy();
+    expect(after!.access, 'a new access token').not.toBe(before!.access);
+    expect(after!.refresh, 'the refresh token rotated').not.toBe(before!.refresh);
+    expect(after!.expires - Date.now() / 1000).toBeGreaterThan(3600);
+    await expectSignedInAs(b.page, user.phone);
+
+    // The rotated-out refresh token used again (a stolen copy): the server ends the whole family,
+    // and the person sees it on the next call.
+    expect((await call(active.baseUrl, REFRESH_PATH, { token: before!.refresh })).code).toBe(401);
+    const warnings: string[] = [];
+    b.page.on('console', (m: ConsoleMessage) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    await b.page.reload({ waitUntil: 'domcontentloaded' });
+    await toast(b.page, '登录已过期，请重新登录').first().waitFor({ state: 'visible' });
+    expect(await storedToken(b.page)).toBeNull();
+    expect(warnings).toContain('Re login');
+  });
+});
+
+describe('token expiry (ACCESS_TOKEN_TTL=2, REFRESH_TOKEN_TTL=3)', () => {
+  beforeAll(() => {
+    active = expiring;
+  });
+
+  it('an idle session ends: one warning toast, "Re login" in the console, the token cleared, the member page asks to log in', async () => {
+    const user = await createAccount(active.baseUrl, active.db);
+    await addAddress(active.baseUrl, user.tokens.token);
+    const warnings: string[] = [];
+    b.page.on('console', (m: ConsoleMessage) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    await b.goto('/member/center');
+    await passwordLogin(await openLogin(b.page).catch(() => b.page.locator('.ant-modal')), user.phone, user.password);
+    await toast(b.page, '登录成功!').first().waitFor({ state: 'visible' });
+    await b.page.locator('main h1', { hasText: user.phone }).waitFor({ state: 'visible' });
+    expect(await storedToken(b.page)).not.toBeNull();
+
+    // Idle past both lifetimes.
+    await b.page.waitForTimeout(4_500);
+    await b.page.reload({ waitUntil: 'domcontentloaded' });
+    const expired = toast(b.page, '登录已过期，请重新登录');
+    await expired.first().waitFor({ state: 'visible' });
+    await expect.poll(() => warnings).toContain('Re login');
+    expect(await storedToken(b.page)).toBeNull();
+    await b.page.locator('main').getByText('请先登录').first().waitFor({ state: 'visible' });
+    await expectSignedOut(b.page);
+    // Told once, not once per failing call.
+    await b.page.waitForTimeout(1_000);
+    expect(await expired.count()).toBe(1);
+    expect(warnings.filter((w) => w === 'Re login')).toHaveLength(1);
+  });
+});
