@@ -55,7 +55,8 @@ export function AddressBook({ user }: { user: UserInfoResponse }) {
           ))}
         </ul>
       )}
-      <AddressDialog open={dialog.open} editing={dialog.editing} phone={user.userInfo.phone} onClose={() => setDialog({ open: false })} />
+      {/* Keyed by the address: each open starts a fresh form with that address's values (or the new-address defaults). */}
+      <AddressDialog key={dialog.editing?.address_rid ?? 'new'} open={dialog.open} editing={dialog.editing} phone={user.userInfo.phone} onClose={() => setDialog({ open: false })} />
     </section>
   );
 }
