@@ -43,7 +43,7 @@ export function WxConfirm({ ticket }: { ticket: string }) {
     body = (
       <>
         <h1 className={styles.title}>确认登录研测</h1>
-        <p className={styles.sub}>验证身份后，电脑端将自动登录</p>
+        <p className={styles.sub}>确认后，展示此二维码的电脑将登录您的研测账号。如果二维码不是您本人刚刚打开的，请勿确认。</p>
         <Tabs
           centered
           destroyOnHidden
