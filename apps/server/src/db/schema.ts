@@ -68,12 +68,13 @@ export const device = pgTable(
 );
 
 /**
- * Search side table, one row per device (ADR 0004). Kept narrow so a search
- * that matches thousands of items reads few pages: the wide device row
- * (HTML description, options) is only read for the page that is shown.
- * on_shelf … price_fen are copies that the device_search_sync trigger
- * (migration 0001) keeps equal to device; the text columns are written by
- * catalog.repository from search-grams.ts.
+ * Search side table, one row per device (ADR 0004). Kept narrow (~230 bytes a
+ * row) so a search that matches thousands of items reads few pages: the wide
+ * device row (HTML description, options) is only read for the page that is
+ * shown, and the grams are not stored but live only in the GIN index on
+ * search_grams(search_text) (migration 0003). on_shelf … price_fen are copies
+ * that the device_search_sync trigger (migration 0001) keeps equal to device;
+ * the text columns are written by catalog-search.repository from search-grams.ts.
  */
 export const deviceSearch = pgTable(
   'device_search',
@@ -90,16 +91,37 @@ export const deviceSearch = pgTable(
     nameLc: text('name_lc').notNull(),
     /** Normalised aliases as '|a|b|', for exact-alias ranking. */
     aliasLc: text('alias_lc').notNull(),
-    /** Normalised name, aliases, category and type, for the final substring check. */
+    /** Normalised name, aliases and category, space-joined, for grams and the final substring check. */
     searchText: text('search_text').notNull(),
-    /** Character unigrams and bigrams of search_text without whitespace. */
-    searchGrams: text('search_grams').array().notNull(),
   },
   (t) => [
-    index('device_search_grams_idx').using('gin', t.searchGrams),
+    // search_grams() is created by migration 0003; COST keeps the planner off per-row calls.
+    // A short pending list (64 kB, not 4 MB): every search reads it in full, and PGlite has no autovacuum to empty it.
+    index('device_search_grams_idx').using('gin', sql`search_grams(${t.searchText})`).with({ gin_pending_list_limit: 64 }),
+    // Exact name (=) and name prefix (LIKE 'kw%') whatever the database collation.
+    index('device_search_name_idx').on(t.nameLc.op('text_pattern_ops')),
+    index('device_search_alias_idx').using('gin', sql`string_to_array(${t.aliasLc}, '|')`).with({ gin_pending_list_limit: 64 }),
     // NULLS FIRST is what ORDER BY … DESC means, so the index serves it.
     index('device_search_order_idx').on(t.onShelf, t.orderCount.desc().nullsFirst(), t.deviceId),
+    index('device_search_price_asc_idx').on(t.onShelf, t.priceFen, t.orderCount.desc().nullsFirst(), t.deviceId),
+    index('device_search_price_desc_idx').on(t.onShelf, t.priceFen.desc().nullsFirst(), t.orderCount.desc().nullsFirst(), t.deviceId),
   ],
+);
+
+/**
+ * On-shelf items holding each gram, per category (ADR 0004), kept by the
+ * search_gram_count triggers on device_search (migration 0005). The total of a
+ * one- or two-character keyword is a sum here instead of a count of its hits.
+ */
+export const searchGramCount = pgTable(
+  'search_gram_count',
+  {
+    gram: text('gram').notNull(),
+    typeId: integer('type_id').notNull(),
+    childId: integer('child_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gram, t.typeId, t.childId] })],
 );
 
 /** 专区 (hot area): a curated collection of items. */

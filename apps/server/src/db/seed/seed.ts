@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { insertDevices, type NewDevice } from '../../modules/catalog/catalog-search.repository.ts';
 import type { Db } from '../client.ts';
 import { article, banner, partner, prefecture, prefectureDevice, projectType, setting, sitePage, typeChild } from '../schema.ts';
@@ -27,6 +27,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(projectType);
   if ((row?.n ?? 0) > 0) return false;
   await db.transaction(async (tx) => seedAll(tx));
+  // Planner statistics now, not whenever autovacuum gets to it (PGlite has none).
+  await db.execute(sql`analyze`);
   return true;
 }
 

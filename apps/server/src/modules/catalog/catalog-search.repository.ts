@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceSummary } from '@yance/contracts/catalog';
 import type { Db } from '../../db/client.ts';
-import { device, deviceSearch, prefectureDevice, projectType, typeChild } from '../../db/schema.ts';
+import { device, deviceSearch, prefectureDevice, searchGramCount, typeChild } from '../../db/schema.ts';
 import { summaryColumns } from './catalog.repository.ts';
 import { deviceSearchFields } from './search-grams.ts';
 
@@ -10,7 +10,10 @@ import { deviceSearchFields } from './search-grams.ts';
 export interface DeviceSearch {
   /** Normalised keyword for the substring check; '' lists everything. */
   keyword: string;
+  /** Grams the keyword needs (queryGrams). */
   grams: string[];
+  /** Set when holding this one gram is the same as containing the keyword (exactGram). */
+  exactGram?: string | undefined;
   typeId?: number | undefined;
   childId?: number | undefined;
   areaId?: number | undefined;
@@ -26,68 +29,159 @@ const textArray = (values: string[]) => sql`ARRAY[${sql.join(
 
 const ds = deviceSearch;
 
+/** LIKE pattern of the names starting with the keyword. */
+const prefixPattern = (keyword: string) => `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Relevance tiers (ADR 0004); within a tier, order count desc, then id. */
+export const TIER = { exactName: 0, exactAlias: 1, namePrefix: 2, other: 3 } as const;
+
+const exactAlias = (keyword: string) => sql`string_to_array(${ds.aliasLc}, '|') @> ${textArray([keyword])}`;
+
+function tierOf(keyword: string): SQL<number> {
+  return sql<number>`case when ${ds.nameLc} = ${keyword} then ${sql.raw(String(TIER.exactName))}
+    when ${exactAlias(keyword)} then ${sql.raw(String(TIER.exactAlias))}
+    when starts_with(${ds.nameLc}, ${keyword}) then ${sql.raw(String(TIER.namePrefix))}
+    else ${sql.raw(String(TIER.other))} end`;
+}
+
 /**
- * On-shelf items matching the keyword and filters, one page plus the total.
+ * On-shelf items matching the keyword and filters, one page plus the exact total.
  * Matching, counting and ordering run on the narrow device_search table;
  * only the page's rows are read from device (ADR 0004).
  */
 export async function searchDevices(db: Db, q: DeviceSearch): Promise<{ list: DeviceSummary[]; total: number }> {
-  const where: SQL[] = [eq(ds.onShelf, true)];
-  if (q.keyword) {
-    // The GIN index narrows to rows holding every gram; position() confirms the real substring.
-    where.push(sql`${ds.searchGrams} @> ${textArray(q.grams)}`);
-    where.push(sql`position(${q.keyword} in ${ds.searchText}) > 0`);
-  }
-  if (q.typeId) where.push(eq(ds.typeId, q.typeId));
-  if (q.childId) where.push(eq(ds.childId, q.childId));
+  const filters: SQL[] = [eq(ds.onShelf, true)];
+  if (q.typeId) filters.push(eq(ds.typeId, q.typeId));
+  if (q.childId) filters.push(eq(ds.childId, q.childId));
   if (q.areaId) {
-    where.push(inArray(ds.deviceId, db.select({ id: prefectureDevice.deviceId }).from(prefectureDevice).where(eq(prefectureDevice.prefectureId, q.areaId))));
+    filters.push(inArray(ds.deviceId, db.select({ id: prefectureDevice.deviceId }).from(prefectureDevice).where(eq(prefectureDevice.prefectureId, q.areaId))));
   }
-  const filter = and(...where);
+  const ids = q.keyword ? await keywordPage(db, q, filters) : { ids: await listPage(db, q, filters), total: undefined };
+  const total = ids.total ?? (await listTotal(db, q, filters));
+  return { list: await summariesInOrder(db, ids.ids), total };
+}
 
-  let ids: number[];
-  let total: number | undefined;
-  if (q.keyword) {
-    // Referenced twice, the CTE is evaluated once: one index scan both counts and ranks the hits.
-    const hits = db.$with('hits').as(
-      db
-        .select({ id: ds.deviceId, rank: sql<number>`${relevance(q.keyword)}`.as('rank'), orderCount: ds.orderCount, priceFen: ds.priceFen })
-        .from(ds)
-        .where(filter),
+/** Order of a page without relevance: the columns of the order and price indexes. */
+function plainOrder(sort: DeviceSearch['sort']) {
+  const tieBreak = [desc(ds.orderCount), asc(ds.deviceId)];
+  return sort === 'price_asc' ? [asc(ds.priceFen), ...tieBreak] : sort === 'price_desc' ? [desc(ds.priceFen), ...tieBreak] : tieBreak;
+}
+
+/** Without a keyword the (on_shelf, order_count) or price index serves the page directly. */
+async function listPage(db: Db, q: DeviceSearch, filters: SQL[]): Promise<number[]> {
+  const rows = await db.select({ id: ds.deviceId }).from(ds).where(and(...filters)).orderBy(...plainOrder(q.sort)).limit(q.limit).offset(q.offset);
+  return rows.map((r) => r.id);
+}
+
+async function listTotal(db: Db, q: DeviceSearch, filters: SQL[]): Promise<number> {
+  if (!q.areaId) {
+    // Type and category totals are counters on type_child, not a scan of 100 000 rows.
+    const [row] = await db
+      .select({ n: sql<number>`coalesce(sum(${typeChild.itemCount}), 0)::int` })
+      .from(typeChild)
+      .where(and(q.typeId ? eq(typeChild.typeId, q.typeId) : undefined, q.childId ? eq(typeChild.id, q.childId) : undefined));
+    return row?.n ?? 0;
+  }
+  const [row] = await db.select({ n: count() }).from(ds).where(and(...filters));
+  return row?.n ?? 0;
+}
+
+/**
+ * Walking an ordered index and stopping after the page visits about
+ * (offset + limit) × on-shelf / hits rows; ranking every hit visits hits rows.
+ */
+const walkIsCheaper = (hits: number, upTo: number, onShelf: number) => hits * hits >= upTo * onShelf;
+
+/**
+ * A keyword page and its exact total (ADR 0004). A keyword decided by one
+ * gram (one or two characters) takes its total from the gram counters, then
+ * either ranks its few hits or, when it has many, takes the head (exact name,
+ * exact alias, name prefix) from the name and alias indexes and walks the
+ * order index for the rest, stopping after the page. Any other keyword
+ * counts and ranks its hits in one scan through the GIN index.
+ */
+async function keywordPage(db: Db, q: DeviceSearch, filters: SQL[]): Promise<{ ids: number[]; total: number }> {
+  // The GIN index on search_grams(search_text) narrows to rows holding every gram; position() confirms the substring.
+  const contains = sql`position(${q.keyword} in ${ds.searchText}) > 0`;
+  const gramMatch = [...filters, sql`search_grams(${ds.searchText}) @> ${textArray(q.grams)}`, contains];
+  if (!q.exactGram || q.areaId) {
+    const page = await rankedPage(db, gramMatch, q);
+    return { ids: page.ids, total: page.total ?? (await countOf(db, gramMatch)) };
+  }
+
+  const total = await gramTotal(db, q.exactGram, q);
+  if (total === 0 || q.offset >= total) return { ids: [], total };
+  const [shelf] = await db.select({ n: sql<number>`coalesce(sum(${typeChild.itemCount}), 0)::int` }).from(typeChild);
+  const onShelf = shelf?.n ?? 0;
+  if (!walkIsCheaper(total, q.offset + q.limit, onShelf)) return { ids: (await rankedPage(db, gramMatch, q)).ids, total };
+  if (q.sort !== 'relevance') return { ids: await walkedPage(db, [...filters, contains], plainOrder(q.sort), q.limit, q.offset), total };
+
+  // The head implies the substring, so needs no check; it comes first, then the tail from offset − head size.
+  const headMatch = [...filters, or(eq(ds.nameLc, q.keyword), exactAlias(q.keyword), sql`${ds.nameLc} like ${prefixPattern(q.keyword)}`)!];
+  const head = await db
+    .select({ id: ds.deviceId, n: sql<number>`(count(*) over ())::int` })
+    .from(ds)
+    .where(and(...headMatch))
+    .orderBy(tierOf(q.keyword), ...plainOrder('order'))
+    .limit(q.limit)
+    .offset(q.offset);
+  const ids = head.map((r) => r.id);
+  const headTotal = head[0]?.n ?? (await countOf(db, headMatch));
+  const tail = { total: total - headTotal, offset: Math.max(0, q.offset - headTotal), limit: q.limit - ids.length };
+  if (tail.limit > 0 && tail.offset < tail.total) {
+    const notHead = [sql`not starts_with(${ds.nameLc}, ${q.keyword})`, sql`not (${exactAlias(q.keyword)})`];
+    ids.push(
+      ...(walkIsCheaper(tail.total, tail.offset + tail.limit, onShelf)
+        ? await walkedPage(db, [...filters, contains, ...notHead], plainOrder('order'), tail.limit, tail.offset)
+        : (await rankedPage(db, [...gramMatch, ...notHead], { ...q, sort: 'order', limit: tail.limit, offset: tail.offset })).ids),
     );
-    const tieBreak = [desc(hits.orderCount), asc(hits.id)];
-    const order =
-      q.sort === 'price_asc' ? [asc(hits.priceFen), ...tieBreak] : q.sort === 'price_desc' ? [desc(hits.priceFen), ...tieBreak] : q.sort === 'relevance' ? [asc(hits.rank), ...tieBreak] : tieBreak;
-    const rows = await db
-      .with(hits)
-      .select({ id: hits.id, total: sql<number>`(select count(*) from ${hits})::int` })
-      .from(hits)
-      .orderBy(...order)
-      .limit(q.limit)
-      .offset(q.offset);
-    ids = rows.map((r) => r.id);
-    total = rows[0]?.total;
-  } else {
-    // Without a keyword the (on_shelf, order_count) index serves the page directly.
-    const tieBreak = [desc(ds.orderCount), asc(ds.deviceId)];
-    const order = q.sort === 'price_asc' ? [asc(ds.priceFen), ...tieBreak] : q.sort === 'price_desc' ? [desc(ds.priceFen), ...tieBreak] : tieBreak;
-    const rows = await db.select({ id: ds.deviceId }).from(ds).where(filter).orderBy(...order).limit(q.limit).offset(q.offset);
-    ids = rows.map((r) => r.id);
   }
-  if (total === undefined) {
-    if (!q.keyword && !q.areaId) {
-      // Type and category totals are counters on type_child, not a scan of 100 000 rows.
-      const [row] = await db
-        .select({ n: sql<number>`coalesce(sum(${typeChild.itemCount}), 0)::int` })
-        .from(typeChild)
-        .where(and(q.typeId ? eq(typeChild.typeId, q.typeId) : undefined, q.childId ? eq(typeChild.id, q.childId) : undefined));
-      total = row?.n ?? 0;
-    } else {
-      const [row] = await db.select({ n: count() }).from(ds).where(filter);
-      total = row?.n ?? 0;
-    }
-  }
-  return { list: await summariesInOrder(db, ids), total };
+  return { ids, total };
+}
+
+async function countOf(db: Db, where: SQL[]): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(ds).where(and(...where));
+  return row?.n ?? 0;
+}
+
+/** A page straight from a query: with only position() as text condition, the planner walks the order or price index. */
+async function walkedPage(db: Db, where: SQL[], order: SQL[], limit: number, offset: number): Promise<number[]> {
+  const rows = await db.select({ id: ds.deviceId }).from(ds).where(and(...where)).orderBy(...order).limit(limit).offset(offset);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A page of every hit ranked, with the number of hits (undefined past the
+ * last page). The hits are a subquery of their own (OFFSET 0 keeps it apart),
+ * planned without the ORDER BY: the GIN bitmap, never an ordered walk calling
+ * search_grams() on every row it passes. One scan both counts and ranks.
+ */
+async function rankedPage(db: Db, where: SQL[], q: Pick<DeviceSearch, 'keyword' | 'sort' | 'limit' | 'offset'>): Promise<{ ids: number[]; total?: number }> {
+  const hits = db
+    .select({ id: ds.deviceId, tier: (q.sort === 'relevance' ? tierOf(q.keyword) : sql<number>`0`).as('tier'), orderCount: ds.orderCount, priceFen: ds.priceFen })
+    .from(ds)
+    .where(and(...where))
+    .offset(0)
+    .as('hits');
+  const tieBreak = [desc(hits.orderCount), asc(hits.id)];
+  const order = q.sort === 'price_asc' ? [asc(hits.priceFen), ...tieBreak] : q.sort === 'price_desc' ? [desc(hits.priceFen), ...tieBreak] : [asc(hits.tier), ...tieBreak];
+  const rows = await db
+    .select({ id: hits.id, n: sql<number>`(count(*) over ())::int` })
+    .from(hits)
+    .orderBy(...order)
+    .limit(q.limit)
+    .offset(q.offset);
+  return { ids: rows.map((r) => r.id), total: rows[0]?.n };
+}
+
+/** Exact total of a keyword decided by one gram: a sum of the gram counters (migration 0005). */
+async function gramTotal(db: Db, gram: string, q: DeviceSearch): Promise<number> {
+  const c = searchGramCount;
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${c.n}), 0)::int` })
+    .from(c)
+    .where(and(eq(c.gram, gram), q.typeId ? eq(c.typeId, q.typeId) : undefined, q.childId ? eq(c.childId, q.childId) : undefined));
+  return row?.n ?? 0;
 }
 
 /** List cards for ids, in the order given. */
@@ -100,20 +194,6 @@ async function summariesInOrder(db: Db, ids: number[]): Promise<DeviceSummary[]>
     .where(inArray(device.id, ids));
   const byId = new Map(rows.map(({ id, ...r }) => [id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/**
- * exact name > exact alias (XRD is the name chemists type) > name prefix >
- * name contains > alias contains > category or type only.
- */
-function relevance(keyword: string): SQL {
-  return sql`case
-    when ${ds.nameLc} = ${keyword} then 0
-    when position(${'|' + keyword + '|'} in ${ds.aliasLc}) > 0 then 1
-    when starts_with(${ds.nameLc}, ${keyword}) then 2
-    when position(${keyword} in ${ds.nameLc}) > 0 then 3
-    when position(${keyword} in ${ds.aliasLc}) > 0 then 4
-    else 5 end`;
 }
 
 export type NewDevice = Omit<typeof device.$inferInsert, 'id'>;
@@ -139,11 +219,10 @@ export async function refreshDeviceSearch(db: Db, ids: readonly number[]): Promi
     const rows = await db
       .select({
         id: device.id, name: device.name, alias: device.alias, onShelf: device.onShelf, typeId: device.typeId, childId: device.childId,
-        orderCount: device.orderCount, priceFen: device.priceFen, childName: typeChild.name, typeName: projectType.name,
+        orderCount: device.orderCount, priceFen: device.priceFen, childName: typeChild.name,
       })
       .from(device)
       .innerJoin(typeChild, eq(typeChild.id, device.childId))
-      .innerJoin(projectType, eq(projectType.id, device.typeId))
       .where(inArray(device.id, ids.slice(i, i + 500)));
     if (rows.length === 0) continue;
     const values = rows.map((r) => ({
@@ -156,7 +235,7 @@ export async function refreshDeviceSearch(db: Db, ids: readonly number[]): Promi
       .onConflictDoUpdate({
         target: deviceSearch.deviceId,
         set: {
-          nameLc: sql`excluded.name_lc`, aliasLc: sql`excluded.alias_lc`, searchText: sql`excluded.search_text`, searchGrams: sql`excluded.search_grams`,
+          nameLc: sql`excluded.name_lc`, aliasLc: sql`excluded.alias_lc`, searchText: sql`excluded.search_text`,
           onShelf: sql`excluded.on_shelf`, typeId: sql`excluded.type_id`, childId: sql`excluded.child_id`, orderCount: sql`excluded.order_count`, priceFen: sql`excluded.price_fen`,
         },
       });

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findChildrenWithCounts, findDeviceByRid, findHotDevices, findPrefectures, findRelated, findTypes } from './catalog.repository.ts';
 import { searchDevices } from './catalog-search.repository.ts';
-import { normalizeSearch, queryGrams } from './search-grams.ts';
+import { exactGram, normalizeSearch, queryGrams } from './search-grams.ts';
 
 const RELATED_COUNT = 4;
 
@@ -30,6 +30,7 @@ export async function searchCatalog(db: Db, query: DeviceSearchQuery): Promise<P
   const { list, total } = await searchDevices(db, {
     keyword,
     grams: queryGrams(keyword),
+    exactGram: exactGram(keyword),
     typeId: query.typeId,
     childId: query.childId,
     areaId: query.areaId,
