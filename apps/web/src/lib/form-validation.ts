@@ -9,7 +9,13 @@ import type { ZodType } from 'zod';
  * field that edits it (e.g. province → region). Returns the parsed values, or
  * null when invalid.
  */
-export function validateWith<T>(form: FormInstance, schema: ZodType<T>, values: object, firstOnly = false, alias: Record<string, string> = {}): T | null {
+export function validateWith<T>(
+  form: FormInstance,
+  schema: ZodType<T>,
+  values: object,
+  firstOnly = false,
+  alias: Record<string, string> = {},
+): T | null {
   const result = schema.safeParse(values);
   const fieldNames = [...new Set(Object.keys(values).map((k) => alias[k] ?? k))];
   form.setFields(fieldNames.map((name) => ({ name, errors: [] })));
@@ -17,7 +23,9 @@ export function validateWith<T>(form: FormInstance, schema: ZodType<T>, values: 
   const seen = new Set<string>();
   const fields: { name: (string | number)[]; errors: string[] }[] = [];
   for (const issue of result.error.issues) {
-    const name = issue.path.filter((p): p is string | number => typeof p !== 'symbol').map((p) => (typeof p === 'string' ? (alias[p] ?? p) : p));
+    const name = issue.path
+      .filter((p): p is string | number => typeof p !== 'symbol')
+      .map((p) => (typeof p === 'string' ? (alias[p] ?? p) : p));
     const key = name.join('.');
     if (seen.has(key)) continue;
     seen.add(key);
@@ -29,5 +37,8 @@ export function validateWith<T>(form: FormInstance, schema: ZodType<T>, values: 
 }
 
 /** Clears a field's message as soon as it is edited (the next submit validates again). */
-export const clearErrorsOnChange = (form: FormInstance) => (changed: object) =>
+export const clearErrorsOnChange = (form: FormInstance, serverError?: { error: unknown; reset: () => void }) => (changed: object) => {
   form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
+  // A server failure shown above the button (e.g. 账号或密码错误) goes once the user edits again.
+  if (serverError?.error) serverError.reset();
+};

@@ -33,7 +33,16 @@ export function AuthDialog() {
   };
 
   return (
-    <Modal open={isOpen} onCancel={cancel} footer={null} width={420} centered destroyOnHidden maskClosable={false} aria-label={TITLES[mode]}>
+    <Modal
+      open={isOpen}
+      onCancel={cancel}
+      footer={null}
+      width={420}
+      centered
+      destroyOnHidden
+      maskClosable={false}
+      aria-label={TITLES[mode]}
+    >
       <div className={styles.head}>
         <h2 className={styles.title}>{TITLES[mode]}</h2>
         {reason && <p className={styles.reason}>{reason}</p>}

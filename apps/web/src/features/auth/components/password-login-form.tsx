@@ -20,19 +20,9 @@ export function PasswordLoginForm({ onDone, account }: { onDone: () => void; acc
       },
     });
   };
-  const onChange = clearErrorsOnChange(form);
+  const onChange = clearErrorsOnChange(form, login);
   return (
-    <Form
-      form={form}
-      className={styles.form}
-      initialValues={{ account }}
-      onFinish={submit}
-      onValuesChange={(changed: object) => {
-        onChange(changed);
-        if (login.error) login.reset();
-      }}
-      aria-label="密码登录"
-    >
+    <Form form={form} className={styles.form} initialValues={{ account }} onFinish={submit} onValuesChange={onChange} aria-label="密码登录">
       <Form.Item name="account">
         <Input size="large" maxLength={64} placeholder="用户名/手机号" autoComplete="username" aria-label="用户名/手机号" />
       </Form.Item>

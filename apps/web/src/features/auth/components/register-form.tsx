@@ -1,4 +1,4 @@
-import { PHONE_LENGTH, signForm } from '@yance/contracts/account';
+import { signForm } from '@yance/contracts/account';
 import { Button, Form, Input } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -9,6 +9,7 @@ import { completeLogin } from '../utils/complete-login.ts';
 import { FormError } from './form-error.tsx';
 import { SmsCodeField } from './sms-code-field.tsx';
 import styles from './auth-dialog.module.css';
+import { PhoneInput } from './phone-input.tsx';
 
 interface RegisterValues {
   phone: string;
@@ -35,21 +36,18 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
       },
     });
   };
-  const onChange = clearErrorsOnChange(form);
+  const onChange = clearErrorsOnChange(form, sign);
   return (
     <Form
       form={form}
       className={styles.form}
       initialValues={{ inviterCode: readInviteCode() ?? '' }}
       onFinish={submit}
-      onValuesChange={(changed: object) => {
-        onChange(changed);
-        if (sign.error) sign.reset();
-      }}
+      onValuesChange={onChange}
       aria-label="注册"
     >
       <Form.Item name="phone">
-        <Input size="large" maxLength={PHONE_LENGTH} inputMode="tel" placeholder="手机号" autoComplete="tel" aria-label="手机号" />
+        <PhoneInput />
       </Form.Item>
       <Form.Item name="code">
         <SmsCodeField form={form} phoneField="phone" useFor={0} />

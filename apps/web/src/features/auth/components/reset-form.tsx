@@ -1,4 +1,4 @@
-import { PHONE_LENGTH, resetForm } from '@yance/contracts/account';
+import { resetForm } from '@yance/contracts/account';
 import { Button, Form, Input } from 'antd';
 import { clearErrorsOnChange, validateWith } from '@/lib/form-validation.ts';
 import { notify } from '@/lib/notify.ts';
@@ -6,6 +6,7 @@ import { useResetPassword } from '../api/reset-password.ts';
 import { FormError } from './form-error.tsx';
 import { SmsCodeField } from './sms-code-field.tsx';
 import styles from './auth-dialog.module.css';
+import { PhoneInput } from './phone-input.tsx';
 
 interface ResetValues {
   account: string;
@@ -30,20 +31,11 @@ export function ResetForm({ onDone }: { onDone: (account: string) => void }) {
       },
     });
   };
-  const onChange = clearErrorsOnChange(form);
+  const onChange = clearErrorsOnChange(form, reset);
   return (
-    <Form
-      form={form}
-      className={styles.form}
-      onFinish={submit}
-      onValuesChange={(changed: object) => {
-        onChange(changed);
-        if (reset.error) reset.reset();
-      }}
-      aria-label="重置密码"
-    >
+    <Form form={form} className={styles.form} onFinish={submit} onValuesChange={onChange} aria-label="重置密码">
       <Form.Item name="account">
-        <Input size="large" maxLength={PHONE_LENGTH} inputMode="tel" placeholder="手机号" autoComplete="tel" aria-label="手机号" />
+        <PhoneInput />
       </Form.Item>
       <Form.Item name="code">
         <SmsCodeField form={form} phoneField="account" useFor={1} />

@@ -1,11 +1,12 @@
-import { loginForCodeBody, PHONE_LENGTH } from '@yance/contracts/account';
-import { Button, Form, Input } from 'antd';
+import { loginForCodeBody } from '@yance/contracts/account';
+import { Button, Form } from 'antd';
 import { clearErrorsOnChange, validateWith } from '@/lib/form-validation.ts';
 import { useLoginForCode, type LoginForCodeInput } from '../api/login-for-code.ts';
 import { completeLogin } from '../utils/complete-login.ts';
 import { FormError } from './form-error.tsx';
 import { SmsCodeField } from './sms-code-field.tsx';
 import styles from './auth-dialog.module.css';
+import { PhoneInput } from './phone-input.tsx';
 
 /** 短信登录: phone and a code sent with useFor 3. */
 export function SmsLoginForm({ onDone }: { onDone: () => void }) {
@@ -21,20 +22,11 @@ export function SmsLoginForm({ onDone }: { onDone: () => void }) {
       },
     });
   };
-  const onChange = clearErrorsOnChange(form);
+  const onChange = clearErrorsOnChange(form, login);
   return (
-    <Form
-      form={form}
-      className={styles.form}
-      onFinish={submit}
-      onValuesChange={(changed: object) => {
-        onChange(changed);
-        if (login.error) login.reset();
-      }}
-      aria-label="短信登录"
-    >
+    <Form form={form} className={styles.form} onFinish={submit} onValuesChange={onChange} aria-label="短信登录">
       <Form.Item name="phone">
-        <Input size="large" maxLength={PHONE_LENGTH} inputMode="tel" placeholder="手机号" autoComplete="tel" aria-label="手机号" />
+        <PhoneInput />
       </Form.Item>
       <Form.Item name="code">
         <SmsCodeField form={form} phoneField="phone" useFor={3} />

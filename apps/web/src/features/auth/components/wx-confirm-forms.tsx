@@ -1,10 +1,11 @@
-import { loginBody, loginForCodeBody, PHONE_LENGTH, type WxTicketState } from '@yance/contracts/account';
+import { loginBody, loginForCodeBody, type WxTicketState } from '@yance/contracts/account';
 import { Button, Form, Input } from 'antd';
 import { clearErrorsOnChange, validateWith } from '@/lib/form-validation.ts';
 import { useWxConfirm } from '../api/wx-confirm.ts';
 import { FormError } from './form-error.tsx';
 import { SmsCodeField } from './sms-code-field.tsx';
 import styles from './auth-dialog.module.css';
+import { PhoneInput } from './phone-input.tsx';
 
 interface Props {
   ticket: string;
@@ -19,9 +20,9 @@ export function WxConfirmAccountForm({ ticket, onStatus }: Props) {
     const values = validateWith(form, loginBody, form.getFieldsValue(['account', 'password']));
     if (values) confirm.mutate({ ticket, ...values }, { onSuccess: (r) => onStatus(r.status) });
   };
-  const onChange = clearErrorsOnChange(form);
+  const onChange = clearErrorsOnChange(form, confirm);
   return (
-    <Form form={form} className={styles.form} onFinish={submit} onValuesChange={(c: object) => (onChange(c), confirm.error && confirm.reset())} aria-label="账号密码确认">
+    <Form form={form} className={styles.form} onFinish={submit} onValuesChange={onChange} aria-label="账号密码确认">
       <Form.Item name="account">
         <Input size="large" maxLength={64} placeholder="用户名/手机号" autoComplete="username" aria-label="用户名/手机号" />
       </Form.Item>
@@ -44,11 +45,11 @@ export function WxConfirmPhoneForm({ ticket, onStatus }: Props) {
     const values = validateWith(form, loginForCodeBody, form.getFieldsValue(['phone', 'code']));
     if (values) confirm.mutate({ ticket, ...values }, { onSuccess: (r) => onStatus(r.status) });
   };
-  const onChange = clearErrorsOnChange(form);
+  const onChange = clearErrorsOnChange(form, confirm);
   return (
-    <Form form={form} className={styles.form} onFinish={submit} onValuesChange={(c: object) => (onChange(c), confirm.error && confirm.reset())} aria-label="手机验证码确认">
+    <Form form={form} className={styles.form} onFinish={submit} onValuesChange={onChange} aria-label="手机验证码确认">
       <Form.Item name="phone">
-        <Input size="large" maxLength={PHONE_LENGTH} inputMode="tel" placeholder="手机号" autoComplete="tel" aria-label="手机号" />
+        <PhoneInput />
       </Form.Item>
       <Form.Item name="code">
         <SmsCodeField form={form} phoneField="phone" useFor={3} />
