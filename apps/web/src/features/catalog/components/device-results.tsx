@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { ErrorState } from '@/components/error-state.tsx';
+import { useSearchDevices, type SearchDevicesParams } from '../api/search-devices.ts';
+import { useListParams } from '../hooks/use-list-params.ts';
+import { DeviceGrid } from './device-grid.tsx';
+import { SortBar } from './sort-bar.tsx';
+
+const PAGE_SIZE = 12;
+
+interface DeviceResultsProps {
+  /** Filters of the call; sort and page come from the URL. */
+  query: Omit<SearchDevicesParams, 'page' | 'sort' | 'pageSize'>;
+  /** The line beside the sort buttons, given the total. */
+  summary: (total: number) => ReactNode;
+  empty: ReactNode;
+  renderName?: (name: string) => ReactNode;
+}
+
+/** One device/search call shown as sort bar, result cards and paging (project list and search page). */
+export function DeviceResults({ query, summary, empty, renderName }: DeviceResultsProps) {
+  const [{ page, sort }, update] = useListParams();
+  const result = useSearchDevices({ ...query, page, sort, pageSize: PAGE_SIZE });
+  return (
+    <>
+      <SortBar sort={sort} onChange={(s) => update({ sort: s })} summary={result.data ? summary(result.data.total) : null} />
+      {result.isError && !result.data ? (
+        <ErrorState onRetry={() => void result.refetch()} />
+      ) : (
+        <DeviceGrid
+          items={result.data?.list}
+          total={result.data?.total ?? 0}
+          page={page}
+          pageSize={PAGE_SIZE}
+          loading={result.isFetching}
+          onPageChange={(p) => update({ page: p })}
+          renderName={renderName}
+          empty={empty}
+        />
+      )}
+    </>
+  );
+}
