@@ -8,9 +8,11 @@ import { z } from 'zod';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { authPlugin, type TokenResolver } from './plugins/auth.ts';
+import { clientIpPlugin } from './plugins/client-ip.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -25,6 +27,7 @@ import { createSmsProvider } from './modules/sms/sms.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { wechatRoutes } from './modules/wechat/wechat.routes.ts';
 import type { AppContext, Fetch } from './context.ts';
+import { clientErrorHandler } from './lib/client-error.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
 import type { SmsProvider } from './lib/sms-provider.ts';
@@ -61,6 +64,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     // Generic JSON parse errors carry the parser's text; ours are replaced in the error handler.
     return503OnClosing: true,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -76,6 +80,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     return jsonParser(request, text, done);
   });
 
+  await app.register(clientIpPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody, { bodyLimit: config.BODY_LIMIT });
@@ -114,7 +120,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   mkdirSync(userUploads, { recursive: true });
   await app.register(staticWebPlugin, {
     webDist: config.WEB_DIST,
-    uploadDirs: [userUploads, path.join(config.repoRoot, 'apps/server/assets/upload')],
+    uploads: { produced: path.join(config.repoRoot, 'apps/server/assets/upload'), user: userUploads },
   });
 
   return app;
