@@ -2,6 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from './create-test-app.ts';
 
@@ -181,5 +183,20 @@ describe('errors of the HTTP parser', () => {
     const response = await raw('GET /api/open/ping HTTP/1.1\r\nHost: x\r\nBad Header Without Colon\r\n\r\n');
     expect(response).toMatch(/^HTTP\/1\.1 400 /);
     expect(envelopeOf(response)).toMatchObject({ code: 0, data: null });
+  });
+});
+
+describe('the Node 20 pins (ADR 0016)', () => {
+  it('content-disposition 2 names downloads for @fastify/static, cookie 1 serialises inject cookies', async () => {
+    const app = Fastify();
+    await app.register(fastifyStatic, { root: path.resolve(import.meta.dirname, '../assets/upload') });
+    app.get('/download', (_request, reply) => reply.download('img/device/afm.svg', '检测 报告.svg'));
+    app.get('/cookie', async (request) => ({ cookie: request.headers.cookie ?? null }));
+    const download = await app.inject({ method: 'GET', url: '/download' });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="?? ??.svg"; filename*=UTF-8''%E6%A3%80%E6%B5%8B%20%E6%8A%A5%E5%91%8A.svg`);
+    const cookie = await app.inject({ method: 'GET', url: '/cookie', cookies: { a: 'b c', x: 'y' } });
+    expect(cookie.json()).toEqual({ cookie: 'a=b%20c; x=y' });
+    await app.close();
   });
 });
