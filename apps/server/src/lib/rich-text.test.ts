@@ -56,7 +56,7 @@ describe('sanitizeRichText', () => {
   });
 
   it('refuses scheme-relative, backslash and script links but keeps the text', () => {
-    for (const href of ['//evil.example/x', '/\\evil.example/x', '\\\\evil.example', '\\/evil.example', '/\t/evil.example', '/ /evil.example', 'javascript:alert(1)', 'data:text/html,x', 'https:evil.example', 'https:/\\evil.example', 'relative/path', 'ftp://x.example/f']) {
+    for (const href of ['//evil.example/x', '/\\evil.example/x', '\\\\evil.example', '\\/evil.example', '/\t/evil.example', '/\u0001/evil.example', '/ /evil.example', 'javascript:alert(1)', 'data:text/html,x', 'https:evil.example', 'https:/\\evil.example', 'relative/path', 'ftp://x.example/f']) {
       expect(clean(`<a href="${href}">文字</a>`), href).toBe('<a>文字</a>');
     }
   });

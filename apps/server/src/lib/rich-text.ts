@@ -20,7 +20,7 @@ const DROPPED_WITH_CONTENT = [
 ];
 
 /** Whitespace, control characters and backslashes: browsers strip or reinterpret them inside URLs ("/\t/evil", "/\evil"). */
-const URL_TRICKS = /[\s\x00-\x1f\x7f\\]/;
+const URL_TRICKS = /[\s\p{Cc}\\]/u;
 const SAME_SITE_PATH = /^\/(?!\/)/;
 /** /upload/ and plain path segments; none may start with a dot, so no ".." (nor %2e%2e, since % is not allowed). */
 const UPLOAD_PATH = /^\/upload(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/;
