@@ -29,7 +29,8 @@ beforeAll(async () => {
   await writeFile(path.join(dataDir, 'upload/u/evil.html'), '<html><body><script>alert(document.domain)</script></body></html>');
   await writeFile(path.join(dataDir, 'upload/u/photo.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   t = await createTestApp({ env: { DATA_DIR: dataDir, WEB_DIST: webDist, TRUST_PROXY: 'loopback,10.0.0.0/8' } });
-  t.app.get('/api/open/test/ip', { schema: { hide: true } }, async (request) => ({ ip: request.ip }));
+  // Outside /api: API routes belong to a scope (ADR 0009); this one only reports what Fastify decided.
+  t.app.get('/test/ip', { schema: { hide: true } }, async (request) => ({ ip: request.ip }));
   await t.app.ready();
 });
 afterAll(async () => {
@@ -114,7 +115,7 @@ describe('/upload', () => {
 
 describe('client IP behind a proxy', () => {
   const ipOf = async (remoteAddress: string, forwardedFor?: string) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/open/test/ip', remoteAddress, headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor } });
+    const res = await t.app.inject({ method: 'GET', url: '/test/ip', remoteAddress, headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor } });
     expect(res.statusCode).toBe(200);
     return (json(res) as { ip: string }).ip;
   };

@@ -1,7 +1,7 @@
 import { SMS_PURPOSES, type TokenPair } from '@yance/contracts/account';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SmsPurpose } from '../../lib/sms-provider.ts';
+import type { SmsPurpose } from '@yance/contracts/account';
 import { endAllSessions, startSession } from '../session/session.service.ts';
 import { sendCode, verifyCode } from '../sms/sms.service.ts';
 import { createUser, findUserByAccount, findUserByInviteCode, findUserByPhone, setPasswordHash } from '../user/user.service.ts';
