@@ -28,7 +28,7 @@ import { createSmsProvider } from './modules/sms/sms.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { wechatRoutes } from './modules/wechat/wechat.routes.ts';
 import { createContext, type Fetch } from './context.ts';
-import { clientErrorHandler } from './lib/client-error.ts';
+import { clientErrorHandler, frameworkErrors } from './lib/client-error.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
 import type { SmsProvider } from './lib/sms-provider.ts';
@@ -65,6 +65,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     return503OnClosing: true,
     clientErrorHandler,
+    frameworkErrors,
     // A request id per request, in the logs and in the x-request-id header; never taken from the caller.
     requestIdHeader: false,
     genReqId: () => randomBytes(6).toString('hex'),

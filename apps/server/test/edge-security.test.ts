@@ -51,6 +51,7 @@ describe('security headers', () => {
     ['the API docs', '/api/docs/static/index.html'],
     ['an image we ship', '/upload/img/device/afm.svg'],
     ['a user upload', '/upload/u/evil.svg'],
+    ['a malformed URL (answered before any hook)', '/api/open/%zz'],
   ];
   it.each(pages)('are on %s', async (_name, url) => {
     const res = await get(url);
@@ -78,6 +79,16 @@ describe('security headers', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<div id="root">');
+  });
+});
+
+describe('errors found while routing', () => {
+  it('answer a malformed URL in the envelope, without echoing it', async () => {
+    for (const url of ['/api/open/%zz', '/%zz']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(json(res), url).toEqual({ code: 0, msg: '请求地址不正确', data: null });
+    }
   });
 });
 
@@ -141,6 +152,19 @@ describe('client IP behind a proxy', () => {
     expect(await ipOf('10.1.2.3', 'junk, 1.2.3.4.5, 203.0.113.9')).toBe('203.0.113.9');
     // A chain of trusted proxies ending in junk answers the nearest proxy, not the junk.
     expect(await ipOf('127.0.0.1', 'junk, 10.9.9.9')).toBe('10.9.9.9');
+  });
+});
+
+describe('links we hand out', () => {
+  it('build the WeChat QR link from PUBLIC_URL, whatever Host the request names', async () => {
+    const withUrl = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example.cn/' } });
+    try {
+      const res = await withUrl.app.inject({ method: 'GET', url: '/api/open/wx/ticket', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+      const { data } = json(res) as { data: { ticket: string; url: string } };
+      expect(data.url).toBe(`https://shop.example.cn/wx/confirm/${data.ticket}`);
+    } finally {
+      await withUrl.close();
+    }
   });
 });
 

@@ -1,5 +1,7 @@
 import type { Socket } from 'node:net';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@yance/contracts/envelope';
+import { applySecurityHeaders } from '../plugins/security-headers.ts';
 
 /** What Node's HTTP parser reports before Fastify sees a request (header too large, bad request line, timeout). */
 interface ParserError extends Error {
@@ -34,4 +36,19 @@ export function clientErrorHandler(error: ParserError, socket: Socket): void {
     socket.write(body);
   }
   socket.destroy(error);
+}
+
+/**
+ * Fastify's frameworkErrors: errors found while routing, before any hook runs
+ * (FST_ERR_BAD_URL for "/%zz"). Without this Fastify echoes the URL back in
+ * English; here it is the envelope, with the usual security headers.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  applySecurityHeaders(request.raw, reply.raw, () => {});
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send({ code: ErrorCode.INVALID, msg: '请求地址不正确', data: null });
+    return;
+  }
+  request.log.error({ err: error }, 'routing error');
+  void reply.status(500).send({ code: ErrorCode.INTERNAL, msg: '服务器繁忙，请稍后再试', data: null });
 }

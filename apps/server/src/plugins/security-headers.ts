@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 /**
  * The page's policy. Tokens live in localStorage (ADR 0003), so no script but
@@ -23,17 +24,22 @@ export const PAGE_CSP = {
   'frame-ancestors': ["'none'"],
 };
 
+// Untyped on purpose: helmet's ESM and CJS typings are distinct types, and each package wants its own.
+const OPTIONS = {
+  // useDefaults off: helmet's defaults add upgrade-insecure-requests, which breaks plain-http installs on a LAN.
+  contentSecurityPolicy: { useDefaults: false as const, directives: PAGE_CSP },
+  frameguard: { action: 'deny' as const },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+};
+
+/** The same headers for the few answers Fastify sends without running hooks (lib/client-error.ts). */
+export const applySecurityHeaders = helmet(OPTIONS);
+
 /**
  * Security headers on every response — API, the web app and its index.html
  * fallback, /upload, /api/docs — from @fastify/helmet's onRequest hook.
  * Files under /upload tighten the CSP further (plugins/static-web.ts).
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, {
-    global: true,
-    // useDefaults off: helmet's defaults add upgrade-insecure-requests, which breaks plain-http installs on a LAN.
-    contentSecurityPolicy: { useDefaults: false, directives: PAGE_CSP },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  await app.register(fastifyHelmet, { global: true, ...OPTIONS });
 });
