@@ -195,6 +195,8 @@ describe('errors of the HTTP parser', () => {
     const response = await raw(`GET /api/open/ping HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(40_000)}\r\n\r\n`);
     expect(response).toMatch(/^HTTP\/1\.1 431 /);
     expect(response).toMatch(/content-type: application\/json; charset=utf-8/i);
+    expect(response).toMatch(/x-content-type-options: nosniff/i);
+    expect(response).toMatch(/content-security-policy: default-src 'none'; frame-ancestors 'none'/i);
     expect(envelopeOf(response)).toEqual({ code: 0, msg: '请求头过大', data: null });
   });
 

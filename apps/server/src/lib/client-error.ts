@@ -30,7 +30,11 @@ export function clientErrorHandler(error: ParserError, socket: Socket): void {
       `HTTP/1.1 ${status} ${reason}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${body.length}\r\n` +
+        // No request, no hooks: the security headers a JSON error needs, written out here.
+        "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n" +
         'X-Content-Type-Options: nosniff\r\n' +
+        'X-Frame-Options: DENY\r\n' +
+        'Referrer-Policy: strict-origin-when-cross-origin\r\n' +
         'Connection: close\r\n\r\n',
     );
     socket.write(body);
