@@ -99,7 +99,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     async (api) => {
       await api.register(healthRoutes);
       await api.register(settingRoutes);
-      await api.register(homeRoutes);
+      await api.register(homeRoutes, { ctx });
       await api.register(catalogRoutes);
       await api.register(contentRoutes);
       await api.register(accountRoutes, { ctx });

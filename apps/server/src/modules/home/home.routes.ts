@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@yance/contracts/envelope';
 import { homeData } from '@yance/contracts/home';
+import type { AppContext } from '../../context.ts';
 import { getHomePayload } from './home.service.ts';
 
-export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
+export const homeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/open/web/index',
     {
@@ -17,7 +18,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const payload = await getHomePayload(app.db);
+      const payload = await getHomePayload(ctx.db, ctx.clock);
       reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
       const accepts = request.headers['accept-encoding'];
       // A string or buffer with a JSON content type is sent as is, skipping the serializer (hence the casts).

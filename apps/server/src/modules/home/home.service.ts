@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { envelope } from '@yance/contracts/envelope';
 import { homeData, promoPopup, type HomeData } from '@yance/contracts/home';
 import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { ok } from '../../lib/reply.ts';
 import { listHotItems, listPrefectures, listTypeGroups } from '../catalog/catalog.service.ts';
 import { latestArticles } from '../content/content.service.ts';
@@ -61,24 +62,25 @@ interface CacheSlot {
 const caches = new WeakMap<Db, CacheSlot>();
 const homeEnvelope = envelope(homeData);
 
-export async function getHomePayload(db: Db): Promise<HomePayload> {
+/** The cached home envelope; `clock` is the app's (tests move it past the TTL). */
+export async function getHomePayload(db: Db, clock: Clock): Promise<HomePayload> {
   let slot = caches.get(db);
   if (!slot) caches.set(db, (slot = { expires: 0 }));
-  if (slot.payload && slot.expires > Date.now()) return slot.payload;
+  if (slot.payload && slot.expires > clock().getTime()) return slot.payload;
   // One rebuild at a time; concurrent requests share it.
-  slot.building ??= rebuild(db, slot).finally(() => {
+  slot.building ??= rebuild(db, slot, clock).finally(() => {
     slot.building = undefined;
   });
   return slot.building;
 }
 
-async function rebuild(db: Db, slot: CacheSlot): Promise<HomePayload> {
+async function rebuild(db: Db, slot: CacheSlot, clock: Clock): Promise<HomePayload> {
   const body = homeEnvelope.parse(ok(await buildHomeData(db)));
   // Bytes, not a string: sending then skips re-encoding 10 kB of Chinese text per request.
   const json = Buffer.from(JSON.stringify(body), 'utf8');
   const payload = { json, gzip: gzipSync(json) };
   slot.payload = payload;
-  slot.expires = Date.now() + HOME_TTL_MS;
+  slot.expires = clock().getTime() + HOME_TTL_MS;
   return payload;
 }
 
