@@ -19,7 +19,9 @@ describe('the lock', () => {
   };
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
   const journalFile = () => path.join(dir, 'meta/_journal.json');
-  const editJournal = (edit: (j: { entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[] }) => void) => {
+  const editJournal = (
+    edit: (j: { entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[] }) => void,
+  ) => {
     const journal = JSON.parse(readFileSync(journalFile(), 'utf8'));
     edit(journal);
     writeFileSync(journalFile(), JSON.stringify(journal));
@@ -52,10 +54,19 @@ describe('the lock', () => {
     copy();
     writeFileSync(path.join(dir, '9999_next.sql'), 'SELECT 1;');
     editJournal((j) => {
-      j.entries.push({ idx: j.entries.length, version: '7', when: Math.max(...j.entries.map((e) => e.when)) + 1, tag: '9999_next', breakpoints: true });
+      j.entries.push({
+        idx: j.entries.length,
+        version: '7',
+        when: Math.max(...j.entries.map((e) => e.when)) + 1,
+        tag: '9999_next',
+        breakpoints: true,
+      });
     });
     appendFileSync(path.join(dir, '0002_accounts.sql'), '\n-- edited');
-    expect(checkMigrations(dir)).toEqual([expect.stringMatching(/^0002_accounts\.sql: changed/), expect.stringMatching(/^9999_next: not locked yet/)]);
+    expect(checkMigrations(dir)).toEqual([
+      expect.stringMatching(/^0002_accounts\.sql: changed/),
+      expect.stringMatching(/^9999_next: not locked yet/),
+    ]);
 
     const before = readLock(dir)['0002_accounts'];
     expect(appendToLock(dir)).toEqual(['9999_next']);

@@ -59,12 +59,15 @@ export function checkMigrations(dir: string): string[] {
     if (!now) problems.push(`${tag}: locked but removed (from the folder or the journal); migrations that landed are never removed`);
     else if (now.sha256 !== locked.sha256) problems.push(`${tag}.sql: changed after it landed; leave it as it was and add a new migration`);
     else if (now.idx !== locked.idx || now.when !== locked.when)
-      problems.push(`${tag}: journal entry changed (idx ${locked.idx}→${now.idx}, when ${locked.when}→${now.when}); databases would run it again`);
+      problems.push(
+        `${tag}: journal entry changed (idx ${locked.idx}→${now.idx}, when ${locked.when}→${now.when}); databases would run it again`,
+      );
   }
   const lastLocked = Math.max(-1, ...Object.values(lock).map((e) => e.when));
   for (const [tag, now] of Object.entries(entries)) {
     if (lock[tag]) continue;
-    if (now.when <= lastLocked) problems.push(`${tag}: dated before the newest locked migration; drizzle would skip it on existing databases (regenerate it)`);
+    if (now.when <= lastLocked)
+      problems.push(`${tag}: dated before the newest locked migration; drizzle would skip it on existing databases (regenerate it)`);
     else problems.push(`${tag}: not locked yet; run \`npm run db:lock\` and commit lock.json`);
   }
   return problems;

@@ -88,7 +88,13 @@ const policies = [
   { from: ROUTES, allow: [...SERVER_SHARED, to('server-plugins'), { to: moduleFile('service') }, { to: moduleFile(SUPPORT, true) }] },
   {
     from: SERVICE_OR_SUPPORT,
-    allow: [...SERVER_SHARED, to('server-db'), { to: moduleFile('service') }, { to: moduleFile(SUPPORT, true) }, { to: moduleFile('repository', true) }],
+    allow: [
+      ...SERVER_SHARED,
+      to('server-db'),
+      { to: moduleFile('service') },
+      { to: moduleFile(SUPPORT, true) },
+      { to: moduleFile('repository', true) },
+    ],
   },
   { from: REPOSITORY, allow: [...SERVER_SHARED, to('server-db'), { to: moduleFile({ noneOf: ['routes', 'service'] }, true) }] },
   { from: el('server-db'), allow: to('server-db', 'server-config') },
@@ -99,7 +105,10 @@ const policies = [
   { from: CONTEXT, allow: to('server-config', 'server-db', 'server-lib') },
   {
     from: { element: { type: 'server-root' }, file: { categories: 'entry' } },
-    allow: [to('server-root', 'server-plugins', 'server-lib', 'server-config', 'server-db', 'server-seed'), { to: moduleFile('{routes,service}') }],
+    allow: [
+      to('server-root', 'server-plugins', 'server-lib', 'server-config', 'server-db', 'server-seed'),
+      { to: moduleFile('{routes,service}') },
+    ],
   },
 
   // End-to-end tests drive the app from outside: contracts and their own support only.
@@ -107,7 +116,10 @@ const policies = [
   { from: el('e2e-support'), allow: to('e2e-support') },
 
   // Benchmarks and server scripts are tooling that builds data through the server's own code.
-  { from: el('bench', 'server-tooling'), allow: [to('bench', 'server-root', 'server-config', 'server-db', 'server-seed', 'server-lib', 'server-module')] },
+  {
+    from: el('bench', 'server-tooling'),
+    allow: [to('bench', 'server-root', 'server-config', 'server-db', 'server-seed', 'server-lib', 'server-module')],
+  },
 
   // drizzle-orm and the schema: only repositories and db/ (client, migrations, seed), and tooling.
   { disallow: [DRIZZLE, SCHEMA], message: 'only repositories and db/ use drizzle-orm and db/schema*.ts (here: {{dependency.source}})' },
@@ -122,7 +134,10 @@ const policies = [
   },
 
   // Tests may import what they test; tooling sees the whole repository.
-  { from: [el('server-test', 'tooling'), { file: { categories: 'test' } }], allow: [{ to: { module: { origin: '*' } } }, { to: { element: { type: '*' } } }] },
+  {
+    from: [el('server-test', 'tooling'), { file: { categories: 'test' } }],
+    allow: [{ to: { module: { origin: '*' } } }, { to: { element: { type: '*' } } }],
+  },
 ];
 
 export const boundariesConfig = {
@@ -144,7 +159,8 @@ export const boundariesConfig = {
         checkAllOrigins: true,
         checkUnknownLocals: true,
         checkInternals: true,
-        message: '{{from.element.type}} [{{from.file.categories}}] must not import {{dependency.source}} ({{to.element.type}} [{{to.file.categories}}]); see docs/architecture.md',
+        message:
+          '{{from.element.type}} [{{from.file.categories}}] must not import {{dependency.source}} ({{to.element.type}} [{{to.file.categories}}]); see docs/architecture.md',
         policies,
       },
     ],

@@ -52,7 +52,10 @@ const rows = async <T>(database: Database, query: string): Promise<T[]> =>
   ((await database.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
 
 const indexes = (database: Database) =>
-  rows<{ indexname: string; indexdef: string }>(database, "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname");
+  rows<{ indexname: string; indexdef: string }>(
+    database,
+    "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname",
+  );
 
 const statements = (text: string) => text.split('--> statement-breakpoint').filter((s) => s.trim() !== '');
 
@@ -64,26 +67,40 @@ beforeAll(async () => {
   await fresh.migrate();
 }, SLOW);
 
-it('brings a database made with the old 0000_init to the indexes of a fresh one', async () => {
-  const old = await emptyDatabase();
-  const oldInit = await readFile(OLD_INIT, 'utf8');
-  for (const statement of statements(oldInit)) await old.db.execute(sql.raw(statement));
-  // Record 0000 as applied, as drizzle's migrator did at the time: by the journal's timestamp.
-  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
-  const hash = createHash('sha256').update(oldInit).digest('hex');
-  await old.db.execute(sql.raw('CREATE SCHEMA IF NOT EXISTS drizzle'));
-  await old.db.execute(sql.raw('CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)'));
-  await old.db.execute(sql.raw(`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('${hash}', ${journal.entries[0]!.when})`));
-  // The fixture really is the old shape: without a repair the two databases differ.
-  expect((await indexes(old)).find((i) => i.indexname === 'device_order_idx')?.indexdef).toMatch(/NULLS LAST/);
+it(
+  'brings a database made with the old 0000_init to the indexes of a fresh one',
+  async () => {
+    const old = await emptyDatabase();
+    const oldInit = await readFile(OLD_INIT, 'utf8');
+    for (const statement of statements(oldInit)) await old.db.execute(sql.raw(statement));
+    // Record 0000 as applied, as drizzle's migrator did at the time: by the journal's timestamp.
+    const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+      entries: { when: number }[];
+    };
+    const hash = createHash('sha256').update(oldInit).digest('hex');
+    await old.db.execute(sql.raw('CREATE SCHEMA IF NOT EXISTS drizzle'));
+    await old.db.execute(
+      sql.raw('CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)'),
+    );
+    await old.db.execute(
+      sql.raw(`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('${hash}', ${journal.entries[0]!.when})`),
+    );
+    // The fixture really is the old shape: without a repair the two databases differ.
+    expect((await indexes(old)).find((i) => i.indexname === 'device_order_idx')?.indexdef).toMatch(/NULLS LAST/);
 
-  await old.migrate();
+    await old.migrate();
 
-  expect(await indexes(old)).toEqual(await indexes(fresh));
-}, SLOW);
+    expect(await indexes(old)).toEqual(await indexes(fresh));
+  },
+  SLOW,
+);
 
 it('leaves the indexes of a database made today untouched', async () => {
-  const oids = () => rows<{ relname: string; oid: number }>(fresh, "SELECT relname, oid::int AS oid FROM pg_class WHERE relname IN ('device_order_idx', 'device_search_order_idx') ORDER BY relname");
+  const oids = () =>
+    rows<{ relname: string; oid: number }>(
+      fresh,
+      "SELECT relname, oid::int AS oid FROM pg_class WHERE relname IN ('device_order_idx', 'device_search_order_idx') ORDER BY relname",
+    );
   const before = await oids();
   expect(before).toHaveLength(2);
 
