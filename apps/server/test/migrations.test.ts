@@ -104,7 +104,7 @@ it('leaves the indexes of a database made today untouched', async () => {
   const before = await oids();
   expect(before).toHaveLength(2);
 
-  const repair = await readFile(path.join(migrationsFolder, '0006_index-shape.sql'), 'utf8');
+  const repair = await readFile(path.join(migrationsFolder, '0007_index-shape.sql'), 'utf8');
   for (const statement of statements(repair)) await fresh.db.execute(sql.raw(statement));
 
   // Same objects, not rebuilt copies.
