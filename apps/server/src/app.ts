@@ -28,7 +28,7 @@ import { createSmsProvider } from './modules/sms/sms.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { wechatRoutes } from './modules/wechat/wechat.routes.ts';
 import { createContext, type Fetch } from './context.ts';
-import { clientErrorHandler, frameworkErrors } from './lib/client-error.ts';
+import { clientErrorHandler, frameworkErrors } from './plugins/client-error.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
 import type { SmsProvider } from './lib/sms-provider.ts';

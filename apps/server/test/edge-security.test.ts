@@ -21,11 +21,17 @@ beforeAll(async () => {
   // A stand-in for the built web app (the unit suite runs before the build).
   webDist = await mkdtemp(path.join(tmpdir(), 'yance-edge-web-'));
   await mkdir(path.join(webDist, 'assets'));
-  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+  await writeFile(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+  );
   await writeFile(path.join(webDist, 'assets/app.js'), 'console.log(1)');
   // What a user could upload: script inside an SVG, and a plain HTML page.
   await mkdir(path.join(dataDir, 'upload/u'), { recursive: true });
-  await writeFile(path.join(dataDir, 'upload/u/evil.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>');
+  await writeFile(
+    path.join(dataDir, 'upload/u/evil.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>',
+  );
   await writeFile(path.join(dataDir, 'upload/u/evil.html'), '<html><body><script>alert(document.domain)</script></body></html>');
   await writeFile(path.join(dataDir, 'upload/u/photo.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   t = await createTestApp({ env: { DATA_DIR: dataDir, WEB_DIST: webDist, TRUST_PROXY: 'loopback,10.0.0.0/8' } });
@@ -126,7 +132,12 @@ describe('/upload', () => {
 
 describe('client IP behind a proxy', () => {
   const ipOf = async (remoteAddress: string, forwardedFor?: string) => {
-    const res = await t.app.inject({ method: 'GET', url: '/test/ip', remoteAddress, headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/test/ip',
+      remoteAddress,
+      headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+    });
     expect(res.statusCode).toBe(200);
     return (json(res) as { ip: string }).ip;
   };
@@ -159,7 +170,11 @@ describe('links we hand out', () => {
   it('build the WeChat QR link from PUBLIC_URL, whatever Host the request names', async () => {
     const withUrl = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example.cn/' } });
     try {
-      const res = await withUrl.app.inject({ method: 'GET', url: '/api/open/wx/ticket', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+      const res = await withUrl.app.inject({
+        method: 'GET',
+        url: '/api/open/wx/ticket',
+        headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      });
       const { data } = json(res) as { data: { ticket: string; url: string } };
       expect(data.url).toBe(`https://shop.example.cn/wx/confirm/${data.ticket}`);
     } finally {
@@ -221,7 +236,9 @@ describe('the Node 20 pins (ADR 0016)', () => {
     app.get('/cookie', async (request) => ({ cookie: request.headers.cookie ?? null }));
     const download = await app.inject({ method: 'GET', url: '/download' });
     expect(download.statusCode).toBe(200);
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="?? ??.svg"; filename*=UTF-8''%E6%A3%80%E6%B5%8B%20%E6%8A%A5%E5%91%8A.svg`);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="?? ??.svg"; filename*=UTF-8''%E6%A3%80%E6%B5%8B%20%E6%8A%A5%E5%91%8A.svg`,
+    );
     const cookie = await app.inject({ method: 'GET', url: '/cookie', cookies: { a: 'b c', x: 'y' } });
     expect(cookie.json()).toEqual({ cookie: 'a=b%20c; x=y' });
     await app.close();

@@ -46,7 +46,6 @@ describe('seedIfEmpty', () => {
     expect(await seedIfEmpty(database.db)).toBe(false);
     expect(await rows(database, projectType)).toBe(0);
   });
-
 });
 
 describe('rich HTML written through the repositories', () => {
@@ -60,8 +59,19 @@ describe('rich HTML written through the repositories', () => {
     const [child] = await t.db.select().from(typeChild).limit(1);
     const [id] = await insertDevices(t.db, [
       {
-        rid: 'xss-probe-1', name: '净化探针', alias: [], typeId: child!.typeId, childId: child!.id, img: '/x.svg', sketch: '', priceFen: 100, unit: 'sample', turnaroundDays: 1, orderCount: 0,
-        description: '<p onclick="steal()">介绍</p><script>alert(1)</script><a href="/\\evil.example/x">链接</a><img src="x" onerror="alert(1)">',
+        rid: 'xss-probe-1',
+        name: '净化探针',
+        alias: [],
+        typeId: child!.typeId,
+        childId: child!.id,
+        img: '/x.svg',
+        sketch: '',
+        priceFen: 100,
+        unit: 'sample',
+        turnaroundDays: 1,
+        orderCount: 0,
+        description:
+          '<p onclick="steal()">介绍</p><script>alert(1)</script><a href="/\\evil.example/x">链接</a><img src="x" onerror="alert(1)">',
         sampleRequirement: '<p>粉末 1 g</p><iframe src="https://evil.example"></iframe><a href="javascript:alert(1)">点我</a>',
       },
     ]);

@@ -23,7 +23,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without PUBLIC_URL', () => {
-    expect(() => loadConfig({ ...production, PUBLIC_URL: undefined })).toThrow(/^Invalid environment: PUBLIC_URL is required in production/);
+    expect(() => loadConfig({ ...production, PUBLIC_URL: undefined })).toThrow(
+      /^Invalid environment: PUBLIC_URL is required in production/,
+    );
   });
 
   it('refuses production with the public default CODE_HASH_SECRET', () => {
@@ -55,12 +57,16 @@ describe('loadConfig', () => {
 
   it('takes TRUST_PROXY as addresses, CIDRs and keywords', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe('loopback');
-    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1 , 172.16.0.0/12,loopback, ::1, fd00::/8 ' }).TRUST_PROXY).toBe('10.0.0.1,172.16.0.0/12,loopback,::1,fd00::/8');
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1 , 172.16.0.0/12,loopback, ::1, fd00::/8 ' }).TRUST_PROXY).toBe(
+      '10.0.0.1,172.16.0.0/12,loopback,::1,fd00::/8',
+    );
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe('false');
   });
 
   it('refuses TRUST_PROXY=true with a clear line', () => {
-    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/^Invalid environment: TRUST_PROXY: "true" would let any client choose its own IP/);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /^Invalid environment: TRUST_PROXY: "true" would let any client choose its own IP/,
+    );
   });
 
   it('refuses hop counts, host names and malformed CIDRs in TRUST_PROXY', () => {

@@ -54,13 +54,19 @@ function trustedProxies(value: string, ctx: z.RefinementCtx): string {
   const v = value.trim();
   if (v === 'false') return v;
   if (v === 'true') {
-    ctx.addIssue({ code: 'custom', message: '"true" would let any client choose its own IP; list your proxies (addresses, CIDRs, loopback)' });
+    ctx.addIssue({
+      code: 'custom',
+      message: '"true" would let any client choose its own IP; list your proxies (addresses, CIDRs, loopback)',
+    });
     return z.NEVER;
   }
   const entries = v.split(',').map((e) => e.trim());
   const bad = entries.filter((e) => !isProxyEntry(e));
   if (bad.length > 0) {
-    ctx.addIssue({ code: 'custom', message: `not an address, CIDR or loopback/linklocal/uniquelocal: ${bad.map((b) => JSON.stringify(b)).join(', ')}` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `not an address, CIDR or loopback/linklocal/uniquelocal: ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+    });
     return z.NEVER;
   }
   return entries.join(',');
@@ -70,8 +76,10 @@ function trustedProxies(value: string, ctx: z.RefinementCtx): string {
 function productionProblems(env: z.infer<typeof envSchema>): string[] {
   if (env.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
-  if (!env.PUBLIC_URL) problems.push('PUBLIC_URL is required in production (the origin of the links we hand out, e.g. https://www.example.cn)');
-  if (env.CODE_HASH_SECRET.startsWith('yance-dev-')) problems.push('CODE_HASH_SECRET is the public development default; set a secret of your own');
+  if (!env.PUBLIC_URL)
+    problems.push('PUBLIC_URL is required in production (the origin of the links we hand out, e.g. https://www.example.cn)');
+  if (env.CODE_HASH_SECRET.startsWith('yance-dev-'))
+    problems.push('CODE_HASH_SECRET is the public development default; set a secret of your own');
   if (env.WX_PROVIDER === 'local') problems.push('WX_PROVIDER=local is for one-machine use; production needs WX_PROVIDER=official');
   return problems;
 }

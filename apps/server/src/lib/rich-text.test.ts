@@ -5,12 +5,15 @@ const clean = sanitizeRichText;
 
 describe('sanitizeRichText', () => {
   it('keeps the demo subset as it is', () => {
-    const html = '<h3>检测内容</h3><p>X 射线衍射 &amp; 物相</p><ul><li>晶相</li></ul><p>H<sub>2</sub>O</p><table><tbody><tr><td colspan="2">a</td></tr></tbody></table>';
+    const html =
+      '<h3>检测内容</h3><p>X 射线衍射 &amp; 物相</p><ul><li>晶相</li></ul><p>H<sub>2</sub>O</p><table><tbody><tr><td colspan="2">a</td></tr></tbody></table>';
     expect(clean(html)).toBe(html);
   });
 
   it('drops scripts, styles, frames, svg and math with their content', () => {
-    const out = clean('<p>ok</p><script>alert(1)</script><style>p{color:red}</style><iframe src="https://x.example"></iframe><svg><script>alert(2)</script></svg><math><mi>x</mi></math><noscript>n</noscript>');
+    const out = clean(
+      '<p>ok</p><script>alert(1)</script><style>p{color:red}</style><iframe src="https://x.example"></iframe><svg><script>alert(2)</script></svg><math><mi>x</mi></math><noscript>n</noscript>',
+    );
     expect(out).toBe('<p>ok</p>');
   });
 
@@ -50,13 +53,29 @@ describe('sanitizeRichText', () => {
     ];
     for (const p of payloads) {
       const out = clean(p);
-      expect(out, p).not.toMatch(/<script|<style|<svg|<math|<iframe|<object|<embed|<form|<base|<meta|<link|<template|\son\w+=|javascript:|vbscript:|data:|style=/i);
+      expect(out, p).not.toMatch(
+        /<script|<style|<svg|<math|<iframe|<object|<embed|<form|<base|<meta|<link|<template|\son\w+=|javascript:|vbscript:|data:|style=/i,
+      );
     }
     expect(clean('<scr<script>ipt>alert(1)</scr</script>ipt>')).not.toContain('<script');
   });
 
   it('refuses scheme-relative, backslash and script links but keeps the text', () => {
-    for (const href of ['//evil.example/x', '/\\evil.example/x', '\\\\evil.example', '\\/evil.example', '/\t/evil.example', '/\u0001/evil.example', '/ /evil.example', 'javascript:alert(1)', 'data:text/html,x', 'https:evil.example', 'https:/\\evil.example', 'relative/path', 'ftp://x.example/f']) {
+    for (const href of [
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '\\\\evil.example',
+      '\\/evil.example',
+      '/\t/evil.example',
+      '/\u0001/evil.example',
+      '/ /evil.example',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'https:evil.example',
+      'https:/\\evil.example',
+      'relative/path',
+      'ftp://x.example/f',
+    ]) {
       expect(clean(`<a href="${href}">文字</a>`), href).toBe('<a>文字</a>');
     }
   });
@@ -71,9 +90,20 @@ describe('sanitizeRichText', () => {
   });
 
   it('keeps images only from /upload/ or https', () => {
-    expect(clean('<img src="/upload/img/x.jpg" alt="图" width="300" height="abc">')).toBe('<img alt="图" src="/upload/img/x.jpg" width="300" />');
+    expect(clean('<img src="/upload/img/x.jpg" alt="图" width="300" height="abc">')).toBe(
+      '<img alt="图" src="/upload/img/x.jpg" width="300" />',
+    );
     expect(clean('<img src="https://cdn.example/p.png">')).toBe('<img alt="" src="https://cdn.example/p.png" />');
-    for (const src of ['http://cdn.example/p.png', 'data:image/png;base64,AAAA', '//cdn.example/p.png', '/upload/../api/x', '/upload/%2e%2e/api/x', '/other/x.png', '/upload\\..\\x', 'javascript:alert(1)']) {
+    for (const src of [
+      'http://cdn.example/p.png',
+      'data:image/png;base64,AAAA',
+      '//cdn.example/p.png',
+      '/upload/../api/x',
+      '/upload/%2e%2e/api/x',
+      '/other/x.png',
+      '/upload\\..\\x',
+      'javascript:alert(1)',
+    ]) {
       expect(clean(`<p><img src="${src}">图</p>`), src).toBe('<p>图</p>');
     }
   });

@@ -32,7 +32,7 @@ const OPTIONS = {
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
 };
 
-/** The same headers for the few answers Fastify sends without running hooks (lib/client-error.ts). */
+/** The same headers for the few answers Fastify sends without running hooks (plugins/client-error.ts). */
 export const applySecurityHeaders = helmet(OPTIONS);
 
 /**

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@yance/contracts/envelope';
-import { applySecurityHeaders } from '../plugins/security-headers.ts';
+import { applySecurityHeaders } from './security-headers.ts';
 
 /** What Node's HTTP parser reports before Fastify sees a request (header too large, bad request line, timeout). */
 interface ParserError extends Error {
