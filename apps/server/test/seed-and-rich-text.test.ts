@@ -21,7 +21,8 @@ afterEach(async () => {
 const rows = async (database: Database, table: typeof projectType | typeof device | typeof article) =>
   (await database.db.select({ n: count() }).from(table))[0]!.n;
 
-describe('seedIfEmpty', () => {
+// Each test migrates a fresh PGlite, and one seeds it: slow on a busy 2-core machine.
+describe('seedIfEmpty', { timeout: 120_000 }, () => {
   it('seeds an empty database once; a second call changes nothing', async () => {
     const database = await emptyDatabase();
     expect(await seedIfEmpty(database.db)).toBe(true);
