@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceSearchResponse } from '@yance/contracts/catalog';
 import { envelope } from '@yance/contracts/envelope';
+import { asFen } from '@yance/contracts/money';
 import { device, deviceSearch, typeChild } from '../src/db/schema.ts';
 import { insertDevices, refreshDeviceSearch, type NewDevice } from '../src/modules/catalog/catalog-search.repository.ts';
 import { searchGrams } from '../src/modules/catalog/search-grams.ts';
@@ -17,7 +18,7 @@ let booking: { id: number; typeId: number };
 
 const item = (rid: string, name: string, orderCount: number, over: Partial<NewDevice> = {}): NewDevice => ({
   rid, name, alias: [], typeId: thermal.typeId, childId: thermal.id, img: '/x.svg', sketch: '', description: '', sampleRequirement: '',
-  priceFen: 10_000 + orderCount, unit: 'sample', turnaroundDays: 3, orderCount, ...over,
+  priceFen: asFen(10_000 + orderCount), unit: 'sample', turnaroundDays: 3, orderCount, ...over,
 });
 
 beforeAll(async () => {
