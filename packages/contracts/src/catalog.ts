@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fen, optionalId } from './numbers.ts';
+import { fenData, optionalId } from './numbers.ts';
 import { page, pagingQuery } from './paging.ts';
 import { text } from './text.ts';
 
@@ -37,7 +37,7 @@ export const deviceSummary = z.object({
   type_id: z.number().int(),
   child_id: z.number().int(),
   child_name: z.string(),
-  price_fen: fen('价格'),
+  price_fen: fenData,
   unit: priceUnit,
   turnaround_days: z.number().int(),
   order: z.number().int(),
@@ -48,7 +48,7 @@ export type DeviceSummary = z.infer<typeof deviceSummary>;
 /** An option that changes the price, e.g. 扫描范围 with its choices. */
 export const deviceOption = z.object({
   name: z.string(),
-  choices: z.array(z.object({ label: z.string(), extra_fen: fen('加价') })),
+  choices: z.array(z.object({ label: z.string(), extra_fen: fenData })),
 });
 export type DeviceOption = z.infer<typeof deviceOption>;
 

@@ -61,5 +61,12 @@ export function oneOf<const T extends readonly number[]>(label: string, values: 
     .transform((v) => v as T[number]);
 }
 
-/** An amount of money in fen: a whole number from 0 to FEN_MAX (¥10,000,000.00). */
+/** An amount of money in fen sent to us: a whole number from 0 to FEN_MAX (¥10,000,000.00). */
 export const fen = (label = '金额') => integer(label, 0, FEN_MAX).brand<'Fen'>();
+
+/**
+ * An amount of money in fen in a response (or stored data): the same range,
+ * but a plain number schema, since responses are encoded and a preprocess
+ * cannot run backwards.
+ */
+export const fenData = z.number().int().min(0).max(FEN_MAX).brand<'Fen'>();
