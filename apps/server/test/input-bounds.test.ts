@@ -39,11 +39,26 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
 
 const CJK = /[\u4e00-\u9fff]/;
 const names = Object.keys(endpoints) as EndpointName[];
-const schemaOf = (name: EndpointName, part: Part): z.ZodType | undefined => (endpoints[name] as { query?: z.ZodType; body?: z.ZodType })[part];
+const schemaOf = (name: EndpointName, part: Part): z.ZodType | undefined =>
+  (endpoints[name] as { query?: z.ZodType; body?: z.ZodType })[part];
 
 /** Values no bounded integer field may take; query strings get them as text. */
 function badValues(part: Part, min: number, max: number): unknown[] {
-  const text = [String(max + 1), String(min - 1), '99999999999', '-1', '1.5', '1e3', '0x10', ' 12 ', 'NaN', 'Infinity', '-Infinity', 'abc', '１２'];
+  const text = [
+    String(max + 1),
+    String(min - 1),
+    '99999999999',
+    '-1',
+    '1.5',
+    '1e3',
+    '0x10',
+    ' 12 ',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    'abc',
+    '１２',
+  ];
   if (part === 'query') return text;
   return [...text, max + 1, min - 1, 99_999_999_999, -1, 1.5, 1e300, -1e300, true, [], {}];
 }
@@ -61,7 +76,15 @@ describe('numbers from outside (ADR 0024)', () => {
   it('finds the number fields of the declarations', () => {
     const found = fields.map((f) => label(f.name, f.part, f.path));
     // A sample the walker must see; the test below covers all it finds.
-    expect(found).toEqual(expect.arrayContaining(['deviceSearch query.typeId', 'deviceSearch query.page', 'articleList query.pageSize', 'code4sms body.useFor', 'update4profile body.organization']));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'deviceSearch query.typeId',
+        'deviceSearch query.page',
+        'articleList query.pageSize',
+        'code4sms body.useFor',
+        'update4profile body.organization',
+      ]),
+    );
   });
 
   it('gives every number field a finite range', () => {
@@ -83,25 +106,28 @@ describe('numbers from outside (ADR 0024)', () => {
     }
   });
 
-  it.each(fields.map((f) => [label(f.name, f.part, f.path), f] as const))('refuses bad values of %s with a Chinese message, never a 5xx', async (_, f) => {
-    const example = EXAMPLES[f.name] ?? {};
-    const token = endpoints[f.name].scope === 'auth' ? user.tokens.token : undefined;
-    for (const bad of badValues(f.part, f.min!, f.max!)) {
-      const input = { ...example, [f.part]: withField(example[f.part] ?? {}, f.path, bad) };
-      const what = `${label(f.name, f.part, f.path)} = ${JSON.stringify(bad)}`;
-      // The contract refuses it at that field …
-      const parsed = f.schema.safeParse(input[f.part]);
-      expect(parsed.success, what).toBe(false);
-      const issue = parsed.error!.issues[0]!;
-      expect(issue.path, what).toEqual(f.path);
-      expect(issue.message, what).toMatch(CJK);
-      // … and so does the server, with that message.
-      const res = await callApi(t, f.name, { ...(input as object), token });
-      expect(res.status, `${what}: ${res.body.msg}`).toBeGreaterThanOrEqual(400);
-      expect(res.status, what).toBeLessThan(500);
-      expect(res.body.msg, what).toBe(issue.message);
-    }
-  });
+  it.each(fields.map((f) => [label(f.name, f.part, f.path), f] as const))(
+    'refuses bad values of %s with a Chinese message, never a 5xx',
+    async (_, f) => {
+      const example = EXAMPLES[f.name] ?? {};
+      const token = endpoints[f.name].scope === 'auth' ? user.tokens.token : undefined;
+      for (const bad of badValues(f.part, f.min!, f.max!)) {
+        const input = { ...example, [f.part]: withField(example[f.part] ?? {}, f.path, bad) };
+        const what = `${label(f.name, f.part, f.path)} = ${JSON.stringify(bad)}`;
+        // The contract refuses it at that field …
+        const parsed = f.schema.safeParse(input[f.part]);
+        expect(parsed.success, what).toBe(false);
+        const issue = parsed.error!.issues[0]!;
+        expect(issue.path, what).toEqual(f.path);
+        expect(issue.message, what).toMatch(CJK);
+        // … and so does the server, with that message.
+        const res = await callApi(t, f.name, { ...(input as object), token });
+        expect(res.status, `${what}: ${res.body.msg}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, what).toBeLessThan(500);
+        expect(res.body.msg, what).toBe(issue.message);
+      }
+    },
+  );
 });
 
 describe('GET /api/open/web/device/search', () => {
@@ -111,7 +137,9 @@ describe('GET /api/open/web/device/search', () => {
     expect(JSON.parse(res.body)).toEqual({ code: 0, msg: '[项目类型]不能大于2147483647', data: null });
   });
   it('still takes the largest id and page (nothing found, no error)', async () => {
-    const res = await callApi(t, 'deviceSearch', { query: { typeId: 2_147_483_647, childId: 2_147_483_647, areaId: 2_147_483_647, page: 10_000 } });
+    const res = await callApi(t, 'deviceSearch', {
+      query: { typeId: 2_147_483_647, childId: 2_147_483_647, areaId: 2_147_483_647, page: 10_000 },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ list: [], total: 0 });
   });

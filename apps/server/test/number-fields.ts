@@ -42,7 +42,11 @@ export function numberFields(schema: z.ZodType): NumberField[] {
     const add = (min: number | undefined, max: number | undefined) => {
       const key = JSON.stringify(path);
       const prev = found.get(key);
-      found.set(key, { path, min: prev ? Math.min(prev.min ?? -Infinity, min ?? -Infinity) : min, max: prev ? Math.max(prev.max ?? Infinity, max ?? Infinity) : max });
+      found.set(key, {
+        path,
+        min: prev ? Math.min(prev.min ?? -Infinity, min ?? -Infinity) : min,
+        max: prev ? Math.max(prev.max ?? Infinity, max ?? Infinity) : max,
+      });
     };
     switch (def.type) {
       case 'number': {

@@ -4,8 +4,21 @@ import { asFen, COUNT_MAX, defaultChoices, FEN_MAX, PriceError, priceOf, type Pr
 const xrd: Priced = {
   price_fen: asFen(8000),
   options: [
-    { name: '扫描范围', choices: [{ label: '5–90°', extra_fen: asFen(0) }, { label: '5–120°', extra_fen: asFen(2000) }, { label: '慢扫', extra_fen: asFen(5000) }] },
-    { name: '物相检索', choices: [{ label: '不需要', extra_fen: asFen(0) }, { label: 'Jade 物相检索', extra_fen: asFen(3000) }] },
+    {
+      name: '扫描范围',
+      choices: [
+        { label: '5–90°', extra_fen: asFen(0) },
+        { label: '5–120°', extra_fen: asFen(2000) },
+        { label: '慢扫', extra_fen: asFen(5000) },
+      ],
+    },
+    {
+      name: '物相检索',
+      choices: [
+        { label: '不需要', extra_fen: asFen(0) },
+        { label: 'Jade 物相检索', extra_fen: asFen(3000) },
+      ],
+    },
   ],
 };
 
@@ -26,12 +39,15 @@ describe('priceOf', () => {
     expect(() => priceOf(xrd, { toString: '1' }, 1)).toThrow(PriceError);
   });
   it('refuses a count that is not a whole number from 1 to COUNT_MAX', () => {
-    for (const n of [0, -1, 1.5, COUNT_MAX + 1, Number.NaN, Infinity]) expect(() => priceOf(xrd, {}, n), String(n)).toThrow(`[数量]必须是1到${COUNT_MAX}之间的整数`);
+    for (const n of [0, -1, 1.5, COUNT_MAX + 1, Number.NaN, Infinity])
+      expect(() => priceOf(xrd, {}, n), String(n)).toThrow(`[数量]必须是1到${COUNT_MAX}之间的整数`);
   });
   it('refuses a total above FEN_MAX and amounts that are not fen', () => {
     expect(() => priceOf({ price_fen: asFen(FEN_MAX), options: [] }, {}, 2)).toThrow('金额超出上限');
     expect(() => priceOf({ price_fen: 1.5 as never, options: [] }, {}, 1)).toThrow(PriceError);
-    expect(() => priceOf({ ...xrd, options: [{ name: 'x', choices: [{ label: 'a', extra_fen: -100 as never }] }] }, {}, 1)).toThrow(PriceError);
+    expect(() => priceOf({ ...xrd, options: [{ name: 'x', choices: [{ label: 'a', extra_fen: -100 as never }] }] }, {}, 1)).toThrow(
+      PriceError,
+    );
   });
 });
 

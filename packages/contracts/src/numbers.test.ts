@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { deviceSearchQuery } from './catalog.ts';
 import { FEN_MAX } from './money.ts';
 import { fen, id, INT4_MAX, oneOf, optionalId, PAGE_MAX } from './numbers.ts';
@@ -20,12 +20,28 @@ describe('id', () => {
     expect(messageOf(typeId, '0')).toBe('[项目类型]不能小于1');
     expect(messageOf(typeId, -3)).toBe('[项目类型]不能小于1');
   });
-  it.each(['1e3', '0x10', ' 12 ', '12 ', 'NaN', 'Infinity', '-Infinity', '1.5', '1.0', '+5', 'abc', '１２', true, [], {}, 1.5, Number.NaN, Infinity])(
-    'refuses %j as not an integer',
-    (v) => {
-      expect(messageOf(typeId, v)).toBe('[项目类型]必须是整数');
-    },
-  );
+  it.each([
+    '1e3',
+    '0x10',
+    ' 12 ',
+    '12 ',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1.5',
+    '1.0',
+    '+5',
+    'abc',
+    '１２',
+    true,
+    [],
+    {},
+    1.5,
+    Number.NaN,
+    Infinity,
+  ])('refuses %j as not an integer', (v) => {
+    expect(messageOf(typeId, v)).toBe('[项目类型]必须是整数');
+  });
   it('says a missing value is missing', () => {
     expect(messageOf(typeId, undefined)).toBe('[项目类型]不能为空');
     expect(messageOf(typeId, '')).toBe('[项目类型]不能为空');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { loginBody, signBody } from './account.ts';
 import { cleanText, text } from './text.ts';
 import { addressForm, profileForm } from './user.ts';
@@ -55,14 +55,25 @@ describe('form fields', () => {
   });
   it('strips bidi overrides from profile and address fields', () => {
     expect(profileForm.parse({ ...profile, name: '张\u202E三' }).name).toBe('张三');
-    const place = { name: '李四\u2066', phone: '13800000000', province: '北京市', city: '北京市', area: '东城区', address: '某路\u00001号', address_code: '110101', default: false };
+    const place = {
+      name: '李四\u2066',
+      phone: '13800000000',
+      province: '北京市',
+      city: '北京市',
+      area: '东城区',
+      address: '某路\u00001号',
+      address_code: '110101',
+      default: false,
+    };
     expect(addressForm.parse(place)).toMatchObject({ name: '李四', address: '某路1号' });
   });
   it('optional profile fields accept empty and still check their format', () => {
     expect(profileForm.parse({ ...profile, teacher_phone: '', teacher_mail: '' })).toMatchObject({ teacher_phone: '', teacher_mail: '' });
     expect(profileForm.safeParse({ ...profile, teacher_mail: 'nope' }).error?.issues[0]?.message).toBe('「导师邮箱」格式不正确');
     expect(profileForm.safeParse({ ...profile, teacher_phone: '123' }).error?.issues[0]?.message).toBe('「导师手机」格式不正确');
-    expect(profileForm.safeParse({ ...profile, teacher_mail: `${'m'.repeat(60)}@x.com` }).error?.issues[0]?.message).toBe('「导师邮箱」不能超过64个字');
+    expect(profileForm.safeParse({ ...profile, teacher_mail: `${'m'.repeat(60)}@x.com` }).error?.issues[0]?.message).toBe(
+      '「导师邮箱」不能超过64个字',
+    );
   });
   it('says too long for account fields too', () => {
     expect(messageOf(signBody.shape.inviterCode, 'x'.repeat(33))).toBe('[邀请码]不能超过32个字');

@@ -50,4 +50,7 @@ export function text(label: string, opts: TextOptions) {
 }
 
 /** A text field that may be left out or empty; it is then ''. */
-export const optionalText = (label: string, opts: Omit<TextOptions, 'required'>) => text(label, { ...opts, required: false }).optional().default('');
+export const optionalText = (label: string, opts: Omit<TextOptions, 'required'>) =>
+  text(label, { ...opts, required: false })
+    .optional()
+    .default('');

@@ -18,7 +18,13 @@ const xrd: Priced & { unit: 'sample' } = {
         { label: '慢扫 1°/min（精修用）', extra_fen: yuan(50) },
       ],
     },
-    { name: '物相检索', choices: [{ label: '不需要', extra_fen: yuan(0) }, { label: 'Jade 物相检索', extra_fen: yuan(30) }] },
+    {
+      name: '物相检索',
+      choices: [
+        { label: '不需要', extra_fen: yuan(0) },
+        { label: 'Jade 物相检索', extra_fen: yuan(30) },
+      ],
+    },
   ],
 };
 
@@ -38,7 +44,10 @@ describe('PriceCalculator', () => {
       for (const s of search!.choices) {
         const choices = { [range!.name]: r.label, [search!.name]: s.label };
         for (const quantity of [1, 3, 999]) {
-          expect(shown(choices, quantity)).toEqual({ unit: formatFen(priceOf(xrd, choices, 1)), total: formatFen(priceOf(xrd, choices, quantity)) });
+          expect(shown(choices, quantity)).toEqual({
+            unit: formatFen(priceOf(xrd, choices, 1)),
+            total: formatFen(priceOf(xrd, choices, quantity)),
+          });
           cases++;
         }
       }
