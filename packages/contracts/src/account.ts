@@ -9,8 +9,9 @@ export const PASSWORD_MAX = 128;
 
 const required = (label: string, max = 256) => text(label, { max });
 
-export const phone = (label = '手机号') =>
-  required(label).regex(/^1[3-9]\d{9}$/, `[${label}]格式不正确`);
+/** A mainland mobile number: what the forms accept and what a login name that is a phone looks like. */
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+export const phone = (label = '手机号') => required(label).regex(PHONE_PATTERN, `[${label}]格式不正确`);
 export const smsCode = required('验证码').regex(/^\d{6}$/, '[验证码]为6位数字');
 export const password = z
   .string({ error: '[密码]不能为空' })

@@ -1,9 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenPair } from '@yance/contracts/account';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, AuthUser } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addSeconds } from '../../lib/clock.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
 import { findByAccess, insertSession, lockByRefresh, markRotated, revokeFamily, revokeSession, revokeUserSessions } from './session.repository.ts';
 
 /** How long a rotated access token keeps working, for requests already in flight. */
