@@ -18,18 +18,34 @@ beforeAll(async () => {
 // Tests that take items off the shelf put every item back, whatever their assertions did.
 afterEach(async () => {
   const off = shelf.filter((d) => d.onShelf).map((d) => d.id);
-  await t.db.update(device).set({ onShelf: true }).where(and(inArray(device.id, off), eq(device.onShelf, false)));
+  await t.db
+    .update(device)
+    .set({ onShelf: true })
+    .where(and(inArray(device.id, off), eq(device.onShelf, false)));
 });
 afterAll(async () => t.close());
 
-type SearchQuery = { kw?: string; typeId?: number; childId?: number; areaId?: number; page?: number; pageSize?: number; sort?: 'relevance' | 'order' | 'price_asc' | 'price_desc' };
+type SearchQuery = {
+  kw?: string;
+  typeId?: number;
+  childId?: number;
+  areaId?: number;
+  page?: number;
+  pageSize?: number;
+  sort?: 'relevance' | 'order' | 'price_asc' | 'price_desc';
+};
 const search = async (query: SearchQuery) => {
   const res = await callApi(t, 'deviceSearch', { query });
   expect(res.status).toBe(200);
   return res.body.data;
 };
 const onShelfCount = async (where = sql`true`) =>
-  (await t.db.select({ n: sql<number>`count(*)::int` }).from(device).where(and(eq(device.onShelf, true), where)))[0]!.n;
+  (
+    await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(device)
+      .where(and(eq(device.onShelf, true), where))
+  )[0]!.n;
 /** An on-shelf item with at least one alias and one priced option. */
 const anItem = async () => {
   const rows = await t.db.select().from(device).where(eq(device.onShelf, true)).orderBy(asc(device.id));
@@ -65,9 +81,20 @@ describe('GET /api/open/web/device/search', () => {
   });
 
   it('finds the items of a category by its name, with an exact total', async () => {
-    const [child] = await t.db.select().from(typeChild).where(sql`${typeChild.itemCount} > 0`).limit(1);
+    const [child] = await t.db
+      .select()
+      .from(typeChild)
+      .where(sql`${typeChild.itemCount} > 0`)
+      .limit(1);
     const page = await search({ kw: child!.name, pageSize: 50 });
-    const ids = new Set((await t.db.select({ rid: device.rid }).from(device).where(and(eq(device.childId, child!.id), eq(device.onShelf, true)))).map((r) => r.rid));
+    const ids = new Set(
+      (
+        await t.db
+          .select({ rid: device.rid })
+          .from(device)
+          .where(and(eq(device.childId, child!.id), eq(device.onShelf, true)))
+      ).map((r) => r.rid),
+    );
     expect(page.list.map((d) => d.rid)).toEqual(expect.arrayContaining([...ids].slice(0, 50)));
     expect(page.total).toBeGreaterThanOrEqual(ids.size);
   });
@@ -100,7 +127,11 @@ describe('GET /api/open/web/device/search', () => {
     expect(child.total).toBe(await onShelfCount(eq(device.childId, item.childId)));
     expect(child.list.map((d) => d.rid)).toContain(item.rid);
     const [area] = await t.db.select().from(prefecture).orderBy(asc(prefecture.sort)).limit(1);
-    const members = await t.db.select({ rid: device.rid }).from(prefectureDevice).innerJoin(device, eq(device.id, prefectureDevice.deviceId)).where(and(eq(prefectureDevice.prefectureId, area!.id), eq(device.onShelf, true)));
+    const members = await t.db
+      .select({ rid: device.rid })
+      .from(prefectureDevice)
+      .innerJoin(device, eq(device.id, prefectureDevice.deviceId))
+      .where(and(eq(prefectureDevice.prefectureId, area!.id), eq(device.onShelf, true)));
     const inArea = await search({ areaId: area!.id, pageSize: 50 });
     expect(inArea.total).toBe(members.length);
     expect(new Set(inArea.list.map((d) => d.rid))).toEqual(new Set(members.map((m) => m.rid)));
@@ -121,18 +152,25 @@ describe('GET /api/open/web/device/search', () => {
   it('hides items taken off the shelf, and every total follows', async () => {
     const item = await anItem();
     const before = { all: (await search({})).total, type: (await search({ typeId: item.typeId })).total };
-    const childCount = async () => (await callApi(t, 'typeGroup')).body.data.flatMap((x) => x.typeChildArr).find((c) => c.id === item.childId)!.count;
+    const childCount = async () =>
+      (await callApi(t, 'typeGroup')).body.data.flatMap((x) => x.typeChildArr).find((c) => c.id === item.childId)!.count;
     const childBefore = await childCount();
     await t.db.update(device).set({ onShelf: false }).where(eq(device.id, item.id));
     expect((await search({ kw: item.name, pageSize: 50 })).list.map((d) => d.rid)).not.toContain(item.rid);
     expect((await search({ typeId: item.typeId })).total).toBe(before.type - 1);
     expect((await search({})).total).toBe(before.all - 1);
     expect(await childCount()).toBe(childBefore - 1);
-    expect(await callApi(t, 'deviceDetail', { query: { rid: item.rid } })).toEqual({ status: 404, body: { code: 404, msg: '项目不存在', data: null } });
+    expect(await callApi(t, 'deviceDetail', { query: { rid: item.rid } })).toEqual({
+      status: 404,
+      body: { code: 404, msg: '项目不存在', data: null },
+    });
   });
 
   it('rejects a bad page number with a Chinese message', async () => {
-    expect(await callApi(t, 'deviceSearch', { query: { page: 'abc' } })).toEqual({ status: 400, body: { code: 0, msg: '[页码]必须是整数', data: null } });
+    expect(await callApi(t, 'deviceSearch', { query: { page: 'abc' } })).toEqual({
+      status: 400,
+      body: { code: 0, msg: '[页码]必须是整数', data: null },
+    });
   });
 });
 
@@ -140,7 +178,14 @@ describe('GET /api/open/web/device/detail', () => {
   it('gives the item with its stored options and up to four related items of its category', async () => {
     const item = await anItem();
     const d = (await callApi(t, 'deviceDetail', { query: { rid: item.rid } })).body.data;
-    expect(d).toMatchObject({ rid: item.rid, name: item.name, price_fen: item.priceFen, child_id: item.childId, unit: item.unit, options: item.options });
+    expect(d).toMatchObject({
+      rid: item.rid,
+      name: item.name,
+      price_fen: item.priceFen,
+      child_id: item.childId,
+      unit: item.unit,
+      options: item.options,
+    });
     expect(d.description).toContain('<h3>');
     expect(d.related.length).toBe(Math.min(4, (await onShelfCount(eq(device.childId, item.childId))) - 1));
     expect(d.related.every((r) => r.child_id === d.child_id && r.rid !== item.rid)).toBe(true);
@@ -149,7 +194,10 @@ describe('GET /api/open/web/device/detail', () => {
   });
 
   it('answers 404 with the envelope for an unknown rid', async () => {
-    expect(await callApi(t, 'deviceDetail', { query: { rid: 'nope' } })).toEqual({ status: 404, body: { code: 404, msg: '项目不存在', data: null } });
+    expect(await callApi(t, 'deviceDetail', { query: { rid: 'nope' } })).toEqual({
+      status: 404,
+      body: { code: 404, msg: '项目不存在', data: null },
+    });
   });
 
   it('requires the rid', async () => {

@@ -21,7 +21,13 @@ const detail = async (rid: string) => {
   expect(res.status).toBe(200);
   return res.body.data;
 };
-const stored = async (type: ArticleType) => (await t.db.select({ n: sql<number>`count(*)::int` }).from(article).where(eq(article.type, type)))[0]!.n;
+const stored = async (type: ArticleType) =>
+  (
+    await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(article)
+      .where(eq(article.type, type))
+  )[0]!.n;
 
 describe('GET /api/open/web/article/list', () => {
   it.each(ARTICLE_TYPES)('lists %s newest first with its total', async (type) => {
@@ -49,7 +55,10 @@ describe('GET /api/open/web/article/list', () => {
   });
 
   it('rejects an unknown type in Chinese', async () => {
-    expect(await callApi(t, 'articleList', { query: { type: 'blog' as ArticleType } })).toEqual({ status: 400, body: { code: 0, msg: '[类型]只能是news、course、service或thanks', data: null } });
+    expect(await callApi(t, 'articleList', { query: { type: 'blog' as ArticleType } })).toEqual({
+      status: 400,
+      body: { code: 0, msg: '[类型]只能是news、course、service或thanks', data: null },
+    });
   });
 });
 
@@ -75,7 +84,10 @@ describe('GET /api/open/web/article/detail', () => {
   });
 
   it('answers 404 for an unknown article', async () => {
-    expect(await callApi(t, 'articleDetail', { query: { rid: 'zz' } })).toEqual({ status: 404, body: { code: 404, msg: '文章不存在', data: null } });
+    expect(await callApi(t, 'articleDetail', { query: { rid: 'zz' } })).toEqual({
+      status: 404,
+      body: { code: 404, msg: '文章不存在', data: null },
+    });
   });
 });
 
@@ -87,6 +99,9 @@ describe('GET /api/open/web/page', () => {
   });
 
   it('rejects an unknown page', async () => {
-    expect(await callApi(t, 'sitePage', { query: { key: 'secret' as never } })).toEqual({ status: 400, body: { code: 0, msg: '[页面]不存在', data: null } });
+    expect(await callApi(t, 'sitePage', { query: { key: 'secret' as never } })).toEqual({
+      status: 400,
+      body: { code: 0, msg: '[页面]不存在', data: null },
+    });
   });
 });

@@ -14,7 +14,10 @@ let hot: { id: number; hotRank: number | null; onShelf: boolean }[];
 beforeAll(async () => {
   t = await createTestApp();
   banners = await t.db.select().from(banner);
-  hot = await t.db.select({ id: device.id, hotRank: device.hotRank, onShelf: device.onShelf }).from(device).where(isNotNull(device.hotRank));
+  hot = await t.db
+    .select({ id: device.id, hotRank: device.hotRank, onShelf: device.onShelf })
+    .from(device)
+    .where(isNotNull(device.hotRank));
 });
 // Tests here change banners and hot items: put them back whatever the assertions did.
 afterEach(async () => {

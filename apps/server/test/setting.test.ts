@@ -18,7 +18,12 @@ const storedValues = async (keys: SettingKey[]) =>
 
 describe('POST /api/open/setting', () => {
   it('gives all web settings as stored, also for an empty JSON body', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/open/setting', headers: { 'content-type': 'application/json' }, payload: '' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/open/setting',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(res.statusCode).toBe(200);
     const s = envelope(webSettings).parse(json(res)).data;
     const stored = await storedValues(['allowRegion', 'samplingSetting', 'localInfo']);
@@ -49,11 +54,19 @@ describe('POST /api/open/setting/list4key', () => {
   });
 
   it('rejects an unknown key in Chinese', async () => {
-    expect(await callApi(t, 'settingList4key', { body: { keys: ['password' as SettingKey] } })).toEqual({ status: 400, body: { code: 0, msg: '[配置项]不存在', data: null } });
+    expect(await callApi(t, 'settingList4key', { body: { keys: ['password' as SettingKey] } })).toEqual({
+      status: 400,
+      body: { code: 0, msg: '[配置项]不存在', data: null },
+    });
   });
 
   it('rejects a missing keys field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/open/setting/list4key', headers: { 'content-type': 'application/json' }, payload: '' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/open/setting/list4key',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res)).toEqual({ code: 0, msg: '[配置项]不能为空', data: null });
   });
