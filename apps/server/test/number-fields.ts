@@ -8,6 +8,8 @@ export interface NumberField {
   /** The bounds the schema declares (from every z.number() reachable at that path). */
   min: number | undefined;
   max: number | undefined;
+  /** Whether every number schema at that path takes integers only. */
+  int: boolean;
 }
 
 interface Def {
@@ -23,6 +25,7 @@ interface Def {
   items?: z.ZodType[];
   values?: unknown[];
   getter?: () => z.ZodType;
+  valueType?: z.ZodType;
 }
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
@@ -39,31 +42,34 @@ export function numberFields(schema: z.ZodType): NumberField[] {
     if (seen.has(s)) return;
     seen.add(s);
     const def = defOf(s);
-    const add = (min: number | undefined, max: number | undefined) => {
+    const add = (min: number | undefined, max: number | undefined, int: boolean) => {
       const key = JSON.stringify(path);
       const prev = found.get(key);
       found.set(key, {
         path,
         min: prev ? Math.min(prev.min ?? -Infinity, min ?? -Infinity) : min,
         max: prev ? Math.max(prev.max ?? Infinity, max ?? Infinity) : max,
+        int: prev ? prev.int && int : int,
       });
     };
     switch (def.type) {
       case 'number': {
         const n = s as z.ZodNumber;
-        return add(n.minValue ?? undefined, n.maxValue ?? undefined);
+        return add(n.minValue ?? undefined, n.maxValue ?? undefined, n.isInt);
       }
       case 'bigint':
-        return add(undefined, undefined);
+        return add(undefined, undefined, true);
       case 'literal':
         if (def.values?.some((v) => typeof v === 'number')) {
           const nums = def.values.filter((v): v is number => typeof v === 'number');
-          add(Math.min(...nums), Math.max(...nums));
+          add(Math.min(...nums), Math.max(...nums), nums.every(Number.isInteger));
         }
         return;
       case 'object':
         for (const [key, child] of Object.entries(def.shape ?? {})) walk(child, [...path, key]);
         return;
+      case 'record':
+        return walk(def.valueType!, [...path, 'key']);
       case 'array':
         return walk(def.element!, [...path, 0]);
       case 'tuple':
