@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { asFen } from '@yance/contracts/money';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config/env.ts';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
@@ -40,7 +41,7 @@ function generated(i: number, base: DeviceRow): NewDevice {
     sampleRequirement: base.sampleRequirement,
     instrument: base.instrument,
     options: base.options,
-    priceFen: base.priceFen + (i % 50) * 100,
+    priceFen: asFen(base.priceFen + (i % 50) * 100),
     unit: base.unit,
     turnaroundDays: base.turnaroundDays,
     orderCount: (i * 7919) % 5000,

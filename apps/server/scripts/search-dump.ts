@@ -8,6 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { asFen } from '@yance/contracts/money';
 import { fromPglite } from '../src/db/client.ts';
 import { device } from '../src/db/schema.ts';
 import { seedIfEmpty } from '../src/db/seed/seed.ts';
@@ -30,7 +31,7 @@ function generated(i: number, base: DeviceRow): NewDevice {
   const name = `${prefix}${base.name}${suffix}${model ? ` ${model}` : ''}`.slice(0, 60);
   const alias = base.alias.length > 0 ? [...base.alias, `${base.alias[0]}-${(i % 97) + 1}`] : [];
   const { id: _id, createdAt: _c, ...rest } = base;
-  return { ...rest, rid: `BN${String(i).padStart(7, '0')}`, name, alias, priceFen: base.priceFen + (i % 50) * 100, orderCount: (i * 7919) % 5000, discountLabel: null, hotRank: null, onShelf: true };
+  return { ...rest, rid: `BN${String(i).padStart(7, '0')}`, name, alias, priceFen: asFen(base.priceFen + (i % 50) * 100), orderCount: (i * 7919) % 5000, discountLabel: null, hotRank: null, onShelf: true };
 }
 
 const client = new PGlite();

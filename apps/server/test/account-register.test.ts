@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair } from '@yance/contracts/account';
 import { createTestApp, type TestApp } from './create-test-app.ts';
-import { GOOD_PASSWORD, createUser, lastCode, newPhone, post, smsCode, testClock } from './factories.ts';
+import { callApi, createUser, GOOD_PASSWORD, lastCode, newPhone, smsCode, testClock } from './factories.ts';
 
 const clock = testClock();
 let t: TestApp;
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const info = async (token: string) => post(t, '/api/auth/user/info', {}, { token });
+const info = async (token: string) => callApi(t, 'userInfo', { token });
 
 describe('register (sign)', () => {
   it('registers with an SMS code, signs in, and logs in by phone and by user name', async () => {
@@ -20,13 +20,13 @@ describe('register (sign)', () => {
     const me = await info(user.tokens.token);
     expect(me.body.data).toMatchObject({ userInfo: { account: user.phone, phone: user.phone, username: null, attested: false }, address: [], cartNum: 0 });
 
-    const byPhone = await post(t, '/api/open/login', { account: user.phone, password: user.password });
+    const byPhone = await callApi(t, 'login', { body: { account: user.phone, password: user.password } });
     expect(byPhone.body).toMatchObject({ code: 1, msg: '登录成功' });
     expect((byPhone.body.data as TokenPair).token).not.toBe(user.tokens.token);
 
-    const named = await post(t, '/api/auth/user/updateInfo', { username: 'Labrat_01' }, { token: user.tokens.token });
+    const named = await callApi(t, 'updateInfo', { body: { username: 'Labrat_01' }, token: user.tokens.token });
     expect(named.body.code).toBe(1);
-    const byName = await post(t, '/api/open/login', { account: 'labrat_01', password: user.password });
+    const byName = await callApi(t, 'login', { body: { account: 'labrat_01', password: user.password } });
     expect(byName.body.code).toBe(1);
     expect((await info((byName.body.data as TokenPair).token)).body.data).toMatchObject({ userInfo: { account: 'Labrat_01' } });
   });
@@ -45,7 +45,7 @@ describe('register (sign)', () => {
     await createUser(t, clock, { inviterCode: inviteCode.toLowerCase() });
     const phone = newPhone();
     const code = await smsCode(t, phone, 0, clock);
-    const res = await post(t, '/api/open/sign', { phone, code, password: GOOD_PASSWORD, inviterCode: 'ZZZZ9999' });
+    const res = await callApi(t, 'sign', { body: { phone, code, password: GOOD_PASSWORD, inviterCode: 'ZZZZ9999' } });
     expect(res).toMatchObject({ status: 400, body: { code: 0, msg: '[邀请码]不存在' } });
   });
 
@@ -53,21 +53,21 @@ describe('register (sign)', () => {
     const phone = newPhone();
     const code = await smsCode(t, phone, 0, clock);
     for (const password of ['12345678', 'woaini1314', 'QQ123456', 'password']) {
-      const res = await post(t, '/api/open/sign', { phone, code, password });
+      const res = await callApi(t, 'sign', { body: { phone, code, password } });
       expect(res).toMatchObject({ status: 400, body: { msg: '[密码]过于常见，请换一个' } });
     }
-    expect((await post(t, '/api/open/sign', { phone, code, password: 'short' })).body.msg).toBe('[密码]至少8位');
-    expect((await post(t, '/api/open/sign', { phone, code, password: 'x'.repeat(129) })).body.msg).toBe('[密码]不能超过128位');
+    expect((await callApi(t, 'sign', { body: { phone, code, password: 'short' } })).body.msg).toBe('[密码]至少8位');
+    expect((await callApi(t, 'sign', { body: { phone, code, password: 'x'.repeat(129) } })).body.msg).toBe('[密码]不能超过128位');
     // The code survived the refusals.
-    expect((await post(t, '/api/open/sign', { phone, code, password: GOOD_PASSWORD })).body.code).toBe(1);
+    expect((await callApi(t, 'sign', { body: { phone, code, password: GOOD_PASSWORD } })).body.code).toBe(1);
   });
 
   it('tells a taken phone only after a valid code, and uses the code up', async () => {
     const user = await createUser(t, clock);
-    const wrong = await post(t, '/api/open/sign', { phone: user.phone, code: '000000', password: GOOD_PASSWORD });
+    const wrong = await callApi(t, 'sign', { body: { phone: user.phone, code: '000000', password: GOOD_PASSWORD } });
     expect(wrong.body.msg).toBe('验证码错误或已过期');
     const code = await smsCode(t, user.phone, 0, clock);
-    const res = await post(t, '/api/open/sign', { phone: user.phone, code, password: GOOD_PASSWORD });
+    const res = await callApi(t, 'sign', { body: { phone: user.phone, code, password: GOOD_PASSWORD } });
     expect(res).toMatchObject({ status: 409, body: { code: 409, msg: '[手机号]已注册，请直接登录' } });
   });
 });
@@ -77,8 +77,8 @@ describe('code4sms is the same for every phone (no enumeration)', () => {
     const user = await createUser(t, clock);
     const stranger = newPhone();
     for (const useFor of [0, 1, 3, 4]) {
-      const known = await post(t, '/api/open/code4sms', { phone: user.phone, useFor });
-      const unknown = await post(t, '/api/open/code4sms', { phone: stranger, useFor });
+      const known = await callApi(t, 'code4sms', { body: { phone: user.phone, useFor } });
+      const unknown = await callApi(t, 'code4sms', { body: { phone: stranger, useFor } });
       expect(known).toEqual(unknown);
       expect(known).toEqual({ status: 200, body: { code: 1, msg: '验证码已发送', data: null } });
       clock.advance(61);
@@ -87,17 +87,17 @@ describe('code4sms is the same for every phone (no enumeration)', () => {
 
   it('says "not registered" to reset and SMS login only after a valid code', async () => {
     const stranger = newPhone();
-    expect((await post(t, '/api/open/reset', { account: stranger, code: '123456', password: GOOD_PASSWORD })).body.msg).toBe('验证码错误或已过期');
+    expect((await callApi(t, 'reset', { body: { account: stranger, code: '123456', password: GOOD_PASSWORD } })).body.msg).toBe('验证码错误或已过期');
     const code = await smsCode(t, stranger, 1, clock);
-    expect((await post(t, '/api/open/reset', { account: stranger, code, password: GOOD_PASSWORD })).body.msg).toBe('该手机号尚未注册，请先注册');
+    expect((await callApi(t, 'reset', { body: { account: stranger, code, password: GOOD_PASSWORD } })).body.msg).toBe('该手机号尚未注册，请先注册');
     const loginCode = await smsCode(t, stranger, 3, clock);
-    const res = await post(t, '/api/open/loginForCode', { phone: stranger, code: loginCode });
+    const res = await callApi(t, 'loginForCode', { body: { phone: stranger, code: loginCode } });
     expect(res).toMatchObject({ status: 400, body: { msg: '该手机号尚未注册，请先注册' } });
   });
 
   it('refuses an unknown purpose and a malformed phone', async () => {
-    expect((await post(t, '/api/open/code4sms', { phone: newPhone(), useFor: 2 })).body.msg).toBe('[用途]不正确');
-    expect((await post(t, '/api/open/code4sms', { phone: '12345', useFor: 0 })).body.msg).toBe('[手机号]格式不正确');
+    expect((await callApi(t, 'code4sms', { body: { phone: newPhone(), useFor: 2 } })).body.msg).toBe('[用途]不正确');
+    expect((await callApi(t, 'code4sms', { body: { phone: '12345', useFor: 0 } })).body.msg).toBe('[手机号]格式不正确');
   });
 });
 
@@ -105,25 +105,25 @@ describe('SMS login and reset', () => {
   it('logs in with an SMS code', async () => {
     const user = await createUser(t, clock);
     const code = await smsCode(t, user.phone, 3, clock);
-    const res = await post(t, '/api/open/loginForCode', { phone: user.phone, code });
+    const res = await callApi(t, 'loginForCode', { body: { phone: user.phone, code } });
     expect(res.body).toMatchObject({ code: 1, data: { expires: 7200 } });
   });
 
   it('resets the password, ends every session, and the new password works', async () => {
     const user = await createUser(t, clock);
-    const other = await post(t, '/api/open/login', { account: user.phone, password: user.password });
+    const other = await callApi(t, 'login', { body: { account: user.phone, password: user.password } });
     const code = await smsCode(t, user.phone, 1, clock);
-    const res = await post(t, '/api/open/reset', { account: user.phone, code, password: 'a brand new secret' });
+    const res = await callApi(t, 'reset', { body: { account: user.phone, code, password: 'a brand new secret' } });
     expect(res.body).toMatchObject({ code: 1, msg: '密码重置成功' });
     for (const token of [user.tokens.token, (other.body.data as TokenPair).token]) expect((await info(token)).status).toBe(401);
-    expect((await post(t, '/api/open/refresh4token', { token: user.tokens.refreshToken })).status).toBe(401);
-    expect((await post(t, '/api/open/login', { account: user.phone, password: user.password })).body.msg).toBe('账号或密码错误');
-    expect((await post(t, '/api/open/login', { account: user.phone, password: 'a brand new secret' })).body.code).toBe(1);
+    expect((await callApi(t, 'refresh4token', { body: { token: user.tokens.refreshToken } })).status).toBe(401);
+    expect((await callApi(t, 'login', { body: { account: user.phone, password: user.password } })).body.msg).toBe('账号或密码错误');
+    expect((await callApi(t, 'login', { body: { account: user.phone, password: 'a brand new secret' } })).body.code).toBe(1);
   });
 
   it('writes the console SMS to the outbox', async () => {
     const phone = newPhone();
-    await post(t, '/api/open/code4sms', { phone, useFor: 0 });
+    await callApi(t, 'code4sms', { body: { phone, useFor: 0 } });
     expect(await lastCode(t, phone)).toMatch(/^\d{6}$/);
     clock.advance(61);
   });

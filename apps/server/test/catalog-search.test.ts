@@ -1,11 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceSearchResponse } from '@yance/contracts/catalog';
-import { envelope } from '@yance/contracts/envelope';
+import type { QueryIn } from '@yance/contracts/endpoint';
+import type { Endpoints } from '@yance/contracts/endpoints';
+import { asFen } from '@yance/contracts/money';
 import { device, deviceSearch, typeChild } from '../src/db/schema.ts';
 import { insertDevices, refreshDeviceSearch, type NewDevice } from '../src/modules/catalog/catalog-search.repository.ts';
 import { searchGrams } from '../src/modules/catalog/search-grams.ts';
-import { createTestApp, json, type TestApp } from './create-test-app.ts';
+import { createTestApp, type TestApp } from './create-test-app.ts';
+import { callApi } from './factories.ts';
+
+type DeviceSearchIn = QueryIn<Endpoints['deviceSearch']>;
 
 /**
  * Ranking rules and exact totals of keyword search (ADR 0004) on items of a
@@ -17,7 +21,7 @@ let booking: { id: number; typeId: number };
 
 const item = (rid: string, name: string, orderCount: number, over: Partial<NewDevice> = {}): NewDevice => ({
   rid, name, alias: [], typeId: thermal.typeId, childId: thermal.id, img: '/x.svg', sketch: '', description: '', sampleRequirement: '',
-  priceFen: 10_000 + orderCount, unit: 'sample', turnaroundDays: 3, orderCount, ...over,
+  priceFen: asFen(10_000 + orderCount), unit: 'sample', turnaroundDays: 3, orderCount, ...over,
 });
 
 beforeAll(async () => {
@@ -46,14 +50,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const search = async (query: Record<string, string | number>) => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/open/web/device/search', query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
-  expect(res.statusCode).toBe(200);
-  return envelope(deviceSearchResponse).parse(json(res)).data;
+const search = async (query: DeviceSearchIn) => {
+  const res = await callApi(t, 'deviceSearch', { query });
+  expect(res.status).toBe(200);
+  return res.body.data;
 };
 
 /** Every rid of a keyword search, page by page. */
-async function allRids(query: Record<string, string | number>, pageSize: number) {
+async function allRids(query: DeviceSearchIn, pageSize: number) {
   const rids: string[] = [];
   for (let page = 1; ; page++) {
     const p = await search({ ...query, pageSize, page });

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@yance/contracts/endpoints';
+import { urlOf } from '@yance/contracts/routes';
 import { createTestApp, json, type TestApp } from './create-test-app.ts';
+import { callApi } from './factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,16 +28,15 @@ describe('envelope conventions', () => {
   });
 
   it('answers a wrongly typed query with 400 and a Chinese message', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/open/web/article/list?type=news&pageSize=abc' });
-    expect(res.statusCode).toBe(400);
-    expect(json(res)).toEqual({ code: 0, msg: '[每页条数]必须是数字', data: null });
+    const res = await callApi(t, 'articleList', { query: { type: 'news', pageSize: 'abc' } });
+    expect(res).toEqual({ status: 400, body: { code: 0, msg: '[每页条数]必须是整数', data: null } });
   });
 
   it('answers a missing required field with 400', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/open/web/article/list' });
-    expect(res.statusCode).toBe(400);
-    expect(json(res)).toMatchObject({ code: 0, data: null });
-    expect((json(res) as { msg: string }).msg).toMatch(/[\u4e00-\u9fff]/);
+    const res = await callApi(t, 'articleList', { query: {} as never });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 0, data: null });
+    expect(res.body.msg).toMatch(/[\u4e00-\u9fff]/);
   });
 
   it('answers a body over the limit with 413', async () => {
@@ -71,26 +73,24 @@ describe('envelope conventions', () => {
     expect(json(res)).toMatchObject({ data: null });
   });
 
-  it('ignores control characters in a search keyword', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/open/web/device/search?kw=x%00rd' });
-    expect(res.statusCode).toBe(200);
-    expect((json(res) as { data: { list: { rid: string }[] } }).data.list[0]?.rid).toBe('d10001');
+  it('ignores control and bidi characters in a search keyword', async () => {
+    const plain = await callApi(t, 'deviceSearch', { query: { kw: 'xrd' } });
+    expect(plain.body.data.total).toBeGreaterThan(0);
+    for (const kw of ['x\u0000rd', 'x\u202Erd', '\u2066xrd\u2069', 'x\u200Frd\u0007']) {
+      const res = await callApi(t, 'deviceSearch', { query: { kw } });
+      expect(res.status, JSON.stringify(kw)).toBe(200);
+      expect(res.body.data, JSON.stringify(kw)).toEqual(plain.body.data);
+    }
   });
 
   it('documents every open call in OpenAPI', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     const doc = json(res) as { paths: Record<string, Record<string, { tags?: string[]; summary?: string }>> };
-    for (const path of [
-      '/api/open/web/index',
-      '/api/open/web/type/group',
-      '/api/open/web/device/search',
-      '/api/open/web/device/detail',
-      '/api/open/web/prefecture/list',
-      '/api/open/web/article/list',
-      '/api/open/web/article/detail',
-      '/api/open/web/page',
-    ]) {
-      const op = doc.paths[path]?.get;
+    const open = Object.values(endpoints).filter((ep) => ep.scope === 'open' && !('hidden' in ep && ep.hidden));
+    expect(open.length).toBeGreaterThan(10);
+    for (const ep of open) {
+      const path = urlOf(ep);
+      const op = doc.paths[path]?.[ep.method.toLowerCase()];
       expect(op?.tags, path).toEqual(['open']);
       expect(op?.summary, path).toMatch(/[\u4e00-\u9fff]/);
     }

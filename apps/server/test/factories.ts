@@ -26,19 +26,6 @@ export const newPhone = () => `13${randomInt(3, 10)}${String(randomInt(0, 100_00
 export const newIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 export const GOOD_PASSWORD = 'Tiger-lily 2049';
 
-export interface Call {
-  status: number;
-  body: { code: number; msg: string; data: unknown };
-}
-
-/** POSTs JSON (as a client behind the proxy at ip) and returns status and envelope. */
-export async function post(t: TestApp, url: string, payload?: object, opts: { token?: string; ip?: string } = {}): Promise<Call> {
-  const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? newIp() };
-  if (opts.token) headers.token = opts.token;
-  const res = await t.app.inject({ method: 'POST', url, payload: payload ?? {}, headers });
-  return { status: res.statusCode, body: json(res) as Call['body'] };
-}
-
 export interface ApiInput<K extends EndpointName> {
   query?: QueryIn<Endpoints[K]>;
   body?: BodyIn<Endpoints[K]>;
@@ -71,7 +58,7 @@ export async function lastCode(t: TestApp, phone: string): Promise<string> {
 
 /** Sends a code and returns it; moves the clock past the 60 s resend limit when one is given. */
 export async function smsCode(t: TestApp, phone: string, useFor: number, clock?: TestClock): Promise<string> {
-  const res = await post(t, '/api/open/code4sms', { phone, useFor });
+  const res = await callApi(t, 'code4sms', { body: { phone, useFor } });
   expect(res.body).toMatchObject({ code: 1 });
   const code = await lastCode(t, phone);
   clock?.advance(61);
@@ -89,7 +76,7 @@ export async function createUser(t: TestApp, clock?: TestClock, overrides: { pho
   const phone = overrides.phone ?? newPhone();
   const password = overrides.password ?? GOOD_PASSWORD;
   const code = await smsCode(t, phone, 0, clock);
-  const res = await post(t, '/api/open/sign', { phone, password, code, inviterCode: overrides.inviterCode });
+  const res = await callApi(t, 'sign', { body: { phone, password, code, inviterCode: overrides.inviterCode } });
   expect(res.body).toMatchObject({ code: 1 });
   return { phone, password, tokens: res.body.data as TokenPair };
 }

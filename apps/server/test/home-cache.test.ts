@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { envelope } from '@yance/contracts/envelope';
 import { homeData } from '@yance/contracts/home';
 import { banner } from '../src/db/schema.ts';
-import { createTestApp, json, type TestApp } from './create-test-app.ts';
-import { testClock } from './factories.ts';
+import { createTestApp, type TestApp } from './create-test-app.ts';
+import { callApi, testClock } from './factories.ts';
 
 const clock = testClock();
 let t: TestApp;
@@ -17,9 +17,9 @@ afterEach(async () => {
 });
 
 const bannerCount = async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/open/web/index' });
-  expect(res.statusCode).toBe(200);
-  return envelope(homeData).parse(json(res)).data.bannerArr.length;
+  const res = await callApi(t, 'home');
+  expect(res.status).toBe(200);
+  return envelope(homeData).parse(res.body).data.bannerArr.length;
 };
 
 it('keeps the home payload for 10 s of the app clock, then rebuilds it', async () => {

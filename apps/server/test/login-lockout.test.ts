@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './create-test-app.ts';
-import { createUser, newIp, newPhone, post, smsCode, testClock } from './factories.ts';
+import { callApi, createUser, newIp, newPhone, smsCode, testClock } from './factories.ts';
 
 const clock = testClock();
 let t: TestApp;
@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const login = (account: string, password: string, ip = newIp()) => post(t, '/api/open/login', { account, password }, { ip });
+const login = (account: string, password: string, ip = newIp()) => callApi(t, 'login', { body: { account, password }, ip });
 
 describe('password login', () => {
   it('gives one message for an unknown account and a wrong password', async () => {
@@ -63,14 +63,14 @@ describe('password login', () => {
     const user = await createUser(t, clock);
     for (let i = 0; i < 5; i++) await login(user.phone, 'wrong');
     const code = await smsCode(t, user.phone, 1, clock);
-    expect((await post(t, '/api/open/reset', { account: user.phone, code, password: 'another good secret' })).body.code).toBe(1);
+    expect((await callApi(t, 'reset', { body: { account: user.phone, code, password: 'another good secret' } })).body.code).toBe(1);
     expect((await login(user.phone, 'another good secret')).body.code).toBe(1);
   });
 
   it('counts wrong SMS login codes against the IP', async () => {
     const ip = newIp();
-    for (let i = 0; i < 20; i++) await post(t, '/api/open/loginForCode', { phone: newPhone(), code: '123456' }, { ip });
-    const res = await post(t, '/api/open/loginForCode', { phone: newPhone(), code: '123456' }, { ip });
+    for (let i = 0; i < 20; i++) await callApi(t, 'loginForCode', { body: { phone: newPhone(), code: '123456' }, ip });
+    const res = await callApi(t, 'loginForCode', { body: { phone: newPhone(), code: '123456' }, ip });
     expect(res.status).toBe(429);
   });
 });

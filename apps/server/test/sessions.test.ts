@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair } from '@yance/contracts/account';
 import { createTestApp, type TestApp } from './create-test-app.ts';
-import { createUser, post, testClock } from './factories.ts';
+import { callApi, createUser, testClock } from './factories.ts';
 
 const clock = testClock();
 let t: TestApp;
@@ -11,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const info = (token: string) => post(t, '/api/auth/user/info', {}, { token });
-const refresh = (token: string) => post(t, '/api/open/refresh4token', { token });
+const info = (token: string) => callApi(t, 'userInfo', { token });
+const refresh = (token: string) => callApi(t, 'refresh4token', { body: { token } });
 
 describe('tokens', () => {
   it('reports expires in seconds, from config', async () => {
@@ -28,7 +28,7 @@ describe('tokens', () => {
   });
 
   it('no token and a forged one are refused', async () => {
-    expect((await post(t, '/api/auth/user/info')).body).toEqual({ code: 401, msg: '请先登录', data: null });
+    expect((await callApi(t, 'userInfo')).body).toEqual({ code: 401, msg: '请先登录', data: null });
     expect((await info('forged-token')).status).toBe(401);
   });
 
@@ -58,7 +58,7 @@ describe('tokens', () => {
 
   it('reusing a rotated refresh token revokes the whole family, not other logins', async () => {
     const user = await createUser(t, clock);
-    const otherLogin = (await post(t, '/api/open/login', { account: user.phone, password: user.password })).body.data as TokenPair;
+    const otherLogin = (await callApi(t, 'login', { body: { account: user.phone, password: user.password } })).body.data as TokenPair;
     const second = (await refresh(user.tokens.refreshToken)).body.data as TokenPair;
     const third = (await refresh(second.refreshToken)).body.data as TokenPair;
     // The thief replays the first refresh token.
@@ -83,8 +83,8 @@ describe('tokens', () => {
 
   it('logout revokes the session on the server; other logins stay', async () => {
     const user = await createUser(t, clock);
-    const other = (await post(t, '/api/open/login', { account: user.phone, password: user.password })).body.data as TokenPair;
-    expect((await post(t, '/api/auth/logout', {}, { token: user.tokens.token })).body).toMatchObject({ code: 1 });
+    const other = (await callApi(t, 'login', { body: { account: user.phone, password: user.password } })).body.data as TokenPair;
+    expect((await callApi(t, 'logout', { token: user.tokens.token })).body).toMatchObject({ code: 1 });
     expect((await info(user.tokens.token)).status).toBe(401);
     expect((await refresh(user.tokens.refreshToken)).status).toBe(401);
     expect((await info(other.token)).status).toBe(200);
@@ -92,8 +92,8 @@ describe('tokens', () => {
 
   it('a new login issues new tokens', async () => {
     const user = await createUser(t, clock);
-    const a = (await post(t, '/api/open/login', { account: user.phone, password: user.password })).body.data as TokenPair;
-    const b = (await post(t, '/api/open/login', { account: user.phone, password: user.password })).body.data as TokenPair;
+    const a = (await callApi(t, 'login', { body: { account: user.phone, password: user.password } })).body.data as TokenPair;
+    const b = (await callApi(t, 'login', { body: { account: user.phone, password: user.password } })).body.data as TokenPair;
     expect(new Set([user.tokens.token, a.token, b.token]).size).toBe(3);
     expect(new Set([user.tokens.refreshToken, a.refreshToken, b.refreshToken]).size).toBe(3);
   });

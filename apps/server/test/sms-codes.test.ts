@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsCode as smsCodeTable } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
-import { GOOD_PASSWORD, lastCode, newIp, newPhone, post, smsCode, testClock } from './factories.ts';
+import { callApi, GOOD_PASSWORD, lastCode, newIp, newPhone, smsCode, testClock } from './factories.ts';
 
 const clock = testClock();
 let t: TestApp;
@@ -11,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const sign = (phone: string, code: string) => post(t, '/api/open/sign', { phone, code, password: GOOD_PASSWORD });
-const send = (phone: string, ip = newIp(), useFor = 0) => post(t, '/api/open/code4sms', { phone, useFor }, { ip });
+const sign = (phone: string, code: string) => callApi(t, 'sign', { body: { phone, code, password: GOOD_PASSWORD } });
+const send = (phone: string, ip = newIp(), useFor = 0) => callApi(t, 'code4sms', { body: { phone, useFor }, ip });
 
 describe('SMS codes', () => {
   it('are 6 digits and stored only as a hash', async () => {
@@ -36,7 +36,7 @@ describe('SMS codes', () => {
     const phone = newPhone();
     const code = await smsCode(t, phone, 0, clock);
     expect((await sign(phone, code)).body.code).toBe(1);
-    const again = await post(t, '/api/open/loginForCode', { phone, code });
+    const again = await callApi(t, 'loginForCode', { body: { phone, code } });
     expect(again.body.msg).toBe('验证码错误或已过期');
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair } from '@yance/contracts/account';
 import { createTwinApps, type TestApp } from './create-test-app.ts';
-import { createUser, newIp, newPhone, post, smsCode, testClock } from './factories.ts';
+import { callApi, createUser, newIp, newPhone, smsCode, testClock } from './factories.ts';
 
 // Two server processes behind one proxy: every rule must hold whichever instance a request reaches.
 const clock = testClock();
@@ -16,45 +16,45 @@ afterAll(async () => close());
 describe('two app instances on one database', () => {
   it('share the 60 s SMS limit', async () => {
     const phone = newPhone();
-    expect((await post(a, '/api/open/code4sms', { phone, useFor: 0 })).body.code).toBe(1);
-    expect((await post(b, '/api/open/code4sms', { phone, useFor: 0 })).status).toBe(429);
+    expect((await callApi(a, 'code4sms', { body: { phone, useFor: 0 } })).body.code).toBe(1);
+    expect((await callApi(b, 'code4sms', { body: { phone, useFor: 0 } })).status).toBe(429);
     clock.advance(61);
   });
 
   it('share codes: sent by one, used (once) on the other', async () => {
     const phone = newPhone();
     const code = await smsCode(a, phone, 0, clock);
-    expect((await post(b, '/api/open/sign', { phone, code, password: 'Tiger-lily 2049' })).body.code).toBe(1);
-    expect((await post(a, '/api/open/sign', { phone, code, password: 'Tiger-lily 2049' })).body.msg).toBe('验证码错误或已过期');
+    expect((await callApi(b, 'sign', { body: { phone, code, password: 'Tiger-lily 2049' } })).body.code).toBe(1);
+    expect((await callApi(a, 'sign', { body: { phone, code, password: 'Tiger-lily 2049' } })).body.msg).toBe('验证码错误或已过期');
   });
 
   it('share the login lockout, alternating instances', async () => {
     const user = await createUser(a, clock);
-    for (let i = 0; i < 4; i++) expect((await post(i % 2 ? a : b, '/api/open/login', { account: user.phone, password: 'wrong' }, { ip: newIp() })).status).toBe(400);
-    expect((await post(a, '/api/open/login', { account: user.phone, password: 'wrong' })).status).toBe(429);
-    expect((await post(b, '/api/open/login', { account: user.phone, password: user.password })).body.msg).toBe('登录失败次数过多，请15分钟后再试');
+    for (let i = 0; i < 4; i++) expect((await callApi(i % 2 ? a : b, 'login', { body: { account: user.phone, password: 'wrong' }, ip: newIp() })).status).toBe(400);
+    expect((await callApi(a, 'login', { body: { account: user.phone, password: 'wrong' } })).status).toBe(429);
+    expect((await callApi(b, 'login', { body: { account: user.phone, password: user.password } })).body.msg).toBe('登录失败次数过多，请15分钟后再试');
   });
 
   it('share sessions: a token from one works on the other; refresh reuse on B revokes what A issued', async () => {
     const user = await createUser(a, clock);
-    expect((await post(b, '/api/auth/user/info', {}, { token: user.tokens.token })).status).toBe(200);
-    const rotated = (await post(a, '/api/open/refresh4token', { token: user.tokens.refreshToken })).body.data as TokenPair;
-    expect((await post(b, '/api/open/refresh4token', { token: user.tokens.refreshToken })).status).toBe(401);
-    expect((await post(a, '/api/auth/user/info', {}, { token: rotated.token })).status).toBe(401);
-    expect((await post(a, '/api/open/refresh4token', { token: rotated.refreshToken })).status).toBe(401);
+    expect((await callApi(b, 'userInfo', { token: user.tokens.token })).status).toBe(200);
+    const rotated = (await callApi(a, 'refresh4token', { body: { token: user.tokens.refreshToken } })).body.data as TokenPair;
+    expect((await callApi(b, 'refresh4token', { body: { token: user.tokens.refreshToken } })).status).toBe(401);
+    expect((await callApi(a, 'userInfo', { token: rotated.token })).status).toBe(401);
+    expect((await callApi(a, 'refresh4token', { body: { token: rotated.refreshToken } })).status).toBe(401);
   });
 
   it('share logout', async () => {
     const user = await createUser(b, clock);
-    await post(a, '/api/auth/logout', {}, { token: user.tokens.token });
-    expect((await post(b, '/api/auth/user/info', {}, { token: user.tokens.token })).status).toBe(401);
+    await callApi(a, 'logout', { token: user.tokens.token });
+    expect((await callApi(b, 'userInfo', { token: user.tokens.token })).status).toBe(401);
   });
 
   it('share QR tickets: issued by one, confirmed and delivered once across both', async () => {
     const user = await createUser(a, clock);
-    const ticket = (JSON.parse((await a.app.inject({ method: 'GET', url: '/api/open/wx/ticket' })).body) as { data: { ticket: string } }).data.ticket;
-    await post(b, '/api/open/wx/confirm', { ticket, account: user.phone, password: user.password });
-    const polls = await Promise.all([post(a, '/api/open/wx/qrCodeLogin', { ticket }), post(b, '/api/open/wx/qrCodeLogin', { ticket })]);
+    const ticket = (await callApi(a, 'wxTicket')).body.data.ticket;
+    await callApi(b, 'wxConfirm', { body: { ticket, account: user.phone, password: user.password } });
+    const polls = await Promise.all([callApi(a, 'wxQrCodeLogin', { body: { ticket } }), callApi(b, 'wxQrCodeLogin', { body: { ticket } })]);
     expect(polls.filter((p) => (p.body.data as { token: unknown }).token !== null)).toHaveLength(1);
   });
 });
@@ -73,11 +73,11 @@ describe.skipIf(!redisUrl)('two app instances with Redis counters', () => {
 
   it('share the SMS and login limits', async () => {
     const phone = newPhone();
-    expect((await post(ra, '/api/open/code4sms', { phone, useFor: 0 })).body.code).toBe(1);
-    expect((await post(rb, '/api/open/code4sms', { phone, useFor: 0 })).status).toBe(429);
+    expect((await callApi(ra, 'code4sms', { body: { phone, useFor: 0 } })).body.code).toBe(1);
+    expect((await callApi(rb, 'code4sms', { body: { phone, useFor: 0 } })).status).toBe(429);
     const account = newPhone();
-    for (let i = 0; i < 4; i++) expect((await post(i % 2 ? ra : rb, '/api/open/login', { account, password: 'wrong' })).status).toBe(400);
-    expect((await post(ra, '/api/open/login', { account, password: 'wrong' })).status).toBe(429);
-    expect((await post(rb, '/api/open/login', { account, password: 'wrong' })).body.msg).toBe('登录失败次数过多，请15分钟后再试');
+    for (let i = 0; i < 4; i++) expect((await callApi(i % 2 ? ra : rb, 'login', { body: { account, password: 'wrong' } })).status).toBe(400);
+    expect((await callApi(ra, 'login', { body: { account, password: 'wrong' } })).status).toBe(429);
+    expect((await callApi(rb, 'login', { body: { account, password: 'wrong' } })).body.msg).toBe('登录失败次数过多，请15分钟后再试');
   });
 });

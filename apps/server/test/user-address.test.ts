@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address, UserInfoResponse } from '@yance/contracts/user';
+import { endpoints, type EndpointName } from '@yance/contracts/endpoints';
 import { createTestApp, type TestApp } from './create-test-app.ts';
-import { createUser, newPhone, post, smsCode, testClock, type TestUser } from './factories.ts';
+import { callApi, createUser, newPhone, smsCode, testClock, type TestUser } from './factories.ts';
 
 const clock = testClock();
 let t: TestApp;
@@ -11,27 +12,27 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const as = (u: TestUser) => ({ token: u.tokens.token });
-const info = async (u: TestUser) => (await post(t, '/api/auth/user/info', {}, as(u))).body.data as UserInfoResponse;
+const info = async (u: TestUser) => (await callApi(t, 'userInfo', { ...as(u) })).body.data as UserInfoResponse;
 const place = (over: Partial<Record<string, unknown>> = {}) => ({
   name: '张三', phone: '13800138000', province: '北京市', city: '北京市', area: '东城区', address: '东长安街1号', address_code: '110101', default: false, ...over,
 });
-const add = async (u: TestUser, over = {}) => (await post(t, '/api/auth/address/add', place(over), as(u))).body.data as Address;
+const add = async (u: TestUser, over = {}) => (await callApi(t, 'addressAdd', { body: place(over), ...as(u) })).body.data as Address;
 
 const profile = { name: '李四', email: 'li@example.edu.cn', organization: 3, company: '清华大学', region: '110108', address: '海淀区双清路30号' };
 
 describe('profile (update4profile)', () => {
   it('stores the attestation form and marks the account attested', async () => {
     const u = await createUser(t, clock);
-    const res = await post(t, '/api/auth/user/update4profile', profile, as(u));
+    const res = await callApi(t, 'update4profile', { body: profile, ...as(u) });
     expect(res.body).toMatchObject({ code: 1 });
     expect((await info(u)).userInfo).toMatchObject({ ...profile, attested: true, teacher: '' });
   });
 
   it('requires a tutor for students, with the spec wording', async () => {
     const u = await createUser(t, clock);
-    const res = await post(t, '/api/auth/user/update4profile', { ...profile, organization: 0 }, as(u));
+    const res = await callApi(t, 'update4profile', { body: { ...profile, organization: 0 }, ...as(u) });
     expect(res).toMatchObject({ status: 400, body: { msg: '「导师」不能为空' } });
-    const ok = await post(t, '/api/auth/user/update4profile', { ...profile, organization: 0, teacher: '王老师' }, as(u));
+    const ok = await callApi(t, 'update4profile', { body: { ...profile, organization: 0, teacher: '王老师' }, ...as(u) });
     expect(ok.body.code).toBe(1);
   });
 
@@ -43,7 +44,7 @@ describe('profile (update4profile)', () => {
     ['address', '「详细地址」不能为空'],
   ])('refuses an empty %s', async (field, msg) => {
     const u = await createUser(t, clock);
-    expect((await post(t, '/api/auth/user/update4profile', { ...profile, [field]: '' }, as(u))).body.msg).toBe(msg);
+    expect((await callApi(t, 'update4profile', { body: { ...profile, [field]: '' }, ...as(u) })).body.msg).toBe(msg);
   });
 });
 
@@ -51,29 +52,29 @@ describe('updateInfo and update4contact', () => {
   it('a user name is unique whatever its case', async () => {
     const a = await createUser(t, clock);
     const b = await createUser(t, clock);
-    expect((await post(t, '/api/auth/user/updateInfo', { username: 'Chemist' }, as(a))).body.code).toBe(1);
-    expect(await post(t, '/api/auth/user/updateInfo', { username: 'chemist' }, as(b))).toMatchObject({ status: 409, body: { msg: '[用户名]已被使用' } });
-    expect((await post(t, '/api/auth/user/updateInfo', { username: 'chemist' }, as(a))).body.code).toBe(1);
-    expect((await post(t, '/api/auth/user/updateInfo', { username: '12345' }, as(b))).status).toBe(400);
+    expect((await callApi(t, 'updateInfo', { body: { username: 'Chemist' }, ...as(a) })).body.code).toBe(1);
+    expect(await callApi(t, 'updateInfo', { body: { username: 'chemist' }, ...as(b) })).toMatchObject({ status: 409, body: { msg: '[用户名]已被使用' } });
+    expect((await callApi(t, 'updateInfo', { body: { username: 'chemist' }, ...as(a) })).body.code).toBe(1);
+    expect((await callApi(t, 'updateInfo', { body: { username: '12345' }, ...as(b) })).status).toBe(400);
   });
 
   it('moves the account to a new phone proven by a code sent to it', async () => {
     const u = await createUser(t, clock);
     const next = newPhone();
-    expect((await post(t, '/api/auth/user/update4contact', { phone: next, code: '123456' }, as(u))).body.msg).toBe('验证码错误或已过期');
+    expect((await callApi(t, 'update4contact', { body: { phone: next, code: '123456' }, ...as(u) })).body.msg).toBe('验证码错误或已过期');
     const code = await smsCode(t, next, 4, clock);
-    expect((await post(t, '/api/auth/user/update4contact', { phone: next, code }, as(u))).body.code).toBe(1);
+    expect((await callApi(t, 'update4contact', { body: { phone: next, code }, ...as(u) })).body.code).toBe(1);
     expect((await info(u)).userInfo.phone).toBe(next);
-    expect((await post(t, '/api/open/login', { account: next, password: u.password })).body.code).toBe(1);
-    expect((await post(t, '/api/open/login', { account: u.phone, password: u.password })).body.msg).toBe('账号或密码错误');
+    expect((await callApi(t, 'login', { body: { account: next, password: u.password } })).body.code).toBe(1);
+    expect((await callApi(t, 'login', { body: { account: u.phone, password: u.password } })).body.msg).toBe('账号或密码错误');
   });
 
   it('refuses a phone that another account holds (after the code) and the current one', async () => {
     const u = await createUser(t, clock);
     const other = await createUser(t, clock);
     const code = await smsCode(t, other.phone, 4, clock);
-    expect(await post(t, '/api/auth/user/update4contact', { phone: other.phone, code }, as(u))).toMatchObject({ status: 409, body: { msg: '[手机号]已被使用' } });
-    expect((await post(t, '/api/auth/user/update4contact', { phone: u.phone, code: '123456' }, as(u))).body.msg).toBe('[新手机号]与当前手机号相同');
+    expect(await callApi(t, 'update4contact', { body: { phone: other.phone, code }, ...as(u) })).toMatchObject({ status: 409, body: { msg: '[手机号]已被使用' } });
+    expect((await callApi(t, 'update4contact', { body: { phone: u.phone, code: '123456' }, ...as(u) })).body.msg).toBe('[新手机号]与当前手机号相同');
   });
 });
 
@@ -98,11 +99,11 @@ describe('addresses', () => {
     const a = await add(u);
     const b = await add(u, { name: 'B' });
     const c = await add(u, { name: 'C' });
-    const edited = await post(t, '/api/auth/address/edit', { ...place({ name: '张三丰' }), address_rid: a.address_rid }, as(u));
+    const edited = await callApi(t, 'addressEdit', { body: { ...place({ name: '张三丰' }), address_rid: a.address_rid }, ...as(u) });
     expect(edited.body.data).toMatchObject({ name: '张三丰', default: true });
-    expect((await post(t, '/api/auth/address/default', { address_rid: b.address_rid }, as(u))).body.code).toBe(1);
+    expect((await callApi(t, 'addressDefault', { body: { address_rid: b.address_rid }, ...as(u) })).body.code).toBe(1);
     expect((await info(u)).address[0]!.address_rid).toBe(b.address_rid);
-    expect((await post(t, '/api/auth/address/del', { address_rid: b.address_rid }, as(u))).body.code).toBe(1);
+    expect((await callApi(t, 'addressDel', { body: { address_rid: b.address_rid }, ...as(u) })).body.code).toBe(1);
     const left = (await info(u)).address;
     expect(left.map((x) => [x.address_rid, x.default])).toEqual([
       [c.address_rid, true],
@@ -112,8 +113,8 @@ describe('addresses', () => {
 
   it('validates the form with the spec messages', async () => {
     const u = await createUser(t, clock);
-    expect((await post(t, '/api/auth/address/add', place({ name: '' }), as(u))).body.msg).toBe('[姓名]不能为空');
-    expect((await post(t, '/api/auth/address/add', place({ address: '' }), as(u))).body.msg).toBe('[详细地址]不能为空');
+    expect((await callApi(t, 'addressAdd', { body: place({ name: '' }), ...as(u) })).body.msg).toBe('[姓名]不能为空');
+    expect((await callApi(t, 'addressAdd', { body: place({ address: '' }), ...as(u) })).body.msg).toBe('[详细地址]不能为空');
   });
 
   it("refuses every call on another user's address with the same 404 as a missing one", async () => {
@@ -122,17 +123,17 @@ describe('addresses', () => {
     const mine = await add(owner);
     const missing = { status: 404, body: { code: 404, msg: '地址不存在', data: null } };
     const rid = { address_rid: mine.address_rid };
-    expect(await post(t, '/api/auth/address/edit', { ...place({ name: 'hacked' }), ...rid }, as(intruder))).toEqual(missing);
-    expect(await post(t, '/api/auth/address/default', rid, as(intruder))).toEqual(missing);
-    expect(await post(t, '/api/auth/address/del', rid, as(intruder))).toEqual(missing);
-    expect(await post(t, '/api/auth/address/del', { address_rid: 'adnot-a-real-one' }, as(intruder))).toEqual(missing);
+    expect(await callApi(t, 'addressEdit', { body: { ...place({ name: 'hacked' }), ...rid }, ...as(intruder) })).toEqual(missing);
+    expect(await callApi(t, 'addressDefault', { body: rid, ...as(intruder) })).toEqual(missing);
+    expect(await callApi(t, 'addressDel', { body: rid, ...as(intruder) })).toEqual(missing);
+    expect(await callApi(t, 'addressDel', { body: { address_rid: 'adnot-a-real-one' }, ...as(intruder) })).toEqual(missing);
     expect((await info(intruder)).address).toEqual([]);
     expect((await info(owner)).address).toEqual([mine]);
   });
 
   it('every authenticated call needs a token', async () => {
-    for (const url of ['/api/auth/user/info', '/api/auth/user/updateInfo', '/api/auth/user/update4profile', '/api/auth/user/update4contact', '/api/auth/address/add', '/api/auth/address/edit', '/api/auth/address/del', '/api/auth/address/default', '/api/auth/logout']) {
-      expect((await post(t, url, {})).status, url).toBe(401);
-    }
+    const guarded = (Object.keys(endpoints) as EndpointName[]).filter((name) => endpoints[name].scope === 'auth');
+    expect(guarded).toEqual(expect.arrayContaining(['userInfo', 'updateInfo', 'update4profile', 'update4contact', 'addressAdd', 'addressEdit', 'addressDel', 'addressDefault', 'logout']));
+    for (const name of guarded) expect((await callApi(t, name)).status, name).toBe(401);
   });
 });

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair, WxTicket } from '@yance/contracts/account';
 import type { UserInfoResponse } from '@yance/contracts/user';
 import { createTestApp, json, type TestApp } from './create-test-app.ts';
-import { createUser, newPhone, post, smsCode, testClock } from './factories.ts';
+import { callApi, createUser, newPhone, smsCode, testClock } from './factories.ts';
 
 const clock = testClock();
 const ticketOf = async (t: TestApp) => json(await t.app.inject({ method: 'GET', url: '/api/open/wx/ticket', headers: { host: 'shop.example:3000' } })) as { data: WxTicket };
-const poll = (t: TestApp, ticket: string) => post(t, '/api/open/wx/qrCodeLogin', { ticket });
+const poll = (t: TestApp, ticket: string) => callApi(t, 'wxQrCodeLogin', { body: { ticket } });
 
 describe('WeChat QR login, local provider', () => {
   let t: TestApp;
@@ -21,35 +21,35 @@ describe('WeChat QR login, local provider', () => {
     const { data } = await ticketOf(t);
     expect(data).toMatchObject({ expire_seconds: 300, url: `http://shop.example:3000/wx/confirm/${data.ticket}` });
     expect((await poll(t, data.ticket)).body.data).toEqual({ status: 'waiting', token: null, needBind: false });
-    expect((await post(t, '/api/open/wx/scan', { ticket: data.ticket })).body.data).toEqual({ status: 'scanned', needBind: false });
+    expect((await callApi(t, 'wxScan', { body: { ticket: data.ticket } })).body.data).toEqual({ status: 'scanned', needBind: false });
     expect((await poll(t, data.ticket)).body.data).toMatchObject({ status: 'scanned', token: null });
-    const wrong = await post(t, '/api/open/wx/confirm', { ticket: data.ticket, account: user.phone, password: 'wrong password' });
+    const wrong = await callApi(t, 'wxConfirm', { body: { ticket: data.ticket, account: user.phone, password: 'wrong password' } });
     expect(wrong.body.msg).toBe('账号或密码错误');
-    const ok = await post(t, '/api/open/wx/confirm', { ticket: data.ticket, account: user.phone, password: user.password });
+    const ok = await callApi(t, 'wxConfirm', { body: { ticket: data.ticket, account: user.phone, password: user.password } });
     expect(ok.body.data).toEqual({ status: 'confirmed', needBind: false });
     const first = await poll(t, data.ticket);
     expect(first.body.data).toMatchObject({ status: 'confirmed', token: { expires: 7200 } });
     const token = (first.body.data as { token: TokenPair }).token.token;
-    const me = (await post(t, '/api/auth/user/info', {}, { token })).body.data as UserInfoResponse;
+    const me = (await callApi(t, 'userInfo', { token })).body.data as UserInfoResponse;
     expect(me.userInfo.phone).toBe(user.phone);
     expect((await poll(t, data.ticket)).body.data).toEqual({ status: 'expired', token: null, needBind: false });
-    expect((await post(t, '/api/open/wx/confirm', { ticket: data.ticket, account: user.phone, password: user.password })).body.msg).toBe('二维码已失效，请刷新');
+    expect((await callApi(t, 'wxConfirm', { body: { ticket: data.ticket, account: user.phone, password: user.password } })).body.msg).toBe('二维码已失效，请刷新');
   });
 
   it('a new phone confirmed by SMS code gets an account', async () => {
     const phone = newPhone();
     const { data } = await ticketOf(t);
     const code = await smsCode(t, phone, 3, clock);
-    expect((await post(t, '/api/open/wx/confirm', { ticket: data.ticket, phone, code })).body.data).toMatchObject({ status: 'confirmed' });
+    expect((await callApi(t, 'wxConfirm', { body: { ticket: data.ticket, phone, code } })).body.data).toMatchObject({ status: 'confirmed' });
     const token = ((await poll(t, data.ticket)).body.data as { token: TokenPair }).token.token;
-    expect(((await post(t, '/api/auth/user/info', {}, { token })).body.data as UserInfoResponse).userInfo.account).toBe(phone);
+    expect(((await callApi(t, 'userInfo', { token })).body.data as UserInfoResponse).userInfo.account).toBe(phone);
   });
 
   it('expires after expire_seconds', async () => {
     const { data } = await ticketOf(t);
     clock.advance(301);
     expect((await poll(t, data.ticket)).body.data).toMatchObject({ status: 'expired' });
-    expect((await post(t, '/api/open/wx/scan', { ticket: data.ticket })).body.data).toMatchObject({ status: 'expired' });
+    expect((await callApi(t, 'wxScan', { body: { ticket: data.ticket } })).body.data).toMatchObject({ status: 'expired' });
     expect((await poll(t, 'no-such-ticket')).body.data).toMatchObject({ status: 'expired' });
   });
 
@@ -108,10 +108,10 @@ describe('WeChat QR login, official-account provider', () => {
     expect((await poll(t, data.ticket)).body.data).toEqual({ status: 'scanned', token: null, needBind: true });
     const user = await createUser(t, clock);
     const code = await smsCode(t, user.phone, 3, clock);
-    expect((await post(t, '/api/open/wx/confirm', { ticket: data.ticket, account: user.phone, password: user.password })).body.msg).toBe('请用微信扫码确认');
-    expect((await post(t, '/api/open/wx/confirm', { ticket: data.ticket, phone: user.phone, code })).body.data).toMatchObject({ status: 'confirmed' });
+    expect((await callApi(t, 'wxConfirm', { body: { ticket: data.ticket, account: user.phone, password: user.password } })).body.msg).toBe('请用微信扫码确认');
+    expect((await callApi(t, 'wxConfirm', { body: { ticket: data.ticket, phone: user.phone, code } })).body.data).toMatchObject({ status: 'confirmed' });
     const token = ((await poll(t, data.ticket)).body.data as { token: TokenPair }).token.token;
-    expect(((await post(t, '/api/auth/user/info', {}, { token })).body.data as UserInfoResponse).userInfo).toMatchObject({ phone: user.phone, wechatBound: true });
+    expect(((await callApi(t, 'userInfo', { token })).body.data as UserInfoResponse).userInfo).toMatchObject({ phone: user.phone, wechatBound: true });
 
     const again = (await ticketOf(t)).data;
     await push(signed('1795334500', '7'), 'SCAN', 'openid-new', again.ticket);

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { oneOf } from './numbers.ts';
+import { text } from './text.ts';
 
 /** Spec §9: phone length 11 (mainland mobile numbers). */
 export const PHONE_LENGTH = 11;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const required = (label: string) => z.string({ error: `[${label}]不能为空` }).trim().min(1, `[${label}]不能为空`);
+const required = (label: string, max = 256) => text(label, { max });
 
 /** A mainland mobile number: what the forms accept and what a login name that is a phone looks like. */
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
@@ -20,12 +22,7 @@ export const password = z
 /** code4sms useFor: 0 register, 1 reset, 3 login (spec §7); 4 change phone (update4contact). */
 export const SMS_PURPOSES = { register: 0, reset: 1, login: 3, contact: 4 } as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[keyof typeof SMS_PURPOSES];
-const isSmsPurpose = (v: number): v is SmsPurpose => (Object.values(SMS_PURPOSES) as number[]).includes(v);
-export const smsPurpose = z.coerce
-  .number({ error: '[用途]不正确' })
-  .int('[用途]不正确')
-  .refine(isSmsPurpose, '[用途]不正确')
-  .transform((v) => v as SmsPurpose);
+export const smsPurpose = oneOf('用途', Object.values(SMS_PURPOSES));
 
 export const code4smsBody = z.object({ phone: phone(), useFor: smsPurpose });
 
@@ -33,7 +30,7 @@ export const signBody = z.object({
   phone: phone(),
   code: smsCode,
   password,
-  inviterCode: z.string().trim().max(32).optional().or(z.literal('')),
+  inviterCode: text('邀请码', { max: 32, required: false }).optional(),
 });
 
 export const resetBody = z.object({ account: phone(), code: smsCode, password });
@@ -94,8 +91,8 @@ export const resetForm = resetBody.extend({ confirm }).refine(samePassword, mism
 
 /** Signature parameters WeChat adds to every callback of the official account. */
 export const wxCallbackQuery = z.object({
-  signature: z.string().max(64).optional(),
-  timestamp: z.string().max(20).optional(),
-  nonce: z.string().max(64).optional(),
-  echostr: z.string().max(256).optional(),
+  signature: text('signature', { max: 64, required: false }).optional(),
+  timestamp: text('timestamp', { max: 20, required: false }).optional(),
+  nonce: text('nonce', { max: 64, required: false }).optional(),
+  echostr: text('echostr', { max: 256, required: false }).optional(),
 });

@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { fenData, optionalId } from './numbers.ts';
 import { page, pagingQuery } from './paging.ts';
-
-/** Project types of spec §9: 1 送样检测, 2 现场预约, 3 数据分析. */
-export const PROJECT_TYPE_IDS = [1, 2, 3] as const;
-export const projectTypeId = z.coerce
-  .number({ error: '[项目类型]必须是数字' })
-  .int()
-  .refine((v) => (PROJECT_TYPE_IDS as readonly number[]).includes(v), '[项目类型]只能是1、2或3');
+import { text } from './text.ts';
 
 /** Price unit of a catalogue item. */
 export const PRICE_UNITS = { sample: '样', hour: '小时', job: '项', element: '元素' } as const;
@@ -42,7 +37,7 @@ export const deviceSummary = z.object({
   type_id: z.number().int(),
   child_id: z.number().int(),
   child_name: z.string(),
-  price_fen: z.number().int(),
+  price_fen: fenData,
   unit: priceUnit,
   turnaround_days: z.number().int(),
   order: z.number().int(),
@@ -53,7 +48,7 @@ export type DeviceSummary = z.infer<typeof deviceSummary>;
 /** An option that changes the price, e.g. 扫描范围 with its choices. */
 export const deviceOption = z.object({
   name: z.string(),
-  choices: z.array(z.object({ label: z.string(), extra_fen: z.number().int() })),
+  choices: z.array(z.object({ label: z.string(), extra_fen: fenData })),
 });
 export type DeviceOption = z.infer<typeof deviceOption>;
 
@@ -67,14 +62,8 @@ export const deviceDetail = deviceSummary.extend({
 });
 export type DeviceDetail = z.infer<typeof deviceDetail>;
 
-const optionalId = (label: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === undefined || v === null ? undefined : v),
-    z.coerce.number({ error: `[${label}]必须是数字` }).int().positive(`[${label}]必须是正整数`).optional(),
-  );
-
 export const deviceSearchQuery = pagingQuery.extend({
-  kw: z.string().trim().max(50, '[关键词]不能超过50个字').optional().default(''),
+  kw: text('关键词', { max: 50, required: false }).optional().default(''),
   typeId: optionalId('项目类型'),
   childId: optionalId('分类'),
   areaId: optionalId('专区'),
@@ -84,5 +73,5 @@ export type DeviceSearchQuery = z.infer<typeof deviceSearchQuery>;
 export const deviceSearchResponse = page(deviceSummary);
 
 export const deviceDetailQuery = z.object({
-  rid: z.string({ error: '[项目编号]不能为空' }).trim().min(1, '[项目编号]不能为空').max(32, '[项目编号]格式不正确'),
+  rid: text('项目编号', { max: 32 }),
 });

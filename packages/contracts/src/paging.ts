@@ -1,14 +1,13 @@
 import { z } from 'zod';
+import { count, pageNumber } from './numbers.ts';
+
+/** Most rows one page of a list may ask for. */
+export const PAGE_SIZE_MAX = 50;
 
 /** Query-string paging shared by every list call; numbers arrive as strings. */
 export const pagingQuery = z.object({
-  page: z.coerce.number({ error: '[页码]必须是数字' }).int().min(1, '[页码]不能小于1').default(1),
-  pageSize: z.coerce
-    .number({ error: '[每页条数]必须是数字' })
-    .int()
-    .min(1, '[每页条数]不能小于1')
-    .max(50, '[每页条数]不能大于50')
-    .default(12),
+  page: pageNumber().default(1),
+  pageSize: count('每页条数', 1, PAGE_SIZE_MAX).default(12),
 });
 export type PagingQuery = z.infer<typeof pagingQuery>;
 

@@ -1,29 +1,35 @@
 import { z } from 'zod';
 import { phone, smsCode } from './account.ts';
+import { oneOf } from './numbers.ts';
+import { text } from './text.ts';
 
 /** organization of the profile form (spec §3): 0 student, 3 teacher, 1 individual, 2 enterprise. */
 export const ORGANIZATIONS = { student: 0, individual: 1, enterprise: 2, teacher: 3 } as const;
 export const ORGANIZATION_NAMES: Record<number, string> = { 0: '学生', 3: '教师', 1: '个人', 2: '企业' };
 
-const filled = (label: string) => z.string({ error: `「${label}」不能为空` }).trim().min(1, `「${label}」不能为空`);
-const regionCode = (label: string) => filled(label).regex(/^\d{6}$/, `「${label}」格式不正确`);
-const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
+// The profile form names its fields 「like this」 (spec §5).
+const filled = (label: string, max: number) => text(label, { max, brackets: '「」' });
+const optional = (label: string, max: number) => text(label, { max, brackets: '「」', required: false });
+const isEmail = (v: string) => z.email().safeParse(v).success;
 
 /** Attestation / profile form (spec §3, rules of §5). */
 export const profileForm = z
   .object({
-    name: filled('姓名').max(32),
-    email: filled('邮箱').email('「邮箱」格式不正确').max(64),
-    organization: z.coerce
-      .number({ error: '「用户类型」不能为空' })
-      .int()
-      .refine((v) => v in ORGANIZATION_NAMES, '「用户类型」不能为空'),
-    company: filled('单位名称').max(64),
-    teacher: optionalText(32),
-    teacher_phone: z.union([z.literal(''), phone('导师手机')]).optional().default(''),
-    teacher_mail: z.union([z.literal(''), z.string().trim().email('「导师邮箱」格式不正确')]).optional().default(''),
-    region: regionCode('所在地区'),
-    address: filled('详细地址').max(128),
+    name: filled('姓名', 32),
+    email: filled('邮箱', 64).email('「邮箱」格式不正确'),
+    organization: oneOf('用户类型', Object.values(ORGANIZATIONS), { wrong: '「用户类型」不能为空', missing: '「用户类型」不能为空' }),
+    company: filled('单位名称', 64),
+    teacher: optional('导师', 32).optional().default(''),
+    teacher_phone: optional('导师手机', 11)
+      .regex(/^$|^1[3-9]\d{9}$/, '「导师手机」格式不正确')
+      .optional()
+      .default(''),
+    teacher_mail: optional('导师邮箱', 64)
+      .refine((v) => v === '' || isEmail(v), '「导师邮箱」格式不正确')
+      .optional()
+      .default(''),
+    region: filled('所在地区', 6).regex(/^\d{6}$/, '「所在地区」格式不正确'),
+    address: filled('详细地址', 128),
   })
   .superRefine((v, ctx) => {
     if (v.organization === ORGANIZATIONS.student && !v.teacher) {
@@ -37,13 +43,13 @@ const formBoolean = z.preprocess((v) => v === true || v === 'true' || v === '1' 
 
 /** Address (spec §3). address_code is the 6-digit county code; address_rid its id. */
 export const addressForm = z.object({
-  name: z.string({ error: '[姓名]不能为空' }).trim().min(1, '[姓名]不能为空').max(32),
+  name: text('姓名', { max: 32 }),
   phone: phone('手机'),
-  province: z.string().trim().min(1, '[省份]不能为空').max(32),
-  city: z.string().trim().min(1, '[城市]不能为空').max(32),
-  area: z.string().trim().min(1, '[区县]不能为空').max(32),
-  address: z.string({ error: '[详细地址]不能为空' }).trim().min(1, '[详细地址]不能为空').max(128),
-  address_code: z.string().regex(/^\d{6}$/, '[所在地区]格式不正确'),
+  province: text('省份', { max: 32 }),
+  city: text('城市', { max: 32 }),
+  area: text('区县', { max: 32 }),
+  address: text('详细地址', { max: 128 }),
+  address_code: text('所在地区', { max: 6 }).regex(/^\d{6}$/, '[所在地区]格式不正确'),
   default: formBoolean,
 });
 export type AddressForm = z.infer<typeof addressForm>;
@@ -81,15 +87,11 @@ export type UserInfoResponse = z.infer<typeof userInfoResponse>;
 
 /** updateInfo: choose a user name to log in with (letters, digits, underscore; not all digits). */
 export const updateInfoBody = z.object({
-  username: z
-    .string({ error: '[用户名]不能为空' })
-    .trim()
-    .min(1, '[用户名]不能为空')
-    .regex(/^[A-Za-z][A-Za-z0-9_]{3,19}$/, '[用户名]为4-20位字母、数字或下划线，以字母开头'),
+  username: text('用户名', { max: 20 }).regex(/^[A-Za-z][A-Za-z0-9_]{3,19}$/, '[用户名]为4-20位字母、数字或下划线，以字母开头'),
 });
 
 /** update4contact: move the account to a new phone, proven by an SMS code sent to it (useFor 4). */
 export const update4contactBody = z.object({ phone: phone('新手机号'), code: smsCode });
 
-export const addressRidBody = z.object({ address_rid: z.string({ error: '[地址]不能为空' }).trim().min(1, '[地址]不能为空').max(32) });
+export const addressRidBody = z.object({ address_rid: text('地址', { max: 32 }) });
 export const addressEditBody = addressForm.extend(addressRidBody.shape);

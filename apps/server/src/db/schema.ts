@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { PRICE_UNITS, type DeviceOption, type PriceUnit } from '@yance/contracts/catalog';
 import { ARTICLE_TYPES, SITE_PAGE_KEYS, type ArticleType, type SitePageKey } from '@yance/contracts/content';
+import type { Fen } from '@yance/contracts/money';
 import { notNegative, oneOf } from './checks.ts';
 
 /** 项目类型: 1 送样检测, 2 现场预约, 3 数据分析. */
@@ -51,7 +52,7 @@ export const device = pgTable(
     sampleRequirement: text('sample_requirement').notNull(),
     instrument: text('instrument').notNull().default(''),
     options: jsonb('options').$type<DeviceOption[]>().notNull().default([]),
-    priceFen: integer('price_fen').notNull(),
+    priceFen: integer('price_fen').$type<Fen>().notNull(),
     unit: text('unit').$type<PriceUnit>().notNull(),
     turnaroundDays: integer('turnaround_days').notNull(),
     orderCount: integer('order_count').notNull().default(0),
@@ -89,7 +90,7 @@ export const deviceSearch = pgTable(
     typeId: integer('type_id').notNull(),
     childId: integer('child_id').notNull(),
     orderCount: integer('order_count').notNull(),
-    priceFen: integer('price_fen').notNull(),
+    priceFen: integer('price_fen').$type<Fen>().notNull(),
     /** Normalised name, for exact and prefix ranking. */
     nameLc: text('name_lc').notNull(),
     /** Normalised aliases as '|a|b|', for exact-alias ranking. */

@@ -1,4 +1,5 @@
 import type { NewDevice } from '../../modules/catalog/catalog-search.repository.ts';
+import { asFen } from '@yance/contracts/money';
 import { describe, deviceImg, type DeviceSeed } from './device-builder.ts';
 import { DEVICE_SEEDS } from './devices.ts';
 import { CHILD_INFO } from './types.ts';
@@ -41,7 +42,7 @@ export function syntheticDevices(n: number, childIds: ReadonlyMap<string, number
       sampleRequirement: base.sample,
       instrument: base.instrument,
       options: base.options ?? [],
-      priceFen: Math.round(base.price * 100 * (0.6 + rand())),
+      priceFen: asFen(Math.round(base.price * 100 * (0.6 + rand()))),
       unit: base.unit,
       turnaroundDays: base.days,
       orderCount: Math.floor(rand() * 5000),

@@ -1,4 +1,5 @@
 import type { DeviceOption, PriceUnit } from '@yance/contracts/catalog';
+import { asFen } from '@yance/contracts/money';
 
 /** A demo catalogue item as written by hand; price in yuan for readability. */
 export interface DeviceSeed {
@@ -25,10 +26,13 @@ export interface DeviceSeed {
   options?: DeviceOption[];
 }
 
+/** Yuan as written in the seed → fen (checked to be a whole, non-negative amount). */
+export const yuanToFen = (yuan: number) => asFen(Math.round(yuan * 100));
+
 /** An option with choices given as [label, extra yuan]. */
 export const opt = (name: string, choices: [string, number][]): DeviceOption => ({
   name,
-  choices: choices.map(([label, yuan]) => ({ label, extra_fen: Math.round(yuan * 100) })),
+  choices: choices.map(([label, yuan]) => ({ label, extra_fen: yuanToFen(yuan) })),
 });
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { priceOf } from '@yance/contracts/money';
 import { articleImg } from './article-builder.ts';
 import { BANNER_SEEDS, PARTNER_SEEDS } from './banners.ts';
-import { deviceImg } from './device-builder.ts';
+import { deviceImg, yuanToFen } from './device-builder.ts';
 import { DEVICE_SEEDS } from './devices.ts';
 import { PREFECTURE_SEEDS } from './prefectures.ts';
 import { ARTICLE_SEEDS } from './seed.ts';
@@ -47,5 +48,16 @@ describe('demo data', () => {
     expect(new Set(ARTICLE_SEEDS.map((a) => a.rid)).size).toBe(ARTICLE_SEEDS.length);
     const count = (type: string) => ARTICLE_SEEDS.filter((a) => a.type === type).length;
     expect([count('news'), count('course'), count('service'), count('thanks')]).toEqual([11, 6, 9, 9]);
+  });
+
+  it('prices every choice of every item with priceOf (ADR 0012): unique option names and labels, whole fen', () => {
+    for (const d of DEVICE_SEEDS) {
+      const item = { price_fen: yuanToFen(d.price), options: d.options ?? [] };
+      expect(new Set(item.options.map((o) => o.name)).size, d.rid).toBe(item.options.length);
+      for (const o of item.options) {
+        expect(new Set(o.choices.map((c) => c.label)).size, `${d.rid} ${o.name}`).toBe(o.choices.length);
+        for (const c of o.choices) expect(priceOf(item, { [o.name]: c.label }, 2), `${d.rid} ${o.name} ${c.label}`).toBe((item.price_fen + c.extra_fen + item.options.filter((x) => x !== o).reduce((sum, x) => sum + (x.choices[0]?.extra_fen ?? 0), 0)) * 2);
+      }
+    }
   });
 });

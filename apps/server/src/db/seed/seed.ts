@@ -9,7 +9,7 @@ import { COURSES } from './articles-courses.ts';
 import { NEWS } from './articles-news.ts';
 import { THANKS } from './articles-thanks.ts';
 import { BANNER_SEEDS, PARTNER_SEEDS } from './banners.ts';
-import { describe, deviceImg } from './device-builder.ts';
+import { describe, deviceImg, yuanToFen } from './device-builder.ts';
 import { DEVICE_SEEDS } from './devices.ts';
 import { ABOUT_PAGES } from './pages-about.ts';
 import { LEGAL_PAGES } from './pages-legal.ts';
@@ -68,7 +68,7 @@ async function seedAll(db: Db): Promise<void> {
     return {
       rid: d.rid, name: d.name, alias: d.alias, typeId: info.typeId, childId: id, img: deviceImg(d.slug), sketch: d.sketch,
       description: describe(d), sampleRequirement: d.sample, instrument: d.instrument, options: d.options ?? [],
-      priceFen: Math.round(d.price * 100), unit: d.unit, turnaroundDays: d.days, orderCount: d.orders,
+      priceFen: yuanToFen(d.price), unit: d.unit, turnaroundDays: d.days, orderCount: d.orders,
       discountLabel: d.discount ?? null, hotRank: d.hot ?? null,
     };
   });

@@ -1,5 +1,6 @@
 import { FieldTimeOutlined, FireOutlined, ShoppingCartOutlined, ThunderboltOutlined, ToolOutlined } from '@ant-design/icons';
 import type { DeviceDetail } from '@yance/contracts/catalog';
+import { defaultChoices } from '@yance/contracts/money';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { CoverImage } from '@/components/cover-image.tsx';
@@ -14,7 +15,7 @@ export interface DeviceActions {
 
 /** The top of a detail page: picture, name, aliases, price calculator, key facts and the two calls to action. */
 export function DeviceSummaryPanel({ item, onAddToPlan, onOrder }: { item: DeviceDetail } & DeviceActions) {
-  const [selection, setSelection] = useState<PriceSelection>({ choices: item.options.map(() => 0), quantity: 1 });
+  const [selection, setSelection] = useState<PriceSelection>({ choices: defaultChoices(item), quantity: 1 });
   return (
     <section className={styles.panel}>
       <div className={styles.media}>
@@ -36,7 +37,7 @@ export function DeviceSummaryPanel({ item, onAddToPlan, onOrder }: { item: Devic
           </div>
         ) : null}
         {item.sketch ? <p className={styles.sketch}>{item.sketch}</p> : null}
-        <PriceCalculator basePriceFen={item.price_fen} unit={item.unit} options={item.options} value={selection} onChange={setSelection} />
+        <PriceCalculator item={item} value={selection} onChange={setSelection} />
         <ul className={styles.facts}>
           <li>
             <FieldTimeOutlined />

@@ -1,29 +1,26 @@
-import type { DeviceOption, PriceUnit } from '@yance/contracts/catalog';
+import type { PriceUnit } from '@yance/contracts/catalog';
+import { COUNT_MAX, priceOf, type Choices, type Priced } from '@yance/contracts/money';
 import { InputNumber, Radio } from 'antd';
 import { formatFen, unitLabel } from '@/lib/format.ts';
-import { unitPriceFen } from '../utils/unit-price.ts';
 import styles from './price-calculator.module.css';
 
 export interface PriceSelection {
-  /** Index of the chosen choice for each option, in option order. */
-  choices: number[];
+  /** The chosen label of each option, by option name (what an order line carries). */
+  choices: Choices;
   quantity: number;
 }
 
 interface PriceCalculatorProps {
-  basePriceFen: number;
-  unit: PriceUnit;
-  options: DeviceOption[];
+  item: Priced & { unit: PriceUnit };
   value: PriceSelection;
   onChange: (next: PriceSelection) => void;
 }
 
-const MAX_QUANTITY = 999;
-
-/** Option radio groups and a quantity that update the shown unit price and estimate. */
-export function PriceCalculator({ basePriceFen, unit, options, value, onChange }: PriceCalculatorProps) {
-  const unitFen = unitPriceFen(basePriceFen, options, value.choices);
-  const label = unitLabel(unit);
+/** Option radio groups and a quantity that update the shown unit price and estimate (priceOf, ADR 0012). */
+export function PriceCalculator({ item, value, onChange }: PriceCalculatorProps) {
+  const unitFen = priceOf(item, value.choices, 1);
+  const basePriceFen = item.price_fen;
+  const label = unitLabel(item.unit);
   return (
     <div className={styles.calc}>
       <div className={styles.priceRow}>
@@ -37,20 +34,16 @@ export function PriceCalculator({ basePriceFen, unit, options, value, onChange }
           <span className={styles.base}>起</span>
         )}
       </div>
-      {options.map((opt, i) => (
+      {item.options.map((opt) => (
         <div key={opt.name} className={styles.row}>
           <span className={styles.caption}>{opt.name}</span>
           <Radio.Group
             className={styles.choices}
             optionType="button"
-            value={value.choices[i] ?? 0}
-            onChange={(e) => {
-              const choices = options.map((_, j) => value.choices[j] ?? 0);
-              choices[i] = Number(e.target.value);
-              onChange({ ...value, choices });
-            }}
-            options={opt.choices.map((c, j) => ({
-              value: j,
+            value={value.choices[opt.name] ?? opt.choices[0]?.label}
+            onChange={(e) => onChange({ ...value, choices: { ...value.choices, [opt.name]: String(e.target.value) } })}
+            options={opt.choices.map((c) => ({
+              value: c.label,
               label: c.extra_fen ? `${c.label}（+${formatFen(c.extra_fen)}）` : c.label,
             }))}
           />
@@ -61,10 +54,10 @@ export function PriceCalculator({ basePriceFen, unit, options, value, onChange }
         <div className={styles.qty}>
           <InputNumber
             min={1}
-            max={MAX_QUANTITY}
+            max={COUNT_MAX}
             precision={0}
             value={value.quantity}
-            onChange={(q) => onChange({ ...value, quantity: Math.min(MAX_QUANTITY, Math.max(1, Math.floor(q ?? 1))) })}
+            onChange={(q) => onChange({ ...value, quantity: Math.min(COUNT_MAX, Math.max(1, Math.floor(q ?? 1))) })}
             aria-label={`数量（${label}）`}
           />
           <span className={styles.unit}>{label}</span>
@@ -72,7 +65,7 @@ export function PriceCalculator({ basePriceFen, unit, options, value, onChange }
       </div>
       <div className={styles.total}>
         <span>预估费用</span>
-        <strong>{formatFen(unitFen * value.quantity)}</strong>
+        <strong>{formatFen(priceOf(item, value.choices, value.quantity))}</strong>
         <small>最终以实验方案结算为准</small>
       </div>
     </div>

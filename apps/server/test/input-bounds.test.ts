@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { endpoints, type EndpointName } from '@yance/contracts/endpoints';
+import { createTestApp, type TestApp } from './create-test-app.ts';
+import { callApi, createUser, newPhone, type TestUser } from './factories.ts';
+import { numberFields, withField, type FieldPath, type NumberField } from './number-fields.ts';
+
+/**
+ * Every number of every call's query and body (found by walking the
+ * declarations, so a call added later is covered without touching this file)
+ * gets out-of-range, negative, fractional, exponent and non-numeric values:
+ * always a 4xx with a Chinese message, never a 5xx (ADR 0024).
+ */
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await createUser(t);
+});
+afterAll(async () => t.close());
+
+type Part = 'query' | 'body';
+interface Example {
+  query?: Record<string, unknown>;
+  body?: Record<string, unknown>;
+}
+
+/**
+ * A valid request for each call that has a number field and cannot be called
+ * with an empty query and body; the bad value replaces one field of it.
+ */
+const EXAMPLES: Partial<Record<EndpointName, Example>> = {
+  articleList: { query: { type: 'news' } },
+  code4sms: {
+    body: {
+      phone: newPhone(),
+      useFor: 0,
+      // The shape of an ALTCHA proof of work (only parsed here: the bad number is refused before it is checked).
+      altcha: {
+        challenge: {
+          parameters: { algorithm: 'PBKDF2/SHA-256', nonce: 'ab', salt: 'cd', cost: 1000, keyLength: 32, keyPrefix: '00' },
+          signature: 'ef',
+        },
+        solution: { counter: 1, derivedKey: 'aa' },
+      },
+    },
+  },
+  update4profile: {
+    body: { name: '张三', email: 'zhang@example.com', organization: 1, company: '某大学', region: '110101', address: '某路1号' },
+  },
+};
+
+const CJK = /[\u4e00-\u9fff]/;
+const names = Object.keys(endpoints) as EndpointName[];
+const schemaOf = (name: EndpointName, part: Part): z.ZodType | undefined =>
+  (endpoints[name] as { query?: z.ZodType; body?: z.ZodType })[part];
+
+/**
+ * Values a bounded number field must refuse: out of range, negative,
+ * fractional (for integer fields), exponent, hexadecimal, padded and
+ * non-numeric; query strings get them as text. A value the field's own range
+ * allows (a negative where negatives are fine) is left out.
+ */
+function badValues(part: Part, f: NumberField): unknown[] {
+  const min = f.min!;
+  const max = f.max!;
+  const text = [
+    String(max + 1),
+    String(min - 1),
+    '99999999999',
+    '-1',
+    '1.5',
+    '1e3',
+    '0x10',
+    ' 12 ',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    'abc',
+    '１２',
+  ];
+  const json = [max + 1, min - 1, 99_999_999_999, -1, 1.5, 1e300, -1e300, true, [], {}];
+  const allowed = (v: unknown) => {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : Number.NaN;
+    return Number.isFinite(n) && n >= min && n <= max && (!f.int || Number.isInteger(n));
+  };
+  return (part === 'query' ? text : [...text, ...json]).filter((v) => !allowed(v));
+}
+
+const fields = names.flatMap((name) =>
+  (['query', 'body'] as const).flatMap((part) => {
+    const schema = schemaOf(name, part);
+    return schema ? numberFields(schema).map((f) => ({ name, part, schema, ...f })) : [];
+  }),
+);
+
+const label = (name: string, part: Part, path: FieldPath) => `${name} ${part}.${path.join('.')}`;
+
+describe('numbers from outside (ADR 0024)', () => {
+  it('finds the number fields of the declarations', () => {
+    const found = fields.map((f) => label(f.name, f.part, f.path));
+    // A sample the walker must see; the test below covers all it finds.
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'deviceSearch query.typeId',
+        'deviceSearch query.page',
+        'articleList query.pageSize',
+        'code4sms body.useFor',
+        'update4profile body.organization',
+      ]),
+    );
+  });
+
+  it('gives every number field a finite range', () => {
+    for (const f of fields) {
+      expect(Number.isFinite(f.min), `${label(f.name, f.part, f.path)} has no minimum`).toBe(true);
+      expect(Number.isFinite(f.max), `${label(f.name, f.part, f.path)} has no maximum`).toBe(true);
+    }
+  });
+
+  it('has a valid example for every call with a number field', () => {
+    for (const name of new Set(fields.map((f) => f.name))) {
+      for (const part of ['query', 'body'] as const) {
+        const schema = schemaOf(name, part);
+        if (!schema) continue;
+        const example = EXAMPLES[name]?.[part] ?? {};
+        const parsed = schema.safeParse(example);
+        expect(parsed.error?.issues, `add a valid ${part} of ${name} to EXAMPLES`).toBeUndefined();
+      }
+    }
+  });
+
+  it.each(fields.map((f) => [label(f.name, f.part, f.path), f] as const))(
+    'refuses bad values of %s with a Chinese message, never a 5xx',
+    async (_, f) => {
+      const example = EXAMPLES[f.name] ?? {};
+      const token = endpoints[f.name].scope === 'auth' ? user.tokens.token : undefined;
+      for (const bad of badValues(f.part, f)) {
+        const input = { ...example, [f.part]: withField(example[f.part] ?? {}, f.path, bad) };
+        const what = `${label(f.name, f.part, f.path)} = ${JSON.stringify(bad)}`;
+        // The contract refuses it at that field …
+        const parsed = f.schema.safeParse(input[f.part]);
+        expect(parsed.success, what).toBe(false);
+        const issue = parsed.error!.issues[0]!;
+        expect(issue.path, what).toEqual(f.path);
+        expect(issue.message, what).toMatch(CJK);
+        // … and so does the server, with that message.
+        const res = await callApi(t, f.name, { ...(input as object), token });
+        expect(res.status, `${what}: ${res.body.msg}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, what).toBeLessThan(500);
+        expect(res.body.msg, what).toBe(issue.message);
+      }
+    },
+  );
+});
+
+describe('GET /api/open/web/device/search', () => {
+  it('answers 400 for a type id the database cannot hold (it once answered 500)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/open/web/device/search?typeId=99999999999' });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({ code: 0, msg: '[项目类型]不能大于2147483647', data: null });
+  });
+  it('still takes the largest id and page (nothing found, no error)', async () => {
+    const res = await callApi(t, 'deviceSearch', {
+      query: { typeId: 2_147_483_647, childId: 2_147_483_647, areaId: 2_147_483_647, page: 10_000 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ list: [], total: 0 });
+  });
+});

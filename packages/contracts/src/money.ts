@@ -1,0 +1,61 @@
+// Money as an integer number of fen (ADR 0012). No zod at run time (a type
+// import only), so any bundle may carry the price function.
+import type { z } from 'zod';
+
+/** An integer number of fen (分), never negative; made by asFen, the `fen` schema or the database. */
+export type Fen = number & z.$brand<'Fen'>;
+
+/** Largest single amount accepted anywhere: ¥10,000,000.00 (fits a PostgreSQL integer). */
+export const FEN_MAX = 1_000_000_000;
+/** Largest count of one item on an order line. */
+export const COUNT_MAX = 999;
+
+/** A price that cannot be computed; message is for the customer (Chinese). */
+export class PriceError extends Error {
+  override name = 'PriceError';
+}
+
+const isFen = (n: number) => Number.isSafeInteger(n) && n >= 0 && n <= FEN_MAX;
+
+/** Checks that n is a whole, non-negative amount of fen within FEN_MAX. */
+export function asFen(n: number): Fen {
+  if (!isFen(n)) throw new PriceError(`金额不正确：${n}`);
+  return n as Fen;
+}
+
+/** What a price is computed from: the item's unit price and its options (a catalogue item's detail). */
+export interface Priced {
+  price_fen: Fen;
+  options: readonly { name: string; choices: readonly { label: string; extra_fen: Fen }[] }[];
+}
+
+/** The chosen label of each option, by option name; an option left out takes its first choice. */
+export type Choices = Readonly<Record<string, string>>;
+
+/** The first choice of every option: what the detail page starts with. */
+export const defaultChoices = (item: Priced): Record<string, string> =>
+  Object.fromEntries(item.options.flatMap((o) => (o.choices[0] ? [[o.name, o.choices[0].label]] : [])));
+
+/**
+ * (unit price + the extra of each chosen option) × count, in fen. The one
+ * price rule: the detail page shows it and the server recomputes every price
+ * it is sent with it. Throws PriceError for an option or choice the item does
+ * not have, a count outside 1..COUNT_MAX, or a total above FEN_MAX.
+ */
+export function priceOf(item: Priced, choices: Choices, count: number): Fen {
+  if (!Number.isSafeInteger(count) || count < 1 || count > COUNT_MAX) throw new PriceError(`[数量]必须是1到${COUNT_MAX}之间的整数`);
+  const known = new Set(item.options.map((o) => o.name));
+  const unknown = Object.keys(choices).find((name) => !known.has(name));
+  if (unknown !== undefined) throw new PriceError(`该项目没有选项「${unknown}」`);
+  let unit: number = asFen(item.price_fen);
+  for (const option of item.options) {
+    const label = Object.hasOwn(choices, option.name) ? choices[option.name] : option.choices[0]?.label;
+    if (label === undefined) continue; // an option without choices adds nothing
+    const choice = option.choices.find((c) => c.label === label);
+    if (!choice) throw new PriceError(`选项「${option.name}」没有「${label}」`);
+    unit += asFen(choice.extra_fen);
+  }
+  const total = unit * count;
+  if (total > FEN_MAX) throw new PriceError('金额超出上限');
+  return total as Fen;
+}
