@@ -1,3 +1,4 @@
+import { asFen } from '@yance/contracts/money';
 import { PGlite } from '@electric-sql/pglite';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -67,7 +68,7 @@ describe('rich HTML written through the repositories', () => {
         childId: child!.id,
         img: '/x.svg',
         sketch: '',
-        priceFen: 100,
+        priceFen: asFen(100),
         unit: 'sample',
         turnaroundDays: 1,
         orderCount: 0,
