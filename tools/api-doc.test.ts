@@ -29,7 +29,9 @@ describe('checkDoc', () => {
 
   it('fails when a call URL is written by hand outside the tables, with or without a query string', async () => {
     const doc = real().replace('## Notes on calls', 'Try `GET /api/open/web/device/search?kw=XRD`.\n\n## Notes on calls');
-    expect(await checkDoc(doc, DOC, endpoints)).toEqual(['/api/open/web/device/search is written by hand outside the generated tables: name the call instead']);
+    expect(await checkDoc(doc, DOC, endpoints)).toEqual([
+      '/api/open/web/device/search is written by hand outside the generated tables: name the call instead',
+    ]);
   });
 
   it('does not mistake a longer path or the scope prefix for a call URL', async () => {
@@ -38,7 +40,9 @@ describe('checkDoc', () => {
   });
 
   it('fails when a note names a call that does not exist (renamed or removed)', async () => {
-    const doc = real().replace('- `deviceDetail`:', '- `deviceDetails`:').replace('- `wxCallbackVerify`, `wxCallback`:', '- `wxVerify`, `wxCallback`:');
+    const doc = real()
+      .replace('- `deviceDetail`:', '- `deviceDetails`:')
+      .replace('- `wxCallbackVerify`, `wxCallback`:', '- `wxVerify`, `wxCallback`:');
     expect(await checkDoc(doc, DOC, endpoints)).toEqual([
       'a note is about `deviceDetails`, which is not a call in endpoints.ts',
       'a note is about `wxVerify`, which is not a call in endpoints.ts',
@@ -71,8 +75,12 @@ describe('updateDoc', () => {
     expect(once).not.toContain('old tables');
     expect(once.startsWith('# T\n\nProse before.\n\n')).toBe(true);
     expect(once.endsWith(`${END}\n\nProse after.\n`)).toBe(true);
-    expect(once).toMatch(/### Open calls[^\n]*\n\n\| Call +\|[^\n]*\n[^\n]*\n\| `ping` +\| `GET \/api\/open\/ping` +\| — +\| `pong` +\| 操作成功 +\| 存活检查 +\|/);
-    expect(once).toMatch(/### Customer calls[^\n]*\n\n[^\n]*\n[^\n]*\n\| `addressDel` \| `POST \/api\/auth\/address\/del` \| body `address_rid` \| `null` +\| 已删除 +\| 删除地址 \|/);
+    expect(once).toMatch(
+      /### Open calls[^\n]*\n\n\| Call +\|[^\n]*\n[^\n]*\n\| `ping` +\| `GET \/api\/open\/ping` +\| — +\| `pong` +\| 操作成功 +\| 存活检查 +\|/,
+    );
+    expect(once).toMatch(
+      /### Customer calls[^\n]*\n\n[^\n]*\n[^\n]*\n\| `addressDel` \| `POST \/api\/auth\/address\/del` \| body `address_rid` \| `null` +\| 已删除 +\| 删除地址 \|/,
+    );
     expect(once).not.toContain('Staff calls');
     expect(await updateDoc(once, DOC, two)).toBe(once);
   });
@@ -80,10 +88,14 @@ describe('updateDoc', () => {
 
 describe('fields', () => {
   it('marks optional and defaulted fields, lists short enums, and shows union alternatives', () => {
-    expect(fieldsOf(z.object({ kw: z.string().default(''), sort: z.enum(['a', 'b']).optional(), rid: z.string() }))).toBe('`kw?`, `sort?` (a, b), `rid`');
+    expect(fieldsOf(z.object({ kw: z.string().default(''), sort: z.enum(['a', 'b']).optional(), rid: z.string() }))).toBe(
+      '`kw?`, `sort?` (a, b), `rid`',
+    );
     expect(fieldsOf(z.object({ keys: z.array(z.enum(['x', 'y'])) }))).toBe('`keys` (x, y)');
     expect(fieldsOf(z.object({ n: z.enum(['1', '2', '3', '4', '5', '6', '7', '8', '9']) }))).toBe('`n`');
-    expect(fieldsOf(z.union([z.object({ a: z.string() }), z.object({ b: z.string(), c: z.string().optional() })]))).toBe('(`a`) or (`b`, `c?`)');
+    expect(fieldsOf(z.union([z.object({ a: z.string() }), z.object({ b: z.string(), c: z.string().optional() })]))).toBe(
+      '(`a`) or (`b`, `c?`)',
+    );
     expect(fieldsOf(undefined)).toBe('—');
   });
 

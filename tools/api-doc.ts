@@ -79,7 +79,11 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 
 function row(name: string, e: Endpoint): string {
   const takes = [e.query && `query ${fieldsOf(e.query)}`, e.body && `body ${fieldsOf(e.body)}`].filter(Boolean).join('; ') || '—';
-  const about = [e.summary, e.description, e.hidden && '(a callback of an outside service, answered in its format; not in the OpenAPI document)']
+  const about = [
+    e.summary,
+    e.description,
+    e.hidden && '(a callback of an outside service, answered in its format; not in the OpenAPI document)',
+  ]
     .filter(Boolean)
     .join(' — ');
   // A callback answers what the outside service expects, not our envelope.
