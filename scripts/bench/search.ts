@@ -50,9 +50,16 @@ function generated(i: number, base: DeviceRow): NewDevice {
   };
 }
 
-/** Fills the device table up to `target` rows in batches; returns the seeded rows used as bases. */
-async function fill(database: Database, target: number, log: (s: string) => void) {
+/**
+ * The bench's catalogue on a fresh database: migrates, seeds, fills the device
+ * table up to `target` rows in batches and (unless told not to) analyzes;
+ * returns the seeded rows used as bases. apps/server/scripts/search-dump.ts
+ * dumps the same catalogue.
+ */
+export async function fill(database: Database, target: number, log: (s: string) => void, { analyze = true } = {}) {
   const { db } = database;
+  await database.migrate();
+  await seedIfEmpty(db);
   const bases = await db.select().from(device);
   if (bases.length === 0) throw new Error('the seed has no catalogue items to vary');
   const children = new Map((await db.select().from(typeChild)).map((c) => [c.id, c.name]));
@@ -64,15 +71,15 @@ async function fill(database: Database, target: number, log: (s: string) => void
       await insertDevices(db, rows);
     }
   });
-  await db.execute(sql`analyze`);
-  log(`  filled to ${target} items in ${round(ms / 1000, 1)} s (${bases.length} seeded)`);
+  if (analyze) await db.execute(sql`analyze`);
+  log(`  filled to ${target} items in ${round(ms / 1000, 1)} s (${bases.length} seeded${analyze ? ', analyzed' : ''})`);
   return { bases, children };
 }
 
 /** The keyword mix: names, lower-case aliases, categories, rare and common, with/without type, later pages. */
 function queries(bases: DeviceRow[], children: Map<number, string>): string[] {
   const qs: string[] = [];
-  const enc = (q: Record<string, string | number>) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
+  const enc = (q: Record<string, string | number>) => new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
   for (const [n, b] of bases.slice(0, 12).entries()) {
     qs.push(enc({ kw: b.name }));
     qs.push(enc({ kw: b.name, typeId: b.typeId, page: 1 + (n % 3) }));
@@ -105,7 +112,7 @@ export interface SearchLatency {
 /** A query string as a person reads it (kw=in-situ xrd, not kw=in-situ+xrd). */
 const readable = (q: string) => [...new URLSearchParams(q)].map(([k, v]) => `${k}=${v}`).join('&') || '(no filter)';
 
-/** Runs the query mix through app.inject against buildApp on the filled database. */
+/** Fills the fresh database, then runs the query mix through app.inject against buildApp on it. */
 async function measure(database: Database, dataDir: string, items: number, log: (s: string) => void): Promise<SearchLatency> {
   const { bases, children } = await fill(database, items, log);
   const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -158,8 +165,6 @@ export async function searchOnPglite(items: number, log: (s: string) => void): P
   const dataDir = await mkdtemp(path.join(tmpdir(), 'yance-bench-search-'));
   const database = await openDatabase({ databaseUrl: undefined, dataDir });
   try {
-    await database.migrate();
-    await seedIfEmpty(database.db);
     return await measure(database, dataDir, items, log);
   } finally {
     await database.close();
@@ -179,8 +184,6 @@ export async function searchOnPostgres(url: string, items: number, log: (s: stri
   try {
     const database = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir });
     try {
-      await database.migrate();
-      await seedIfEmpty(database.db);
       return await measure(database, dataDir, items, log);
     } finally {
       await database.close();
