@@ -10,6 +10,7 @@ import { device, typeChild } from '../../apps/server/src/db/schema.ts';
 import { seedIfEmpty } from '../../apps/server/src/db/seed/seed.ts';
 import { insertDevices, type NewDevice } from '../../apps/server/src/modules/catalog/catalog-search.repository.ts';
 import { percentile, round, timed } from './stats.ts';
+import { routes, urlOf } from '@yance/contracts/routes';
 
 type DeviceRow = typeof device.$inferSelect;
 
@@ -120,7 +121,7 @@ async function measure(database: Database, dataDir: string, items: number, log: 
   await app.ready();
   const mix = queries(bases, children);
   const get = async (q: string) => {
-    const res = await app.inject({ method: 'GET', url: `/api/open/web/device/search?${q}` });
+    const res = await app.inject({ method: routes.deviceSearch.method, url: `${urlOf(routes.deviceSearch)}?${q}` });
     const body = res.json<{ code: number; msg: string; data: { total: number } | null }>();
     if (res.statusCode !== 200 || body.code !== 1 || !body.data) throw new Error(`search ${q} failed: ${res.statusCode} ${body.msg}`);
     return body.data.total;
