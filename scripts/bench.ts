@@ -5,12 +5,15 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { endpoints } from '@yance/contracts/endpoints';
+import { envelope } from '@yance/contracts/envelope';
+import { urlOf } from '@yance/contracts/routes';
 import { homeInitialJs, homeLcp, launch } from './bench/browser.ts';
 import { machineNote, renderTable, writeReport, type Row } from './bench/report.ts';
 import { searchOnPglite, searchOnPostgres, type SearchLatency } from './bench/search.ts';
 import { startServerProcess, type ServerProcess } from './bench/server.ts';
 import { kB, round } from './bench/stats.ts';
-import { measureSideBySide } from './bench/throughput.ts';
+import { callOf, measureSideBySide } from './bench/throughput.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -55,26 +58,26 @@ async function browserFigures(baseUrl: string) {
 }
 
 async function throughputFigures(baseUrl: string) {
-  // Make sure both paths answer what a client expects before loading them.
-  for (const p of ['/api/open/ping', '/api/open/web/index']) {
-    const res = await fetch(`${baseUrl}${p}`);
-    const body = (await res.json()) as { code: number; data: unknown };
-    if (res.status !== 200 || body.code !== 1 || !body.data) throw new Error(`${p} does not answer a successful envelope`);
+  // Make sure both calls answer what their contracts say before loading them.
+  for (const e of [endpoints.ping, endpoints.home]) {
+    const res = await fetch(`${baseUrl}${urlOf(e)}`, { method: e.method });
+    const body = envelope(e.response).safeParse(await res.json());
+    if (res.status !== 200 || !body.success) throw new Error(`${callOf(e)} does not answer its contract's success envelope (${res.status})`);
   }
   const opts = { seconds: 6, warmup: 1, connections: 10, rounds: 3 };
   log(`API throughput (${opts.connections} connections, ${opts.seconds} s each in ${opts.rounds} alternating slices, after ${opts.warmup} s warm-up) …`);
-  const [ping, index] = await measureSideBySide(baseUrl, ['/api/open/ping', '/api/open/web/index'], opts);
+  const [ping, index] = await measureSideBySide(baseUrl, [endpoints.ping, endpoints.home], opts);
   if (!ping || !index) throw new Error('throughput run returned no figures');
   for (const t of [ping, index]) {
-    log(`  ${t.path}: ${round(t.rps, 0)} req/s, p99 ${t.p99Ms} ms, ${t.requests} requests of ${round(t.bytesPerResponse, 0)} B, non-2xx ${t.non2xx}, errors ${t.errors}`);
-    if (t.non2xx > 0 || t.errors > 0) throw new Error(`${t.path} answered ${t.non2xx} non-2xx and ${t.errors} errors under load`);
+    log(`  ${t.call}: ${round(t.rps, 0)} req/s, p99 ${t.p99Ms} ms, ${t.requests} requests of ${round(t.bytesPerResponse, 0)} B, non-2xx ${t.non2xx}, errors ${t.errors}`);
+    if (t.non2xx > 0 || t.errors > 0) throw new Error(`${t.call} answered ${t.non2xx} non-2xx and ${t.errors} errors under load`);
   }
   const ratio = index.rps / ping.rps;
   log(`  ratio index/ping = ${round(ratio, 2)}`);
-  rows.push({ figure: 'GET /api/open/web/index req/s ÷ GET /api/open/ping req/s', value: `${round(ratio, 2)} (${round(index.rps, 0)} / ${round(ping.rps, 0)})`, budget: '≥ 0.5', pass: ratio >= 0.5 });
+  rows.push({ figure: `${index.call} req/s ÷ ${ping.call} req/s`, value: `${round(ratio, 2)} (${round(index.rps, 0)} / ${round(ping.rps, 0)})`, budget: '≥ 0.5', pass: ratio >= 0.5 });
   details.push(
-    `### API throughput\n\n| Path | req/s | p99 latency | requests | bytes per response |\n|---|---|---|---|---|`,
-    ...[ping, index].map((t) => `| \`${t.path}\` | ${round(t.rps, 0)} | ${t.p99Ms} ms | ${t.requests} | ${round(t.bytesPerResponse, 0)} |`),
+    `### API throughput\n\n| Call | req/s | p99 latency | requests | bytes per response |\n|---|---|---|---|---|`,
+    ...[ping, index].map((t) => `| \`${t.call}\` | ${round(t.rps, 0)} | ${t.p99Ms} ms | ${t.requests} | ${round(t.bytesPerResponse, 0)} |`),
     '',
   );
 }

@@ -1,5 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import { routes } from '@yance/contracts/routes';
+import { callOf } from './throughput.ts';
 
 export interface Row {
   figure: string;
@@ -45,7 +47,7 @@ ${renderTable(opts.rows)}
   Network is loopback, not throttled. Budget ≤ 2.5 s.
 - **Home API throughput**: autocannon, 10 keep-alive connections, against the same server child
   process (\`tsx apps/server/src/server.ts\`, LOG_LEVEL=warn) in the same run: after a 1 s warm-up of
-  each, \`GET /api/open/ping\` and \`GET /api/open/web/index\` take turns in three 2 s slices each
+  each, \`${callOf(routes.ping)}\` and \`${callOf(routes.home)}\` take turns in three 2 s slices each
   (6 s per path), so background load hits both alike; the browser's \`accept-encoding\` is sent.
   The figure is the ratio index ÷ ping. Budget ≥ 0.5.
 - **Search p95**: a temp PGlite migrated and seeded, then filled to 100 000 items in batches of 1 000

@@ -11,6 +11,7 @@ import { device, typeChild } from '../../apps/server/src/db/schema.ts';
 import { seedIfEmpty } from '../../apps/server/src/db/seed/seed.ts';
 import { insertDevices, type NewDevice } from '../../apps/server/src/modules/catalog/catalog-search.repository.ts';
 import { percentile, round, timed } from './stats.ts';
+import { routes, urlOf } from '@yance/contracts/routes';
 
 type DeviceRow = typeof device.$inferSelect;
 
@@ -51,9 +52,16 @@ function generated(i: number, base: DeviceRow): NewDevice {
   };
 }
 
-/** Fills the device table up to `target` rows in batches; returns the seeded rows used as bases. */
-async function fill(database: Database, target: number, log: (s: string) => void) {
+/**
+ * The bench's catalogue on a fresh database: migrates, seeds, fills the device
+ * table up to `target` rows in batches and (unless told not to) analyzes;
+ * returns the seeded rows used as bases. apps/server/scripts/search-dump.ts
+ * dumps the same catalogue.
+ */
+export async function fill(database: Database, target: number, log: (s: string) => void, { analyze = true } = {}) {
   const { db } = database;
+  await database.migrate();
+  await seedIfEmpty(db);
   const bases = await db.select().from(device);
   if (bases.length === 0) throw new Error('the seed has no catalogue items to vary');
   const children = new Map((await db.select().from(typeChild)).map((c) => [c.id, c.name]));
@@ -65,15 +73,15 @@ async function fill(database: Database, target: number, log: (s: string) => void
       await insertDevices(db, rows);
     }
   });
-  await db.execute(sql`analyze`);
-  log(`  filled to ${target} items in ${round(ms / 1000, 1)} s (${bases.length} seeded)`);
+  if (analyze) await db.execute(sql`analyze`);
+  log(`  filled to ${target} items in ${round(ms / 1000, 1)} s (${bases.length} seeded${analyze ? ', analyzed' : ''})`);
   return { bases, children };
 }
 
 /** The keyword mix: names, lower-case aliases, categories, rare and common, with/without type, later pages. */
 function queries(bases: DeviceRow[], children: Map<number, string>): string[] {
   const qs: string[] = [];
-  const enc = (q: Record<string, string | number>) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
+  const enc = (q: Record<string, string | number>) => new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
   for (const [n, b] of bases.slice(0, 12).entries()) {
     qs.push(enc({ kw: b.name }));
     qs.push(enc({ kw: b.name, typeId: b.typeId, page: 1 + (n % 3) }));
@@ -106,7 +114,7 @@ export interface SearchLatency {
 /** A query string as a person reads it (kw=in-situ xrd, not kw=in-situ+xrd). */
 const readable = (q: string) => [...new URLSearchParams(q)].map(([k, v]) => `${k}=${v}`).join('&') || '(no filter)';
 
-/** Runs the query mix through app.inject against buildApp on the filled database. */
+/** Fills the fresh database, then runs the query mix through app.inject against buildApp on it. */
 async function measure(database: Database, dataDir: string, items: number, log: (s: string) => void): Promise<SearchLatency> {
   const { bases, children } = await fill(database, items, log);
   const config = loadConfig({ ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -114,7 +122,7 @@ async function measure(database: Database, dataDir: string, items: number, log: 
   await app.ready();
   const mix = queries(bases, children);
   const get = async (q: string) => {
-    const res = await app.inject({ method: 'GET', url: `/api/open/web/device/search?${q}` });
+    const res = await app.inject({ method: routes.deviceSearch.method, url: `${urlOf(routes.deviceSearch)}?${q}` });
     const body = res.json<{ code: number; msg: string; data: { total: number } | null }>();
     if (res.statusCode !== 200 || body.code !== 1 || !body.data) throw new Error(`search ${q} failed: ${res.statusCode} ${body.msg}`);
     return body.data.total;
@@ -159,8 +167,6 @@ export async function searchOnPglite(items: number, log: (s: string) => void): P
   const dataDir = await mkdtemp(path.join(tmpdir(), 'yance-bench-search-'));
   const database = await openDatabase({ databaseUrl: undefined, dataDir });
   try {
-    await database.migrate();
-    await seedIfEmpty(database.db);
     return await measure(database, dataDir, items, log);
   } finally {
     await database.close();
@@ -180,8 +186,6 @@ export async function searchOnPostgres(url: string, items: number, log: (s: stri
   try {
     const database = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir });
     try {
-      await database.migrate();
-      await seedIfEmpty(database.db);
       return await measure(database, dataDir, items, log);
     } finally {
       await database.close();

@@ -4,6 +4,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { routes, urlOf } from '@yance/contracts/routes';
 
 export interface ServerProcess {
   baseUrl: string;
@@ -28,14 +29,14 @@ async function waitForPing(baseUrl: string, child: ChildProcess, timeoutMs: numb
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);
     try {
-      const res = await fetch(`${baseUrl}/api/open/ping`);
+      const res = await fetch(`${baseUrl}${urlOf(routes.ping)}`, { method: routes.ping.method });
       if (res.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`server did not answer /api/open/ping within ${timeoutMs} ms`);
+  throw new Error(`server did not answer ${urlOf(routes.ping)} within ${timeoutMs} ms`);
 }
 
 /**

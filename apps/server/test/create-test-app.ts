@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config/env.ts';
 import { fromPglite, openDatabase, type Database, type Db } from '../src/db/client.ts';
 import type { Fetch } from '../src/context.ts';
 import type { Clock } from '../src/lib/clock.ts';
-import { withDatabase } from './test-db.ts';
+import { dropWhenIdle, withDatabase } from './test-db.ts';
 
 export interface TestApp {
   app: App;
@@ -40,14 +40,11 @@ async function freshDatabase(): Promise<{ database: Database; url?: string; drop
   const drop = async () => {
     const c = new pg.Client({ connectionString: info.url });
     await c.connect();
-    // Let closing pools finish their goodbyes: FORCE on a connection that is still ending surfaces as an unhandled 57P01.
-    for (let i = 0; i < 40; i++) {
-      const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-      if (rows[0]?.n === 0) break;
-      await new Promise((r) => setTimeout(r, 50));
+    try {
+      await dropWhenIdle(c, name);
+    } finally {
+      await c.end();
     }
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
   };
   return { database, url, drop };
 }

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fromPglite, migrationsFolder, openDatabase, type Database } from '../src/db/client.ts';
-import { withDatabase } from './test-db.ts';
+import { dropWhenIdle, withDatabase } from './test-db.ts';
 
 /**
  * 0000_init.sql as it stood before commit cbc0ac7 changed two of its indexes
@@ -36,13 +36,7 @@ async function emptyDatabase(): Promise<Database> {
   const database = await openDatabase({ databaseUrl: withDatabase(url, name), dataDir: tmpdir() });
   cleanups.push(async () => {
     await database.close();
-    // Let the pool's goodbyes finish first: FORCE on a closing connection surfaces as an unhandled 57P01.
-    for (let i = 0; i < 40; i++) {
-      const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-      if (rows[0]?.n === 0) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropWhenIdle(admin, name);
     await admin.end();
   });
   return database;

@@ -57,5 +57,8 @@ export const routes = {
 
 export type RouteName = keyof typeof routes;
 
+/** Where a scope's calls live: /api/<scope>. */
+export const scopePrefix = (scope: Scope): `/api/${Scope}` => `/api/${scope}`;
+
 /** The URL of a call: /api/<scope><path>. */
-export const urlOf = (route: Route): string => `/api/${route.scope}${route.path}`;
+export const urlOf = (route: Route): string => `${scopePrefix(route.scope)}${route.path}`;

@@ -66,7 +66,9 @@ export function registerEndpoints(app: FastifyInstance, scope: Scope, handlers: 
       handler: async (request, reply) => {
         const call = { query: request.query, body: request.body, user: request.user, ip: request.ip, request, reply } as Call<EndpointName>;
         const out = await handler(call);
-        if (out === reply) return reply;
+        // A handler that sent the answer itself returns the reply. A Reply is a thenable, so awaiting it
+        // yields undefined once it is sent: `sent` is what tells, or the envelope would be sent a second time.
+        if (out === reply || reply.sent) return reply;
         return ok(out, 'success' in ep ? ep.success : undefined);
       },
     });

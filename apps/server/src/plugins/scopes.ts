@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Scope } from '@yance/contracts/routes';
+import { scopePrefix, type Scope } from '@yance/contracts/routes';
 import { AppError } from '../lib/app-error.ts';
 import { customerGuard, type TokenResolver } from './auth.ts';
 import { registerEndpoints, type Handlers } from './endpoints.ts';
@@ -71,7 +71,7 @@ export async function apiScopes(app: FastifyInstance, opts: { handlers: Handlers
       registerEndpoints(open, 'open', opts.handlers);
       catchAll(open, 'open');
     },
-    { prefix: '/api/open' },
+    { prefix: scopePrefix('open') },
   );
   await app.register(
     async (auth) => {
@@ -80,7 +80,7 @@ export async function apiScopes(app: FastifyInstance, opts: { handlers: Handlers
       registerEndpoints(auth, 'auth', opts.handlers);
       catchAll(auth, 'auth');
     },
-    { prefix: '/api/auth' },
+    { prefix: scopePrefix('auth') },
   );
   await app.register(
     async (admin) => {
@@ -89,6 +89,6 @@ export async function apiScopes(app: FastifyInstance, opts: { handlers: Handlers
       registerEndpoints(admin, 'admin', opts.handlers);
       catchAll(admin, 'admin');
     },
-    { prefix: '/api/admin' },
+    { prefix: scopePrefix('admin') },
   );
 }
