@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsCode as smsCodeTable } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
-import { GOOD_PASSWORD, lastCode, newIp, newPhone, post, smsCode, testClock } from './factories.ts';
+import { GOOD_PASSWORD, lastCode, newIp, newPhone, post, requestCode, smsCode, testClock } from './factories.ts';
 
 const clock = testClock();
 let t: TestApp;
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const sign = (phone: string, code: string) => post(t, '/api/open/sign', { phone, code, password: GOOD_PASSWORD });
-const send = (phone: string, ip = newIp(), useFor = 0) => post(t, '/api/open/code4sms', { phone, useFor }, { ip });
+const send = (phone: string, ip = newIp(), useFor = 0) => requestCode(t, phone, useFor, ip);
 
 describe('SMS codes', () => {
   it('are 6 digits and stored only as a hash', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair } from '@yance/contracts/account';
 import { createTwinApps, type TestApp } from './create-test-app.ts';
-import { createUser, newIp, newPhone, post, smsCode, testClock } from './factories.ts';
+import { callApi, createUser, newIp, newPhone, post, requestCode, smsCode, testClock } from './factories.ts';
 
 // Two server processes behind one proxy: every rule must hold whichever instance a request reaches.
 const clock = testClock();
@@ -16,8 +16,8 @@ afterAll(async () => close());
 describe('two app instances on one database', () => {
   it('share the 60 s SMS limit', async () => {
     const phone = newPhone();
-    expect((await post(a, '/api/open/code4sms', { phone, useFor: 0 })).body.code).toBe(1);
-    expect((await post(b, '/api/open/code4sms', { phone, useFor: 0 })).status).toBe(429);
+    expect((await requestCode(a, phone, 0)).body.code).toBe(1);
+    expect((await requestCode(b, phone, 0)).status).toBe(429);
     clock.advance(61);
   });
 
@@ -35,10 +35,13 @@ describe('two app instances on one database', () => {
     expect((await post(b, '/api/open/login', { account: user.phone, password: user.password })).body.msg).toBe('登录失败次数过多，请15分钟后再试');
   });
 
-  it('share sessions: a token from one works on the other; refresh reuse on B revokes what A issued', async () => {
+  it('share sessions: a token from one works on the other; refresh reuse on B (after the grace) revokes what A issued', async () => {
     const user = await createUser(a, clock);
     expect((await post(b, '/api/auth/user/info', {}, { token: user.tokens.token })).status).toBe(200);
     const rotated = (await post(a, '/api/open/refresh4token', { token: user.tokens.refreshToken })).body.data as TokenPair;
+    // Within the grace B answers the pair A issued (ADR 0022); after it, the reuse ends the family.
+    expect((await post(b, '/api/open/refresh4token', { token: user.tokens.refreshToken })).body.data).toMatchObject({ token: rotated.token, refreshToken: rotated.refreshToken });
+    clock.advance(31);
     expect((await post(b, '/api/open/refresh4token', { token: user.tokens.refreshToken })).status).toBe(401);
     expect((await post(a, '/api/auth/user/info', {}, { token: rotated.token })).status).toBe(401);
     expect((await post(a, '/api/open/refresh4token', { token: rotated.refreshToken })).status).toBe(401);
@@ -53,7 +56,7 @@ describe('two app instances on one database', () => {
   it('share QR tickets: issued by one, confirmed and delivered once across both', async () => {
     const user = await createUser(a, clock);
     const ticket = (JSON.parse((await a.app.inject({ method: 'GET', url: '/api/open/wx/ticket' })).body) as { data: { ticket: string } }).data.ticket;
-    await post(b, '/api/open/wx/confirm', { ticket, account: user.phone, password: user.password });
+    expect((await callApi(b, 'wxConfirm', { body: { ticket }, token: user.tokens.token })).body.code).toBe(1);
     const polls = await Promise.all([post(a, '/api/open/wx/qrCodeLogin', { ticket }), post(b, '/api/open/wx/qrCodeLogin', { ticket })]);
     expect(polls.filter((p) => (p.body.data as { token: unknown }).token !== null)).toHaveLength(1);
   });
@@ -73,8 +76,8 @@ describe.skipIf(!redisUrl)('two app instances with Redis counters', () => {
 
   it('share the SMS and login limits', async () => {
     const phone = newPhone();
-    expect((await post(ra, '/api/open/code4sms', { phone, useFor: 0 })).body.code).toBe(1);
-    expect((await post(rb, '/api/open/code4sms', { phone, useFor: 0 })).status).toBe(429);
+    expect((await requestCode(ra, phone, 0)).body.code).toBe(1);
+    expect((await requestCode(rb, phone, 0)).status).toBe(429);
     const account = newPhone();
     for (let i = 0; i < 4; i++) expect((await post(i % 2 ? ra : rb, '/api/open/login', { account, password: 'wrong' })).status).toBe(400);
     expect((await post(ra, '/api/open/login', { account, password: 'wrong' })).status).toBe(429);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { phone, smsCode } from './account.ts';
+import { currentPassword, phone, smsCode } from './account.ts';
 
 /** organization of the profile form (spec §3): 0 student, 3 teacher, 1 individual, 2 enterprise. */
 export const ORGANIZATIONS = { student: 0, individual: 1, enterprise: 2, teacher: 3 } as const;
@@ -88,8 +88,26 @@ export const updateInfoBody = z.object({
     .regex(/^[A-Za-z][A-Za-z0-9_]{3,19}$/, '[用户名]为4-20位字母、数字或下划线，以字母开头'),
 });
 
-/** update4contact: move the account to a new phone, proven by an SMS code sent to it (useFor 4). */
-export const update4contactBody = z.object({ phone: phone('新手机号'), code: smsCode });
+/**
+ * update4contact (ADR 0021): the new phone, proven by a code sent to it
+ * (useFor 4), and the account holder, proven by the current password or by a
+ * code sent to the current phone (useFor 5, code4currentPhone) — exactly one.
+ */
+export const update4contactBody = z
+  .object({
+    phone: phone('新手机号'),
+    code: smsCode,
+    password: currentPassword.optional(),
+    currentCode: smsCode.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password === undefined && v.currentCode === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: '请输入当前密码，或当前手机号收到的验证码' });
+    } else if (v.password !== undefined && v.currentCode !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: '当前密码与当前手机验证码只需填写一项' });
+    }
+  });
+export type Update4contactBody = z.infer<typeof update4contactBody>;
 
 export const addressRidBody = z.object({ address_rid: z.string({ error: '[地址]不能为空' }).trim().min(1, '[地址]不能为空').max(32) });
 export const addressEditBody = addressForm.extend(addressRidBody.shape);
