@@ -65,7 +65,7 @@ export const powPayload = z.object(
     challenge: powChallenge,
     solution: z.object({ counter: z.number().int().min(0).max(2 ** 32 - 1), derivedKey: hex(256), time: z.number().optional() }),
   },
-  { error: '请先完成人机验证' },
+  { error: '[人机验证]请先完成人机验证' },
 );
 export type PowPayload = z.infer<typeof powPayload>;
 

@@ -102,9 +102,9 @@ export const update4contactBody = z
   })
   .superRefine((v, ctx) => {
     if (v.password === undefined && v.currentCode === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: '请输入当前密码，或当前手机号收到的验证码' });
+      ctx.addIssue({ code: 'custom', path: ['password'], message: '[身份验证]请输入当前密码，或当前手机号收到的验证码' });
     } else if (v.password !== undefined && v.currentCode !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: '当前密码与当前手机验证码只需填写一项' });
+      ctx.addIssue({ code: 'custom', path: ['password'], message: '[身份验证]当前密码与当前手机验证码只需填写一项' });
     }
   });
 export type Update4contactBody = z.infer<typeof update4contactBody>;

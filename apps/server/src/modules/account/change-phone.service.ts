@@ -36,7 +36,7 @@ export async function changePhone(ctx: AppContext, caller: AuthUser, body: Updat
   } else if (body.currentCode !== undefined) {
     await verifyCode(ctx, user.phone, SMS_PURPOSES.currentPhone, body.currentCode);
   } else {
-    throw new AppError('INVALID', '请输入当前密码，或当前手机号收到的验证码');
+    throw new AppError('INVALID', '[身份验证]请输入当前密码，或当前手机号收到的验证码');
   }
   await verifyCode(ctx, body.phone, SMS_PURPOSES.contact, body.code);
   // Only the holder of the new phone gets here, so telling them it is taken reveals nothing new.
