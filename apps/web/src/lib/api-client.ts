@@ -67,7 +67,7 @@ let lastFailure: { refresh: string; at: number } | null = null;
  */
 function withTabLock(fn: () => Promise<void>): Promise<void> {
   const locks = typeof navigator === 'undefined' ? undefined : (navigator as Partial<Navigator>).locks;
-  return locks?.request ? locks.request(REFRESH_LOCK, fn) : fn();
+  return locks?.request ? locks.request(REFRESH_LOCK, fn).then(() => undefined) : fn();
 }
 
 /** Starts (or joins) the one refresh when the access token is about to end; resolves either way. */
