@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
 import { endSession, refreshSession } from '../session/session.service.ts';
-import { newSmsChallenge } from '../sms/sms-challenge.ts';
+import { newSmsChallenge } from '../sms/sms.service.ts';
 import { login, loginWithCode, register, requestSmsCode, resetPassword } from './account.service.ts';
 import { changePhone, sendCurrentPhoneCode } from './change-phone.service.ts';
 

@@ -105,3 +105,6 @@ export async function verifyCode(ctx: AppContext, phone: string, purpose: SmsPur
 
 /** The newest outbox messages for a phone. */
 export const smsOutbox = (ctx: AppContext, phone: string) => listOutbox(ctx.db, phone);
+
+/** The proof of work before code4sms (ADR 0023). */
+export { newSmsChallenge, redeemChallenge } from './sms-challenge.ts';
