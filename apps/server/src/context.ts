@@ -5,6 +5,13 @@ import type { Clock } from './lib/clock.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
 import type { SmsProvider } from './lib/sms-provider.ts';
 
+/** The signed-in customer a request acts for (set by the /api/auth scope's guard). */
+export interface AuthUser {
+  id: number;
+  /** The session the token belongs to (logout revokes it). */
+  sessionId: number;
+}
+
 /** A fetch-compatible function; the outside-service clients take one so tests never touch the network. */
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 

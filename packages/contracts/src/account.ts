@@ -7,8 +7,9 @@ export const PASSWORD_MAX = 128;
 
 const required = (label: string) => z.string({ error: `[${label}]不能为空` }).trim().min(1, `[${label}]不能为空`);
 
-export const phone = (label = '手机号') =>
-  required(label).regex(/^1[3-9]\d{9}$/, `[${label}]格式不正确`);
+/** A mainland mobile number: what the forms accept and what a login name that is a phone looks like. */
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+export const phone = (label = '手机号') => required(label).regex(PHONE_PATTERN, `[${label}]格式不正确`);
 export const smsCode = required('验证码').regex(/^\d{6}$/, '[验证码]为6位数字');
 /**
  * The one password schema (ADR 0021): taken exactly as typed — never trimmed,

@@ -1,12 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import type { AuthUser } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 
-/** The signed-in customer a request acts for. */
-export interface AuthUser {
-  id: number;
-  /** The session the token belongs to (logout revokes it). */
-  sessionId: number;
-}
+export type { AuthUser };
 
 /** Resolves an access token (from the `token` header) to a customer, or null. Sessions implement it. */
 export type TokenResolver = (token: string, request: FastifyRequest) => Promise<AuthUser | null>;

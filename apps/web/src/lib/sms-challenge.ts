@@ -1,7 +1,7 @@
-import type { PowChallenge, PowPayload } from '@yance/contracts/account';
+import type { PowPayload } from '@yance/contracts/account';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
-import { ApiError, api } from './api-client.ts';
+import { ApiError, call } from './api-client.ts';
 import { notify } from './notify.ts';
 
 /**
@@ -10,7 +10,7 @@ import { notify } from './notify.ts';
  * by the send-code buttons only, so it never weighs on the first page.
  */
 export async function solveSmsChallenge(): Promise<PowPayload> {
-  const challenge = await api.get<PowChallenge>('/api/open/sms/challenge');
+  const challenge = await call('smsChallenge');
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 60_000 });
   if (!solution) {
     notify.error('人机验证超时，请重试');

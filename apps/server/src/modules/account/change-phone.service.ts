@@ -2,7 +2,7 @@ import { SMS_PURPOSES } from '@yance/contracts/account';
 import type { Update4contactBody } from '@yance/contracts/user';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../context.ts';
 import { endOtherSessions } from '../session/session.service.ts';
 import { sendCode, sendNotice, verifyCode } from '../sms/sms.service.ts';
 import { getUser, setPhone } from '../user/user.service.ts';

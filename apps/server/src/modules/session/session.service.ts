@@ -1,9 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenPair } from '@yance/contracts/account';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, AuthUser } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addSeconds } from '../../lib/clock.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
 import { dropStaleSeals, familyOf, findByAccess, findSession, insertSession, lockByRefresh, markRotated, revokeFamily, revokeUserSessions, type SessionRow } from './session.repository.ts';
 import { tokenSeal } from './token-seal.ts';
 

@@ -1,16 +1,16 @@
+import type { PublicSmsPurpose, SMS_PURPOSES } from '@yance/contracts/account';
 import { useMutation } from '@tanstack/react-query';
-import type { PublicSmsPurpose } from '@yance/contracts/account';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { notify } from '@/lib/notify.ts';
 
-/** code4sms useFor: 0 register, 1 reset, 3 login (spec §7). */
-export type SmsUse = Extract<PublicSmsPurpose, 0 | 1 | 3>;
+/** code4sms useFor of the account popups: 0 register, 1 reset, 3 login (spec §7). */
+export type SmsUse = Exclude<PublicSmsPurpose, typeof SMS_PURPOSES.contact>;
 
-/** Sends an SMS code after solving the proof of work; a refusal (rate limit, budget) is an error toast. */
+/** Sends an SMS code after solving the proof of work (ADR 0023); a refusal (rate limit, budget) is an error toast. */
 export const sendSmsCode = async (phone: string, useFor: SmsUse) => {
   const { solveSmsChallenge } = await import('@/lib/sms-challenge.ts');
   const altcha = await solveSmsChallenge();
-  await api.post<null>('/api/open/code4sms', { phone, useFor, altcha });
+  await call('code4sms', { body: { phone, useFor, altcha } });
   notify.success('验证码已发送!');
 };
 
