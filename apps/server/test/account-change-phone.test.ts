@@ -17,7 +17,8 @@ const phoneOf = async (token: string) => {
   const res = await callApi(t, 'userInfo', { token });
   return res.status === 200 ? res.body.data.userInfo.phone : null;
 };
-const change = (u: TestUser, body: { phone: string; code: string; password?: string; currentCode?: string }) => callApi(t, 'update4contact', { body, token: u.tokens.token });
+const change = (u: TestUser, body: { phone: string; code: string; password?: string; currentCode?: string }) =>
+  callApi(t, 'update4contact', { body, token: u.tokens.token });
 const login = (account: string, password: string) => callApi(t, 'login', { body: { account, password } });
 /** A code to the signed-in user's own phone (useFor 5), read from the outbox. */
 async function currentCode(u: TestUser): Promise<string> {
@@ -31,7 +32,10 @@ describe('update4contact', () => {
     const u = await createUser(t, clock);
     const next = newPhone();
     const code = await smsCode(t, next, 4, clock);
-    expect(await change(u, { phone: next, code })).toMatchObject({ status: 400, body: { msg: '[身份验证]请输入当前密码，或当前手机号收到的验证码' } });
+    expect(await change(u, { phone: next, code })).toMatchObject({
+      status: 400,
+      body: { msg: '[身份验证]请输入当前密码，或当前手机号收到的验证码' },
+    });
     expect(await phoneOf(u.tokens.token)).toBe(u.phone);
   });
 
@@ -39,7 +43,10 @@ describe('update4contact', () => {
     const u = await createUser(t, clock);
     const next = newPhone();
     const code = await smsCode(t, next, 4, clock);
-    expect(await change(u, { phone: next, code, password: 'not my password' })).toMatchObject({ status: 400, body: { msg: '[当前密码]不正确' } });
+    expect(await change(u, { phone: next, code, password: 'not my password' })).toMatchObject({
+      status: 400,
+      body: { msg: '[当前密码]不正确' },
+    });
     expect(await phoneOf(u.tokens.token)).toBe(u.phone);
     expect((await change(u, { phone: next, code, password: u.password })).body.code).toBe(1);
     expect(await phoneOf(u.tokens.token)).toBe(next);
@@ -92,10 +99,20 @@ describe('update4contact', () => {
     const u = await createUser(t, clock);
     const other = await createUser(t, clock);
     const code = await smsCode(t, other.phone, 4, clock);
-    expect(await change(u, { phone: other.phone, code, password: u.password })).toMatchObject({ status: 409, body: { msg: '[手机号]已被使用' } });
+    expect(await change(u, { phone: other.phone, code, password: u.password })).toMatchObject({
+      status: 409,
+      body: { msg: '[手机号]已被使用' },
+    });
     expect((await change(u, { phone: u.phone, code: '123456', password: u.password })).body.msg).toBe('[新手机号]与当前手机号相同');
-    expect((await post(t, '/api/auth/user/update4contact', { phone: newPhone(), code: '123456', password: 'x', currentCode: '123456' }, { token: u.tokens.token })).body.msg).toBe(
-      '[身份验证]当前密码与当前手机验证码只需填写一项',
-    );
+    expect(
+      (
+        await post(
+          t,
+          '/api/auth/user/update4contact',
+          { phone: newPhone(), code: '123456', password: 'x', currentCode: '123456' },
+          { token: u.tokens.token },
+        )
+      ).body.msg,
+    ).toBe('[身份验证]当前密码与当前手机验证码只需填写一项');
   });
 });

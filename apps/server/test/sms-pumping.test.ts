@@ -28,12 +28,16 @@ describe('proof of work before code4sms', () => {
   it('a forged or unsolved answer is refused', async () => {
     const altcha = await powFor(t);
     // The key found by the work is what counts; a guessed one is refused.
-    const flipped = (altcha.solution.derivedKey.at(-1) === '0' ? '1' : '0');
+    const flipped = altcha.solution.derivedKey.at(-1) === '0' ? '1' : '0';
     const wrong = { ...altcha, solution: { ...altcha.solution, derivedKey: altcha.solution.derivedKey.slice(0, -1) + flipped } };
-    expect((await post(t, '/api/open/code4sms', { phone: '13900000004', useFor: 0, altcha: wrong })).body.msg).toBe('人机验证未通过，请重试');
+    expect((await post(t, '/api/open/code4sms', { phone: '13900000004', useFor: 0, altcha: wrong })).body.msg).toBe(
+      '人机验证未通过，请重试',
+    );
     // Easier parameters of our own making break the signature.
     const easier = { ...altcha, challenge: { ...altcha.challenge, parameters: { ...altcha.challenge.parameters, keyPrefix: '00' } } };
-    expect((await post(t, '/api/open/code4sms', { phone: '13900000004', useFor: 0, altcha: easier })).body.msg).toBe('人机验证未通过，请重试');
+    expect((await post(t, '/api/open/code4sms', { phone: '13900000004', useFor: 0, altcha: easier })).body.msg).toBe(
+      '人机验证未通过，请重试',
+    );
   });
 
   it('a challenge expires', async () => {
@@ -56,8 +60,13 @@ describe('daily budgets', () => {
     for (const phone of phones.slice(0, 5)) expect((await requestCode(t, phone, 0, newIp())).body.code).toBe(1);
     const over = await requestCode(t, phones[5]!, 0, newIp());
     expect(over).toMatchObject({ status: 429, body: { msg: '今日短信发送量已达上限，请明天再试' } });
-    const alerts = warn.mock.calls.map((c) => c[0] as { alert?: string; scope?: string; level?: string; prefix?: string }).filter((a) => a.alert === 'sms-budget' && a.scope === 'prefix');
-    expect(alerts).toEqual([expect.objectContaining({ prefix: '1370000', level: '80%', used: 4 }), expect.objectContaining({ prefix: '1370000', level: 'reached', used: 5 })]);
+    const alerts = warn.mock.calls
+      .map((c) => c[0] as { alert?: string; scope?: string; level?: string; prefix?: string })
+      .filter((a) => a.alert === 'sms-budget' && a.scope === 'prefix');
+    expect(alerts).toEqual([
+      expect.objectContaining({ prefix: '1370000', level: '80%', used: 4 }),
+      expect.objectContaining({ prefix: '1370000', level: 'reached', used: 5 }),
+    ]);
     warn.mockRestore();
   });
 

@@ -27,7 +27,10 @@ export function tokenSeal(secret: string): TokenSeal {
         const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
         if (!iv || !tag || !body) return null;
         const decipher = createDecipheriv('aes-256-gcm', key, iv).setAAD(aad(rowId)).setAuthTag(tag);
-        const [token, refreshToken] = JSON.parse(Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8')) as [string, string];
+        const [token, refreshToken] = JSON.parse(Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8')) as [
+          string,
+          string,
+        ];
         return { token, refreshToken };
       } catch {
         return null;

@@ -27,7 +27,14 @@ function secrets(ctx: AppContext) {
 export async function newSmsChallenge(ctx: AppContext): Promise<PowChallenge> {
   const max = ctx.config.SMS_POW_COUNTER_MAX;
   const exp = Math.floor(ctx.clock().getTime() / 1000) + ctx.config.SMS_POW_TTL;
-  const challenge = await createChallenge({ algorithm: ALGORITHM, cost: 1, counter: randomInt(Math.floor(max / 2), max + 1), deriveKey, data: { exp }, ...secrets(ctx) });
+  const challenge = await createChallenge({
+    algorithm: ALGORITHM,
+    cost: 1,
+    counter: randomInt(Math.floor(max / 2), max + 1),
+    deriveKey,
+    data: { exp },
+    ...secrets(ctx),
+  });
   return challenge as PowChallenge;
 }
 
