@@ -143,3 +143,20 @@ describe('tokens', () => {
     expect(new Set([user.tokens.refreshToken, a.refreshToken, b.refreshToken]).size).toBe(3);
   });
 });
+
+describe('REFRESH_GRACE_SECONDS', () => {
+  it('sets the grace: a reuse after 5 s of a 5 s grace ends the family', async () => {
+    const short = await createTestApp({ clock: clock.now, env: { REFRESH_GRACE_SECONDS: '5' } });
+    try {
+      const user = await createUser(short, clock);
+      const use = (token: string) => callApi(short, 'refresh4token', { body: { token } });
+      const next = (await use(user.tokens.refreshToken)).body.data;
+      expect((await use(user.tokens.refreshToken)).body.data).toMatchObject({ token: next.token });
+      clock.advance(6);
+      expect((await use(user.tokens.refreshToken)).status).toBe(401);
+      expect((await use(next.refreshToken)).status).toBe(401);
+    } finally {
+      await short.close();
+    }
+  });
+});

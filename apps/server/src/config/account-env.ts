@@ -8,6 +8,11 @@ export const accountEnv = {
   /** Access token lifetime; the web refreshes when under 3600 s remain, so keep it above that in production. */
   ACCESS_TOKEN_TTL: seconds(7200),
   REFRESH_TOKEN_TTL: seconds(30 * 24 * 3600),
+  /**
+   * After a refresh, the old access token keeps working and a second use of the
+   * old refresh token answers the same new pair, for this many seconds (two tabs; ADR 0022).
+   */
+  REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   SMS_CODE_TTL: seconds(600),
   WX_TICKET_TTL: seconds(300),
   /** Key of the HMAC that SMS codes are stored under; set it in production (the default is public). */

@@ -9,9 +9,10 @@ import { tokenSeal } from './token-seal.ts';
 /**
  * How long a rotated access token keeps working, for requests already in
  * flight, and how long a second use of a just-rotated refresh token answers
- * the same new pair instead of counting as theft (two tabs, ADR 0022).
+ * the same new pair instead of counting as theft (two tabs, ADR 0022):
+ * REFRESH_GRACE_SECONDS, 30 by default.
  */
-export const ROTATION_GRACE_SECONDS = 30;
+const graceOf = (ctx: AppContext) => ctx.config.REFRESH_GRACE_SECONDS;
 const EXPIRED = '登录已过期，请重新登录';
 
 const newToken = () => randomBytes(32).toString('base64url');
@@ -58,7 +59,7 @@ type Rotation = { kind: 'rotated' | 'replayed'; pair: TokenPair } | { kind: 'reu
  */
 async function pairWithinGrace(ctx: AppContext, row: SessionRow, now: Date): Promise<TokenPair | null> {
   if (!row.rotatedAt || !row.successorId || !row.successorSealed) return null;
-  if (now.getTime() - row.rotatedAt.getTime() > ROTATION_GRACE_SECONDS * 1000) return null;
+  if (now.getTime() - row.rotatedAt.getTime() > graceOf(ctx) * 1000) return null;
   const next = await findSession(ctx.db, row.successorId);
   if (!next || next.revokedAt || next.rotatedAt || next.accessExpiresAt <= now) return null;
   const pair = sealOf(ctx).open(row.successorSealed, row.id);
@@ -87,8 +88,8 @@ export async function refreshSession(ctx: AppContext, refreshToken: string, ip: 
     }
     if (row.refreshExpiresAt <= now) return { kind: 'invalid' };
     const successorId = await insertSession(t.db, { ...fresh, userId: row.userId, family: row.family, createdAt: now });
-    await markRotated(t.db, row.id, now, addSeconds(now, ROTATION_GRACE_SECONDS), { id: successorId, sealed: sealOf(ctx).seal(pair, row.id) });
-    await dropStaleSeals(t.db, row.family, row.id, addSeconds(now, -ROTATION_GRACE_SECONDS));
+    await markRotated(t.db, row.id, now, addSeconds(now, graceOf(ctx)), { id: successorId, sealed: sealOf(ctx).seal(pair, row.id) });
+    await dropStaleSeals(t.db, row.family, row.id, addSeconds(now, -graceOf(ctx)));
     return { kind: 'rotated', pair };
   });
   // Thrown after the transaction, so the family's revocation is kept.
