@@ -9,10 +9,12 @@ import { z } from 'zod';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { TokenResolver } from './plugins/auth.ts';
+import { clientIpPlugin } from './plugins/client-ip.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import type { EndpointConfig, Handlers } from './plugins/endpoints.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { apiScopes, scopeProblem, type RouteEntry } from './plugins/scopes.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -26,6 +28,7 @@ import { createSmsProvider } from './modules/sms/sms.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { wechatRoutes } from './modules/wechat/wechat.routes.ts';
 import { createContext, type Fetch } from './context.ts';
+import { clientErrorHandler, frameworkErrors } from './plugins/client-error.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
 import type { SmsProvider } from './lib/sms-provider.ts';
@@ -61,6 +64,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     bodyLimit: config.BODY_LIMIT,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     return503OnClosing: true,
+    clientErrorHandler,
+    frameworkErrors,
     // A request id per request, in the logs and in the x-request-id header; never taken from the caller.
     requestIdHeader: false,
     genReqId: () => randomBytes(6).toString('hex'),
@@ -91,6 +96,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     return jsonParser(request, text, done);
   });
 
+  await app.register(clientIpPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody, { bodyLimit: config.BODY_LIMIT });
@@ -125,7 +132,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   mkdirSync(userUploads, { recursive: true });
   await app.register(staticWebPlugin, {
     webDist: config.WEB_DIST,
-    uploadDirs: [userUploads, path.join(config.repoRoot, 'apps/server/assets/upload')],
+    uploads: { produced: path.join(config.repoRoot, 'apps/server/assets/upload'), user: userUploads },
   });
 
   return app;

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-o
 import type { DeviceSummary } from '@yance/contracts/catalog';
 import type { Executor } from '../../db/client.ts';
 import { device, deviceSearch, prefectureDevice, searchGramCount, typeChild } from '../../db/schema.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { summaryColumns } from './catalog.repository.ts';
 import { deviceSearchFields } from './search-grams.ts';
 
@@ -198,12 +199,16 @@ async function summariesInOrder(db: Executor, ids: number[]): Promise<DeviceSumm
 
 export type NewDevice = Omit<typeof device.$inferInsert, 'id'>;
 
-/** Inserts items with their device_search rows (ADR 0004); returns their ids in input order. */
+/**
+ * Inserts items with their device_search rows (ADR 0004); returns their ids in input order.
+ * The rich HTML fields are sanitised here, the one place items are written (ADR 0014).
+ */
 export async function insertDevices(db: Executor, rows: readonly NewDevice[]): Promise<number[]> {
   const ids: number[] = [];
   // Chunks keep each statement under PostgreSQL's 65535 bind parameters.
   for (let i = 0; i < rows.length; i += 500) {
-    const inserted = await db.insert(device).values(rows.slice(i, i + 500)).returning({ id: device.id });
+    const chunk = rows.slice(i, i + 500).map((r) => ({ ...r, description: sanitizeRichText(r.description), sampleRequirement: sanitizeRichText(r.sampleRequirement) }));
+    const inserted = await db.insert(device).values(chunk).returning({ id: device.id });
     ids.push(...inserted.map((x) => x.id));
   }
   await refreshDeviceSearch(db, ids);
