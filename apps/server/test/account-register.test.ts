@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair } from '@yance/contracts/account';
 import { createTestApp, type TestApp } from './create-test-app.ts';
-import { callApi, createUser, GOOD_PASSWORD, lastCode, newPhone, smsCode, testClock } from './factories.ts';
+import { callApi, GOOD_PASSWORD, createUser, lastCode, newPhone, powFor, requestCode, smsCode, testClock } from './factories.ts';
 
 const clock = testClock();
 let t: TestApp;
@@ -77,8 +77,8 @@ describe('code4sms is the same for every phone (no enumeration)', () => {
     const user = await createUser(t, clock);
     const stranger = newPhone();
     for (const useFor of [0, 1, 3, 4]) {
-      const known = await callApi(t, 'code4sms', { body: { phone: user.phone, useFor } });
-      const unknown = await callApi(t, 'code4sms', { body: { phone: stranger, useFor } });
+      const known = await requestCode(t, user.phone, useFor);
+      const unknown = await requestCode(t, stranger, useFor);
       expect(known).toEqual(unknown);
       expect(known).toEqual({ status: 200, body: { code: 1, msg: '验证码已发送', data: null } });
       clock.advance(61);
@@ -96,8 +96,8 @@ describe('code4sms is the same for every phone (no enumeration)', () => {
   });
 
   it('refuses an unknown purpose and a malformed phone', async () => {
-    expect((await callApi(t, 'code4sms', { body: { phone: newPhone(), useFor: 2 } })).body.msg).toBe('[用途]不正确');
-    expect((await callApi(t, 'code4sms', { body: { phone: '12345', useFor: 0 } })).body.msg).toBe('[手机号]格式不正确');
+    expect((await callApi(t, 'code4sms', { body: { phone: newPhone(), useFor: 2, altcha: await powFor(t) } })).body.msg).toBe('[用途]不正确');
+    expect((await callApi(t, 'code4sms', { body: { phone: '12345', useFor: 0, altcha: await powFor(t) } })).body.msg).toBe('[手机号]格式不正确');
   });
 });
 
@@ -123,7 +123,7 @@ describe('SMS login and reset', () => {
 
   it('writes the console SMS to the outbox', async () => {
     const phone = newPhone();
-    await callApi(t, 'code4sms', { body: { phone, useFor: 0 } });
+    await requestCode(t, phone, 0);
     expect(await lastCode(t, phone)).toMatch(/^\d{6}$/);
     clock.advance(61);
   });

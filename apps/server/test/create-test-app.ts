@@ -57,7 +57,8 @@ export interface TestAppOptions {
 }
 
 function testConfig(dataDir: string, env: Record<string, string> = {}) {
-  const base: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir };
+  // A light proof of work (ADR 0023): tests solve hundreds of challenges.
+  const base: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir, SMS_POW_COUNTER_MAX: '1000' };
   // API tests move a fake clock; Redis keeps its own time, so it is opted into explicitly.
   delete base.REDIS_URL;
   return loadConfig({ ...base, ...env });

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TokenPair } from '@yance/contracts/account';
+import type { PowChallenge, PowPayload, TokenPair } from '@yance/contracts/account';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { BodyIn, DataOf, QueryIn } from '@yance/contracts/endpoint';
 import { endpoints, type EndpointName, type Endpoints } from '@yance/contracts/endpoints';
 import { urlOf } from '@yance/contracts/routes';
@@ -56,9 +58,28 @@ export async function lastCode(t: TestApp, phone: string): Promise<string> {
   return code;
 }
 
+/** Solves a proof-of-work challenge as a script would (altcha-lib's solveChallenge, ADR 0023). */
+export async function solvePow(challenge: PowChallenge): Promise<PowPayload> {
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('challenge not solved');
+  return { challenge, solution };
+}
+
+/** A fresh challenge from the app, solved. */
+export async function powFor(t: TestApp): Promise<PowPayload> {
+  const res = await callApi(t, 'smsChallenge');
+  expect(res.body.code).toBe(1);
+  return solvePow(res.body.data);
+}
+
+/** code4sms with a solved challenge, as the web sends it. */
+export async function requestCode(t: TestApp, phone: string, useFor: number, ip?: string) {
+  return callApi(t, 'code4sms', { body: { phone, useFor, altcha: await powFor(t) }, ip });
+}
+
 /** Sends a code and returns it; moves the clock past the 60 s resend limit when one is given. */
 export async function smsCode(t: TestApp, phone: string, useFor: number, clock?: TestClock): Promise<string> {
-  const res = await callApi(t, 'code4sms', { body: { phone, useFor } });
+  const res = await requestCode(t, phone, useFor);
   expect(res.body).toMatchObject({ code: 1 });
   const code = await lastCode(t, phone);
   clock?.advance(61);

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsCode as smsCodeTable } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
-import { callApi, GOOD_PASSWORD, lastCode, newIp, newPhone, smsCode, testClock } from './factories.ts';
+import { callApi, GOOD_PASSWORD, lastCode, newIp, newPhone, requestCode, smsCode, testClock } from './factories.ts';
 
 const clock = testClock();
 let t: TestApp;
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const sign = (phone: string, code: string) => callApi(t, 'sign', { body: { phone, code, password: GOOD_PASSWORD } });
-const send = (phone: string, ip = newIp(), useFor = 0) => callApi(t, 'code4sms', { body: { phone, useFor }, ip });
+const send = (phone: string, ip = newIp(), useFor = 0) => requestCode(t, phone, useFor, ip);
 
 describe('SMS codes', () => {
   it('are 6 digits and stored only as a hash', async () => {

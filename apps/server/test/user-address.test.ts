@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address, UserInfoResponse } from '@yance/contracts/user';
 import { endpoints, type EndpointName } from '@yance/contracts/endpoints';
 import { createTestApp, type TestApp } from './create-test-app.ts';
-import { callApi, createUser, newPhone, smsCode, testClock, type TestUser } from './factories.ts';
+import { callApi, createUser, testClock, type TestUser } from './factories.ts';
 
 const clock = testClock();
 let t: TestApp;
@@ -48,7 +48,7 @@ describe('profile (update4profile)', () => {
   });
 });
 
-describe('updateInfo and update4contact', () => {
+describe('updateInfo', () => {
   it('a user name is unique whatever its case', async () => {
     const a = await createUser(t, clock);
     const b = await createUser(t, clock);
@@ -57,25 +57,7 @@ describe('updateInfo and update4contact', () => {
     expect((await callApi(t, 'updateInfo', { body: { username: 'chemist' }, ...as(a) })).body.code).toBe(1);
     expect((await callApi(t, 'updateInfo', { body: { username: '12345' }, ...as(b) })).status).toBe(400);
   });
-
-  it('moves the account to a new phone proven by a code sent to it', async () => {
-    const u = await createUser(t, clock);
-    const next = newPhone();
-    expect((await callApi(t, 'update4contact', { body: { phone: next, code: '123456' }, ...as(u) })).body.msg).toBe('验证码错误或已过期');
-    const code = await smsCode(t, next, 4, clock);
-    expect((await callApi(t, 'update4contact', { body: { phone: next, code }, ...as(u) })).body.code).toBe(1);
-    expect((await info(u)).userInfo.phone).toBe(next);
-    expect((await callApi(t, 'login', { body: { account: next, password: u.password } })).body.code).toBe(1);
-    expect((await callApi(t, 'login', { body: { account: u.phone, password: u.password } })).body.msg).toBe('账号或密码错误');
-  });
-
-  it('refuses a phone that another account holds (after the code) and the current one', async () => {
-    const u = await createUser(t, clock);
-    const other = await createUser(t, clock);
-    const code = await smsCode(t, other.phone, 4, clock);
-    expect(await callApi(t, 'update4contact', { body: { phone: other.phone, code }, ...as(u) })).toMatchObject({ status: 409, body: { msg: '[手机号]已被使用' } });
-    expect((await callApi(t, 'update4contact', { body: { phone: u.phone, code: '123456' }, ...as(u) })).body.msg).toBe('[新手机号]与当前手机号相同');
-  });
+  // Changing the phone: test/account-change-phone.test.ts
 });
 
 describe('addresses', () => {

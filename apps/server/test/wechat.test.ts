@@ -16,33 +16,46 @@ describe('WeChat QR login, local provider', () => {
   });
   afterAll(async () => t.close());
 
-  it('ticket → scanned → confirmed with a password → the token once', async () => {
+  it('ticket → scanned (with where and when it was asked for) → confirmed by the signed-in device → the token once', async () => {
     const user = await createUser(t, clock);
-    const { data } = await ticketOf(t);
+    const data = (json(await t.app.inject({ method: 'GET', url: '/api/open/wx/ticket', headers: { host: 'shop.example:3000', 'x-forwarded-for': '203.0.113.7' } })) as { data: WxTicket }).data;
     expect(data).toMatchObject({ expire_seconds: 300, url: `http://shop.example:3000/wx/confirm/${data.ticket}` });
     expect((await poll(t, data.ticket)).body.data).toEqual({ status: 'waiting', token: null, needBind: false });
-    expect((await callApi(t, 'wxScan', { body: { ticket: data.ticket } })).body.data).toEqual({ status: 'scanned', needBind: false });
+    expect((await callApi(t, 'wxScan', { body: { ticket: data.ticket } })).body.data).toEqual({
+      status: 'scanned',
+      needBind: false,
+      requestIp: '203.0.113.7',
+      requestedAt: clock.now().toISOString(),
+    });
     expect((await poll(t, data.ticket)).body.data).toMatchObject({ status: 'scanned', token: null });
-    const wrong = await callApi(t, 'wxConfirm', { body: { ticket: data.ticket, account: user.phone, password: 'wrong password' } });
-    expect(wrong.body.msg).toBe('账号或密码错误');
-    const ok = await callApi(t, 'wxConfirm', { body: { ticket: data.ticket, account: user.phone, password: user.password } });
-    expect(ok.body.data).toEqual({ status: 'confirmed', needBind: false });
+    const ok = await callApi(t, 'wxConfirm', { body: { ticket: data.ticket }, token: user.tokens.token });
+    expect(ok.body).toMatchObject({ code: 1, data: { status: 'confirmed', needBind: false } });
     const first = await poll(t, data.ticket);
     expect(first.body.data).toMatchObject({ status: 'confirmed', token: { expires: 7200 } });
     const token = (first.body.data as { token: TokenPair }).token.token;
+    expect(token).not.toBe(user.tokens.token);
     const me = (await callApi(t, 'userInfo', { token })).body.data as UserInfoResponse;
     expect(me.userInfo.phone).toBe(user.phone);
     expect((await poll(t, data.ticket)).body.data).toEqual({ status: 'expired', token: null, needBind: false });
-    expect((await callApi(t, 'wxConfirm', { body: { ticket: data.ticket, account: user.phone, password: user.password } })).body.msg).toBe('二维码已失效，请刷新');
+    expect((await callApi(t, 'wxConfirm', { body: { ticket: data.ticket }, token: user.tokens.token })).body.msg).toBe('二维码已失效，请刷新');
   });
 
-  it('a new phone confirmed by SMS code gets an account', async () => {
+  it('a link alone confirms nothing: no session on the confirming device, no login (ADR 0021)', async () => {
+    const victim = await createUser(t, clock);
+    const { data } = await ticketOf(t);
+    // The old open confirm with the victim's password typed on the attacker's page is gone, and the auth call needs a session.
+    const open = await t.app.inject({ method: 'POST', url: '/api/open/wx/confirm', payload: { ticket: data.ticket, account: victim.phone, password: victim.password } });
+    expect(open.statusCode).toBe(404);
+    expect(await callApi(t, 'wxConfirm', { body: { ticket: data.ticket } })).toMatchObject({ status: 401, body: { msg: '请先登录' } });
+    expect((await poll(t, data.ticket)).body.data).toMatchObject({ status: 'waiting', token: null });
+  });
+
+  it('a local ticket cannot be bound by SMS (that is for the official account)', async () => {
     const phone = newPhone();
     const { data } = await ticketOf(t);
     const code = await smsCode(t, phone, 3, clock);
-    expect((await callApi(t, 'wxConfirm', { body: { ticket: data.ticket, phone, code } })).body.data).toMatchObject({ status: 'confirmed' });
-    const token = ((await poll(t, data.ticket)).body.data as { token: TokenPair }).token.token;
-    expect(((await callApi(t, 'userInfo', { token })).body.data as UserInfoResponse).userInfo.account).toBe(phone);
+    expect((await callApi(t, 'wxBind', { body: { ticket: data.ticket, phone, code } })).body.msg).toBe('请用微信扫码确认');
+    expect((await poll(t, data.ticket)).body.data).toMatchObject({ status: 'waiting', token: null });
   });
 
   it('expires after expire_seconds', async () => {
@@ -108,8 +121,8 @@ describe('WeChat QR login, official-account provider', () => {
     expect((await poll(t, data.ticket)).body.data).toEqual({ status: 'scanned', token: null, needBind: true });
     const user = await createUser(t, clock);
     const code = await smsCode(t, user.phone, 3, clock);
-    expect((await callApi(t, 'wxConfirm', { body: { ticket: data.ticket, account: user.phone, password: user.password } })).body.msg).toBe('请用微信扫码确认');
-    expect((await callApi(t, 'wxConfirm', { body: { ticket: data.ticket, phone: user.phone, code } })).body.data).toMatchObject({ status: 'confirmed' });
+    expect((await callApi(t, 'wxConfirm', { body: { ticket: data.ticket }, token: user.tokens.token })).body.msg).toBe('请用微信扫码确认');
+    expect((await callApi(t, 'wxBind', { body: { ticket: data.ticket, phone: user.phone, code } })).body.data).toMatchObject({ status: 'confirmed' });
     const token = ((await poll(t, data.ticket)).body.data as { token: TokenPair }).token.token;
     expect(((await callApi(t, 'userInfo', { token })).body.data as UserInfoResponse).userInfo).toMatchObject({ phone: user.phone, wechatBound: true });
 

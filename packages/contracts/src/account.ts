@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { oneOf } from './numbers.ts';
+import { integer, oneOf } from './numbers.ts';
 import { text } from './text.ts';
 
 /** Spec §9: phone length 11 (mainland mobile numbers). */
@@ -13,18 +13,74 @@ const required = (label: string, max = 256) => text(label, { max });
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 export const phone = (label = '手机号') => required(label).regex(PHONE_PATTERN, `[${label}]格式不正确`);
 export const smsCode = required('验证码').regex(/^\d{6}$/, '[验证码]为6位数字');
-export const password = z
+/**
+ * The one password schema (ADR 0021): taken exactly as typed — never trimmed,
+ * so sign-up, reset and every login compare the same characters — and never
+ * all whitespace. `currentPassword` checks a password already set (login,
+ * confirmations); `password` is a new one and adds the minimum length.
+ */
+export const currentPassword = z
   .string({ error: '[密码]不能为空' })
   .min(1, '[密码]不能为空')
-  .min(PASSWORD_MIN, `[密码]至少${PASSWORD_MIN}位`)
-  .max(PASSWORD_MAX, `[密码]不能超过${PASSWORD_MAX}位`);
+  .max(PASSWORD_MAX, `[密码]不能超过${PASSWORD_MAX}位`)
+  .refine((v) => v.trim() !== '', '[密码]不能全为空格');
+export const password = currentPassword.refine((v) => v.length >= PASSWORD_MIN, `[密码]至少${PASSWORD_MIN}位`);
 
-/** code4sms useFor: 0 register, 1 reset, 3 login (spec §7); 4 change phone (update4contact). */
-export const SMS_PURPOSES = { register: 0, reset: 1, login: 3, contact: 4 } as const;
+/**
+ * SMS code purposes (useFor): 0 register, 1 reset, 3 login (spec §7); 4 the new
+ * phone of update4contact; 5 the signed-in user's current phone (sent only by
+ * the authenticated code4currentPhone, never by code4sms).
+ */
+export const SMS_PURPOSES = { register: 0, reset: 1, login: 3, contact: 4, currentPhone: 5 } as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[keyof typeof SMS_PURPOSES];
-export const smsPurpose = oneOf('用途', Object.values(SMS_PURPOSES));
+/** The purposes anyone may ask code4sms for (any phone). */
+export type PublicSmsPurpose = Exclude<SmsPurpose, typeof SMS_PURPOSES.currentPhone>;
+const PUBLIC_SMS_PURPOSES = [SMS_PURPOSES.register, SMS_PURPOSES.reset, SMS_PURPOSES.login, SMS_PURPOSES.contact] as const;
+export const smsPurpose = oneOf('用途', PUBLIC_SMS_PURPOSES);
 
-export const code4smsBody = z.object({ phone: phone(), useFor: smsPurpose });
+const POW_WRONG = '[人机验证]不正确';
+const hex = (max: number) => z.string(POW_WRONG).max(max, POW_WRONG).regex(/^[0-9a-f]*$/i, POW_WRONG);
+const powInt = (max: number) => integer('人机验证', 0, max, { wrong: POW_WRONG });
+/** The challenge's fields; numbers are checked as they come in, or only typed as they go out. */
+const challengeOf = (int: (max: number) => z.ZodType<number, unknown>) =>
+  z.object({
+    parameters: z.object({
+      algorithm: z.string(POW_WRONG).max(32, POW_WRONG),
+      nonce: hex(128),
+      salt: hex(128),
+      cost: int(1_000_000),
+      keyLength: int(64),
+      keyPrefix: hex(128),
+      keySignature: hex(256).optional(),
+      expiresAt: int(Number.MAX_SAFE_INTEGER).optional(),
+      /** Signed with the challenge: the expiry in seconds (sms-challenge.ts). */
+      data: z.object({ exp: int(Number.MAX_SAFE_INTEGER) }).optional(),
+    }),
+    signature: hex(256).optional(),
+  });
+/**
+ * An ALTCHA (v2) proof-of-work challenge as smsChallenge hands it out (ADR 0023).
+ * The web and scripts solve it with altcha-lib's solveChallenge and send it back
+ * with the solution in code4sms's `altcha`.
+ */
+export const powChallenge = challengeOf(() => z.number().int());
+const powChallengeIn = challengeOf(powInt);
+export type PowChallenge = z.infer<typeof powChallenge>;
+export const powPayload = z.object(
+  {
+    challenge: powChallengeIn,
+    solution: z.object({
+      counter: powInt(2 ** 32 - 1),
+      derivedKey: hex(256),
+      /** Milliseconds the solver took (informational). */
+      time: z.number(POW_WRONG).min(0, POW_WRONG).max(3_600_000, POW_WRONG).optional(),
+    }),
+  },
+  { error: '[人机验证]请先完成人机验证' },
+);
+export type PowPayload = z.infer<typeof powPayload>;
+
+export const code4smsBody = z.object({ phone: phone(), useFor: smsPurpose, altcha: powPayload });
 
 export const signBody = z.object({
   phone: phone(),
@@ -37,7 +93,7 @@ export const resetBody = z.object({ account: phone(), code: smsCode, password })
 
 export const loginBody = z.object({
   account: required('用户名/手机号').max(64, '[用户名/手机号]格式不正确'),
-  password: required('密码').max(PASSWORD_MAX, '[密码]格式不正确'),
+  password: currentPassword,
 });
 
 export const loginForCodeBody = z.object({ phone: phone(), code: smsCode });
@@ -71,13 +127,16 @@ export const wxQrLoginResponse = z.object({
   token: tokenPair.nullable(),
   needBind,
 });
-/** Answer of /wx/scan and /wx/confirm. */
+/** Answer of /wx/confirm and /wx/bind. */
 export const wxStatusResponse = z.object({ status: z.enum(WX_TICKET_STATES), needBind });
-/** Local provider confirm page: sign in with an existing account, or register, to confirm the ticket. */
-export const wxConfirmBody = z.union([
-  wxTicketBody.extend({ account: loginBody.shape.account, password: loginBody.shape.password }),
-  wxTicketBody.extend({ phone: phone(), code: smsCode }),
-]);
+/**
+ * Answer of /wx/scan: the state, and where and when the login was asked for,
+ * so the person confirming can tell a QR code they did not open (ADR 0022).
+ */
+export const wxScanResponse = wxStatusResponse.extend({ requestIp: z.string(), requestedAt: z.string() });
+export type WxScanResponse = z.infer<typeof wxScanResponse>;
+/** Official account: the scanned WeChat identity has no account yet; bind a phone proven by SMS (useFor 3). */
+export const wxBindBody = wxTicketBody.extend({ phone: phone(), code: smsCode });
 
 /**
  * The register and reset forms of the web (spec §5): the body plus a confirm

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { phone, smsCode } from './account.ts';
+import { currentPassword, phone, smsCode } from './account.ts';
 import { oneOf } from './numbers.ts';
 import { text } from './text.ts';
 
@@ -90,8 +90,26 @@ export const updateInfoBody = z.object({
   username: text('用户名', { max: 20 }).regex(/^[A-Za-z][A-Za-z0-9_]{3,19}$/, '[用户名]为4-20位字母、数字或下划线，以字母开头'),
 });
 
-/** update4contact: move the account to a new phone, proven by an SMS code sent to it (useFor 4). */
-export const update4contactBody = z.object({ phone: phone('新手机号'), code: smsCode });
+/**
+ * update4contact (ADR 0021): the new phone, proven by a code sent to it
+ * (useFor 4), and the account holder, proven by the current password or by a
+ * code sent to the current phone (useFor 5, code4currentPhone) — exactly one.
+ */
+export const update4contactBody = z
+  .object({
+    phone: phone('新手机号'),
+    code: smsCode,
+    password: currentPassword.optional(),
+    currentCode: smsCode.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password === undefined && v.currentCode === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: '[身份验证]请输入当前密码，或当前手机号收到的验证码' });
+    } else if (v.password !== undefined && v.currentCode !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: '[身份验证]当前密码与当前手机验证码只需填写一项' });
+    }
+  });
+export type Update4contactBody = z.infer<typeof update4contactBody>;
 
 export const addressRidBody = z.object({ address_rid: text('地址', { max: 32 }) });
 export const addressEditBody = addressForm.extend(addressRidBody.shape);

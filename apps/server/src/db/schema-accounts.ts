@@ -83,6 +83,14 @@ export const userSession = pgTable(
     refreshExpiresAt: at('refresh_expires_at').notNull(),
     rotatedAt: at('rotated_at'),
     revokedAt: at('revoked_at'),
+    /**
+     * Set when this row is rotated: the row that replaced it, and its token
+     * pair sealed (AES-256-GCM, server key) so that a second use of this
+     * refresh token within the grace answers the same pair (ADR 0022).
+     * Cleared once the grace is over or the family ends.
+     */
+    successorId: integer('successor_id'),
+    successorSealed: text('successor_sealed'),
     ip: text('ip').notNull().default(''),
     createdAt: at('created_at').notNull().defaultNow(),
   },
@@ -122,6 +130,16 @@ export const smsMessage = pgTable(
   (t) => [index('sms_message_phone_idx').on(t.phone, t.id), oneOf('sms_message_status_check', t.status, SMS_DELIVERY_STATES)],
 );
 
+/** Proof-of-work challenges already used for code4sms, kept until they expire: each is single-use (ADR 0023). */
+export const powChallengeUsed = pgTable(
+  'pow_challenge_used',
+  {
+    nonce: text('nonce').primaryKey(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('pow_challenge_used_expires_idx').on(t.expiresAt)],
+);
+
 /** Fixed-window rate counters shared by all server processes when Redis is not used (ADR 0007). */
 export const rateCounter = pgTable(
   'rate_counter',
@@ -145,6 +163,8 @@ export const wxTicket = pgTable(
     openid: text('openid'),
     needBind: boolean('need_bind').notNull().default(false),
     userId: integer('user_id').references(() => userAccount.id, { onDelete: 'cascade' }),
+    /** The address that asked for the ticket, shown on the confirm page (ADR 0021). */
+    requestIp: text('request_ip').notNull().default(''),
     expiresAt: at('expires_at').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call, EXPIRED_MESSAGE, REFRESH_PATH, setTokenSource } from './api-client.ts';
+import { call, EXPIRED_MESSAGE, REFRESH_LOCK, REFRESH_PATH, setTokenSource } from './api-client.ts';
 import { setNotifier } from './notify.ts';
 import { onSessionEnd } from './session-events.ts';
 import { tokenStore } from './token-store.ts';
@@ -67,6 +67,69 @@ describe('token refresh guard', () => {
     expect(Object.values(toasts).every((t) => t.mock.calls.length === 0)).toBe(true);
     expect(tokenStore.access()).toBe('a');
     expect(calls.map((c) => c.path)).toEqual([REFRESH_PATH, '/api/auth/user/info']);
+  });
+});
+
+/**
+ * A stand-in for navigator.locks shared by "tabs": one holder per name at a
+ * time, the others wait in order (the Web Locks API's exclusive mode).
+ */
+function fakeLocks() {
+  const queues = new Map<string, Promise<unknown>>();
+  const names: string[] = [];
+  const locks = {
+    request(name: string, callback: () => Promise<unknown>) {
+      names.push(name);
+      const prev = queues.get(name) ?? Promise.resolve();
+      const run = prev.then(() => callback());
+      queues.set(name, run.catch(() => undefined));
+      return run;
+    },
+  };
+  Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+  return { locks, names };
+}
+
+describe('cross-tab refresh lock (ADR 0022)', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  it('refreshes under the yance-token-refresh lock', async () => {
+    const { names } = fakeLocks();
+    tokenStore.save({ token: 'old', refreshToken: 'r-old', expires: 100 });
+    const calls = mockFetch(async () => ok({ token: 'new', refreshToken: 'r-new', expires: 7200 }));
+    await call('userInfo');
+    expect(names).toEqual([REFRESH_LOCK]);
+    expect(calls.map((c) => c.path)).toEqual([REFRESH_PATH, '/api/auth/user/info']);
+    expect(calls[1]?.token).toBe('new');
+  });
+
+  it('when another tab refreshed while this one waited for the lock, its pair is used and no second refresh is sent', async () => {
+    const { locks } = fakeLocks();
+    tokenStore.save({ token: 'old', refreshToken: 'r-old', expires: 100 });
+    const calls = mockFetch(async () => ok({ token: 'mine', refreshToken: 'r-mine', expires: 7200 }));
+    // The other tab holds the lock and stores the pair it got (as its tokenStore.save writes localStorage).
+    let otherTabDone: (() => void) | null = null;
+    const otherTab = locks.request(REFRESH_LOCK, () => new Promise<void>((resolve) => (otherTabDone = resolve)));
+    await vi.waitFor(() => expect(otherTabDone).not.toBeNull());
+    const pending = call('userInfo');
+    localStorage.setItem('token', JSON.stringify({ access: 'theirs', refresh: 'r-theirs', expires: now() + 7200 }));
+    otherTabDone!();
+    await otherTab;
+    await pending;
+    expect(calls.map((c) => c.path)).toEqual(['/api/auth/user/info']);
+    expect(calls[0]?.token).toBe('theirs');
+    expect(tokenStore.get()).toMatchObject({ access: 'theirs', refresh: 'r-theirs' });
+  });
+
+  it('without navigator.locks it still refreshes, once', async () => {
+    expect('locks' in navigator).toBe(false);
+    tokenStore.save({ token: 'old', refreshToken: 'r-old', expires: 100 });
+    const calls = mockFetch(async () => ok({ token: 'new', refreshToken: 'r-new', expires: 7200 }));
+    await Promise.all([call('userInfo'), call('home')]);
+    expect(calls.filter((c) => c.path === REFRESH_PATH)).toHaveLength(1);
+    expect(calls.filter((c) => c.path !== REFRESH_PATH).every((c) => c.token === 'new')).toBe(true);
   });
 });
 

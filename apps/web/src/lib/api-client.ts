@@ -52,9 +52,22 @@ export const REFRESH_PATH = urlOf(routes.refresh4token);
 const RETRY_FAILED_REFRESH_MS = 60_000;
 export const EXPIRED_MESSAGE = '登录已过期，请重新登录';
 
+/** Name of the cross-tab lock every tab of this origin takes to refresh (ADR 0022). */
+export const REFRESH_LOCK = 'yance-token-refresh';
+
 /** The refresh in flight; parallel requests share it, so only one refresh is sent. */
 let refreshing: Promise<void> | null = null;
 let lastFailure: { refresh: string; at: number } | null = null;
+
+/**
+ * Runs fn holding the cross-tab lock, so two tabs never send the same refresh
+ * token. Without navigator.locks (old browsers, some webviews) it just runs:
+ * the server's grace answers a second use of the token with the same pair.
+ */
+function withTabLock(fn: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Partial<Navigator>).locks;
+  return locks?.request ? locks.request(REFRESH_LOCK, fn).then(() => undefined) : fn();
+}
 
 /** Starts (or joins) the one refresh when the access token is about to end; resolves either way. */
 export function refreshIfDue(): Promise<void> | null {
@@ -65,9 +78,13 @@ export function refreshIfDue(): Promise<void> | null {
   if (lastFailure?.refresh === refresh && Date.now() - lastFailure.at < RETRY_FAILED_REFRESH_MS) return null;
   refreshing = (async () => {
     try {
-      const pair = await send<TokenPair>(routes.refresh4token, { body: { token: refresh } }, { feedback: false }, null);
-      // Only replace what we refreshed: a login meanwhile has newer tokens.
-      if (tokens.refresh() === refresh) tokens.save(pair);
+      await withTabLock(async () => {
+        // Another tab may have refreshed (or the user logged out or in) while this one waited: use what is stored now.
+        if (tokens.refresh() !== refresh) return;
+        const pair = await send<TokenPair>(routes.refresh4token, { body: { token: refresh } }, { feedback: false }, null);
+        // Only replace what we refreshed: a login meanwhile has newer tokens.
+        if (tokens.refresh() === refresh) tokens.save(pair);
+      });
       lastFailure = null;
     } catch (err) {
       lastFailure = { refresh, at: Date.now() };

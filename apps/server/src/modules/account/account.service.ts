@@ -1,9 +1,8 @@
-import { SMS_PURPOSES, type TokenPair } from '@yance/contracts/account';
+import { SMS_PURPOSES, type PowPayload, type PublicSmsPurpose, type TokenPair } from '@yance/contracts/account';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SmsPurpose } from '@yance/contracts/account';
+import { redeemChallenge, sendCode, verifyCode } from '../sms/sms.service.ts';
 import { endAllSessions, startSession } from '../session/session.service.ts';
-import { sendCode, verifyCode } from '../sms/sms.service.ts';
 import { createUser, findUserByAccount, findUserByInviteCode, findUserByPhone, setPasswordHash } from '../user/user.service.ts';
 import { loginGuard } from './login-guard.ts';
 import { assertPasswordAllowed, checkPassword, hashPassword } from './password.ts';
@@ -11,8 +10,15 @@ import { assertPasswordAllowed, checkPassword, hashPassword } from './password.t
 const WRONG_PASSWORD = '账号或密码错误';
 const NOT_REGISTERED = '该手机号尚未注册，请先注册';
 
-/** code4sms: the same answer for every phone and purpose; limits apply before anything else (ADR 0007). */
-export const requestSmsCode = (ctx: AppContext, phone: string, purpose: SmsPurpose, ip: string) => sendCode(ctx, phone, purpose, ip);
+/**
+ * code4sms: the same answer for every phone and purpose. A solved, unused
+ * proof-of-work challenge first (ADR 0023), then the limits (ADR 0007) and the
+ * daily budgets, then the code.
+ */
+export async function requestSmsCode(ctx: AppContext, phone: string, purpose: PublicSmsPurpose, ip: string, altcha: PowPayload): Promise<void> {
+  await redeemChallenge(ctx, altcha);
+  await sendCode(ctx, phone, purpose, ip);
+}
 
 /** sign: registers with a phone proven by SMS and signs in. A taken phone is told only to its holder, after the code. */
 export async function register(ctx: AppContext, body: { phone: string; code: string; password: string; inviterCode?: string | undefined }, ip: string): Promise<TokenPair> {

@@ -1,11 +1,12 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { userSession } from '../../db/schema.ts';
 
 export type SessionRow = typeof userSession.$inferSelect;
 
-export async function insertSession(db: Executor, row: typeof userSession.$inferInsert): Promise<void> {
-  await db.insert(userSession).values(row);
+export async function insertSession(db: Executor, row: typeof userSession.$inferInsert): Promise<number> {
+  const [inserted] = await db.insert(userSession).values(row).returning({ id: userSession.id });
+  return inserted!.id;
 }
 
 /** The live session an access token belongs to. */
@@ -23,26 +24,61 @@ export async function lockByRefresh(tx: Executor, refreshHash: string): Promise<
   return row;
 }
 
-/** Revokes every live session of a token family. */
+export async function findSession(db: Executor, id: number): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(userSession).where(eq(userSession.id, id));
+  return row;
+}
+
+/** Revokes every live session of a token family, and forgets the sealed successors of its rotated rows. */
 export async function revokeFamily(db: Executor, family: string, now: Date): Promise<void> {
   await db
     .update(userSession)
     .set({ revokedAt: now })
     .where(and(eq(userSession.family, family), isNull(userSession.revokedAt)));
-}
-
-/** Marks a session rotated; its access token lives on until at most graceUntil, for requests already in flight. */
-export async function markRotated(db: Executor, id: number, now: Date, graceUntil: Date): Promise<void> {
   await db
     .update(userSession)
-    .set({ rotatedAt: now, accessExpiresAt: sql`least(${userSession.accessExpiresAt}, ${graceUntil.toISOString()}::timestamptz)` })
+    .set({ successorSealed: null })
+    .where(and(eq(userSession.family, family), isNotNull(userSession.successorSealed)));
+}
+
+/**
+ * Marks a session rotated, pointing at its successor (whose pair is sealed
+ * for the grace); its access token lives on until at most graceUntil, for
+ * requests already in flight.
+ */
+export async function markRotated(db: Executor, id: number, now: Date, graceUntil: Date, successor: { id: number; sealed: string }): Promise<void> {
+  await db
+    .update(userSession)
+    .set({
+      rotatedAt: now,
+      successorId: successor.id,
+      successorSealed: successor.sealed,
+      accessExpiresAt: sql`least(${userSession.accessExpiresAt}, ${graceUntil.toISOString()}::timestamptz)`,
+    })
     .where(eq(userSession.id, id));
+}
+
+/** Forgets the sealed successors of a family's other rows whose grace began before graceStart. */
+export async function dropStaleSeals(db: Executor, family: string, keepId: number, graceStart: Date): Promise<void> {
+  await db
+    .update(userSession)
+    .set({ successorSealed: null })
+    .where(and(eq(userSession.family, family), ne(userSession.id, keepId), isNotNull(userSession.successorSealed), lt(userSession.rotatedAt, graceStart)));
+}
+
+export async function familyOf(db: Executor, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ family: userSession.family }).from(userSession).where(eq(userSession.id, id));
+  return row?.family;
 }
 
 export async function revokeSession(db: Executor, id: number, now: Date): Promise<void> {
   await db.update(userSession).set({ revokedAt: now }).where(and(eq(userSession.id, id), isNull(userSession.revokedAt)));
 }
 
-export async function revokeUserSessions(db: Executor, userId: number, now: Date): Promise<void> {
-  await db.update(userSession).set({ revokedAt: now }).where(and(eq(userSession.userId, userId), isNull(userSession.revokedAt)));
+/** Revokes every live session of the user, except those of the family `keepFamily` when given. */
+export async function revokeUserSessions(db: Executor, userId: number, now: Date, keepFamily?: string): Promise<void> {
+  await db
+    .update(userSession)
+    .set({ revokedAt: now, successorSealed: null })
+    .where(and(eq(userSession.userId, userId), isNull(userSession.revokedAt), keepFamily === undefined ? undefined : ne(userSession.family, keepFamily)));
 }

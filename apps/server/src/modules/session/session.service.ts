@@ -3,10 +3,16 @@ import type { TokenPair } from '@yance/contracts/account';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addSeconds } from '../../lib/clock.ts';
-import { findByAccess, insertSession, lockByRefresh, markRotated, revokeFamily, revokeSession, revokeUserSessions } from './session.repository.ts';
+import { dropStaleSeals, familyOf, findByAccess, findSession, insertSession, lockByRefresh, markRotated, revokeFamily, revokeUserSessions, type SessionRow } from './session.repository.ts';
+import { tokenSeal } from './token-seal.ts';
 
-/** How long a rotated access token keeps working, for requests already in flight. */
-const ROTATION_GRACE_SECONDS = 30;
+/**
+ * How long a rotated access token keeps working, for requests already in
+ * flight, and how long a second use of a just-rotated refresh token answers
+ * the same new pair instead of counting as theft (two tabs, ADR 0022):
+ * REFRESH_GRACE_SECONDS, 30 by default.
+ */
+const graceOf = (ctx: AppContext) => ctx.config.REFRESH_GRACE_SECONDS;
 const EXPIRED = '登录已过期，请重新登录';
 
 const newToken = () => randomBytes(32).toString('base64url');
@@ -33,6 +39,8 @@ async function issue(ctx: AppContext, userId: number, family: string, ip: string
   return pair;
 }
 
+const sealOf = (ctx: AppContext) => tokenSeal(ctx.config.CODE_HASH_SECRET);
+
 /** Starts a new login (a new token family) for the user. */
 export const startSession = (ctx: AppContext, userId: number, ip: string) => issue(ctx, userId, randomUUID(), ip);
 
@@ -43,14 +51,28 @@ export async function resolveAccessToken(ctx: AppContext, token: string): Promis
   return row ? { id: row.userId, sessionId: row.id } : null;
 }
 
-type Rotation = { kind: 'rotated' } | { kind: 'reused'; userId: number; family: string } | { kind: 'invalid' };
+type Rotation = { kind: 'rotated' | 'replayed'; pair: TokenPair } | { kind: 'reused'; userId: number; family: string } | { kind: 'invalid' };
+
+/**
+ * The pair a rotated row handed out, when its refresh token comes back within
+ * the grace and that pair is still the family's live head; otherwise null.
+ */
+async function pairWithinGrace(ctx: AppContext, row: SessionRow, now: Date): Promise<TokenPair | null> {
+  if (!row.rotatedAt || !row.successorId || !row.successorSealed) return null;
+  if (now.getTime() - row.rotatedAt.getTime() > graceOf(ctx) * 1000) return null;
+  const next = await findSession(ctx.db, row.successorId);
+  if (!next || next.revokedAt || next.rotatedAt || next.accessExpiresAt <= now) return null;
+  const pair = sealOf(ctx).open(row.successorSealed, row.id);
+  if (!pair || hashToken(pair.token) !== next.accessHash || hashToken(pair.refreshToken) !== next.refreshHash) return null;
+  return { ...pair, expires: Math.max(1, Math.floor((next.accessExpiresAt.getTime() - now.getTime()) / 1000)) };
+}
 
 /**
  * Rotates a refresh token: the old pair stops working and a new pair of the
- * same family is issued. A token that was already rotated is a sign of theft
- * (ADR 0006): the whole family is revoked. One transaction holding the row
- * lock: a parallel use of the same token waits, then sees it rotated and
- * revokes the family, including the row this rotation just added.
+ * same family is issued. One transaction holding the row lock: a parallel use
+ * of the same token waits for it. A token used again within the grace (two
+ * tabs refreshing at once) answers the same new pair; used again after it,
+ * it is a sign of theft (ADR 0006, 0022) and the whole family is revoked.
  */
 export async function refreshSession(ctx: AppContext, refreshToken: string, ip: string): Promise<TokenPair> {
   const now = ctx.clock();
@@ -59,22 +81,34 @@ export async function refreshSession(ctx: AppContext, refreshToken: string, ip: 
     const row = await lockByRefresh(t.db, hashToken(refreshToken));
     if (!row || row.revokedAt) return { kind: 'invalid' };
     if (row.rotatedAt) {
+      const again = await pairWithinGrace(t, row, now);
+      if (again) return { kind: 'replayed', pair: again };
       await revokeFamily(t.db, row.family, now);
       return { kind: 'reused', userId: row.userId, family: row.family };
     }
     if (row.refreshExpiresAt <= now) return { kind: 'invalid' };
-    await markRotated(t.db, row.id, now, addSeconds(now, ROTATION_GRACE_SECONDS));
-    await insertSession(t.db, { ...fresh, userId: row.userId, family: row.family, createdAt: now });
-    return { kind: 'rotated' };
+    const successorId = await insertSession(t.db, { ...fresh, userId: row.userId, family: row.family, createdAt: now });
+    await markRotated(t.db, row.id, now, addSeconds(now, graceOf(ctx)), { id: successorId, sealed: sealOf(ctx).seal(pair, row.id) });
+    await dropStaleSeals(t.db, row.family, row.id, addSeconds(now, -graceOf(ctx)));
+    return { kind: 'rotated', pair };
   });
   // Thrown after the transaction, so the family's revocation is kept.
   if (result.kind === 'reused') ctx.log.warn({ userId: result.userId, family: result.family }, 'refresh token reused; family revoked');
-  if (result.kind !== 'rotated') throw new AppError('UNAUTHENTICATED', EXPIRED);
-  return pair;
+  if (result.kind === 'reused' || result.kind === 'invalid') throw new AppError('UNAUTHENTICATED', EXPIRED);
+  return result.pair;
 }
 
-/** Logout: this session stops working on the server. */
-export const endSession = (ctx: AppContext, sessionId: number) => revokeSession(ctx.db, sessionId, ctx.clock());
+/** Logout: this login ends on the server — the session and every token of its refresh chain (its family). */
+export async function endSession(ctx: AppContext, sessionId: number): Promise<void> {
+  const family = await familyOf(ctx.db, sessionId);
+  if (family) await revokeFamily(ctx.db, family, ctx.clock());
+}
 
 /** Ends every session of the user (password reset). */
 export const endAllSessions = (ctx: AppContext, userId: number) => revokeUserSessions(ctx.db, userId, ctx.clock());
+
+/** Ends every login of the user except the one session `keepSessionId` belongs to (ASVS V7.5.1, change of phone). */
+export async function endOtherSessions(ctx: AppContext, userId: number, keepSessionId: number): Promise<void> {
+  const family = await familyOf(ctx.db, keepSessionId);
+  await revokeUserSessions(ctx.db, userId, ctx.clock(), family ?? '');
+}

@@ -8,6 +8,8 @@ export interface AliyunSmsConfig {
   accessKeySecret: string;
   signName: string;
   templateCode: string;
+  /** Template of the phone-changed notice, with one ${phone} parameter. */
+  noticeTemplateCode?: string;
 }
 
 const HOST = 'dysmsapi.aliyuncs.com';
@@ -16,12 +18,18 @@ const HOST = 'dysmsapi.aliyuncs.com';
  * Aliyun dysmsapi SendSms (2017-05-25) signed with ACS3-HMAC-SHA256: the
  * RPC parameters travel in the sorted, RFC 3986-encoded query; the body is empty.
  */
-export function buildAliyunSendSms(cfg: AliyunSmsConfig, phone: string, code: string, at: { date: Date; nonce: string }): SignedRequest {
+export function buildAliyunSendSms(
+  cfg: AliyunSmsConfig,
+  phone: string,
+  code: string,
+  at: { date: Date; nonce: string },
+  template: { code: string; param: string } = { code: cfg.templateCode, param: 'code' },
+): SignedRequest {
   const params: Record<string, string> = {
     PhoneNumbers: phone,
     SignName: cfg.signName,
-    TemplateCode: cfg.templateCode,
-    TemplateParam: JSON.stringify({ code }),
+    TemplateCode: template.code,
+    TemplateParam: JSON.stringify({ [template.param]: code }),
   };
   const query = Object.keys(params)
     .sort()
@@ -48,13 +56,17 @@ export function buildAliyunSendSms(cfg: AliyunSmsConfig, phone: string, code: st
 
 /** Sends through Aliyun; a reply other than Code "OK" is an error (its text goes to the outbox, not the user). */
 export function aliyunSms(cfg: AliyunSmsConfig, fetch: Fetch): SmsProvider {
+  const call = async (req: SignedRequest) => {
+    const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body });
+    const reply = (await res.json().catch(() => ({}))) as { Code?: string; Message?: string };
+    if (reply.Code !== 'OK') throw new Error(`aliyun SendSms ${res.status} ${reply.Code ?? ''} ${reply.Message ?? ''}`.trim());
+  };
   return {
     name: 'aliyun',
-    async send(phone, _purpose, code) {
-      const req = buildAliyunSendSms(cfg, phone, code, { date: new Date(), nonce: randomUUID() });
-      const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body });
-      const reply = (await res.json().catch(() => ({}))) as { Code?: string; Message?: string };
-      if (reply.Code !== 'OK') throw new Error(`aliyun SendSms ${res.status} ${reply.Code ?? ''} ${reply.Message ?? ''}`.trim());
+    send: (phone, _purpose, code) => call(buildAliyunSendSms(cfg, phone, code, { date: new Date(), nonce: randomUUID() })),
+    async notify(phone, notice) {
+      if (!cfg.noticeTemplateCode) throw new Error('ALIYUN_SMS_NOTICE_TEMPLATE_CODE is not set');
+      await call(buildAliyunSendSms(cfg, phone, notice.param, { date: new Date(), nonce: randomUUID() }, { code: cfg.noticeTemplateCode, param: 'phone' }));
     },
   };
 }

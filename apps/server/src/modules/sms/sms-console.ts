@@ -11,5 +11,8 @@ export function consoleSms(log: FastifyBaseLogger): SmsProvider {
     async send(phone, purpose, code) {
       log.info({ sms: { phone, useFor: purpose, purpose: SMS_PURPOSE_NAMES[purpose], code } }, 'SMS');
     },
+    async notify(phone, notice) {
+      log.info({ sms: { phone, notice: notice.kind, text: notice.text } }, 'SMS notice');
+    },
   };
 }

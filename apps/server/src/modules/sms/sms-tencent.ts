@@ -9,18 +9,20 @@ export interface TencentSmsConfig {
   signName: string;
   templateId: string;
   region: string;
+  /** Template of the phone-changed notice, with one parameter {1} (the new phone's last four digits). */
+  noticeTemplateId?: string;
 }
 
 const HOST = 'sms.tencentcloudapi.com';
 const SERVICE = 'sms';
 
 /** Tencent Cloud SMS SendSms (2021-01-11) signed with TC3-HMAC-SHA256 (JSON body, signed content-type, host and action). */
-export function buildTencentSendSms(cfg: TencentSmsConfig, phone: string, code: string, at: { timestamp: number }): SignedRequest {
+export function buildTencentSendSms(cfg: TencentSmsConfig, phone: string, code: string, at: { timestamp: number }, templateId = cfg.templateId): SignedRequest {
   const body = JSON.stringify({
     PhoneNumberSet: [e164(phone)],
     SmsSdkAppId: cfg.sdkAppId,
     SignName: cfg.signName,
-    TemplateId: cfg.templateId,
+    TemplateId: templateId,
     TemplateParamSet: [code],
   });
   const contentType = 'application/json; charset=utf-8';
@@ -54,10 +56,7 @@ type TencentReply = { Response?: { Error?: { Code: string; Message: string }; Se
 
 /** Sends through Tencent Cloud; an Error or a status other than "Ok" is an error. */
 export function tencentSms(cfg: TencentSmsConfig, fetch: Fetch): SmsProvider {
-  return {
-    name: 'tencent',
-    async send(phone, _purpose, code) {
-      const req = buildTencentSendSms(cfg, phone, code, { timestamp: Math.floor(Date.now() / 1000) });
+  const call = async (req: SignedRequest) => {
       const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body });
       const reply = ((await res.json().catch(() => ({}))) as TencentReply).Response;
       const status = reply?.SendStatusSet?.[0];
@@ -65,6 +64,14 @@ export function tencentSms(cfg: TencentSmsConfig, fetch: Fetch): SmsProvider {
         const why = reply?.Error ?? status;
         throw new Error(`tencent SendSms ${res.status} ${why?.Code ?? ''} ${why?.Message ?? ''}`.trim());
       }
+  };
+  const now = () => ({ timestamp: Math.floor(Date.now() / 1000) });
+  return {
+    name: 'tencent',
+    send: (phone, _purpose, code) => call(buildTencentSendSms(cfg, phone, code, now())),
+    async notify(phone, notice) {
+      if (!cfg.noticeTemplateId) throw new Error('TENCENT_SMS_NOTICE_TEMPLATE_ID is not set');
+      await call(buildTencentSendSms(cfg, phone, notice.param, now(), cfg.noticeTemplateId));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { smsCode, smsMessage } from '../../db/schema.ts';
+import { powChallengeUsed, smsCode, smsMessage } from '../../db/schema.ts';
 
 export type SmsCodeRow = typeof smsCode.$inferSelect;
 
@@ -57,4 +57,11 @@ export async function insertOutbox(db: Executor, row: typeof smsMessage.$inferIn
 /** Newest outbox rows for a phone (operator console; tests read console codes here). */
 export async function listOutbox(db: Executor, phone: string, max = 10) {
   return db.select().from(smsMessage).where(eq(smsMessage.phone, phone)).orderBy(desc(smsMessage.id)).limit(max);
+}
+
+/** Records a proof-of-work challenge as used; false when it was used before. Forgets the expired ones first. */
+export async function useChallenge(db: Executor, nonce: string, expiresAt: Date, now: Date): Promise<boolean> {
+  await db.delete(powChallengeUsed).where(lt(powChallengeUsed.expiresAt, now));
+  const rows = await db.insert(powChallengeUsed).values({ nonce, expiresAt }).onConflictDoNothing().returning({ nonce: powChallengeUsed.nonce });
+  return rows.length === 1;
 }

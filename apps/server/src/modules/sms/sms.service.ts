@@ -5,9 +5,10 @@ import type { Config } from '../../config/env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addSeconds } from '../../lib/clock.ts';
 import type { SmsPurpose } from '@yance/contracts/account';
-import type { SmsProvider } from '../../lib/sms-provider.ts';
+import { SMS_NOTICES, type SmsNotice, type SmsProvider } from '../../lib/sms-provider.ts';
 import { limit } from '../rate-limit/rate-limit.service.ts';
 import { aliyunSms } from './sms-aliyun.ts';
+import { spendSmsBudget } from './sms-budget.ts';
 import { consoleSms } from './sms-console.ts';
 import { tencentSms } from './sms-tencent.ts';
 import { consumeCode, findLatestCode, insertCode, insertOutbox, listOutbox, takeAttempt, voidLiveCodes } from './sms.repository.ts';
@@ -22,14 +23,14 @@ export function createSmsProvider(config: Config, log: FastifyBaseLogger, fetch:
   if (config.SMS_PROVIDER === 'aliyun') {
     const { ALIYUN_ACCESS_KEY_ID, ALIYUN_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_CODE } = config;
     return aliyunSms(
-      { accessKeyId: ALIYUN_ACCESS_KEY_ID!, accessKeySecret: ALIYUN_ACCESS_KEY_SECRET!, signName: ALIYUN_SMS_SIGN_NAME!, templateCode: ALIYUN_SMS_TEMPLATE_CODE! },
+      { accessKeyId: ALIYUN_ACCESS_KEY_ID!, accessKeySecret: ALIYUN_ACCESS_KEY_SECRET!, signName: ALIYUN_SMS_SIGN_NAME!, templateCode: ALIYUN_SMS_TEMPLATE_CODE!, noticeTemplateCode: config.ALIYUN_SMS_NOTICE_TEMPLATE_CODE },
       fetch,
     );
   }
   if (config.SMS_PROVIDER === 'tencent') {
     const c = config;
     return tencentSms(
-      { secretId: c.TENCENT_SECRET_ID!, secretKey: c.TENCENT_SECRET_KEY!, sdkAppId: c.TENCENT_SMS_SDK_APP_ID!, signName: c.TENCENT_SMS_SIGN_NAME!, templateId: c.TENCENT_SMS_TEMPLATE_ID!, region: c.TENCENT_SMS_REGION },
+      { secretId: c.TENCENT_SECRET_ID!, secretKey: c.TENCENT_SECRET_KEY!, sdkAppId: c.TENCENT_SMS_SDK_APP_ID!, signName: c.TENCENT_SMS_SIGN_NAME!, templateId: c.TENCENT_SMS_TEMPLATE_ID!, region: c.TENCENT_SMS_REGION, noticeTemplateId: c.TENCENT_SMS_NOTICE_TEMPLATE_ID },
       fetch,
     );
   }
@@ -47,6 +48,7 @@ export async function sendCode(ctx: AppContext, phone: string, purpose: SmsPurpo
   await limit(ctx.counter, `sms:ip:${ip}`, 3600, SMS_LIMITS.perIpHour, (r) => `请求过于频繁，请${r}后再试`);
   await limit(ctx.counter, `sms:phone:${phone}`, SMS_LIMITS.perPhoneSeconds, 1, (r) => `发送过于频繁，请${r}后再试`);
   await limit(ctx.counter, `sms:day:${phone}`, 86_400, SMS_LIMITS.perPhoneDay, (r) => `今日验证码发送次数已达上限，请${r}后再试`);
+  await spendSmsBudget(ctx, phone);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = ctx.clock();
   // Only the newest code of a phone and purpose counts.
@@ -68,6 +70,24 @@ export async function sendCode(ctx: AppContext, phone: string, purpose: SmsPurpo
   }
 }
 
+/**
+ * Sends a notice (no code) to phone through the provider and records it in
+ * the outbox. A failure is logged and recorded, never thrown: the change it
+ * reports has already happened. Notices spend the daily budgets too, but are
+ * sent even over budget.
+ */
+export async function sendNotice(ctx: AppContext, phone: string, notice: SmsNotice): Promise<void> {
+  const purpose = SMS_NOTICES[notice.kind];
+  await spendSmsBudget(ctx, phone).catch(() => undefined);
+  try {
+    await ctx.sms.notify(phone, notice);
+    await insertOutbox(ctx.db, { phone, purpose, provider: ctx.sms.name, content: notice.text, status: 'sent' });
+  } catch (err) {
+    ctx.log.error({ err, phone, notice: notice.kind }, 'SMS notice failed');
+    await insertOutbox(ctx.db, { phone, purpose, provider: ctx.sms.name, content: notice.text, status: 'failed', error: String(err).slice(0, 500) });
+  }
+}
+
 /** Checks and uses up a code: single use, bound to phone and purpose, void after 5 wrong tries or when expired. */
 export async function verifyCode(ctx: AppContext, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
   const row = await findLatestCode(ctx.db, phone, purpose);
@@ -85,3 +105,6 @@ export async function verifyCode(ctx: AppContext, phone: string, purpose: SmsPur
 
 /** The newest outbox messages for a phone. */
 export const smsOutbox = (ctx: AppContext, phone: string) => listOutbox(ctx.db, phone);
+
+/** The proof of work before code4sms (ADR 0023). */
+export { newSmsChallenge, redeemChallenge } from './sms-challenge.ts';

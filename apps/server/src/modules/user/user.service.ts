@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { PHONE_PATTERN, SMS_PURPOSES } from '@yance/contracts/account';
+import { PHONE_PATTERN } from '@yance/contracts/account';
 import type { ProfileForm, UserInfoResponse } from '@yance/contracts/user';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { getAddresses } from '../address/address.service.ts';
-import { verifyCode } from '../sms/sms.service.ts';
 import * as repo from './user.repository.ts';
 
 export type User = repo.UserRow;
@@ -50,6 +49,9 @@ export async function bindOpenid(ctx: AppContext, userId: number, openid: string
     throw err;
   }
 }
+
+/** The signed-in user's account; a session that outlived its account reads as signed out. */
+export const getUser = (ctx: AppContext, userId: number) => mustGet(ctx, userId);
 
 async function mustGet(ctx: AppContext, userId: number): Promise<User> {
   const user = await repo.findUserById(ctx.db, userId);
@@ -115,12 +117,8 @@ export async function updateProfile(ctx: AppContext, userId: number, f: ProfileF
   });
 }
 
-/** update4contact: moves the account to a new phone proven by an SMS code sent to it (useFor 4). */
-export async function changePhone(ctx: AppContext, userId: number, phone: string, code: string): Promise<void> {
-  const user = await mustGet(ctx, userId);
-  if (user.phone === phone) throw new AppError('INVALID', '[新手机号]与当前手机号相同');
-  await verifyCode(ctx, phone, SMS_PURPOSES.contact, code);
-  // Only the holder of the new phone gets here, so telling them it is taken reveals nothing new.
+/** Moves the account to a phone nobody else holds (the caller proved both phones and the holder, ADR 0021). */
+export async function setPhone(ctx: AppContext, userId: number, phone: string): Promise<void> {
   const holder = await repo.findUserByPhone(ctx.db, phone);
   if (holder) throw new AppError('CONFLICT', '[手机号]已被使用');
   try {

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
 import { parseWxXml, scanEventOf, wxSignatureValid } from './wx-callback.ts';
-import { confirmTicket, handleScanEvent, newTicket, pollTicket, scanTicket } from './wechat.service.ts';
+import { bindTicket, confirmTicket, handleScanEvent, newTicket, pollTicket, scanTicket } from './wechat.service.ts';
 
 /** WeChat QR login (spec §4): ticket, poll, the local confirm page's scan/confirm, and the official account's callback. */
 export const wechatRoutes = (ctx: AppContext) => {
@@ -12,10 +12,11 @@ export const wechatRoutes = (ctx: AppContext) => {
     if (!wxSignatureValid(ctx.config.WX_CALLBACK_TOKEN!, q)) throw new AppError('FORBIDDEN', '签名错误');
   };
   return {
-    wxTicket: ({ request }) => newTicket(ctx, `${request.protocol}://${request.host}`),
+    wxTicket: ({ request, ip }) => newTicket(ctx, `${request.protocol}://${request.host}`, ip),
     wxQrCodeLogin: ({ body, ip }) => pollTicket(ctx, body.ticket, ip),
     wxScan: ({ body }) => scanTicket(ctx, body.ticket),
-    wxConfirm: ({ body, ip }) => confirmTicket(ctx, body, ip),
+    wxConfirm: ({ body, user }) => confirmTicket(ctx, body.ticket, user.id),
+    wxBind: ({ body }) => bindTicket(ctx, body),
     wxCallbackVerify: async ({ query, reply }) => {
       verified(query);
       return reply.type('text/plain').send(query.echostr ?? '');

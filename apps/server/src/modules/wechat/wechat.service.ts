@@ -3,7 +3,6 @@ import { SMS_PURPOSES, type TokenPair, type WxTicket, type WxTicketState } from 
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addSeconds } from '../../lib/clock.ts';
-import { authenticate } from '../account/account.service.ts';
 import { startSession } from '../session/session.service.ts';
 import { verifyCode } from '../sms/sms.service.ts';
 import { bindOpenid, createUser, findUserByOpenid, findUserByPhone } from '../user/user.service.ts';
@@ -26,16 +25,16 @@ function statusOf(row: TicketRow | undefined, now: Date): TicketStatus {
 }
 
 /** wx/ticket: a new QR login ticket. Local: a link to this app's confirm page; official: WeChat's QR content. */
-export async function newTicket(ctx: AppContext, origin: string): Promise<WxTicket> {
+export async function newTicket(ctx: AppContext, origin: string, ip: string): Promise<WxTicket> {
   const ticket = randomBytes(24).toString('base64url');
   const now = ctx.clock();
   const ttl = ctx.config.WX_TICKET_TTL;
   if (ctx.config.WX_PROVIDER === 'official') {
     const qr = await createQrCode(ctx.fetch, await wechatToken(ctx), ticket, ttl);
-    await insertTicket(ctx.db, { ticket, provider: 'official', status: 'waiting', expiresAt: addSeconds(now, qr.expire_seconds), createdAt: now });
+    await insertTicket(ctx.db, { ticket, provider: 'official', status: 'waiting', requestIp: ip, expiresAt: addSeconds(now, qr.expire_seconds), createdAt: now });
     return { ticket, expire_seconds: qr.expire_seconds, url: qr.url };
   }
-  await insertTicket(ctx.db, { ticket, provider: 'local', status: 'waiting', expiresAt: addSeconds(now, ttl), createdAt: now });
+  await insertTicket(ctx.db, { ticket, provider: 'local', status: 'waiting', requestIp: ip, expiresAt: addSeconds(now, ttl), createdAt: now });
   return { ticket, expire_seconds: ttl, url: `${ctx.config.PUBLIC_URL ?? origin}/wx/confirm/${ticket}` };
 }
 
@@ -48,35 +47,46 @@ export async function pollTicket(ctx: AppContext, ticket: string, ip: string): P
   return { status: 'confirmed', needBind: false, token: await startSession(ctx, userId, ip) };
 }
 
-/** wx/scan (local provider): the confirm page was opened. */
-export async function scanTicket(ctx: AppContext, ticket: string): Promise<TicketStatus> {
+/** wx/scan (local provider): the confirm page was opened; it learns where and when the login was asked for (ADR 0021). */
+export async function scanTicket(ctx: AppContext, ticket: string): Promise<TicketStatus & { requestIp: string; requestedAt: string }> {
   const now = ctx.clock();
   const row = await findTicket(ctx.db, ticket);
   if (row?.provider === 'local' && row.status === 'waiting') await moveTicket(ctx.db, ticket, ['waiting'], now, { status: 'scanned' });
-  return statusOf(await findTicket(ctx.db, ticket), now);
+  const after = await findTicket(ctx.db, ticket);
+  const state = statusOf(after, now);
+  const known = after && state.status !== 'expired';
+  return { ...state, requestIp: known ? after.requestIp : '', requestedAt: known ? after.createdAt.toISOString() : '' };
 }
 
-type ConfirmBody = { ticket: string } & ({ account: string; password: string } | { phone: string; code: string });
+/**
+ * wx/confirm (local provider, /api/auth): the account signed in on the device
+ * that opened the confirm page lets the computer showing the QR code in
+ * (ADR 0021). No credentials travel with the ticket: a link alone, opened by
+ * someone not signed in, confirms nothing.
+ */
+export async function confirmTicket(ctx: AppContext, ticket: string, userId: number): Promise<TicketStatus> {
+  const row = await findTicket(ctx.db, ticket);
+  const live = statusOf(row, ctx.clock());
+  if (!row || (live.status !== 'waiting' && live.status !== 'scanned')) throw new AppError('INVALID', GONE);
+  if (row.provider !== 'local') throw new AppError('INVALID', '请用微信扫码确认');
+  const moved = await moveTicket(ctx.db, ticket, ['waiting', 'scanned'], ctx.clock(), { status: 'confirmed', userId, needBind: false });
+  if (!moved) throw new AppError('INVALID', GONE);
+  return { status: 'confirmed', needBind: false };
+}
 
 /**
- * wx/confirm. Local provider: an account and password, or a phone and SMS
- * code (useFor 3; an unknown phone gets a new account). Official provider: a
- * scanned WeChat identity without an account binds a phone by SMS code.
+ * wx/bind (official provider): a scanned WeChat identity without an account
+ * binds a phone proven by SMS code (useFor 3; an unknown phone gets a new account).
  */
-export async function confirmTicket(ctx: AppContext, body: ConfirmBody, ip: string): Promise<TicketStatus> {
+export async function bindTicket(ctx: AppContext, body: { ticket: string; phone: string; code: string }): Promise<TicketStatus> {
   const row = await findTicket(ctx.db, body.ticket);
   const live = statusOf(row, ctx.clock());
   if (!row || (live.status !== 'waiting' && live.status !== 'scanned')) throw new AppError('INVALID', GONE);
-  if (row.provider === 'official' && (!row.needBind || !row.openid || !('phone' in body))) throw new AppError('INVALID', '请用微信扫码确认');
-  let userId: number;
-  if ('phone' in body) {
-    await verifyCode(ctx, body.phone, SMS_PURPOSES.login, body.code);
-    const user = await findUserByPhone(ctx, body.phone);
-    userId = user?.id ?? (await createUser(ctx, { phone: body.phone, passwordHash: null }));
-    if (row.openid) await bindOpenid(ctx, userId, row.openid);
-  } else {
-    userId = await authenticate(ctx, body.account, body.password, ip);
-  }
+  if (row.provider !== 'official' || !row.needBind || !row.openid) throw new AppError('INVALID', '请用微信扫码确认');
+  await verifyCode(ctx, body.phone, SMS_PURPOSES.login, body.code);
+  const user = await findUserByPhone(ctx, body.phone);
+  const userId = user?.id ?? (await createUser(ctx, { phone: body.phone, passwordHash: null }));
+  await bindOpenid(ctx, userId, row.openid);
   const moved = await moveTicket(ctx.db, body.ticket, ['waiting', 'scanned'], ctx.clock(), { status: 'confirmed', userId, needBind: false });
   if (!moved) throw new AppError('INVALID', GONE);
   return { status: 'confirmed', needBind: false };

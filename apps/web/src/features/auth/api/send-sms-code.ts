@@ -1,14 +1,16 @@
-import type { SMS_PURPOSES, SmsPurpose } from '@yance/contracts/account';
+import type { PublicSmsPurpose, SMS_PURPOSES } from '@yance/contracts/account';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client.ts';
 import { notify } from '@/lib/notify.ts';
 
 /** code4sms useFor of the account popups: 0 register, 1 reset, 3 login (spec §7). */
-export type SmsUse = Exclude<SmsPurpose, typeof SMS_PURPOSES.contact>;
+export type SmsUse = Exclude<PublicSmsPurpose, typeof SMS_PURPOSES.contact>;
 
-/** Sends an SMS code; a refusal (rate limit, unknown phone) is an error toast. */
+/** Sends an SMS code after solving the proof of work (ADR 0023); a refusal (rate limit, budget) is an error toast. */
 export const sendSmsCode = async (phone: string, useFor: SmsUse) => {
-  await call('code4sms', { body: { phone, useFor } });
+  const { solveSmsChallenge } = await import('@/lib/sms-challenge.ts');
+  const altcha = await solveSmsChallenge();
+  await call('code4sms', { body: { phone, useFor, altcha } });
   notify.success('验证码已发送!');
 };
 

@@ -1,9 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client.ts';
 
-export type WxConfirmInput = { ticket: string } & ({ account: string; password: string } | { phone: string; code: string });
-
-/** Confirms a ticket with an account and password, or a phone and SMS code (a new phone gets an account). */
-export const wxConfirm = (body: WxConfirmInput) => call('wxConfirm', { body }, { feedback: false });
+/** Confirms a ticket with the session signed in on this device (an /api/auth call, ADR 0021). */
+export const wxConfirm = (ticket: string) => call('wxConfirm', { body: { ticket } }, { feedback: false });
 
 export const useWxConfirm = () => useMutation({ mutationFn: wxConfirm });

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client.ts';
 
-/** The confirm page marks its ticket scanned when it opens. */
+/** The confirm page marks its ticket scanned when it opens, and learns where and when the login was asked for. */
 export const wxScan = (ticket: string) => call('wxScan', { body: { ticket } }, { feedback: false });
 
 export const useWxScan = () => useMutation({ mutationFn: wxScan });

@@ -1,26 +1,34 @@
-import type { WxTicketState } from '@yance/contracts/account';
-import { Button, Result, Spin, Tabs } from 'antd';
+import type { WxScanResponse } from '@yance/contracts/account';
+import { Button, Descriptions, Result, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { useWxConfirm } from '../api/wx-confirm.ts';
 import { useWxScan } from '../api/wx-scan.ts';
-import { WxConfirmAccountForm, WxConfirmPhoneForm } from './wx-confirm-forms.tsx';
+import { useSignedIn } from '../hooks/use-signed-in.ts';
+import { openLoginPrompt } from '../hooks/use-login-prompt.ts';
+import { FormError } from './form-error.tsx';
 import styles from './wx-confirm.module.css';
+
+const when = (iso: string) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
 
 /**
  * The page a WeChat QR of the local provider opens (phone or second tab):
- * marks the ticket scanned, then confirms it with an account and password or
- * a phone and SMS code; the polling computer then logs in.
+ * marks the ticket scanned and shows where and when the login was asked for;
+ * the account signed in on this device confirms it (ADR 0021). A device
+ * without a session signs in first with the usual popup.
  */
 export function WxConfirm({ ticket }: { ticket: string }) {
   const scan = useWxScan();
-  const [status, setStatus] = useState<WxTicketState | null>(null);
+  const confirm = useWxConfirm();
+  const signedIn = useSignedIn();
+  const [ticketInfo, setTicketInfo] = useState<WxScanResponse | null>(null);
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    scan.mutate(ticket, { onSuccess: (r) => setStatus(r.status) });
+    scan.mutate(ticket, { onSuccess: setTicketInfo });
   }, [scan, ticket]);
 
   const home = (
@@ -28,6 +36,7 @@ export function WxConfirm({ ticket }: { ticket: string }) {
       <Button>返回首页</Button>
     </Link>
   );
+  const status = ticketInfo?.status ?? null;
   let body;
   if (scan.isError) {
     const msg = scan.error instanceof ApiError ? scan.error.message : '请稍后再试';
@@ -39,19 +48,30 @@ export function WxConfirm({ ticket }: { ticket: string }) {
   } else if (status === 'confirmed') {
     body = <Result status="success" title="已确认，请返回电脑端" subTitle="电脑端将自动完成登录，本页面可以关闭。" />;
   } else {
-    const onStatus = (s: WxTicketState) => setStatus(s);
+    const onConfirm = () => confirm.mutate(ticket, { onSuccess: (r) => setTicketInfo((t) => (t ? { ...t, status: r.status } : t)) });
     body = (
       <>
         <h1 className={styles.title}>确认登录研测</h1>
         <p className={styles.sub}>确认后，展示此二维码的电脑将登录您的研测账号。如果二维码不是您本人刚刚打开的，请勿确认。</p>
-        <Tabs
-          centered
-          destroyOnHidden
-          items={[
-            { key: 'account', label: '账号密码', children: <WxConfirmAccountForm ticket={ticket} onStatus={onStatus} /> },
-            { key: 'phone', label: '手机验证码', children: <WxConfirmPhoneForm ticket={ticket} onStatus={onStatus} /> },
-          ]}
-        />
+        <Descriptions column={1} size="small" bordered className={styles.request} aria-label="登录请求">
+          <Descriptions.Item label="请求IP">{ticketInfo?.requestIp || '未知'}</Descriptions.Item>
+          <Descriptions.Item label="请求时间">{when(ticketInfo?.requestedAt ?? '')}</Descriptions.Item>
+        </Descriptions>
+        {signedIn ? (
+          <>
+            <FormError error={confirm.error} />
+            <Button type="primary" size="large" block loading={confirm.isPending} onClick={onConfirm}>
+              确认登录
+            </Button>
+          </>
+        ) : (
+          <>
+            <p className={styles.sub}>请先在本设备登录您的研测账号，再确认电脑端登录。</p>
+            <Button type="primary" size="large" block onClick={() => openLoginPrompt('登录后即可确认电脑端的扫码登录')}>
+              登录后确认
+            </Button>
+          </>
+        )}
       </>
     );
   }

@@ -1,9 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Update4contactBody } from '@yance/contracts/user';
 import { call } from '@/lib/api-client.ts';
 import { USER_INFO_KEY } from '@/lib/query-keys.ts';
 
-/** Moves the account to a new phone, proven by a code sent to it (useFor 4). */
-export const updateContact = (body: { phone: string; code: string }) => call('update4contact', { body });
+/**
+ * Moves the account to a new phone, proven by a code sent to it (useFor 4),
+ * with the current password or a code sent to the current phone (useFor 5).
+ * The server ends every other login and tells the old phone (ADR 0021).
+ */
+export const updateContact = (body: Update4contactBody) => call('update4contact', { body });
 
 export function useUpdateContact() {
   const queryClient = useQueryClient();

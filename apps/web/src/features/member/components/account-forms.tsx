@@ -1,10 +1,10 @@
 import { PHONE_LENGTH } from '@yance/contracts/account';
 import { update4contactBody, updateInfoBody, type UserInfo } from '@yance/contracts/user';
-import { Button, Form, Input } from 'antd';
+import { Button, Form, Input, Radio } from 'antd';
 import { CountdownButton } from '@/components/ui/countdown-button.tsx';
 import { clearErrorsOnChange, validateWith } from '@/lib/form-validation.ts';
 import { notify } from '@/lib/notify.ts';
-import { sendContactCode } from '../api/send-contact-code.ts';
+import { sendContactCode, sendCurrentPhoneCode } from '../api/send-contact-code.ts';
 import { useUpdateContact } from '../api/update-contact.ts';
 import { useUpdateInfo } from '../api/update-info.ts';
 import styles from './account-forms.module.css';
@@ -29,11 +29,20 @@ export function UsernameForm({ user }: { user: UserInfo }) {
   );
 }
 
-/** 更换手机号: the new number is proven by an SMS code sent to it (useFor 4). */
+type Proof = 'password' | 'currentCode';
+type ContactValues = { proof: Proof; password?: string; currentCode?: string; phone: string; code: string };
+
+/**
+ * 更换手机号 (ADR 0021): first prove you hold the account — the current
+ * password, or a code sent to the current phone (useFor 5) — then the new
+ * phone and the code sent to it (useFor 4). Other devices are signed out and
+ * the old phone is told.
+ */
 export function ContactForm({ user }: { user: UserInfo }) {
-  const [form] = Form.useForm<{ phone: string; code: string }>();
+  const [form] = Form.useForm<ContactValues>();
+  const proof = Form.useWatch('proof', form) ?? 'password';
   const update = useUpdateContact();
-  const send = async () => {
+  const sendNew = async () => {
     const phone = update4contactBody.shape.phone.safeParse(form.getFieldValue('phone') ?? '');
     if (!phone.success) {
       form.setFields([{ name: 'phone', errors: [phone.error.issues[0]?.message ?? '[新手机号]格式不正确'] }]);
@@ -46,28 +55,69 @@ export function ContactForm({ user }: { user: UserInfo }) {
       return false;
     }
   };
+  const sendCurrent = async () => {
+    try {
+      await sendCurrentPhoneCode();
+      return true;
+    } catch {
+      return false;
+    }
+  };
   const submit = () => {
-    const values = validateWith(form, update4contactBody, form.getFieldsValue(['phone', 'code']));
+    const { phone, code, password, currentCode } = form.getFieldsValue(true) as ContactValues;
+    // Only the chosen proof is sent; an empty one is named under its own field.
+    const held = proof === 'password' ? { password: password ?? '' } : { currentCode: currentCode ?? '' };
+    const values = validateWith(form, update4contactBody, { phone: phone ?? '', code: code ?? '', ...held });
     if (!values) return;
     update.mutate(values, {
       onSuccess: () => {
-        notify.success('操作成功!');
+        notify.success('手机号已更换，其他设备上的登录已退出');
         form.resetFields();
       },
     });
   };
   return (
-    <Form form={form} layout="vertical" onFinish={submit} onValuesChange={clearErrorsOnChange(form)} aria-label="更换手机号">
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={{ proof: 'password' }}
+      onFinish={submit}
+      onValuesChange={clearErrorsOnChange(form)}
+      aria-label="更换手机号"
+    >
       <p className={styles.current}>当前手机号：{user.phone}</p>
+      <Form.Item name="proof" label="验证身份">
+        <Radio.Group
+          optionType="button"
+          options={[
+            { value: 'password', label: '当前密码' },
+            { value: 'currentCode', label: '当前手机验证码' },
+          ]}
+        />
+      </Form.Item>
+      {proof === 'password' ? (
+        <Form.Item name="password" label="当前密码">
+          <Input.Password maxLength={128} placeholder="请输入当前登录密码" autoComplete="current-password" />
+        </Form.Item>
+      ) : (
+        <Form.Item label="当前手机验证码" required>
+          <div className={styles.codeRow}>
+            <Form.Item name="currentCode" noStyle>
+              <Input maxLength={6} inputMode="numeric" placeholder="发送到当前手机号的验证码" aria-label="当前手机验证码" />
+            </Form.Item>
+            <CountdownButton countdownKey="sms-5" onTrigger={sendCurrent} />
+          </div>
+        </Form.Item>
+      )}
       <Form.Item name="phone" label="新手机号">
         <Input maxLength={PHONE_LENGTH} inputMode="tel" placeholder="请输入新手机号" />
       </Form.Item>
-      <Form.Item label="验证码" required>
+      <Form.Item label="新手机验证码" required>
         <div className={styles.codeRow}>
           <Form.Item name="code" noStyle>
-            <Input maxLength={6} inputMode="numeric" placeholder="发送到新手机号的验证码" aria-label="验证码" />
+            <Input maxLength={6} inputMode="numeric" placeholder="发送到新手机号的验证码" aria-label="新手机验证码" />
           </Form.Item>
-          <CountdownButton countdownKey="sms-4" onTrigger={send} />
+          <CountdownButton countdownKey="sms-4" onTrigger={sendNew} />
         </div>
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={update.isPending}>
