@@ -1,4 +1,4 @@
-import type { DeviceSummary } from '@yance/contracts/catalog';
+import type { DeviceSummary, ProjectType } from '@yance/contracts/catalog';
 import type { ArticleSummary, ArticleType } from '@yance/contracts/content';
 import type { Envelope } from '@yance/contracts/envelope';
 import type { HomeData } from '@yance/contracts/home';
@@ -44,4 +44,12 @@ export async function someArticle(baseUrl: string, type: ArticleType = 'news'): 
   const own = page.list.find((a) => a.source === '') ?? page.list[0];
   if (!own) throw new Error(`no ${type} articles`);
   return own;
+}
+
+/** A project type that has items, with the catalogue's own id and name (the first such in the API's list). */
+export async function someProjectType(baseUrl: string): Promise<ProjectType> {
+  const groups = await apiGet<ProjectType[]>(baseUrl, '/api/open/web/type/group');
+  const withItems = groups.find((g) => g.typeChildArr.some((c) => c.count > 0)) ?? groups[0];
+  if (!withItems) throw new Error('the catalogue has no project types');
+  return withItems;
 }
