@@ -14,6 +14,7 @@ import {
   registerUser,
   smsCodeFor,
   storedToken,
+  submitButton,
   toast,
   useServer,
   type TestUser,
@@ -50,7 +51,7 @@ describe('password login', () => {
     expect(await dialog.getByRole('tab').allInnerTexts()).toEqual(['密码登录', '短信登录', '微信扫码']);
     await screenshotAtWidths(b.page, 'accounts', 'login-password');
 
-    await dialog.getByRole('tabpanel').getByRole('button', { name: /^登\s*录$/ }).click();
+    await submitButton(dialog.getByRole('tabpanel'), '登录').click();
     await expectFieldErrors(dialog, ['[用户名/手机号]不能为空', '[密码]不能为空']);
 
     await passwordLogin(dialog, user.phone, 'not the password');
@@ -125,11 +126,11 @@ describe('SMS login', () => {
     await screenshotAtWidths(b.page, 'accounts', 'login-sms');
 
     await panel.getByPlaceholder('请输入验证码').fill(code === '000000' ? '111111' : '000000');
-    await panel.getByRole('button', { name: /^登\s*录$/ }).click();
+    await submitButton(panel, '登录').click();
     await expect.poll(() => alertText(dialog)).toContain('验证码错误或已过期');
 
     await panel.getByPlaceholder('请输入验证码').fill(code);
-    await panel.getByRole('button', { name: /^登\s*录$/ }).click();
+    await submitButton(panel, '登录').click();
     await toast(b.page, '登录成功!').first().waitFor({ state: 'visible' });
     await dialog.waitFor({ state: 'hidden' });
     await expectSignedInAs(b.page, user.phone);

@@ -16,6 +16,7 @@ import {
   smsCodeFor,
   smsCount,
   storedToken,
+  submitButton,
   toast,
   userInfo,
   useServer,
@@ -49,7 +50,7 @@ describe('register', () => {
     await registerButton(b.page).click();
     const dialog = authDialog(b.page, '注册研测账号');
     await dialog.waitFor({ state: 'visible' });
-    const submit = dialog.getByRole('button', { name: /^注\s*册$/ });
+    const submit = submitButton(dialog, '注册');
 
     // Spec §5: only the first error shows.
     await submit.click();
@@ -124,7 +125,7 @@ describe('register', () => {
     await dialog.getByPlaceholder('请输入验证码').fill(code);
     await dialog.getByPlaceholder('密码（至少8位）').fill(PASSWORD);
     await dialog.getByPlaceholder('确认密码').fill(PASSWORD);
-    await dialog.getByRole('button', { name: /^注\s*册$/ }).click();
+    await submitButton(dialog, '注册').click();
     await expect.poll(() => alertText(dialog)).toContain('[手机号]已注册，请直接登录');
     expect(await storedToken(b.page)).toBeNull();
   });
@@ -164,7 +165,7 @@ describe('register', () => {
     await dialog.getByPlaceholder('密码（至少8位）').fill(PASSWORD);
     await dialog.getByPlaceholder('确认密码').fill(PASSWORD);
     const signBody = b.page.waitForRequest((r) => new URL(r.url()).pathname === '/api/open/sign').then((r) => r.postDataJSON() as { inviterCode?: string });
-    await dialog.getByRole('button', { name: /^注\s*册$/ }).click();
+    await submitButton(dialog, '注册').click();
     await toast(b.page, '注册成功!').first().waitFor({ state: 'visible' });
     await dialog.waitFor({ state: 'hidden' });
     await expectSignedInAs(b.page, phone);
@@ -199,7 +200,7 @@ describe('reset password', () => {
     await login.getByRole('button', { name: '忘记密码？' }).click();
     const dialog = authDialog(b.page, '重置密码');
     await dialog.waitFor({ state: 'visible' });
-    const submit = dialog.getByRole('button', { name: /^注\s*册$/ });
+    const submit = submitButton(dialog, '重置密码');
 
     await submit.click();
     await expectFieldErrors(dialog, ['[手机号]不能为空']);

@@ -223,6 +223,14 @@ export async function expectFieldErrors(scope: Locator, expected: unknown): Prom
   await expect.poll(() => fieldErrorTexts(scope)).toEqual(expected);
 }
 
+/**
+ * A form's submit button by its text. antd writes a two-character label as
+ * "登 录", and its spinner's label ("loading") can linger in the name for a
+ * moment after a request ends, so only the end of the name is matched.
+ */
+export const submitButton = (scope: Locator, text: string): Locator =>
+  scope.getByRole('button', { name: new RegExp(`${[...text].join('\\s*')}$`) });
+
 /** Opens the login popup from the header (desktop) or the phone header's 登录 button. */
 export async function openLogin(page: Page): Promise<Locator> {
   // The top bar's 登录 on wide screens, the phone header's 登录 below 1060 px.
@@ -237,7 +245,7 @@ export async function passwordLogin(dialog: Locator, account: string, password: 
   await dialog.getByRole('tab', { name: '密码登录' }).click();
   await dialog.getByPlaceholder('用户名/手机号').fill(account);
   await dialog.getByPlaceholder('密码', { exact: true }).fill(password);
-  await dialog.getByRole('tabpanel').getByRole('button', { name: /^登\s*录$/ }).click();
+  await submitButton(dialog.getByRole('tabpanel'), '登录').click();
 }
 
 /** The header shows this account (the signed-in state a person sees). */
