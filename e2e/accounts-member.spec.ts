@@ -131,15 +131,17 @@ describe('addresses', () => {
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await expectFieldErrors(dialog, expect.arrayContaining(['[姓名]不能为空', '[详细地址]不能为空']));
     await field(dialog, '姓名').fill('赵六');
+    await field(dialog, '详细地址').fill('南京东路100号');
     // Another region through the searchable picker.
     await field(dialog, '所在地区').fill('黄浦');
     const option = b.page.getByRole('menuitemcheckbox', { name: /黄浦区/ }).first();
     await option.waitFor({ state: 'visible' });
     await expectSettled(b.page.getByRole('menu').filter({ has: option }));
     await option.click();
-    // The picker shows the chosen region before the form is saved.
+    await b.page.getByRole('menu').filter({ has: option }).waitFor({ state: 'hidden' });
+    // The picker shows the chosen region, and the typed address is still there.
     await dialog.getByText(/上海市\s*\/\s*上海市\s*\/\s*黄浦区/).first().waitFor({ state: 'visible' });
-    await field(dialog, '详细地址').fill('南京东路100号');
+    await expect.poll(() => field(dialog, '详细地址').inputValue()).toBe('南京东路100号');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await toast(b.page, '操作成功!').first().waitFor({ state: 'visible' });
     await dialog.waitFor({ state: 'hidden' });
