@@ -38,7 +38,7 @@ describe('attestation (spec §4)', () => {
     await modal.waitFor({ state: 'visible' });
     await modal.getByText('未完善基本信息无法正常下单').waitFor({ state: 'visible' });
     // Spec §9: the region picker starts at 110101.
-    await modal.getByText(/北京市\s*\/\s*北京市\s*\/\s*东城区/).first().waitFor({ state: 'visible' });
+    await modal.getByText(/北京市\s*\/\s*北京市\s*\/\s*东城区/).filter({ visible: true }).first().waitFor();
     for (const label of ['姓名', '邮箱', '单位/公司', '详细地址']) await field(modal, label).waitFor({ state: 'visible' });
     await screenshotAtWidths(b.page, 'accounts', 'attestation');
 
@@ -140,7 +140,7 @@ describe('addresses', () => {
     await option.click();
     await b.page.getByRole('menu').filter({ has: option }).waitFor({ state: 'hidden' });
     // The picker shows the chosen region, and the typed address is still there.
-    await dialog.getByText(/上海市\s*\/\s*上海市\s*\/\s*黄浦区/).first().waitFor({ state: 'visible' });
+    await dialog.getByText(/上海市\s*\/\s*上海市\s*\/\s*黄浦区/).filter({ visible: true }).first().waitFor();
     await expect.poll(() => field(dialog, '详细地址').inputValue()).toBe('南京东路100号');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await toast(b.page, '操作成功!').first().waitFor({ state: 'visible' });

@@ -97,7 +97,7 @@ describe('token expiry (ACCESS_TOKEN_TTL=2, REFRESH_TOKEN_TTL=3)', () => {
     await expired.first().waitFor({ state: 'visible' });
     await expect.poll(() => warnings).toContain('Re login');
     expect(await storedToken(b.page)).toBeNull();
-    await b.page.locator('main').getByText('请先登录').first().waitFor({ state: 'visible' });
+    await b.page.locator('main').getByText('请先登录').filter({ visible: true }).first().waitFor();
     await expectSignedOut(b.page);
     // Told once, not once per failing call (counted once every call has come back).
     await b.page.waitForLoadState('networkidle');

@@ -192,7 +192,7 @@ export const dialogTitled = (page: Page, title: string): Locator =>
 export const authDialog = (page: Page, title: '登录研测' | '注册研测账号' | '重置密码' = '登录研测'): Locator => dialogTitled(page, title);
 
 /** The toast with this text (antd's message area has no role; its text is what the person reads). */
-export const toast = (page: Page, text: string | RegExp): Locator => page.locator('.ant-message').getByText(text);
+export const toast = (page: Page, text: string | RegExp): Locator => page.locator('.ant-message').getByText(text).filter({ visible: true });
 
 /** The popup's alert (the server's msg, spec §8). */
 export const alertText = (scope: Locator): Promise<string> =>

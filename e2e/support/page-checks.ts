@@ -20,12 +20,12 @@ export async function expectMeaningful(page: Page): Promise<void> {
 /** A visible element with exactly this text (or containing it when exact is false). */
 export async function expectVisibleText(page: Page, text: string | RegExp, opts: { exact?: boolean; within?: string } = {}): Promise<void> {
   const scope = opts.within ? page.locator(opts.within) : page;
-  await scope.getByText(text, { exact: opts.exact ?? false }).first().waitFor({ state: 'visible' });
+  await scope.getByText(text, { exact: opts.exact ?? false }).filter({ visible: true }).first().waitFor();
 }
 
 /** A visible heading (h1–h6 or role=heading) whose text contains this. */
 export async function expectHeading(page: Page, text: string | RegExp): Promise<void> {
-  await page.getByRole('heading', { name: text }).first().waitFor({ state: 'visible' });
+  await page.getByRole('heading', { name: text }).filter({ visible: true }).first().waitFor();
 }
 
 /**
