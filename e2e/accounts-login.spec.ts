@@ -21,7 +21,7 @@ import {
 } from './support/accounts.ts';
 import { MOBILE, useBrowser } from './support/browser.ts';
 import { SPEC_MEMBER_MENU } from './support/spec.ts';
-import { expectPath } from './support/page-checks.ts';
+import { expectPath, expectSettled } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 
 // One account registered at start-up for the SMS login test, whose phone needs a new code (ADR 0019).
@@ -40,6 +40,8 @@ async function openAccountMenu(page: Page, account: string): Promise<Locator> {
   await page.getByRole('banner').getByRole('button', { name: account }).click();
   const menu = page.getByRole('menu');
   await menu.waitFor({ state: 'visible' });
+  // The menu slides in; on a busy machine a click during the slide can land on the item that was there a frame ago.
+  await expectSettled(menu);
   return menu.getByRole('menuitem');
 }
 
