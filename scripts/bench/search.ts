@@ -108,7 +108,7 @@ const readable = (q: string) => [...new URLSearchParams(q)].map(([k, v]) => `${k
 /** Runs the query mix through app.inject against buildApp on the filled database. */
 async function measure(database: Database, dataDir: string, items: number, log: (s: string) => void): Promise<SearchLatency> {
   const { bases, children } = await fill(database, items, log);
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const config = loadConfig({ ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, database });
   await app.ready();
   const mix = queries(bases, children);

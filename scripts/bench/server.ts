@@ -39,7 +39,7 @@ async function waitForPing(baseUrl: string, child: ChildProcess, timeoutMs: numb
 }
 
 /**
- * Starts the production server (`tsx apps/server/src/server.ts`) in a child
+ * Starts the server as npm start does (`tsx apps/server/src/server.ts`) in a child
  * process on a free loopback port with a temp DATA_DIR (PGlite, seeded), so
  * the load generator never shares its event loop.
  */
@@ -53,7 +53,8 @@ export async function startServerProcess(repoRoot: string): Promise<ServerProces
   await cp(builtWeb, webDist, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'production',
+    // What npm start runs (the one-machine demo): production mode would demand PUBLIC_URL, a secret and the official WeChat provider.
+    NODE_ENV: 'development',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -1,89 +1,169 @@
-// Import boundaries of docs/architecture.md, as one small ESLint rule.
-// Each import is resolved to a repo path ('@/…' = apps/web/src, relative
-// paths from the importing file) and checked against the layer rules below.
+// Import boundaries of docs/architecture.md (ADR 0017), checked by
+// eslint-plugin-boundaries. Each file is one element (the first folder pattern
+// that matches) and has file categories (its role: routes, service, …). An
+// import is allowed only when a policy allows it; later policies win.
 import path from 'node:path';
+import boundaries from 'eslint-plugin-boundaries';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const WEB = 'apps/web/src/';
-const SERVER = 'apps/server/src/';
-const CONTRACTS = 'packages/contracts/src/';
+const folder = (type, pattern, capture) => ({ type, pattern, partialMatch: false, ...(capture ? { capture } : {}) });
+const file = (category, pattern) => ({ category, pattern });
 
-/** Repo-relative path an import points at, or null for a package import. */
-function resolveTarget(fromFile, source) {
-  if (source.startsWith('@/')) return WEB + source.slice(2);
-  if (source.startsWith('.')) return path.relative(root, path.resolve(path.dirname(fromFile), source));
-  return null;
-}
+const elements = [
+  folder('contracts', 'packages/contracts/src'),
+  folder('web-app', 'apps/web/src/app'),
+  folder('web-feature', 'apps/web/src/features/*', ['feature']),
+  folder('web-components', 'apps/web/src/components'),
+  folder('web-lib', 'apps/web/src/lib'),
+  folder('web-config', 'apps/web/src/config'),
+  folder('web-styles', 'apps/web/src/styles'),
+  folder('web-entry', 'apps/web/src'), // main.tsx: mounts the app
+  folder('web-tooling', 'apps/web'), // vite.config.ts
+  folder('server-module', 'apps/server/src/modules/*', ['module']),
+  folder('server-seed', 'apps/server/src/db/seed'),
+  folder('server-db', 'apps/server/src/db'), // client, schema, migrations
+  folder('server-lib', 'apps/server/src/lib'),
+  folder('server-plugins', 'apps/server/src/plugins'),
+  folder('server-config', 'apps/server/src/config'),
+  folder('server-root', 'apps/server/src'), // app.ts, server.ts, context.ts
+  folder('server-test', 'apps/server/test'),
+  folder('server-tooling', 'apps/server'), // scripts/, drizzle and vitest configs
+  folder('e2e-support', 'e2e/support'),
+  folder('e2e', 'e2e'),
+  folder('bench', 'scripts'),
+  folder('tooling', 'tools'),
+];
 
-/** The web layer of a repo path: app, feature:<name>, components, lib, config, … */
-function webLayer(rel) {
-  const parts = rel.slice(WEB.length).split('/');
-  if (parts[0] === 'features') return `feature:${parts[1]}`;
-  return parts.length > 1 ? parts[0] : 'root';
-}
+const files = [
+  file('test', '**/*.test.{ts,tsx}'), // unit tests next to code (e2e specs are not exempt)
+  // Every module file is 'module'; its role, if any, is added to it.
+  file('module', 'apps/server/src/modules/**'),
+  file('routes', 'apps/server/src/modules/*/*.routes.ts'),
+  file('service', 'apps/server/src/modules/*/*.service.ts'),
+  file('repository', 'apps/server/src/modules/*/*.repository.ts'),
+  file('schema', 'apps/server/src/db/schema*.ts'),
+  file('context', 'apps/server/src/context.ts'),
+  file('entry', 'apps/server/src/{app,server}.ts'),
+];
 
-const WEB_ALLOWED = {
-  components: ['components', 'lib', 'config', 'styles'],
-  lib: ['lib', 'config'],
-  config: ['config'],
-};
+/** Elements of one of these types. */
+const el = (...types) => ({ element: { type: types.length === 1 ? types[0] : `{${types.join(',')}}` } });
+const to = (...types) => ({ to: el(...types) });
+/** Server module files by role; `own` = the importing file's module. */
+const ROLES = ['routes', 'service', 'repository'];
+const moduleFile = (categories, own = false) => ({
+  element: { type: 'server-module', ...(own ? { captured: { module: '{{from.element.captured.module}}' } } : {}) },
+  file: { categories },
+});
+const SUPPORT = { noneOf: ROLES }; // a module's other files: providers, parsers, password rules
+const ROUTES = moduleFile('routes');
+const SERVICE_OR_SUPPORT = moduleFile({ noneOf: ['routes', 'repository'] });
+const REPOSITORY = moduleFile('repository');
+const CONTEXT = { element: { type: 'server-root' }, file: { categories: 'context' } };
+const DRIZZLE = { to: { module: { origin: 'external', source: 'drizzle-orm' } } };
+const SCHEMA = { to: { file: { categories: 'schema' } } };
+const SERVER_SHARED = [to('server-lib', 'server-config'), { to: CONTEXT }];
 
-/** Returns a message when the import breaks a boundary, else null. */
-export function checkImport(fromRel, source) {
-  const target = resolveTarget(path.join(root, fromRel), source);
+const policies = [
+  // Packages and Node built-ins are open to all, except where narrowed further down; so are contracts.
+  { allow: { to: { module: { origin: '{external,core}' } } } },
+  { allow: to('contracts') },
 
-  if (fromRel.startsWith(CONTRACTS)) {
-    if (target === null && source !== 'zod' && !fromRel.endsWith('.test.ts')) return 'contracts import zod only';
-    if (target !== null && !target.startsWith(CONTRACTS)) return 'contracts import nothing outside packages/contracts';
-    return null;
-  }
+  // Web: shared → features → app, one way; a feature never imports another feature.
+  { from: el('web-entry', 'web-app'), allow: to('web-app', 'web-feature', 'web-components', 'web-lib', 'web-config', 'web-styles') },
+  {
+    from: el('web-feature'),
+    allow: [
+      to('web-components', 'web-lib', 'web-config', 'web-styles'),
+      { to: { element: { type: 'web-feature', captured: { feature: '{{from.element.captured.feature}}' } } } },
+    ],
+  },
+  { from: el('web-components'), allow: to('web-components', 'web-lib', 'web-config', 'web-styles') },
+  { from: el('web-lib'), allow: to('web-lib', 'web-config') },
+  { from: el('web-config'), allow: to('web-config') },
+  { from: el('web-tooling'), allow: to('web-config') },
 
-  if (fromRel.startsWith(WEB)) {
-    if (target === null || !target.startsWith(WEB)) return null;
-    const from = webLayer(fromRel);
-    const to = webLayer(target);
-    if (from.startsWith('feature:')) {
-      if (to.startsWith('feature:') && to !== from) return `features never import other features (${from} → ${to})`;
-      if (to === 'app') return 'features never import app/';
-      return null;
-    }
-    const allowed = WEB_ALLOWED[from];
-    if (allowed && !allowed.includes(to)) return `${from}/ may import only ${allowed.join(', ')} (not ${to})`;
-    return null;
-  }
+  // Server: routes → services → repositories → db. A module's repositories and
+  // helpers are its own: other modules go through its service.
+  { from: ROUTES, allow: [...SERVER_SHARED, to('server-plugins'), { to: moduleFile('service') }, { to: moduleFile(SUPPORT, true) }] },
+  {
+    from: SERVICE_OR_SUPPORT,
+    allow: [
+      ...SERVER_SHARED,
+      to('server-db'),
+      { to: moduleFile('service') },
+      { to: moduleFile(SUPPORT, true) },
+      { to: moduleFile('repository', true) },
+    ],
+  },
+  { from: REPOSITORY, allow: [...SERVER_SHARED, to('server-db'), { to: moduleFile({ noneOf: ['routes', 'service'] }, true) }] },
+  { from: el('server-db'), allow: to('server-db', 'server-config') },
+  { from: el('server-seed'), allow: [to('server-seed', 'server-db', 'server-lib'), { to: moduleFile('{service,repository}') }] },
+  { from: el('server-lib'), allow: to('server-lib', 'server-config') },
+  { from: el('server-plugins'), allow: [...SERVER_SHARED, to('server-plugins', 'server-db')] },
+  { from: el('server-config'), allow: to('server-config') },
+  { from: CONTEXT, allow: to('server-config', 'server-db', 'server-lib') },
+  {
+    from: { element: { type: 'server-root' }, file: { categories: 'entry' } },
+    allow: [
+      to('server-root', 'server-plugins', 'server-lib', 'server-config', 'server-db', 'server-seed'),
+      { to: moduleFile('{routes,service}') },
+    ],
+  },
 
-  if (fromRel.startsWith(SERVER)) {
-    const inModule = fromRel.startsWith(`${SERVER}modules/`);
-    const isRepository = fromRel.endsWith('.repository.ts');
-    if (inModule && !isRepository && !fromRel.endsWith('.test.ts')) {
-      if (source === 'drizzle-orm' || source.startsWith('drizzle-orm/')) return 'only repositories use drizzle';
-      if (target?.endsWith('db/schema.ts')) return 'only repositories use the database schema';
-    }
-    if (target === null) return null;
-    const fromDir = fromRel.slice(SERVER.length).split('/');
-    const toDir = target.slice(SERVER.length).split('/');
-    if (!target.startsWith(SERVER)) return null;
-    if ((fromDir[0] === 'lib' || fromDir[0] === 'plugins' || fromDir[0] === 'config') && toDir[0] === 'modules')
-      return `${fromDir[0]}/ never imports modules/`;
-    if (fromDir[0] === 'modules' && toDir[0] === 'modules' && fromDir[1] !== toDir[1] && !target.endsWith('.service.ts'))
-      return `a module uses another module only through its service (${toDir.slice(1).join('/')})`;
-    return null;
-  }
-  return null;
-}
+  // End-to-end tests drive the app from outside: contracts and their own support only.
+  { from: el('e2e'), allow: to('e2e', 'e2e-support') },
+  { from: el('e2e-support'), allow: to('e2e-support') },
 
-/** @type {import('eslint').Rule.RuleModule} */
-const rule = {
-  meta: { type: 'problem', docs: { description: 'Layer and feature import boundaries' }, schema: [] },
-  create(context) {
-    const fromRel = path.relative(root, context.filename);
-    const check = (node) => {
-      if (typeof node.source?.value !== 'string') return;
-      const problem = checkImport(fromRel, node.source.value);
-      if (problem) context.report({ node: node.source, message: problem });
-    };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  // Benchmarks and server scripts are tooling that builds data through the server's own code.
+  {
+    from: el('bench', 'server-tooling'),
+    allow: [to('bench', 'server-root', 'server-config', 'server-db', 'server-seed', 'server-lib', 'server-module')],
+  },
+
+  // drizzle-orm and the schema: only repositories and db/ (client, migrations, seed), and tooling.
+  { disallow: [DRIZZLE, SCHEMA], message: 'only repositories and db/ use drizzle-orm and db/schema*.ts (here: {{dependency.source}})' },
+  { from: REPOSITORY, allow: [DRIZZLE, SCHEMA] },
+  { from: el('server-db', 'server-seed', 'server-tooling', 'bench'), allow: [DRIZZLE, SCHEMA] },
+
+  // Contracts are shared by browser and server: zod, and nothing else.
+  {
+    from: el('contracts'),
+    disallow: [{ to: { module: { origin: '{external,core}', source: '!zod' } } }, { to: { element: { type: '!contracts' } } }],
+    message: 'contracts import zod only (here: {{dependency.source}})',
+  },
+
+  // Tests may import what they test; tooling sees the whole repository.
+  {
+    from: [el('server-test', 'tooling'), { file: { categories: 'test' } }],
+    allow: [{ to: { module: { origin: '*' } } }, { to: { element: { type: '*' } } }],
+  },
+];
+
+export const boundariesConfig = {
+  plugins: { boundaries },
+  settings: {
+    'boundaries/root-path': root,
+    'boundaries/elements': elements,
+    'boundaries/files': files,
+    'boundaries/ignore': ['*.config.js'],
+    'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+    'boundaries/legacy-templates': false,
+    'import/resolver': { [path.join(import.meta.dirname, 'resolver.cjs')]: {} },
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'disallow',
+        checkAllOrigins: true,
+        checkUnknownLocals: true,
+        checkInternals: true,
+        message:
+          '{{from.element.type}} [{{from.file.categories}}] must not import {{dependency.source}} ({{to.element.type}} [{{to.file.categories}}]); see docs/architecture.md',
+        policies,
+      },
+    ],
+    'boundaries/no-unknown-files': 'error',
   },
 };
-
-export default { rules: { boundaries: rule } };

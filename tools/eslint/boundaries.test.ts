@@ -1,29 +1,106 @@
-import { describe, expect, it } from 'vitest';
-import { checkImport } from './boundaries.js';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it, vi } from 'vitest';
 
-describe('import boundaries', () => {
-  it('keeps features apart', () => {
-    expect(checkImport('apps/web/src/features/home/components/banner.tsx', '@/features/catalog/api/get-device.ts')).toMatch(/other features/);
-    expect(checkImport('apps/web/src/features/home/components/banner.tsx', '../api/get-home.ts')).toBeNull();
-    expect(checkImport('apps/web/src/features/home/components/banner.tsx', '@/lib/api-client.ts')).toBeNull();
+// Lints one-line snippets as if they sat at the given path, with the repository's own eslint.config.js.
+const root = path.resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: root });
+// The first lint loads the whole config and parser.
+vi.setConfig({ testTimeout: 60_000 });
+
+async function boundaryErrors(file: string, source: string): Promise<string[]> {
+  const code = `import * as m from '${source}';\nexport const used = m;\n`;
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages.filter((m) => m.ruleId?.startsWith('boundaries/')).map((m) => m.message);
+}
+const expectForbidden = async (file: string, source: string) => expect(await boundaryErrors(file, source)).toHaveLength(1);
+const expectAllowed = async (file: string, source: string) => expect(await boundaryErrors(file, source)).toEqual([]);
+
+describe('web: shared → features → app, features apart', () => {
+  const banner = 'apps/web/src/features/home/components/banner.tsx';
+  it('a feature never imports another feature, or the app', async () => {
+    await expectForbidden(banner, '@/features/catalog/api/get-device.ts');
+    await expectForbidden(banner, '../../catalog/components/device-card.tsx');
+    await expectForbidden(banner, '@/app/router.tsx');
   });
-  it('keeps shared layers free of domain code', () => {
-    expect(checkImport('apps/web/src/components/header.tsx', '@/features/auth/hooks/use-login-prompt.ts')).toMatch(/components/);
-    expect(checkImport('apps/web/src/lib/format.ts', '@/components/x.tsx')).toMatch(/lib/);
-    expect(checkImport('apps/web/src/app/routes/home.tsx', '@/features/home/components/home-page.tsx')).toBeNull();
+  it('shared code never imports features or the app', async () => {
+    await expectForbidden('apps/web/src/components/layout/site-header.tsx', '@/features/auth/hooks/use-login-prompt.ts');
+    await expectForbidden('apps/web/src/lib/format.ts', '@/components/page-hero.tsx');
+    await expectForbidden('apps/web/src/config/paths.ts', '@/lib/format.ts');
   });
-  it('lets only repositories touch drizzle', () => {
-    expect(checkImport('apps/server/src/modules/catalog/catalog.service.ts', 'drizzle-orm')).toMatch(/repositories/);
-    expect(checkImport('apps/server/src/modules/catalog/catalog.repository.ts', 'drizzle-orm')).toBeNull();
-    expect(checkImport('apps/server/src/modules/catalog/catalog.routes.ts', '../../db/schema.ts')).toMatch(/repositories/);
+  it('the web never imports the server', async () => {
+    await expectForbidden(banner, '../../../../../server/src/lib/app-error.ts');
   });
-  it('lets modules meet only through services', () => {
-    expect(checkImport('apps/server/src/modules/home/home.service.ts', '../catalog/catalog.repository.ts')).toMatch(/service/);
-    expect(checkImport('apps/server/src/modules/home/home.service.ts', '../catalog/catalog.service.ts')).toBeNull();
-    expect(checkImport('apps/server/src/plugins/auth.ts', '../modules/account/account.service.ts')).toMatch(/never imports/);
+  it('allows its own feature, shared code, contracts; the app composes features', async () => {
+    await expectAllowed(banner, '../api/get-home.ts');
+    await expectAllowed(banner, '@/lib/api-client.ts');
+    await expectAllowed(banner, '@yance/contracts/home');
+    await expectAllowed('apps/web/src/app/routes/home.tsx', '@/features/home/components/home-page.tsx');
   });
-  it('keeps contracts pure', () => {
-    expect(checkImport('packages/contracts/src/home.ts', 'react')).toMatch(/zod only/);
-    expect(checkImport('packages/contracts/src/home.ts', './catalog.ts')).toBeNull();
+});
+
+describe('contracts: zod only', () => {
+  const home = 'packages/contracts/src/home.ts';
+  it('refuses React, drizzle, Node and app code', async () => {
+    await expectForbidden(home, 'react');
+    await expectForbidden(home, 'drizzle-orm/pg-core');
+    await expectForbidden(home, 'node:crypto');
+    await expectForbidden(home, '../../../apps/server/src/lib/app-error.ts');
+    await expectForbidden(home, '../../../apps/web/src/lib/format.ts');
   });
+  it('allows zod and other contracts', async () => {
+    await expectAllowed(home, 'zod');
+    await expectAllowed(home, './catalog.ts');
+  });
+});
+
+describe('server: routes → services → repositories → db', () => {
+  const m = 'apps/server/src/modules';
+  it('only repositories and db/ touch drizzle-orm and the schema', async () => {
+    await expectForbidden(`${m}/user/user.service.ts`, '../../db/schema-accounts.ts');
+    await expectForbidden(`${m}/user/user.service.ts`, 'drizzle-orm');
+    await expectForbidden(`${m}/user/user.routes.ts`, '../../db/schema.ts');
+    await expectForbidden(`${m}/account/password.ts`, 'drizzle-orm');
+    await expectForbidden('apps/server/src/lib/db-errors.ts', 'drizzle-orm');
+    await expectForbidden('apps/server/src/plugins/db.ts', 'drizzle-orm/pglite');
+    await expectAllowed(`${m}/user/user.repository.ts`, 'drizzle-orm');
+    await expectAllowed(`${m}/user/user.repository.ts`, '../../db/schema-accounts.ts');
+    await expectAllowed('apps/server/src/db/client.ts', 'drizzle-orm/pglite');
+    await expectAllowed('apps/server/src/db/seed/seed.ts', '../schema.ts');
+  });
+  it('routes never import repositories', async () => {
+    await expectForbidden(`${m}/address/address.routes.ts`, './address.repository.ts');
+    await expectAllowed(`${m}/address/address.routes.ts`, './address.service.ts');
+  });
+  it('a module uses another only through its service', async () => {
+    await expectForbidden(`${m}/home/home.service.ts`, '../catalog/catalog.repository.ts');
+    await expectForbidden(`${m}/home/home.service.ts`, '../sms/sms-aliyun.ts');
+    await expectAllowed(`${m}/home/home.service.ts`, '../catalog/catalog.service.ts');
+    await expectAllowed(`${m}/home/home.service.ts`, './home.repository.ts');
+  });
+  it('shared code never reaches up into modules, plugins or the app', async () => {
+    await expectForbidden('apps/server/src/lib/reply.ts', '../modules/user/user.service.ts');
+    await expectForbidden('apps/server/src/plugins/auth.ts', '../modules/session/session.service.ts');
+    await expectForbidden(`${m}/session/session.service.ts`, '../../plugins/auth.ts');
+    await expectForbidden('apps/server/src/config/env.ts', '../app.ts');
+  });
+});
+
+describe('e2e drives the app from outside', () => {
+  it('never imports server or web source', async () => {
+    await expectForbidden('e2e/support/server.ts', '../../apps/server/src/app.ts');
+    await expectForbidden('e2e/support/accounts.ts', '../../apps/server/src/db/schema.ts');
+    await expectForbidden('e2e/home.spec.ts', '../apps/web/src/config/paths.ts');
+    await expectForbidden('e2e/support/accounts.ts', 'drizzle-orm');
+  });
+  it('uses contracts and its own support', async () => {
+    await expectAllowed('e2e/home.spec.ts', './support/browser.ts');
+    await expectAllowed('e2e/home.spec.ts', '@yance/contracts/home');
+    await expectAllowed('e2e/home.spec.ts', 'playwright-core');
+  });
+});
+
+it('every linted file belongs to a known element', async () => {
+  const [result] = await eslint.lintText('export const x = 1;\n', { filePath: path.join(root, 'packages/somewhere-new/src/x.ts') });
+  expect(result!.messages.map((m) => m.ruleId)).toContain('boundaries/no-unknown-files');
 });

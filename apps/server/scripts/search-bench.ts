@@ -50,7 +50,7 @@ for (const [label, query] of cases) {
   let total = 0;
   for (let i = 0; i < 30; i++) {
     t0 = performance.now();
-    total = (await searchCatalog(db, query)).total;
+    total = (await searchCatalog({ db }, query)).total;
     times.push(performance.now() - t0);
   }
   all.push(...times.slice(5));

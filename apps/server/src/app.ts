@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
@@ -7,16 +8,18 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
-import { authPlugin, type TokenResolver } from './plugins/auth.ts';
-import { dbPlugin } from './plugins/db.ts';
+import type { TokenResolver } from './plugins/auth.ts';
+import { clientIpPlugin } from './plugins/client-ip.ts';
 import { docsPlugin } from './plugins/docs.ts';
+import type { EndpointConfig, Handlers } from './plugins/endpoints.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { apiScopes, scopeProblem, type RouteEntry } from './plugins/scopes.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { settingRoutes } from './modules/setting/setting.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
 import { createRateCounter } from './modules/rate-limit/rate-limit.service.ts';
@@ -24,7 +27,8 @@ import { resolveAccessToken } from './modules/session/session.service.ts';
 import { createSmsProvider } from './modules/sms/sms.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { wechatRoutes } from './modules/wechat/wechat.routes.ts';
-import type { AppContext, Fetch } from './context.ts';
+import { createContext, type Fetch } from './context.ts';
+import { clientErrorHandler, frameworkErrors } from './plugins/client-error.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
 import type { SmsProvider } from './lib/sms-provider.ts';
@@ -59,9 +63,25 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
-    // Generic JSON parse errors carry the parser's text; ours are replaced in the error handler.
     return503OnClosing: true,
+    clientErrorHandler,
+    frameworkErrors,
+    // A request id per request, in the logs and in the x-request-id header; never taken from the caller.
+    requestIdHeader: false,
+    genReqId: () => randomBytes(6).toString('hex'),
+    // /API/Auth/x and /api//auth/x reach the same route as /api/auth/x, and so its scope's guard (ADR 0009).
+    routerOptions: { caseSensitive: false, ignoreDuplicateSlashes: true },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Fail at start-up when an /api route is outside the scope its path names (ADR 0009).
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const entry = { method: String(route.method), url: route.url, scope: (route.config as Partial<EndpointConfig> | undefined)?.scope };
+    routeTable.push(entry);
+    const problem = scopeProblem(entry);
+    if (problem) throw new Error(problem);
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -76,45 +96,43 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     return jsonParser(request, text, done);
   });
 
+  await app.register(clientIpPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody, { bodyLimit: config.BODY_LIMIT });
-  await app.register(dbPlugin, { database });
   const clock = opts.clock ?? systemClock;
   const fetchImpl = opts.fetch ?? ((input, init) => fetch(input, init));
-  const ctx: AppContext = {
-    db: database.db,
+  const ctx = createContext(database.db, {
     config,
     clock,
     fetch: fetchImpl,
     log: app.log,
     counter: opts.counter ?? createRateCounter({ db: database.db, clock, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX }),
     sms: opts.sms ?? createSmsProvider(config, app.log, fetchImpl),
-  };
+  });
   app.addHook('onClose', async () => ctx.counter.close());
-  await app.register(authPlugin, { resolveToken: opts.resolveToken ?? ((token) => resolveAccessToken(ctx, token)) });
+  app.decorateRequest('user', null);
   await app.register(docsPlugin);
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes);
-      await api.register(settingRoutes);
-      await api.register(homeRoutes);
-      await api.register(catalogRoutes);
-      await api.register(contentRoutes);
-      await api.register(accountRoutes, { ctx });
-      await api.register(wechatRoutes, { ctx });
-      await api.register(userRoutes, { ctx });
-      await api.register(addressRoutes, { ctx });
-    },
-    { prefix: '/api' },
-  );
+  // Every module's handlers, by endpoint name; each lands in the scope its endpoint declares.
+  const handlers: Handlers = {
+    ...catalogRoutes(ctx),
+    ...homeRoutes(ctx),
+    ...contentRoutes(ctx),
+    ...settingRoutes(ctx),
+    ...accountRoutes(ctx),
+    ...wechatRoutes(ctx),
+    ...userRoutes(ctx),
+    ...addressRoutes(ctx),
+  };
+  await app.register(apiScopes, { handlers, resolveToken: opts.resolveToken ?? ((token) => resolveAccessToken(ctx, token)) });
 
   const userUploads = path.join(config.DATA_DIR, 'upload');
   mkdirSync(userUploads, { recursive: true });
   await app.register(staticWebPlugin, {
     webDist: config.WEB_DIST,
-    uploadDirs: [userUploads, path.join(config.repoRoot, 'apps/server/assets/upload')],
+    uploads: { produced: path.join(config.repoRoot, 'apps/server/assets/upload'), user: userUploads },
   });
 
   return app;

@@ -1,20 +1,50 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.ts';
-import type { Db } from './db/client.ts';
+import type { Db, Executor } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
 import type { SmsProvider } from './lib/sms-provider.ts';
 
+/** The signed-in customer a request acts for (set by the /api/auth scope's guard). */
+export interface AuthUser {
+  id: number;
+  /** The session the token belongs to (logout revokes it). */
+  sessionId: number;
+}
+
 /** A fetch-compatible function; the outside-service clients take one so tests never touch the network. */
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
-/** What the account services need, built once per app (app.ts) from config. */
+/**
+ * Everything a module needs, built once per app (app.ts) and handed to every
+ * module's routes and services the same way (ADR 0011).
+ */
 export interface AppContext {
-  db: Db;
+  /** Where repositories run: the database, or inside ctx.tx the transaction. */
+  db: Executor;
+  /**
+   * Runs fn in one transaction with a context whose db is that transaction.
+   * Inside a transaction it reuses it, so services compose.
+   */
+  tx<T>(fn: (ctx: AppContext) => Promise<T>): Promise<T>;
   config: Config;
   clock: Clock;
   counter: RateCounter;
   sms: SmsProvider;
   fetch: Fetch;
   log: FastifyBaseLogger;
+}
+
+/** The context of an app on database db; `tx` opens a transaction there. */
+export function createContext(db: Db, rest: Omit<AppContext, 'db' | 'tx'>): AppContext {
+  const ctx: AppContext = {
+    ...rest,
+    db,
+    tx: (fn) =>
+      db.transaction(async (tx) => {
+        const inner: AppContext = { ...ctx, db: tx, tx: (f) => f(inner) };
+        return fn(inner);
+      }),
+  };
+  return ctx;
 }

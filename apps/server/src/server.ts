@@ -3,15 +3,23 @@ import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 
-const config = loadConfig();
+function configOrExit() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    // One clear line, no stack: the operator fixes the environment and starts again.
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
+
+const config = configOrExit();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await database.migrate();
-if (config.SEED_DEMO) await seedIfEmpty(database.db);
+const seeded = config.SEED_DEMO && (await seedIfEmpty(database.db));
 
 const app = await buildApp({ config, database });
-if (config.NODE_ENV === 'production' && config.CODE_HASH_SECRET.startsWith('yance-dev-')) {
-  app.log.warn('CODE_HASH_SECRET is the public development default; set your own secret for production');
-}
+if (seeded) app.log.info('demo data loaded into the empty database (SEED_DEMO=true)');
 
 let closing = false;
 async function shutdown(signal: string) {

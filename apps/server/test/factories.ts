@@ -2,6 +2,9 @@ import { randomInt } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TokenPair } from '@yance/contracts/account';
+import type { BodyIn, DataOf, QueryIn } from '@yance/contracts/endpoint';
+import { endpoints, type EndpointName, type Endpoints } from '@yance/contracts/endpoints';
+import { urlOf } from '@yance/contracts/routes';
 import { smsMessage } from '../src/db/schema.ts';
 import { json, type TestApp } from './create-test-app.ts';
 
@@ -34,6 +37,28 @@ export async function post(t: TestApp, url: string, payload?: object, opts: { to
   if (opts.token) headers.token = opts.token;
   const res = await t.app.inject({ method: 'POST', url, payload: payload ?? {}, headers });
   return { status: res.statusCode, body: json(res) as Call['body'] };
+}
+
+export interface ApiInput<K extends EndpointName> {
+  query?: QueryIn<Endpoints[K]>;
+  body?: BodyIn<Endpoints[K]>;
+  token?: string;
+  /** The client address (behind the trusted proxy); a new one per call by default. */
+  ip?: string;
+}
+
+/** Calls an endpoint by its name in the contracts, as the web does; answers status and envelope. */
+export async function callApi<K extends EndpointName>(
+  t: TestApp,
+  name: K,
+  input: ApiInput<K> = {},
+): Promise<{ status: number; body: { code: number; msg: string; data: DataOf<Endpoints[K]> } }> {
+  const ep = endpoints[name];
+  const headers: Record<string, string> = { 'x-forwarded-for': input.ip ?? newIp() };
+  if (input.token) headers.token = input.token;
+  const query = Object.fromEntries(Object.entries(input.query ?? {}).map(([k, v]) => [k, String(v)]));
+  const res = await t.app.inject({ method: ep.method, url: urlOf(ep), query, headers, ...(ep.method === 'POST' ? { payload: (input.body ?? {}) as object } : {}) });
+  return { status: res.statusCode, body: json(res) as never };
 }
 
 /** The code the console provider sent last to phone, read from the outbox. */

@@ -46,7 +46,7 @@ describe('GET /api/open/web/index', () => {
     await home();
     await t.db.update(banner).set({ enabled: false });
     expect((await home()).bannerArr).toHaveLength(5);
-    invalidateHomeCache(t.db);
+    invalidateHomeCache({ db: t.db });
     expect((await home()).bannerArr).toHaveLength(0);
   });
 });

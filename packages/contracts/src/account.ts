@@ -7,8 +7,9 @@ export const PASSWORD_MAX = 128;
 
 const required = (label: string) => z.string({ error: `[${label}]不能为空` }).trim().min(1, `[${label}]不能为空`);
 
-export const phone = (label = '手机号') =>
-  required(label).regex(/^1[3-9]\d{9}$/, `[${label}]格式不正确`);
+/** A mainland mobile number: what the forms accept and what a login name that is a phone looks like. */
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+export const phone = (label = '手机号') => required(label).regex(PHONE_PATTERN, `[${label}]格式不正确`);
 export const smsCode = required('验证码').regex(/^\d{6}$/, '[验证码]为6位数字');
 export const password = z
   .string({ error: '[密码]不能为空' })
@@ -18,10 +19,13 @@ export const password = z
 
 /** code4sms useFor: 0 register, 1 reset, 3 login (spec §7); 4 change phone (update4contact). */
 export const SMS_PURPOSES = { register: 0, reset: 1, login: 3, contact: 4 } as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[keyof typeof SMS_PURPOSES];
+const isSmsPurpose = (v: number): v is SmsPurpose => (Object.values(SMS_PURPOSES) as number[]).includes(v);
 export const smsPurpose = z.coerce
   .number({ error: '[用途]不正确' })
-  .int()
-  .refine((v) => Object.values(SMS_PURPOSES).includes(v as 0), '[用途]不正确');
+  .int('[用途]不正确')
+  .refine(isSmsPurpose, '[用途]不正确')
+  .transform((v) => v as SmsPurpose);
 
 export const code4smsBody = z.object({ phone: phone(), useFor: smsPurpose });
 
@@ -87,3 +91,11 @@ const samePassword = (v: { password: string; confirm: string }) => v.confirm ===
 const mismatch = { path: ['confirm'], message: '[密码]不一致' };
 export const signForm = signBody.extend({ confirm }).refine(samePassword, mismatch);
 export const resetForm = resetBody.extend({ confirm }).refine(samePassword, mismatch);
+
+/** Signature parameters WeChat adds to every callback of the official account. */
+export const wxCallbackQuery = z.object({
+  signature: z.string().max(64).optional(),
+  timestamp: z.string().max(20).optional(),
+  nonce: z.string().max(64).optional(),
+  echostr: z.string().max(256).optional(),
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { OK_CODE, ErrorCode, httpStatusOf, type ErrorKind } from './codes.ts';
+export { OK_CODE, ERROR_KINDS, ErrorCode, type ErrorKind } from './codes.ts';
 import { OK_CODE } from './codes.ts';
 
 export const envelope = <T extends z.ZodType>(data: T) =>

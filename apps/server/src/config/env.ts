@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -13,20 +14,75 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
-  /** Load the demo catalogue and content into an empty database. */
+  /** Load the demo catalogue and content into an EMPTY database; off unless asked (npm start asks). */
   SEED_DEMO: z
     .enum(['true', 'false'])
-    .default('true')
+    .default('false')
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest request body in bytes. */
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
-  /** Which proxies may set X-Forwarded-For (Fastify trustProxy): per-IP limits read request.ip, so never trust everyone. */
-  TRUST_PROXY: z.string().default('loopback'),
-  /** Public origin for links we hand out (the local WeChat QR confirm page); defaults to the request's origin. */
-  PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Which proxies may set X-Forwarded-For (Fastify trustProxy): addresses, CIDRs or the keywords
+   * loopback/linklocal/uniquelocal, comma separated; "false" trusts none. Never "true" (ADR 0015).
+   */
+  TRUST_PROXY: z.string().default('loopback').transform(trustedProxies),
+  /** Public origin for links we hand out (the WeChat QR confirm page). Required in production; else the request's origin. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:$/.test(new URL(v).protocol), 'must be an http(s) URL')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
   ...accountEnv,
 });
+
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One trusted proxy: an IP, a CIDR (ip/prefix) or a proxy-addr keyword. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_KEYWORDS.has(entry)) return true;
+  const [ip, prefix, extra] = entry.split('/');
+  const family = isIP(ip ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY as Fastify's trustProxy string ("false" for none); refuses "true", hop counts and anything else. */
+function trustedProxies(value: string, ctx: z.RefinementCtx): string {
+  const v = value.trim();
+  if (v === 'false') return v;
+  if (v === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message: '"true" would let any client choose its own IP; list your proxies (addresses, CIDRs, loopback)',
+    });
+    return z.NEVER;
+  }
+  const entries = v.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !isProxyEntry(e));
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `not an address, CIDR or loopback/linklocal/uniquelocal: ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+    });
+    return z.NEVER;
+  }
+  return entries.join(',');
+}
+
+/** What production refuses to start with (ADR 0015): public defaults and one-machine conveniences. */
+function productionProblems(env: z.infer<typeof envSchema>): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!env.PUBLIC_URL)
+    problems.push('PUBLIC_URL is required in production (the origin of the links we hand out, e.g. https://www.example.cn)');
+  if (env.CODE_HASH_SECRET.startsWith('yance-dev-'))
+    problems.push('CODE_HASH_SECRET is the public development default; set a secret of your own');
+  if (env.WX_PROVIDER === 'local') problems.push('WX_PROVIDER=local is for one-machine use; production needs WX_PROVIDER=official');
+  return problems;
+}
 
 export type Config = z.infer<typeof envSchema> & { repoRoot: string };
 
@@ -39,5 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const missing = missingAccountEnv(parsed.data);
   if (missing.length > 0) throw new Error(`Invalid environment: ${missing.join(', ')} required by the chosen SMS/WeChat provider`);
+  const problems = productionProblems(parsed.data);
+  if (problems.length > 0) throw new Error(`Invalid environment: ${problems.join('; ')}`);
   return { ...parsed.data, repoRoot };
 }

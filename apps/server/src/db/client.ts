@@ -13,6 +13,13 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 /** The drizzle database, whichever driver is underneath. Only repositories use it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** An open transaction of Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/**
+ * What a repository runs its statements on: the database, or the transaction
+ * a service opened (ADR 0011). Repositories never open transactions themselves.
+ */
+export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ORGANIZATIONS } from '@yance/contracts/user';
+import { SMS_DELIVERY_STATES, WX_PROVIDERS, WX_TICKET_ROW_STATES, type SmsDeliveryState, type WxProvider, type WxTicketRowState } from '@yance/contracts/states';
+import { oneOf } from './checks.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -28,7 +31,11 @@ export const userAccount = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   // User names are unique whatever their case, and login matches them case-insensitively.
-  (t) => [uniqueIndex('user_account_username_lower_idx').on(sql`lower(${t.username})`), index('user_account_inviter_idx').on(t.inviterId)],
+  (t) => [
+    uniqueIndex('user_account_username_lower_idx').on(sql`lower(${t.username})`),
+    index('user_account_inviter_idx').on(t.inviterId),
+    oneOf('user_account_organization_check', t.organization, Object.values(ORGANIZATIONS)),
+  ],
 );
 
 /** 收货/取样地址. rid is the opaque public id (address_rid); id never leaves the server. */
@@ -50,7 +57,11 @@ export const userAddress = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [index('user_address_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('user_address_user_idx').on(t.userId, t.createdAt),
+    // At most one default per user, whatever requests run in parallel (ADR 0011).
+    uniqueIndex('user_address_one_default_idx').on(t.userId).where(sql`${t.isDefault}`),
+  ],
 );
 
 /**
@@ -104,11 +115,11 @@ export const smsMessage = pgTable(
     provider: text('provider').notNull(),
     /** Full text for the console provider (development); the code is masked for real providers. */
     content: text('content').notNull(),
-    status: text('status').$type<'sent' | 'failed'>().notNull(),
+    status: text('status').$type<SmsDeliveryState>().notNull(),
     error: text('error'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [index('sms_message_phone_idx').on(t.phone, t.id)],
+  (t) => [index('sms_message_phone_idx').on(t.phone, t.id), oneOf('sms_message_status_check', t.status, SMS_DELIVERY_STATES)],
 );
 
 /** Fixed-window rate counters shared by all server processes when Redis is not used (ADR 0007). */
@@ -123,18 +134,22 @@ export const rateCounter = pgTable(
 );
 
 /** WeChat QR login tickets: waiting → scanned → confirmed → consumed (ADR 0008). */
-export const wxTicket = pgTable('wx_ticket', {
-  id: serial('id').primaryKey(),
-  ticket: text('ticket').notNull().unique(),
-  provider: text('provider').$type<'local' | 'official'>().notNull(),
-  status: text('status').$type<'waiting' | 'scanned' | 'confirmed' | 'consumed'>().notNull(),
-  /** Official account: who scanned; needBind until that WeChat identity has a phone. */
-  openid: text('openid'),
-  needBind: boolean('need_bind').notNull().default(false),
-  userId: integer('user_id').references(() => userAccount.id, { onDelete: 'cascade' }),
-  expiresAt: at('expires_at').notNull(),
-  createdAt: at('created_at').notNull().defaultNow(),
-});
+export const wxTicket = pgTable(
+  'wx_ticket',
+  {
+    id: serial('id').primaryKey(),
+    ticket: text('ticket').notNull().unique(),
+    provider: text('provider').$type<WxProvider>().notNull(),
+    status: text('status').$type<WxTicketRowState>().notNull(),
+    /** Official account: who scanned; needBind until that WeChat identity has a phone. */
+    openid: text('openid'),
+    needBind: boolean('need_bind').notNull().default(false),
+    userId: integer('user_id').references(() => userAccount.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [oneOf('wx_ticket_status_check', t.status, WX_TICKET_ROW_STATES), oneOf('wx_ticket_provider_check', t.provider, WX_PROVIDERS)],
+);
 
 /** The official account's access_token, cached for all processes; lease_until lets one process refresh it. */
 export const wxAccessToken = pgTable('wx_access_token', {

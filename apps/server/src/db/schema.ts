@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { DeviceOption, PriceUnit } from '@yance/contracts/catalog';
-import type { ArticleType, SitePageKey } from '@yance/contracts/content';
+import { PRICE_UNITS, type DeviceOption, type PriceUnit } from '@yance/contracts/catalog';
+import { ARTICLE_TYPES, SITE_PAGE_KEYS, type ArticleType, type SitePageKey } from '@yance/contracts/content';
+import { notNegative, oneOf } from './checks.ts';
 
 /** 项目类型: 1 送样检测, 2 现场预约, 3 数据分析. */
 export const projectType = pgTable('project_type', {
@@ -64,6 +65,8 @@ export const device = pgTable(
     index('device_type_child_idx').on(t.typeId, t.childId),
     index('device_order_idx').on(t.orderCount.desc().nullsFirst()),
     index('device_hot_idx').on(t.hotRank),
+    oneOf('device_unit_check', t.unit, Object.keys(PRICE_UNITS)),
+    notNegative('device_price_fen_check', t.priceFen),
   ],
 );
 
@@ -177,7 +180,7 @@ export const article = pgTable(
     publishedOn: date('published_on', { mode: 'string' }).notNull(),
     published: boolean('published').notNull().default(true),
   },
-  (t) => [index('article_type_date_idx').on(t.type, t.publishedOn.desc(), t.id.desc())],
+  (t) => [index('article_type_date_idx').on(t.type, t.publishedOn.desc(), t.id.desc()), oneOf('article_type_check', t.type, ARTICLE_TYPES)],
 );
 
 export const partner = pgTable('partner', {
@@ -189,12 +192,16 @@ export const partner = pgTable('partner', {
 });
 
 /** About, guide, license, policy … pages. */
-export const sitePage = pgTable('site_page', {
+export const sitePage = pgTable(
+  'site_page',
+  {
   key: text('key').$type<SitePageKey>().primaryKey(),
   title: text('title').notNull(),
   body: text('body').notNull(),
   updatedOn: date('updated_on', { mode: 'string' }).notNull(),
-});
+  },
+  (t) => [oneOf('site_page_key_check', t.key, SITE_PAGE_KEYS)],
+);
 
 /** Web settings of spec §3 (allowRegion, samplingSetting, localInfo) and the home popup, as JSON by key. */
 export const setting = pgTable('setting', {

@@ -1,12 +1,17 @@
-import type { ErrorKind } from '@yance/contracts/envelope';
+import type { ErrorKind } from '@yance/contracts/codes';
 
-/** The one error services throw; the error handler turns it into the envelope. */
+/**
+ * The one error services throw (ADR 0010). `publicMessage` is the Chinese
+ * sentence the user sees, chosen on purpose; `cause` is what went wrong
+ * inside, logged with the request id and never sent to the client.
+ */
 export class AppError extends Error {
   constructor(
     readonly kind: ErrorKind,
-    message: string,
+    publicMessage: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(publicMessage, options);
     this.name = 'AppError';
   }
 }

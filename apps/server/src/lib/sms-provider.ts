@@ -1,5 +1,6 @@
-/** code4sms useFor values (spec §7 and update4contact). */
-export type SmsPurpose = 0 | 1 | 3 | 4;
+import type { SmsPurpose } from '@yance/contracts/account';
+
+
 
 export const SMS_PURPOSE_NAMES: Record<SmsPurpose, string> = { 0: 'register', 1: 'reset', 3: 'login', 4: 'contact' };
 

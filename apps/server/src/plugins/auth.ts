@@ -1,43 +1,33 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import type { AuthUser } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 
-/** The signed-in user a request acts for. */
-export interface AuthUser {
-  id: number;
-  /** The session the token belongs to (logout revokes it). */
-  sessionId: number;
-}
+export type { AuthUser };
 
-/** Resolves an access token (from the `token` header) to a user, or null. Accounts implement it. */
+/** Resolves an access token (from the `token` header) to a customer, or null. Sessions implement it. */
 export type TokenResolver = (token: string, request: FastifyRequest) => Promise<AuthUser | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the auth hook on /api/auth/* routes. */
+    /** Set by the customer scope's guard; null elsewhere. */
     user: AuthUser | null;
-  }
-  interface FastifyInstance {
-    /** preHandler for routes that need a signed-in user. */
-    requireUser: (request: FastifyRequest) => Promise<void>;
   }
 }
 
+/** The token travels in a header named `token` (spec §7, ADR 0003). */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers.token;
+  return Array.isArray(raw) ? raw[0] : raw;
+}
+
 /**
- * The token travels in a header named `token` (spec §7, ADR 0003). Every
- * /api/auth/* route is guarded; the resolver comes from the accounts module.
+ * The onRequest guard of the /api/auth scope (ADR 0009): every route
+ * registered in that scope, and its 404s, run it, whatever the URL looked like.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { resolveToken: TokenResolver }) => {
-  app.decorateRequest('user', null);
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    const raw = request.headers.token;
-    const token = Array.isArray(raw) ? raw[0] : raw;
-    if (!token) throw new AppError('UNAUTHENTICATED', '请先登录');
-    const user = await opts.resolveToken(token, request);
-    if (!user) throw new AppError('UNAUTHENTICATED', '登录已过期，请重新登录');
-    request.user = user;
-  });
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/auth/')) await app.requireUser(request);
-  });
-});
+export const customerGuard = (resolveToken: TokenResolver) => async (request: FastifyRequest) => {
+  const token = tokenOf(request);
+  if (!token) throw new AppError('UNAUTHENTICATED', '请先登录');
+  const user = await resolveToken(token, request);
+  if (!user) throw new AppError('UNAUTHENTICATED', '登录已过期，请重新登录');
+  request.user = user;
+};

@@ -4,29 +4,42 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Tokens live in localStorage (ADR 0003), so no script but our own may run. antd injects style tags. */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "font-src 'self' data:",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
+/**
+ * Uploaded files are never a page of ours: even opened directly, an SVG or
+ * HTML file runs no script (sandbox = opaque origin, no scripts) and loads
+ * nothing. ADR 0013.
+ */
+export const UPLOAD_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+/** Images we generate and ship (apps/server/assets/upload) are shown inline; every other file is a download. */
+const IMAGE_EXTENSIONS = new Set(['.svg', '.png', '.jpg', '.jpeg', '.webp', '.gif', '.avif']);
+
+export interface StaticWebOptions {
+  webDist: string;
+  uploads: {
+    /** Images we produced (the demo's generated pictures): served inline. */
+    produced: string;
+    /** Files users and operators upload (DATA_DIR/upload): always served as attachments. */
+    user: string;
+  };
+}
 
 /**
  * Serves the built web app and the uploaded images. Any non-API GET that is
  * not a file gets index.html so client routes (/detail/…, /member/…) load.
  */
-export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist: string; uploadDirs: string[] }) => {
+export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOptions) => {
+  const produced = path.resolve(opts.uploads.produced) + path.sep;
   await app.register(fastifyStatic, {
-    root: opts.uploadDirs,
+    // Ours first, so an upload can never shadow a picture we ship.
+    root: [opts.uploads.produced, opts.uploads.user],
     prefix: '/upload/',
     decorateReply: false,
     maxAge: '7d',
+    setHeaders: (reply, file) => {
+      reply.header('content-security-policy', UPLOAD_CSP);
+      const ours = path.resolve(file).startsWith(produced) && IMAGE_EXTENSIONS.has(path.extname(file).toLowerCase());
+      if (!ours) reply.header('content-disposition', 'attachment');
+    },
   });
   if (!existsSync(path.join(opts.webDist, 'index.html'))) {
     app.log.warn(`web app not built (${opts.webDist}); run npm run build`);
@@ -44,11 +57,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist: 
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.callNotFound();
-    return reply
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', CSP)
-      .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'strict-origin-when-cross-origin')
-      .sendFile('index.html', opts.webDist);
+    // Security headers come from plugins/security-headers.ts, as on every response.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', opts.webDist);
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, EXPIRED_MESSAGE, REFRESH_PATH, setTokenSource } from './api-client.ts';
+import { call, EXPIRED_MESSAGE, REFRESH_PATH, setTokenSource } from './api-client.ts';
 import { setNotifier } from './notify.ts';
 import { onSessionEnd } from './session-events.ts';
 import { tokenStore } from './token-store.ts';
@@ -38,7 +38,7 @@ describe('token refresh guard', () => {
   it('sends no refresh while 3600 s or more remain', async () => {
     tokenStore.save({ token: 'a', refreshToken: 'r', expires: 3700 });
     const calls = mockFetch(async () => ok(null));
-    await api.post('/api/auth/user/info');
+    await call('userInfo');
     expect(calls.map((c) => c.path)).toEqual(['/api/auth/user/info']);
     expect(calls[0]?.token).toBe('a');
   });
@@ -47,7 +47,7 @@ describe('token refresh guard', () => {
     tokenStore.save({ token: 'old', refreshToken: 'r-old', expires: 100 });
     let release: (r: Response) => void = () => {};
     const calls = mockFetch(() => new Promise<Response>((resolve) => (release = resolve)));
-    const pending = Promise.all([api.post('/api/auth/user/info'), api.post('/api/auth/address/add', {}), api.get('/api/open/web/index')]);
+    const pending = Promise.all([call('userInfo'), call('addressAdd'), call('home')]);
     await vi.waitFor(() => expect(calls.length).toBe(1));
     release(ok({ token: 'new', refreshToken: 'r-new', expires: 7200 }));
     await pending;
@@ -62,7 +62,7 @@ describe('token refresh guard', () => {
     tokenStore.save({ token: 'a', refreshToken: 'r', expires: 60 });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const calls = mockFetch(async () => fail(401, '登录已过期，请重新登录'));
-    await expect(api.post('/api/auth/user/info')).resolves.toEqual({ path: '/api/auth/user/info' });
+    await expect(call('userInfo')).resolves.toEqual({ path: '/api/auth/user/info' });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(Object.values(toasts).every((t) => t.mock.calls.length === 0)).toBe(true);
     expect(tokenStore.access()).toBe('a');
@@ -77,7 +77,7 @@ describe('session end', () => {
     const ended = vi.fn();
     const off = onSessionEnd(ended);
     vi.stubGlobal('fetch', vi.fn(async () => fail(401, '登录已过期，请重新登录')));
-    await expect(api.post('/api/auth/user/info')).rejects.toMatchObject({ code: 401 });
+    await expect(call('userInfo')).rejects.toMatchObject({ code: 401 });
     expect(tokenStore.get()).toBeNull();
     expect(warn).toHaveBeenCalledWith('Re login');
     expect(toasts.warning).toHaveBeenCalledWith(EXPIRED_MESSAGE);
@@ -91,7 +91,7 @@ describe('session end', () => {
     const off = onSessionEnd(ended);
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    await expect(api.post('/api/auth/user/info')).rejects.toMatchObject({ code: 401 });
+    await expect(call('userInfo')).rejects.toMatchObject({ code: 401 });
     expect(ended).toHaveBeenCalledWith('anonymous');
     expect(fetchMock).not.toHaveBeenCalled();
     off();

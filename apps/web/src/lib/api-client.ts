@@ -1,6 +1,9 @@
 import { ErrorCode, OK_CODE } from '@yance/contracts/codes';
 import type { TokenPair } from '@yance/contracts/account';
+import type { BodyIn, DataOf, QueryIn } from '@yance/contracts/endpoint';
+import type { EndpointName, Endpoints } from '@yance/contracts/endpoints';
 import type { Envelope } from '@yance/contracts/envelope';
+import { routes, urlOf, type Route } from '@yance/contracts/routes';
 import { notify } from './notify.ts';
 import { endSession } from './session-events.ts';
 
@@ -18,10 +21,6 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions {
-  /** GET query parameters; undefined and '' are left out. */
-  query?: Record<string, string | number | undefined | null>;
-  /** POST body, sent as JSON. */
-  body?: unknown;
   /** false = do not toast a failing code (spec §7 "unless feedback is off"). */
   feedback?: boolean;
   signal?: AbortSignal;
@@ -48,7 +47,7 @@ export const setTokenSource = (source: TokenSource) => {
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** Spec §9: refresh once fewer than 3600 s of validity remain. */
 export const REFRESH_BEFORE_SECONDS = 3600;
-export const REFRESH_PATH = '/api/open/refresh4token';
+export const REFRESH_PATH = urlOf(routes.refresh4token);
 /** After a failed refresh the same refresh token is not retried for this long (it would fail again). */
 const RETRY_FAILED_REFRESH_MS = 60_000;
 export const EXPIRED_MESSAGE = '登录已过期，请重新登录';
@@ -66,7 +65,7 @@ export function refreshIfDue(): Promise<void> | null {
   if (lastFailure?.refresh === refresh && Date.now() - lastFailure.at < RETRY_FAILED_REFRESH_MS) return null;
   refreshing = (async () => {
     try {
-      const pair = await send<TokenPair>('POST', REFRESH_PATH, { body: { token: refresh }, feedback: false }, null);
+      const pair = await send<TokenPair>(routes.refresh4token, { body: { token: refresh } }, { feedback: false }, null);
       // Only replace what we refreshed: a login meanwhile has newer tokens.
       if (tokens.refresh() === refresh) tokens.save(pair);
       lastFailure = null;
@@ -89,27 +88,40 @@ function expire(sentToken: string) {
   notify.warning(EXPIRED_MESSAGE);
 }
 
+/** What a call sends: its query (GET) and body (POST), as declared in the contracts. */
+export interface CallInput<K extends EndpointName> {
+  query?: QueryIn<Endpoints[K]>;
+  body?: BodyIn<Endpoints[K]>;
+}
+interface Payload {
+  query?: object;
+  body?: unknown;
+}
+
 /**
- * The one API client: renews the token when due, sends the `token` header,
- * unwraps {code,msg,data}, and turns a failing code into an ApiError plus an
- * error toast (a 401 into the "log in again" warning instead).
+ * The one API client: calls an endpoint by its name in the contracts,
+ * renews the token when due, sends the `token` header, unwraps
+ * {code,msg,data}, and turns a failing code into an ApiError plus an error
+ * toast (a 401 into the "log in again" warning instead).
  */
-export async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<T> {
+export async function call<K extends EndpointName>(name: K, input: CallInput<K> = {}, opts: RequestOptions = {}): Promise<DataOf<Endpoints[K]>> {
+  const route: Route = routes[name];
   const due = refreshIfDue();
   if (due) await due;
   const token = tokens.access();
-  if (!token && path.startsWith('/api/auth/')) {
+  if (!token && route.scope === 'auth') {
     // Spec §4: a request with no token clears the user's data; the server would only refuse it.
     endSession('anonymous');
     throw new ApiError(ErrorCode.UNAUTHENTICATED, '请先登录');
   }
-  return send<T>(method, path, opts, token);
+  return send(route, input, opts, token);
 }
 
-async function send<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions, token: string | null): Promise<T> {
-  const { query, body, feedback = true, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = opts;
-  const url = new URL(path, window.location.origin);
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+async function send<T>(route: Route, input: Payload, opts: RequestOptions, token: string | null): Promise<T> {
+  const { feedback = true, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = opts;
+  const url = new URL(urlOf(route), window.location.origin);
+  for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  const body = route.method === 'POST' ? (input.body ?? {}) : undefined;
 
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.token = token;
@@ -119,7 +131,7 @@ async function send<T>(method: 'GET' | 'POST', path: string, opts: RequestOption
   let res: Response;
   try {
     res = await fetch(url, {
-      method,
+      method: route.method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
@@ -151,8 +163,3 @@ async function send<T>(method: 'GET' | 'POST', path: string, opts: RequestOption
   }
   return payload.data;
 }
-
-export const api = {
-  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
-};

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WebSettings } from '@yance/contracts/setting';
-import { api } from './api-client.ts';
+import { call } from './api-client.ts';
 
 /** Site-wide settings (spec §3: localInfo, sampling rules, allowed regions); quiet on failure, callers have defaults. */
 export const getWebSettings = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.post<WebSettings>('/api/open/setting', undefined, { signal, feedback: false });
+  call('setting', {}, { signal, feedback: false });
 
 export const getWebSettingsQueryOptions = () =>
   queryOptions({ queryKey: ['web-settings'], queryFn: ({ signal }) => getWebSettings({ signal }), staleTime: 10 * 60_000 });

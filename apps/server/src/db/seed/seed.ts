@@ -1,7 +1,8 @@
-import { count, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { insertDevices, type NewDevice } from '../../modules/catalog/catalog-search.repository.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
 import type { Db } from '../client.ts';
-import { article, banner, partner, prefecture, prefectureDevice, projectType, setting, sitePage, typeChild } from '../schema.ts';
+import { article, banner, device, partner, prefecture, prefectureDevice, projectType, setting, sitePage, typeChild, userAccount } from '../schema.ts';
 import { articleImg } from './article-builder.ts';
 import { CASES } from './articles-cases.ts';
 import { COURSES } from './articles-courses.ts';
@@ -19,17 +20,35 @@ import { CHILD_INFO, TYPE_SEEDS } from './types.ts';
 export const ARTICLE_SEEDS = [...NEWS, ...COURSES, ...CASES, ...THANKS];
 const PAGES_UPDATED = '2026-11-01';
 
+/** Every table the seed writes, and the accounts: a database with a row in any of them is not empty. */
+const SEEDED_OR_OWNED = [projectType, typeChild, device, prefecture, banner, partner, article, sitePage, setting, userAccount];
+/** Key of the transaction-scoped advisory lock that keeps two starting servers from seeding together. */
+const SEED_LOCK = 0x79616e6365;
+
+async function isEmpty(db: Db): Promise<boolean> {
+  for (const table of SEEDED_OR_OWNED) {
+    const [row] = await db.select({ one: sql`1` }).from(table).limit(1);
+    if (row) return false;
+  }
+  return true;
+}
+
 /**
- * Loads the demo shop into an empty database (no project types yet) in one
- * transaction, so a crash half-way leaves nothing behind. Returns whether it seeded.
+ * Loads the demo shop into an EMPTY database — no catalogue, content,
+ * settings or accounts at all — in one transaction, so a crash half-way
+ * leaves nothing behind. Servers call it only when SEED_DEMO=true (npm start
+ * asks for it). Returns whether it seeded.
  */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(projectType);
-  if ((row?.n ?? 0) > 0) return false;
-  await db.transaction(async (tx) => seedAll(tx));
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (!(await isEmpty(tx))) return false;
+    await seedAll(tx);
+    return true;
+  });
   // Planner statistics now, not whenever autovacuum gets to it (PGlite has none).
-  await db.execute(sql`analyze`);
-  return true;
+  if (seeded) await db.execute(sql`analyze`);
+  return seeded;
 }
 
 async function seedAll(db: Db): Promise<void> {
@@ -74,13 +93,13 @@ async function seedAll(db: Db): Promise<void> {
   await db.insert(partner).values(PARTNER_SEEDS);
   await db.insert(article).values(
     ARTICLE_SEEDS.map((a) => ({
-      rid: a.rid, type: a.type, title: a.title, img: articleImg(a), sketch: a.sketch, body: a.body ?? '', source: a.source ?? '',
+      rid: a.rid, type: a.type, title: a.title, img: articleImg(a), sketch: a.sketch, body: sanitizeRichText(a.body ?? ''), source: a.source ?? '',
       company: a.company ?? '', code: a.code ?? '', content: a.content ?? '', publishedOn: a.date,
       // Spread so the most-read list looks lived-in.
       views: 120 + ([...a.rid].reduce((h, c) => h * 31 + c.charCodeAt(0), 7) % 900),
     })),
   );
-  await db.insert(sitePage).values([...ABOUT_PAGES, ...LEGAL_PAGES].map((p) => ({ ...p, updatedOn: PAGES_UPDATED })));
+  await db.insert(sitePage).values([...ABOUT_PAGES, ...LEGAL_PAGES].map((p) => ({ ...p, body: sanitizeRichText(p.body), updatedOn: PAGES_UPDATED })));
   await db.insert(setting).values([
     { key: 'allowRegion', value: ALLOW_REGION },
     { key: 'samplingSetting', value: SAMPLING_SETTING },

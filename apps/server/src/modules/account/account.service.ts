@@ -1,7 +1,7 @@
 import { SMS_PURPOSES, type TokenPair } from '@yance/contracts/account';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SmsPurpose } from '../../lib/sms-provider.ts';
+import type { SmsPurpose } from '@yance/contracts/account';
 import { endAllSessions, startSession } from '../session/session.service.ts';
 import { sendCode, verifyCode } from '../sms/sms.service.ts';
 import { createUser, findUserByAccount, findUserByInviteCode, findUserByPhone, setPasswordHash } from '../user/user.service.ts';
@@ -68,8 +68,12 @@ export async function resetPassword(ctx: AppContext, phone: string, code: string
   await verifyCode(ctx, phone, SMS_PURPOSES.reset, code);
   const user = await findUserByPhone(ctx, phone);
   if (!user) throw new AppError('INVALID', NOT_REGISTERED);
-  await setPasswordHash(ctx, user.id, await hashPassword(password));
-  await endAllSessions(ctx, user.id);
+  const passwordHash = await hashPassword(password);
+  // The new password and the end of every session land together or not at all.
+  await ctx.tx(async (t) => {
+    await setPasswordHash(t, user.id, passwordHash);
+    await endAllSessions(t, user.id);
+  });
   // The owner proved the phone: lift a lock an attacker may have caused.
   await ctx.counter.clear(`login:lock:u${user.id}`);
   await ctx.counter.clear(`login:fail:u${user.id}`);

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceSummary } from '@yance/contracts/catalog';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { device, deviceSearch, prefectureDevice, searchGramCount, typeChild } from '../../db/schema.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { summaryColumns } from './catalog.repository.ts';
 import { deviceSearchFields } from './search-grams.ts';
 
@@ -49,7 +50,7 @@ function tierOf(keyword: string): SQL<number> {
  * Matching, counting and ordering run on the narrow device_search table;
  * only the page's rows are read from device (ADR 0004).
  */
-export async function searchDevices(db: Db, q: DeviceSearch): Promise<{ list: DeviceSummary[]; total: number }> {
+export async function searchDevices(db: Executor, q: DeviceSearch): Promise<{ list: DeviceSummary[]; total: number }> {
   const filters: SQL[] = [eq(ds.onShelf, true)];
   if (q.typeId) filters.push(eq(ds.typeId, q.typeId));
   if (q.childId) filters.push(eq(ds.childId, q.childId));
@@ -68,12 +69,12 @@ function plainOrder(sort: DeviceSearch['sort']) {
 }
 
 /** Without a keyword the (on_shelf, order_count) or price index serves the page directly. */
-async function listPage(db: Db, q: DeviceSearch, filters: SQL[]): Promise<number[]> {
+async function listPage(db: Executor, q: DeviceSearch, filters: SQL[]): Promise<number[]> {
   const rows = await db.select({ id: ds.deviceId }).from(ds).where(and(...filters)).orderBy(...plainOrder(q.sort)).limit(q.limit).offset(q.offset);
   return rows.map((r) => r.id);
 }
 
-async function listTotal(db: Db, q: DeviceSearch, filters: SQL[]): Promise<number> {
+async function listTotal(db: Executor, q: DeviceSearch, filters: SQL[]): Promise<number> {
   if (!q.areaId) {
     // Type and category totals are counters on type_child, not a scan of 100 000 rows.
     const [row] = await db
@@ -100,7 +101,7 @@ const walkIsCheaper = (hits: number, upTo: number, onShelf: number) => hits * hi
  * order index for the rest, stopping after the page. Any other keyword
  * counts and ranks its hits in one scan through the GIN index.
  */
-async function keywordPage(db: Db, q: DeviceSearch, filters: SQL[]): Promise<{ ids: number[]; total: number }> {
+async function keywordPage(db: Executor, q: DeviceSearch, filters: SQL[]): Promise<{ ids: number[]; total: number }> {
   // The GIN index on search_grams(search_text) narrows to rows holding every gram; position() confirms the substring.
   const contains = sql`position(${q.keyword} in ${ds.searchText}) > 0`;
   const gramMatch = [...filters, sql`search_grams(${ds.searchText}) @> ${textArray(q.grams)}`, contains];
@@ -139,13 +140,13 @@ async function keywordPage(db: Db, q: DeviceSearch, filters: SQL[]): Promise<{ i
   return { ids, total };
 }
 
-async function countOf(db: Db, where: SQL[]): Promise<number> {
+async function countOf(db: Executor, where: SQL[]): Promise<number> {
   const [row] = await db.select({ n: count() }).from(ds).where(and(...where));
   return row?.n ?? 0;
 }
 
 /** A page straight from a query: with only position() as text condition, the planner walks the order or price index. */
-async function walkedPage(db: Db, where: SQL[], order: SQL[], limit: number, offset: number): Promise<number[]> {
+async function walkedPage(db: Executor, where: SQL[], order: SQL[], limit: number, offset: number): Promise<number[]> {
   const rows = await db.select({ id: ds.deviceId }).from(ds).where(and(...where)).orderBy(...order).limit(limit).offset(offset);
   return rows.map((r) => r.id);
 }
@@ -156,7 +157,7 @@ async function walkedPage(db: Db, where: SQL[], order: SQL[], limit: number, off
  * planned without the ORDER BY: the GIN bitmap, never an ordered walk calling
  * search_grams() on every row it passes. One scan both counts and ranks.
  */
-async function rankedPage(db: Db, where: SQL[], q: Pick<DeviceSearch, 'keyword' | 'sort' | 'limit' | 'offset'>): Promise<{ ids: number[]; total?: number }> {
+async function rankedPage(db: Executor, where: SQL[], q: Pick<DeviceSearch, 'keyword' | 'sort' | 'limit' | 'offset'>): Promise<{ ids: number[]; total?: number }> {
   const hits = db
     .select({ id: ds.deviceId, tier: (q.sort === 'relevance' ? tierOf(q.keyword) : sql<number>`0`).as('tier'), orderCount: ds.orderCount, priceFen: ds.priceFen })
     .from(ds)
@@ -175,7 +176,7 @@ async function rankedPage(db: Db, where: SQL[], q: Pick<DeviceSearch, 'keyword' 
 }
 
 /** Exact total of a keyword decided by one gram: a sum of the gram counters (migration 0005). */
-async function gramTotal(db: Db, gram: string, q: DeviceSearch): Promise<number> {
+async function gramTotal(db: Executor, gram: string, q: DeviceSearch): Promise<number> {
   const c = searchGramCount;
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${c.n}), 0)::int` })
@@ -185,7 +186,7 @@ async function gramTotal(db: Db, gram: string, q: DeviceSearch): Promise<number>
 }
 
 /** List cards for ids, in the order given. */
-async function summariesInOrder(db: Db, ids: number[]): Promise<DeviceSummary[]> {
+async function summariesInOrder(db: Executor, ids: number[]): Promise<DeviceSummary[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({ ...summaryColumns, id: device.id })
@@ -198,12 +199,16 @@ async function summariesInOrder(db: Db, ids: number[]): Promise<DeviceSummary[]>
 
 export type NewDevice = Omit<typeof device.$inferInsert, 'id'>;
 
-/** Inserts items with their device_search rows (ADR 0004); returns their ids in input order. */
-export async function insertDevices(db: Db, rows: readonly NewDevice[]): Promise<number[]> {
+/**
+ * Inserts items with their device_search rows (ADR 0004); returns their ids in input order.
+ * The rich HTML fields are sanitised here, the one place items are written (ADR 0014).
+ */
+export async function insertDevices(db: Executor, rows: readonly NewDevice[]): Promise<number[]> {
   const ids: number[] = [];
   // Chunks keep each statement under PostgreSQL's 65535 bind parameters.
   for (let i = 0; i < rows.length; i += 500) {
-    const inserted = await db.insert(device).values(rows.slice(i, i + 500)).returning({ id: device.id });
+    const chunk = rows.slice(i, i + 500).map((r) => ({ ...r, description: sanitizeRichText(r.description), sampleRequirement: sanitizeRichText(r.sampleRequirement) }));
+    const inserted = await db.insert(device).values(chunk).returning({ id: device.id });
     ids.push(...inserted.map((x) => x.id));
   }
   await refreshDeviceSearch(db, ids);
@@ -214,7 +219,7 @@ export async function insertDevices(db: Db, rows: readonly NewDevice[]): Promise
  * Rewrites the device_search rows of these items from their current name,
  * aliases and category. Call after changing any of those (or renaming a category).
  */
-export async function refreshDeviceSearch(db: Db, ids: readonly number[]): Promise<void> {
+export async function refreshDeviceSearch(db: Executor, ids: readonly number[]): Promise<void> {
   for (let i = 0; i < ids.length; i += 500) {
     const rows = await db
       .select({

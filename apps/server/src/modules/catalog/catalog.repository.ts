@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { DeviceSummary } from '@yance/contracts/catalog';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { device, prefecture, projectType, typeChild } from '../../db/schema.ts';
 
 /** Columns of a list card, shaped as the contract's deviceSummary. */
@@ -20,19 +20,19 @@ export const summaryColumns = {
   discount_label: device.discountLabel,
 };
 
-export async function findTypes(db: Db) {
+export async function findTypes(db: Executor) {
   return db.select().from(projectType).orderBy(asc(projectType.sort), asc(projectType.id));
 }
 
 /** Child categories with their number of on-shelf items (a trigger-kept counter). */
-export async function findChildrenWithCounts(db: Db) {
+export async function findChildrenWithCounts(db: Executor) {
   return db
     .select({ id: typeChild.id, typeId: typeChild.typeId, name: typeChild.name, count: typeChild.itemCount })
     .from(typeChild)
     .orderBy(asc(typeChild.typeId), asc(typeChild.sort), asc(typeChild.id));
 }
 
-export async function findDeviceByRid(db: Db, rid: string) {
+export async function findDeviceByRid(db: Executor, rid: string) {
   const [row] = await db
     .select({
       ...summaryColumns,
@@ -51,7 +51,7 @@ export async function findDeviceByRid(db: Db, rid: string) {
 }
 
 /** Other on-shelf items of a child category, most ordered first. */
-export async function findRelated(db: Db, childId: number, excludeId: number, limit: number): Promise<DeviceSummary[]> {
+export async function findRelated(db: Executor, childId: number, excludeId: number, limit: number): Promise<DeviceSummary[]> {
   return db
     .select(summaryColumns)
     .from(device)
@@ -62,7 +62,7 @@ export async function findRelated(db: Db, childId: number, excludeId: number, li
 }
 
 /** Featured items of the home page, by hot rank. */
-export async function findHotDevices(db: Db, limit: number) {
+export async function findHotDevices(db: Executor, limit: number) {
   return db
     .select({ rid: device.rid, name: device.name, img: device.img, sketch: device.sketch, order: device.orderCount })
     .from(device)
@@ -71,7 +71,7 @@ export async function findHotDevices(db: Db, limit: number) {
     .limit(limit);
 }
 
-export async function findPrefectures(db: Db) {
+export async function findPrefectures(db: Executor) {
   return db
     .select({ id: prefecture.id, name: prefecture.name, img: prefecture.img, sketch: prefecture.sketch })
     .from(prefecture)

@@ -2,7 +2,7 @@ import type { DeviceDetail, DeviceSearchQuery, ProjectType } from '@yance/contra
 import type { Page } from '@yance/contracts/paging';
 import type { DeviceSummary } from '@yance/contracts/catalog';
 import type { HotItem, Prefecture } from '@yance/contracts/home';
-import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findChildrenWithCounts, findDeviceByRid, findHotDevices, findPrefectures, findRelated, findTypes } from './catalog.repository.ts';
 import { searchDevices } from './catalog-search.repository.ts';
@@ -11,8 +11,8 @@ import { exactGram, normalizeSearch, queryGrams } from './search-grams.ts';
 const RELATED_COUNT = 4;
 
 /** The three project types with their tags, discount and child categories (with on-shelf counts). */
-export async function listTypeGroups(db: Db): Promise<ProjectType[]> {
-  const [types, children] = await Promise.all([findTypes(db), findChildrenWithCounts(db)]);
+export async function listTypeGroups(ctx: AppContext): Promise<ProjectType[]> {
+  const [types, children] = await Promise.all([findTypes(ctx.db), findChildrenWithCounts(ctx.db)]);
   return types.map((t) => ({
     id: t.id,
     name: t.name,
@@ -25,9 +25,9 @@ export async function listTypeGroups(db: Db): Promise<ProjectType[]> {
 }
 
 /** Searches on-shelf items by name, alias or category; ranks by relevance then order count. */
-export async function searchCatalog(db: Db, query: DeviceSearchQuery): Promise<Page<DeviceSummary>> {
+export async function searchCatalog(ctx: Pick<AppContext, 'db'>, query: DeviceSearchQuery): Promise<Page<DeviceSummary>> {
   const keyword = normalizeSearch(query.kw);
-  const { list, total } = await searchDevices(db, {
+  const { list, total } = await searchDevices(ctx.db, {
     keyword,
     grams: queryGrams(keyword),
     exactGram: exactGram(keyword),
@@ -42,20 +42,20 @@ export async function searchCatalog(db: Db, query: DeviceSearchQuery): Promise<P
 }
 
 /** One on-shelf item with up to four related items of its category. */
-export async function getDeviceDetail(db: Db, rid: string): Promise<DeviceDetail> {
-  const row = await findDeviceByRid(db, rid);
+export async function getDeviceDetail(ctx: AppContext, rid: string): Promise<DeviceDetail> {
+  const row = await findDeviceByRid(ctx.db, rid);
   if (!row) throw new AppError('NOT_FOUND', '项目不存在');
   const { id, ...detail } = row;
-  const related = await findRelated(db, row.child_id, id, RELATED_COUNT);
+  const related = await findRelated(ctx.db, row.child_id, id, RELATED_COUNT);
   return { ...detail, related };
 }
 
 /** Hot areas (专区) in their curated order. */
-export function listPrefectures(db: Db): Promise<Prefecture[]> {
-  return findPrefectures(db);
+export function listPrefectures(ctx: AppContext): Promise<Prefecture[]> {
+  return findPrefectures(ctx.db);
 }
 
 /** The featured items of the home page, by hot rank. */
-export function listHotItems(db: Db, limit: number): Promise<HotItem[]> {
-  return findHotDevices(db, limit);
+export function listHotItems(ctx: AppContext, limit: number): Promise<HotItem[]> {
+  return findHotDevices(ctx.db, limit);
 }

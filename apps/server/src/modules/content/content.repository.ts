@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { ArticleType, SitePageKey } from '@yance/contracts/content';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { article, sitePage } from '../../db/schema.ts';
 
 const summaryColumns = {
@@ -19,7 +19,7 @@ const summaryColumns = {
 const visible = (type: ArticleType) => and(eq(article.type, type), eq(article.published, true));
 
 /** Published articles of one type, newest first. */
-export async function findArticles(db: Db, type: ArticleType, limit: number, offset: number) {
+export async function findArticles(db: Executor, type: ArticleType, limit: number, offset: number) {
   return db
     .select(summaryColumns)
     .from(article)
@@ -29,13 +29,13 @@ export async function findArticles(db: Db, type: ArticleType, limit: number, off
     .offset(offset);
 }
 
-export async function countArticles(db: Db, type: ArticleType): Promise<number> {
+export async function countArticles(db: Executor, type: ArticleType): Promise<number> {
   const [row] = await db.select({ n: count() }).from(article).where(visible(type));
   return row?.n ?? 0;
 }
 
 /** Adds one view in the same statement that reads the article, so concurrent reads never lose a count. */
-export async function viewArticle(db: Db, rid: string) {
+export async function viewArticle(db: Executor, rid: string) {
   const [row] = await db
     .update(article)
     .set({ views: sql`${article.views} + 1` })
@@ -45,7 +45,7 @@ export async function viewArticle(db: Db, rid: string) {
 }
 
 /** The articles of the same type just before and just after one, by date then id. */
-export async function findNeighbours(db: Db, type: ArticleType, publishedOn: string, id: number) {
+export async function findNeighbours(db: Executor, type: ArticleType, publishedOn: string, id: number) {
   const neighbour = { rid: article.rid, title: article.title };
   const older = or(lt(article.publishedOn, publishedOn), and(eq(article.publishedOn, publishedOn), lt(article.id, id)));
   const newer = or(gt(article.publishedOn, publishedOn), and(eq(article.publishedOn, publishedOn), gt(article.id, id)));
@@ -56,7 +56,7 @@ export async function findNeighbours(db: Db, type: ArticleType, publishedOn: str
   return { prev: prev[0] ?? null, next: next[0] ?? null };
 }
 
-export async function findSitePage(db: Db, key: SitePageKey) {
+export async function findSitePage(db: Executor, key: SitePageKey) {
   const [row] = await db.select().from(sitePage).where(eq(sitePage.key, key));
   return row ?? null;
 }

@@ -1,35 +1,35 @@
 import type { ArticleDetail, ArticleSummary, ArticleType, SitePage, SitePageKey } from '@yance/contracts/content';
 import type { Page, PagingQuery } from '@yance/contracts/paging';
-import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { countArticles, findArticles, findNeighbours, findSitePage, viewArticle } from './content.repository.ts';
 
 /** One page of published articles of a type, newest first. */
-export async function listArticles(db: Db, type: ArticleType, paging: PagingQuery): Promise<Page<ArticleSummary>> {
+export async function listArticles(ctx: AppContext, type: ArticleType, paging: PagingQuery): Promise<Page<ArticleSummary>> {
   const [list, total] = await Promise.all([
-    findArticles(db, type, paging.pageSize, (paging.page - 1) * paging.pageSize),
-    countArticles(db, type),
+    findArticles(ctx.db, type, paging.pageSize, (paging.page - 1) * paging.pageSize),
+    countArticles(ctx.db, type),
   ]);
   return { list, total, page: paging.page, pageSize: paging.pageSize };
 }
 
 /** Latest articles of a type (home page sections). */
-export function latestArticles(db: Db, type: ArticleType, limit: number): Promise<ArticleSummary[]> {
-  return findArticles(db, type, limit, 0);
+export function latestArticles(ctx: AppContext, type: ArticleType, limit: number): Promise<ArticleSummary[]> {
+  return findArticles(ctx.db, type, limit, 0);
 }
 
 /** Reads an article, counting the view; prev is the older and next the newer article of its type. */
-export async function readArticle(db: Db, rid: string): Promise<ArticleDetail> {
-  const row = await viewArticle(db, rid);
+export async function readArticle(ctx: AppContext, rid: string): Promise<ArticleDetail> {
+  const row = await viewArticle(ctx.db, rid);
   if (!row) throw new AppError('NOT_FOUND', '文章不存在');
   const { id, ...detail } = row;
-  const { prev, next } = await findNeighbours(db, row.type, row.created, id);
+  const { prev, next } = await findNeighbours(ctx.db, row.type, row.created, id);
   return { ...detail, prev, next };
 }
 
 /** A static site page (about, guide, license …). */
-export async function getSitePage(db: Db, key: SitePageKey): Promise<SitePage> {
-  const row = await findSitePage(db, key);
+export async function getSitePage(ctx: AppContext, key: SitePageKey): Promise<SitePage> {
+  const row = await findSitePage(ctx.db, key);
   if (!row) throw new AppError('NOT_FOUND', '页面不存在');
   return { key: row.key, title: row.title, body: row.body, updated: row.updatedOn };
 }

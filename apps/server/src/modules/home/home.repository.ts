@@ -1,9 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { banner, partner } from '../../db/schema.ts';
 
 /** Enabled banners in display order. */
-export async function findBanners(db: Db) {
+export async function findBanners(db: Executor) {
   return db
     .select({ img: banner.img, redirect: banner.redirect, title: banner.title, description: banner.description })
     .from(banner)
@@ -11,7 +11,7 @@ export async function findBanners(db: Db) {
     .orderBy(asc(banner.sort), asc(banner.id));
 }
 
-export async function findPartners(db: Db) {
+export async function findPartners(db: Executor) {
   return db
     .select({ id: partner.id, name: partner.name, img: partner.img, url: partner.url })
     .from(partner)

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { envelope } from '@yance/contracts/envelope';
 import { homeData, promoPopup, type HomeData } from '@yance/contracts/home';
-import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
 import { listHotItems, listPrefectures, listTypeGroups } from '../catalog/catalog.service.ts';
 import { latestArticles } from '../content/content.service.ts';
@@ -14,16 +14,16 @@ const THANKS = 8;
 export const HOME_POPUP_KEY = 'homePopup';
 
 /** Gathers the whole home page in one go (spec §3 home data). */
-export async function buildHomeData(db: Db): Promise<HomeData> {
+export async function buildHomeData(ctx: AppContext): Promise<HomeData> {
   const [bannerArr, typeArr, prefectureNavBottomArr, hotItems, cases, thanks, partnerArr, popupValue] = await Promise.all([
-    findBanners(db),
-    listTypeGroups(db),
-    listPrefectures(db),
-    listHotItems(db, HOT_ITEMS),
-    latestArticles(db, 'service', SERVICE_CASES),
-    latestArticles(db, 'thanks', THANKS),
-    findPartners(db),
-    getSettingValue(db, HOME_POPUP_KEY),
+    findBanners(ctx.db),
+    listTypeGroups(ctx),
+    listPrefectures(ctx),
+    listHotItems(ctx, HOT_ITEMS),
+    latestArticles(ctx, 'service', SERVICE_CASES),
+    latestArticles(ctx, 'thanks', THANKS),
+    findPartners(ctx.db),
+    getSettingValue(ctx, HOME_POPUP_KEY),
   ]);
   const popup = promoPopup.safeParse(popupValue);
   return {
@@ -49,7 +49,7 @@ export interface HomePayload {
  * that may be a few seconds stale. So each process keeps the serialised
  * envelope for HOME_TTL_MS instead of running eight queries per request; this
  * is a cache of shared data, not shared state, so several server processes
- * may each hold their own copy. Writers call invalidateHomeCache(db).
+ * may each hold their own copy. Writers call invalidateHomeCache(ctx).
  */
 const HOME_TTL_MS = 10_000;
 interface CacheSlot {
@@ -57,33 +57,33 @@ interface CacheSlot {
   expires: number;
   building?: Promise<HomePayload>;
 }
-// Keyed by database so apps built in one process (tests) never see each other's data.
-const caches = new WeakMap<Db, CacheSlot>();
+// Keyed by the app's database so apps built in one process (tests) never see each other's data.
+const caches = new WeakMap<object, CacheSlot>();
 const homeEnvelope = envelope(homeData);
 
-export async function getHomePayload(db: Db): Promise<HomePayload> {
-  let slot = caches.get(db);
-  if (!slot) caches.set(db, (slot = { expires: 0 }));
-  if (slot.payload && slot.expires > Date.now()) return slot.payload;
+export async function getHomePayload(ctx: AppContext): Promise<HomePayload> {
+  let slot = caches.get(ctx.db);
+  if (!slot) caches.set(ctx.db, (slot = { expires: 0 }));
+  if (slot.payload && slot.expires > ctx.clock().getTime()) return slot.payload;
   // One rebuild at a time; concurrent requests share it.
-  slot.building ??= rebuild(db, slot).finally(() => {
+  slot.building ??= rebuild(ctx, slot).finally(() => {
     slot.building = undefined;
   });
   return slot.building;
 }
 
-async function rebuild(db: Db, slot: CacheSlot): Promise<HomePayload> {
-  const body = homeEnvelope.parse(ok(await buildHomeData(db)));
+async function rebuild(ctx: AppContext, slot: CacheSlot): Promise<HomePayload> {
+  const body = homeEnvelope.parse(ok(await buildHomeData(ctx)));
   // Bytes, not a string: sending then skips re-encoding 10 kB of Chinese text per request.
   const json = Buffer.from(JSON.stringify(body), 'utf8');
   const payload = { json, gzip: gzipSync(json) };
   slot.payload = payload;
-  slot.expires = Date.now() + HOME_TTL_MS;
+  slot.expires = ctx.clock().getTime() + HOME_TTL_MS;
   return payload;
 }
 
 /** Drops the cached home page so the next request rebuilds it (call after catalogue or content edits). */
-export function invalidateHomeCache(db: Db): void {
-  const slot = caches.get(db);
+export function invalidateHomeCache(ctx: Pick<AppContext, 'db'>): void {
+  const slot = caches.get(ctx.db);
   if (slot) slot.expires = 0;
 }

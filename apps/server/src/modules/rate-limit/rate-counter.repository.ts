@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { rateCounter } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CounterState, RateCounter } from '../../lib/rate-counter.ts';
@@ -13,7 +13,7 @@ const stateOf = (count: number, expiresAt: Date, now: Date): CounterState => {
  * Counters in the rate_counter table. One upsert per hit: a live window adds
  * one, an expired one starts again at 1, so concurrent processes never lose a hit.
  */
-export function databaseCounter(db: Db, clock: Clock): RateCounter {
+export function databaseCounter(db: Executor, clock: Clock): RateCounter {
   return {
     async hit(key, windowSeconds) {
       const now = clock();
@@ -44,6 +44,6 @@ export function databaseCounter(db: Db, clock: Clock): RateCounter {
 }
 
 /** Drops windows that ended; expired rows are harmless (the next hit restarts them), this only saves space. */
-export async function purgeExpiredCounters(db: Db, now: Date): Promise<void> {
+export async function purgeExpiredCounters(db: Executor, now: Date): Promise<void> {
   await db.delete(rateCounter).where(sql`${rateCounter.expiresAt} < ${now.toISOString()}::timestamptz`);
 }

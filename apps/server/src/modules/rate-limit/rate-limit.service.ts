@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RateCounter } from '../../lib/rate-counter.ts';
@@ -6,7 +6,7 @@ import { databaseCounter } from './rate-counter.repository.ts';
 import { redisCounter } from './redis-counter.ts';
 
 /** The shared counter store: Redis when REDIS_URL is set, otherwise the database. */
-export function createRateCounter(opts: { db: Db; clock: Clock; redisUrl?: string | undefined; redisPrefix: string }): RateCounter {
+export function createRateCounter(opts: { db: Executor; clock: Clock; redisUrl?: string | undefined; redisPrefix: string }): RateCounter {
   return opts.redisUrl ? redisCounter(opts.redisUrl, opts.redisPrefix) : databaseCounter(opts.db, opts.clock);
 }
 

@@ -1,10 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenPair } from '@yance/contracts/account';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, AuthUser } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addSeconds } from '../../lib/clock.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
-import { findByAccess, insertSession, revokeSession, revokeUserSessions, rotateSession } from './session.repository.ts';
+import { findByAccess, insertSession, lockByRefresh, markRotated, revokeFamily, revokeSession, revokeUserSessions } from './session.repository.ts';
 
 /** How long a rotated access token keeps working, for requests already in flight. */
 const ROTATION_GRACE_SECONDS = 30;
@@ -44,15 +43,31 @@ export async function resolveAccessToken(ctx: AppContext, token: string): Promis
   return row ? { id: row.userId, sessionId: row.id } : null;
 }
 
+type Rotation = { kind: 'rotated' } | { kind: 'reused'; userId: number; family: string } | { kind: 'invalid' };
+
 /**
  * Rotates a refresh token: the old pair stops working and a new pair of the
  * same family is issued. A token that was already rotated is a sign of theft
- * (ADR 0006): the whole family is revoked.
+ * (ADR 0006): the whole family is revoked. One transaction holding the row
+ * lock: a parallel use of the same token waits, then sees it rotated and
+ * revokes the family, including the row this rotation just added.
  */
 export async function refreshSession(ctx: AppContext, refreshToken: string, ip: string): Promise<TokenPair> {
   const now = ctx.clock();
-  const { row, pair } = freshPair(ctx, ip);
-  const result = await rotateSession(ctx.db, hashToken(refreshToken), now, addSeconds(now, ROTATION_GRACE_SECONDS), row);
+  const { row: fresh, pair } = freshPair(ctx, ip);
+  const result = await ctx.tx(async (t): Promise<Rotation> => {
+    const row = await lockByRefresh(t.db, hashToken(refreshToken));
+    if (!row || row.revokedAt) return { kind: 'invalid' };
+    if (row.rotatedAt) {
+      await revokeFamily(t.db, row.family, now);
+      return { kind: 'reused', userId: row.userId, family: row.family };
+    }
+    if (row.refreshExpiresAt <= now) return { kind: 'invalid' };
+    await markRotated(t.db, row.id, now, addSeconds(now, ROTATION_GRACE_SECONDS));
+    await insertSession(t.db, { ...fresh, userId: row.userId, family: row.family, createdAt: now });
+    return { kind: 'rotated' };
+  });
+  // Thrown after the transaction, so the family's revocation is kept.
   if (result.kind === 'reused') ctx.log.warn({ userId: result.userId, family: result.family }, 'refresh token reused; family revoked');
   if (result.kind !== 'rotated') throw new AppError('UNAUTHENTICATED', EXPIRED);
   return pair;

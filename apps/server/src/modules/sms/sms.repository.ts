@@ -1,22 +1,23 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { smsCode, smsMessage } from '../../db/schema.ts';
 
 export type SmsCodeRow = typeof smsCode.$inferSelect;
 
-/** Stores a new code and voids the earlier live ones of the same phone and purpose: only the newest counts. */
-export async function insertCode(db: Db, row: { phone: string; purpose: number; codeHash: string; expiresAt: Date; createdAt: Date }): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(smsCode)
-      .set({ consumedAt: row.createdAt })
-      .where(and(eq(smsCode.phone, row.phone), eq(smsCode.purpose, row.purpose), isNull(smsCode.consumedAt)));
-    await tx.insert(smsCode).values(row);
-  });
+/** Voids the live codes of a phone and purpose (a newer one is about to be stored). */
+export async function voidLiveCodes(db: Executor, phone: string, purpose: number, at: Date): Promise<void> {
+  await db
+    .update(smsCode)
+    .set({ consumedAt: at })
+    .where(and(eq(smsCode.phone, phone), eq(smsCode.purpose, purpose), isNull(smsCode.consumedAt)));
+}
+
+export async function insertCode(db: Executor, row: { phone: string; purpose: number; codeHash: string; expiresAt: Date; createdAt: Date }): Promise<void> {
+  await db.insert(smsCode).values(row);
 }
 
 /** The newest unconsumed code for phone and purpose, whether expired or not. */
-export async function findLatestCode(db: Db, phone: string, purpose: number): Promise<SmsCodeRow | undefined> {
+export async function findLatestCode(db: Executor, phone: string, purpose: number): Promise<SmsCodeRow | undefined> {
   const [row] = await db
     .select()
     .from(smsCode)
@@ -30,7 +31,7 @@ export async function findLatestCode(db: Db, phone: string, purpose: number): Pr
  * Takes one of the code's tries before comparing, atomically, so a burst of
  * parallel guesses cannot exceed the limit; null when no try is left.
  */
-export async function takeAttempt(db: Db, id: number, max: number): Promise<number | null> {
+export async function takeAttempt(db: Executor, id: number, max: number): Promise<number | null> {
   const [row] = await db
     .update(smsCode)
     .set({ attempts: sql`${smsCode.attempts} + 1` })
@@ -40,7 +41,7 @@ export async function takeAttempt(db: Db, id: number, max: number): Promise<numb
 }
 
 /** Marks the code used; false when another request used it first. */
-export async function consumeCode(db: Db, id: number, at: Date): Promise<boolean> {
+export async function consumeCode(db: Executor, id: number, at: Date): Promise<boolean> {
   const rows = await db
     .update(smsCode)
     .set({ consumedAt: at })
@@ -49,11 +50,11 @@ export async function consumeCode(db: Db, id: number, at: Date): Promise<boolean
   return rows.length === 1;
 }
 
-export async function insertOutbox(db: Db, row: typeof smsMessage.$inferInsert): Promise<void> {
+export async function insertOutbox(db: Executor, row: typeof smsMessage.$inferInsert): Promise<void> {
   await db.insert(smsMessage).values(row);
 }
 
 /** Newest outbox rows for a phone (operator console; tests read console codes here). */
-export async function listOutbox(db: Db, phone: string, max = 10) {
+export async function listOutbox(db: Executor, phone: string, max = 10) {
   return db.select().from(smsMessage).where(eq(smsMessage.phone, phone)).orderBy(desc(smsMessage.id)).limit(max);
 }

@@ -4,12 +4,13 @@ import type { AppContext, Fetch } from '../../context.ts';
 import type { Config } from '../../config/env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addSeconds } from '../../lib/clock.ts';
-import type { SmsProvider, SmsPurpose } from '../../lib/sms-provider.ts';
+import type { SmsPurpose } from '@yance/contracts/account';
+import type { SmsProvider } from '../../lib/sms-provider.ts';
 import { limit } from '../rate-limit/rate-limit.service.ts';
 import { aliyunSms } from './sms-aliyun.ts';
 import { consoleSms } from './sms-console.ts';
 import { tencentSms } from './sms-tencent.ts';
-import { takeAttempt, consumeCode, findLatestCode, insertCode, insertOutbox, listOutbox } from './sms.repository.ts';
+import { consumeCode, findLatestCode, insertCode, insertOutbox, listOutbox, takeAttempt, voidLiveCodes } from './sms.repository.ts';
 
 /** Sending limits (ADR 0007). */
 export const SMS_LIMITS = { perPhoneSeconds: 60, perPhoneDay: 10, perIpHour: 20, maxAttempts: 5 } as const;
@@ -48,7 +49,11 @@ export async function sendCode(ctx: AppContext, phone: string, purpose: SmsPurpo
   await limit(ctx.counter, `sms:day:${phone}`, 86_400, SMS_LIMITS.perPhoneDay, (r) => `今日验证码发送次数已达上限，请${r}后再试`);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = ctx.clock();
-  await insertCode(ctx.db, { phone, purpose, codeHash: hashCode(ctx, phone, purpose, code), expiresAt: addSeconds(now, ctx.config.SMS_CODE_TTL), createdAt: now });
+  // Only the newest code of a phone and purpose counts.
+  await ctx.tx(async (t) => {
+    await voidLiveCodes(t.db, phone, purpose, now);
+    await insertCode(t.db, { phone, purpose, codeHash: hashCode(ctx, phone, purpose, code), expiresAt: addSeconds(now, ctx.config.SMS_CODE_TTL), createdAt: now });
+  });
   const minutes = Math.round(ctx.config.SMS_CODE_TTL / 60);
   // Real gateways' texts never reach our database with the code in them.
   const shown = ctx.sms.name === 'console' ? code : '******';

@@ -1,41 +1,41 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { userAccount } from '../../db/schema.ts';
 
 export type UserRow = typeof userAccount.$inferSelect;
 export type UserPatch = Partial<Omit<typeof userAccount.$inferInsert, 'id' | 'createdAt'>>;
 
-export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(userAccount).where(eq(userAccount.id, id));
   return row;
 }
 
-export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+export async function findUserByPhone(db: Executor, phone: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(userAccount).where(eq(userAccount.phone, phone));
   return row;
 }
 
 /** User names match whatever their case (the unique index is on lower(username)). */
-export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(userAccount).where(sql`lower(${userAccount.username}) = lower(${username})`);
   return row;
 }
 
-export async function findUserByInviteCode(db: Db, code: string): Promise<UserRow | undefined> {
+export async function findUserByInviteCode(db: Executor, code: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(userAccount).where(eq(userAccount.inviteCode, code));
   return row;
 }
 
-export async function findUserByOpenid(db: Db, openid: string): Promise<UserRow | undefined> {
+export async function findUserByOpenid(db: Executor, openid: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(userAccount).where(eq(userAccount.wxOpenid, openid));
   return row;
 }
 
-export async function insertUser(db: Db, row: typeof userAccount.$inferInsert): Promise<number> {
+export async function insertUser(db: Executor, row: typeof userAccount.$inferInsert): Promise<number> {
   const [created] = await db.insert(userAccount).values(row).returning({ id: userAccount.id });
   return created!.id;
 }
 
-export async function updateUser(db: Db, id: number, patch: UserPatch): Promise<void> {
+export async function updateUser(db: Executor, id: number, patch: UserPatch): Promise<void> {
   await db.update(userAccount).set(patch).where(eq(userAccount.id, id));
 }

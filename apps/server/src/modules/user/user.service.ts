@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { SMS_PURPOSES } from '@yance/contracts/account';
+import { PHONE_PATTERN, SMS_PURPOSES } from '@yance/contracts/account';
 import type { ProfileForm, UserInfoResponse } from '@yance/contracts/user';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -10,14 +10,13 @@ import * as repo from './user.repository.ts';
 
 export type User = repo.UserRow;
 
-const PHONE = /^1[3-9]\d{9}$/;
 // No 0/O/1/I: invite codes are read aloud and typed from posters.
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newInviteCode = () => Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
 
 /** The account a login name points at: an 11-digit mobile number is a phone, anything else a user name. */
 export const findUserByAccount = (ctx: AppContext, account: string) =>
-  PHONE.test(account) ? repo.findUserByPhone(ctx.db, account) : repo.findUserByUsername(ctx.db, account);
+  PHONE_PATTERN.test(account) ? repo.findUserByPhone(ctx.db, account) : repo.findUserByUsername(ctx.db, account);
 export const findUserByPhone = (ctx: AppContext, phone: string) => repo.findUserByPhone(ctx.db, phone);
 export const findUserByOpenid = (ctx: AppContext, openid: string) => repo.findUserByOpenid(ctx.db, openid);
 /** Invite codes are shown upper-case; accept them in any case. */

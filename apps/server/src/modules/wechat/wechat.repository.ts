@@ -1,21 +1,21 @@
 import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { wxAccessToken, wxTicket } from '../../db/schema.ts';
 
 export type TicketRow = typeof wxTicket.$inferSelect;
 type Status = TicketRow['status'];
 
-export async function insertTicket(db: Db, row: typeof wxTicket.$inferInsert): Promise<void> {
+export async function insertTicket(db: Executor, row: typeof wxTicket.$inferInsert): Promise<void> {
   await db.insert(wxTicket).values(row);
 }
 
-export async function findTicket(db: Db, ticket: string): Promise<TicketRow | undefined> {
+export async function findTicket(db: Executor, ticket: string): Promise<TicketRow | undefined> {
   const [row] = await db.select().from(wxTicket).where(eq(wxTicket.ticket, ticket));
   return row;
 }
 
 /** Moves a live ticket on from one of the given states; undefined when it was not in them (or expired) — the loser of a race. */
-export async function moveTicket(db: Db, ticket: string, from: Status[], now: Date, patch: Partial<TicketRow>): Promise<TicketRow | undefined> {
+export async function moveTicket(db: Executor, ticket: string, from: Status[], now: Date, patch: Partial<TicketRow>): Promise<TicketRow | undefined> {
   const [row] = await db
     .update(wxTicket)
     .set(patch)
@@ -25,7 +25,7 @@ export async function moveTicket(db: Db, ticket: string, from: Status[], now: Da
 }
 
 /** Takes the confirmed login off the ticket exactly once: only one poll gets the user id. */
-export async function claimConfirmed(db: Db, ticket: string): Promise<number | null> {
+export async function claimConfirmed(db: Executor, ticket: string): Promise<number | null> {
   const [row] = await db
     .update(wxTicket)
     .set({ status: 'consumed' })
@@ -34,13 +34,13 @@ export async function claimConfirmed(db: Db, ticket: string): Promise<number | n
   return row?.userId ?? null;
 }
 
-export async function readAccessToken(db: Db, appId: string) {
+export async function readAccessToken(db: Executor, appId: string) {
   const [row] = await db.select().from(wxAccessToken).where(eq(wxAccessToken.appId, appId));
   return row;
 }
 
 /** Takes the refresh lease when nobody holds a live one; true for the one process that should call WeChat. */
-export async function leaseAccessToken(db: Db, appId: string, now: Date, until: Date): Promise<boolean> {
+export async function leaseAccessToken(db: Executor, appId: string, now: Date, until: Date): Promise<boolean> {
   const rows = await db
     .insert(wxAccessToken)
     .values({ appId, token: '', expiresAt: new Date(0), leaseUntil: until })
@@ -53,6 +53,6 @@ export async function leaseAccessToken(db: Db, appId: string, now: Date, until: 
   return rows.length === 1;
 }
 
-export async function saveAccessToken(db: Db, appId: string, token: string, expiresAt: Date): Promise<void> {
+export async function saveAccessToken(db: Executor, appId: string, token: string, expiresAt: Date): Promise<void> {
   await db.update(wxAccessToken).set({ token, expiresAt, leaseUntil: null }).where(eq(wxAccessToken.appId, appId));
 }

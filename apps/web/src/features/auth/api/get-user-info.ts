@@ -1,12 +1,11 @@
-import type { UserInfoResponse } from '@yance/contracts/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { USER_INFO_KEY } from '@/lib/query-keys.ts';
 import { useSignedIn } from '../hooks/use-signed-in.ts';
 
 /** The signed-in user: userInfo, address list, cartNum (spec §3). */
 export const getUserInfo = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.post<UserInfoResponse>('/api/auth/user/info', undefined, { signal });
+  call('userInfo', {}, { signal });
 
 export const getUserInfoQueryOptions = () =>
   queryOptions({ queryKey: USER_INFO_KEY, queryFn: ({ signal }) => getUserInfo({ signal }), staleTime: 60_000, retry: false });

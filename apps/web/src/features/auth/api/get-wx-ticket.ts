@@ -1,9 +1,8 @@
-import type { WxTicket } from '@yance/contracts/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 /** A fresh WeChat login ticket and what its QR encodes. */
-export const getWxTicket = ({ signal }: { signal?: AbortSignal } = {}) => api.get<WxTicket>('/api/open/wx/ticket', { signal });
+export const getWxTicket = ({ signal }: { signal?: AbortSignal } = {}) => call('wxTicket', {}, { signal });
 
 export const getWxTicketQueryOptions = () =>
   queryOptions({ queryKey: ['wx-ticket'], queryFn: ({ signal }) => getWxTicket({ signal }), staleTime: Infinity, gcTime: 0, retry: false });

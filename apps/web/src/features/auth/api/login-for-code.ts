@@ -1,6 +1,5 @@
-import type { TokenPair } from '@yance/contracts/account';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 export interface LoginForCodeInput {
   phone: string;
@@ -8,6 +7,6 @@ export interface LoginForCodeInput {
 }
 
 /** SMS login (code sent with useFor 3). Quiet: the popup shows failures as an alert. */
-export const loginForCode = (body: LoginForCodeInput) => api.post<TokenPair>('/api/open/loginForCode', body, { feedback: false });
+export const loginForCode = (body: LoginForCodeInput) => call('loginForCode', { body }, { feedback: false });
 
 export const useLoginForCode = () => useMutation({ mutationFn: loginForCode });

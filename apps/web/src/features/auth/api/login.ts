@@ -1,6 +1,5 @@
-import type { TokenPair } from '@yance/contracts/account';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 export interface LoginInput {
   account: string;
@@ -8,6 +7,6 @@ export interface LoginInput {
 }
 
 /** Password login (account = user name or phone). Quiet: the popup shows failures as an alert. */
-export const login = (body: LoginInput) => api.post<TokenPair>('/api/open/login', body, { feedback: false });
+export const login = (body: LoginInput) => call('login', { body }, { feedback: false });
 
 export const useLogin = () => useMutation({ mutationFn: login });

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { notify } from '@/lib/notify.ts';
 import { endSession } from '@/lib/session-events.ts';
 import { tokenStore } from '@/lib/token-store.ts';
@@ -7,7 +7,7 @@ import { tokenStore } from '@/lib/token-store.ts';
 /** Revokes the session on the server, then clears the token and the user's data here whatever the answer. */
 export async function logout() {
   try {
-    if (tokenStore.access()) await api.post<null>('/api/auth/logout', undefined, { feedback: false });
+    if (tokenStore.access()) await call('logout', {}, { feedback: false });
   } catch {
     // Signed out locally anyway; the server's session ends with its TTL.
   }

@@ -1,5 +1,5 @@
 import type { TokenPair, WxTicketState } from '@yance/contracts/account';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 export interface QrLoginAnswer {
   status: WxTicketState;
@@ -8,4 +8,4 @@ export interface QrLoginAnswer {
 
 /** One poll of the ticket (spec §9: 1 s timeout, quiet — the next poll follows a second later). */
 export const qrCodeLogin = (ticket: string, signal?: AbortSignal) =>
-  api.post<QrLoginAnswer>('/api/open/wx/qrCodeLogin', { ticket }, { timeoutMs: 1000, feedback: false, signal });
+  call('wxQrCodeLogin', { body: { ticket } }, { timeoutMs: 1000, feedback: false, signal });

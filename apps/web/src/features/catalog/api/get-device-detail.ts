@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeviceDetail } from '@yance/contracts/catalog';
 import { ErrorCode } from '@yance/contracts/codes';
-import { ApiError, api } from '@/lib/api-client.ts';
+import { ApiError, call } from '@/lib/api-client.ts';
 
 /** One catalogue item; an unknown rid fails with ApiError code 404 "项目不存在". */
 export const getDeviceDetail = (rid: string, signal?: AbortSignal) =>
   // The page shows its own 404 state, so no toast for it.
-  api.get<DeviceDetail>('/api/open/web/device/detail', { query: { rid }, signal, feedback: false });
+  call('deviceDetail', { query: { rid } }, { signal, feedback: false });
 
 export const getDeviceDetailQueryOptions = (rid: string) =>
   queryOptions({

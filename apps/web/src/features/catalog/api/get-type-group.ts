@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProjectType } from '@yance/contracts/catalog';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 /** The three project types with their child categories and item counts. */
-export const getTypeGroup = (signal?: AbortSignal) => api.get<ProjectType[]>('/api/open/web/type/group', { signal });
+export const getTypeGroup = (signal?: AbortSignal) => call('typeGroup', {}, { signal });
 
 export const getTypeGroupQueryOptions = () =>
   queryOptions({ queryKey: ['catalog', 'type-group'], queryFn: ({ signal }) => getTypeGroup(signal), staleTime: 5 * 60_000 });

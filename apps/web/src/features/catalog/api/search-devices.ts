@@ -1,7 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeviceSummary } from '@yance/contracts/catalog';
-import type { Page } from '@yance/contracts/paging';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 export type DeviceSort = 'relevance' | 'order' | 'price_asc' | 'price_desc';
 
@@ -17,7 +15,7 @@ export interface SearchDevicesParams {
 
 /** Catalogue search: keyword, type/child/area filters, sort, paging. */
 export const searchDevices = (params: SearchDevicesParams, signal?: AbortSignal) =>
-  api.get<Page<DeviceSummary>>('/api/open/web/device/search', { query: { ...params }, signal });
+  call('deviceSearch', { query: { ...params } }, { signal });
 
 export const searchDevicesQueryOptions = (params: SearchDevicesParams) =>
   queryOptions({

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ArticleDetail } from '@yance/contracts/content';
 import { ErrorCode } from '@yance/contracts/codes';
-import { ApiError, api } from '@/lib/api-client.ts';
+import { ApiError, call } from '@/lib/api-client.ts';
 
 /** One article with its body and neighbours; unknown rid fails with code 404. */
 export const getArticleDetail = (rid: string, signal?: AbortSignal) =>
   // The page shows its own not-found state, so no toast.
-  api.get<ArticleDetail>('/api/open/web/article/detail', { query: { rid }, signal, feedback: false });
+  call('articleDetail', { query: { rid } }, { signal, feedback: false });
 
 export const getArticleDetailQueryOptions = (rid: string) =>
   queryOptions({

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ArticleSummary, ArticleType } from '@yance/contracts/content';
-import type { Page } from '@yance/contracts/paging';
-import { api } from '@/lib/api-client.ts';
+import type { ArticleType } from '@yance/contracts/content';
+import { call } from '@/lib/api-client.ts';
 
 export interface ArticleListParams {
   type: ArticleType;
@@ -11,7 +10,7 @@ export interface ArticleListParams {
 
 /** News, courses, service cases or thank-you notes, newest first. */
 export const getArticleList = (params: ArticleListParams, signal?: AbortSignal) =>
-  api.get<Page<ArticleSummary>>('/api/open/web/article/list', { query: { ...params }, signal });
+  call('articleList', { query: { ...params } }, { signal });
 
 export const getArticleListQueryOptions = (params: ArticleListParams) =>
   queryOptions({

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SitePage, SitePageKey } from '@yance/contracts/content';
-import { api } from '@/lib/api-client.ts';
+import type { SitePageKey } from '@yance/contracts/content';
+import { call } from '@/lib/api-client.ts';
 
 /** An operator-edited static page (about tabs, guide, license, policy, televised, require). */
-export const getSitePage = (key: SitePageKey, signal?: AbortSignal) => api.get<SitePage>('/api/open/web/page', { query: { key }, signal });
+export const getSitePage = (key: SitePageKey, signal?: AbortSignal) => call('sitePage', { query: { key } }, { signal });
 
 export const getSitePageQueryOptions = (key: SitePageKey) =>
   queryOptions({ queryKey: ['content', 'page', key], queryFn: ({ signal }) => getSitePage(key, signal), staleTime: 5 * 60_000 });

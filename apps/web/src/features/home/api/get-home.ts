@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HomeData } from '@yance/contracts/home';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 
 /** The one home-data call (spec §7); a failing code toasts its msg in the api client. */
-export const getHome = ({ signal }: { signal?: AbortSignal } = {}) => api.get<HomeData>('/api/open/web/index', { signal });
+export const getHome = ({ signal }: { signal?: AbortSignal } = {}) => call('home', {}, { signal });
 
 /**
  * No automatic retry: a failing call toasts once, and the page offers 重试.

@@ -1,9 +1,9 @@
-import type { Address, AddressForm } from '@yance/contracts/user';
+import type { AddressForm } from '@yance/contracts/user';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { USER_INFO_KEY } from '@/lib/query-keys.ts';
 
-export const addAddress = (body: AddressForm) => api.post<Address>('/api/auth/address/add', body);
+export const addAddress = (body: AddressForm) => call('addressAdd', { body });
 
 export function useAddAddress() {
   const queryClient = useQueryClient();

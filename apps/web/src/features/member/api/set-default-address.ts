@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { USER_INFO_KEY } from '@/lib/query-keys.ts';
 
-export const setDefaultAddress = (address_rid: string) => api.post<null>('/api/auth/address/default', { address_rid });
+export const setDefaultAddress = (address_rid: string) => call('addressDefault', { body: { address_rid } });
 
 export function useSetDefaultAddress() {
   const queryClient = useQueryClient();

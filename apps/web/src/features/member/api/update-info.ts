@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client.ts';
+import { call } from '@/lib/api-client.ts';
 import { USER_INFO_KEY } from '@/lib/query-keys.ts';
 
 /** Sets the user name one can log in with. */
-export const updateInfo = (body: { username: string }) => api.post<null>('/api/auth/user/updateInfo', body);
+export const updateInfo = (body: { username: string }) => call('updateInfo', { body });
 
 export function useUpdateInfo() {
   const queryClient = useQueryClient();

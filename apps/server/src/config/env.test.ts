@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './env.ts';
+
+const production = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://www.yance-lab.cn',
+  CODE_HASH_SECRET: 'a-secret-of-our-own-0123456789',
+  WX_PROVIDER: 'official',
+  WX_APP_ID: 'wx-app',
+  WX_APP_SECRET: 'wx-secret',
+  WX_CALLBACK_TOKEN: 'wx-token',
+};
+
+describe('loadConfig', () => {
+  it('does not load the demo data unless asked', () => {
+    expect(loadConfig({}).SEED_DEMO).toBe(false);
+    expect(loadConfig({ SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+  });
+
+  it('starts in production with its own secret, a public URL and the official WeChat provider', () => {
+    const config = loadConfig({ ...production, PUBLIC_URL: 'https://www.yance-lab.cn/' });
+    expect(config.PUBLIC_URL).toBe('https://www.yance-lab.cn');
+  });
+
+  it('refuses production without PUBLIC_URL', () => {
+    expect(() => loadConfig({ ...production, PUBLIC_URL: undefined })).toThrow(
+      /^Invalid environment: PUBLIC_URL is required in production/,
+    );
+  });
+
+  it('refuses production with the public default CODE_HASH_SECRET', () => {
+    expect(() => loadConfig({ ...production, CODE_HASH_SECRET: undefined })).toThrow(/CODE_HASH_SECRET is the public development default/);
+  });
+
+  it('refuses the local WeChat provider in production, and names every problem on one line', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/WX_PROVIDER=local is for one-machine use/);
+    expect(message).toMatch(/PUBLIC_URL/);
+    expect(message).toMatch(/CODE_HASH_SECRET/);
+    expect(message).not.toContain('\n');
+  });
+
+  it('allows the conveniences outside production', () => {
+    const config = loadConfig({ NODE_ENV: 'development' });
+    expect(config.WX_PROVIDER).toBe('local');
+    expect(config.PUBLIC_URL).toBeUndefined();
+  });
+
+  it('refuses a PUBLIC_URL that is not http(s)', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('takes TRUST_PROXY as addresses, CIDRs and keywords', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1 , 172.16.0.0/12,loopback, ::1, fd00::/8 ' }).TRUST_PROXY).toBe(
+      '10.0.0.1,172.16.0.0/12,loopback,::1,fd00::/8',
+    );
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe('false');
+  });
+
+  it('refuses TRUST_PROXY=true with a clear line', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /^Invalid environment: TRUST_PROXY: "true" would let any client choose its own IP/,
+    );
+  });
+
+  it('refuses hop counts, host names and malformed CIDRs in TRUST_PROXY', () => {
+    for (const value of ['1', 'proxy.internal', '10.0.0.0/33', '10.0.0.0/8/1', '::1/129', '*', '', '10.0.0.1,']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: not an address, CIDR/);
+    }
+  });
+});

@@ -1,0 +1,15 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { check, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+const literal = (v: string | number) => (typeof v === 'number' ? String(v) : `'${v.replaceAll("'", "''")}'`);
+
+/** CHECK (column IN (…)) built from a contracts list, so the database knows exactly the states the code does. */
+export function oneOf(name: string, column: AnyPgColumn, values: readonly (string | number)[]) {
+  return check(name, sql`${column} in (${sql.raw(values.map(literal).join(', '))})`);
+}
+
+/** CHECK (column >= 0), for amounts and counts. */
+export function notNegative(name: string, column: AnyPgColumn): ReturnType<typeof check> {
+  const expr: SQL = sql`${column} >= 0`;
+  return check(name, expr);
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { BodyOut, DataOf, QueryOut } from '@yance/contracts/endpoint';
+import { endpoints, type EndpointName, type Endpoints } from '@yance/contracts/endpoints';
+import { envelope, errorEnvelope } from '@yance/contracts/envelope';
+import type { Scope } from '@yance/contracts/routes';
+import { ok } from '../lib/reply.ts';
+import type { AuthUser } from './auth.ts';
+
+/** Who a handler acts for, by the scope its endpoint is declared in. */
+export type UserOf<K extends EndpointName> = Endpoints[K]['scope'] extends 'auth' ? AuthUser : null;
+
+/** What a handler gets: the parsed input, the caller, and the raw request for what is left (headers, ip). */
+export interface Call<K extends EndpointName> {
+  query: QueryOut<Endpoints[K]>;
+  body: BodyOut<Endpoints[K]>;
+  user: UserOf<K>;
+  ip: string;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * A handler answers its endpoint's data (wrapped in the success envelope
+ * here), or the reply itself when it has sent something else (XML callbacks,
+ * the pre-serialised home payload).
+ */
+export type Handler<K extends EndpointName> = (call: Call<K>) => Promise<DataOf<Endpoints[K]> | FastifyReply>;
+export type Handlers = { [K in EndpointName]?: Handler<K> };
+
+/** What every route of ours carries in its config; the scope test reads it (ADR 0009). */
+export interface EndpointConfig {
+  scope: Scope;
+  endpoint: EndpointName;
+}
+
+const failures = { '4xx': errorEnvelope, '5xx': errorEnvelope };
+
+/**
+ * Registers, in the scope plugin it is called from, every endpoint declared
+ * in that scope. A declared endpoint without a handler is a start-up error,
+ * so a call cannot be declared and silently missing.
+ */
+export function registerEndpoints(app: FastifyInstance, scope: Scope, handlers: Handlers): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  for (const name of Object.keys(endpoints) as EndpointName[]) {
+    const ep = endpoints[name];
+    if (ep.scope !== scope) continue;
+    const handler = handlers[name] as Handler<EndpointName> | undefined;
+    if (!handler) throw new Error(`endpoint ${name} has no handler`);
+    const config: EndpointConfig = { scope, endpoint: name };
+    typed.route({
+      method: ep.method,
+      url: ep.path,
+      config,
+      schema: {
+        tags: [scope],
+        summary: ep.summary,
+        ...('description' in ep ? { description: ep.description } : {}),
+        ...('hidden' in ep ? { hide: ep.hidden } : {}),
+        ...('query' in ep ? { querystring: ep.query } : {}),
+        ...('body' in ep ? { body: ep.body } : {}),
+        ...(scope === 'open' ? {} : { security: [{ token: [] }] }),
+        response: { 200: envelope(ep.response), ...failures },
+      },
+      handler: async (request, reply) => {
+        const call = { query: request.query, body: request.body, user: request.user, ip: request.ip, request, reply } as Call<EndpointName>;
+        const out = await handler(call);
+        if (out === reply) return reply;
+        return ok(out, 'success' in ep ? ep.success : undefined);
+      },
+    });
+  }
+}

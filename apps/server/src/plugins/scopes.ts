@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Scope } from '@yance/contracts/routes';
+import { AppError } from '../lib/app-error.ts';
+import { customerGuard, type TokenResolver } from './auth.ts';
+import { registerEndpoints, type Handlers } from './endpoints.ts';
+
+/** A registered route as the scope check sees it. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** The scope registerEndpoints gave it; undefined for routes outside the API. */
+  scope: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on the app, in order (the scope test walks it). */
+    routeTable: readonly RouteEntry[];
+  }
+}
+
+/** The API documentation pages: public, read-only, and not calls of the API. */
+const DOCS = /^\/api\/docs(\/|$)/;
+
+/**
+ * Why a route breaks the scope rule, or null: every route under /api is
+ * registered by registerEndpoints in the scope its path names.
+ */
+export function scopeProblem(r: RouteEntry): string | null {
+  const api = /^\/api(\/|$)/i.test(r.url);
+  if (!api || DOCS.test(r.url)) return null;
+  if (!r.scope) return `route ${r.method} ${r.url} is under /api but in no scope`;
+  if (!r.url.toLowerCase().startsWith(`/api/${r.scope}/`)) return `route ${r.method} ${r.url} is registered in scope ${r.scope}`;
+  return null;
+}
+
+/** Answers of the signed-in scopes are personal: no browser or proxy may keep them. */
+async function noStore(_request: FastifyRequest, reply: FastifyReply) {
+  reply.header('cache-control', 'no-store');
+}
+
+/** An unknown path or method inside a scope. */
+async function unknownCall(): Promise<never> {
+  throw new AppError('NOT_FOUND', '接口不存在');
+}
+
+/**
+ * Every scope ends in a catch-all route of its own, so an unknown path or
+ * method under a guarded scope runs that scope's guard first and tells an
+ * anonymous caller nothing (and the web app's fallback never answers /api).
+ */
+function catchAll(app: FastifyInstance, scope: Scope) {
+  app.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: '/*', config: { scope }, schema: { hide: true }, handler: unknownCall });
+}
+
+/** Staff sign-in arrives with the operator console; until then every /api/admin call is refused. */
+async function staffGuard(): Promise<never> {
+  throw new AppError('UNAUTHENTICATED', '请先登录');
+}
+
+/**
+ * The three API scopes (ADR 0009). Each is a Fastify plugin with its own
+ * prefix whose onRequest hook is its guard, so a route is guarded by the
+ * scope it is registered in, never by comparing URL strings.
+ */
+export async function apiScopes(app: FastifyInstance, opts: { handlers: Handlers; resolveToken: TokenResolver }) {
+  await app.register(
+    async (open) => {
+      // The official account's callback pushes XML; kept as text for the WeChat module.
+      open.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+      registerEndpoints(open, 'open', opts.handlers);
+      catchAll(open, 'open');
+    },
+    { prefix: '/api/open' },
+  );
+  await app.register(
+    async (auth) => {
+      auth.addHook('onRequest', customerGuard(opts.resolveToken));
+      auth.addHook('onSend', noStore);
+      registerEndpoints(auth, 'auth', opts.handlers);
+      catchAll(auth, 'auth');
+    },
+    { prefix: '/api/auth' },
+  );
+  await app.register(
+    async (admin) => {
+      admin.addHook('onRequest', staffGuard);
+      admin.addHook('onSend', noStore);
+      registerEndpoints(admin, 'admin', opts.handlers);
+      catchAll(admin, 'admin');
+    },
+    { prefix: '/api/admin' },
+  );
+}

@@ -1,0 +1,45 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet from 'helmet';
+
+/**
+ * The page's policy. Tokens live in localStorage (ADR 0003), so no script but
+ * our own files may run: no inline script, no eval. antd injects <style> tags,
+ * hence 'unsafe-inline' for styles only. Images: our own, data/blob URLs
+ * (antd, QR codes) and https (what the rich-text sanitiser lets operators
+ * embed, and the official WeChat QR image). ADR 0013.
+ */
+export const PAGE_CSP = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+// Untyped on purpose: helmet's ESM and CJS typings are distinct types, and each package wants its own.
+const OPTIONS = {
+  // useDefaults off: helmet's defaults add upgrade-insecure-requests, which breaks plain-http installs on a LAN.
+  contentSecurityPolicy: { useDefaults: false as const, directives: PAGE_CSP },
+  frameguard: { action: 'deny' as const },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+};
+
+/** The same headers for the few answers Fastify sends without running hooks (plugins/client-error.ts). */
+export const applySecurityHeaders = helmet(OPTIONS);
+
+/**
+ * Security headers on every response — API, the web app and its index.html
+ * fallback, /upload, /api/docs — from @fastify/helmet's onRequest hook.
+ * Files under /upload tighten the CSP further (plugins/static-web.ts).
+ */
+export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(fastifyHelmet, { global: true, ...OPTIONS });
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { articleDetail, articleDetailQuery, articleListQuery, articleListResponse, sitePage, sitePageQuery } from '../content.ts';
+import type { Endpoint } from '../endpoint.ts';
+import { routes } from '../routes.ts';
+import { settingList4KeyBody, settingList4KeyResponse, webSettings } from '../setting.ts';
+
+/** Articles, site pages, settings and the liveness call. */
+export const contentEndpoints = {
+  articleList: {
+    ...routes.articleList,
+    summary: '文章列表（新闻、课程、能力展示、客户致谢），按日期倒序',
+    query: articleListQuery,
+    response: articleListResponse,
+  },
+  articleDetail: { ...routes.articleDetail, summary: '文章详情（阅读数加一，含同类上一篇/下一篇）', query: articleDetailQuery, response: articleDetail },
+  sitePage: {
+    ...routes.sitePage,
+    summary: '站点页面（公司简介、企业文化、招贤纳士、下单指南、用户协议、隐私政策、能力展示、发布需求）',
+    query: sitePageQuery,
+    response: sitePage,
+  },
+  setting: { ...routes.setting, summary: '网站设置（上门取样区域、取样设置、联系方式）', response: webSettings },
+  settingList4key: {
+    ...routes.settingList4key,
+    summary: '按键读取网站设置',
+    description: 'keys 为数组，或逗号分隔的字符串（表单提交）。',
+    body: settingList4KeyBody,
+    response: settingList4KeyResponse,
+  },
+  ping: { ...routes.ping, summary: '存活检查', response: z.object({ pong: z.literal(true) }) },
+} as const satisfies Record<string, Endpoint>;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import type { Endpoint } from '../endpoint.ts';
+import { routes } from '../routes.ts';
+import { address, addressEditBody, addressForm, addressRidBody, profileForm, update4contactBody, updateInfoBody, userInfoResponse } from '../user.ts';
+
+const done = z.null();
+
+/** The signed-in customer's own account and address book (spec §3, §7 authenticated calls). */
+export const userEndpoints = {
+  userInfo: { ...routes.userInfo, summary: '当前用户信息、地址与方案数', response: userInfoResponse },
+  updateInfo: { ...routes.updateInfo, summary: '设置用户名', body: updateInfoBody, response: done },
+  update4profile: { ...routes.update4profile, summary: '完善信息（认证）', body: profileForm, response: done, success: '提交成功' },
+  update4contact: { ...routes.update4contact, summary: '更换手机号', body: update4contactBody, response: done },
+  addressAdd: { ...routes.addressAdd, summary: '新增地址', body: addressForm, response: address },
+  addressEdit: { ...routes.addressEdit, summary: '修改地址', body: addressEditBody, response: address },
+  addressDel: { ...routes.addressDel, summary: '删除地址', body: addressRidBody, response: done },
+  addressDefault: { ...routes.addressDefault, summary: '设为默认地址', body: addressRidBody, response: done },
+} as const satisfies Record<string, Endpoint>;

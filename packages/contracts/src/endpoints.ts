@@ -1,0 +1,22 @@
+import { accountEndpoints } from './api/account.ts';
+import { catalogEndpoints } from './api/catalog.ts';
+import { contentEndpoints } from './api/content.ts';
+import { userEndpoints } from './api/user.ts';
+import type { Endpoint } from './endpoint.ts';
+import type { RouteName } from './routes.ts';
+
+/** Every call of the API by name: what the server registers and the clients call (ADR 0009). */
+export const endpoints = {
+  ...catalogEndpoints,
+  ...contentEndpoints,
+  ...accountEndpoints,
+  ...userEndpoints,
+} as const satisfies { [K in RouteName]: Endpoint };
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+
+// Every route has its schemas and every schema set has a route: a missing or extra name fails the build.
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const namesMatch: Exactly<EndpointName, RouteName> = true;
+void namesMatch;

@@ -1,0 +1,14 @@
+// State lists of stored objects (zod-free). The database's CHECK constraints are
+// generated from these same lists (apps/server/src/db/checks.ts), so a status
+// the contracts do not know can never be stored.
+
+/** WeChat QR login ticket: waiting → scanned → confirmed → consumed (ADR 0008). */
+export const WX_TICKET_ROW_STATES = ['waiting', 'scanned', 'confirmed', 'consumed'] as const;
+export type WxTicketRowState = (typeof WX_TICKET_ROW_STATES)[number];
+
+export const WX_PROVIDERS = ['local', 'official'] as const;
+export type WxProvider = (typeof WX_PROVIDERS)[number];
+
+/** What became of an SMS handed to the gateway. */
+export const SMS_DELIVERY_STATES = ['sent', 'failed'] as const;
+export type SmsDeliveryState = (typeof SMS_DELIVERY_STATES)[number];
