@@ -79,13 +79,13 @@ describe('password login', () => {
     await expectSignedOut(b.page);
     expect(await storedToken(b.page)).toBeNull();
     // Logout revoked the session on the server too.
-    expect((await call(s.baseUrl, '/api/auth/user/info', {}, { token: token!.access })).code).toBe(401);
+    expect((await call(s.baseUrl, 'userInfo', {}, { token: token!.access })).code).toBe(401);
   });
 
   it('a user name works as the account, and the header shows it', async () => {
     const user = await readyAccount();
     const username = `u${user.phone.slice(-6)}x`;
-    expect((await call(s.baseUrl, '/api/auth/user/updateInfo', { username }, { token: user.tokens.token })).code).toBe(1);
+    expect((await call(s.baseUrl, 'updateInfo', { username }, { token: user.tokens.token })).code).toBe(1);
     await b.goto('/contact');
     const dialog = await openLogin(b.page);
     await passwordLogin(dialog, username, user.password);

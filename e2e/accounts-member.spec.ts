@@ -38,7 +38,11 @@ describe('attestation (spec §4)', () => {
     await modal.waitFor({ state: 'visible' });
     await modal.getByText('未完善基本信息无法正常下单').waitFor({ state: 'visible' });
     // Spec §9: the region picker starts at 110101.
-    await modal.getByText(/北京市\s*\/\s*北京市\s*\/\s*东城区/).filter({ visible: true }).first().waitFor();
+    await modal
+      .getByText(/北京市\s*\/\s*北京市\s*\/\s*东城区/)
+      .filter({ visible: true })
+      .first()
+      .waitFor();
     for (const label of ['姓名', '邮箱', '单位/公司', '详细地址']) await field(modal, label).waitFor({ state: 'visible' });
     await screenshotAtWidths(b.page, 'accounts', 'attestation');
 
@@ -63,9 +67,24 @@ describe('attestation (spec §4)', () => {
     await modal.waitFor({ state: 'hidden' });
 
     const info = await userInfo(s.baseUrl, user.tokens.token);
-    expect(info.userInfo).toMatchObject({ name: '李雷', email: 'lilei@example.com', organization: 0, company: '清华大学', teacher: '韩梅梅', region: '110101', attested: true });
+    expect(info.userInfo).toMatchObject({
+      name: '李雷',
+      email: 'lilei@example.com',
+      organization: 0,
+      company: '清华大学',
+      teacher: '韩梅梅',
+      region: '110101',
+      attested: true,
+    });
     expect(info.address).toHaveLength(1);
-    expect(info.address[0]).toMatchObject({ name: '李雷', phone: user.phone, province: '北京市', area: '东城区', address: '双清路30号', default: true });
+    expect(info.address[0]).toMatchObject({
+      name: '李雷',
+      phone: user.phone,
+      province: '北京市',
+      area: '东城区',
+      address: '双清路30号',
+      default: true,
+    });
 
     // The member center now says so, and the popup does not come back.
     await b.goto('/member/center');
@@ -101,7 +120,10 @@ describe('member center', () => {
     expect((await b.page.locator('[data-testid=invite-code]').innerText()).trim()).toBe(inviteCode);
     expect((await b.page.locator('[data-testid=invite-link]').innerText()).trim()).toBe(`${s.baseUrl}/invited/${inviteCode}`);
     // The phone is masked on screen.
-    await b.page.locator('main').getByText(`${user.phone.slice(0, 3)}****${user.phone.slice(7)}`).waitFor();
+    await b.page
+      .locator('main')
+      .getByText(`${user.phone.slice(0, 3)}****${user.phone.slice(7)}`)
+      .waitFor();
     await screenshotAtWidths(b.page, 'accounts', 'member-center');
 
     // The side menu lists spec §2's member entries in order (/member itself opens 会员中心 at /member/center).
@@ -140,7 +162,11 @@ describe('addresses', () => {
     await option.click();
     await b.page.getByRole('menu').filter({ has: option }).waitFor({ state: 'hidden' });
     // The picker shows the chosen region, and the typed address is still there.
-    await dialog.getByText(/上海市\s*\/\s*上海市\s*\/\s*黄浦区/).filter({ visible: true }).first().waitFor();
+    await dialog
+      .getByText(/上海市\s*\/\s*上海市\s*\/\s*黄浦区/)
+      .filter({ visible: true })
+      .first()
+      .waitFor();
     await expect.poll(() => field(dialog, '详细地址').inputValue()).toBe('南京东路100号');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await toast(b.page, '操作成功!').first().waitFor({ state: 'visible' });
@@ -158,7 +184,10 @@ describe('addresses', () => {
     await screenshotAtWidths(b.page, 'accounts', 'addresses');
 
     // Delete, after a confirm
-    await items(b.page).filter({ hasText: '王五' }).getByRole('button', { name: /删\s*除/ }).click();
+    await items(b.page)
+      .filter({ hasText: '王五' })
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
     const confirm = b.page.getByRole('tooltip').filter({ hasText: '确定删除该地址吗？' });
     await confirm.getByText('确定删除该地址吗？').waitFor({ state: 'visible' });
     await confirm.getByRole('button', { name: /删\s*除/ }).click();

@@ -98,10 +98,22 @@ describe('WeChat QR login (local provider)', () => {
 
     const phone = await b.newDevice(MOBILE);
     await phone.goto(href, { waitUntil: 'domcontentloaded' });
-    await expect.poll(() => confirmCard(phone).getAttribute('data-status').catch(() => null)).toMatch(/^(expired|error)$/);
-    await phone.getByText(/二维码(无效或)?已过期/).filter({ visible: true }).first().waitFor();
+    await expect
+      .poll(() =>
+        confirmCard(phone)
+          .getAttribute('data-status')
+          .catch(() => null),
+      )
+      .toMatch(/^(expired|error)$/);
+    await phone
+      .getByText(/二维码(无效或)?已过期/)
+      .filter({ visible: true })
+      .first()
+      .waitFor();
 
-    await qrBox(b.page).getByRole('button', { name: /刷\s*新/ }).click();
+    await qrBox(b.page)
+      .getByRole('button', { name: /刷\s*新/ })
+      .click();
     await expect.poll(() => qrBox(b.page).getAttribute('data-status')).toBe('waiting');
     const fresh = await qrBox(b.page).locator('a[href]').getAttribute('href');
     expect(fresh).toMatch(/\/wx\/confirm\/[^/]+$/);

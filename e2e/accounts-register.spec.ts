@@ -22,6 +22,7 @@ import {
   useServer,
   type SmsPurposeName,
 } from './support/accounts.ts';
+import { url } from './support/api.ts';
 import { MOBILE, useBrowser } from './support/browser.ts';
 import { expectPath } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
@@ -144,7 +145,9 @@ describe('register', () => {
     await reset.getByPlaceholder('手机号').fill(phone);
     const mark = await outboxMark(s.server);
     await sendButton(b.page).click();
-    await toast(b.page, /发送过于频繁，请\d+秒后再试/).first().waitFor({ state: 'visible' });
+    await toast(b.page, /发送过于频繁，请\d+秒后再试/)
+      .first()
+      .waitFor({ state: 'visible' });
     expect(await sendButton(b.page).innerText(), 'a refused send does not start the countdown').toMatch(/获取验证码/);
     expect(await outboxMark(s.server), 'nothing was sent').toBe(mark);
   });
@@ -164,7 +167,9 @@ describe('register', () => {
     await dialog.getByPlaceholder('请输入验证码').fill(code);
     await dialog.getByPlaceholder('密码（至少8位）').fill(PASSWORD);
     await dialog.getByPlaceholder('确认密码').fill(PASSWORD);
-    const signBody = b.page.waitForRequest((r) => new URL(r.url()).pathname === '/api/open/sign').then((r) => r.postDataJSON() as { inviterCode?: string });
+    const signBody = b.page
+      .waitForRequest((r) => new URL(r.url()).pathname === url('sign'))
+      .then((r) => r.postDataJSON() as { inviterCode?: string });
     await submitButton(dialog, '注册').click();
     await toast(b.page, '注册成功!').first().waitFor({ state: 'visible' });
     await dialog.waitFor({ state: 'hidden' });
@@ -230,7 +235,7 @@ describe('reset password', () => {
     await back.waitFor({ state: 'hidden' });
     await expectSignedInAs(b.page, user.phone);
     // The reset signed out the sessions from before it.
-    const old = await call(s.baseUrl, '/api/auth/user/info', {}, { token: user.tokens.token });
+    const old = await call(s.baseUrl, 'userInfo', {}, { token: user.tokens.token });
     expect(old.code).toBe(401);
   });
 });

@@ -1,6 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleMessage } from 'playwright-core';
-import { addAddress, authDialog, call, expectSignedInAs, expectSignedOut, openLogin, passwordLogin, registerUser, storedToken, toast, useServer } from './support/accounts.ts';
+import {
+  addAddress,
+  authDialog,
+  call,
+  expectSignedInAs,
+  expectSignedOut,
+  openLogin,
+  passwordLogin,
+  registerUser,
+  storedToken,
+  toast,
+  useServer,
+} from './support/accounts.ts';
+import { url } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 
 /**
@@ -14,7 +27,7 @@ const expiring = useServer({ env: { ACCESS_TOKEN_TTL: '2', REFRESH_TOKEN_TTL: '3
 let active: typeof refreshing = refreshing;
 const b = useBrowser(undefined, 'accounts', { baseUrl: () => active.baseUrl });
 
-const REFRESH_PATH = '/api/open/refresh4token';
+const REFRESH_PATH = url('refresh4token');
 
 describe('token refresh (ACCESS_TOKEN_TTL=3605)', () => {
   beforeAll(() => {
@@ -57,7 +70,7 @@ describe('token refresh (ACCESS_TOKEN_TTL=3605)', () => {
 
     // The rotated-out refresh token used again (a stolen copy): the server ends the whole family,
     // and the person sees it on the next call.
-    expect((await call(active.baseUrl, REFRESH_PATH, { token: before!.refresh })).code).toBe(401);
+    expect((await call(active.baseUrl, 'refresh4token', { token: before!.refresh })).code).toBe(401);
     const warnings: string[] = [];
     b.page.on('console', (m: ConsoleMessage) => {
       if (m.type() === 'warning') warnings.push(m.text());

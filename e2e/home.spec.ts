@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HomeData } from '@yance/contracts/home';
 import { toast } from './support/accounts.ts';
-import { getHome } from './support/api.ts';
+import { getHome, url } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { dismissPromoPopup, expectPath, expectSettled } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
@@ -202,9 +202,13 @@ describe('home page', () => {
 
   it('a failing home call shows its msg in an error toast', async () => {
     let calls = 0;
-    await b.page.route('**/api/open/web/index', (route) => {
+    await b.page.route(`**${url('home')}`, (route) => {
       calls += 1;
-      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, msg: '测试错误', data: null }) });
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 0, msg: '测试错误', data: null }),
+      });
     });
     await b.goto('/');
     const shown = toast(b.page, '测试错误');

@@ -13,13 +13,21 @@ const overflow = () =>
     widest: [...document.querySelectorAll('body *')]
       .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && getComputedStyle(el).position !== 'fixed')
       .slice(0, 3)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} right=${Math.round(el.getBoundingClientRect().right)}`),
+      .map(
+        (el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} right=${Math.round(el.getBoundingClientRect().right)}`,
+      ),
   }));
 
 describe('at 375 px', () => {
   const pages: [string, () => Promise<string>][] = [
     ['home', async () => '/'],
-    ['project-list', async () => { const t = await someProjectType(b.baseUrl); return `/project/${t.id}/${t.name}`; }],
+    [
+      'project-list',
+      async () => {
+        const t = await someProjectType(b.baseUrl);
+        return `/project/${t.id}/${t.name}`;
+      },
+    ],
     ['detail', async () => `/detail/${(await someDeviceRid(b.baseUrl)).rid}`],
     ['list', async () => '/list/news'],
     ['article', async () => `/article/${(await someArticle(b.baseUrl, 'news')).rid}`],

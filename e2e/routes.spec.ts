@@ -7,7 +7,7 @@ import { screenshotAtWidths } from './support/screenshot.ts';
 import { dismissPromoPopup, expectHeading, expectMeaningful, expectPath, expectVisibleText } from './support/page-checks.ts';
 
 const b = useBrowser(undefined, 'routes');
-const sitePage = (key: SitePage['key']) => apiGet<SitePage>(b.baseUrl, '/api/open/web/page', { key });
+const sitePage = (key: SitePage['key']) => apiGet<SitePage>(b.baseUrl, 'sitePage', { key });
 
 /** rids of catalogue cards (links to /detail/:rid) in the main content. */
 async function cardRids(): Promise<string[]> {
@@ -51,7 +51,9 @@ describe('every route of spec §2 renders', () => {
     expect(rids.length).toBeGreaterThan(0);
     for (const rid of rids) expect(inChild.has(rid), `card ${rid} is not in ${child.name}`).toBe(true);
     // The chosen category is visibly marked.
-    const marked = b.page.locator('main [aria-current="true"], main [aria-current="page"], main [aria-pressed="true"], main [aria-checked="true"], main [aria-selected="true"]');
+    const marked = b.page.locator(
+      'main [aria-current="true"], main [aria-current="page"], main [aria-pressed="true"], main [aria-checked="true"], main [aria-selected="true"]',
+    );
     await expect.poll(() => marked.filter({ hasText: child.name }).count()).toBeGreaterThan(0);
   });
 
@@ -97,7 +99,7 @@ describe('every route of spec §2 renders', () => {
   it('/contact shows the contact details', async () => {
     await b.goto('/contact');
     await expectVisibleText(b.page, '联系我们', { within: 'main' });
-    const settings = await apiPost<WebSettings>(b.baseUrl, '/api/open/setting');
+    const settings = await apiPost<WebSettings>(b.baseUrl, 'setting');
     await expectVisibleText(b.page, settings.localInfo.phone, { within: 'main' });
     await screenshotAtWidths(b.page, 'routes', 'contact');
   });
@@ -170,7 +172,10 @@ describe('every route of spec §2 renders', () => {
 
   it('clicking 实验方案 as a visitor keeps the page and opens the login popup', async () => {
     await b.goto('/list/news');
-    await b.page.getByRole('link', { name: /实验方案/ }).first().click();
+    await b.page
+      .getByRole('link', { name: /实验方案/ })
+      .first()
+      .click();
     await loginDialog().waitFor({ state: 'visible' });
     await expectPath(b.page, '/list/news');
   });
@@ -178,7 +183,11 @@ describe('every route of spec §2 renders', () => {
   it('an unknown path shows a friendly 404 with a way home', async () => {
     await b.goto('/no/such/page');
     await expectVisibleText(b.page, /404|页面不存在|找不到/);
-    await b.page.getByRole('link', { name: /首页/ }).or(b.page.getByRole('button', { name: /首页/ })).first().waitFor();
+    await b.page
+      .getByRole('link', { name: /首页/ })
+      .or(b.page.getByRole('button', { name: /首页/ }))
+      .first()
+      .waitFor();
     await screenshotAtWidths(b.page, 'routes', 'not-found');
   });
 });

@@ -4,6 +4,8 @@ import type { Locator, Page } from 'playwright-core';
 import { SMS_PURPOSES, type TokenPair } from '@yance/contracts/account';
 import type { Envelope } from '@yance/contracts/envelope';
 import type { UserInfoResponse } from '@yance/contracts/user';
+import type { RouteName } from '@yance/contracts/routes';
+import { url } from './api.ts';
 import { outbox, startServer, type E2eServer, type ServerHandle } from './server.ts';
 
 export type SmsPurposeName = keyof typeof SMS_PURPOSES;
@@ -103,10 +105,15 @@ export async function smsCount(server: ServerHandle, phone: string): Promise<num
 }
 
 /** POSTs to the API as a client at its own address; returns the envelope whatever its code. */
-export async function call<T>(baseUrl: string, path: string, body: unknown = {}, opts: { token?: string; ip?: string } = {}): Promise<Envelope<T>> {
+export async function call<T>(
+  baseUrl: string,
+  name: RouteName,
+  body: unknown = {},
+  opts: { token?: string; ip?: string } = {},
+): Promise<Envelope<T>> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': opts.ip ?? newIp() };
   if (opts.token) headers.token = opts.token;
-  const res = await fetch(new URL(path, baseUrl), { method: 'POST', headers, body: JSON.stringify(body) });
+  const res = await fetch(new URL(url(name), baseUrl), { method: 'POST', headers, body: JSON.stringify(body) });
   return (await res.json()) as Envelope<T>;
 }
 
@@ -121,9 +128,14 @@ async function ok<T>(p: Promise<Envelope<T>>, what: string): Promise<T> {
  * returns the code from the outbox. The one place the API's code request is
  * made, so a challenge before it (proof of work) is added here only.
  */
-export async function requestSmsCode(server: ServerHandle, phone: string, purpose: SmsPurposeName, opts: { ip?: string } = {}): Promise<string> {
+export async function requestSmsCode(
+  server: ServerHandle,
+  phone: string,
+  purpose: SmsPurposeName,
+  opts: { ip?: string } = {},
+): Promise<string> {
   const mark = await outboxMark(server);
-  await ok(call(server.baseUrl, '/api/open/code4sms', { phone, useFor: SMS_PURPOSES[purpose] }, opts), 'code4sms');
+  await ok(call(server.baseUrl, 'code4sms', { phone, useFor: SMS_PURPOSES[purpose] }, opts), 'code4sms');
   return smsCodeFor(server, phone, purpose, mark);
 }
 
@@ -134,24 +146,40 @@ export interface TestUser {
 }
 
 /** Registers a user through the API as a person would: code4sms, the code from the outbox, sign. */
-export async function registerUser(server: ServerHandle, opts: { phone?: string; password?: string; inviterCode?: string } = {}): Promise<TestUser> {
+export async function registerUser(
+  server: ServerHandle,
+  opts: { phone?: string; password?: string; inviterCode?: string } = {},
+): Promise<TestUser> {
   const phone = opts.phone ?? newPhone();
   const password = opts.password ?? PASSWORD;
   const ip = newIp();
   const code = await requestSmsCode(server, phone, 'register', { ip });
-  const tokens = await ok(call<TokenPair>(server.baseUrl, '/api/open/sign', { phone, password, code, inviterCode: opts.inviterCode ?? '' }, { ip }), 'sign');
+  const tokens = await ok(
+    call<TokenPair>(server.baseUrl, 'sign', { phone, password, code, inviterCode: opts.inviterCode ?? '' }, { ip }),
+    'sign',
+  );
   return { phone, password, tokens };
 }
 
-export const userInfo = (baseUrl: string, token: string) => ok(call<UserInfoResponse>(baseUrl, '/api/auth/user/info', {}, { token }), 'user/info');
+export const userInfo = (baseUrl: string, token: string) => ok(call<UserInfoResponse>(baseUrl, 'userInfo', {}, { token }), 'user/info');
 
 /** Gives a user a default address through the API (so no attestation popup opens after login). */
 export async function addAddress(baseUrl: string, token: string, over: Partial<Record<string, string | boolean>> = {}): Promise<void> {
   await ok(
     call(
       baseUrl,
-      '/api/auth/address/add',
-      { name: '张三', phone: '13800000000', province: '北京市', city: '北京市', area: '东城区', address: '东长安街1号', address_code: '110101', default: true, ...over },
+      'addressAdd',
+      {
+        name: '张三',
+        phone: '13800000000',
+        province: '北京市',
+        city: '北京市',
+        area: '东城区',
+        address: '东长安街1号',
+        address_code: '110101',
+        default: true,
+        ...over,
+      },
       { token },
     ),
     'address add',
@@ -174,7 +202,10 @@ export async function storedToken(page: Page): Promise<StoredToken | null> {
 export async function signInWith(page: Page, tokens: TokenPair, path: string): Promise<void> {
   await page.goto('/contact', { waitUntil: 'domcontentloaded' });
   await page.evaluate((t) => {
-    localStorage.setItem('token', JSON.stringify({ access: t.token, refresh: t.refreshToken, expires: Math.floor(Date.now() / 1000) + t.expires }));
+    localStorage.setItem(
+      'token',
+      JSON.stringify({ access: t.token, refresh: t.refreshToken, expires: Math.floor(Date.now() / 1000) + t.expires }),
+    );
   }, tokens);
   await page.goto(path, { waitUntil: 'domcontentloaded' });
   await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
@@ -252,7 +283,14 @@ export async function passwordLogin(dialog: Locator, account: string, password: 
 export async function expectSignedInAs(page: Page, account: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 1280;
   if (width > 1060) {
-    await expect.poll(() => page.locator('[data-testid=account-menu]').innerText().catch(() => '')).toContain(account);
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid=account-menu]')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toContain(account);
   } else {
     await page.getByRole('link', { name: '会员中心' }).first().waitFor({ state: 'visible' });
   }

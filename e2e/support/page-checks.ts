@@ -13,14 +13,26 @@ export async function expectPath(page: Page, pathname: string, search?: string):
 
 /** The page is not blank: the main content has readable text and a heading. */
 export async function expectMeaningful(page: Page): Promise<void> {
-  await expect.poll(() => page.locator('main').first().innerText().then((t) => t.trim().length)).toBeGreaterThan(20);
+  await expect
+    .poll(() =>
+      page
+        .locator('main')
+        .first()
+        .innerText()
+        .then((t) => t.trim().length),
+    )
+    .toBeGreaterThan(20);
   await expect.poll(() => page.locator('main h1, main h2, main [role=heading]').count()).toBeGreaterThan(0);
 }
 
 /** A visible element with exactly this text (or containing it when exact is false). */
 export async function expectVisibleText(page: Page, text: string | RegExp, opts: { exact?: boolean; within?: string } = {}): Promise<void> {
   const scope = opts.within ? page.locator(opts.within) : page;
-  await scope.getByText(text, { exact: opts.exact ?? false }).filter({ visible: true }).first().waitFor();
+  await scope
+    .getByText(text, { exact: opts.exact ?? false })
+    .filter({ visible: true })
+    .first()
+    .waitFor();
 }
 
 /** A visible heading (h1–h6 or role=heading) whose text contains this. */
@@ -46,7 +58,9 @@ export async function dismissPromoPopup(page: Page): Promise<void> {
  */
 export async function expectSettled(target: Locator): Promise<void> {
   await expect
-    .poll(() => target.evaluate((el) => el.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length).catch(() => -1))
+    .poll(() =>
+      target.evaluate((el) => el.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length).catch(() => -1),
+    )
     .toBe(0);
 }
 

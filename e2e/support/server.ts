@@ -86,7 +86,9 @@ export async function startServer(env: Record<string, string | undefined> = {}):
       log.write(`${line}\n`);
       if (/running at http/.test(line)) resolve();
     });
-    child.once('exit', (code, signal) => reject(new Error(`server exited before listening (${code ?? signal}): ${stderr.join('').slice(-2000)}`)));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`server exited before listening (${code ?? signal}): ${stderr.join('').slice(-2000)}`)),
+    );
   });
   // Never leave a server behind when the worker dies abruptly.
   const killOnExit = () => child.kill('SIGKILL');

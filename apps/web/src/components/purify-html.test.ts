@@ -11,7 +11,9 @@ describe('purifyHtml (DOMPurify)', () => {
   });
 
   it('drops scripts, styles, iframes and forms’ controls with their content', () => {
-    expect(purifyHtml('<p>ok</p><script>alert(1)</script><style>p{}</style><iframe src="https://x"></iframe><button>b</button>')).toBe('<p>ok</p>');
+    expect(purifyHtml('<p>ok</p><script>alert(1)</script><style>p{}</style><iframe src="https://x"></iframe><button>b</button>')).toBe(
+      '<p>ok</p>',
+    );
   });
 
   it('strips event handlers, style, class and data attributes', () => {
@@ -24,7 +26,9 @@ describe('purifyHtml (DOMPurify)', () => {
   });
 
   it('opens http(s) links in a new tab without an opener, and keeps mailto, tel and site paths as they are', () => {
-    expect(purifyHtml('<a href="https://example.com/p" target="_self">x</a>')).toBe('<a href="https://example.com/p" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(purifyHtml('<a href="https://example.com/p" target="_self">x</a>')).toBe(
+      '<a href="https://example.com/p" target="_blank" rel="noopener noreferrer">x</a>',
+    );
     expect(purifyHtml('<a href="/detail/abc">x</a>')).toBe('<a href="/detail/abc">x</a>');
     expect(purifyHtml('<a href="mailto:service@yance-lab.cn">x</a>')).toBe('<a href="mailto:service@yance-lab.cn">x</a>');
     expect(purifyHtml('<a href="tel:400-860-2026">x</a>')).toBe('<a href="tel:400-860-2026">x</a>');
@@ -65,7 +69,9 @@ describe('purifyHtml (DOMPurify)', () => {
   });
 
   it('does not let markup hide inside text, comments, svg or math', () => {
-    expect(purifyHtml('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p><!-- <img src=x onerror=1> -->')).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    expect(purifyHtml('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p><!-- <img src=x onerror=1> -->')).toBe(
+      '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>',
+    );
     expect(purifyHtml('<svg><a href="/x" onload="1">s</a></svg><math><mi>1</mi></math>')).toBe('');
     expect(purifyHtml('<noscript><p title="</noscript><img src=x onerror=alert(1)>">')).not.toMatch(/onerror|<img/);
   });

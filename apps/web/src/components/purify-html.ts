@@ -45,7 +45,22 @@ const ALLOWED_TAGS = [
 ];
 const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'colspan', 'rowspan'];
 /** Removed with their content (DOMPurify keeps the text of other removed tags). */
-const FORBID_CONTENTS = ['script', 'style', 'template', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'button', 'select', 'textarea', 'head', 'title'];
+const FORBID_CONTENTS = [
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'button',
+  'select',
+  'textarea',
+  'head',
+  'title',
+];
 
 /**
  * An absolute http(s) URL, mailto:, tel:, or a path on this site: one "/"

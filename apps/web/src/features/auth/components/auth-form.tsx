@@ -30,13 +30,32 @@ interface AuthFormProps<T> {
  * message when its field is edited, shows the server's msg in an alert
  * (spec §8) and has one submit button that spins while the request runs.
  */
-export function AuthForm<T>({ form, label, schema, fields, firstErrorOnly = false, action, onValid, submitText, initialValues, children, footer }: AuthFormProps<T>) {
+export function AuthForm<T>({
+  form,
+  label,
+  schema,
+  fields,
+  firstErrorOnly = false,
+  action,
+  onValid,
+  submitText,
+  initialValues,
+  children,
+  footer,
+}: AuthFormProps<T>) {
   const submit = () => {
     const values = validateWith(form, schema, form.getFieldsValue([...fields]), firstErrorOnly);
     if (values) onValid(values);
   };
   return (
-    <Form form={form} className={styles.form} initialValues={initialValues} onFinish={submit} onValuesChange={clearErrorsOnChange(form, action)} aria-label={label}>
+    <Form
+      form={form}
+      className={styles.form}
+      initialValues={initialValues}
+      onFinish={submit}
+      onValuesChange={clearErrorsOnChange(form, action)}
+      aria-label={label}
+    >
       {children}
       <FormError error={action.error} />
       <Button type="primary" size="large" htmlType="submit" block loading={action.isPending}>

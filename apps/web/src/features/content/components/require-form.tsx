@@ -54,13 +54,7 @@ export function RequireForm({ onSubmit }: { onSubmit: (values: RequireFormValues
           <Form.Item name="name" label="联系人" rules={[required('联系人')]} className={styles.cell}>
             <Input maxLength={20} placeholder="您的称呼" />
           </Form.Item>
-          <Form.Item
-            name="phone"
-            label="手机号"
-            rules={[required('手机号'), ruleFrom(phone())]}
-            validateFirst
-            className={styles.cell}
-          >
+          <Form.Item name="phone" label="手机号" rules={[required('手机号'), ruleFrom(phone())]} validateFirst className={styles.cell}>
             <Input maxLength={PHONE_LENGTH} inputMode="numeric" placeholder="11位手机号" />
           </Form.Item>
         </div>
