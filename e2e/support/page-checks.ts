@@ -52,14 +52,23 @@ export async function dismissPromoPopup(page: Page): Promise<void> {
 }
 
 /**
- * Waits until nothing inside the element (or its overlay root) is animating,
- * e.g. a popup's zoom or a menu's slide: a click during the motion can land
- * where the button was a frame ago.
+ * Waits until nothing is animating in the element, inside it or around it
+ * (a popup's zoom or a menu's slide runs on a wrapper above the element a
+ * test holds): a click during the motion can land where another item was a
+ * frame ago.
  */
 export async function expectSettled(target: Locator): Promise<void> {
   await expect
     .poll(() =>
-      target.evaluate((el) => el.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length).catch(() => -1),
+      target
+        .evaluate(
+          (el) =>
+            document.getAnimations().filter((a) => {
+              const t = a.effect instanceof KeyframeEffect ? a.effect.target : null;
+              return a.playState === 'running' && t instanceof Element && (t.contains(el) || el.contains(t));
+            }).length,
+        )
+        .catch(() => -1),
     )
     .toBe(0);
 }
