@@ -6,6 +6,7 @@ import type { Envelope } from '@yance/contracts/envelope';
 import type { UserInfoResponse } from '@yance/contracts/user';
 import type { RouteName } from '@yance/contracts/routes';
 import { url } from './api.ts';
+import { expectSettled } from './page-checks.ts';
 import { outbox, startServer, type E2eServer, type ServerHandle } from './server.ts';
 
 export type SmsPurposeName = keyof typeof SMS_PURPOSES;
@@ -306,6 +307,8 @@ export async function expectSignedOut(page: Page): Promise<void> {
 export async function laterAttestation(page: Page): Promise<void> {
   const modal = dialogTitled(page, '完善基本信息');
   await modal.waitFor({ state: 'visible' });
+  // A click during the popup's zoom-in can miss the button.
+  await expectSettled(modal);
   await modal.getByRole('button', { name: '稍后完善' }).click();
   await modal.waitFor({ state: 'hidden' });
 }
