@@ -2,34 +2,34 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import {
   addAddress,
-  createAccount,
-  errorTexts,
+  dialogTitled,
+  expectFieldErrors,
   openLogin,
   passwordLogin,
   signInWith,
+  registerUser,
   toast,
   userInfo,
   useServer,
 } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
-import { expectPath } from './support/page-checks.ts';
+import { expectPath, expectSettled } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
+import { SPEC_MEMBER_MENU } from './support/spec.ts';
 
 const s = useServer();
 const b = useBrowser(undefined, 'accounts', { baseUrl: () => s.baseUrl });
 
-const attestation = (page: Page) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: '完善基本信息' }) });
-/** A form item's control by its label. */
-const field = (scope: Locator, label: string) => scope.locator('.ant-form-item').filter({ has: scope.page().locator('label', { hasText: new RegExp(`^${label}$`) }) });
+const attestation = (page: Page) => dialogTitled(page, '完善基本信息');
+/** A form control by its label. */
+const field = (scope: Locator, label: string) => scope.getByLabel(label, { exact: true });
 const items = (page: Page) => page.locator('[data-testid=address-item]');
-/** Waits until a modal has finished its opening animation (a click during the zoom can miss its button). */
-const settled = (modal: Locator) => expect.poll(() => modal.getAttribute('class')).not.toMatch(/ant-zoom/);
-/** The 默认 tag of an address item (not the 设为默认 button). */
-const defaultTags = (item: Locator) => item.locator('.ant-tag', { hasText: '默认' }).count();
+/** The 默认 mark of an address item (not the 设为默认 button). */
+const defaultTags = (item: Locator) => item.getByText('默认', { exact: true }).count();
 
 describe('attestation (spec §4)', () => {
   it('opens after the first login, checks the rules, and saves the profile with a first address', async () => {
-    const user = await createAccount(s.baseUrl, s.db);
+    const user = await registerUser(s.server);
     await b.goto('/contact');
     await passwordLogin(await openLogin(b.page), user.phone, user.password);
     await toast(b.page, '登录成功!').first().waitFor({ state: 'visible' });
@@ -38,51 +38,69 @@ describe('attestation (spec §4)', () => {
     await modal.waitFor({ state: 'visible' });
     await modal.getByText('未完善基本信息无法正常下单').waitFor({ state: 'visible' });
     // Spec §9: the region picker starts at 110101.
-    expect(await field(modal, '所在地区').innerText()).toMatch(/北京市\s*\/\s*北京市\s*\/\s*东城区/);
+    await modal
+      .getByText(/北京市\s*\/\s*北京市\s*\/\s*东城区/)
+      .filter({ visible: true })
+      .first()
+      .waitFor();
     for (const label of ['姓名', '邮箱', '单位/公司', '详细地址']) await field(modal, label).waitFor({ state: 'visible' });
     await screenshotAtWidths(b.page, 'accounts', 'attestation');
 
     const submit = modal.getByRole('button', { name: /^提\s*交$/ });
     await submit.click();
-    const empty = await errorTexts(modal);
-    expect(empty).toEqual(expect.arrayContaining(['「姓名」不能为空', '「邮箱」不能为空', '「详细地址」不能为空']));
+    await expectFieldErrors(modal, expect.arrayContaining(['「姓名」不能为空', '「邮箱」不能为空', '「详细地址」不能为空']));
 
-    await field(modal, '姓名').locator('input').fill('李雷');
-    await field(modal, '邮箱').locator('input').fill('not-an-email');
+    await field(modal, '姓名').fill('李雷');
+    await field(modal, '邮箱').fill('not-an-email');
     await modal.getByRole('radio', { name: '学生' }).check();
     await field(modal, '导师').waitFor({ state: 'visible' });
-    await field(modal, '单位/公司').locator('input').fill('清华大学');
-    await field(modal, '详细地址').locator('textarea').fill('双清路30号');
+    await field(modal, '单位/公司').fill('清华大学');
+    await field(modal, '详细地址').fill('双清路30号');
     await submit.click();
     // Students name their tutor (spec §5); the tutor's phone and e-mail are optional.
-    expect(await errorTexts(modal)).toEqual(['「邮箱」格式不正确', '「导师」不能为空']);
+    await expectFieldErrors(modal, ['「邮箱」格式不正确', '「导师」不能为空']);
 
-    await field(modal, '邮箱').locator('input').fill('lilei@example.com');
-    await field(modal, '导师').locator('input').fill('韩梅梅');
+    await field(modal, '邮箱').fill('lilei@example.com');
+    await field(modal, '导师').fill('韩梅梅');
     await submit.click();
     await toast(b.page, '提交成功!').first().waitFor({ state: 'visible' });
     await modal.waitFor({ state: 'hidden' });
 
     const info = await userInfo(s.baseUrl, user.tokens.token);
-    expect(info.userInfo).toMatchObject({ name: '李雷', email: 'lilei@example.com', organization: 0, company: '清华大学', teacher: '韩梅梅', region: '110101', attested: true });
+    expect(info.userInfo).toMatchObject({
+      name: '李雷',
+      email: 'lilei@example.com',
+      organization: 0,
+      company: '清华大学',
+      teacher: '韩梅梅',
+      region: '110101',
+      attested: true,
+    });
     expect(info.address).toHaveLength(1);
-    expect(info.address[0]).toMatchObject({ name: '李雷', phone: user.phone, province: '北京市', area: '东城区', address: '双清路30号', default: true });
+    expect(info.address[0]).toMatchObject({
+      name: '李雷',
+      phone: user.phone,
+      province: '北京市',
+      area: '东城区',
+      address: '双清路30号',
+      default: true,
+    });
 
     // The member center now says so, and the popup does not come back.
     await b.goto('/member/center');
-    await b.page.locator('main').getByText('已完善').waitFor({ state: 'visible' });
-    await b.page.waitForTimeout(800);
+    await b.page.getByRole('main').getByText('已完善').waitFor({ state: 'visible' });
+    await b.page.waitForLoadState('networkidle');
     expect(await attestation(b.page).count()).toBe(0);
   });
 
   it('稍后完善 closes it for now; the member pages keep the hint with a way to finish', async () => {
-    const user = await createAccount(s.baseUrl, s.db);
+    const user = await registerUser(s.server);
     await signInWith(b.page, user.tokens, '/member/center');
     const modal = attestation(b.page);
     await modal.waitFor({ state: 'visible' });
     await modal.getByRole('button', { name: '稍后完善' }).click();
     await modal.waitFor({ state: 'hidden' });
-    const hint = b.page.locator('main .ant-alert').filter({ hasText: '未完善基本信息无法正常下单' });
+    const hint = b.page.getByRole('main').getByRole('alert').filter({ hasText: '未完善基本信息无法正常下单' });
     await hint.waitFor({ state: 'visible' });
     await b.page.locator('main').getByText('未完善').first().waitFor();
     await hint.getByRole('button', { name: /立即完善/ }).click();
@@ -94,7 +112,7 @@ describe('attestation (spec §4)', () => {
 
 describe('member center', () => {
   it('shows the account, the invite code and link, and coming-soon pages behind the menu', async () => {
-    const user = await createAccount(s.baseUrl, s.db);
+    const user = await registerUser(s.server);
     await addAddress(s.baseUrl, user.tokens.token);
     const { inviteCode } = (await userInfo(s.baseUrl, user.tokens.token)).userInfo;
     await signInWith(b.page, user.tokens, '/member/center');
@@ -102,10 +120,17 @@ describe('member center', () => {
     expect((await b.page.locator('[data-testid=invite-code]').innerText()).trim()).toBe(inviteCode);
     expect((await b.page.locator('[data-testid=invite-link]').innerText()).trim()).toBe(`${s.baseUrl}/invited/${inviteCode}`);
     // The phone is masked on screen.
-    await b.page.locator('main').getByText(`${user.phone.slice(0, 3)}****${user.phone.slice(7)}`).waitFor();
+    await b.page
+      .locator('main')
+      .getByText(`${user.phone.slice(0, 3)}****${user.phone.slice(7)}`)
+      .waitFor();
     await screenshotAtWidths(b.page, 'accounts', 'member-center');
 
-    await b.page.locator('aside[aria-label="会员中心菜单"]').getByRole('link', { name: '优惠券' }).click();
+    // The side menu lists spec §2's member entries in order (/member itself opens 会员中心 at /member/center).
+    const menu = b.page.getByRole('complementary', { name: '会员中心菜单' });
+    const links = await menu.getByRole('link').evaluateAll((as) => as.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
+    expect(links).toEqual(SPEC_MEMBER_MENU.map(([path, label]) => [label, path === '/member' ? '/member/center' : path]));
+    await menu.getByRole('link', { name: '优惠券' }).click();
     await expectPath(b.page, '/member/coupon');
     await b.page.locator('main').getByText('功能即将上线').waitFor({ state: 'visible' });
   });
@@ -113,7 +138,7 @@ describe('member center', () => {
 
 describe('addresses', () => {
   it('adds an address, moves the default to it, and deletes the other after a confirm', async () => {
-    const user = await createAccount(s.baseUrl, s.db);
+    const user = await registerUser(s.server);
     await addAddress(s.baseUrl, user.tokens.token, { name: '王五', address: '东长安街1号' });
     await signInWith(b.page, user.tokens, '/member/address');
     await expect.poll(() => items(b.page).count()).toBe(1);
@@ -121,17 +146,28 @@ describe('addresses', () => {
 
     // Add
     await b.page.getByRole('button', { name: '新增地址' }).click();
-    const dialog = b.page.locator('.ant-modal').filter({ has: b.page.locator('.ant-modal-title', { hasText: '新增地址' }) });
+    const dialog = dialogTitled(b.page, '新增地址');
     await dialog.waitFor({ state: 'visible' });
-    expect(await field(dialog, '手机').locator('input').inputValue(), 'the account phone is filled in').toBe(user.phone);
+    expect(await field(dialog, '手机').inputValue(), 'the account phone is filled in').toBe(user.phone);
     await screenshotAtWidths(b.page, 'accounts', 'address-dialog');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
-    expect(await errorTexts(dialog)).toEqual(expect.arrayContaining(['[姓名]不能为空', '[详细地址]不能为空']));
-    await field(dialog, '姓名').locator('input').fill('赵六');
+    await expectFieldErrors(dialog, expect.arrayContaining(['[姓名]不能为空', '[详细地址]不能为空']));
+    await field(dialog, '姓名').fill('赵六');
+    await field(dialog, '详细地址').fill('南京东路100号');
     // Another region through the searchable picker.
-    await field(dialog, '所在地区').locator('input').fill('黄浦');
-    await b.page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item', { hasText: '黄浦区' }).first().click();
-    await field(dialog, '详细地址').locator('textarea').fill('南京东路100号');
+    await field(dialog, '所在地区').fill('黄浦');
+    const option = b.page.getByRole('menuitemcheckbox', { name: /黄浦区/ }).first();
+    await option.waitFor({ state: 'visible' });
+    await expectSettled(b.page.getByRole('menu').filter({ has: option }));
+    await option.click();
+    await b.page.getByRole('menu').filter({ has: option }).waitFor({ state: 'hidden' });
+    // The picker shows the chosen region, and the typed address is still there.
+    await dialog
+      .getByText(/上海市\s*\/\s*上海市\s*\/\s*黄浦区/)
+      .filter({ visible: true })
+      .first()
+      .waitFor();
+    await expect.poll(() => field(dialog, '详细地址').inputValue()).toBe('南京东路100号');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await toast(b.page, '操作成功!').first().waitFor({ state: 'visible' });
     await dialog.waitFor({ state: 'hidden' });
@@ -148,8 +184,11 @@ describe('addresses', () => {
     await screenshotAtWidths(b.page, 'accounts', 'addresses');
 
     // Delete, after a confirm
-    await items(b.page).filter({ hasText: '王五' }).getByRole('button', { name: /删\s*除/ }).click();
-    const confirm = b.page.locator('.ant-popconfirm:visible');
+    await items(b.page)
+      .filter({ hasText: '王五' })
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
+    const confirm = b.page.getByRole('tooltip').filter({ hasText: '确定删除该地址吗？' });
     await confirm.getByText('确定删除该地址吗？').waitFor({ state: 'visible' });
     await confirm.getByRole('button', { name: /删\s*除/ }).click();
     await expect.poll(() => items(b.page).count()).toBe(1);
@@ -160,17 +199,17 @@ describe('addresses', () => {
   });
 
   it('编辑 opens the dialog with that address filled in, also after the add dialog was used, and saves the change', async () => {
-    const user = await createAccount(s.baseUrl, s.db);
+    const user = await registerUser(s.server);
     await addAddress(s.baseUrl, user.tokens.token, { name: '王五', phone: '13800000000', address: '东长安街1号' });
     await signInWith(b.page, user.tokens, '/member/address');
     const item = items(b.page).filter({ hasText: '王五' });
     await item.waitFor({ state: 'visible' });
-    const edit = b.page.locator('.ant-modal').filter({ has: b.page.locator('.ant-modal-title', { hasText: '编辑地址' }) });
-    const add = b.page.locator('.ant-modal').filter({ has: b.page.locator('.ant-modal-title', { hasText: '新增地址' }) });
+    const edit = dialogTitled(b.page, '编辑地址');
+    const add = dialogTitled(b.page, '新增地址');
     const shown = async () => ({
-      name: await field(edit, '姓名').locator('input').inputValue(),
-      phone: await field(edit, '手机').locator('input').inputValue(),
-      address: await field(edit, '详细地址').locator('textarea').inputValue(),
+      name: await field(edit, '姓名').inputValue(),
+      phone: await field(edit, '手机').inputValue(),
+      address: await field(edit, '详细地址').inputValue(),
     });
     const expected = { name: '王五', phone: '13800000000', address: '东长安街1号' };
 
@@ -178,21 +217,21 @@ describe('addresses', () => {
     await item.getByRole('button', { name: /编\s*辑/ }).click();
     await edit.waitFor({ state: 'visible' });
     expect(await shown(), 'edit dialog, first open').toEqual(expected);
-    await settled(edit);
+    await expectSettled(edit);
     await edit.getByRole('button', { name: /取\s*消/ }).click();
     await edit.waitFor({ state: 'hidden' });
 
     // After the add dialog has been opened and closed.
     await b.page.getByRole('button', { name: '新增地址' }).click();
     await add.waitFor({ state: 'visible' });
-    await settled(add);
+    await expectSettled(add);
     await add.getByRole('button', { name: /取\s*消/ }).click();
     await add.waitFor({ state: 'hidden' });
     await item.getByRole('button', { name: /编\s*辑/ }).click();
     await edit.waitFor({ state: 'visible' });
     expect(await shown(), 'edit dialog, opened after 新增地址').toEqual(expected);
 
-    await field(edit, '详细地址').locator('textarea').fill('王府井大街2号');
+    await field(edit, '详细地址').fill('王府井大街2号');
     await edit.getByRole('button', { name: /保\s*存/ }).click();
     await toast(b.page, '操作成功!').first().waitFor({ state: 'visible' });
     await edit.waitFor({ state: 'hidden' });

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import {
   addAddress,
-  createAccount,
   expectSignedInAs,
   laterAttestation,
-  lastSmsId,
   newPhone,
   openLogin,
+  outboxMark,
+  registerUser,
   smsCodeFor,
   storedToken,
   toast,
@@ -18,9 +18,10 @@ import { screenshotAtWidths } from './support/screenshot.ts';
 
 /** Tickets live 15 s here (300 s by default), so the expiry test need not wait five minutes. */
 const TICKET_TTL = 15;
-const s = useServer({ WX_TICKET_TTL: String(TICKET_TTL) });
+const s = useServer({ env: { WX_TICKET_TTL: String(TICKET_TTL) } });
 const b = useBrowser(undefined, 'accounts', { baseUrl: () => s.baseUrl });
 
+const CONFIRM = '确认登录';
 const qrBox = (page: Page) => page.locator('[data-testid=wx-qr]');
 
 /** Opens the login popup on the WeChat tab and returns the QR box (waiting) and the URL it encodes. */
@@ -38,7 +39,7 @@ const confirmCard = (page: Page) => page.locator('[data-testid=wx-confirm]');
 
 describe('WeChat QR login (local provider)', () => {
   it('scanned from a second device and confirmed there with a password, the computer logs in', async () => {
-    const user = await createAccount(s.baseUrl, s.db);
+    const user = await registerUser(s.server);
     await addAddress(s.baseUrl, user.tokens.token);
     const { dialog, href } = await openQr();
 
@@ -56,7 +57,7 @@ describe('WeChat QR login (local provider)', () => {
 
     await phone.getByPlaceholder('用户名/手机号').fill(user.phone);
     await phone.getByPlaceholder('密码', { exact: true }).fill(user.password);
-    await phone.locator('[role=tabpanel]:visible button[type=submit]').click();
+    await phone.getByRole('tabpanel').getByRole('button', { name: CONFIRM }).click();
     await confirmCard(phone).and(phone.locator('[data-status=confirmed]')).waitFor({ state: 'visible' });
     await phone.getByText('已确认，请返回电脑端').waitFor();
 
@@ -72,14 +73,14 @@ describe('WeChat QR login (local provider)', () => {
     await phone.goto(href, { waitUntil: 'domcontentloaded' });
     await confirmCard(phone).and(phone.locator('[data-status=scanned]')).waitFor({ state: 'visible' });
     await phone.getByRole('tab', { name: '手机验证码' }).click();
-    const panel = phone.locator('[role=tabpanel]:visible');
+    const panel = phone.getByRole('tabpanel');
     const number = newPhone();
     await panel.getByPlaceholder('手机号').fill(number);
-    const after = await lastSmsId(s.db);
+    const mark = await outboxMark(s.server);
     await panel.getByRole('button', { name: '获取验证码' }).click();
     await toast(phone, '验证码已发送!').first().waitFor({ state: 'visible' });
-    await panel.getByPlaceholder('请输入验证码').fill(await smsCodeFor(s.db, number, 3, after));
-    await panel.locator('button[type=submit]').click();
+    await panel.getByPlaceholder('请输入验证码').fill(await smsCodeFor(s.server, number, 'login', mark));
+    await panel.getByRole('button', { name: CONFIRM }).click();
     await confirmCard(phone).and(phone.locator('[data-status=confirmed]')).waitFor({ state: 'visible' });
 
     await toast(b.page, '登录成功!').first().waitFor({ state: 'visible' });
@@ -97,10 +98,22 @@ describe('WeChat QR login (local provider)', () => {
 
     const phone = await b.newDevice(MOBILE);
     await phone.goto(href, { waitUntil: 'domcontentloaded' });
-    await expect.poll(() => confirmCard(phone).getAttribute('data-status').catch(() => null)).toMatch(/^(expired|error)$/);
-    await phone.getByText(/二维码(无效或)?已过期/).first().waitFor({ state: 'visible' });
+    await expect
+      .poll(() =>
+        confirmCard(phone)
+          .getAttribute('data-status')
+          .catch(() => null),
+      )
+      .toMatch(/^(expired|error)$/);
+    await phone
+      .getByText(/二维码(无效或)?已过期/)
+      .filter({ visible: true })
+      .first()
+      .waitFor();
 
-    await qrBox(b.page).getByRole('button', { name: /刷\s*新/ }).click();
+    await qrBox(b.page)
+      .getByRole('button', { name: /刷\s*新/ })
+      .click();
     await expect.poll(() => qrBox(b.page).getAttribute('data-status')).toBe('waiting');
     const fresh = await qrBox(b.page).locator('a[href]').getAttribute('href');
     expect(fresh).toMatch(/\/wx\/confirm\/[^/]+$/);

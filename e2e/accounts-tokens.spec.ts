@@ -1,6 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleMessage } from 'playwright-core';
-import { addAddress, call, createAccount, expectSignedInAs, expectSignedOut, openLogin, passwordLogin, storedToken, toast, useServer } from './support/accounts.ts';
+import {
+  addAddress,
+  authDialog,
+  call,
+  expectSignedInAs,
+  expectSignedOut,
+  openLogin,
+  passwordLogin,
+  registerUser,
+  storedToken,
+  toast,
+  useServer,
+} from './support/accounts.ts';
+import { url } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 
 /**
@@ -9,12 +22,12 @@ import { useBrowser } from './support/browser.ts';
  *   refresh threshold, so after a short wait the next page load must refresh once;
  * - ACCESS_TOKEN_TTL=2, REFRESH_TOKEN_TTL=3: an idle tab's session ends for real.
  */
-const refreshing = useServer({ ACCESS_TOKEN_TTL: '3605' });
-const expiring = useServer({ ACCESS_TOKEN_TTL: '2', REFRESH_TOKEN_TTL: '3' });
+const refreshing = useServer({ env: { ACCESS_TOKEN_TTL: '3605' } });
+const expiring = useServer({ env: { ACCESS_TOKEN_TTL: '2', REFRESH_TOKEN_TTL: '3' } });
 let active: typeof refreshing = refreshing;
 const b = useBrowser(undefined, 'accounts', { baseUrl: () => active.baseUrl });
 
-const REFRESH_PATH = '/api/open/refresh4token';
+const REFRESH_PATH = url('refresh4token');
 
 describe('token refresh (ACCESS_TOKEN_TTL=3605)', () => {
   beforeAll(() => {
@@ -22,7 +35,7 @@ describe('token refresh (ACCESS_TOKEN_TTL=3605)', () => {
   });
 
   it('refreshes exactly once for a burst of requests, stores the rotated pair and stays signed in', async () => {
-    const user = await createAccount(active.baseUrl, active.db);
+    const user = await registerUser(active.server);
     await addAddress(active.baseUrl, user.tokens.token);
     await b.goto('/contact');
     await passwordLogin(await openLogin(b.page), user.phone, user.password);
@@ -32,8 +45,8 @@ describe('token refresh (ACCESS_TOKEN_TTL=3605)', () => {
     expect(before).not.toBeNull();
     expect(before!.expires - Date.now() / 1000, 'a fresh token is above the refresh threshold').toBeGreaterThan(3600);
 
-    // Let the token fall under 3600 s, then load a member page: several API calls at once.
-    await b.page.waitForTimeout(6_000);
+    // Let the token fall under 3600 s (the web's threshold), then load a member page: several API calls at once.
+    await expect.poll(() => before!.expires - Date.now() / 1000, { timeout: 15_000, interval: 250 }).toBeLessThan(3600);
     const refreshes: string[] = [];
     const apiCalls: string[] = [];
     b.page.on('request', (r) => {
@@ -43,7 +56,7 @@ describe('token refresh (ACCESS_TOKEN_TTL=3605)', () => {
     });
     await b.goto('/member/address');
     await b.page.locator('[data-testid=address-item]').first().waitFor({ state: 'visible' });
-    await b.page.waitForTimeout(1_000);
+    await b.page.waitForLoadState('networkidle');
     expect(apiCalls.length, 'the page made several API calls').toBeGreaterThan(1);
     expect(refreshes, 'one refresh4token for the whole burst').toHaveLength(1);
     expect(JSON.parse(refreshes[0]!)).toEqual({ token: before!.refresh });
@@ -57,7 +70,7 @@ describe('token refresh (ACCESS_TOKEN_TTL=3605)', () => {
 
     // The rotated-out refresh token used again (a stolen copy): the server ends the whole family,
     // and the person sees it on the next call.
-    expect((await call(active.baseUrl, REFRESH_PATH, { token: before!.refresh })).code).toBe(401);
+    expect((await call(active.baseUrl, 'refresh4token', { token: before!.refresh })).code).toBe(401);
     const warnings: string[] = [];
     b.page.on('console', (m: ConsoleMessage) => {
       if (m.type() === 'warning') warnings.push(m.text());
@@ -75,29 +88,32 @@ describe('token expiry (ACCESS_TOKEN_TTL=2, REFRESH_TOKEN_TTL=3)', () => {
   });
 
   it('an idle session ends: one warning toast, "Re login" in the console, the token cleared, the member page asks to log in', async () => {
-    const user = await createAccount(active.baseUrl, active.db);
+    const user = await registerUser(active.server);
     await addAddress(active.baseUrl, user.tokens.token);
     const warnings: string[] = [];
     b.page.on('console', (m: ConsoleMessage) => {
       if (m.type() === 'warning') warnings.push(m.text());
     });
     await b.goto('/member/center');
-    await passwordLogin(await openLogin(b.page).catch(() => b.page.locator('.ant-modal')), user.phone, user.password);
+    await passwordLogin(authDialog(b.page), user.phone, user.password);
     await toast(b.page, '登录成功!').first().waitFor({ state: 'visible' });
     await b.page.locator('main h1', { hasText: user.phone }).waitFor({ state: 'visible' });
-    expect(await storedToken(b.page)).not.toBeNull();
+    const signedIn = await storedToken(b.page);
+    expect(signedIn).not.toBeNull();
 
-    // Idle past both lifetimes.
-    await b.page.waitForTimeout(4_500);
+    // Idle past both lifetimes: the refresh token (3 s) was issued with the access token (2 s; the web
+    // stores its end rounded down to the second, so allow one more second).
+    const refreshEnds = (signedIn!.expires - 2 + 3 + 1) * 1000;
+    await expect.poll(() => Date.now() > refreshEnds + 500, { timeout: 15_000, interval: 250 }).toBe(true);
     await b.page.reload({ waitUntil: 'domcontentloaded' });
     const expired = toast(b.page, '登录已过期，请重新登录');
     await expired.first().waitFor({ state: 'visible' });
     await expect.poll(() => warnings).toContain('Re login');
     expect(await storedToken(b.page)).toBeNull();
-    await b.page.locator('main').getByText('请先登录').first().waitFor({ state: 'visible' });
+    await b.page.locator('main').getByText('请先登录').filter({ visible: true }).first().waitFor();
     await expectSignedOut(b.page);
-    // Told once, not once per failing call.
-    await b.page.waitForTimeout(1_000);
+    // Told once, not once per failing call (counted once every call has come back).
+    await b.page.waitForLoadState('networkidle');
     expect(await expired.count()).toBe(1);
     expect(warnings.filter((w) => w === 'Re login')).toHaveLength(1);
   });

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HomeData } from '@yance/contracts/home';
-import { getHome } from './support/api.ts';
+import { toast } from './support/accounts.ts';
+import { getHome, url } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
-import { dismissPromoPopup, expectPath } from './support/page-checks.ts';
+import { dismissPromoPopup, expectPath, expectSettled } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 
 const b = useBrowser(undefined, 'home');
@@ -33,7 +34,7 @@ describe('home page', () => {
     await bullets.nth(1).click();
     await expect.poll(activeIndex).toBe('1');
     await expect.poll(() => bullets.nth(1).getAttribute('class')).toContain('swiper-pagination-bullet-active');
-    await b.page.waitForTimeout(1_600); // let the 1.5 s transition finish, as a person would
+    await expectSettled(banner); // let the 1.5 s transition finish, as a person would
     // Back to the first: autoplay only moves forward, so only the click can do this.
     await bullets.nth(0).click();
     await expect.poll(activeIndex).toBe('0');
@@ -52,7 +53,7 @@ describe('home page', () => {
     await banner.locator('.swiper-pagination-bullet').nth(i).click();
     const active = banner.locator(`.swiper-slide-active a[href="${target.redirect}"]`);
     await active.waitFor({ state: 'visible' });
-    await b.page.waitForTimeout(1_600); // the 1.5 s transition
+    await expectSettled(banner); // the 1.5 s transition
     const [tab] = await Promise.all([b.context.waitForEvent('page'), active.click()]);
     await tab.waitForLoadState('domcontentloaded');
     expect(tab.url()).toBe(new URL(target.redirect).toString());
@@ -68,7 +69,7 @@ describe('home page', () => {
     await banner.locator('.swiper-pagination-bullet').nth(i).click();
     const active = banner.locator(`.swiper-slide-active a[href="/detail/${rid}"]`);
     await active.waitFor({ state: 'visible' });
-    await b.page.waitForTimeout(1_600);
+    await expectSettled(banner);
     await active.click();
     await expectPath(b.page, `/detail/${rid}`);
   });
@@ -167,15 +168,15 @@ describe('home page', () => {
       await section.getByRole('img', { name: p.name }).first().waitFor({ state: 'attached' });
     }
     // A logo a user can see: loaded (not a broken image) and laid out inside the viewport.
-    await b.page.waitForTimeout(500);
-    const visibleLogos = await section.getByRole('img').evaluateAll(
-      (imgs) =>
-        imgs.filter((i) => {
-          const r = i.getBoundingClientRect();
-          return (i as HTMLImageElement).naturalWidth > 0 && r.width > 0 && r.right > 0 && r.left < window.innerWidth;
-        }).length,
-    );
-    expect(visibleLogos).toBeGreaterThanOrEqual(2);
+    const visibleLogos = () =>
+      section.getByRole('img').evaluateAll(
+        (imgs) =>
+          imgs.filter((i) => {
+            const r = i.getBoundingClientRect();
+            return (i as HTMLImageElement).naturalWidth > 0 && r.width > 0 && r.right > 0 && r.left < window.innerWidth;
+          }).length,
+      );
+    await expect.poll(visibleLogos).toBeGreaterThanOrEqual(2);
   });
 
   it('promotional popup shows on load and closes with its close button', async () => {
@@ -201,17 +202,21 @@ describe('home page', () => {
 
   it('a failing home call shows its msg in an error toast', async () => {
     let calls = 0;
-    await b.page.route('**/api/open/web/index', (route) => {
+    await b.page.route(`**${url('home')}`, (route) => {
       calls += 1;
-      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, msg: '测试错误', data: null }) });
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 0, msg: '测试错误', data: null }),
+      });
     });
     await b.goto('/');
-    const toast = b.page.locator('.ant-message').getByText('测试错误');
-    await toast.first().waitFor({ state: 'visible' });
-    // One failing call, one toast: the same message twice is noise the user notices.
-    await b.page.waitForTimeout(1_000);
+    const shown = toast(b.page, '测试错误');
+    await shown.first().waitFor({ state: 'visible' });
+    // One failing call, one toast: the same message twice is noise the user notices (counted once the page is idle).
+    await b.page.waitForLoadState('networkidle');
     // Spec §7: "Home load: one home-data fetch".
-    expect({ homeCalls: calls, toasts: await toast.count() }, 'one failing home load').toEqual({ homeCalls: 1, toasts: 1 });
+    expect({ homeCalls: calls, toasts: await shown.count() }, 'one failing home load').toEqual({ homeCalls: 1, toasts: 1 });
     // The page does not go blank: it says what happened and offers a retry.
     await b.page.getByRole('button', { name: /重试/ }).waitFor();
   });

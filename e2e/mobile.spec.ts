@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { someArticle, someDeviceRid } from './support/api.ts';
+import { someArticle, someDeviceRid, someProjectType } from './support/api.ts';
 import { MOBILE, useBrowser } from './support/browser.ts';
-import { dismissPromoPopup, expectMeaningful, expectPath } from './support/page-checks.ts';
+import { afterLayout, dismissPromoPopup, expectMeaningful, expectPath } from './support/page-checks.ts';
 import { screenshot } from './support/screenshot.ts';
 
 const b = useBrowser(MOBILE, 'mobile');
@@ -13,13 +13,21 @@ const overflow = () =>
     widest: [...document.querySelectorAll('body *')]
       .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && getComputedStyle(el).position !== 'fixed')
       .slice(0, 3)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} right=${Math.round(el.getBoundingClientRect().right)}`),
+      .map(
+        (el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} right=${Math.round(el.getBoundingClientRect().right)}`,
+      ),
   }));
 
 describe('at 375 px', () => {
   const pages: [string, () => Promise<string>][] = [
     ['home', async () => '/'],
-    ['project-list', async () => '/project/1/送样检测'],
+    [
+      'project-list',
+      async () => {
+        const t = await someProjectType(b.baseUrl);
+        return `/project/${t.id}/${t.name}`;
+      },
+    ],
     ['detail', async () => `/detail/${(await someDeviceRid(b.baseUrl)).rid}`],
     ['list', async () => '/list/news'],
     ['article', async () => `/article/${(await someArticle(b.baseUrl, 'news')).rid}`],
@@ -29,8 +37,8 @@ describe('at 375 px', () => {
     it(`${name} has no horizontal scroll`, async () => {
       await b.goto(await path());
       await expectMeaningful(b.page);
-      // Let images and fonts settle before measuring.
-      await b.page.waitForTimeout(500);
+      // Let fonts and layout settle before measuring.
+      await afterLayout(b.page);
       const o = await overflow();
       await screenshot(b.page, 'mobile', name);
       expect(o.scrollWidth, `wider than the phone: ${o.widest.join(', ')}`).toBeLessThanOrEqual(MOBILE.width);

@@ -1,23 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * End-to-end suite: one real server (built web app + API on a fresh PGlite)
- * for the whole run, one Chromium per spec file, files one after another
- * because the machine has two cores and Chromium wants both.
+ * End-to-end suite (ADR 0019): real server processes (built web app + API on
+ * a fresh PGlite each), one per worker for the specs that only read and one
+ * per spec file where a file needs its own counters or test config; one
+ * Chromium per spec file. E2E_WORKERS spec files run at once (default 2,
+ * the measured best on a 2-core machine).
  */
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+
 export default defineConfig({
   test: {
     include: ['**/*.spec.ts'],
     exclude: ['node_modules/**', 'artifacts/**'],
     globalSetup: ['./support/global-setup.ts'],
-    fileParallelism: false,
+    fileParallelism: workers > 1,
+    maxWorkers: workers,
     pool: 'forks',
-    testTimeout: 45_000,
-    hookTimeout: 90_000,
+    // Generous limits, so a busy machine slows the suite down instead of failing it.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     teardownTimeout: 30_000,
     retry: 0,
-    // UI changes here include 1.5 s banner transitions; poll long enough for them.
-    expect: { poll: { timeout: 5_000, interval: 100 } },
+    expect: { poll: { timeout: 20_000, interval: 100 } },
     reporters: ['default'],
   },
 });

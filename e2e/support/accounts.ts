@@ -1,29 +1,51 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
-import type { TokenPair } from '@yance/contracts/account';
+import { SMS_PURPOSES, type TokenPair } from '@yance/contracts/account';
 import type { Envelope } from '@yance/contracts/envelope';
 import type { UserInfoResponse } from '@yance/contracts/user';
-import type { Db } from '../../apps/server/src/db/client.ts';
-import { smsMessage, userAccount } from '../../apps/server/src/db/schema.ts';
-import type { AppContext } from '../../apps/server/src/context.ts';
-import { hashPassword } from '../../apps/server/src/modules/account/password.ts';
-import { createUser } from '../../apps/server/src/modules/user/user.service.ts';
-import { startServer, type E2eServer } from './server.ts';
+import type { RouteName } from '@yance/contracts/routes';
+import { url } from './api.ts';
+import { expectSettled } from './page-checks.ts';
+import { outbox, startServer, type E2eServer, type ServerHandle } from './server.ts';
+
+export type SmsPurposeName = keyof typeof SMS_PURPOSES;
+
+/** The server's documented per-phone window (ADR 0007): one code per phone per 60 s. */
+const PHONE_WINDOW_MS = 60_000;
+
+/** How a spec reaches its server: the address, and the log the console SMS provider writes to. */
+export interface ServerFixture {
+  readonly baseUrl: string;
+  readonly server: ServerHandle;
+  /**
+   * An account registered when the spec's server started (one of `aged`
+   * asked of useServer), handed out once the phone may receive a new code.
+   */
+  agedAccount(): Promise<TestUser>;
+}
 
 /**
- * A server of this spec file's own (fresh PGlite, its own rate counters),
- * started before the file's tests: the spec can read the console SMS
- * provider's outbox through `db` and set short TTLs through `env`.
+ * A server of this spec file's own (a separate process on a fresh PGlite,
+ * its own rate counters), started before the file's tests and stopped after
+ * them. `env` sets test config such as short TTLs; `aged` accounts are
+ * registered right away for tests that send a new code to an existing
+ * account's phone.
  */
-export function useServer(env: Record<string, string | undefined> = {}) {
+export function useServer(opts: { env?: Record<string, string>; aged?: number } = {}): ServerFixture {
   let server: E2eServer | undefined;
+  let aged: Promise<{ user: TestUser; sentAt: number }>[] = [];
   beforeAll(async () => {
-    server = await startServer({ REDIS_URL: undefined, ...env });
+    server = await startServer(opts.env);
+    const s = server;
+    aged = Array.from({ length: opts.aged ?? 0 }, async () => {
+      const sentAt = Date.now();
+      return { user: await registerUser(s), sentAt };
+    });
+    await Promise.all(aged);
   });
   afterAll(async () => {
-    await server?.close();
+    await server?.stop();
   });
   const need = () => {
     if (!server) throw new Error('the server has not started');
@@ -33,11 +55,17 @@ export function useServer(env: Record<string, string | undefined> = {}) {
     get baseUrl() {
       return need().baseUrl;
     },
-    get db(): Db {
-      return need().database.db;
-    },
     get server() {
       return need();
+    },
+    async agedAccount() {
+      const next = aged.shift();
+      if (!next) throw new Error('no aged account left: ask useServer for more');
+      const { user, sentAt } = await next;
+      // The phone got its register code at sentAt; a new code is refused until the window has passed.
+      const wait = sentAt + PHONE_WINDOW_MS + 1_000 - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      return user;
     },
   };
 }
@@ -48,53 +76,45 @@ export const newPhone = () => `13${randomInt(3, 10)}${String(randomInt(0, 100_00
 export const newIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 export const PASSWORD = 'Tiger-lily 2049';
 
-/** The id of the newest outbox row (to tell a newly sent code from an older one). */
-export async function lastSmsId(db: Db): Promise<number> {
-  const [row] = await db.select({ id: smsMessage.id }).from(smsMessage).orderBy(desc(smsMessage.id)).limit(1);
-  return row?.id ?? 0;
+/** How many codes the server has sent so far (to tell a newly sent code from an older one). */
+export async function outboxMark(server: ServerHandle): Promise<number> {
+  return (await outbox(server)).length;
 }
 
 /**
- * The code the console provider sent to phone for purpose (useFor), newer than
- * row `after`, waiting up to 5 s for it: what the person holding the phone reads.
+ * The code the console provider sent to phone for purpose, among those sent
+ * after `mark` (outboxMark), waiting up to 5 s for it: what the person
+ * holding the phone reads.
  */
-export async function smsCodeFor(db: Db, phone: string, purpose: number, after = 0): Promise<string> {
+export async function smsCodeFor(server: ServerHandle, phone: string, purpose: SmsPurposeName, mark = 0): Promise<string> {
   const deadline = Date.now() + 5_000;
   for (;;) {
-    const [row] = await db
-      .select()
-      .from(smsMessage)
-      .where(and(eq(smsMessage.phone, phone), eq(smsMessage.purpose, purpose), gt(smsMessage.id, after)))
-      .orderBy(desc(smsMessage.id))
-      .limit(1);
-    if (row) {
-      expect(row.provider, 'the console SMS provider sent it').toBe('console');
-      expect(row.status).toBe('sent');
-      const code = /验证码为(\d{6})/.exec(row.content)?.[1];
-      if (!code) throw new Error(`no code in the SMS to ${phone}: ${row.content}`);
-      return code;
+    const sent = (await outbox(server)).slice(mark).filter((m) => m.phone === phone && m.purpose === purpose);
+    const last = sent.at(-1);
+    if (last) {
+      expect(last.code).toMatch(/^\d{6}$/);
+      return last.code;
     }
-    if (Date.now() > deadline) throw new Error(`no SMS (useFor ${purpose}) sent to ${phone}`);
+    if (Date.now() > deadline) throw new Error(`no SMS (${purpose}) sent to ${phone}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
 /** How many SMS went to phone (any purpose). */
-export async function smsCount(db: Db, phone: string): Promise<number> {
-  return (await db.select({ id: smsMessage.id }).from(smsMessage).where(eq(smsMessage.phone, phone))).length;
-}
-
-/** The stored account row of phone (e.g. to see the inviter). */
-export async function accountRow(db: Db, phone: string) {
-  const [row] = await db.select().from(userAccount).where(eq(userAccount.phone, phone)).limit(1);
-  return row;
+export async function smsCount(server: ServerHandle, phone: string): Promise<number> {
+  return (await outbox(server)).filter((m) => m.phone === phone).length;
 }
 
 /** POSTs to the API as a client at its own address; returns the envelope whatever its code. */
-export async function call<T>(baseUrl: string, path: string, body: unknown = {}, opts: { token?: string; ip?: string } = {}): Promise<Envelope<T>> {
+export async function call<T>(
+  baseUrl: string,
+  name: RouteName,
+  body: unknown = {},
+  opts: { token?: string; ip?: string } = {},
+): Promise<Envelope<T>> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': opts.ip ?? newIp() };
   if (opts.token) headers.token = opts.token;
-  const res = await fetch(new URL(path, baseUrl), { method: 'POST', headers, body: JSON.stringify(body) });
+  const res = await fetch(new URL(url(name), baseUrl), { method: 'POST', headers, body: JSON.stringify(body) });
   return (await res.json()) as Envelope<T>;
 }
 
@@ -104,45 +124,63 @@ async function ok<T>(p: Promise<Envelope<T>>, what: string): Promise<T> {
   return env.data;
 }
 
+/**
+ * Asks the server to text a code to phone (code4sms) as a client would, and
+ * returns the code from the outbox. The one place the API's code request is
+ * made, so a challenge before it (proof of work) is added here only.
+ */
+export async function requestSmsCode(
+  server: ServerHandle,
+  phone: string,
+  purpose: SmsPurposeName,
+  opts: { ip?: string } = {},
+): Promise<string> {
+  const mark = await outboxMark(server);
+  await ok(call(server.baseUrl, 'code4sms', { phone, useFor: SMS_PURPOSES[purpose] }, opts), 'code4sms');
+  return smsCodeFor(server, phone, purpose, mark);
+}
+
 export interface TestUser {
   phone: string;
   password: string;
   tokens: TokenPair;
 }
 
-/** Registers a user through the API (code4sms, the code from the outbox, sign). */
-export async function registerUser(baseUrl: string, db: Db, opts: { phone?: string; password?: string; inviterCode?: string } = {}): Promise<TestUser> {
+/** Registers a user through the API as a person would: code4sms, the code from the outbox, sign. */
+export async function registerUser(
+  server: ServerHandle,
+  opts: { phone?: string; password?: string; inviterCode?: string } = {},
+): Promise<TestUser> {
   const phone = opts.phone ?? newPhone();
   const password = opts.password ?? PASSWORD;
-  const after = await lastSmsId(db);
-  await ok(call(baseUrl, '/api/open/code4sms', { phone, useFor: 0 }), 'code4sms');
-  const code = await smsCodeFor(db, phone, 0, after);
-  const tokens = await ok(call<TokenPair>(baseUrl, '/api/open/sign', { phone, password, code, inviterCode: opts.inviterCode ?? '' }), 'sign');
+  const ip = newIp();
+  const code = await requestSmsCode(server, phone, 'register', { ip });
+  const tokens = await ok(
+    call<TokenPair>(server.baseUrl, 'sign', { phone, password, code, inviterCode: opts.inviterCode ?? '' }, { ip }),
+    'sign',
+  );
   return { phone, password, tokens };
 }
 
-/**
- * An account made straight in the database (no SMS, so the phone's 60 s
- * sending limit is untouched for the flow under test), then signed in
- * through the API.
- */
-export async function createAccount(baseUrl: string, db: Db, opts: { phone?: string; password?: string } = {}): Promise<TestUser> {
-  const phone = opts.phone ?? newPhone();
-  const password = opts.password ?? PASSWORD;
-  await createUser({ db } as unknown as AppContext, { phone, passwordHash: await hashPassword(password) });
-  const tokens = await ok(call<TokenPair>(baseUrl, '/api/open/login', { account: phone, password }), 'login');
-  return { phone, password, tokens };
-}
-
-export const userInfo = (baseUrl: string, token: string) => ok(call<UserInfoResponse>(baseUrl, '/api/auth/user/info', {}, { token }), 'user/info');
+export const userInfo = (baseUrl: string, token: string) => ok(call<UserInfoResponse>(baseUrl, 'userInfo', {}, { token }), 'user/info');
 
 /** Gives a user a default address through the API (so no attestation popup opens after login). */
 export async function addAddress(baseUrl: string, token: string, over: Partial<Record<string, string | boolean>> = {}): Promise<void> {
   await ok(
     call(
       baseUrl,
-      '/api/auth/address/add',
-      { name: '张三', phone: '13800000000', province: '北京市', city: '北京市', area: '东城区', address: '东长安街1号', address_code: '110101', default: true, ...over },
+      'addressAdd',
+      {
+        name: '张三',
+        phone: '13800000000',
+        province: '北京市',
+        city: '北京市',
+        area: '东城区',
+        address: '东长安街1号',
+        address_code: '110101',
+        default: true,
+        ...over,
+      },
       { token },
     ),
     'address add',
@@ -165,7 +203,10 @@ export async function storedToken(page: Page): Promise<StoredToken | null> {
 export async function signInWith(page: Page, tokens: TokenPair, path: string): Promise<void> {
   await page.goto('/contact', { waitUntil: 'domcontentloaded' });
   await page.evaluate((t) => {
-    localStorage.setItem('token', JSON.stringify({ access: t.token, refresh: t.refreshToken, expires: Math.floor(Date.now() / 1000) + t.expires }));
+    localStorage.setItem(
+      'token',
+      JSON.stringify({ access: t.token, refresh: t.refreshToken, expires: Math.floor(Date.now() / 1000) + t.expires }),
+    );
   }, tokens);
   await page.goto(path, { waitUntil: 'domcontentloaded' });
   await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
@@ -173,21 +214,54 @@ export async function signInWith(page: Page, tokens: TokenPair, path: string): P
 
 // ---- what the person sees -------------------------------------------------
 
+/** A popup (role dialog) by its heading. */
+export const dialogTitled = (page: Page, title: string): Locator =>
+  page
+    .getByRole('dialog', { name: title, exact: true })
+    .or(page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: title, exact: true }) }));
+
 /** The account popup (login, register or reset), by its heading. */
-export const authDialog = (page: Page, title: '登录研测' | '注册研测账号' | '重置密码' = '登录研测'): Locator =>
-  page.locator('.ant-modal').filter({ has: page.locator('h2', { hasText: title }) });
+export const authDialog = (page: Page, title: '登录研测' | '注册研测账号' | '重置密码' = '登录研测'): Locator => dialogTitled(page, title);
 
-/** The toast with this text (antd message). */
-export const toast = (page: Page, text: string | RegExp): Locator => page.locator('.ant-message').getByText(text);
+/** The toast with this text (antd's message area has no role; its text is what the person reads). */
+export const toast = (page: Page, text: string | RegExp): Locator => page.locator('.ant-message').getByText(text).filter({ visible: true });
 
-/** Visible field errors inside a scope. */
-export const fieldErrors = (scope: Locator): Locator => scope.locator('.ant-form-item-explain-error');
+/** The popup's alert (the server's msg, spec §8). */
+export const alertText = (scope: Locator): Promise<string> =>
+  scope
+    .getByRole('alert')
+    .first()
+    .innerText({ timeout: 1_000 })
+    .catch(() => '');
 
-/** The texts of the visible field errors, once they have settled. */
-export async function errorTexts(scope: Locator): Promise<string[]> {
-  await scope.page().waitForTimeout(300); // antd animates messages in
-  return (await fieldErrors(scope).allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+/**
+ * The field errors shown in scope, in form order: the descriptions of the
+ * controls marked invalid (aria-invalid, aria-describedby), as a screen
+ * reader announces them. Poll it: messages animate in and out.
+ */
+export function fieldErrorTexts(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) =>
+    [...root.querySelectorAll('[aria-invalid="true"]')].flatMap((control) =>
+      (control.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .map((id) => (id ? (document.getElementById(id)?.innerText.trim() ?? '') : ''))
+        .filter(Boolean),
+    ),
+  );
 }
+
+/** Waits until scope shows exactly these field errors (or what an asymmetric matcher such as expect.arrayContaining accepts). */
+export async function expectFieldErrors(scope: Locator, expected: unknown): Promise<void> {
+  await expect.poll(() => fieldErrorTexts(scope)).toEqual(expected);
+}
+
+/**
+ * A form's submit button by its text. antd writes a two-character label as
+ * "登 录", and its spinner's label ("loading") can linger in the name for a
+ * moment after a request ends, so only the end of the name is matched.
+ */
+export const submitButton = (scope: Locator, text: string): Locator =>
+  scope.getByRole('button', { name: new RegExp(`${[...text].join('\\s*')}$`) });
 
 /** Opens the login popup from the header (desktop) or the phone header's 登录 button. */
 export async function openLogin(page: Page): Promise<Locator> {
@@ -203,14 +277,21 @@ export async function passwordLogin(dialog: Locator, account: string, password: 
   await dialog.getByRole('tab', { name: '密码登录' }).click();
   await dialog.getByPlaceholder('用户名/手机号').fill(account);
   await dialog.getByPlaceholder('密码', { exact: true }).fill(password);
-  await dialog.locator('[role=tabpanel]:visible button[type=submit]').click();
+  await submitButton(dialog.getByRole('tabpanel'), '登录').click();
 }
 
 /** The header shows this account (the signed-in state a person sees). */
 export async function expectSignedInAs(page: Page, account: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 1280;
   if (width > 1060) {
-    await expect.poll(() => page.locator('[data-testid=account-menu]').innerText().catch(() => '')).toContain(account);
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid=account-menu]')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toContain(account);
   } else {
     await page.getByRole('link', { name: '会员中心' }).first().waitFor({ state: 'visible' });
   }
@@ -224,8 +305,10 @@ export async function expectSignedOut(page: Page): Promise<void> {
 
 /** Closes the attestation popup with 稍后完善 when it is open (or opens within a moment). */
 export async function laterAttestation(page: Page): Promise<void> {
-  const modal = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: '完善基本信息' }) });
+  const modal = dialogTitled(page, '完善基本信息');
   await modal.waitFor({ state: 'visible' });
+  // A click during the popup's zoom-in can miss the button.
+  await expectSettled(modal);
   await modal.getByRole('button', { name: '稍后完善' }).click();
   await modal.waitFor({ state: 'hidden' });
 }

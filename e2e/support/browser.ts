@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, inject, type TestContext } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { artifactsDir, screenshot } from './screenshot.ts';
+import type { ServerHandle } from './server.ts';
 
 /** Debian's Chromium; never a downloaded browser build. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -17,6 +18,15 @@ export const CHROMIUM_ARGS = [
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const MOBILE = { width: 375, height: 740 } as const;
+
+/** This worker's own server (global-setup starts one per worker), for specs that only read. */
+export function workerServer(): ServerHandle {
+  const servers = inject('servers');
+  const id = Number(process.env.VITEST_POOL_ID ?? '1');
+  const server = servers[(id - 1) % servers.length];
+  if (!server) throw new Error('global-setup started no server');
+  return server;
+}
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
@@ -65,12 +75,11 @@ export function useBrowser(
   viewport: { width: number; height: number } = DESKTOP,
   spec = 'e2e',
   opts: {
-    /** The server to drive, when a spec starts its own (support/server.ts); default the shared one. */
+    /** The server to drive, when a spec starts its own (accounts.ts useServer); default this worker's. */
     baseUrl?: () => string;
   } = {},
 ): BrowserFixture {
-  const shared = opts.baseUrl ? undefined : inject('baseUrl');
-  const baseUrlOf = () => opts.baseUrl?.() ?? shared!;
+  const baseUrlOf = opts.baseUrl ?? (() => workerServer().baseUrl);
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
@@ -80,8 +89,9 @@ export function useBrowser(
   const openContext = async (vp: { width: number; height: number }): Promise<BrowserContext> => {
     if (!browser) throw new Error('browser did not start');
     const c = await browser.newContext({ viewport: vp, baseURL: baseUrlOf(), locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
-    c.setDefaultTimeout(10_000);
-    c.setDefaultNavigationTimeout(20_000);
+    // Generous: the suite must pass on a busy 2-core machine, where one argon2 login can take seconds.
+    c.setDefaultTimeout(30_000);
+    c.setDefaultNavigationTimeout(45_000);
     await c.route('**/*', async (route) => {
       if (isLoopback(route.request().url())) return route.fallback();
       return route.request().resourceType() === 'document'
@@ -143,7 +153,7 @@ export function useBrowser(
       await p.goto(path, { waitUntil: 'domcontentloaded' });
       // The SPA renders after its chunks load; wait until #root has content.
       await p.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
-      await p.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+      await p.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
     },
     async setWidth(width: number) {
       await need(page, 'page').setViewportSize({ width, height: width <= MOBILE.width ? MOBILE.height : DESKTOP.height });

@@ -1,30 +1,41 @@
 import { mkdir, rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { artifactsDir } from './screenshot.ts';
-import { startServer, type E2eServer } from './server.ts';
+import { startServer, type E2eServer, type ServerHandle } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** http://127.0.0.1:<port> of the server every spec drives. */
-    baseUrl: string;
+    /** One server per worker (index VITEST_POOL_ID - 1), for the specs that only read. */
+    servers: ServerHandle[];
   }
 }
 
-let server: E2eServer | undefined;
+let servers: E2eServer[] = [];
 
 /**
- * Starts the real server in-process on a free loopback port: fresh temp
- * DATA_DIR (PGlite), migrated, seeded, serving a copy of apps/web/dist.
+ * Starts one real server process per worker (each on its own free port and
+ * fresh DATA_DIR), so parallel spec files never share a database.
  */
 export async function setup(project: TestProject): Promise<void> {
   // Screenshots describe this run only.
   await rm(artifactsDir, { recursive: true, force: true });
   await mkdir(artifactsDir, { recursive: true });
-  server = await startServer();
-  project.provide('baseUrl', server.baseUrl);
-  console.log(`e2e server at ${server.baseUrl} (data ${server.dataDir})`);
+  const workers = Number(project.config.maxWorkers) || 1;
+  const started = await Promise.allSettled(Array.from({ length: workers }, () => startServer()));
+  servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = started.find((r) => r.status === 'rejected');
+  if (failed) {
+    await teardown();
+    throw failed.reason;
+  }
+  project.provide(
+    'servers',
+    servers.map(({ baseUrl, logFile }) => ({ baseUrl, logFile })),
+  );
+  console.log(`e2e servers: ${servers.map((s) => s.baseUrl).join(', ')}`);
 }
 
 export async function teardown(): Promise<void> {
-  await server?.close();
+  await Promise.all(servers.map((s) => s.stop()));
+  servers = [];
 }

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { afterLayout } from './page-checks.ts';
 
 /** e2e/artifacts (gitignored). */
 export const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
@@ -28,8 +29,8 @@ export async function screenshotAtWidths(
   const files: string[] = [];
   for (const width of widths) {
     await page.setViewportSize({ width, height: original?.height ?? 800 });
-    // Let responsive layout and lazy images settle after the resize.
-    await page.waitForTimeout(400);
+    // Let the responsive layout settle after the resize.
+    await afterLayout(page);
     files.push(await screenshot(page, spec, name));
   }
   if (original) await page.setViewportSize(original);

@@ -1,66 +1,151 @@
-import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { buildApp, type App } from '../../apps/server/src/app.ts';
-import { loadConfig, type Config } from '../../apps/server/src/config/env.ts';
-import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
-import { seedIfEmpty } from '../../apps/server/src/db/seed/seed.ts';
+import { createInterface } from 'node:readline';
 
-export interface E2eServer {
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const START_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+/** What a running server needs to be driven: its address and where its log lines go. */
+export interface ServerHandle {
   /** http://127.0.0.1:<port> */
   readonly baseUrl: string;
-  readonly app: App;
-  /** The server's own database handle (PGlite under dataDir). */
-  readonly database: Database;
-  readonly config: Config;
-  readonly dataDir: string;
-  close(): Promise<void>;
+  /** The child's stdout, one JSON log line a line (the console SMS provider's outbox is in there). */
+  readonly logFile: string;
 }
 
+export interface E2eServer extends ServerHandle {
+  readonly dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** Asks the OS for a free loopback port (the server cannot tell us one it picked itself). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves when the child has exited (at once when it has already). */
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
+
 /**
- * Starts the real server in this process on a free loopback port: fresh temp
- * DATA_DIR (PGlite), migrated, seeded, serving a private copy of
- * apps/web/dist. `env` overrides the environment (e.g. ACCESS_TOKEN_TTL).
+ * Starts the real server (`apps/server/src/server.ts`) as a child process on a
+ * free loopback port with a fresh temp DATA_DIR (PGlite, migrated, demo data
+ * seeded) serving a private copy of apps/web/dist; `env` overrides the
+ * environment (e.g. ACCESS_TOKEN_TTL). Resolves once the server answers.
+ * Everything the tests learn from it comes over HTTP or from its log.
  */
 export async function startServer(env: Record<string, string | undefined> = {}): Promise<E2eServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'yance-e2e-'));
-  const builtWeb = path.resolve(import.meta.dirname, '../../apps/web/dist');
+  const builtWeb = path.join(repoRoot, 'apps/web/dist');
   if (!existsSync(path.join(builtWeb, 'index.html'))) {
     throw new Error(`web app not built at ${builtWeb}: run "npm run test:e2e" (it builds first) or "npm run build"`);
   }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'yance-e2e-'));
   // A private copy, so a rebuild during the run (npm run build elsewhere) cannot pull files from under the tests.
   const webDist = path.join(dataDir, 'web');
   await cp(builtWeb, webDist, { recursive: true });
-  const config = loadConfig({
+  const logFile = path.join(dataDir, 'server.log');
+  const port = await freePort();
+  const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
-    PORT: '3000', // unused: the server listens on port 0 below
+    PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    // info: the console SMS provider's lines are the outbox the tests read.
+    LOG_LEVEL: 'info',
     SEED_DEMO: 'true',
-    DATABASE_URL: undefined,
     WEB_DIST: webDist,
     ...env,
-  });
-  const database = await openDatabase({ databaseUrl: undefined, dataDir });
-  await database.migrate();
-  await seedIfEmpty(database.db);
-  const app = await buildApp({ config, database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    app,
-    database,
-    config,
-    dataDir,
-    async close() {
-      await app.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
   };
+  // Always the embedded PGlite and in-database counters of this run, whatever the caller's shell has set.
+  for (const key of ['DATABASE_URL', 'REDIS_URL'] as const) if (!(key in env)) delete childEnv[key];
+
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')], {
+    cwd: repoRoot,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = createWriteStream(logFile);
+  const stderr: string[] = [];
+  child.stderr.setEncoding('utf8').on('data', (s: string) => stderr.push(s));
+  const listening = new Promise<void>((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      log.write(`${line}\n`);
+      if (/running at http/.test(line)) resolve();
+    });
+    child.once('exit', (code, signal) =>
+      reject(new Error(`server exited before listening (${code ?? signal}): ${stderr.join('').slice(-2000)}`)),
+    );
+  });
+  // Never leave a server behind when the worker dies abruptly.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const done = exited(child);
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+        await done;
+        clearTimeout(timer);
+      }
+      process.off('exit', killOnExit);
+      await new Promise<void>((r) => log.end(r));
+      await rm(dataDir, { recursive: true, force: true });
+    })());
+
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      listening,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`server did not start within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+      }),
+    ]);
+  } catch (e) {
+    await stop();
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+  return { baseUrl: `http://127.0.0.1:${port}`, logFile, dataDir, stop };
+}
+
+/** One code the console SMS provider "sent", as its log line says. */
+export interface SentSms {
+  phone: string;
+  purpose: string;
+  code: string;
+}
+
+/** Every SMS the server's console provider has sent so far, oldest first (read from its log). */
+export async function outbox(server: ServerHandle): Promise<SentSms[]> {
+  const text = await readFile(server.logFile, 'utf8').catch(() => '');
+  const sent: SentSms[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.includes('"sms"')) continue;
+    try {
+      const entry = JSON.parse(line) as { msg?: string; sms?: Partial<SentSms> };
+      const { phone, purpose, code } = entry.sms ?? {};
+      if (entry.msg === 'SMS' && phone && purpose && code) sent.push({ phone, purpose, code });
+    } catch {
+      // a line cut short while being written: read it on the next poll
+    }
+  }
+  return sent;
 }

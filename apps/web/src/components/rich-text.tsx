@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { sanitizeHtml } from './sanitize-html.ts';
+import { purifyHtml } from './purify-html.ts';
 import styles from './rich-text.module.css';
 
 interface RichTextProps {
@@ -8,13 +8,13 @@ interface RichTextProps {
   className?: string;
 }
 
-/** Shows operator-written HTML through the allow-list sanitiser, with article typography. */
+/** Shows operator-written HTML through DOMPurify (purify-html.ts), with article typography. */
 export function RichText({ html, className }: RichTextProps) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  const clean = useMemo(() => purifyHtml(html), [html]);
   return (
     <div
       className={className ? `${styles.rich} ${className}` : styles.rich}
-      // Safe: `clean` went through sanitizeHtml's allow-list.
+      // Safe: `clean` went through DOMPurify with our allow-list (purify-html.ts).
       dangerouslySetInnerHTML={{ __html: clean }}
     />
   );

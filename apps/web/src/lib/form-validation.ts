@@ -42,3 +42,11 @@ export const clearErrorsOnChange = (form: FormInstance, serverError?: { error: u
   // A server failure shown above the button (e.g. 账号或密码错误) goes once the user edits again.
   if (serverError?.error) serverError.reset();
 };
+
+/** An antd field rule that checks the value with a contracts schema and shows its message (one wording everywhere). */
+export const ruleFrom = (schema: ZodType) => ({
+  validator: async (_rule: unknown, value: unknown) => {
+    const result = schema.safeParse(value ?? '');
+    if (!result.success) throw new Error(result.error.issues[0]?.message);
+  },
+});

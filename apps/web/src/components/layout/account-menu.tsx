@@ -2,9 +2,14 @@ import { lazy, Suspense, useState } from 'react';
 import { ChevronDownIcon, UserIcon } from '@/components/ui/icons.tsx';
 import styles from './site-header.module.css';
 
-const MemberDropdown = lazy(() => import('./member-dropdown.tsx').then((m) => ({ default: m.MemberDropdown })));
+const loadMemberDropdown = () => import('./member-dropdown.tsx');
+const MemberDropdown = lazy(() => loadMemberDropdown().then((m) => ({ default: m.MemberDropdown })));
 
-/** The signed-in user's name in the top bar; its member menu loads on first hover or click. */
+/**
+ * The signed-in user's name in the top bar; its member menu opens on click
+ * (not hover, so it never opens or moves under a passing pointer) and its
+ * code is fetched when the pointer comes near, so the first click opens it at once.
+ */
 export function AccountMenu({ account, onLogout }: { account: string; onLogout: () => void }) {
   const [used, setUsed] = useState(false);
   const [open, setOpen] = useState(false);
@@ -16,7 +21,7 @@ export function AccountMenu({ account, onLogout }: { account: string; onLogout: 
     <button
       type="button"
       className={styles.account}
-      onPointerEnter={used ? undefined : wake}
+      onPointerEnter={used ? undefined : () => void loadMemberDropdown()}
       onClick={used ? undefined : wake}
       aria-haspopup="menu"
       aria-expanded={open}

@@ -13,7 +13,7 @@ interface MemberDropdownProps {
 
 const LOGOUT = 'logout';
 
-/** The member menu of spec §2 under the account name, plus 退出登录 (loaded on first hover). */
+/** The member menu of spec §2 under the account name, plus 退出登录 (loaded on first use; opens on click). */
 export function MemberDropdown({ open, onOpenChange, onLogout, children }: MemberDropdownProps) {
   const navigate = useNavigate();
   const items: MenuProps['items'] = [
@@ -30,7 +30,7 @@ export function MemberDropdown({ open, onOpenChange, onLogout, children }: Membe
     <Dropdown
       open={open}
       onOpenChange={onOpenChange}
-      trigger={['hover', 'click']}
+      trigger={['click']}
       placement="bottomRight"
       menu={{ items, onClick, className: styles.menu }}
     >

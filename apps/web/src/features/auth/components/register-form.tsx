@@ -1,15 +1,14 @@
 import { signForm } from '@yance/contracts/account';
-import { Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { clearErrorsOnChange, validateWith } from '@/lib/form-validation.ts';
 import { forgetInviteCode, readInviteCode } from '@/lib/invite-code.ts';
 import { useSign } from '../api/sign.ts';
-import { completeLogin } from '../utils/complete-login.ts';
-import { FormError } from './form-error.tsx';
-import { SmsCodeField } from './sms-code-field.tsx';
+import { completeLoginThen } from '../utils/complete-login.ts';
+import { NewPasswordFields } from './account-password-fields.tsx';
+import { AuthForm } from './auth-form.tsx';
+import { PhoneCodeFields } from './phone-code-fields.tsx';
 import styles from './auth-dialog.module.css';
-import { PhoneInput } from './phone-input.tsx';
 
 interface RegisterValues {
   phone: string;
@@ -18,56 +17,40 @@ interface RegisterValues {
   confirm: string;
   inviterCode: string;
 }
-const FIELDS = ['phone', 'code', 'password', 'confirm', 'inviterCode'] as const;
 
 /** Register (spec §5: only the first error shows). Registering signs the new user in. */
 export function RegisterForm({ onDone }: { onDone: () => void }) {
   const [form] = Form.useForm<RegisterValues>();
   const sign = useSign();
-  const submit = () => {
-    const values = validateWith(form, signForm, form.getFieldsValue([...FIELDS]), true);
-    if (!values) return;
-    const { confirm: _confirm, ...body } = values;
-    sign.mutate(body, {
-      onSuccess: (pair) => {
-        forgetInviteCode();
-        completeLogin(pair, '注册成功!');
-        onDone();
-      },
-    });
-  };
-  const onChange = clearErrorsOnChange(form, sign);
   return (
-    <Form
+    <AuthForm
       form={form}
-      className={styles.form}
+      label="注册"
+      schema={signForm}
+      fields={['phone', 'code', 'password', 'confirm', 'inviterCode']}
+      firstErrorOnly
+      action={sign}
       initialValues={{ inviterCode: readInviteCode() ?? '' }}
-      onFinish={submit}
-      onValuesChange={onChange}
-      aria-label="注册"
+      submitText="注册"
+      onValid={({ confirm: _confirm, ...body }) =>
+        sign.mutate(body, {
+          onSuccess: completeLoginThen(() => {
+            forgetInviteCode();
+            onDone();
+          }, '注册成功!'),
+        })
+      }
+      footer={
+        <p className={styles.agree}>
+          注册即表示同意<Link to={paths.license()}>《用户协议》</Link>与<Link to={paths.policy()}>《隐私政策》</Link>
+        </p>
+      }
     >
-      <Form.Item name="phone">
-        <PhoneInput />
-      </Form.Item>
-      <Form.Item name="code">
-        <SmsCodeField form={form} phoneField="phone" useFor={0} />
-      </Form.Item>
-      <Form.Item name="password">
-        <Input.Password size="large" maxLength={128} placeholder="密码（至少8位）" autoComplete="new-password" aria-label="密码" />
-      </Form.Item>
-      <Form.Item name="confirm">
-        <Input.Password size="large" maxLength={128} placeholder="确认密码" autoComplete="new-password" aria-label="确认密码" />
-      </Form.Item>
+      <PhoneCodeFields form={form} useFor={0} />
+      <NewPasswordFields placeholder="密码（至少8位）" label="密码" />
       <Form.Item name="inviterCode">
         <Input size="large" maxLength={32} placeholder="邀请码（选填）" aria-label="邀请码" />
       </Form.Item>
-      <FormError error={sign.error} />
-      <Button type="primary" size="large" htmlType="submit" block loading={sign.isPending}>
-        注册
-      </Button>
-      <p className={styles.agree}>
-        注册即表示同意<Link to={paths.license()}>《用户协议》</Link>与<Link to={paths.policy()}>《隐私政策》</Link>
-      </p>
-    </Form>
+    </AuthForm>
   );
 }

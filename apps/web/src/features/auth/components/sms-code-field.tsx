@@ -12,10 +12,14 @@ interface SmsCodeFieldProps {
   useFor: SmsUse;
   value?: string;
   onChange?: (value: string) => void;
+  /** Set by Form.Item: the field's id and its error description, for screen readers. */
+  id?: string;
+  'aria-invalid'?: boolean | 'true' | 'false';
+  'aria-describedby'?: string;
 }
 
 /** Verification-code input with the 获取验证码 button (60 s countdown after a send, spec §4). */
-export function SmsCodeField({ form, phoneField, useFor, value, onChange }: SmsCodeFieldProps) {
+export function SmsCodeField({ form, phoneField, useFor, value, onChange, ...a11y }: SmsCodeFieldProps) {
   const send = async () => {
     const phone = code4smsBody.shape.phone.safeParse(form.getFieldValue(phoneField) ?? '');
     if (!phone.success) {
@@ -32,6 +36,7 @@ export function SmsCodeField({ form, phoneField, useFor, value, onChange }: SmsC
   return (
     <div className={styles.codeRow}>
       <Input
+        {...a11y}
         value={value}
         onChange={(e) => onChange?.(e.target.value)}
         size="large"

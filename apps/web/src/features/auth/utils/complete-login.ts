@@ -10,3 +10,11 @@ export function completeLogin(pair: TokenPair, toast = '登录成功!') {
   tokenStore.save(pair);
   notify.success(toast);
 }
+
+/** The onSuccess of a login or sign-up request: complete the login, then go on with `onDone`. */
+export const completeLoginThen =
+  (onDone: () => void, toast?: string) =>
+  (pair: TokenPair): void => {
+    completeLogin(pair, toast);
+    onDone();
+  };

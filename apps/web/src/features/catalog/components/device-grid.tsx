@@ -1,6 +1,7 @@
 import type { DeviceSummary } from '@yance/contracts/catalog';
-import { Empty, Pagination, Skeleton } from 'antd';
+import { Empty, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
+import { Pager } from '@/components/pager.tsx';
 import { DeviceCard } from './device-card.tsx';
 import styles from './device-grid.module.css';
 
@@ -40,18 +41,7 @@ export function DeviceGrid({ items, total, page, pageSize, loading, onPageChange
           <DeviceCard key={item.rid} item={item} renderName={renderName} />
         ))}
       </div>
-      {total > pageSize ? (
-        <Pagination
-          className={styles.pager}
-          align="center"
-          current={page}
-          pageSize={pageSize}
-          total={total}
-          showSizeChanger={false}
-          showTotal={(t) => `共 ${t} 项`}
-          onChange={onPageChange}
-        />
-      ) : null}
+      <Pager page={page} pageSize={pageSize} total={total} onChange={onPageChange} unit="项" />
     </>
   );
 }

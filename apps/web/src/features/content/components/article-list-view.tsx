@@ -1,6 +1,7 @@
 import type { ArticleType } from '@yance/contracts/content';
-import { Empty, Pagination, Skeleton } from 'antd';
+import { Empty, Skeleton } from 'antd';
 import { ErrorState } from '@/components/error-state.tsx';
+import { Pager } from '@/components/pager.tsx';
 import { useArticleList } from '../api/get-article-list.ts';
 import { ArticleRow } from './article-row.tsx';
 import { ThanksCard } from './thanks-card.tsx';
@@ -35,17 +36,7 @@ export function ArticleListView({ type, page, pageSize = 10, onPageChange }: Art
           ))}
         </div>
       )}
-      {total > pageSize ? (
-        <Pagination
-          className={styles.pager}
-          align="center"
-          current={page}
-          pageSize={pageSize}
-          total={total}
-          showSizeChanger={false}
-          onChange={onPageChange}
-        />
-      ) : null}
+      <Pager page={page} pageSize={pageSize} total={total} onChange={onPageChange} />
     </div>
   );
 }

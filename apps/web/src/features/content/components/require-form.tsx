@@ -1,5 +1,7 @@
 import { LockOutlined } from '@ant-design/icons';
+import { PHONE_LENGTH, phone } from '@yance/contracts/account';
 import { Alert, Button, Form, Input, InputNumber } from 'antd';
+import { ruleFrom } from '@/lib/form-validation.ts';
 import layout from './require-layout.module.css';
 import { RequireSteps } from './require-steps.tsx';
 import styles from './require-form.module.css';
@@ -52,13 +54,8 @@ export function RequireForm({ onSubmit }: { onSubmit: (values: RequireFormValues
           <Form.Item name="name" label="联系人" rules={[required('联系人')]} className={styles.cell}>
             <Input maxLength={20} placeholder="您的称呼" />
           </Form.Item>
-          <Form.Item
-            name="phone"
-            label="手机号"
-            rules={[required('手机号'), { pattern: /^1\d{10}$/, message: '[手机号]格式不正确' }]}
-            className={styles.cell}
-          >
-            <Input maxLength={11} inputMode="numeric" placeholder="11位手机号" />
+          <Form.Item name="phone" label="手机号" rules={[required('手机号'), ruleFrom(phone())]} validateFirst className={styles.cell}>
+            <Input maxLength={PHONE_LENGTH} inputMode="numeric" placeholder="11位手机号" />
           </Form.Item>
         </div>
         <Button type="primary" htmlType="submit" size="large" className={styles.submit}>
