@@ -88,6 +88,21 @@ describe('sending limits', () => {
     clock.advance(61);
   });
 
+  it('SMS_RESEND_SECONDS sets the per-phone window', async () => {
+    const own = testClock();
+    const short = await createTestApp({ clock: own.now, env: { SMS_RESEND_SECONDS: '5' } });
+    try {
+      const phone = newPhone();
+      expect((await requestCode(short, phone, 0, newIp())).body.code).toBe(1);
+      own.advance(2);
+      expect((await requestCode(short, phone, 0, newIp())).body).toMatchObject({ code: 429, msg: '发送过于频繁，请3秒后再试' });
+      own.advance(4);
+      expect((await requestCode(short, phone, 0, newIp())).body.code).toBe(1);
+    } finally {
+      await short.close();
+    }
+  });
+
   it('ten per day per phone', async () => {
     const phone = newPhone();
     for (let i = 0; i < 10; i++) {

@@ -14,6 +14,8 @@ export const accountEnv = {
    */
   REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   SMS_CODE_TTL: seconds(600),
+  /** Seconds before the same phone may be sent another code (ADR 0007: 60; tests set it short). */
+  SMS_RESEND_SECONDS: seconds(60),
   WX_TICKET_TTL: seconds(300),
   /** Key of the HMAC that SMS codes are stored under; set it in production (the default is public). */
   CODE_HASH_SECRET: z.string().min(16).default('yance-dev-code-hash-secret-change-me'),

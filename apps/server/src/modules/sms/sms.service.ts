@@ -13,8 +13,8 @@ import { consoleSms } from './sms-console.ts';
 import { tencentSms } from './sms-tencent.ts';
 import { consumeCode, findLatestCode, insertCode, insertOutbox, listOutbox, takeAttempt, voidLiveCodes } from './sms.repository.ts';
 
-/** Sending limits (ADR 0007). */
-export const SMS_LIMITS = { perPhoneSeconds: 60, perPhoneDay: 10, perIpHour: 20, maxAttempts: 5 } as const;
+/** Sending limits (ADR 0007); one code per phone per SMS_RESEND_SECONDS (config) too. */
+export const SMS_LIMITS = { perPhoneDay: 10, perIpHour: 20, maxAttempts: 5 } as const;
 export const CODE_INVALID = '验证码错误或已过期';
 const TOO_MANY_TRIES = '验证码错误次数过多，请重新获取';
 
@@ -46,7 +46,7 @@ const hashCode = (ctx: AppContext, phone: string, purpose: number, code: string)
  */
 export async function sendCode(ctx: AppContext, phone: string, purpose: SmsPurpose, ip: string): Promise<void> {
   await limit(ctx.counter, `sms:ip:${ip}`, 3600, SMS_LIMITS.perIpHour, (r) => `请求过于频繁，请${r}后再试`);
-  await limit(ctx.counter, `sms:phone:${phone}`, SMS_LIMITS.perPhoneSeconds, 1, (r) => `发送过于频繁，请${r}后再试`);
+  await limit(ctx.counter, `sms:phone:${phone}`, ctx.config.SMS_RESEND_SECONDS, 1, (r) => `发送过于频繁，请${r}后再试`);
   await limit(ctx.counter, `sms:day:${phone}`, 86_400, SMS_LIMITS.perPhoneDay, (r) => `今日验证码发送次数已达上限，请${r}后再试`);
   await spendSmsBudget(ctx, phone);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
