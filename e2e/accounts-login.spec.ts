@@ -24,8 +24,7 @@ import { SPEC_MEMBER_MENU } from './support/spec.ts';
 import { expectPath, expectSettled } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 
-// One account registered at start-up for the SMS login test, whose phone needs a new code (ADR 0019).
-const s = useServer({ aged: 1 });
+const s = useServer();
 const b = useBrowser(undefined, 'accounts', { baseUrl: () => s.baseUrl });
 
 /** An account that has an address already, so no attestation popup follows its login. */
@@ -113,7 +112,7 @@ describe('password login', () => {
 
 describe('SMS login', () => {
   it('logs in with a code from the console provider; a wrong code is reported', async () => {
-    const user = await readyAccount(await s.agedAccount());
+    const user = await readyAccount(await s.registeredAccount());
     await b.goto('/contact');
     const dialog = await openLogin(b.page);
     await dialog.getByRole('tab', { name: '短信登录' }).click();

@@ -2,14 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import {
   addAddress,
+  authDialog,
   expectSignedInAs,
   laterAttestation,
   newPhone,
   openLogin,
   outboxMark,
+  passwordLogin,
+  PASSWORD,
   registerUser,
   smsCodeFor,
   storedToken,
+  submitButton,
   toast,
   useServer,
 } from './support/accounts.ts';
@@ -22,6 +26,7 @@ const s = useServer({ env: { WX_TICKET_TTL: String(TICKET_TTL) } });
 const b = useBrowser(undefined, 'accounts', { baseUrl: () => s.baseUrl });
 
 const CONFIRM = '确认登录';
+const SIGN_IN_FIRST = '登录后确认';
 const qrBox = (page: Page) => page.locator('[data-testid=wx-qr]');
 
 /** Opens the login popup on the WeChat tab and returns the QR box (waiting) and the URL it encodes. */
@@ -37,8 +42,19 @@ async function openQr(): Promise<{ dialog: Locator; href: string }> {
 
 const confirmCard = (page: Page) => page.locator('[data-testid=wx-confirm]');
 
+/** The card says where and when the login was asked for (the computer's address and a time). */
+async function expectLoginRequest(phone: Page): Promise<void> {
+  const card = confirmCard(phone);
+  await card.getByText('请求IP', { exact: true }).waitFor({ state: 'visible' });
+  await card.getByText('请求时间', { exact: true }).waitFor({ state: 'visible' });
+  await card.getByText(/^\d{4}\/\d{1,2}\/\d{1,2} \d{1,2}:\d{2}:\d{2}$/).waitFor({ state: 'visible' });
+  expect(await card.getByText(/^(::ffff:)?127\.0\.0\.1$/).count(), 'the computer asked from this machine').toBe(1);
+  // The confirm page no longer signs in by itself: no tabs of its own.
+  expect(await card.getByRole('tab').count()).toBe(0);
+}
+
 describe('WeChat QR login (local provider)', () => {
-  it('scanned from a second device and confirmed there with a password, the computer logs in', async () => {
+  it('scanned from a second device, signed in there with a password and confirmed, the computer logs in', async () => {
     const user = await registerUser(s.server);
     await addAddress(s.baseUrl, user.tokens.token);
     const { dialog, href } = await openQr();
@@ -48,6 +64,7 @@ describe('WeChat QR login (local provider)', () => {
     await phone.goto(href, { waitUntil: 'domcontentloaded' });
     await confirmCard(phone).and(phone.locator('[data-status=scanned]')).waitFor({ state: 'visible' });
     await phone.getByRole('heading', { name: '确认登录研测' }).waitFor();
+    await expectLoginRequest(phone);
 
     // The computer shows that the code was scanned.
     await expect.poll(() => qrBox(b.page).getAttribute('data-status')).toBe('scanned');
@@ -55,9 +72,12 @@ describe('WeChat QR login (local provider)', () => {
     await screenshotAtWidths(b.page, 'accounts', 'qr-scanned');
     await screenshotAtWidths(phone, 'accounts', 'wx-confirm');
 
-    await phone.getByPlaceholder('用户名/手机号').fill(user.phone);
-    await phone.getByPlaceholder('密码', { exact: true }).fill(user.password);
-    await phone.getByRole('tabpanel').getByRole('button', { name: CONFIRM }).click();
+    // Not signed in on the phone: it signs in with the usual popup, then confirms.
+    await phone.getByRole('button', { name: SIGN_IN_FIRST }).click();
+    await passwordLogin(authDialog(phone), user.phone, user.password);
+    await toast(phone, '登录成功!').first().waitFor({ state: 'visible' });
+    await authDialog(phone).waitFor({ state: 'hidden' });
+    await phone.getByRole('button', { name: CONFIRM }).click();
     await confirmCard(phone).and(phone.locator('[data-status=confirmed]')).waitFor({ state: 'visible' });
     await phone.getByText('已确认，请返回电脑端').waitFor();
 
@@ -67,26 +87,37 @@ describe('WeChat QR login (local provider)', () => {
     expect((await storedToken(b.page))?.access).toBeTruthy();
   });
 
-  it('confirmed with a new phone and its SMS code, the computer logs in to a new account', async () => {
+  it('a new phone registers with its SMS code in the popup, confirms, and the computer logs in to the new account', async () => {
     const { dialog, href } = await openQr();
     const phone = await b.newDevice(MOBILE);
     await phone.goto(href, { waitUntil: 'domcontentloaded' });
     await confirmCard(phone).and(phone.locator('[data-status=scanned]')).waitFor({ state: 'visible' });
-    await phone.getByRole('tab', { name: '手机验证码' }).click();
-    const panel = phone.getByRole('tabpanel');
+    await expectLoginRequest(phone);
+    // No account yet: 登录后确认 opens the popup, where the phone registers with its SMS code.
+    await phone.getByRole('button', { name: SIGN_IN_FIRST }).click();
+    await authDialog(phone).getByRole('button', { name: '立即注册' }).click();
+    const register = authDialog(phone, '注册研测账号');
     const number = newPhone();
-    await panel.getByPlaceholder('手机号').fill(number);
+    await register.getByPlaceholder('手机号').fill(number);
     const mark = await outboxMark(s.server);
-    await panel.getByRole('button', { name: '获取验证码' }).click();
+    await register.getByRole('button', { name: '获取验证码' }).click();
     await toast(phone, '验证码已发送!').first().waitFor({ state: 'visible' });
-    await panel.getByPlaceholder('请输入验证码').fill(await smsCodeFor(s.server, number, 'login', mark));
-    await panel.getByRole('button', { name: CONFIRM }).click();
+    await register.getByPlaceholder('请输入验证码').fill(await smsCodeFor(s.server, number, 'register', mark));
+    await register.getByPlaceholder('密码（至少8位）').fill(PASSWORD);
+    await register.getByPlaceholder('确认密码').fill(PASSWORD);
+    await submitButton(register, '注册').click();
+    await toast(phone, '注册成功!').first().waitFor({ state: 'visible' });
+    await register.waitFor({ state: 'hidden' });
+    // A brand-new account: the attestation popup asks for the profile first.
+    await laterAttestation(phone);
+    await phone.getByRole('button', { name: CONFIRM }).click();
     await confirmCard(phone).and(phone.locator('[data-status=confirmed]')).waitFor({ state: 'visible' });
+    await phone.getByText('已确认，请返回电脑端').waitFor();
 
     await toast(b.page, '登录成功!').first().waitFor({ state: 'visible' });
     await dialog.waitFor({ state: 'hidden' });
     await expectSignedInAs(b.page, number);
-    // A brand-new account: the attestation popup follows.
+    // Still without an address: the attestation popup follows on the computer too.
     await laterAttestation(b.page);
   });
 

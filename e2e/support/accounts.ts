@@ -1,48 +1,38 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { SMS_PURPOSES, type TokenPair } from '@yance/contracts/account';
+import { SMS_PURPOSES, type PowChallenge, type PowPayload, type TokenPair } from '@yance/contracts/account';
 import type { Envelope } from '@yance/contracts/envelope';
 import type { UserInfoResponse } from '@yance/contracts/user';
 import type { RouteName } from '@yance/contracts/routes';
-import { url } from './api.ts';
 import { expectSettled } from './page-checks.ts';
-import { outbox, startServer, type E2eServer, type ServerHandle } from './server.ts';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { apiGet, url } from './api.ts';
+import { E2E_RESEND_SECONDS, outbox, startServer, type E2eServer, type ServerHandle } from './server.ts';
 
 export type SmsPurposeName = keyof typeof SMS_PURPOSES;
-
-/** The server's documented per-phone window (ADR 0007): one code per phone per 60 s. */
-const PHONE_WINDOW_MS = 60_000;
 
 /** How a spec reaches its server: the address, and the log the console SMS provider writes to. */
 export interface ServerFixture {
   readonly baseUrl: string;
   readonly server: ServerHandle;
   /**
-   * An account registered when the spec's server started (one of `aged`
-   * asked of useServer), handed out once the phone may receive a new code.
+   * A newly registered account whose phone may be sent a new code already
+   * (the e2e servers' resend window is SMS_RESEND_SECONDS=1, server.ts).
    */
-  agedAccount(): Promise<TestUser>;
+  registeredAccount(): Promise<TestUser>;
 }
 
 /**
  * A server of this spec file's own (a separate process on a fresh PGlite,
  * its own rate counters), started before the file's tests and stopped after
- * them. `env` sets test config such as short TTLs; `aged` accounts are
- * registered right away for tests that send a new code to an existing
- * account's phone.
+ * them. `env` sets test config such as short TTLs.
  */
-export function useServer(opts: { env?: Record<string, string>; aged?: number } = {}): ServerFixture {
+export function useServer(opts: { env?: Record<string, string> } = {}): ServerFixture {
   let server: E2eServer | undefined;
-  let aged: Promise<{ user: TestUser; sentAt: number }>[] = [];
   beforeAll(async () => {
     server = await startServer(opts.env);
-    const s = server;
-    aged = Array.from({ length: opts.aged ?? 0 }, async () => {
-      const sentAt = Date.now();
-      return { user: await registerUser(s), sentAt };
-    });
-    await Promise.all(aged);
   });
   afterAll(async () => {
     await server?.stop();
@@ -58,19 +48,20 @@ export function useServer(opts: { env?: Record<string, string>; aged?: number } 
     get server() {
       return need();
     },
-    async agedAccount() {
-      const next = aged.shift();
-      if (!next) throw new Error('no aged account left: ask useServer for more');
-      const { user, sentAt } = await next;
-      // The phone got its register code at sentAt; a new code is refused until the window has passed.
-      const wait = sentAt + PHONE_WINDOW_MS + 1_000 - Date.now();
+    async registeredAccount() {
+      const s = need();
+      const resendMs = Number(opts.env?.SMS_RESEND_SECONDS ?? E2E_RESEND_SECONDS) * 1000;
+      const sentAt = Date.now();
+      const user = await registerUser(s);
+      // The phone got its register code at sentAt (or just after); the next is refused until the window has passed.
+      const wait = sentAt + resendMs + 100 - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       return user;
     },
   };
 }
 
-/** A mainland mobile number, new for this run (the server allows one SMS per phone per 60 s). */
+/** A mainland mobile number, new for this run (the server allows one SMS per phone per SMS_RESEND_SECONDS). */
 export const newPhone = () => `13${randomInt(3, 10)}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 /** A client address of its own for setup calls (the server trusts X-Forwarded-For from loopback), so per-IP limits stay with the browser. */
 export const newIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -124,6 +115,14 @@ async function ok<T>(p: Promise<Envelope<T>>, what: string): Promise<T> {
   return env.data;
 }
 
+/** A fresh proof-of-work challenge from the server (smsChallenge), solved as a script would (ADR 0023). */
+export async function solvedChallenge(baseUrl: string): Promise<PowPayload> {
+  const challenge = await apiGet<PowChallenge>(baseUrl, 'smsChallenge');
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('the SMS challenge could not be solved');
+  return { challenge, solution };
+}
+
 /**
  * Asks the server to text a code to phone (code4sms) as a client would, and
  * returns the code from the outbox. The one place the API's code request is
@@ -136,7 +135,8 @@ export async function requestSmsCode(
   opts: { ip?: string } = {},
 ): Promise<string> {
   const mark = await outboxMark(server);
-  await ok(call(server.baseUrl, 'code4sms', { phone, useFor: SMS_PURPOSES[purpose] }, opts), 'code4sms');
+  const altcha = await solvedChallenge(server.baseUrl);
+  await ok(call(server.baseUrl, 'code4sms', { phone, useFor: SMS_PURPOSES[purpose], altcha }, opts), 'code4sms');
   return smsCodeFor(server, phone, purpose, mark);
 }
 

@@ -10,6 +10,9 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 15_000;
 
+/** The e2e servers' per-phone resend window, seconds (60 in production). */
+export const E2E_RESEND_SECONDS = 1;
+
 /** What a running server needs to be driven: its address and where its log lines go. */
 export interface ServerHandle {
   /** http://127.0.0.1:<port> */
@@ -68,6 +71,12 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     LOG_LEVEL: 'info',
     SEED_DEMO: 'true',
     WEB_DIST: webDist,
+    // Fast enough for many sends: a small proof of work before code4sms (the browser solves it too),
+    // a 1 s resend window instead of 60 s, and SMS budgets no test run reaches (ADR 0007, 0023).
+    SMS_POW_COUNTER_MAX: '2000',
+    SMS_RESEND_SECONDS: String(E2E_RESEND_SECONDS),
+    SMS_BUDGET_DAY: '100000',
+    SMS_BUDGET_PREFIX_DAY: '100000',
     ...env,
   };
   // Always the embedded PGlite and in-database counters of this run, whatever the caller's shell has set.
