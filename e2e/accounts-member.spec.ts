@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import {
   addAddress,
+  call,
   dialogTitled,
   expectFieldErrors,
+  newPhone,
   openLogin,
+  outboxMark,
   passwordLogin,
   signInWith,
   registerUser,
+  smsCodeFor,
+  storedToken,
   toast,
   userInfo,
   useServer,
@@ -238,5 +243,43 @@ describe('addresses', () => {
     await expect.poll(() => item.innerText()).toContain('王府井大街2号');
     const api = await userInfo(s.baseUrl, user.tokens.token);
     expect(api.address.map((a) => [a.name, a.phone, a.address])).toEqual([['王五', '13800000000', '王府井大街2号']]);
+  });
+});
+
+describe('change phone (ADR 0021)', () => {
+  it('asks to prove the account first (current password or a code to the current phone), then the new phone and its code', async () => {
+    const user = await s.registeredAccount();
+    await addAddress(s.baseUrl, user.tokens.token);
+    await signInWith(b.page, user.tokens, '/member/information');
+    const form = b.page.getByRole('form', { name: '更换手机号' });
+    await form.waitFor({ state: 'visible' });
+    // 验证身份 starts on the current password.
+    expect(await form.getByRole('radio', { name: '当前密码' }).isChecked()).toBe(true);
+    await form.getByPlaceholder('请输入当前登录密码').waitFor({ state: 'visible' });
+
+    await form.getByText('当前手机验证码', { exact: true }).first().click();
+    const currentCode = form.getByPlaceholder('发送到当前手机号的验证码');
+    await currentCode.waitFor({ state: 'visible' });
+    const sendButtons = form.getByRole('button', { name: '获取验证码' });
+    let mark = await outboxMark(s.server);
+    await sendButtons.first().click();
+    await toast(b.page, '验证码已发送至当前手机号!').first().waitFor({ state: 'visible' });
+    await currentCode.fill(await smsCodeFor(s.server, user.phone, 'currentPhone', mark));
+
+    const number = newPhone();
+    await form.getByPlaceholder('请输入新手机号').fill(number);
+    mark = await outboxMark(s.server);
+    // The current phone's button now counts down; the new phone's is the one left.
+    await sendButtons.last().click();
+    await toast(b.page, '验证码已发送!').first().waitFor({ state: 'visible' });
+    await form.getByPlaceholder('发送到新手机号的验证码').fill(await smsCodeFor(s.server, number, 'contact', mark));
+    await form.getByRole('button', { name: '更换手机号' }).click();
+    await toast(b.page, '手机号已更换，其他设备上的登录已退出').first().waitFor({ state: 'visible' });
+
+    const token = await storedToken(b.page);
+    expect((await userInfo(s.baseUrl, token!.access)).userInfo.phone, 'this device stays signed in, on the new phone').toBe(number);
+    // The password now goes with the new phone only.
+    expect((await call(s.baseUrl, 'login', { account: user.phone, password: user.password })).code).not.toBe(1);
+    expect((await call(s.baseUrl, 'login', { account: number, password: user.password })).code).toBe(1);
   });
 });

@@ -80,7 +80,7 @@ export async function outboxMark(server: ServerHandle): Promise<number> {
 export async function smsCodeFor(server: ServerHandle, phone: string, purpose: SmsPurposeName, mark = 0): Promise<string> {
   const deadline = Date.now() + 5_000;
   for (;;) {
-    const sent = (await outbox(server)).slice(mark).filter((m) => m.phone === phone && m.purpose === purpose);
+    const sent = (await outbox(server)).slice(mark).filter((m) => m.phone === phone && m.useFor === SMS_PURPOSES[purpose]);
     const last = sent.at(-1);
     if (last) {
       expect(last.code).toMatch(/^\d{6}$/);

@@ -138,6 +138,9 @@ export async function startServer(env: Record<string, string | undefined> = {}):
 /** One code the console SMS provider "sent", as its log line says. */
 export interface SentSms {
   phone: string;
+  /** The purpose's number (code4sms useFor). */
+  useFor: number;
+  /** Its name in the log ("register", "current-phone", …). */
   purpose: string;
   code: string;
 }
@@ -150,8 +153,8 @@ export async function outbox(server: ServerHandle): Promise<SentSms[]> {
     if (!line.includes('"sms"')) continue;
     try {
       const entry = JSON.parse(line) as { msg?: string; sms?: Partial<SentSms> };
-      const { phone, purpose, code } = entry.sms ?? {};
-      if (entry.msg === 'SMS' && phone && purpose && code) sent.push({ phone, purpose, code });
+      const { phone, useFor, purpose, code } = entry.sms ?? {};
+      if (entry.msg === 'SMS' && phone && typeof useFor === 'number' && purpose && code) sent.push({ phone, useFor, purpose, code });
     } catch {
       // a line cut short while being written: read it on the next poll
     }
