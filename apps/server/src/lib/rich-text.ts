@@ -1,5 +1,13 @@
 import sanitizeHtml, { type IOptions } from 'sanitize-html';
-import { CELL_SPAN, DROPPED_WITH_CONTENT, IMAGE_SIZE, opensNewTab, RICH_TAGS, safeHref, safeImgSrc } from '@yance/contracts/rich-text-policy';
+import {
+  CELL_SPAN,
+  DROPPED_WITH_CONTENT,
+  IMAGE_SIZE,
+  opensNewTab,
+  RICH_TAGS,
+  safeHref,
+  safeImgSrc,
+} from '@yance/contracts/rich-text-policy';
 
 /**
  * Rich HTML written into the database (item descriptions and sample

@@ -1,5 +1,13 @@
 import DOMPurify from 'dompurify';
-import { CELL_SPAN, DROPPED_WITH_CONTENT, IMAGE_SIZE, opensNewTab, RICH_TAGS, safeHref, safeImgSrc } from '@yance/contracts/rich-text-policy';
+import {
+  CELL_SPAN,
+  DROPPED_WITH_CONTENT,
+  IMAGE_SIZE,
+  opensNewTab,
+  RICH_TAGS,
+  safeHref,
+  safeImgSrc,
+} from '@yance/contracts/rich-text-policy';
 
 /**
  * Operator-written HTML (item descriptions, articles, site pages) made safe
