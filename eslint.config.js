@@ -14,7 +14,13 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration through config/env.ts (parsed once with zod).' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration through config/env.ts (parsed once with zod).',
+        },
+      ],
     },
   },
   boundariesConfig,
@@ -32,7 +38,15 @@ export default tseslint.config(
   },
   {
     // Entry points and tooling may read the environment directly.
-    files: ['apps/server/src/config/env.ts', 'apps/web/vite.config.ts', 'e2e/**', 'scripts/**', 'tools/**', '**/*.config.ts', 'apps/server/test/**'],
+    files: [
+      'apps/server/src/config/env.ts',
+      'apps/web/vite.config.ts',
+      'e2e/**',
+      'scripts/**',
+      'tools/**',
+      '**/*.config.ts',
+      'apps/server/test/**',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -50,7 +50,12 @@ async function browserFigures(baseUrl: string) {
     log('home LCP at 4× CPU slowdown …');
     const lcp = await homeLcp(browser, baseUrl, 5, 4);
     log(`  runs ${lcp.runsMs.join(', ')} ms → median ${lcp.medianMs} ms (${lcp.element})`);
-    rows.push({ figure: 'Home LCP, 4× CPU slowdown (median of 5)', value: `${round(lcp.medianMs / 1000, 2)} s`, budget: '≤ 2.5 s', pass: lcp.medianMs <= 2500 });
+    rows.push({
+      figure: 'Home LCP, 4× CPU slowdown (median of 5)',
+      value: `${round(lcp.medianMs / 1000, 2)} s`,
+      budget: '≤ 2.5 s',
+      pass: lcp.medianMs <= 2500,
+    });
     details.push(`### Home LCP\n\nRuns: ${lcp.runsMs.join(', ')} ms; LCP element \`${lcp.element}\`.\n`);
   } finally {
     await browser.close();
@@ -62,19 +67,29 @@ async function throughputFigures(baseUrl: string) {
   for (const e of [endpoints.ping, endpoints.home]) {
     const res = await fetch(`${baseUrl}${urlOf(e)}`, { method: e.method });
     const body = envelope(e.response).safeParse(await res.json());
-    if (res.status !== 200 || !body.success) throw new Error(`${callOf(e)} does not answer its contract's success envelope (${res.status})`);
+    if (res.status !== 200 || !body.success)
+      throw new Error(`${callOf(e)} does not answer its contract's success envelope (${res.status})`);
   }
   const opts = { seconds: 6, warmup: 1, connections: 10, rounds: 3 };
-  log(`API throughput (${opts.connections} connections, ${opts.seconds} s each in ${opts.rounds} alternating slices, after ${opts.warmup} s warm-up) …`);
+  log(
+    `API throughput (${opts.connections} connections, ${opts.seconds} s each in ${opts.rounds} alternating slices, after ${opts.warmup} s warm-up) …`,
+  );
   const [ping, index] = await measureSideBySide(baseUrl, [endpoints.ping, endpoints.home], opts);
   if (!ping || !index) throw new Error('throughput run returned no figures');
   for (const t of [ping, index]) {
-    log(`  ${t.call}: ${round(t.rps, 0)} req/s, p99 ${t.p99Ms} ms, ${t.requests} requests of ${round(t.bytesPerResponse, 0)} B, non-2xx ${t.non2xx}, errors ${t.errors}`);
+    log(
+      `  ${t.call}: ${round(t.rps, 0)} req/s, p99 ${t.p99Ms} ms, ${t.requests} requests of ${round(t.bytesPerResponse, 0)} B, non-2xx ${t.non2xx}, errors ${t.errors}`,
+    );
     if (t.non2xx > 0 || t.errors > 0) throw new Error(`${t.call} answered ${t.non2xx} non-2xx and ${t.errors} errors under load`);
   }
   const ratio = index.rps / ping.rps;
   log(`  ratio index/ping = ${round(ratio, 2)}`);
-  rows.push({ figure: `${index.call} req/s ÷ ${ping.call} req/s`, value: `${round(ratio, 2)} (${round(index.rps, 0)} / ${round(ping.rps, 0)})`, budget: '≥ 0.5', pass: ratio >= 0.5 });
+  rows.push({
+    figure: `${index.call} req/s ÷ ${ping.call} req/s`,
+    value: `${round(ratio, 2)} (${round(index.rps, 0)} / ${round(ping.rps, 0)})`,
+    budget: '≥ 0.5',
+    pass: ratio >= 0.5,
+  });
   details.push(
     `### API throughput\n\n| Call | req/s | p99 latency | requests | bytes per response |\n|---|---|---|---|---|`,
     ...[ping, index].map((t) => `| \`${t.call}\` | ${round(t.rps, 0)} | ${t.p99Ms} ms | ${t.requests} | ${round(t.bytesPerResponse, 0)} |`),
@@ -85,7 +100,12 @@ async function throughputFigures(baseUrl: string) {
 function searchRow(s: SearchLatency) {
   const where = s.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
   log(`  ${where}: ${s.queries} queries, p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms`);
-  rows.push({ figure: `device/search p95 at ${s.items.toLocaleString('en')} items (${where})`, value: `${s.p95} ms (p50 ${s.p50}, max ${s.max})`, budget: '< 50 ms', pass: s.p95 < 50 });
+  rows.push({
+    figure: `device/search p95 at ${s.items.toLocaleString('en')} items (${where})`,
+    value: `${s.p95} ms (p50 ${s.p50}, max ${s.max})`,
+    budget: '< 50 ms',
+    pass: s.p95 < 50,
+  });
   details.push(
     `### device/search on ${where}\n\n${s.queries} queries over ${s.items} items: p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms. Sample of hits:\n`,
     '| Query | Total |\n|---|---|',

@@ -49,7 +49,11 @@ export async function homeInitialJs(browser: Browser, baseUrl: string): Promise<
     const url = res.url();
     const type = res.headers()['content-type'] ?? '';
     const isJs = res.request().resourceType() === 'script' || /javascript/.test(type) || /\.m?js(\?|$)/.test(new URL(url).pathname);
-    if (isJs && res.ok() && !bodies.has(url)) bodies.set(url, res.body().catch(() => null));
+    if (isJs && res.ok() && !bodies.has(url))
+      bodies.set(
+        url,
+        res.body().catch(() => null),
+      );
   });
   await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
@@ -94,7 +98,9 @@ export async function homeLcp(browser: Browser, baseUrl: string, runs = 5, cpuRa
       new PerformanceObserver((list) => {
         for (const e of list.getEntries() as (PerformanceEntry & { element?: Element | null; size?: number })[]) {
           const el = e.element;
-          const label = el ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).slice(0, 2).join('.') : ''}` : '?';
+          const label = el
+            ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).slice(0, 2).join('.') : ''}`
+            : '?';
           window.__lcp = { time: e.startTime, element: label, size: e.size ?? 0 };
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });

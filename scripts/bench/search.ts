@@ -16,7 +16,20 @@ import { routes, urlOf } from '@yance/contracts/routes';
 type DeviceRow = typeof device.$inferSelect;
 
 const PREFIXES = ['', '高分辨', '原位', '变温', '低温', '高温', '微区', '快速', '常规', '精细', '定量', '半定量'];
-const SUFFIXES = ['', '（粉末）', '（薄膜）', '（块体）', '（液体）', '测试', '分析', '表征', '（加急）', '（含报告）', '（单点）', '（面扫）'];
+const SUFFIXES = [
+  '',
+  '（粉末）',
+  '（薄膜）',
+  '（块体）',
+  '（液体）',
+  '测试',
+  '分析',
+  '表征',
+  '（加急）',
+  '（含报告）',
+  '（单点）',
+  '（面扫）',
+];
 const MODELS = ['', 'Bruker', 'Rigaku', 'Thermo', 'Agilent', 'Shimadzu', 'Hitachi', 'Zeiss', 'JEOL', 'Malvern', 'Netzsch'];
 
 /**
@@ -81,7 +94,8 @@ export async function fill(database: Database, target: number, log: (s: string) 
 /** The keyword mix: names, lower-case aliases, categories, rare and common, with/without type, later pages. */
 function queries(bases: DeviceRow[], children: Map<number, string>): string[] {
   const qs: string[] = [];
-  const enc = (q: Record<string, string | number>) => new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  const enc = (q: Record<string, string | number>) =>
+    new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
   for (const [n, b] of bases.slice(0, 12).entries()) {
     qs.push(enc({ kw: b.name }));
     qs.push(enc({ kw: b.name, typeId: b.typeId, page: 1 + (n % 3) }));

@@ -18,7 +18,15 @@ export interface Throughput {
 const HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
 
 const run = (baseUrl: string, route: Route, seconds: number, connections: number) =>
-  autocannon({ url: `${baseUrl}${urlOf(route)}`, method: route.method, connections, duration: seconds, pipelining: 1, headers: HEADERS, timeout: 10 });
+  autocannon({
+    url: `${baseUrl}${urlOf(route)}`,
+    method: route.method,
+    connections,
+    duration: seconds,
+    pipelining: 1,
+    headers: HEADERS,
+    timeout: 10,
+  });
 
 /** A call as people read it: `GET /api/open/ping`. */
 export const callOf = (route: Route): string => `${route.method} ${urlOf(route)}`;
@@ -46,5 +54,9 @@ export async function measureSideBySide(
       a.errors += res.errors;
     }
   }
-  return acc.map(({ route: _route, duration, bytes, ...a }) => ({ ...a, rps: a.requests / Math.max(duration, 0.001), bytesPerResponse: bytes / Math.max(a.requests, 1) }));
+  return acc.map(({ route: _route, duration, bytes, ...a }) => ({
+    ...a,
+    rps: a.requests / Math.max(duration, 0.001),
+    bytesPerResponse: bytes / Math.max(a.requests, 1),
+  }));
 }

@@ -23,7 +23,12 @@ zxcv1234 1234abcd 12qwaszx 1qaz@wsx 1qaz!qaz !qaz2wsx p@ssw0rd1 admin@123 Admin1
 iloveyou520 loveyou1 lovelove 520520520 25257758 woailaopo woailaogong laopo520 laogong520 baobei520 baobei1314
 `;
 
-const set = new Set(seeds.split(/\s+/).filter((p) => p.length >= 8).map((p) => p.toLowerCase()));
+const set = new Set(
+  seeds
+    .split(/\s+/)
+    .filter((p) => p.length >= 8)
+    .map((p) => p.toLowerCase()),
+);
 const add = (p: string) => p.length >= 8 && p.length <= 20 && set.add(p.toLowerCase());
 
 // Digit runs and repeats.
@@ -32,15 +37,95 @@ for (let n = 8; n <= 12; n++) {
   add('9876543210'.repeat(2).slice(0, n));
   for (let d = 0; d <= 9; d++) add(String(d).repeat(n));
 }
-for (const w of ['123', '1234', '12345', '123456', '520', '1314', '5201314', '666', '888', '789', 'abc', 'qwe', 'asd']) add(w.repeat(Math.ceil(8 / w.length)));
+for (const w of ['123', '1234', '12345', '123456', '520', '1314', '5201314', '666', '888', '789', 'abc', 'qwe', 'asd'])
+  add(w.repeat(Math.ceil(8 / w.length)));
 // Keyboard walks.
-for (const row of ['qwertyuiop', 'asdfghjkl', 'zxcvbnm', '1qaz2wsx3edc', 'qazwsxedcrfv', '!@#$%^&*()']) for (let n = 8; n <= row.length; n++) add(row.slice(0, n));
+for (const row of ['qwertyuiop', 'asdfghjkl', 'zxcvbnm', '1qaz2wsx3edc', 'qazwsxedcrfv', '!@#$%^&*()'])
+  for (let n = 8; n <= row.length; n++) add(row.slice(0, n));
 // Words and names with digit suffixes, the commonest Chinese pattern.
-const words = ['woaini', 'iloveyou', 'qq', 'a', 'aa', 'abc', 'admin', 'pass', 'password', 'wang', 'zhang', 'li', 'liu', 'chen', 'yang', 'zhao', 'huang', 'zhou', 'wu', 'xu', 'sun', 'ma', 'zhu', 'hu', 'guo', 'he', 'lin', 'luo', 'gao', 'love', 'baby', 'baobei', 'laopo', 'laogong', 'nihao', 'mima', 'china', 'qwe', 'asd', 'zxc', 'test', 'user', 'root', 'hello', 'yance'];
-const tails = ['123', '1234', '12345', '123456', '1234567', '12345678', '123456789', '520', '521', '1314', '5201314', '666', '888', '8888', '666666', '888888', '000', '111', '2008', '2010', '2012', '2020', '2021', '2022', '2023', '2024', '2025', '2026', '@123', '!@#'];
+const words = [
+  'woaini',
+  'iloveyou',
+  'qq',
+  'a',
+  'aa',
+  'abc',
+  'admin',
+  'pass',
+  'password',
+  'wang',
+  'zhang',
+  'li',
+  'liu',
+  'chen',
+  'yang',
+  'zhao',
+  'huang',
+  'zhou',
+  'wu',
+  'xu',
+  'sun',
+  'ma',
+  'zhu',
+  'hu',
+  'guo',
+  'he',
+  'lin',
+  'luo',
+  'gao',
+  'love',
+  'baby',
+  'baobei',
+  'laopo',
+  'laogong',
+  'nihao',
+  'mima',
+  'china',
+  'qwe',
+  'asd',
+  'zxc',
+  'test',
+  'user',
+  'root',
+  'hello',
+  'yance',
+];
+const tails = [
+  '123',
+  '1234',
+  '12345',
+  '123456',
+  '1234567',
+  '12345678',
+  '123456789',
+  '520',
+  '521',
+  '1314',
+  '5201314',
+  '666',
+  '888',
+  '8888',
+  '666666',
+  '888888',
+  '000',
+  '111',
+  '2008',
+  '2010',
+  '2012',
+  '2020',
+  '2021',
+  '2022',
+  '2023',
+  '2024',
+  '2025',
+  '2026',
+  '@123',
+  '!@#',
+];
 for (const w of words) for (const t of tails) add(w + t);
 // Birthdays: yyyymmdd for the 1st and 8th of each month 1980–2005 are among the most common numeric passwords.
-for (let y = 1980; y <= 2005; y++) for (let m = 1; m <= 12; m++) for (const d of [1, 8]) add(`${y}${String(m).padStart(2, '0')}${String(d).padStart(2, '0')}`);
+for (let y = 1980; y <= 2005; y++)
+  for (let m = 1; m <= 12; m++) for (const d of [1, 8]) add(`${y}${String(m).padStart(2, '0')}${String(d).padStart(2, '0')}`);
 
 const list = [...set].sort();
 const out = path.join(import.meta.dirname, '../src/modules/account/common-passwords.txt');

@@ -26,7 +26,16 @@ for (let i = 0; i < rows.length; i += 10_000) await insertDevices(db, rows.slice
 // No ANALYZE after the load on purpose: the statistics are the seed's (76 items), as on a server filled after start.
 console.log(`inserted ${n} items in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-const q = (over: Partial<DeviceSearchQuery>): DeviceSearchQuery => ({ kw: '', page: 1, pageSize: 12, sort: 'relevance', typeId: undefined, childId: undefined, areaId: undefined, ...over });
+const q = (over: Partial<DeviceSearchQuery>): DeviceSearchQuery => ({
+  kw: '',
+  page: 1,
+  pageSize: 12,
+  sort: 'relevance',
+  typeId: undefined,
+  childId: undefined,
+  areaId: undefined,
+  ...over,
+});
 const cases: [string, DeviceSearchQuery][] = [
   ['xrd', q({ kw: 'xrd' })],
   ['X射线衍射', q({ kw: 'X射线衍射' })],
@@ -43,7 +52,8 @@ const cases: [string, DeviceSearchQuery][] = [
   ['empty kw child', q({ childId: children[3]!.id })],
   ['area 1', q({ areaId: 1 })],
 ];
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 const all: number[] = [];
 for (const [label, query] of cases) {
   const times: number[] = [];
@@ -54,7 +64,9 @@ for (const [label, query] of cases) {
     times.push(performance.now() - t0);
   }
   all.push(...times.slice(5));
-  console.log(`${label.padEnd(16)} total=${String(total).padStart(6)}  p50=${percentile(times.slice(5), 50).toFixed(1)} ms  p95=${percentile(times.slice(5), 95).toFixed(1)} ms`);
+  console.log(
+    `${label.padEnd(16)} total=${String(total).padStart(6)}  p50=${percentile(times.slice(5), 50).toFixed(1)} ms  p95=${percentile(times.slice(5), 95).toFixed(1)} ms`,
+  );
 }
 console.log(`ALL p95=${percentile(all, 95).toFixed(1)} ms`);
 await database.close();

@@ -108,7 +108,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     clock,
     fetch: fetchImpl,
     log: app.log,
-    counter: opts.counter ?? createRateCounter({ db: database.db, clock, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX }),
+    counter:
+      opts.counter ?? createRateCounter({ db: database.db, clock, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX }),
     sms: opts.sms ?? createSmsProvider(config, app.log, fetchImpl),
   });
   app.addHook('onClose', async () => ctx.counter.close());

@@ -106,7 +106,10 @@ describe('update4contact', () => {
     expect((await change(u, { phone: u.phone, code: '123456', password: u.password })).body.msg).toBe('[新手机号]与当前手机号相同');
     expect(
       (
-        await callApi(t, 'update4contact', { body: { phone: newPhone(), code: '123456', password: 'x', currentCode: '123456' }, token: u.tokens.token })
+        await callApi(t, 'update4contact', {
+          body: { phone: newPhone(), code: '123456', password: 'x', currentCode: '123456' },
+          token: u.tokens.token,
+        })
       ).body.msg,
     ).toBe('[身份验证]当前密码与当前手机验证码只需填写一项');
   });

@@ -18,7 +18,11 @@ describe('register (sign)', () => {
     expect(user.tokens).toMatchObject({ token: expect.any(String), refreshToken: expect.any(String), expires: 7200 });
     expect(Buffer.from(user.tokens.token, 'base64url')).toHaveLength(32);
     const me = await info(user.tokens.token);
-    expect(me.body.data).toMatchObject({ userInfo: { account: user.phone, phone: user.phone, username: null, attested: false }, address: [], cartNum: 0 });
+    expect(me.body.data).toMatchObject({
+      userInfo: { account: user.phone, phone: user.phone, username: null, attested: false },
+      address: [],
+      cartNum: 0,
+    });
 
     const byPhone = await callApi(t, 'login', { body: { account: user.phone, password: user.password } });
     expect(byPhone.body).toMatchObject({ code: 1, msg: '登录成功' });
@@ -34,7 +38,12 @@ describe('register (sign)', () => {
   it('accepts a form-encoded body', async () => {
     const phone = newPhone();
     const code = await smsCode(t, phone, 0, clock);
-    const res = await t.app.inject({ method: 'POST', url: '/api/open/sign', payload: `phone=${phone}&password=${encodeURIComponent(GOOD_PASSWORD)}&code=${code}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/open/sign',
+      payload: `phone=${phone}&password=${encodeURIComponent(GOOD_PASSWORD)}&code=${code}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(JSON.parse(res.body)).toMatchObject({ code: 1, msg: '注册成功' });
   });
 
@@ -87,17 +96,25 @@ describe('code4sms is the same for every phone (no enumeration)', () => {
 
   it('says "not registered" to reset and SMS login only after a valid code', async () => {
     const stranger = newPhone();
-    expect((await callApi(t, 'reset', { body: { account: stranger, code: '123456', password: GOOD_PASSWORD } })).body.msg).toBe('验证码错误或已过期');
+    expect((await callApi(t, 'reset', { body: { account: stranger, code: '123456', password: GOOD_PASSWORD } })).body.msg).toBe(
+      '验证码错误或已过期',
+    );
     const code = await smsCode(t, stranger, 1, clock);
-    expect((await callApi(t, 'reset', { body: { account: stranger, code, password: GOOD_PASSWORD } })).body.msg).toBe('该手机号尚未注册，请先注册');
+    expect((await callApi(t, 'reset', { body: { account: stranger, code, password: GOOD_PASSWORD } })).body.msg).toBe(
+      '该手机号尚未注册，请先注册',
+    );
     const loginCode = await smsCode(t, stranger, 3, clock);
     const res = await callApi(t, 'loginForCode', { body: { phone: stranger, code: loginCode } });
     expect(res).toMatchObject({ status: 400, body: { msg: '该手机号尚未注册，请先注册' } });
   });
 
   it('refuses an unknown purpose and a malformed phone', async () => {
-    expect((await callApi(t, 'code4sms', { body: { phone: newPhone(), useFor: 2, altcha: await powFor(t) } })).body.msg).toBe('[用途]不正确');
-    expect((await callApi(t, 'code4sms', { body: { phone: '12345', useFor: 0, altcha: await powFor(t) } })).body.msg).toBe('[手机号]格式不正确');
+    expect((await callApi(t, 'code4sms', { body: { phone: newPhone(), useFor: 2, altcha: await powFor(t) } })).body.msg).toBe(
+      '[用途]不正确',
+    );
+    expect((await callApi(t, 'code4sms', { body: { phone: '12345', useFor: 0, altcha: await powFor(t) } })).body.msg).toBe(
+      '[手机号]格式不正确',
+    );
   });
 });
 

@@ -30,14 +30,20 @@ const defaultsOf = async (user: TestUser) => {
 describe('address book under parallel requests (ADR 0011)', () => {
   it('keeps exactly one default when many defaults are added at once', async () => {
     const user = await createUser(t);
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => callApi(t, 'addressAdd', { token: user.tokens.token, body: form(i, true) })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => callApi(t, 'addressAdd', { token: user.tokens.token, body: form(i, true) })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
     expect(await defaultsOf(user)).toHaveLength(1);
   });
 
   it('keeps the cap when more than the remaining room is added at once', async () => {
     const user = await createUser(t);
-    const results = await Promise.all(Array.from({ length: MAX_ADDRESSES + 5 }, (_, i) => callApi(t, 'addressAdd', { token: user.tokens.token, body: form(i, i % 2 === 0) })));
+    const results = await Promise.all(
+      Array.from({ length: MAX_ADDRESSES + 5 }, (_, i) =>
+        callApi(t, 'addressAdd', { token: user.tokens.token, body: form(i, i % 2 === 0) }),
+      ),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(MAX_ADDRESSES);
     expect(results.filter((r) => r.status === 400).map((r) => r.body.msg)).toEqual(Array(5).fill(`[地址]最多${MAX_ADDRESSES}个`));
     expect(await defaultsOf(user)).toHaveLength(1);

@@ -20,8 +20,20 @@ let thermal: { id: number; typeId: number };
 let booking: { id: number; typeId: number };
 
 const item = (rid: string, name: string, orderCount: number, over: Partial<NewDevice> = {}): NewDevice => ({
-  rid, name, alias: [], typeId: thermal.typeId, childId: thermal.id, img: '/x.svg', sketch: '', description: '', sampleRequirement: '',
-  priceFen: asFen(10_000 + orderCount), unit: 'sample', turnaroundDays: 3, orderCount, ...over,
+  rid,
+  name,
+  alias: [],
+  typeId: thermal.typeId,
+  childId: thermal.id,
+  img: '/x.svg',
+  sketch: '',
+  description: '',
+  sampleRequirement: '',
+  priceFen: asFen(10_000 + orderCount),
+  unit: 'sample',
+  turnaroundDays: 3,
+  orderCount,
+  ...over,
 });
 
 beforeAll(async () => {
@@ -88,7 +100,15 @@ describe('keyword ranking', () => {
     expect(page.list.map((d) => d.rid)).toEqual(['ir-name', 'ir-alias', 'ir-booking', 'ir-prefix', 'ir-contains', 'ir-alias-contains']);
     // The last tier (name, alias or category contains) by order count only.
     const fills = Array.from({ length: 40 }, (_, i) => `ir-fill-${39 - i}`);
-    expect((await allRids({ kw: '铱星谱' }, 50)).rids).toEqual(['ir-name', 'ir-alias', 'ir-booking', 'ir-prefix', 'ir-contains', 'ir-alias-contains', ...fills]);
+    expect((await allRids({ kw: '铱星谱' }, 50)).rids).toEqual([
+      'ir-name',
+      'ir-alias',
+      'ir-booking',
+      'ir-prefix',
+      'ir-contains',
+      'ir-alias-contains',
+      ...fills,
+    ]);
   });
 
   it('ranks the same way when a short keyword takes the head from indexes and walks the order index for the rest', async () => {
@@ -109,7 +129,12 @@ describe('keyword ranking', () => {
     const first = await search({ kw: '星_', pageSize: 5 });
     expect(first.total).toBe(43);
     expect(first.list.map((d) => d.rid)).toEqual(['ir-us-2', 'ir-us-1', 'ir-us-0', 'ir-usx-39', 'ir-usx-38']);
-    expect((await allRids({ kw: '星_' }, 5)).rids).toEqual(['ir-us-2', 'ir-us-1', 'ir-us-0', ...Array.from({ length: 40 }, (_, i) => `ir-usx-${39 - i}`)]);
+    expect((await allRids({ kw: '星_' }, 5)).rids).toEqual([
+      'ir-us-2',
+      'ir-us-1',
+      'ir-us-0',
+      ...Array.from({ length: 40 }, (_, i) => `ir-usx-${39 - i}`),
+    ]);
     expect((await search({ kw: '星%' })).total).toBe(0);
   });
 
@@ -148,7 +173,11 @@ describe('exact totals', () => {
     await t.db.update(device).set({ onShelf: true }).where(eq(device.rid, 'ir-off'));
     await t.db.update(device).set({ orderCount: 7 }).where(eq(device.rid, 'ir-fill-3'));
     await expectExact();
-    const [moved] = await t.db.update(device).set({ childId: booking.id, typeId: booking.typeId, name: '铱星电镜' }).where(eq(device.rid, 'ir-prefix')).returning({ id: device.id });
+    const [moved] = await t.db
+      .update(device)
+      .set({ childId: booking.id, typeId: booking.typeId, name: '铱星电镜' })
+      .where(eq(device.rid, 'ir-prefix'))
+      .returning({ id: device.id });
     await refreshDeviceSearch(t.db, [moved!.id]);
     await expectExact();
     expect((await search({ kw: '铱星', childId: booking.id })).total).toBe(2);

@@ -22,7 +22,12 @@ describe('envelope conventions', () => {
   });
 
   it('answers malformed JSON with 400 and a Chinese message', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/open/setting/list4key', headers: { 'content-type': 'application/json' }, payload: '{"keys": [' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/open/setting/list4key',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"keys": [',
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res)).toEqual({ code: 0, msg: '请求体不是合法的JSON', data: null });
   });
@@ -41,7 +46,12 @@ describe('envelope conventions', () => {
 
   it('answers a body over the limit with 413', async () => {
     const payload = JSON.stringify({ keys: ['localInfo'], pad: 'x'.repeat(1_100_000) });
-    const res = await t.app.inject({ method: 'POST', url: '/api/open/setting/list4key', headers: { 'content-type': 'application/json' }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/open/setting/list4key',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expect(res.statusCode).toBe(413);
     expect(json(res)).toEqual({ code: 413, msg: '请求体过大', data: null });
   });
@@ -67,7 +77,12 @@ describe('envelope conventions', () => {
     ['GET', '/api/open/web/device/detail?rid=a%00'],
     ['POST', '/api/open/setting/list4key'],
   ])('never fails with 500 on bad input: %s %s', async (method, url) => {
-    const res = await t.app.inject({ method: method as 'GET' | 'POST', url, headers: { 'content-type': 'text/csv' }, payload: method === 'POST' ? 'a,b' : undefined });
+    const res = await t.app.inject({
+      method: method as 'GET' | 'POST',
+      url,
+      headers: { 'content-type': 'text/csv' },
+      payload: method === 'POST' ? 'a,b' : undefined,
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(json(res)).toMatchObject({ data: null });

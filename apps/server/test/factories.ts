@@ -46,7 +46,13 @@ export async function callApi<K extends EndpointName>(
   const headers: Record<string, string> = { 'x-forwarded-for': input.ip ?? newIp() };
   if (input.token) headers.token = input.token;
   const query = Object.fromEntries(Object.entries(input.query ?? {}).map(([k, v]) => [k, String(v)]));
-  const res = await t.app.inject({ method: ep.method, url: urlOf(ep), query, headers, ...(ep.method === 'POST' ? { payload: (input.body ?? {}) as object } : {}) });
+  const res = await t.app.inject({
+    method: ep.method,
+    url: urlOf(ep),
+    query,
+    headers,
+    ...(ep.method === 'POST' ? { payload: (input.body ?? {}) as object } : {}),
+  });
   return { status: res.statusCode, body: json(res) as never };
 }
 
@@ -93,7 +99,11 @@ export interface TestUser {
 }
 
 /** Registers a user through the API (sign) and returns its phone, password and tokens. */
-export async function createUser(t: TestApp, clock?: TestClock, overrides: { phone?: string; password?: string; inviterCode?: string } = {}): Promise<TestUser> {
+export async function createUser(
+  t: TestApp,
+  clock?: TestClock,
+  overrides: { phone?: string; password?: string; inviterCode?: string } = {},
+): Promise<TestUser> {
   const phone = overrides.phone ?? newPhone();
   const password = overrides.password ?? GOOD_PASSWORD;
   const code = await smsCode(t, phone, 0, clock);

@@ -17,7 +17,8 @@ describe('password login', () => {
     const wrong = await login(user.phone, 'not the password');
     const unknown = await login(newPhone(), 'not the password');
     const unknownName = await login('nobody_here', 'not the password');
-    for (const res of [wrong, unknown, unknownName]) expect(res).toEqual({ status: 400, body: { code: 0, msg: '账号或密码错误', data: null } });
+    for (const res of [wrong, unknown, unknownName])
+      expect(res).toEqual({ status: 400, body: { code: 0, msg: '账号或密码错误', data: null } });
   });
 
   it('requires both fields with the spec messages', async () => {

@@ -30,9 +30,12 @@ describe('two app instances on one database', () => {
 
   it('share the login lockout, alternating instances', async () => {
     const user = await createUser(a, clock);
-    for (let i = 0; i < 4; i++) expect((await callApi(i % 2 ? a : b, 'login', { body: { account: user.phone, password: 'wrong' }, ip: newIp() })).status).toBe(400);
+    for (let i = 0; i < 4; i++)
+      expect((await callApi(i % 2 ? a : b, 'login', { body: { account: user.phone, password: 'wrong' }, ip: newIp() })).status).toBe(400);
     expect((await callApi(a, 'login', { body: { account: user.phone, password: 'wrong' } })).status).toBe(429);
-    expect((await callApi(b, 'login', { body: { account: user.phone, password: user.password } })).body.msg).toBe('登录失败次数过多，请15分钟后再试');
+    expect((await callApi(b, 'login', { body: { account: user.phone, password: user.password } })).body.msg).toBe(
+      '登录失败次数过多，请15分钟后再试',
+    );
   });
 
   it('share sessions: a token from one works on the other; refresh reuse on B (after the grace) revokes what A issued', async () => {
@@ -40,7 +43,10 @@ describe('two app instances on one database', () => {
     expect((await callApi(b, 'userInfo', { token: user.tokens.token })).status).toBe(200);
     const rotated = (await callApi(a, 'refresh4token', { body: { token: user.tokens.refreshToken } })).body.data as TokenPair;
     // Within the grace B answers the pair A issued (ADR 0022); after it, the reuse ends the family.
-    expect((await callApi(b, 'refresh4token', { body: { token: user.tokens.refreshToken } })).body.data).toMatchObject({ token: rotated.token, refreshToken: rotated.refreshToken });
+    expect((await callApi(b, 'refresh4token', { body: { token: user.tokens.refreshToken } })).body.data).toMatchObject({
+      token: rotated.token,
+      refreshToken: rotated.refreshToken,
+    });
     clock.advance(31);
     expect((await callApi(b, 'refresh4token', { body: { token: user.tokens.refreshToken } })).status).toBe(401);
     expect((await callApi(a, 'userInfo', { token: rotated.token })).status).toBe(401);
@@ -55,7 +61,8 @@ describe('two app instances on one database', () => {
 
   it('share QR tickets: issued by one, confirmed and delivered once across both', async () => {
     const user = await createUser(a, clock);
-    const ticket = (JSON.parse((await a.app.inject({ method: 'GET', url: '/api/open/wx/ticket' })).body) as { data: { ticket: string } }).data.ticket;
+    const ticket = (JSON.parse((await a.app.inject({ method: 'GET', url: '/api/open/wx/ticket' })).body) as { data: { ticket: string } })
+      .data.ticket;
     expect((await callApi(b, 'wxConfirm', { body: { ticket }, token: user.tokens.token })).body.code).toBe(1);
     const polls = await Promise.all([callApi(a, 'wxQrCodeLogin', { body: { ticket } }), callApi(b, 'wxQrCodeLogin', { body: { ticket } })]);
     expect(polls.filter((p) => (p.body.data as { token: unknown }).token !== null)).toHaveLength(1);
@@ -70,7 +77,11 @@ describe.skipIf(!redisUrl)('two app instances with Redis counters', () => {
   let rclose: () => Promise<void>;
   beforeAll(async () => {
     // A fresh key namespace: user ids repeat between runs on fresh databases.
-    ({ a: ra, b: rb, close: rclose } = await createTwinApps({ env: { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: `yance-test:${Date.now()}:` } }));
+    ({
+      a: ra,
+      b: rb,
+      close: rclose,
+    } = await createTwinApps({ env: { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: `yance-test:${Date.now()}:` } }));
   });
   afterAll(async () => rclose());
 
@@ -79,7 +90,8 @@ describe.skipIf(!redisUrl)('two app instances with Redis counters', () => {
     expect((await requestCode(ra, phone, 0)).body.code).toBe(1);
     expect((await requestCode(rb, phone, 0)).status).toBe(429);
     const account = newPhone();
-    for (let i = 0; i < 4; i++) expect((await callApi(i % 2 ? ra : rb, 'login', { body: { account, password: 'wrong' } })).status).toBe(400);
+    for (let i = 0; i < 4; i++)
+      expect((await callApi(i % 2 ? ra : rb, 'login', { body: { account, password: 'wrong' } })).status).toBe(400);
     expect((await callApi(ra, 'login', { body: { account, password: 'wrong' } })).status).toBe(429);
     expect((await callApi(rb, 'login', { body: { account, password: 'wrong' } })).body.msg).toBe('登录失败次数过多，请15分钟后再试');
   });

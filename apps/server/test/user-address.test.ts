@@ -14,11 +14,26 @@ afterAll(async () => t.close());
 const as = (u: TestUser) => ({ token: u.tokens.token });
 const info = async (u: TestUser) => (await callApi(t, 'userInfo', { ...as(u) })).body.data as UserInfoResponse;
 const place = (over: Partial<Record<string, unknown>> = {}) => ({
-  name: '张三', phone: '13800138000', province: '北京市', city: '北京市', area: '东城区', address: '东长安街1号', address_code: '110101', default: false, ...over,
+  name: '张三',
+  phone: '13800138000',
+  province: '北京市',
+  city: '北京市',
+  area: '东城区',
+  address: '东长安街1号',
+  address_code: '110101',
+  default: false,
+  ...over,
 });
 const add = async (u: TestUser, over = {}) => (await callApi(t, 'addressAdd', { body: place(over), ...as(u) })).body.data as Address;
 
-const profile = { name: '李四', email: 'li@example.edu.cn', organization: 3, company: '清华大学', region: '110108', address: '海淀区双清路30号' };
+const profile = {
+  name: '李四',
+  email: 'li@example.edu.cn',
+  organization: 3,
+  company: '清华大学',
+  region: '110108',
+  address: '海淀区双清路30号',
+};
 
 describe('profile (update4profile)', () => {
   it('stores the attestation form and marks the account attested', async () => {
@@ -53,7 +68,10 @@ describe('updateInfo', () => {
     const a = await createUser(t, clock);
     const b = await createUser(t, clock);
     expect((await callApi(t, 'updateInfo', { body: { username: 'Chemist' }, ...as(a) })).body.code).toBe(1);
-    expect(await callApi(t, 'updateInfo', { body: { username: 'chemist' }, ...as(b) })).toMatchObject({ status: 409, body: { msg: '[用户名]已被使用' } });
+    expect(await callApi(t, 'updateInfo', { body: { username: 'chemist' }, ...as(b) })).toMatchObject({
+      status: 409,
+      body: { msg: '[用户名]已被使用' },
+    });
     expect((await callApi(t, 'updateInfo', { body: { username: 'chemist' }, ...as(a) })).body.code).toBe(1);
     expect((await callApi(t, 'updateInfo', { body: { username: '12345' }, ...as(b) })).status).toBe(400);
   });
@@ -115,7 +133,19 @@ describe('addresses', () => {
 
   it('every authenticated call needs a token', async () => {
     const guarded = (Object.keys(endpoints) as EndpointName[]).filter((name) => endpoints[name].scope === 'auth');
-    expect(guarded).toEqual(expect.arrayContaining(['userInfo', 'updateInfo', 'update4profile', 'update4contact', 'addressAdd', 'addressEdit', 'addressDel', 'addressDefault', 'logout']));
+    expect(guarded).toEqual(
+      expect.arrayContaining([
+        'userInfo',
+        'updateInfo',
+        'update4profile',
+        'update4contact',
+        'addressAdd',
+        'addressEdit',
+        'addressDel',
+        'addressDefault',
+        'logout',
+      ]),
+    );
     for (const name of guarded) expect((await callApi(t, name)).status, name).toBe(401);
   });
 });

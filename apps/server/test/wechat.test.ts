@@ -6,7 +6,8 @@ import { createTestApp, json, type TestApp } from './create-test-app.ts';
 import { callApi, createUser, newPhone, smsCode, testClock } from './factories.ts';
 
 const clock = testClock();
-const ticketOf = async (t: TestApp) => json(await t.app.inject({ method: 'GET', url: '/api/open/wx/ticket', headers: { host: 'shop.example:3000' } })) as { data: WxTicket };
+const ticketOf = async (t: TestApp) =>
+  json(await t.app.inject({ method: 'GET', url: '/api/open/wx/ticket', headers: { host: 'shop.example:3000' } })) as { data: WxTicket };
 const poll = (t: TestApp, ticket: string) => callApi(t, 'wxQrCodeLogin', { body: { ticket } });
 
 describe('WeChat QR login, local provider', () => {
@@ -18,7 +19,15 @@ describe('WeChat QR login, local provider', () => {
 
   it('ticket → scanned (with where and when it was asked for) → confirmed by the signed-in device → the token once', async () => {
     const user = await createUser(t, clock);
-    const data = (json(await t.app.inject({ method: 'GET', url: '/api/open/wx/ticket', headers: { host: 'shop.example:3000', 'x-forwarded-for': '203.0.113.7' } })) as { data: WxTicket }).data;
+    const data = (
+      json(
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/open/wx/ticket',
+          headers: { host: 'shop.example:3000', 'x-forwarded-for': '203.0.113.7' },
+        }),
+      ) as { data: WxTicket }
+    ).data;
     expect(data).toMatchObject({ expire_seconds: 300, url: `http://shop.example:3000/wx/confirm/${data.ticket}` });
     expect((await poll(t, data.ticket)).body.data).toEqual({ status: 'waiting', token: null, needBind: false });
     expect((await callApi(t, 'wxScan', { body: { ticket: data.ticket } })).body.data).toEqual({
@@ -37,14 +46,20 @@ describe('WeChat QR login, local provider', () => {
     const me = (await callApi(t, 'userInfo', { token })).body.data as UserInfoResponse;
     expect(me.userInfo.phone).toBe(user.phone);
     expect((await poll(t, data.ticket)).body.data).toEqual({ status: 'expired', token: null, needBind: false });
-    expect((await callApi(t, 'wxConfirm', { body: { ticket: data.ticket }, token: user.tokens.token })).body.msg).toBe('二维码已失效，请刷新');
+    expect((await callApi(t, 'wxConfirm', { body: { ticket: data.ticket }, token: user.tokens.token })).body.msg).toBe(
+      '二维码已失效，请刷新',
+    );
   });
 
   it('a link alone confirms nothing: no session on the confirming device, no login (ADR 0021)', async () => {
     const victim = await createUser(t, clock);
     const { data } = await ticketOf(t);
     // The old open confirm with the victim's password typed on the attacker's page is gone, and the auth call needs a session.
-    const open = await t.app.inject({ method: 'POST', url: '/api/open/wx/confirm', payload: { ticket: data.ticket, account: victim.phone, password: victim.password } });
+    const open = await t.app.inject({
+      method: 'POST',
+      url: '/api/open/wx/confirm',
+      payload: { ticket: data.ticket, account: victim.phone, password: victim.password },
+    });
     expect(open.statusCode).toBe(404);
     expect(await callApi(t, 'wxConfirm', { body: { ticket: data.ticket } })).toMatchObject({ status: 401, body: { msg: '请先登录' } });
     expect((await poll(t, data.ticket)).body.data).toMatchObject({ status: 'waiting', token: null });
@@ -122,9 +137,14 @@ describe('WeChat QR login, official-account provider', () => {
     const user = await createUser(t, clock);
     const code = await smsCode(t, user.phone, 3, clock);
     expect((await callApi(t, 'wxConfirm', { body: { ticket: data.ticket }, token: user.tokens.token })).body.msg).toBe('请用微信扫码确认');
-    expect((await callApi(t, 'wxBind', { body: { ticket: data.ticket, phone: user.phone, code } })).body.data).toMatchObject({ status: 'confirmed' });
+    expect((await callApi(t, 'wxBind', { body: { ticket: data.ticket, phone: user.phone, code } })).body.data).toMatchObject({
+      status: 'confirmed',
+    });
     const token = ((await poll(t, data.ticket)).body.data as { token: TokenPair }).token.token;
-    expect(((await callApi(t, 'userInfo', { token })).body.data as UserInfoResponse).userInfo).toMatchObject({ phone: user.phone, wechatBound: true });
+    expect(((await callApi(t, 'userInfo', { token })).body.data as UserInfoResponse).userInfo).toMatchObject({
+      phone: user.phone,
+      wechatBound: true,
+    });
 
     const again = (await ticketOf(t)).data;
     await push(signed('1795334500', '7'), 'SCAN', 'openid-new', again.ticket);

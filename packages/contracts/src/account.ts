@@ -39,7 +39,11 @@ const PUBLIC_SMS_PURPOSES = [SMS_PURPOSES.register, SMS_PURPOSES.reset, SMS_PURP
 export const smsPurpose = oneOf('用途', PUBLIC_SMS_PURPOSES);
 
 const POW_WRONG = '[人机验证]不正确';
-const hex = (max: number) => z.string(POW_WRONG).max(max, POW_WRONG).regex(/^[0-9a-f]*$/i, POW_WRONG);
+const hex = (max: number) =>
+  z
+    .string(POW_WRONG)
+    .max(max, POW_WRONG)
+    .regex(/^[0-9a-f]*$/i, POW_WRONG);
 const powInt = (max: number) => integer('人机验证', 0, max, { wrong: POW_WRONG });
 /** The challenge's fields; numbers are checked as they come in, or only typed as they go out. */
 const challengeOf = (int: (max: number) => z.ZodType<number, unknown>) =>

@@ -17,7 +17,16 @@ export type HotItem = z.infer<typeof hotItem>;
 export const serviceCase = articleSummary.pick({ rid: true, title: true, img: true, sketch: true, created: true, source: true });
 export type ServiceCase = z.infer<typeof serviceCase>;
 
-export const thanks = articleSummary.pick({ rid: true, company: true, title: true, code: true, content: true, sketch: true, source: true, created: true });
+export const thanks = articleSummary.pick({
+  rid: true,
+  company: true,
+  title: true,
+  code: true,
+  content: true,
+  sketch: true,
+  source: true,
+  created: true,
+});
 export type Thanks = z.infer<typeof thanks>;
 
 export const partner = z.object({ id: z.number().int(), name: z.string(), img: z.string(), url: z.string() });

@@ -52,7 +52,13 @@ export type SettingKey = (typeof SETTING_KEYS)[number];
 /** list4key: keys as an array, or one comma-separated string (form-encoded bodies). */
 export const settingList4KeyBody = z.object({
   keys: z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
     z
       .array(z.enum(SETTING_KEYS, { error: '[配置项]不存在' }), { error: '[配置项]不能为空' })
       .min(1, '[配置项]不能为空')

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ORGANIZATIONS } from '@yance/contracts/user';
-import { SMS_DELIVERY_STATES, WX_PROVIDERS, WX_TICKET_ROW_STATES, type SmsDeliveryState, type WxProvider, type WxTicketRowState } from '@yance/contracts/states';
+import {
+  SMS_DELIVERY_STATES,
+  WX_PROVIDERS,
+  WX_TICKET_ROW_STATES,
+  type SmsDeliveryState,
+  type WxProvider,
+  type WxTicketRowState,
+} from '@yance/contracts/states';
 import { oneOf } from './checks.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -60,7 +67,9 @@ export const userAddress = pgTable(
   (t) => [
     index('user_address_user_idx').on(t.userId, t.createdAt),
     // At most one default per user, whatever requests run in parallel (ADR 0011).
-    uniqueIndex('user_address_one_default_idx').on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex('user_address_one_default_idx')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 

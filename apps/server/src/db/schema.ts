@@ -39,7 +39,10 @@ export const device = pgTable(
     id: serial('id').primaryKey(),
     rid: text('rid').notNull().unique(),
     name: text('name').notNull(),
-    alias: text('alias').array().notNull().default(sql`'{}'::text[]`),
+    alias: text('alias')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     typeId: integer('type_id')
       .notNull()
       .references(() => projectType.id),
@@ -101,10 +104,14 @@ export const deviceSearch = pgTable(
   (t) => [
     // search_grams() is created by migration 0003; COST keeps the planner off per-row calls.
     // A short pending list (64 kB, not 4 MB): every search reads it in full, and PGlite has no autovacuum to empty it.
-    index('device_search_grams_idx').using('gin', sql`search_grams(${t.searchText})`).with({ gin_pending_list_limit: 64 }),
+    index('device_search_grams_idx')
+      .using('gin', sql`search_grams(${t.searchText})`)
+      .with({ gin_pending_list_limit: 64 }),
     // Exact name (=) and name prefix (LIKE 'kw%') whatever the database collation.
     index('device_search_name_idx').on(t.nameLc.op('text_pattern_ops')),
-    index('device_search_alias_idx').using('gin', sql`string_to_array(${t.aliasLc}, '|')`).with({ gin_pending_list_limit: 64 }),
+    index('device_search_alias_idx')
+      .using('gin', sql`string_to_array(${t.aliasLc}, '|')`)
+      .with({ gin_pending_list_limit: 64 }),
     // NULLS FIRST is what ORDER BY … DESC means, so the index serves it.
     index('device_search_order_idx').on(t.onShelf, t.orderCount.desc().nullsFirst(), t.deviceId),
     index('device_search_price_asc_idx').on(t.onShelf, t.priceFen, t.orderCount.desc().nullsFirst(), t.deviceId),
@@ -196,10 +203,10 @@ export const partner = pgTable('partner', {
 export const sitePage = pgTable(
   'site_page',
   {
-  key: text('key').$type<SitePageKey>().primaryKey(),
-  title: text('title').notNull(),
-  body: text('body').notNull(),
-  updatedOn: date('updated_on', { mode: 'string' }).notNull(),
+    key: text('key').$type<SitePageKey>().primaryKey(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    updatedOn: date('updated_on', { mode: 'string' }).notNull(),
   },
   (t) => [oneOf('site_page_key_check', t.key, SITE_PAGE_KEYS)],
 );

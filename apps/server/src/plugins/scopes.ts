@@ -50,7 +50,13 @@ async function unknownCall(): Promise<never> {
  * anonymous caller nothing (and the web app's fallback never answers /api).
  */
 function catchAll(app: FastifyInstance, scope: Scope) {
-  app.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: '/*', config: { scope }, schema: { hide: true }, handler: unknownCall });
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: '/*',
+    config: { scope },
+    schema: { hide: true },
+    handler: unknownCall,
+  });
 }
 
 /** Staff sign-in arrives with the operator console; until then every /api/admin call is refused. */
@@ -67,7 +73,9 @@ export async function apiScopes(app: FastifyInstance, opts: { handlers: Handlers
   await app.register(
     async (open) => {
       // The official account's callback pushes XML; kept as text for the WeChat module.
-      open.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+      open.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+        done(null, body),
+      );
       registerEndpoints(open, 'open', opts.handlers);
       catchAll(open, 'open');
     },

@@ -55,8 +55,9 @@ describe('purifyHtml (DOMPurify)', () => {
     expect(isSafeHref('//evil')).toBe(false);
   });
 
-  it('keeps images only from /upload/ and drops the others whole', () => {
-    expect(purifyHtml('<p>a<img src="https://tracker.example/p.gif">b</p>')).toBe('<p>ab</p>');
+  it('keeps images only from /upload/ or https (the one policy) and drops the others whole', () => {
+    expect(purifyHtml('<p>a<img src="http://tracker.example/p.gif">b</p>')).toBe('<p>ab</p>');
+    expect(purifyHtml('<img src="https://cdn.example/p.png">')).toBe('<img src="https://cdn.example/p.png" alt="" loading="lazy">');
     expect(purifyHtml('<img src="data:image/png;base64,AAAA">')).toBe('');
     expect(purifyHtml('<img src="//evil.example/upload/x.png">')).toBe('');
     expect(purifyHtml('<img src="/upload/img/x.jpg" alt="图">')).toBe('<img src="/upload/img/x.jpg" alt="图" loading="lazy">');

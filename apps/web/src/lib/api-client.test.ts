@@ -82,7 +82,10 @@ function fakeLocks() {
       names.push(name);
       const prev = queues.get(name) ?? Promise.resolve();
       const run = prev.then(() => callback());
-      queues.set(name, run.catch(() => undefined));
+      queues.set(
+        name,
+        run.catch(() => undefined),
+      );
       return run;
     },
   };
@@ -139,7 +142,10 @@ describe('session end', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const ended = vi.fn();
     const off = onSessionEnd(ended);
-    vi.stubGlobal('fetch', vi.fn(async () => fail(401, '登录已过期，请重新登录')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => fail(401, '登录已过期，请重新登录')),
+    );
     await expect(call('userInfo')).rejects.toMatchObject({ code: 401 });
     expect(tokenStore.get()).toBeNull();
     expect(warn).toHaveBeenCalledWith('Re login');

@@ -121,7 +121,11 @@ interface Payload {
  * {code,msg,data}, and turns a failing code into an ApiError plus an error
  * toast (a 401 into the "log in again" warning instead).
  */
-export async function call<K extends EndpointName>(name: K, input: CallInput<K> = {}, opts: RequestOptions = {}): Promise<DataOf<Endpoints[K]>> {
+export async function call<K extends EndpointName>(
+  name: K,
+  input: CallInput<K> = {},
+  opts: RequestOptions = {},
+): Promise<DataOf<Endpoints[K]>> {
   const route: Route = routes[name];
   const due = refreshIfDue();
   if (due) await due;
@@ -154,10 +158,11 @@ async function send<T>(route: Route, input: Payload, opts: RequestOptions, token
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch {
-    const err =
-      signal?.aborted ? new ApiError(ClientErrorCode.CANCELED, '请求已取消')
-      : timeout.aborted ? new ApiError(ClientErrorCode.TIMEOUT, '请求超时，请稍后再试')
-      : new ApiError(ClientErrorCode.NETWORK, '网络异常，请检查网络连接');
+    const err = signal?.aborted
+      ? new ApiError(ClientErrorCode.CANCELED, '请求已取消')
+      : timeout.aborted
+        ? new ApiError(ClientErrorCode.TIMEOUT, '请求超时，请稍后再试')
+        : new ApiError(ClientErrorCode.NETWORK, '网络异常，请检查网络连接');
     if (feedback && err.code !== ClientErrorCode.CANCELED) notify.error(err.message);
     throw err;
   }

@@ -42,7 +42,12 @@ export const accountEndpoints = {
   refresh4token: { ...routes.refresh4token, summary: '用刷新令牌换新令牌（刷新令牌轮换）', body: refreshBody, response: tokenPair },
   logout: { ...routes.logout, summary: '退出登录（服务端作废本次登录及其刷新链）', response: done },
   wxTicket: { ...routes.wxTicket, summary: '获取微信扫码登录二维码', response: wxTicket },
-  wxQrCodeLogin: { ...routes.wxQrCodeLogin, summary: '轮询扫码状态（确认后仅返回一次令牌）', body: wxTicketBody, response: wxQrLoginResponse },
+  wxQrCodeLogin: {
+    ...routes.wxQrCodeLogin,
+    summary: '轮询扫码状态（确认后仅返回一次令牌）',
+    body: wxTicketBody,
+    response: wxQrLoginResponse,
+  },
   wxScan: { ...routes.wxScan, summary: '确认页已打开（本地提供方）；返回请求登录的IP与时间', body: wxTicketBody, response: wxScanResponse },
   wxConfirm: {
     ...routes.wxConfirm,
@@ -58,6 +63,12 @@ export const accountEndpoints = {
     response: wxStatusResponse,
     success: '登录成功',
   },
-  wxCallbackVerify: { ...routes.wxCallbackVerify, summary: '公众号服务器地址校验', query: wxCallbackQuery, response: z.string(), hidden: true },
+  wxCallbackVerify: {
+    ...routes.wxCallbackVerify,
+    summary: '公众号服务器地址校验',
+    query: wxCallbackQuery,
+    response: z.string(),
+    hidden: true,
+  },
   wxCallback: { ...routes.wxCallback, summary: '公众号扫码事件推送', query: wxCallbackQuery, response: z.string(), hidden: true },
 } as const satisfies Record<string, Endpoint>;

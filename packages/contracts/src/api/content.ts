@@ -12,7 +12,12 @@ export const contentEndpoints = {
     query: articleListQuery,
     response: articleListResponse,
   },
-  articleDetail: { ...routes.articleDetail, summary: '文章详情（阅读数加一，含同类上一篇/下一篇）', query: articleDetailQuery, response: articleDetail },
+  articleDetail: {
+    ...routes.articleDetail,
+    summary: '文章详情（阅读数加一，含同类上一篇/下一篇）',
+    query: articleDetailQuery,
+    response: articleDetail,
+  },
   sitePage: {
     ...routes.sitePage,
     summary: '站点页面（公司简介、企业文化、招贤纳士、下单指南、用户协议、隐私政策、能力展示、发布需求）',

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import type { Endpoint } from '../endpoint.ts';
 import { routes } from '../routes.ts';
-import { address, addressEditBody, addressForm, addressRidBody, profileForm, update4contactBody, updateInfoBody, userInfoResponse } from '../user.ts';
+import {
+  address,
+  addressEditBody,
+  addressForm,
+  addressRidBody,
+  profileForm,
+  update4contactBody,
+  updateInfoBody,
+  userInfoResponse,
+} from '../user.ts';
 
 const done = z.null();
 

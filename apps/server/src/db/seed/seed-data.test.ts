@@ -56,7 +56,13 @@ describe('demo data', () => {
       expect(new Set(item.options.map((o) => o.name)).size, d.rid).toBe(item.options.length);
       for (const o of item.options) {
         expect(new Set(o.choices.map((c) => c.label)).size, `${d.rid} ${o.name}`).toBe(o.choices.length);
-        for (const c of o.choices) expect(priceOf(item, { [o.name]: c.label }, 2), `${d.rid} ${o.name} ${c.label}`).toBe((item.price_fen + c.extra_fen + item.options.filter((x) => x !== o).reduce((sum, x) => sum + (x.choices[0]?.extra_fen ?? 0), 0)) * 2);
+        for (const c of o.choices)
+          expect(priceOf(item, { [o.name]: c.label }, 2), `${d.rid} ${o.name} ${c.label}`).toBe(
+            (item.price_fen +
+              c.extra_fen +
+              item.options.filter((x) => x !== o).reduce((sum, x) => sum + (x.choices[0]?.extra_fen ?? 0), 0)) *
+              2,
+          );
       }
     }
   });

@@ -2,7 +2,19 @@ import { sql } from 'drizzle-orm';
 import { insertDevices, type NewDevice } from '../../modules/catalog/catalog-search.repository.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import type { Db } from '../client.ts';
-import { article, banner, device, partner, prefecture, prefectureDevice, projectType, setting, sitePage, typeChild, userAccount } from '../schema.ts';
+import {
+  article,
+  banner,
+  device,
+  partner,
+  prefecture,
+  prefectureDevice,
+  projectType,
+  setting,
+  sitePage,
+  typeChild,
+  userAccount,
+} from '../schema.ts';
 import { articleImg } from './article-builder.ts';
 import { CASES } from './articles-cases.ts';
 import { COURSES } from './articles-courses.ts';
@@ -27,7 +39,10 @@ const SEED_LOCK = 0x79616e6365;
 
 async function isEmpty(db: Db): Promise<boolean> {
   for (const table of SEEDED_OR_OWNED) {
-    const [row] = await db.select({ one: sql`1` }).from(table).limit(1);
+    const [row] = await db
+      .select({ one: sql`1` })
+      .from(table)
+      .limit(1);
     if (row) return false;
   }
   return true;
@@ -53,7 +68,14 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
 
 async function seedAll(db: Db): Promise<void> {
   await db.insert(projectType).values(
-    TYPE_SEEDS.map((t, i) => ({ id: t.id, name: t.name, img: `/upload/img/type/${t.slug}.svg`, description: t.description, discountLabel: t.discountLabel, sort: i })),
+    TYPE_SEEDS.map((t, i) => ({
+      id: t.id,
+      name: t.name,
+      img: `/upload/img/type/${t.slug}.svg`,
+      description: t.description,
+      discountLabel: t.discountLabel,
+      sort: i,
+    })),
   );
   const children = await db
     .insert(typeChild)
@@ -66,10 +88,23 @@ async function seedAll(db: Db): Promise<void> {
     const id = childId.get(d.child);
     if (!info || !id) throw new Error(`seed: unknown category ${d.child} of ${d.rid}`);
     return {
-      rid: d.rid, name: d.name, alias: d.alias, typeId: info.typeId, childId: id, img: deviceImg(d.slug), sketch: d.sketch,
-      description: describe(d), sampleRequirement: d.sample, instrument: d.instrument, options: d.options ?? [],
-      priceFen: yuanToFen(d.price), unit: d.unit, turnaroundDays: d.days, orderCount: d.orders,
-      discountLabel: d.discount ?? null, hotRank: d.hot ?? null,
+      rid: d.rid,
+      name: d.name,
+      alias: d.alias,
+      typeId: info.typeId,
+      childId: id,
+      img: deviceImg(d.slug),
+      sketch: d.sketch,
+      description: describe(d),
+      sampleRequirement: d.sample,
+      instrument: d.instrument,
+      options: d.options ?? [],
+      priceFen: yuanToFen(d.price),
+      unit: d.unit,
+      turnaroundDays: d.days,
+      orderCount: d.orders,
+      discountLabel: d.discount ?? null,
+      hotRank: d.hot ?? null,
     };
   });
   const deviceIds = await insertDevices(db, devices);
@@ -93,13 +128,24 @@ async function seedAll(db: Db): Promise<void> {
   await db.insert(partner).values(PARTNER_SEEDS);
   await db.insert(article).values(
     ARTICLE_SEEDS.map((a) => ({
-      rid: a.rid, type: a.type, title: a.title, img: articleImg(a), sketch: a.sketch, body: sanitizeRichText(a.body ?? ''), source: a.source ?? '',
-      company: a.company ?? '', code: a.code ?? '', content: a.content ?? '', publishedOn: a.date,
+      rid: a.rid,
+      type: a.type,
+      title: a.title,
+      img: articleImg(a),
+      sketch: a.sketch,
+      body: sanitizeRichText(a.body ?? ''),
+      source: a.source ?? '',
+      company: a.company ?? '',
+      code: a.code ?? '',
+      content: a.content ?? '',
+      publishedOn: a.date,
       // Spread so the most-read list looks lived-in.
       views: 120 + ([...a.rid].reduce((h, c) => h * 31 + c.charCodeAt(0), 7) % 900),
     })),
   );
-  await db.insert(sitePage).values([...ABOUT_PAGES, ...LEGAL_PAGES].map((p) => ({ ...p, body: sanitizeRichText(p.body), updatedOn: PAGES_UPDATED })));
+  await db
+    .insert(sitePage)
+    .values([...ABOUT_PAGES, ...LEGAL_PAGES].map((p) => ({ ...p, body: sanitizeRichText(p.body), updatedOn: PAGES_UPDATED })));
   await db.insert(setting).values([
     { key: 'allowRegion', value: ALLOW_REGION },
     { key: 'samplingSetting', value: SAMPLING_SETTING },

@@ -1,7 +1,8 @@
 /** The three project types and their child categories (spec §2, §9). */
 
 /** Picture family of a category; the image generator draws one per motif. */
-export type Motif = 'lattice' | 'microscope' | 'elements' | 'thermal' | 'spectrum' | 'pores' | 'electro' | 'mechanics' | 'chroma' | 'compute' | 'chart';
+export type Motif =
+  'lattice' | 'microscope' | 'elements' | 'thermal' | 'spectrum' | 'pores' | 'electro' | 'mechanics' | 'chroma' | 'compute' | 'chart';
 
 export interface TypeSeed {
   id: 1 | 2 | 3;
@@ -60,4 +61,6 @@ export const TYPE_SEEDS: TypeSeed[] = [
 ];
 
 /** Child name → its type and motif; child names are unique across types. */
-export const CHILD_INFO = new Map(TYPE_SEEDS.flatMap((t) => t.children.map((c, i) => [c.name, { typeId: t.id, motif: c.motif, sort: i }] as const)));
+export const CHILD_INFO = new Map(
+  TYPE_SEEDS.flatMap((t) => t.children.map((c, i) => [c.name, { typeId: t.id, motif: c.motif, sort: i }] as const)),
+);

@@ -15,13 +15,23 @@ const NOT_REGISTERED = '该手机号尚未注册，请先注册';
  * proof-of-work challenge first (ADR 0023), then the limits (ADR 0007) and the
  * daily budgets, then the code.
  */
-export async function requestSmsCode(ctx: AppContext, phone: string, purpose: PublicSmsPurpose, ip: string, altcha: PowPayload): Promise<void> {
+export async function requestSmsCode(
+  ctx: AppContext,
+  phone: string,
+  purpose: PublicSmsPurpose,
+  ip: string,
+  altcha: PowPayload,
+): Promise<void> {
   await redeemChallenge(ctx, altcha);
   await sendCode(ctx, phone, purpose, ip);
 }
 
 /** sign: registers with a phone proven by SMS and signs in. A taken phone is told only to its holder, after the code. */
-export async function register(ctx: AppContext, body: { phone: string; code: string; password: string; inviterCode?: string | undefined }, ip: string): Promise<TokenPair> {
+export async function register(
+  ctx: AppContext,
+  body: { phone: string; code: string; password: string; inviterCode?: string | undefined },
+  ip: string,
+): Promise<TokenPair> {
   assertPasswordAllowed(body.password);
   let inviterId: number | null = null;
   if (body.inviterCode) {

@@ -3,7 +3,10 @@ import type { Executor } from '../../db/client.ts';
 import { userAccount, userAddress } from '../../db/schema.ts';
 
 export type AddressRow = typeof userAddress.$inferSelect;
-export type AddressFields = Pick<typeof userAddress.$inferInsert, 'name' | 'phone' | 'province' | 'city' | 'area' | 'address' | 'addressCode'>;
+export type AddressFields = Pick<
+  typeof userAddress.$inferInsert,
+  'name' | 'phone' | 'province' | 'city' | 'area' | 'address' | 'addressCode'
+>;
 
 /** The user's addresses, default first, then newest. */
 export async function listAddresses(db: Executor, userId: number): Promise<AddressRow[]> {
@@ -20,7 +23,10 @@ export async function lockAddressBook(tx: Executor, userId: number): Promise<voi
 
 /** An address only when it belongs to the user: ownership is part of the lookup, never a later check. */
 export async function findOwnedAddress(db: Executor, userId: number, rid: string): Promise<AddressRow | undefined> {
-  const [row] = await db.select().from(userAddress).where(and(eq(userAddress.rid, rid), eq(userAddress.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(userAddress)
+    .where(and(eq(userAddress.rid, rid), eq(userAddress.userId, userId)));
   return row;
 }
 
@@ -38,12 +44,20 @@ export async function clearDefault(db: Executor, userId: number, keepId?: number
     .where(and(eq(userAddress.userId, userId), eq(userAddress.isDefault, true), others));
 }
 
-export async function insertAddress(db: Executor, row: AddressFields & { userId: number; rid: string; isDefault: boolean }): Promise<AddressRow> {
+export async function insertAddress(
+  db: Executor,
+  row: AddressFields & { userId: number; rid: string; isDefault: boolean },
+): Promise<AddressRow> {
   const [created] = await db.insert(userAddress).values(row).returning();
   return created!;
 }
 
-export async function updateAddress(db: Executor, userId: number, id: number, patch: Partial<AddressFields> & { isDefault?: boolean }): Promise<AddressRow> {
+export async function updateAddress(
+  db: Executor,
+  userId: number,
+  id: number,
+  patch: Partial<AddressFields> & { isDefault?: boolean },
+): Promise<AddressRow> {
   const [row] = await db
     .update(userAddress)
     .set(patch)

@@ -23,10 +23,11 @@ export interface DeviceSearch {
   offset: number;
 }
 
-const textArray = (values: string[]) => sql`ARRAY[${sql.join(
-  values.map((v) => sql`${v}`),
-  sql`, `,
-)}]::text[]`;
+const textArray = (values: string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 const ds = deviceSearch;
 
@@ -55,7 +56,12 @@ export async function searchDevices(db: Executor, q: DeviceSearch): Promise<{ li
   if (q.typeId) filters.push(eq(ds.typeId, q.typeId));
   if (q.childId) filters.push(eq(ds.childId, q.childId));
   if (q.areaId) {
-    filters.push(inArray(ds.deviceId, db.select({ id: prefectureDevice.deviceId }).from(prefectureDevice).where(eq(prefectureDevice.prefectureId, q.areaId))));
+    filters.push(
+      inArray(
+        ds.deviceId,
+        db.select({ id: prefectureDevice.deviceId }).from(prefectureDevice).where(eq(prefectureDevice.prefectureId, q.areaId)),
+      ),
+    );
   }
   const ids = q.keyword ? await keywordPage(db, q, filters) : { ids: await listPage(db, q, filters), total: undefined };
   const total = ids.total ?? (await listTotal(db, q, filters));
@@ -70,7 +76,13 @@ function plainOrder(sort: DeviceSearch['sort']) {
 
 /** Without a keyword the (on_shelf, order_count) or price index serves the page directly. */
 async function listPage(db: Executor, q: DeviceSearch, filters: SQL[]): Promise<number[]> {
-  const rows = await db.select({ id: ds.deviceId }).from(ds).where(and(...filters)).orderBy(...plainOrder(q.sort)).limit(q.limit).offset(q.offset);
+  const rows = await db
+    .select({ id: ds.deviceId })
+    .from(ds)
+    .where(and(...filters))
+    .orderBy(...plainOrder(q.sort))
+    .limit(q.limit)
+    .offset(q.offset);
   return rows.map((r) => r.id);
 }
 
@@ -83,7 +95,10 @@ async function listTotal(db: Executor, q: DeviceSearch, filters: SQL[]): Promise
       .where(and(q.typeId ? eq(typeChild.typeId, q.typeId) : undefined, q.childId ? eq(typeChild.id, q.childId) : undefined));
     return row?.n ?? 0;
   }
-  const [row] = await db.select({ n: count() }).from(ds).where(and(...filters));
+  const [row] = await db
+    .select({ n: count() })
+    .from(ds)
+    .where(and(...filters));
   return row?.n ?? 0;
 }
 
@@ -141,13 +156,22 @@ async function keywordPage(db: Executor, q: DeviceSearch, filters: SQL[]): Promi
 }
 
 async function countOf(db: Executor, where: SQL[]): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(ds).where(and(...where));
+  const [row] = await db
+    .select({ n: count() })
+    .from(ds)
+    .where(and(...where));
   return row?.n ?? 0;
 }
 
 /** A page straight from a query: with only position() as text condition, the planner walks the order or price index. */
 async function walkedPage(db: Executor, where: SQL[], order: SQL[], limit: number, offset: number): Promise<number[]> {
-  const rows = await db.select({ id: ds.deviceId }).from(ds).where(and(...where)).orderBy(...order).limit(limit).offset(offset);
+  const rows = await db
+    .select({ id: ds.deviceId })
+    .from(ds)
+    .where(and(...where))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
   return rows.map((r) => r.id);
 }
 
@@ -157,15 +181,29 @@ async function walkedPage(db: Executor, where: SQL[], order: SQL[], limit: numbe
  * planned without the ORDER BY: the GIN bitmap, never an ordered walk calling
  * search_grams() on every row it passes. One scan both counts and ranks.
  */
-async function rankedPage(db: Executor, where: SQL[], q: Pick<DeviceSearch, 'keyword' | 'sort' | 'limit' | 'offset'>): Promise<{ ids: number[]; total?: number }> {
+async function rankedPage(
+  db: Executor,
+  where: SQL[],
+  q: Pick<DeviceSearch, 'keyword' | 'sort' | 'limit' | 'offset'>,
+): Promise<{ ids: number[]; total?: number }> {
   const hits = db
-    .select({ id: ds.deviceId, tier: (q.sort === 'relevance' ? tierOf(q.keyword) : sql<number>`0`).as('tier'), orderCount: ds.orderCount, priceFen: ds.priceFen })
+    .select({
+      id: ds.deviceId,
+      tier: (q.sort === 'relevance' ? tierOf(q.keyword) : sql<number>`0`).as('tier'),
+      orderCount: ds.orderCount,
+      priceFen: ds.priceFen,
+    })
     .from(ds)
     .where(and(...where))
     .offset(0)
     .as('hits');
   const tieBreak = [desc(hits.orderCount), asc(hits.id)];
-  const order = q.sort === 'price_asc' ? [asc(hits.priceFen), ...tieBreak] : q.sort === 'price_desc' ? [desc(hits.priceFen), ...tieBreak] : [asc(hits.tier), ...tieBreak];
+  const order =
+    q.sort === 'price_asc'
+      ? [asc(hits.priceFen), ...tieBreak]
+      : q.sort === 'price_desc'
+        ? [desc(hits.priceFen), ...tieBreak]
+        : [asc(hits.tier), ...tieBreak];
   const rows = await db
     .select({ id: hits.id, n: sql<number>`(count(*) over ())::int` })
     .from(hits)
@@ -207,7 +245,9 @@ export async function insertDevices(db: Executor, rows: readonly NewDevice[]): P
   const ids: number[] = [];
   // Chunks keep each statement under PostgreSQL's 65535 bind parameters.
   for (let i = 0; i < rows.length; i += 500) {
-    const chunk = rows.slice(i, i + 500).map((r) => ({ ...r, description: sanitizeRichText(r.description), sampleRequirement: sanitizeRichText(r.sampleRequirement) }));
+    const chunk = rows
+      .slice(i, i + 500)
+      .map((r) => ({ ...r, description: sanitizeRichText(r.description), sampleRequirement: sanitizeRichText(r.sampleRequirement) }));
     const inserted = await db.insert(device).values(chunk).returning({ id: device.id });
     ids.push(...inserted.map((x) => x.id));
   }
@@ -223,15 +263,27 @@ export async function refreshDeviceSearch(db: Executor, ids: readonly number[]):
   for (let i = 0; i < ids.length; i += 500) {
     const rows = await db
       .select({
-        id: device.id, name: device.name, alias: device.alias, onShelf: device.onShelf, typeId: device.typeId, childId: device.childId,
-        orderCount: device.orderCount, priceFen: device.priceFen, childName: typeChild.name,
+        id: device.id,
+        name: device.name,
+        alias: device.alias,
+        onShelf: device.onShelf,
+        typeId: device.typeId,
+        childId: device.childId,
+        orderCount: device.orderCount,
+        priceFen: device.priceFen,
+        childName: typeChild.name,
       })
       .from(device)
       .innerJoin(typeChild, eq(typeChild.id, device.childId))
       .where(inArray(device.id, ids.slice(i, i + 500)));
     if (rows.length === 0) continue;
     const values = rows.map((r) => ({
-      deviceId: r.id, onShelf: r.onShelf, typeId: r.typeId, childId: r.childId, orderCount: r.orderCount, priceFen: r.priceFen,
+      deviceId: r.id,
+      onShelf: r.onShelf,
+      typeId: r.typeId,
+      childId: r.childId,
+      orderCount: r.orderCount,
+      priceFen: r.priceFen,
       ...deviceSearchFields(r),
     }));
     await db
@@ -240,8 +292,14 @@ export async function refreshDeviceSearch(db: Executor, ids: readonly number[]):
       .onConflictDoUpdate({
         target: deviceSearch.deviceId,
         set: {
-          nameLc: sql`excluded.name_lc`, aliasLc: sql`excluded.alias_lc`, searchText: sql`excluded.search_text`,
-          onShelf: sql`excluded.on_shelf`, typeId: sql`excluded.type_id`, childId: sql`excluded.child_id`, orderCount: sql`excluded.order_count`, priceFen: sql`excluded.price_fen`,
+          nameLc: sql`excluded.name_lc`,
+          aliasLc: sql`excluded.alias_lc`,
+          searchText: sql`excluded.search_text`,
+          onShelf: sql`excluded.on_shelf`,
+          typeId: sql`excluded.type_id`,
+          childId: sql`excluded.child_id`,
+          orderCount: sql`excluded.order_count`,
+          priceFen: sql`excluded.price_fen`,
         },
       });
   }

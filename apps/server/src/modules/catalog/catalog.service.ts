@@ -18,7 +18,10 @@ export async function listTypeGroups(ctx: AppContext): Promise<ProjectType[]> {
     name: t.name,
     img: t.img,
     description: t.description,
-    tags: t.description.split('|').map((s) => s.trim()).filter(Boolean),
+    tags: t.description
+      .split('|')
+      .map((s) => s.trim())
+      .filter(Boolean),
     discount_info: t.discountLabel ? { discount_label: t.discountLabel } : null,
     typeChildArr: children.filter((c) => c.typeId === t.id).map((c) => ({ id: c.id, name: c.name, count: c.count })),
   }));

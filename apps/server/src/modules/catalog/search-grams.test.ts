@@ -28,7 +28,11 @@ describe('search grams', () => {
   });
 
   it('every keyword gram of a substring of the item is among the item grams', () => {
-    const { searchText, nameLc, aliasLc } = deviceSearchFields({ name: 'X射线衍射', alias: ['XRD', 'X-ray  Diffraction'], childName: '结构分析' });
+    const { searchText, nameLc, aliasLc } = deviceSearchFields({
+      name: 'X射线衍射',
+      alias: ['XRD', 'X-ray  Diffraction'],
+      childName: '结构分析',
+    });
     expect(searchText).toBe('x射线衍射 xrd x-ray diffraction 结构分析');
     expect(nameLc).toBe('x射线衍射');
     expect(aliasLc).toBe('|xrd|x-ray diffraction|');

@@ -13,7 +13,12 @@
  * ' '; then lower case, control characters dropped, whitespace runs → one ' '.
  */
 export function normalizeSearch(text: string): string {
-  return text.normalize('NFKC').replace(/\p{Cc}/gu, '').toLowerCase().replace(/\s+/gu, ' ').trim();
+  return text
+    .normalize('NFKC')
+    .replace(/\p{Cc}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/gu, ' ')
+    .trim();
 }
 
 /** search_text of an item: its name, aliases and category, normalised and space-joined. */
@@ -22,7 +27,11 @@ export function buildSearchText(parts: readonly string[]): string {
 }
 
 /** Words of normalised text as arrays of characters (code points, so 𠀋 stays whole). */
-const words = (normalized: string) => normalized.split(' ').filter(Boolean).map((w) => Array.from(w));
+const words = (normalized: string) =>
+  normalized
+    .split(' ')
+    .filter(Boolean)
+    .map((w) => Array.from(w));
 
 /**
  * Every character unigram and every bigram inside a word (never across a

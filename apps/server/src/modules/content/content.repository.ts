@@ -50,8 +50,18 @@ export async function findNeighbours(db: Executor, type: ArticleType, publishedO
   const older = or(lt(article.publishedOn, publishedOn), and(eq(article.publishedOn, publishedOn), lt(article.id, id)));
   const newer = or(gt(article.publishedOn, publishedOn), and(eq(article.publishedOn, publishedOn), gt(article.id, id)));
   const [prev, next] = await Promise.all([
-    db.select(neighbour).from(article).where(and(visible(type), older)).orderBy(desc(article.publishedOn), desc(article.id)).limit(1),
-    db.select(neighbour).from(article).where(and(visible(type), newer)).orderBy(asc(article.publishedOn), asc(article.id)).limit(1),
+    db
+      .select(neighbour)
+      .from(article)
+      .where(and(visible(type), older))
+      .orderBy(desc(article.publishedOn), desc(article.id))
+      .limit(1),
+    db
+      .select(neighbour)
+      .from(article)
+      .where(and(visible(type), newer))
+      .orderBy(asc(article.publishedOn), asc(article.id))
+      .limit(1),
   ]);
   return { prev: prev[0] ?? null, next: next[0] ?? null };
 }

@@ -32,7 +32,16 @@ export async function buildHomeData(ctx: AppContext): Promise<HomeData> {
     prefectureNavBottomArr,
     hotItems,
     serviceCaseArr: cases.map(({ rid, title, img, sketch, created, source }) => ({ rid, title, img, sketch, created, source })),
-    thanksArr: thanks.map(({ rid, company, title, code, content, sketch, source, created }) => ({ rid, company, title, code, content, sketch, source, created })),
+    thanksArr: thanks.map(({ rid, company, title, code, content, sketch, source, created }) => ({
+      rid,
+      company,
+      title,
+      code,
+      content,
+      sketch,
+      source,
+      created,
+    })),
     partnerArr,
     popup: popup.success ? popup.data : null,
   };

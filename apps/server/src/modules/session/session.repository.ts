@@ -46,7 +46,13 @@ export async function revokeFamily(db: Executor, family: string, now: Date): Pro
  * for the grace); its access token lives on until at most graceUntil, for
  * requests already in flight.
  */
-export async function markRotated(db: Executor, id: number, now: Date, graceUntil: Date, successor: { id: number; sealed: string }): Promise<void> {
+export async function markRotated(
+  db: Executor,
+  id: number,
+  now: Date,
+  graceUntil: Date,
+  successor: { id: number; sealed: string },
+): Promise<void> {
   await db
     .update(userSession)
     .set({
@@ -63,7 +69,14 @@ export async function dropStaleSeals(db: Executor, family: string, keepId: numbe
   await db
     .update(userSession)
     .set({ successorSealed: null })
-    .where(and(eq(userSession.family, family), ne(userSession.id, keepId), isNotNull(userSession.successorSealed), lt(userSession.rotatedAt, graceStart)));
+    .where(
+      and(
+        eq(userSession.family, family),
+        ne(userSession.id, keepId),
+        isNotNull(userSession.successorSealed),
+        lt(userSession.rotatedAt, graceStart),
+      ),
+    );
 }
 
 export async function familyOf(db: Executor, id: number): Promise<string | undefined> {
@@ -72,7 +85,10 @@ export async function familyOf(db: Executor, id: number): Promise<string | undef
 }
 
 export async function revokeSession(db: Executor, id: number, now: Date): Promise<void> {
-  await db.update(userSession).set({ revokedAt: now }).where(and(eq(userSession.id, id), isNull(userSession.revokedAt)));
+  await db
+    .update(userSession)
+    .set({ revokedAt: now })
+    .where(and(eq(userSession.id, id), isNull(userSession.revokedAt)));
 }
 
 /** Revokes every live session of the user, except those of the family `keepFamily` when given. */
@@ -80,5 +96,11 @@ export async function revokeUserSessions(db: Executor, userId: number, now: Date
   await db
     .update(userSession)
     .set({ revokedAt: now, successorSealed: null })
-    .where(and(eq(userSession.userId, userId), isNull(userSession.revokedAt), keepFamily === undefined ? undefined : ne(userSession.family, keepFamily)));
+    .where(
+      and(
+        eq(userSession.userId, userId),
+        isNull(userSession.revokedAt),
+        keepFamily === undefined ? undefined : ne(userSession.family, keepFamily),
+      ),
+    );
 }

@@ -3,7 +3,18 @@ import type { TokenPair } from '@yance/contracts/account';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addSeconds } from '../../lib/clock.ts';
-import { dropStaleSeals, familyOf, findByAccess, findSession, insertSession, lockByRefresh, markRotated, revokeFamily, revokeUserSessions, type SessionRow } from './session.repository.ts';
+import {
+  dropStaleSeals,
+  familyOf,
+  findByAccess,
+  findSession,
+  insertSession,
+  lockByRefresh,
+  markRotated,
+  revokeFamily,
+  revokeUserSessions,
+  type SessionRow,
+} from './session.repository.ts';
 import { tokenSeal } from './token-seal.ts';
 
 /**
@@ -51,7 +62,8 @@ export async function resolveAccessToken(ctx: AppContext, token: string): Promis
   return row ? { id: row.userId, sessionId: row.id } : null;
 }
 
-type Rotation = { kind: 'rotated' | 'replayed'; pair: TokenPair } | { kind: 'reused'; userId: number; family: string } | { kind: 'invalid' };
+type Rotation =
+  { kind: 'rotated' | 'replayed'; pair: TokenPair } | { kind: 'reused'; userId: number; family: string } | { kind: 'invalid' };
 
 /**
  * The pair a rotated row handed out, when its refresh token comes back within

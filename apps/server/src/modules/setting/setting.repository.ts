@@ -4,6 +4,9 @@ import { setting } from '../../db/schema.ts';
 
 /** Reads settings by key; values are stored as JSON. */
 export async function findSettings(db: Executor, keys: readonly string[]): Promise<Map<string, unknown>> {
-  const rows = await db.select({ key: setting.key, value: setting.value }).from(setting).where(inArray(setting.key, [...keys]));
+  const rows = await db
+    .select({ key: setting.key, value: setting.value })
+    .from(setting)
+    .where(inArray(setting.key, [...keys]));
   return new Map(rows.map((r) => [r.key, r.value]));
 }

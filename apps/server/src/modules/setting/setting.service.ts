@@ -16,7 +16,10 @@ export async function getSettings(ctx: AppContext, keys: readonly SettingKey[]):
   for (const key of keys) {
     const storedKey = storedKeyOf(key);
     const parsed = STORED[storedKey].safeParse(values.get(storedKey));
-    if (!parsed.success) throw new AppError('INTERNAL', '网站设置暂不可用，请稍后再试', { cause: new Error(`setting ${storedKey} is missing or malformed`, { cause: parsed.error }) });
+    if (!parsed.success)
+      throw new AppError('INTERNAL', '网站设置暂不可用，请稍后再试', {
+        cause: new Error(`setting ${storedKey} is missing or malformed`, { cause: parsed.error }),
+      });
     Object.assign(result, { [key]: parsed.data });
   }
   return result;

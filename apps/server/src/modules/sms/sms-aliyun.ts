@@ -66,7 +66,15 @@ export function aliyunSms(cfg: AliyunSmsConfig, fetch: Fetch): SmsProvider {
     send: (phone, _purpose, code) => call(buildAliyunSendSms(cfg, phone, code, { date: new Date(), nonce: randomUUID() })),
     async notify(phone, notice) {
       if (!cfg.noticeTemplateCode) throw new Error('ALIYUN_SMS_NOTICE_TEMPLATE_CODE is not set');
-      await call(buildAliyunSendSms(cfg, phone, notice.param, { date: new Date(), nonce: randomUUID() }, { code: cfg.noticeTemplateCode, param: 'phone' }));
+      await call(
+        buildAliyunSendSms(
+          cfg,
+          phone,
+          notice.param,
+          { date: new Date(), nonce: randomUUID() },
+          { code: cfg.noticeTemplateCode, param: 'phone' },
+        ),
+      );
     },
   };
 }

@@ -50,26 +50,55 @@ describe('Aliyun SendSms (ACS3-HMAC-SHA256)', () => {
 });
 
 describe('Tencent Cloud SendSms (TC3-HMAC-SHA256)', () => {
-  const cfg = { secretId: 'AKIDEXAMPLE', secretKey: 'keyEXAMPLE', sdkAppId: '1400000000', signName: '研测', templateId: '449739', region: 'ap-guangzhou' };
+  const cfg = {
+    secretId: 'AKIDEXAMPLE',
+    secretKey: 'keyEXAMPLE',
+    sdkAppId: '1400000000',
+    signName: '研测',
+    templateId: '449739',
+    region: 'ap-guangzhou',
+  };
   const req = buildTencentSendSms(cfg, '13800138000', '042917', { timestamp: 1795334400 });
 
   it('sends the JSON body with the action, version, region and timestamp headers', () => {
     expect(req.url).toBe('https://sms.tencentcloudapi.com/');
-    expect(JSON.parse(req.body)).toEqual({ PhoneNumberSet: ['+8613800138000'], SmsSdkAppId: '1400000000', SignName: '研测', TemplateId: '449739', TemplateParamSet: ['042917'] });
-    expect(req.headers).toMatchObject({ 'x-tc-action': 'SendSms', 'x-tc-version': '2021-01-11', 'x-tc-region': 'ap-guangzhou', 'x-tc-timestamp': '1795334400', 'content-type': 'application/json; charset=utf-8' });
+    expect(JSON.parse(req.body)).toEqual({
+      PhoneNumberSet: ['+8613800138000'],
+      SmsSdkAppId: '1400000000',
+      SignName: '研测',
+      TemplateId: '449739',
+      TemplateParamSet: ['042917'],
+    });
+    expect(req.headers).toMatchObject({
+      'x-tc-action': 'SendSms',
+      'x-tc-version': '2021-01-11',
+      'x-tc-region': 'ap-guangzhou',
+      'x-tc-timestamp': '1795334400',
+      'content-type': 'application/json; charset=utf-8',
+    });
   });
 
   it('derives the signing key from date, service and tc3_request', () => {
     const date = '2026-11-22';
-    const canonical = ['POST', '/', '', 'content-type:application/json; charset=utf-8\nhost:sms.tencentcloudapi.com\nx-tc-action:sendsms\n', 'content-type;host;x-tc-action', sha(req.body)].join('\n');
+    const canonical = [
+      'POST',
+      '/',
+      '',
+      'content-type:application/json; charset=utf-8\nhost:sms.tencentcloudapi.com\nx-tc-action:sendsms\n',
+      'content-type;host;x-tc-action',
+      sha(req.body),
+    ].join('\n');
     const toSign = ['TC3-HMAC-SHA256', '1795334400', `${date}/sms/tc3_request`, sha(canonical)].join('\n');
     const key = mac(mac(mac(`TC3keyEXAMPLE`, date), 'sms'), 'tc3_request');
     const signature = mac(key, toSign).toString('hex');
-    expect(req.headers.authorization).toBe(`TC3-HMAC-SHA256 Credential=AKIDEXAMPLE/${date}/sms/tc3_request, SignedHeaders=content-type;host;x-tc-action, Signature=${signature}`);
+    expect(req.headers.authorization).toBe(
+      `TC3-HMAC-SHA256 Credential=AKIDEXAMPLE/${date}/sms/tc3_request, SignedHeaders=content-type;host;x-tc-action, Signature=${signature}`,
+    );
   });
 
   it('reports a refusal as an error', async () => {
-    const refused = async () => Response.json({ Response: { SendStatusSet: [{ Code: 'LimitExceeded.PhoneNumberDailyLimit', Message: 'limit' }] } });
+    const refused = async () =>
+      Response.json({ Response: { SendStatusSet: [{ Code: 'LimitExceeded.PhoneNumberDailyLimit', Message: 'limit' }] } });
     await expect(tencentSms(cfg, refused).send('13800138000', 0, '1')).rejects.toThrow(/PhoneNumberDailyLimit/);
     const ok = async () => Response.json({ Response: { SendStatusSet: [{ Code: 'Ok', Message: 'send success' }] } });
     await expect(tencentSms(cfg, ok).send('13800138000', 0, '1')).resolves.toBeUndefined();

@@ -17,7 +17,13 @@ const HOST = 'sms.tencentcloudapi.com';
 const SERVICE = 'sms';
 
 /** Tencent Cloud SMS SendSms (2021-01-11) signed with TC3-HMAC-SHA256 (JSON body, signed content-type, host and action). */
-export function buildTencentSendSms(cfg: TencentSmsConfig, phone: string, code: string, at: { timestamp: number }, templateId = cfg.templateId): SignedRequest {
+export function buildTencentSendSms(
+  cfg: TencentSmsConfig,
+  phone: string,
+  code: string,
+  at: { timestamp: number },
+  templateId = cfg.templateId,
+): SignedRequest {
   const body = JSON.stringify({
     PhoneNumberSet: [e164(phone)],
     SmsSdkAppId: cfg.sdkAppId,
@@ -57,13 +63,13 @@ type TencentReply = { Response?: { Error?: { Code: string; Message: string }; Se
 /** Sends through Tencent Cloud; an Error or a status other than "Ok" is an error. */
 export function tencentSms(cfg: TencentSmsConfig, fetch: Fetch): SmsProvider {
   const call = async (req: SignedRequest) => {
-      const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body });
-      const reply = ((await res.json().catch(() => ({}))) as TencentReply).Response;
-      const status = reply?.SendStatusSet?.[0];
-      if (reply?.Error || status?.Code !== 'Ok') {
-        const why = reply?.Error ?? status;
-        throw new Error(`tencent SendSms ${res.status} ${why?.Code ?? ''} ${why?.Message ?? ''}`.trim());
-      }
+    const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body });
+    const reply = ((await res.json().catch(() => ({}))) as TencentReply).Response;
+    const status = reply?.SendStatusSet?.[0];
+    if (reply?.Error || status?.Code !== 'Ok') {
+      const why = reply?.Error ?? status;
+      throw new Error(`tencent SendSms ${res.status} ${why?.Code ?? ''} ${why?.Message ?? ''}`.trim());
+    }
   };
   const now = () => ({ timestamp: Math.floor(Date.now() / 1000) });
   return {

@@ -12,7 +12,10 @@ export async function voidLiveCodes(db: Executor, phone: string, purpose: number
     .where(and(eq(smsCode.phone, phone), eq(smsCode.purpose, purpose), isNull(smsCode.consumedAt)));
 }
 
-export async function insertCode(db: Executor, row: { phone: string; purpose: number; codeHash: string; expiresAt: Date; createdAt: Date }): Promise<void> {
+export async function insertCode(
+  db: Executor,
+  row: { phone: string; purpose: number; codeHash: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
   await db.insert(smsCode).values(row);
 }
 
@@ -62,6 +65,10 @@ export async function listOutbox(db: Executor, phone: string, max = 10) {
 /** Records a proof-of-work challenge as used; false when it was used before. Forgets the expired ones first. */
 export async function useChallenge(db: Executor, nonce: string, expiresAt: Date, now: Date): Promise<boolean> {
   await db.delete(powChallengeUsed).where(lt(powChallengeUsed.expiresAt, now));
-  const rows = await db.insert(powChallengeUsed).values({ nonce, expiresAt }).onConflictDoNothing().returning({ nonce: powChallengeUsed.nonce });
+  const rows = await db
+    .insert(powChallengeUsed)
+    .values({ nonce, expiresAt })
+    .onConflictDoNothing()
+    .returning({ nonce: powChallengeUsed.nonce });
   return rows.length === 1;
 }

@@ -23,14 +23,28 @@ export function createSmsProvider(config: Config, log: FastifyBaseLogger, fetch:
   if (config.SMS_PROVIDER === 'aliyun') {
     const { ALIYUN_ACCESS_KEY_ID, ALIYUN_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_CODE } = config;
     return aliyunSms(
-      { accessKeyId: ALIYUN_ACCESS_KEY_ID!, accessKeySecret: ALIYUN_ACCESS_KEY_SECRET!, signName: ALIYUN_SMS_SIGN_NAME!, templateCode: ALIYUN_SMS_TEMPLATE_CODE!, noticeTemplateCode: config.ALIYUN_SMS_NOTICE_TEMPLATE_CODE },
+      {
+        accessKeyId: ALIYUN_ACCESS_KEY_ID!,
+        accessKeySecret: ALIYUN_ACCESS_KEY_SECRET!,
+        signName: ALIYUN_SMS_SIGN_NAME!,
+        templateCode: ALIYUN_SMS_TEMPLATE_CODE!,
+        noticeTemplateCode: config.ALIYUN_SMS_NOTICE_TEMPLATE_CODE,
+      },
       fetch,
     );
   }
   if (config.SMS_PROVIDER === 'tencent') {
     const c = config;
     return tencentSms(
-      { secretId: c.TENCENT_SECRET_ID!, secretKey: c.TENCENT_SECRET_KEY!, sdkAppId: c.TENCENT_SMS_SDK_APP_ID!, signName: c.TENCENT_SMS_SIGN_NAME!, templateId: c.TENCENT_SMS_TEMPLATE_ID!, region: c.TENCENT_SMS_REGION, noticeTemplateId: c.TENCENT_SMS_NOTICE_TEMPLATE_ID },
+      {
+        secretId: c.TENCENT_SECRET_ID!,
+        secretKey: c.TENCENT_SECRET_KEY!,
+        sdkAppId: c.TENCENT_SMS_SDK_APP_ID!,
+        signName: c.TENCENT_SMS_SIGN_NAME!,
+        templateId: c.TENCENT_SMS_TEMPLATE_ID!,
+        region: c.TENCENT_SMS_REGION,
+        noticeTemplateId: c.TENCENT_SMS_NOTICE_TEMPLATE_ID,
+      },
       fetch,
     );
   }
@@ -54,7 +68,13 @@ export async function sendCode(ctx: AppContext, phone: string, purpose: SmsPurpo
   // Only the newest code of a phone and purpose counts.
   await ctx.tx(async (t) => {
     await voidLiveCodes(t.db, phone, purpose, now);
-    await insertCode(t.db, { phone, purpose, codeHash: hashCode(ctx, phone, purpose, code), expiresAt: addSeconds(now, ctx.config.SMS_CODE_TTL), createdAt: now });
+    await insertCode(t.db, {
+      phone,
+      purpose,
+      codeHash: hashCode(ctx, phone, purpose, code),
+      expiresAt: addSeconds(now, ctx.config.SMS_CODE_TTL),
+      createdAt: now,
+    });
   });
   const minutes = Math.round(ctx.config.SMS_CODE_TTL / 60);
   // Real gateways' texts never reach our database with the code in them.
@@ -84,7 +104,14 @@ export async function sendNotice(ctx: AppContext, phone: string, notice: SmsNoti
     await insertOutbox(ctx.db, { phone, purpose, provider: ctx.sms.name, content: notice.text, status: 'sent' });
   } catch (err) {
     ctx.log.error({ err, phone, notice: notice.kind }, 'SMS notice failed');
-    await insertOutbox(ctx.db, { phone, purpose, provider: ctx.sms.name, content: notice.text, status: 'failed', error: String(err).slice(0, 500) });
+    await insertOutbox(ctx.db, {
+      phone,
+      purpose,
+      provider: ctx.sms.name,
+      content: notice.text,
+      status: 'failed',
+      error: String(err).slice(0, 500),
+    });
   }
 }
 

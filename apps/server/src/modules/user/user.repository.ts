@@ -17,7 +17,10 @@ export async function findUserByPhone(db: Executor, phone: string): Promise<User
 
 /** User names match whatever their case (the unique index is on lower(username)). */
 export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(userAccount).where(sql`lower(${userAccount.username}) = lower(${username})`);
+  const [row] = await db
+    .select()
+    .from(userAccount)
+    .where(sql`lower(${userAccount.username}) = lower(${username})`);
   return row;
 }
 

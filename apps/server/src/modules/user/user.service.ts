@@ -22,7 +22,10 @@ export const findUserByOpenid = (ctx: AppContext, openid: string) => repo.findUs
 export const findUserByInviteCode = (ctx: AppContext, code: string) => repo.findUserByInviteCode(ctx.db, code.trim().toUpperCase());
 
 /** Creates an account; a phone that is already registered is a 409. */
-export async function createUser(ctx: AppContext, fields: { phone: string; passwordHash: string | null; inviterId?: number | null }): Promise<number> {
+export async function createUser(
+  ctx: AppContext,
+  fields: { phone: string; passwordHash: string | null; inviterId?: number | null },
+): Promise<number> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await repo.insertUser(ctx.db, { ...fields, inviteCode: newInviteCode() });

@@ -15,7 +15,13 @@ export async function findTicket(db: Executor, ticket: string): Promise<TicketRo
 }
 
 /** Moves a live ticket on from one of the given states; undefined when it was not in them (or expired) — the loser of a race. */
-export async function moveTicket(db: Executor, ticket: string, from: Status[], now: Date, patch: Partial<TicketRow>): Promise<TicketRow | undefined> {
+export async function moveTicket(
+  db: Executor,
+  ticket: string,
+  from: Status[],
+  now: Date,
+  patch: Partial<TicketRow>,
+): Promise<TicketRow | undefined> {
   const [row] = await db
     .update(wxTicket)
     .set(patch)

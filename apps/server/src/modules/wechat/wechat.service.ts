@@ -20,7 +20,8 @@ const GONE = '二维码已失效，请刷新';
 
 /** What a poller may know of a ticket: consumed, unknown and expired all read as expired. */
 function statusOf(row: TicketRow | undefined, now: Date): TicketStatus {
-  if (!row || row.status === 'consumed' || (row.status !== 'confirmed' && row.expiresAt <= now)) return { status: 'expired', needBind: false };
+  if (!row || row.status === 'consumed' || (row.status !== 'confirmed' && row.expiresAt <= now))
+    return { status: 'expired', needBind: false };
   return { status: row.status, needBind: row.needBind };
 }
 
@@ -31,10 +32,24 @@ export async function newTicket(ctx: AppContext, origin: string, ip: string): Pr
   const ttl = ctx.config.WX_TICKET_TTL;
   if (ctx.config.WX_PROVIDER === 'official') {
     const qr = await createQrCode(ctx.fetch, await wechatToken(ctx), ticket, ttl);
-    await insertTicket(ctx.db, { ticket, provider: 'official', status: 'waiting', requestIp: ip, expiresAt: addSeconds(now, qr.expire_seconds), createdAt: now });
+    await insertTicket(ctx.db, {
+      ticket,
+      provider: 'official',
+      status: 'waiting',
+      requestIp: ip,
+      expiresAt: addSeconds(now, qr.expire_seconds),
+      createdAt: now,
+    });
     return { ticket, expire_seconds: qr.expire_seconds, url: qr.url };
   }
-  await insertTicket(ctx.db, { ticket, provider: 'local', status: 'waiting', requestIp: ip, expiresAt: addSeconds(now, ttl), createdAt: now });
+  await insertTicket(ctx.db, {
+    ticket,
+    provider: 'local',
+    status: 'waiting',
+    requestIp: ip,
+    expiresAt: addSeconds(now, ttl),
+    createdAt: now,
+  });
   return { ticket, expire_seconds: ttl, url: `${ctx.config.PUBLIC_URL ?? origin}/wx/confirm/${ticket}` };
 }
 
@@ -87,7 +102,11 @@ export async function bindTicket(ctx: AppContext, body: { ticket: string; phone:
   const user = await findUserByPhone(ctx, body.phone);
   const userId = user?.id ?? (await createUser(ctx, { phone: body.phone, passwordHash: null }));
   await bindOpenid(ctx, userId, row.openid);
-  const moved = await moveTicket(ctx.db, body.ticket, ['waiting', 'scanned'], ctx.clock(), { status: 'confirmed', userId, needBind: false });
+  const moved = await moveTicket(ctx.db, body.ticket, ['waiting', 'scanned'], ctx.clock(), {
+    status: 'confirmed',
+    userId,
+    needBind: false,
+  });
   if (!moved) throw new AppError('INVALID', GONE);
   return { status: 'confirmed', needBind: false };
 }
@@ -96,7 +115,9 @@ export async function bindTicket(ctx: AppContext, body: { ticket: string; phone:
 export async function handleScanEvent(ctx: AppContext, event: WxScanEvent): Promise<void> {
   const user = await findUserByOpenid(ctx, event.openid);
   const now = ctx.clock();
-  const patch = user ? { status: 'confirmed' as const, userId: user.id, openid: event.openid, needBind: false } : { status: 'scanned' as const, openid: event.openid, needBind: true };
+  const patch = user
+    ? { status: 'confirmed' as const, userId: user.id, openid: event.openid, needBind: false }
+    : { status: 'scanned' as const, openid: event.openid, needBind: true };
   const moved = await moveTicket(ctx.db, event.scene, ['waiting', 'scanned'], now, patch);
   if (!moved) ctx.log.info({ scene: event.scene }, 'wechat scan for an unknown or expired ticket');
 }

@@ -19,14 +19,24 @@ describe('WeChat callback', () => {
     const signature = createHash('sha1').update(['1514711492', '1795334400', 'yance-token'].sort().join('')).digest('hex');
     expect(wxSignatureValid('yance-token', { ...q, signature })).toBe(true);
     expect(wxSignatureValid('other-token', { ...q, signature })).toBe(false);
-    expect(wxSignatureValid('yance-token', { ...q, signature: signature.replace(/^./, '0') === signature ? signature.replace(/^./, '1') : signature.replace(/^./, '0') })).toBe(false);
+    expect(
+      wxSignatureValid('yance-token', {
+        ...q,
+        signature: signature.replace(/^./, '0') === signature ? signature.replace(/^./, '1') : signature.replace(/^./, '0'),
+      }),
+    ).toBe(false);
     expect(wxSignatureValid('yance-token', { ...q })).toBe(false);
     expect(wxSignatureValid('yance-token', { ...q, signature: 'zz' })).toBe(false);
   });
 
   it('parses the flat XML of a push message', () => {
     const f = parseWxXml(subscribe);
-    expect(f).toMatchObject({ FromUserName: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o', MsgType: 'event', Event: 'subscribe', CreateTime: '1795334400' });
+    expect(f).toMatchObject({
+      FromUserName: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+      MsgType: 'event',
+      Event: 'subscribe',
+      CreateTime: '1795334400',
+    });
     expect(parseWxXml('<notxml/>')).toEqual({});
   });
 
@@ -39,6 +49,10 @@ describe('WeChat callback', () => {
   });
 
   it('asks qrcode/create for a temporary string-scene code', () => {
-    expect(qrCreateBody('abc', 300)).toEqual({ expire_seconds: 300, action_name: 'QR_STR_SCENE', action_info: { scene: { scene_str: 'abc' } } });
+    expect(qrCreateBody('abc', 300)).toEqual({
+      expire_seconds: 300,
+      action_name: 'QR_STR_SCENE',
+      action_info: { scene: { scene_str: 'abc' } },
+    });
   });
 });

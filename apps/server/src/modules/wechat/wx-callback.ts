@@ -34,7 +34,8 @@ export interface WxScanEvent {
  */
 export function scanEventOf(fields: Record<string, string>): WxScanEvent | null {
   if (fields.MsgType !== 'event' || !fields.FromUserName || !fields.EventKey) return null;
-  if (fields.Event === 'subscribe' && fields.EventKey.startsWith('qrscene_')) return { openid: fields.FromUserName, scene: fields.EventKey.slice('qrscene_'.length) };
+  if (fields.Event === 'subscribe' && fields.EventKey.startsWith('qrscene_'))
+    return { openid: fields.FromUserName, scene: fields.EventKey.slice('qrscene_'.length) };
   if (fields.Event === 'SCAN') return { openid: fields.FromUserName, scene: fields.EventKey };
   return null;
 }

@@ -14,7 +14,8 @@ type WxError = { errcode?: number; errmsg?: string };
 async function call<T>(fetch: Fetch, url: string, init?: RequestInit): Promise<T> {
   const res = await fetch(url, init);
   const data = (await res.json()) as T & WxError;
-  if (!res.ok || (data.errcode !== undefined && data.errcode !== 0)) throw new Error(`wechat ${url.split('?')[0]} ${res.status} ${data.errcode ?? ''} ${data.errmsg ?? ''}`);
+  if (!res.ok || (data.errcode !== undefined && data.errcode !== 0))
+    throw new Error(`wechat ${url.split('?')[0]} ${res.status} ${data.errcode ?? ''} ${data.errmsg ?? ''}`);
   return data;
 }
 
@@ -27,9 +28,13 @@ export async function fetchAccessToken(fetch: Fetch, appId: string, secret: stri
 
 /** Creates the temporary QR code; url is what the QR image encodes. */
 export async function createQrCode(fetch: Fetch, accessToken: string, scene: string, expireSeconds: number) {
-  return call<{ ticket: string; expire_seconds: number; url: string }>(fetch, `${API}/qrcode/create?access_token=${encodeURIComponent(accessToken)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(qrCreateBody(scene, expireSeconds)),
-  });
+  return call<{ ticket: string; expire_seconds: number; url: string }>(
+    fetch,
+    `${API}/qrcode/create?access_token=${encodeURIComponent(accessToken)}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(qrCreateBody(scene, expireSeconds)),
+    },
+  );
 }

@@ -13,7 +13,11 @@ export function MainNav() {
           const active = isNavActive(item, pathname);
           return (
             <li key={item.label} className={item.children ? styles.hasMenu : undefined}>
-              <Link to={item.to} className={active ? `${styles.link} ${styles.active}` : styles.link} aria-current={active ? 'page' : undefined}>
+              <Link
+                to={item.to}
+                className={active ? `${styles.link} ${styles.active}` : styles.link}
+                aria-current={active ? 'page' : undefined}
+              >
                 {item.label}
                 {item.children && <ChevronDownIcon size={14} className={styles.caret} />}
               </Link>

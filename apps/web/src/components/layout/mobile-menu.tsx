@@ -34,7 +34,12 @@ export function MobileMenu({ open, onClose, signedIn, cartNum, onLogin, onRegist
             const active = isNavActive(item, pathname);
             return (
               <li key={item.label}>
-                <Link to={item.to} onClick={onClose} className={active ? `${styles.link} ${styles.active}` : styles.link} aria-current={active ? 'page' : undefined}>
+                <Link
+                  to={item.to}
+                  onClick={onClose}
+                  className={active ? `${styles.link} ${styles.active}` : styles.link}
+                  aria-current={active ? 'page' : undefined}
+                >
                   {item.label}
                   <ChevronRightIcon size={16} />
                 </Link>

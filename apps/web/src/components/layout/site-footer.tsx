@@ -94,9 +94,7 @@ export function SiteFooter({ contact }: { contact?: FooterContact }) {
         </div>
       </div>
       <div className={styles.bottom}>
-        <div className="container">
-          © {year} 研测科研检测服务平台 版权所有 · 京ICP备20260001号-1 · 京公网安备 11010802000001号
-        </div>
+        <div className="container">© {year} 研测科研检测服务平台 版权所有 · 京ICP备20260001号-1 · 京公网安备 11010802000001号</div>
       </div>
     </footer>
   );

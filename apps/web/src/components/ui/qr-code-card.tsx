@@ -11,4 +11,3 @@ export function QrCodeCard({ value, caption, size = 96 }: { value: string; capti
     </figure>
   );
 }
-

@@ -4,8 +4,7 @@ import { USER_INFO_KEY } from '@/lib/query-keys.ts';
 import { useSignedIn } from '../hooks/use-signed-in.ts';
 
 /** The signed-in user: userInfo, address list, cartNum (spec §3). */
-export const getUserInfo = ({ signal }: { signal?: AbortSignal } = {}) =>
-  call('userInfo', {}, { signal });
+export const getUserInfo = ({ signal }: { signal?: AbortSignal } = {}) => call('userInfo', {}, { signal });
 
 export const getUserInfoQueryOptions = () =>
   queryOptions({ queryKey: USER_INFO_KEY, queryFn: ({ signal }) => getUserInfo({ signal }), staleTime: 60_000, retry: false });

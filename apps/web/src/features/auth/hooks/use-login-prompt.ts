@@ -48,5 +48,13 @@ export const getLoginPromptState = getSnapshot;
 /** `const { isOpen, reason, mode, openLoginPrompt, closeLoginPrompt } = useLoginPrompt();` */
 export function useLoginPrompt() {
   const snap = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
-  return { isOpen: snap.open, reason: snap.reason, mode: snap.mode, returnTo: snap.returnTo, account: snap.account, openLoginPrompt, closeLoginPrompt };
+  return {
+    isOpen: snap.open,
+    reason: snap.reason,
+    mode: snap.mode,
+    returnTo: snap.returnTo,
+    account: snap.account,
+    openLoginPrompt,
+    closeLoginPrompt,
+  };
 }

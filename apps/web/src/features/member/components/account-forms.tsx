@@ -18,7 +18,14 @@ export function UsernameForm({ user }: { user: UserInfo }) {
     if (values) update.mutate(values, { onSuccess: () => notify.success('操作成功!') });
   };
   return (
-    <Form form={form} layout="vertical" initialValues={{ username: user.username ?? '' }} onFinish={submit} onValuesChange={clearErrorsOnChange(form)} aria-label="用户名">
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={{ username: user.username ?? '' }}
+      onFinish={submit}
+      onValuesChange={clearErrorsOnChange(form)}
+      aria-label="用户名"
+    >
       <Form.Item name="username" label="用户名" extra="4-20位字母、数字或下划线，以字母开头；可用于登录">
         <Input maxLength={20} placeholder="设置用户名" autoComplete="username" />
       </Form.Item>

@@ -38,14 +38,25 @@ export function AddressBook({ user }: { user: UserInfoResponse }) {
               </p>
               <div className={styles.actions}>
                 {!a.default && (
-                  <Button type="link" size="small" loading={setDefault.isPending && setDefault.variables === a.address_rid} onClick={() => setDefault.mutate(a.address_rid, ok)}>
+                  <Button
+                    type="link"
+                    size="small"
+                    loading={setDefault.isPending && setDefault.variables === a.address_rid}
+                    onClick={() => setDefault.mutate(a.address_rid, ok)}
+                  >
                     设为默认
                   </Button>
                 )}
                 <Button type="link" size="small" onClick={() => setDialog({ open: true, editing: a })}>
                   编辑
                 </Button>
-                <Popconfirm title="确定删除该地址吗？" okText="删除" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={() => del.mutateAsync(a.address_rid, ok)}>
+                <Popconfirm
+                  title="确定删除该地址吗？"
+                  okText="删除"
+                  cancelText="取消"
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => del.mutateAsync(a.address_rid, ok)}
+                >
                   <Button type="link" size="small" danger>
                     删除
                   </Button>
@@ -56,7 +67,13 @@ export function AddressBook({ user }: { user: UserInfoResponse }) {
         </ul>
       )}
       {/* Keyed by the address: each open starts a fresh form with that address's values (or the new-address defaults). */}
-      <AddressDialog key={dialog.editing?.address_rid ?? 'new'} open={dialog.open} editing={dialog.editing} phone={user.userInfo.phone} onClose={() => setDialog({ open: false })} />
+      <AddressDialog
+        key={dialog.editing?.address_rid ?? 'new'}
+        open={dialog.open}
+        editing={dialog.editing}
+        phone={user.userInfo.phone}
+        onClose={() => setDialog({ open: false })}
+      />
     </section>
   );
 }

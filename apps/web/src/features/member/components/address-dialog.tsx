@@ -34,14 +34,26 @@ export function AddressDialog({ open, editing, phone, onClose }: AddressDialogPr
   const add = useAddAddress();
   const edit = useEditAddress();
   const initial: Partial<Values> = editing
-    ? { name: editing.name, phone: editing.phone, region: regionPath(editing.address_code), address: editing.address, default: editing.default }
+    ? {
+        name: editing.name,
+        phone: editing.phone,
+        region: regionPath(editing.address_code),
+        address: editing.address,
+        default: editing.default,
+      }
     : { phone, region: regionPath(DEFAULT_REGION), default: false };
 
   const submit = () => {
     const raw = form.getFieldsValue(true) as Values;
     const code = raw.region?.at(-1) ?? '';
     const names = regionNames(code) ?? { province: '', city: '', area: '' };
-    const values = validateWith(form, addressForm, { name: raw.name, phone: raw.phone, ...names, address: raw.address, address_code: code, default: !!raw.default }, false, REGION_ALIAS);
+    const values = validateWith(
+      form,
+      addressForm,
+      { name: raw.name, phone: raw.phone, ...names, address: raw.address, address_code: code, default: !!raw.default },
+      false,
+      REGION_ALIAS,
+    );
     if (!values) return;
     const done = { onSuccess: () => (notify.success('操作成功!'), onClose()) };
     if (editing) edit.mutate({ ...values, address_rid: editing.address_rid }, done);
@@ -60,7 +72,15 @@ export function AddressDialog({ open, editing, phone, onClose }: AddressDialogPr
       centered
       width={520}
     >
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} onValuesChange={clearErrorsOnChange(form)} preserve={false} aria-label="地址">
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        onFinish={submit}
+        onValuesChange={clearErrorsOnChange(form)}
+        preserve={false}
+        aria-label="地址"
+      >
         <Form.Item name="name" label="姓名" required>
           <Input maxLength={32} placeholder="联系人姓名" />
         </Form.Item>

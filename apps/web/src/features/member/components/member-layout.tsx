@@ -23,7 +23,11 @@ export function MemberLayout({ page, user, children }: MemberLayoutProps) {
         <ul>
           {MEMBER_MENU.map((e) => (
             <li key={e.page}>
-              <Link to={e.to} className={e.page === page ? `${styles.item} ${styles.active}` : styles.item} aria-current={e.page === page ? 'page' : undefined}>
+              <Link
+                to={e.to}
+                className={e.page === page ? `${styles.item} ${styles.active}` : styles.item}
+                aria-current={e.page === page ? 'page' : undefined}
+              >
                 {e.label}
               </Link>
             </li>

@@ -45,7 +45,14 @@ export function ProfileForm({ user, submitting, onSubmit, submitText = '提交',
   };
   const student = organization === ORGANIZATIONS.student;
   return (
-    <Form form={form} layout="vertical" initialValues={initialOf(user)} onFinish={submit} onValuesChange={clearErrorsOnChange(form)} aria-label="基本信息">
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initialOf(user)}
+      onFinish={submit}
+      onValuesChange={clearErrorsOnChange(form)}
+      aria-label="基本信息"
+    >
       <div className={styles.grid}>
         <Form.Item name="name" label="姓名" required>
           <Input maxLength={32} placeholder="真实姓名" autoComplete="name" />
@@ -56,7 +63,12 @@ export function ProfileForm({ user, submitting, onSubmit, submitText = '提交',
         <Form.Item name="organization" label="用户类型" required className={styles.wide}>
           <Radio.Group options={ORG_ORDER.map((v) => ({ value: v, label: ORGANIZATION_NAMES[v] }))} />
         </Form.Item>
-        <Form.Item name="company" label={organization === ORGANIZATIONS.enterprise ? '公司名称' : '单位/公司'} required className={styles.wide}>
+        <Form.Item
+          name="company"
+          label={organization === ORGANIZATIONS.enterprise ? '公司名称' : '单位/公司'}
+          required
+          className={styles.wide}
+        >
           <Input maxLength={64} placeholder={organization === ORGANIZATIONS.enterprise ? '公司全称' : '学校/研究所/公司全称'} />
         </Form.Item>
         {student && (

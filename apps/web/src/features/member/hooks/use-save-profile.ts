@@ -17,7 +17,14 @@ export function useSaveProfile(user: UserInfoResponse) {
       await updateProfile(values);
       const names = regionNames(values.region);
       if (user.address.length === 0 && names) {
-        await addAddress({ name: values.name, phone: user.userInfo.phone, ...names, address: values.address, address_code: values.region, default: true });
+        await addAddress({
+          name: values.name,
+          phone: user.userInfo.phone,
+          ...names,
+          address: values.address,
+          address_code: values.region,
+          default: true,
+        });
       }
     },
     onSuccess: async () => {

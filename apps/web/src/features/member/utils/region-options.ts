@@ -37,7 +37,8 @@ export const REGION_OPTIONS: RegionOption[] = buildTree();
 /** County code → its path of options, built once. */
 const pathByCode = new Map<string, RegionOption[]>();
 for (const province of REGION_OPTIONS)
-  for (const city of province.children ?? []) for (const county of city.children ?? []) pathByCode.set(county.value, [province, city, county]);
+  for (const city of province.children ?? [])
+    for (const county of city.children ?? []) pathByCode.set(county.value, [province, city, county]);
 
 /** [province, city, county] codes for a county code (for the Cascader's value). */
 export const regionPath = (code: string | undefined) => pathByCode.get(code ?? '')?.map((o) => o.value);
@@ -49,4 +50,8 @@ export function regionNames(code: string) {
 }
 
 /** "北京市 北京市 东城区" for display. */
-export const regionText = (code: string) => pathByCode.get(code)?.map((o) => o.label).join(' ') ?? '';
+export const regionText = (code: string) =>
+  pathByCode
+    .get(code)
+    ?.map((o) => o.label)
+    .join(' ') ?? '';
