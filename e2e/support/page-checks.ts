@@ -55,19 +55,25 @@ export async function dismissPromoPopup(page: Page): Promise<void> {
  * Waits until nothing is animating in the element, inside it or around it
  * (a popup's zoom or a menu's slide runs on a wrapper above the element a
  * test holds): a click during the motion can land where another item was a
- * frame ago.
+ * frame ago. antd marks a motion with classes (ant-zoom-appear, …-active)
+ * from before its CSS animation starts until after it ends, so those count
+ * too: between the class and the animation's first frame nothing is running.
  */
 export async function expectSettled(target: Locator): Promise<void> {
   await expect
     .poll(() =>
       target
-        .evaluate(
-          (el) =>
-            document.getAnimations().filter((a) => {
-              const t = a.effect instanceof KeyframeEffect ? a.effect.target : null;
-              return a.playState === 'running' && t instanceof Element && (t.contains(el) || el.contains(t));
-            }).length,
-        )
+        .evaluate((el) => {
+          const running = document.getAnimations().filter((a) => {
+            const t = a.effect instanceof KeyframeEffect ? a.effect.target : null;
+            return a.playState === 'running' && t instanceof Element && (t.contains(el) || el.contains(t));
+          }).length;
+          let moving = 0;
+          for (let n: Element | null = el; n; n = n.parentElement) {
+            if ([...n.classList].some((c) => /-(appear|enter|leave)(-|$)/.test(c))) moving++;
+          }
+          return running + moving;
+        })
         .catch(() => -1),
     )
     .toBe(0);
