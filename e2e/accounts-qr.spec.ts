@@ -34,7 +34,15 @@ async function openQr(): Promise<{ dialog: Locator; href: string }> {
   await b.goto('/contact');
   const dialog = await openLogin(b.page);
   await dialog.getByRole('tab', { name: '微信扫码' }).click();
-  await qrBox(b.page).and(b.page.locator('[data-status=waiting]')).waitFor({ state: 'visible' });
+  // Under load the ticket can be slow; say what the box shows if it never gets one (e.g. 二维码获取失败).
+  await qrBox(b.page)
+    .and(b.page.locator('[data-status=waiting]'))
+    .waitFor({ state: 'visible', timeout: 45_000 })
+    .catch(async (e: unknown) => {
+      const box = qrBox(b.page);
+      const shown = await box.evaluate((el) => `${el.getAttribute('data-status')}: ${el.textContent}`).catch(() => 'no QR box');
+      throw new Error(`the QR never reached waiting (${shown})`, { cause: e });
+    });
   const href = await qrBox(b.page).locator('a[href]').getAttribute('href');
   expect(href).toMatch(/\/wx\/confirm\/[^/]+$/);
   return { dialog, href: href! };
