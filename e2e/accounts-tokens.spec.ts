@@ -61,7 +61,8 @@ describe('token refresh (ACCESS_TOKEN_TTL=3605, REFRESH_GRACE_SECONDS=2)', () =>
     expect(before!.expires - Date.now() / 1000, 'a fresh token is above the refresh threshold').toBeGreaterThan(3600);
 
     // Let the token fall under 3600 s (the web's threshold), then load a member page: several API calls at once.
-    await expect.poll(() => before!.expires - Date.now() / 1000, { timeout: 15_000, interval: 250 }).toBeLessThan(3600);
+    // The web counts whole seconds (expires − floor(now)), so wait until it, not just this fraction, is below.
+    await expect.poll(() => before!.expires - Math.floor(Date.now() / 1000), { timeout: 15_000, interval: 250 }).toBeLessThan(3600);
     const refreshes: string[] = [];
     const apiCalls: string[] = [];
     b.page.on('request', (r) => {
