@@ -57,6 +57,11 @@ function trustProxyOf(value: string): boolean | string {
 
 export type App = FastifyInstance;
 
+// Request ids: a random prefix per process and a counter — unique across processes, no randomness per request.
+const processPrefix = randomBytes(3).toString('hex');
+let requestCount = 0;
+const nextRequestId = () => `${processPrefix}${(requestCount++ % 0x1000000).toString(16).padStart(6, '0')}`;
+
 /** Builds the Fastify app without listening; tests call this and use inject. */
 export async function buildApp({ config, database, ...opts }: BuildOptions): Promise<App> {
   const app = Fastify({
@@ -68,7 +73,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     frameworkErrors,
     // A request id per request, in the logs and in the x-request-id header; never taken from the caller.
     requestIdHeader: false,
-    genReqId: () => randomBytes(6).toString('hex'),
+    genReqId: nextRequestId,
     // /API/Auth/x and /api//auth/x reach the same route as /api/auth/x, and so its scope's guard (ADR 0009).
     routerOptions: { caseSensitive: false, ignoreDuplicateSlashes: true },
   }).withTypeProvider<ZodTypeProvider>();

@@ -48,7 +48,7 @@ export function clientErrorHandler(error: ParserError, socket: Socket): void {
  * English; here it is the envelope, with the usual security headers.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  applySecurityHeaders(request.raw, reply.raw, () => {});
+  applySecurityHeaders(reply.raw);
   if (error.code === 'FST_ERR_BAD_URL') {
     void reply.status(400).send({ code: ErrorCode.INVALID, msg: '请求地址不正确', data: null });
     return;

@@ -47,10 +47,6 @@ function classify(error: FastifyError): { kind: ErrorKind; msg: string } | null 
  * and the request id; the client gets a Chinese sentence and that id.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply) => {
     const known = classify(error);
     if (known && ERROR_KINDS[known.kind].status < 500) return send(reply, known.kind, known.msg);

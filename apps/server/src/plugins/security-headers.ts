@@ -1,4 +1,4 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
@@ -32,14 +32,39 @@ const OPTIONS = {
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
 };
 
+/**
+ * helmet's headers for OPTIONS, computed once. @fastify/helmet rebuilt the
+ * helmet middleware (and re-parsed the CSP) on every request; the headers
+ * never change, so the hot path only copies them.
+ */
+function computeHeaders(): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(OPTIONS)({} as IncomingMessage, res as unknown as ServerResponse, () => {});
+  return Object.freeze(headers);
+}
+
+/** The security headers of every response (helmet, ADR 0013). */
+export const SECURITY_HEADERS = computeHeaders();
+
 /** The same headers for the few answers Fastify sends without running hooks (plugins/client-error.ts). */
-export const applySecurityHeaders = helmet(OPTIONS);
+export function applySecurityHeaders(res: ServerResponse): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+}
 
 /**
  * Security headers on every response — API, the web app and its index.html
- * fallback, /upload, /api/docs — from @fastify/helmet's onRequest hook.
- * Files under /upload tighten the CSP further (plugins/static-web.ts).
+ * fallback, /upload, /api/docs — and the request id (ADR 0010), in one
+ * synchronous onRequest hook. Files under /upload tighten the CSP further
+ * (plugins/static-web.ts).
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(fastifyHelmet, { global: true, ...OPTIONS });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(SECURITY_HEADERS);
+    reply.header('x-request-id', request.id);
+    done();
+  });
 });
