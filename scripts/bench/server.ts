@@ -54,8 +54,6 @@ export async function startServerProcess(repoRoot: string): Promise<ServerProces
   await cp(builtWeb, webDist, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    // What npm start runs (the one-machine demo): production mode would demand PUBLIC_URL, a secret and the official WeChat provider.
-    NODE_ENV: 'development',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -64,6 +62,9 @@ export async function startServerProcess(repoRoot: string): Promise<ServerProces
     WEB_DIST: webDist,
   };
   delete env.DATABASE_URL;
+  // What npm start runs (the one-machine demo): no NODE_ENV. Production mode would demand PUBLIC_URL, a secret and
+  // the official WeChat provider; NODE_ENV=development makes some dependency halve the throughput.
+  delete env.NODE_ENV;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')], {
     cwd: repoRoot,
     env,
