@@ -4,9 +4,17 @@ import { defineConfig } from 'vite';
 
 const api = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * Two builds (ADR 0026): the browser's (dist/, with a manifest the server
+ * reads to link a page's chunks and styles) and the server render's
+ * (dist-server/entry-server.js, everything bundled so Node runs it as is).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { port: 5173, proxy: { '/api': api, '/upload': api } },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 900 },
-});
+  ssr: { noExternal: true, target: 'node' },
+  build: isSsrBuild
+    ? { target: 'node20', outDir: 'dist-server', sourcemap: false, emptyOutDir: true, copyPublicDir: false }
+    : { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 900, manifest: true },
+}));

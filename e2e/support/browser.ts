@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, inject, type TestContext } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { artifactsDir, screenshot } from './screenshot.ts';
+import { artifactsDir, keepFailure } from './screenshot.ts';
 import type { ServerHandle } from './server.ts';
 
 /** Debian's Chromium; never a downloaded browser build. */
@@ -109,18 +109,20 @@ export function useBrowser(
     await browser?.close();
   });
 
-  beforeEach(async () => {
+  beforeEach(async (ctx: TestContext) => {
     pageErrors.length = 0;
     context = await openContext(viewport);
     page = await context.newPage();
     page.on('pageerror', (e) => pageErrors.push(e.message));
+    // A failure leaves what every open page showed: a screenshot and its HTML (e2e/artifacts/<spec>-FAILED-…).
+    ctx.onTestFailed(async () => {
+      const name = ctx.task.name.replace(/[^\p{L}\p{N}]+/gu, '_').slice(0, 50);
+      const pages = [context, ...extraContexts].flatMap((c) => c?.pages() ?? []);
+      for (const [i, p] of pages.entries()) await keepFailure(p, `${spec}-FAILED`, `${name}-${i}`).catch(() => undefined);
+    });
   });
 
-  afterEach(async (ctx: TestContext) => {
-    if (page && ctx.task.result?.state === 'fail') {
-      const name = ctx.task.name.replace(/[^\p{L}\p{N}]+/gu, '_').slice(0, 60);
-      await screenshot(page, `${spec}-FAILED`, name).catch(() => undefined);
-    }
+  afterEach(async () => {
     for (const c of extraContexts.splice(0)) await c.close();
     await context?.close();
     context = undefined;

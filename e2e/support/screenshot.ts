@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -16,6 +16,12 @@ export async function screenshot(page: Page, spec: string, name: string, opts: {
   const file = path.join(artifactsDir, `${slug(spec)}-${slug(name)}-${width}.png`);
   await page.screenshot({ path: file, fullPage: opts.fullPage ?? true, animations: 'disabled' });
   return file;
+}
+
+/** What a page showed when a test failed: a screenshot and its HTML beside it. */
+export async function keepFailure(page: Page, spec: string, name: string): Promise<void> {
+  const file = await screenshot(page, spec, name, { fullPage: false });
+  await writeFile(file.replace(/\.png$/, '.html'), await page.content());
 }
 
 /** Screenshots the page at each width (default 1280 and 375), then restores the original size. */

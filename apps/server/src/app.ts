@@ -16,6 +16,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { apiScopes, scopeProblem, type RouteEntry } from './plugins/scopes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
+import { webPagesPlugin } from './plugins/web-pages/index.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     webDist: config.WEB_DIST,
     uploads: { produced: path.join(config.repoRoot, 'apps/server/assets/upload'), user: userUploads },
   });
+  await app.register(webPagesPlugin, { webDist: config.WEB_DIST, publicUrl: config.PUBLIC_URL });
 
   return app;
 }

@@ -1,19 +1,52 @@
+import { hydrate } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { registerSessionCleanup } from '@/features/auth/session.ts';
+import { setTokenSource } from '@/lib/api-client.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { tokenStore } from '@/lib/token-store.ts';
 import { AppProvider } from './app/provider.tsx';
-import { createRouter } from './app/router.tsx';
+import { createRoutes } from './app/routes.tsx';
+import { readServerState } from './app/server-state.ts';
 import './styles/global.css';
 
 dayjs.locale('zh-cn');
+// Before any loader runs: the api client reads and renews the stored token, and the user's data goes when the session ends.
+setTokenSource(tokenStore);
+registerSessionCleanup();
 
-const router = createRouter();
-createRoot(document.getElementById('root')!).render(
+const routes = createRoutes(queryClient, 'browser');
+const root = document.getElementById('root')!;
+const server = readServerState();
+
+/** The matched pages' modules, loaded before hydrating, so the first render is the server's HTML (no fallback in between). */
+async function loadMatchedRoutes(table: RouteObject[]) {
+  const lazy = (matchRoutes(table, window.location) ?? []).filter((m) => m.route.lazy);
+  await Promise.all(
+    lazy.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+const app = (router: ReturnType<typeof createBrowserRouter>) => (
   <StrictMode>
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (server) {
+  // A server-rendered page (ADR 0026): its query answers and loader data come with the HTML.
+  hydrate(queryClient, server.queries);
+  await loadMatchedRoutes(routes);
+  hydrateRoot(root, app(createBrowserRouter(routes, { hydrationData: server.router })));
+} else {
+  // A browser-only page (member, experiment): rendered here from scratch.
+  createRoot(root).render(app(createBrowserRouter(routes)));
+}

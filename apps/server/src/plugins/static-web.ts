@@ -24,8 +24,8 @@ export interface StaticWebOptions {
 }
 
 /**
- * Serves the built web app and the uploaded images. Any non-API GET that is
- * not a file gets index.html so client routes (/detail/…, /member/…) load.
+ * Serves the built web app's files and the uploaded images. Pages (any other
+ * GET outside the API) are answered by plugins/web-pages.
  */
 export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOptions) => {
   const produced = path.resolve(opts.uploads.produced) + path.sep;
@@ -54,10 +54,5 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOp
       // Hashed assets never change; index.html must always be fresh.
       res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
-  });
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    if (request.url.startsWith('/api/')) return reply.callNotFound();
-    // Security headers come from plugins/security-headers.ts, as on every response.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', opts.webDist);
   });
 });

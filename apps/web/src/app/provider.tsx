@@ -1,17 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ConfigProvider, message } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { useEffect, type ReactNode } from 'react';
-import { registerSessionCleanup } from '@/features/auth/session.ts';
-import { setTokenSource } from '@/lib/api-client.ts';
 import { setNotifier } from '@/lib/notify.ts';
-import { queryClient } from '@/lib/query-client.ts';
-import { tokenStore } from '@/lib/token-store.ts';
 import { theme } from './theme.ts';
-
-// Before any loader runs: the api client reads and renews the stored token, and the user's data goes when the session ends.
-setTokenSource(tokenStore);
-registerSessionCleanup();
 
 /**
  * Plugs antd's message API (with theme context) into lib/notify, the app's one
@@ -26,7 +18,8 @@ function NotifierBridge() {
   return holder;
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
+/** antd's locale and theme, the toast bridge and the query cache (the browser's one client, or the server render's own). */
+export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
       <NotifierBridge />

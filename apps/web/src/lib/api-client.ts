@@ -3,6 +3,7 @@ import type { TokenPair } from '@yance/contracts/account';
 import type { BodyIn, DataOf, QueryIn } from '@yance/contracts/endpoint';
 import type { EndpointName, Endpoints } from '@yance/contracts/endpoints';
 import type { Envelope } from '@yance/contracts/envelope';
+import type { RenderTransport } from '@yance/contracts/page-render';
 import { routes, urlOf, type Route } from '@yance/contracts/routes';
 import { notify } from './notify.ts';
 import { endSession } from './session-events.ts';
@@ -19,6 +20,9 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/** The server's "no such thing" answer (an unknown rid or article). */
+export const isNotFound = (err: unknown) => err instanceof ApiError && err.code === ErrorCode.NOT_FOUND;
 
 export interface RequestOptions {
   /** false = do not toast a failing code (spec §7 "unless feedback is off"). */
@@ -42,6 +46,15 @@ const noTokens: TokenSource = { access: () => null, refresh: () => null, seconds
 let tokens: TokenSource = noTokens;
 export const setTokenSource = (source: TokenSource) => {
   tokens = source;
+};
+
+/**
+ * How calls reach the API: in the browser, fetch against this page's origin;
+ * the server render hands in its own (in-process, anonymous) transport.
+ */
+let transport: RenderTransport = { origin: () => window.location.origin, fetch: (url, init) => fetch(url, init) };
+export const setTransport = (next: RenderTransport) => {
+  transport = next;
 };
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -140,7 +153,7 @@ export async function call<K extends EndpointName>(
 
 async function send<T>(route: Route, input: Payload, opts: RequestOptions, token: string | null): Promise<T> {
   const { feedback = true, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = opts;
-  const url = new URL(urlOf(route), window.location.origin);
+  const url = new URL(urlOf(route), transport.origin());
   for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   const body = route.method === 'POST' ? (input.body ?? {}) : undefined;
 
@@ -151,7 +164,7 @@ async function send<T>(route: Route, input: Payload, opts: RequestOptions, token
   const timeout = AbortSignal.timeout(timeoutMs);
   let res: Response;
   try {
-    res = await fetch(url, {
+    res = await transport.fetch(url, {
       method: route.method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -6,18 +6,36 @@ import { NotFoundState } from '@/components/not-found-state.tsx';
 import { PageHero } from '@/components/page-hero.tsx';
 import { PageBody, PageSection } from '@/components/page-section.tsx';
 import { paths } from '@/config/paths.ts';
-import { isArticleNotFound, useArticleDetail } from '@/features/content/api/get-article-detail.ts';
+import { getArticleDetailQueryOptions, useArticleDetail } from '@/features/content/api/get-article-detail.ts';
 import { ArticleView } from '@/features/content/components/article-view.tsx';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { isNotFound } from '@/lib/api-client.ts';
+import { articleJsonLd, plainText } from '../meta.ts';
+import { definePage, useSubjectMissing } from '../page.ts';
+
+export const page = definePage({
+  queries: ({ params }) => ({ article: getArticleDetailQueryOptions(params.id ?? '') }),
+  subject: 'article',
+  meta: ({ article }, { url }) => {
+    if (!article) return { title: '文章不存在', noindex: true };
+    const image = new URL(article.img, url.origin).href;
+    return {
+      title: article.title,
+      description: plainText(article.sketch || article.body),
+      image,
+      ogType: 'article',
+      jsonLd: articleJsonLd(article, url.origin + url.pathname, image),
+    };
+  },
+});
 
 /** /article/:id — one news item, course, case or thank-you note. */
 export function Component() {
   const id = useParams().id ?? '';
-  const detail = useArticleDetail(id);
+  const gone = useSubjectMissing();
+  const detail = useArticleDetail(id, !gone);
   const article = detail.data;
-  const notFound = detail.isError && isArticleNotFound(detail.error);
+  const notFound = gone || (detail.isError && isNotFound(detail.error));
   const listName = article ? ARTICLE_TYPE_NAMES[article.type] : '资讯';
-  useDocumentTitle(article?.title ?? (notFound ? '文章不存在' : undefined));
 
   return (
     <>

@@ -4,13 +4,22 @@ import { PageHero } from '@/components/page-hero.tsx';
 import { PageBody, PageSection } from '@/components/page-section.tsx';
 import { ContactOverview } from '@/features/content/components/contact-overview.tsx';
 import { PickupRegions } from '@/features/content/components/pickup-regions.tsx';
-import { useWebSettings } from '@/lib/get-web-settings.ts';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { getWebSettingsQueryOptions, useWebSettings } from '@/lib/get-web-settings.ts';
+import { definePage } from '../page.ts';
+
+export const page = definePage({
+  queries: () => ({ settings: getWebSettingsQueryOptions() }),
+  meta: ({ settings }) => ({
+    title: '联系我们',
+    description: settings
+      ? `研测客服热线 ${settings.localInfo.phone}，${settings.localInfo.hours}。收样地址：${settings.localInfo.address}。上门取样覆盖 ${settings.allowRegion.length} 个地区。`
+      : undefined,
+  }),
+});
 
 /** /contact — how to reach us, where to post samples, and where home pick-up runs. */
 export function Component() {
   const settings = useWebSettings();
-  useDocumentTitle('联系我们');
   const data = settings.data;
 
   return (

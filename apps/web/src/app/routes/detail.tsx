@@ -5,22 +5,43 @@ import { PageHero } from '@/components/page-hero.tsx';
 import { PageBody } from '@/components/page-section.tsx';
 import { paths } from '@/config/paths.ts';
 import { useLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
-import { isNotFound, useDeviceDetail } from '@/features/catalog/api/get-device-detail.ts';
+import { getDeviceDetailQueryOptions, useDeviceDetail } from '@/features/catalog/api/get-device-detail.ts';
 import { DeviceDetailSkeleton } from '@/features/catalog/components/device-detail-skeleton.tsx';
 import { DeviceInfoSections } from '@/features/catalog/components/device-info-sections.tsx';
 import { DeviceSummaryPanel } from '@/features/catalog/components/device-summary-panel.tsx';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { isNotFound } from '@/lib/api-client.ts';
+import { formatUnitPrice } from '@/lib/format.ts';
+import { itemTitle, plainText, serviceJsonLd } from '../meta.ts';
+import { definePage, useSubjectMissing } from '../page.ts';
 
-const titleOf = (name: string, alias: string[]) => (alias[0] && !name.includes(alias[0]) ? `${name}(${alias[0]})` : name);
+export const page = definePage({
+  queries: ({ params }) => ({ item: getDeviceDetailQueryOptions(params.rid ?? '') }),
+  subject: 'item',
+  meta: ({ item }, { url }) => {
+    if (!item) return { title: '项目不存在', noindex: true };
+    const here = url.origin + url.pathname;
+    const image = new URL(item.img, url.origin).href;
+    const price = `${formatUnitPrice(item.price_fen, item.unit)}起`;
+    return {
+      title: itemTitle(item),
+      description: plainText(
+        `${itemTitle(item)}，${price}，${item.turnaround_days}个工作日出结果。${item.sketch} ${item.sample_requirement}`,
+      ),
+      image,
+      ogType: 'product',
+      jsonLd: serviceJsonLd(item, here, image),
+    };
+  },
+});
 
 /** /detail/:rid — one catalogue item with its price calculator. */
 export function Component() {
   const rid = useParams().rid ?? '';
-  const detail = useDeviceDetail(rid);
+  const gone = useSubjectMissing();
+  const detail = useDeviceDetail(rid, !gone);
   const { openLoginPrompt } = useLoginPrompt();
   const item = detail.data;
-  const notFound = detail.isError && isNotFound(detail.error);
-  useDocumentTitle(item ? titleOf(item.name, item.alias) : notFound ? '项目不存在' : undefined);
+  const notFound = gone || (detail.isError && isNotFound(detail.error));
 
   const crumbs = item
     ? [
@@ -32,7 +53,7 @@ export function Component() {
 
   return (
     <>
-      <PageHero title={item ? titleOf(item.name, item.alias) : notFound ? '项目不存在' : '项目详情'} crumbs={crumbs} compact />
+      <PageHero title={item ? itemTitle(item) : notFound ? '项目不存在' : '项目详情'} crumbs={crumbs} compact />
       <PageBody>
         {item ? (
           <>

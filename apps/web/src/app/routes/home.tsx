@@ -13,24 +13,21 @@ import { ServiceGrid } from '@/features/home/components/service-grid.tsx';
 import { ServiceProcess } from '@/features/home/components/service-process.tsx';
 import { ThanksTable } from '@/features/home/components/thanks-table.tsx';
 import { readInviteCode } from '@/lib/invite-code.ts';
-import { queryClient } from '@/lib/query-client.ts';
 import { useAfterPaint } from '@/lib/use-after-paint.ts';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { definePage } from '../page.ts';
 
 const PromoPopup = lazy(() => import('@/features/home/components/promo-popup.tsx').then((m) => ({ default: m.PromoPopup })));
 
-/** Starts the one home-data fetch as soon as the route matches, without holding up the render. */
-export function loader() {
-  void queryClient.prefetchQuery(getHomeQueryOptions());
-  return null;
-}
+export const page = definePage({
+  queries: () => ({ home: getHomeQueryOptions() }),
+  meta: () => ({ title: '一站式科研检测服务平台' }),
+});
 
 /** The invite register dialog opens once per page load, not on every return to home. */
 let inviteDialogShown = false;
 
 /** Home page of spec §2: banner, services, hot areas, process, popular items, cases, thanks, partners, popup. */
 export function Component() {
-  useDocumentTitle('一站式科研检测服务平台');
   // Spec §2: with an invite code (from /invited/:code) the register dialog opens on the home page.
   useEffect(() => {
     if (inviteDialogShown || !readInviteCode()) return;
@@ -44,8 +41,8 @@ export function Component() {
 }
 
 function HomeSections({ data }: { data: HomeData }) {
-  // Banner and services paint first; the sections below the fold follow a frame later.
-  const rest = useAfterPaint();
+  // The promotion is the browser's business (once a day, after the page shows): never in the server's HTML.
+  const painted = useAfterPaint();
   // The login gate opens its popup over home (a guarded page loaded directly): the promotion waits its turn.
   const { isOpen: accountPopupOpen } = useLoginPrompt();
   const [promoBlocked, setPromoBlocked] = useState(accountPopupOpen);
@@ -54,18 +51,14 @@ function HomeSections({ data }: { data: HomeData }) {
     <>
       <HomeBanner banners={data.bannerArr} />
       <ServiceGrid types={data.typeArr} />
-      {rest && (
-        <>
-          <HotAreas areas={data.prefectureNavBottomArr} />
-          <ServiceProcess />
-          <PopularItems items={data.hotItems} />
-          <ServiceCases cases={data.serviceCaseArr} />
-          <ThanksTable rows={data.thanksArr} />
-          <PartnerStrip partners={data.partnerArr} />
-        </>
-      )}
+      <HotAreas areas={data.prefectureNavBottomArr} />
+      <ServiceProcess />
+      <PopularItems items={data.hotItems} />
+      <ServiceCases cases={data.serviceCaseArr} />
+      <ThanksTable rows={data.thanksArr} />
+      <PartnerStrip partners={data.partnerArr} />
       {/* An invited visitor sees the register dialog instead of the promotion. */}
-      {rest && data.popup && !readInviteCode() && !promoBlocked && (
+      {painted && data.popup && !readInviteCode() && !promoBlocked && (
         <Suspense fallback={null}>
           <PromoPopup popup={data.popup} />
         </Suspense>

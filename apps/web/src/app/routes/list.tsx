@@ -6,7 +6,8 @@ import { PageHero } from '@/components/page-hero.tsx';
 import { PageBody, PageSection } from '@/components/page-section.tsx';
 import { paths } from '@/config/paths.ts';
 import { ArticleListView } from '@/features/content/components/article-list-view.tsx';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { getArticleListQueryOptions } from '@/features/content/api/get-article-list.ts';
+import { definePage } from '../page.ts';
 
 const SUBTITLES: Record<ArticleType, string> = {
   news: '平台动态、行业资讯与检测技术前沿',
@@ -16,15 +17,34 @@ const SUBTITLES: Record<ArticleType, string> = {
 };
 
 const isArticleType = (v: string | undefined): v is ArticleType => (ARTICLE_TYPES as readonly string[]).includes(v ?? '');
+const pageOf = (search: URLSearchParams) => Math.max(1, Math.floor(Number(search.get('page')) || 1));
+const PAGE_SIZE = 10;
+
+export const page = definePage({
+  queries: ({ params, url }) =>
+    isArticleType(params.type)
+      ? { list: getArticleListQueryOptions({ type: params.type, page: pageOf(url.searchParams), pageSize: PAGE_SIZE }) }
+      : {},
+  // An unknown column is a missing page.
+  status: ({ params }) => (isArticleType(params.type) ? undefined : 404),
+  meta: (_, { params, url }) => {
+    if (!isArticleType(params.type)) return { title: '栏目不存在', noindex: true };
+    const n = pageOf(url.searchParams);
+    return {
+      title: n > 1 ? `${ARTICLE_TYPE_NAMES[params.type]}（第${n}页）` : ARTICLE_TYPE_NAMES[params.type],
+      description: SUBTITLES[params.type],
+      canonical: url.pathname + (n > 1 ? `?page=${n}` : ''),
+    };
+  },
+});
 
 /** /list/:type — news, courses, service cases or thanks, paged by ?page=. */
 export function Component() {
   const { type } = useParams();
   const [search, setSearch] = useSearchParams();
-  const page = Math.max(1, Math.floor(Number(search.get('page')) || 1));
+  const page = pageOf(search);
   const valid = isArticleType(type);
   const name = valid ? ARTICLE_TYPE_NAMES[type] : '栏目不存在';
-  useDocumentTitle(name);
 
   if (!valid) {
     return (
@@ -52,6 +72,7 @@ export function Component() {
             key={type}
             type={type}
             page={page}
+            pageSize={PAGE_SIZE}
             onPageChange={(p) => {
               setSearch(p > 1 ? { page: String(p) } : {});
               window.scrollTo({ top: 0, behavior: 'smooth' });

@@ -1,11 +1,12 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { definePage } from '../page.ts';
+
+export const page = definePage({ status: () => 404, meta: () => ({ title: '页面不存在', noindex: true }) });
 
 /** Any unknown path: a friendly 404 with a way home and to search. */
 export function Component() {
-  useDocumentTitle('页面不存在');
   const navigate = useNavigate();
   return (
     <div className="container" style={{ padding: '48px 16px' }}>

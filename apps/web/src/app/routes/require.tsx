@@ -1,16 +1,23 @@
 import { PageHero } from '@/components/page-hero.tsx';
 import { PageBody, PageSection } from '@/components/page-section.tsx';
 import { useLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
-import { useSitePage } from '@/features/content/api/get-site-page.ts';
+import { getSitePageQueryOptions, useSitePage } from '@/features/content/api/get-site-page.ts';
 import { RequireForm } from '@/features/content/components/require-form.tsx';
 import { SitePageBody } from '@/features/content/components/site-page-body.tsx';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { definePage } from '../page.ts';
+
+export const page = definePage({
+  queries: () => ({ page: getSitePageQueryOptions('require') }),
+  meta: () => ({
+    title: '发布需求',
+    description: '找不到合适的检测项目？描述您的测试需求，研测专属客户经理为您定制方案并报价。',
+  }),
+});
 
 /** /require — 发布需求: a request for a test that is not in the catalogue. */
 export function Component() {
   const page = useSitePage('require');
   const { openLoginPrompt } = useLoginPrompt();
-  useDocumentTitle('发布需求');
 
   return (
     <>

@@ -10,7 +10,19 @@ import { LoginPromptHost } from '@/features/auth/components/login-prompt-host.ts
 import { openLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
 import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
 import { AttestationHost } from '@/features/member/components/attestation-host.tsx';
-import { useWebSettings } from '@/lib/get-web-settings.ts';
+import { getWebSettingsQueryOptions, useWebSettings } from '@/lib/get-web-settings.ts';
+import { definePage } from '../page.ts';
+import { PageHead } from '../page-head.tsx';
+
+/** Every page needs the site settings (hotline, footer contact); the site's own description is the default head. */
+export const page = definePage({
+  queries: () => ({ settings: getWebSettingsQueryOptions() }),
+  meta: () => ({
+    description: '研测——一站式科研检测服务平台：送样检测、现场预约、数据分析，材料表征与性能测试，先测试后付费。',
+    image: '/og-image.png',
+    ogType: 'website',
+  }),
+});
 
 /** Header, page, footer and side bar around every route; the account and attestation popups live here once. */
 export function Component() {
@@ -28,6 +40,7 @@ export function Component() {
   };
   return (
     <div className="site">
+      <PageHead />
       <ScrollToTop />
       <SiteHeader
         hotline={contact?.phone}

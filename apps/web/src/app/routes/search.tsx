@@ -3,11 +3,27 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageHero } from '@/components/page-hero.tsx';
 import { PageBody, PageSection } from '@/components/page-section.tsx';
 import { paths } from '@/config/paths.ts';
-import { useTypeGroup } from '@/features/catalog/api/get-type-group.ts';
+import { getTypeGroupQueryOptions, useTypeGroup } from '@/features/catalog/api/get-type-group.ts';
 import { SearchBox } from '@/features/catalog/components/search-box.tsx';
 import { SearchResults } from '@/features/catalog/components/search-results.tsx';
 import { SuggestedKeywords } from '@/features/catalog/components/suggested-keywords.tsx';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { deviceResultsQuery } from '@/features/catalog/components/device-results.tsx';
+import { parseListParams } from '@/features/catalog/hooks/use-list-params.ts';
+import { definePage } from '../page.ts';
+
+export const page = definePage({
+  queries: ({ url }) => {
+    const list = parseListParams(url.searchParams);
+    return list.kw
+      ? { types: getTypeGroupQueryOptions(), results: deviceResultsQuery({ kw: list.kw, typeId: list.typeId }, list) }
+      : { types: getTypeGroupQueryOptions() };
+  },
+  // Result pages are endless variations of the catalogue: followed, not indexed.
+  meta: (_, { url }) => {
+    const kw = parseListParams(url.searchParams).kw;
+    return { title: kw ? `“${kw}”的搜索结果` : '搜索项目', noindex: true };
+  },
+});
 
 /** /search?kw= — catalogue search by name, alias or category. */
 export function Component() {
@@ -15,7 +31,6 @@ export function Component() {
   const navigate = useNavigate();
   const kw = search.get('kw')?.trim() ?? '';
   const types = useTypeGroup();
-  useDocumentTitle(kw ? `“${kw}”的搜索结果` : '搜索项目');
 
   return (
     <>

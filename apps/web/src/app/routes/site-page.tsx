@@ -2,9 +2,10 @@ import type { SitePageKey } from '@yance/contracts/content';
 import { useLocation } from 'react-router';
 import { PageHero } from '@/components/page-hero.tsx';
 import { PageBody, PageSection } from '@/components/page-section.tsx';
-import { useSitePage } from '@/features/content/api/get-site-page.ts';
+import { getSitePageQueryOptions, useSitePage } from '@/features/content/api/get-site-page.ts';
 import { SitePageBody } from '@/features/content/components/site-page-body.tsx';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { plainText } from '../meta.ts';
+import { definePage } from '../page.ts';
 
 /** The three routes this module serves, with the heading shown before the page loads. */
 const PAGES = {
@@ -15,13 +16,20 @@ const PAGES = {
 
 const pageFor = (pathname: string) => PAGES[pathname.replace(/\/+$/, '') as keyof typeof PAGES] ?? PAGES['/guide'];
 
+export const page = definePage({
+  queries: ({ url }) => ({ page: getSitePageQueryOptions(pageFor(url.pathname).key) }),
+  meta: ({ page }, { url }) => ({
+    title: page?.title ?? pageFor(url.pathname).title,
+    description: page ? plainText(page.body) : undefined,
+  }),
+});
+
 /** /guide, /license, /policy — one module, the key comes from the path. */
 export function Component() {
   const { pathname } = useLocation();
   const { key, title: fallback } = pageFor(pathname);
   const page = useSitePage(key);
   const title = page.data?.title ?? fallback;
-  useDocumentTitle(title);
 
   return (
     <>

@@ -4,13 +4,27 @@ import { PageHero } from '@/components/page-hero.tsx';
 import { PageBody, PageSection } from '@/components/page-section.tsx';
 import { StatGrid, type Stat } from '@/components/stat-grid.tsx';
 import { paths } from '@/config/paths.ts';
-import { useTypeGroup } from '@/features/catalog/api/get-type-group.ts';
+import { getTypeGroupQueryOptions, useTypeGroup } from '@/features/catalog/api/get-type-group.ts';
 import { catalogStats } from '@/features/catalog/utils/catalog-stats.ts';
-import { useArticleList } from '@/features/content/api/get-article-list.ts';
-import { useSitePage } from '@/features/content/api/get-site-page.ts';
+import { getArticleListQueryOptions, useArticleList } from '@/features/content/api/get-article-list.ts';
+import { getSitePageQueryOptions, useSitePage } from '@/features/content/api/get-site-page.ts';
 import { CaseGrid } from '@/features/content/components/case-grid.tsx';
 import { SitePageBody } from '@/features/content/components/site-page-body.tsx';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { plainText } from '../meta.ts';
+import { definePage } from '../page.ts';
+
+const CASES_SHOWN = 6;
+
+export const page = definePage({
+  queries: () => ({
+    page: getSitePageQueryOptions('televised'),
+    types: getTypeGroupQueryOptions(),
+    caseCount: getArticleListQueryOptions({ type: 'service', page: 1, pageSize: 1 }),
+    thanksCount: getArticleListQueryOptions({ type: 'thanks', page: 1, pageSize: 1 }),
+    cases: getArticleListQueryOptions({ type: 'service', page: 1, pageSize: CASES_SHOWN }),
+  }),
+  meta: ({ page }) => ({ title: page?.title ?? '能力展示', description: page ? plainText(page.body) : undefined }),
+});
 
 /** Capability numbers, all counted from live data. */
 function useCapabilityStats(): Stat[] | undefined {
@@ -33,7 +47,6 @@ export function Component() {
   const page = useSitePage('televised');
   const stats = useCapabilityStats();
   const title = page.data?.title ?? '能力展示';
-  useDocumentTitle(title);
 
   return (
     <>
@@ -51,7 +64,7 @@ export function Component() {
             </Link>
           }
         >
-          <CaseGrid />
+          <CaseGrid count={CASES_SHOWN} />
         </PageSection>
       </PageBody>
     </>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ArrowUpIcon, PhoneIcon, WechatIcon } from '@/components/ui/icons.tsx';
-import { LazyQrCodeCard, siteUrl } from '@/components/ui/lazy-qr-code-card.tsx';
+import { LazyQrCodeCard } from '@/components/ui/lazy-qr-code-card.tsx';
 import { paths } from '@/config/paths.ts';
 import styles from './side-bar.module.css';
 
@@ -42,7 +42,7 @@ export function SideBar({ phone, hours }: { phone?: string; hours: string }) {
           <span>微信咨询</span>
         </button>
         <div className={styles.panel} role="dialog" aria-label="客服微信">
-          {wechatWanted && <LazyQrCodeCard value={siteUrl(paths.contact())} caption="扫码添加客服微信" size={120} />}
+          {wechatWanted && <LazyQrCodeCard path={paths.contact()} caption="扫码添加客服微信" size={120} />}
         </div>
       </div>
       <button

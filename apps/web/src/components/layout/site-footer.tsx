@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { BoxIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '@/components/ui/icons.tsx';
-import { LazyQrCodeCard, siteUrl } from '@/components/ui/lazy-qr-code-card.tsx';
+import { LazyQrCodeCard } from '@/components/ui/lazy-qr-code-card.tsx';
 import { paths } from '@/config/paths.ts';
 import { Logo } from './logo.tsx';
 import styles from './site-footer.module.css';
@@ -89,8 +89,8 @@ export function SiteFooter({ contact }: { contact?: FooterContact }) {
           </ul>
         </address>
         <div className={styles.qrs}>
-          <LazyQrCodeCard value={siteUrl(paths.list('news'))} caption="微信公众号" size={88} />
-          <LazyQrCodeCard value={siteUrl(paths.contact())} caption="客服微信" size={88} />
+          <LazyQrCodeCard path={paths.list('news')} caption="微信公众号" size={88} />
+          <LazyQrCodeCard path={paths.contact()} caption="客服微信" size={88} />
         </div>
       </div>
       <div className={styles.bottom}>

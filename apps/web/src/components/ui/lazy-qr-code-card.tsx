@@ -2,20 +2,22 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 
 const QrCodeCard = lazy(() => import('./qr-code-card.tsx').then((m) => ({ default: m.QrCodeCard })));
 
-/** Absolute URL on this site for a QR code (the site's own address, never a third party). */
-export const siteUrl = (path: string) => `${window.location.origin}${path}`;
+/** Absolute URL on this site for a QR code (the site's own address, never a third party); browser only. */
+const siteUrl = (path: string) => `${window.location.origin}${path}`;
 
 interface LazyQrCodeCardProps {
-  value: string;
+  /** A path on this site; the code holds its absolute address. */
+  path: string;
   caption: string;
   size?: number;
 }
 
 /**
  * A QR code whose encoder loads only when the card scrolls near the viewport,
- * so the footer's codes cost nothing on first paint.
+ * so the footer's codes cost nothing on first paint (and the server, which
+ * does not know the visitor's address, renders only the placeholder).
  */
-export function LazyQrCodeCard({ value, caption, size = 96 }: LazyQrCodeCardProps) {
+export function LazyQrCodeCard({ path, caption, size = 96 }: LazyQrCodeCardProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
 
@@ -37,7 +39,7 @@ export function LazyQrCodeCard({ value, caption, size = 96 }: LazyQrCodeCardProp
     <div ref={ref}>
       {near ? (
         <Suspense fallback={placeholder}>
-          <QrCodeCard value={value} caption={caption} size={size} />
+          <QrCodeCard value={siteUrl(path)} caption={caption} size={size} />
         </Suspense>
       ) : (
         placeholder

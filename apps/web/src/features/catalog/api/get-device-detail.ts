@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ErrorCode } from '@yance/contracts/codes';
-import { ApiError, call } from '@/lib/api-client.ts';
+import { call, isNotFound } from '@/lib/api-client.ts';
 
 /** One catalogue item; an unknown rid fails with ApiError code 404 "项目不存在". */
 export const getDeviceDetail = (rid: string, signal?: AbortSignal) =>
@@ -14,6 +13,5 @@ export const getDeviceDetailQueryOptions = (rid: string) =>
     retry: (count, err) => !isNotFound(err) && count < 1,
   });
 
-export const useDeviceDetail = (rid: string) => useQuery(getDeviceDetailQueryOptions(rid));
-
-export const isNotFound = (err: unknown) => err instanceof ApiError && err.code === ErrorCode.NOT_FOUND;
+/** enabled false: the server already said the item does not exist (a 404 page), no need to ask again. */
+export const useDeviceDetail = (rid: string, enabled = true) => useQuery({ ...getDeviceDetailQueryOptions(rid), enabled });

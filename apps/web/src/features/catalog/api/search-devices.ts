@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '@/lib/api-client.ts';
 
 export type DeviceSort = 'relevance' | 'order' | 'price_asc' | 'price_desc';
@@ -24,5 +24,3 @@ export const searchDevicesQueryOptions = (params: SearchDevicesParams) =>
     // keep the old page on screen while the next one loads, so the list does not jump
     placeholderData: keepPreviousData,
   });
-
-export const useSearchDevices = (params: SearchDevicesParams) => useQuery(searchDevicesQueryOptions(params));

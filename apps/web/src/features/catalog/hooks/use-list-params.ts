@@ -4,7 +4,7 @@ import type { DeviceSort } from '../api/search-devices.ts';
 
 const SORTS: readonly DeviceSort[] = ['relevance', 'order', 'price_asc', 'price_desc'];
 
-const positiveInt = (v: string | null) => {
+export const positiveInt = (v: string | null | undefined) => {
   const n = Number(v);
   return Number.isInteger(n) && n > 0 ? n : undefined;
 };
@@ -18,6 +18,19 @@ export interface ListParams {
   sort: DeviceSort;
 }
 
+/** The list state of a URL query; the route's data declaration reads the same. */
+export function parseListParams(search: URLSearchParams): ListParams {
+  const sort = search.get('sort') as DeviceSort | null;
+  return {
+    kw: search.get('kw')?.trim() ?? '',
+    typeId: positiveInt(search.get('typeId')),
+    childId: positiveInt(search.get('childId')),
+    areaId: positiveInt(search.get('areaId')),
+    page: positiveInt(search.get('page')) ?? 1,
+    sort: sort && SORTS.includes(sort) ? sort : 'relevance',
+  };
+}
+
 type Patch = Partial<Record<keyof ListParams, string | number | undefined>>;
 
 /**
@@ -27,17 +40,7 @@ type Patch = Partial<Record<keyof ListParams, string | number | undefined>>;
  */
 export function useListParams() {
   const [search, setSearch] = useSearchParams();
-  const params = useMemo<ListParams>(() => {
-    const sort = search.get('sort') as DeviceSort | null;
-    return {
-      kw: search.get('kw')?.trim() ?? '',
-      typeId: positiveInt(search.get('typeId')),
-      childId: positiveInt(search.get('childId')),
-      areaId: positiveInt(search.get('areaId')),
-      page: positiveInt(search.get('page')) ?? 1,
-      sort: sort && SORTS.includes(sort) ? sort : 'relevance',
-    };
-  }, [search]);
+  const params = useMemo(() => parseListParams(search), [search]);
 
   const update = useCallback(
     (patch: Patch) => {

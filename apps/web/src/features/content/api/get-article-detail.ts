@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ErrorCode } from '@yance/contracts/codes';
-import { ApiError, call } from '@/lib/api-client.ts';
+import { call, isNotFound } from '@/lib/api-client.ts';
 
 /** One article with its body and neighbours; unknown rid fails with code 404. */
 export const getArticleDetail = (rid: string, signal?: AbortSignal) =>
@@ -11,9 +10,8 @@ export const getArticleDetailQueryOptions = (rid: string) =>
   queryOptions({
     queryKey: ['content', 'article', rid],
     queryFn: ({ signal }) => getArticleDetail(rid, signal),
-    retry: (count, err) => !isArticleNotFound(err) && count < 1,
+    retry: (count, err) => !isNotFound(err) && count < 1,
   });
 
-export const useArticleDetail = (rid: string) => useQuery(getArticleDetailQueryOptions(rid));
-
-export const isArticleNotFound = (err: unknown) => err instanceof ApiError && err.code === ErrorCode.NOT_FOUND;
+/** enabled false: the server already said the article does not exist (a 404 page). */
+export const useArticleDetail = (rid: string, enabled = true) => useQuery({ ...getArticleDetailQueryOptions(rid), enabled });

@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PageRenderer, RenderTransport } from '@yance/contracts/page-render';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { htmlPage, PageCache, type CachedPage } from './page-cache.ts';
+import { PageTemplate } from './template.ts';
+
+export interface WebPagesOptions {
+  webDist: string;
+  /** The site's public origin (PUBLIC_URL); without it, the request's own. */
+  publicUrl?: string;
+  ttlMs?: number;
+}
+
+/** Like the home payload: a content change shows on every process within 10 s (issue 7). */
+const PAGE_TTL_MS = 10_000;
+const MAX_CACHED_PAGES = 500;
+/** The query parameters a public page reads; others are dropped, so they make neither new renders nor cache entries. */
+const PAGE_PARAMS = ['page', 'kw', 'sort', 'typeId', 'childId', 'areaId'];
+
+/** Path plus the page parameters it carries, in a fixed order. */
+export function pageUrlOf(rawUrl: string): string {
+  const url = new URL(rawUrl, 'http://x');
+  const kept = new URLSearchParams();
+  for (const name of PAGE_PARAMS) {
+    const value = url.searchParams.get(name);
+    if (value !== null && value !== '') kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+/** Calls the API through Fastify's inject: the render's requests never leave the process, nor carry a token. */
+function injectTransport(app: FastifyInstance, origin: () => string): RenderTransport {
+  return {
+    origin,
+    fetch: async (url, init) => {
+      const res = await app.inject({
+        method: (init.method ?? 'GET') as 'GET' | 'POST',
+        url: url.pathname + url.search,
+        headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+        payload: typeof init.body === 'string' ? init.body : undefined,
+      });
+      return new Response(new Uint8Array(res.rawPayload), {
+        status: res.statusCode,
+        headers: { 'content-type': String(res.headers['content-type'] ?? '') },
+      });
+    },
+  };
+}
+
+/** The server render is built beside the web app (apps/web/dist-server), never among the files it serves. */
+async function loadRenderer(webDist: string): Promise<PageRenderer | null> {
+  const entry = path.resolve(webDist, '..', 'dist-server', 'entry-server.js');
+  if (!existsSync(entry) || !existsSync(path.join(webDist, '.vite', 'manifest.json'))) return null;
+  return (await import(pathToFileURL(entry).href)) as PageRenderer;
+}
+
+/**
+ * Public pages rendered on the server (ADR 0026): every GET that is not the
+ * API or a file answers with HTML that already holds the page's content and
+ * head, with the page's status (404 for an unknown path, item or article).
+ * Browser-only pages (member, experiment) and a failed render get the shell.
+ */
+export const webPagesPlugin = fp(async (app: FastifyInstance, opts: WebPagesOptions) => {
+  if (!existsSync(path.join(opts.webDist, 'index.html'))) return;
+  const template = PageTemplate.read(opts.webDist);
+  const renderer = await loadRenderer(opts.webDist);
+  if (!renderer) app.log.warn('web app built without its server render; pages are served as the bare shell (npm run build)');
+  let origin = opts.publicUrl;
+  renderer?.configure({ transport: injectTransport(app, () => origin ?? 'http://localhost') });
+  const cache = new PageCache(opts.ttlMs ?? PAGE_TTL_MS, MAX_CACHED_PAGES);
+  const shell: CachedPage = { ...htmlPage(200, template.shell), shell: true };
+
+  const build = async (url: string, siteOrigin: string): Promise<CachedPage> => {
+    if (!renderer) return shell;
+    try {
+      const result = await renderer.render(url, siteOrigin);
+      if (result.kind === 'redirect') return { status: result.status, location: result.location, shell: false };
+      if (result.kind === 'shell') return shell;
+      return htmlPage(result.status, template.fill(result));
+    } catch (err) {
+      // The browser can still render the page itself: log it, answer with the shell.
+      app.log.error({ err, url }, 'page render failed');
+      return shell;
+    }
+  };
+
+  const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
+    if (page.location) return reply.redirect(page.location, page.status);
+    // A rendered page may be a few seconds old anywhere; the shell must always be fresh (it names the current chunks).
+    reply
+      .status(page.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', page.shell ? 'no-cache' : `public, max-age=0, s-maxage=${Math.floor((opts.ttlMs ?? PAGE_TTL_MS) / 1000)}`)
+      .header('vary', 'accept-encoding');
+    const accepts = request.headers['accept-encoding'];
+    if (page.gzip && typeof accepts === 'string' && /\bgzip\b/.test(accepts))
+      return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(page.html);
+  };
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    if (request.url.startsWith('/api/')) return reply.callNotFound();
+    const siteOrigin = opts.publicUrl ?? `${request.protocol}://${request.host}`;
+    origin ??= siteOrigin;
+    const url = pageUrlOf(request.url);
+    const page = await cache.get(`${siteOrigin}${url}`, () => build(url, siteOrigin));
+    return send(request, reply, page);
+  });
+});

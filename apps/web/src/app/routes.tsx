@@ -1,0 +1,97 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { requireLogin } from '@/features/auth/utils/login-gate.ts';
+import { rememberInviteCode } from '@/lib/invite-code.ts';
+import { pageLoader, type PageDef } from './page.ts';
+import * as RootLayout from './routes/root-layout.tsx';
+
+/** What a page module exports: its component and, for public pages, its data and head (app/page.ts). */
+export interface RouteModule {
+  Component: React.ComponentType;
+  page?: PageDef;
+}
+
+/**
+ * Every page module, by file: each is its own chunk (the home page ships only
+ * what it shows), and the server finds a page's chunks and styles in Vite's
+ * manifest under the same path (ADR 0026).
+ */
+const modules = import.meta.glob<RouteModule>(['./routes/*.tsx', '!./routes/root-layout.tsx']);
+export const pageFile = (name: string) => `src/app/routes/${name}.tsx`;
+
+/** Where the route runs: 'server' renders public pages to HTML, 'browser' hydrates and navigates. */
+export type RenderMode = 'server' | 'browser';
+
+/** The lazy part of a route: the module's component, its page data as the handle, and a loader from it. */
+function lazyPage(name: string, queryClient: QueryClient, mode: RenderMode): LazyRouteFunction<RouteObject> {
+  const load = modules[`./routes/${name}.tsx`];
+  if (!load) throw new Error(`no route module ${name}`);
+  return async () => {
+    const m = await load();
+    return {
+      Component: m.Component,
+      handle: { page: m.page, file: pageFile(name) },
+      ...(m.page ? { loader: pageLoader(m.page, queryClient, mode) } : {}),
+    };
+  };
+}
+
+/** Paths rendered only in the browser: behind the login gate, or reading this browser's storage. */
+export const CLIENT_ONLY = ['/member', '/experiment', '/wx', '/invited'];
+export const isClientOnly = (pathname: string) =>
+  CLIENT_ONLY.some((p) => pathname.toLowerCase() === p || pathname.toLowerCase().startsWith(`${p}/`));
+
+/**
+ * The route table of spec §2, built for one query client: the browser's one
+ * client, or a fresh one per server render.
+ */
+export function createRoutes(queryClient: QueryClient, mode: RenderMode): RouteObject[] {
+  const page = (name: string) => lazyPage(name, queryClient, mode);
+  return [
+    {
+      path: '/',
+      Component: RootLayout.Component,
+      ErrorBoundary: RootLayout.ErrorBoundary,
+      loader: pageLoader(RootLayout.page, queryClient, mode),
+      handle: { page: RootLayout.page },
+      // Shown for the instant the first page chunk loads (client-only pages); an empty page-coloured box, not a spinner.
+      HydrateFallback: () => <div className="site-boot" aria-busy="true" />,
+      children: [
+        {
+          // Pathless: a page that fails to load shows its error inside the layout, header and footer stay.
+          ErrorBoundary: RootLayout.ErrorBoundary,
+          children: [
+            { index: true, lazy: page('home') },
+            { path: 'project/:typeId?/:title?', lazy: page('project-list') },
+            { path: 'about', loader: () => redirect('/about/profile') },
+            { path: 'about/:tab', lazy: page('about') },
+            { path: 'televised', lazy: page('televised') },
+            { path: 'list/:type', lazy: page('list') },
+            { path: 'contact', lazy: page('contact') },
+            { path: 'guide', lazy: page('site-page') },
+            { path: 'require', lazy: page('require') },
+            { path: 'license', lazy: page('site-page') },
+            { path: 'policy', lazy: page('site-page') },
+            { path: 'search', lazy: page('search') },
+            { path: 'article/:id', lazy: page('article') },
+            { path: 'detail/:rid', lazy: page('detail') },
+            {
+              path: 'invited/:code?',
+              loader: ({ params }) => {
+                if (params.code) rememberInviteCode(params.code);
+                return redirect('/');
+              },
+            },
+            // Login gate (spec §4): no stored token cancels the navigation and opens the login popup.
+            { path: 'member', loader: (args) => requireLogin(args) ?? redirect('/member/center') },
+            { path: 'member/:page', loader: requireLogin, lazy: page('member') },
+            { path: 'experiment', loader: (args) => requireLogin(args) ?? redirect('/experiment/plan') },
+            { path: 'experiment/:page', loader: requireLogin, lazy: page('experiment') },
+            { path: 'wx/confirm/:ticket', lazy: page('wx-confirm') },
+            { path: '*', lazy: page('not-found') },
+          ],
+        },
+      ],
+    },
+  ];
+}
