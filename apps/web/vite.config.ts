@@ -13,7 +13,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { port: 5173, proxy: { '/api': api, '/upload': api } },
-  ssr: { noExternal: true, target: 'node' },
+  // Bundled whole, except jsdom (the server render's DOM for DOMPurify), which Node loads from node_modules.
+  ssr: { noExternal: true, external: ['jsdom'], target: 'node' },
+  // The server render runs React and antd in production mode whatever the server's NODE_ENV (antd's class hashes must match the browser's).
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: isSsrBuild
     ? { target: 'node20', outDir: 'dist-server', sourcemap: false, emptyOutDir: true, copyPublicDir: false }
     : { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 900, manifest: true },

@@ -5,6 +5,8 @@ import 'dayjs/locale/zh-cn';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import type { PageRenderer, RenderResult } from '@yance/contracts/page-render';
+import { JSDOM } from 'jsdom';
+import { setPurifyWindow } from '@/components/purify-html.ts';
 import { setTransport } from '@/lib/api-client.ts';
 import { headTags, jsonForScript, metaOf } from './app/head.ts';
 import { AppProvider } from './app/provider.tsx';
@@ -13,8 +15,15 @@ import { SERVER_STATE_ID, type ServerState } from './app/server-state.ts';
 
 dayjs.locale('zh-cn');
 
-/** Plugs in how the render reaches the API (the server's in-process calls); once per process. */
-export const configure: PageRenderer['configure'] = ({ transport }) => setTransport(transport);
+/**
+ * Once per process: how the render reaches the API (the server's in-process
+ * calls), and a DOM for DOMPurify, so operator HTML is sanitised here just as
+ * in the browser.
+ */
+export const configure: PageRenderer['configure'] = ({ transport }) => {
+  setTransport(transport);
+  setPurifyWindow(new JSDOM('').window);
+};
 
 /** Each render its own cache: no answer of one request can show in another. Never retried: the HTML waits for it. */
 const newQueryClient = () =>

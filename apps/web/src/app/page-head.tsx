@@ -16,10 +16,10 @@ export function PageHead() {
   const queryClient = useQueryClient();
   const url = new URL(location.pathname + location.search, here());
   const heads: HeadMatch[] = matches.map((m) => ({ params: m.params, route: { handle: m.handle } }));
-  // Observe the page's queries, so the title follows when their answers arrive.
+  // Observe the page's queries (never fetch: the page does), so the title follows when their answers arrive.
   const leaf = pagesOf(heads).at(-1);
   const queries = Object.values(leaf?.page.queries?.({ params: leaf.params, url }) ?? {}).flatMap((q) =>
-    q ? [q as FetchQueryOptions] : [],
+    q ? [{ ...(q as FetchQueryOptions), enabled: false }] : [],
   );
   useQueries({ queries });
   // Pages without a declared head (member, experiment: browser-only) set their own title.

@@ -22,53 +22,65 @@ const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'colspan', 'rowspan', 'widt
 /** Whether href may stay on a link. */
 export const isSafeHref = (href: string): boolean => safeHref(href) !== null;
 
-const purifier = DOMPurify();
+/** A purifier with our link and image rules, over the browser's DOM or, in the server render, jsdom's. */
+function purifierFor(win: WindowLike) {
+  const p = DOMPurify(win);
+  p.addHook('afterSanitizeAttributes', (node) => {
+    const tag = node.tagName?.toLowerCase();
+    if (tag === 'a') {
+      const raw = node.getAttribute('href');
+      node.removeAttribute('target');
+      if (raw === null) return;
+      const href = safeHref(raw);
+      if (!href) {
+        node.removeAttribute('href');
+        return;
+      }
+      node.setAttribute('href', href);
+      if (opensNewTab(href)) {
+        node.setAttribute('target', '_blank');
+        node.setAttribute('rel', 'noopener noreferrer');
+      }
+    } else if (tag === 'img') {
+      const src = safeImgSrc(node.getAttribute('src') ?? '');
+      // An image from anywhere else is dropped entirely (an empty <img> would show a broken icon).
+      if (!src) {
+        node.remove();
+        return;
+      }
+      node.setAttribute('src', src);
+      node.setAttribute('alt', node.getAttribute('alt') ?? '');
+      node.setAttribute('loading', 'lazy');
+      for (const name of ['width', 'height']) {
+        const v = node.getAttribute(name);
+        if (v !== null && !IMAGE_SIZE.test(v)) node.removeAttribute(name);
+      }
+    } else {
+      node.removeAttribute('width');
+      node.removeAttribute('height');
+    }
+    if (tag === 'td' || tag === 'th') {
+      for (const name of ['colspan', 'rowspan']) {
+        const v = node.getAttribute(name);
+        if (v !== null && !CELL_SPAN.test(v)) node.removeAttribute(name);
+      }
+    }
+  });
+  return p;
+}
 
-purifier.addHook('afterSanitizeAttributes', (node) => {
-  const tag = node.tagName?.toLowerCase();
-  if (tag === 'a') {
-    const raw = node.getAttribute('href');
-    node.removeAttribute('target');
-    if (raw === null) return;
-    const href = safeHref(raw);
-    if (!href) {
-      node.removeAttribute('href');
-      return;
-    }
-    node.setAttribute('href', href);
-    if (opensNewTab(href)) {
-      node.setAttribute('target', '_blank');
-      node.setAttribute('rel', 'noopener noreferrer');
-    }
-  } else if (tag === 'img') {
-    const src = safeImgSrc(node.getAttribute('src') ?? '');
-    // An image from anywhere else is dropped entirely (an empty <img> would show a broken icon).
-    if (!src) {
-      node.remove();
-      return;
-    }
-    node.setAttribute('src', src);
-    node.setAttribute('alt', node.getAttribute('alt') ?? '');
-    node.setAttribute('loading', 'lazy');
-    for (const name of ['width', 'height']) {
-      const v = node.getAttribute(name);
-      if (v !== null && !IMAGE_SIZE.test(v)) node.removeAttribute(name);
-    }
-  } else {
-    node.removeAttribute('width');
-    node.removeAttribute('height');
-  }
-  if (tag === 'td' || tag === 'th') {
-    for (const name of ['colspan', 'rowspan']) {
-      const v = node.getAttribute(name);
-      if (v !== null && !CELL_SPAN.test(v)) node.removeAttribute(name);
-    }
-  }
-});
+type WindowLike = Parameters<typeof DOMPurify>[0];
+let purifier = typeof window === 'undefined' ? null : purifierFor(window);
+
+/** The server render has no DOM of its own: it hands in a jsdom window once (entry-server.tsx). */
+export const setPurifyWindow = (win: WindowLike) => {
+  purifier = purifierFor(win);
+};
 
 /** Returns `html` with only the allowed tags, attributes and URLs left. */
 export function purifyHtml(html: string): string {
   if (!html) return '';
+  if (!purifier) throw new Error('no DOM to sanitise with: call setPurifyWindow first');
   return purifier.sanitize(html, {
     ALLOWED_TAGS: RICH_TAGS,
     ALLOWED_ATTR,
