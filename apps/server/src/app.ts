@@ -20,6 +20,7 @@ import { webPagesPlugin } from './plugins/web-pages/index.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { settingRoutes } from './modules/setting/setting.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     webDist: config.WEB_DIST,
     uploads: { produced: path.join(config.repoRoot, 'apps/server/assets/upload'), user: userUploads },
   });
+  seoRoutes(app, ctx);
   await app.register(webPagesPlugin, { webDist: config.WEB_DIST, publicUrl: config.PUBLIC_URL });
 
   return app;
