@@ -1,6 +1,5 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { median, round } from './stats.ts';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -71,51 +70,4 @@ export async function homeInitialJs(browser: Browser, baseUrl: string): Promise<
     rawBytes: files.reduce((s, f) => s + f.raw, 0),
     gzipBytes: files.reduce((s, f) => s + f.gzip, 0),
   };
-}
-
-declare global {
-  interface Window {
-    __lcp?: { time: number; element: string; size: number };
-  }
-}
-
-export interface LcpResult {
-  runsMs: number[];
-  medianMs: number;
-  element: string;
-}
-
-/**
- * Largest Contentful Paint of / under 4× CPU slowdown (CDP), a fresh context
- * per load, median of `runs`. Network is loopback and not throttled.
- */
-export async function homeLcp(browser: Browser, baseUrl: string, runs = 5, cpuRate = 4): Promise<LcpResult> {
-  const runsMs: number[] = [];
-  let element = '';
-  for (let i = 0; i < runs; i++) {
-    const context = await newContext(browser);
-    await context.addInitScript(() => {
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { element?: Element | null; size?: number })[]) {
-          const el = e.element;
-          const label = el
-            ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).slice(0, 2).join('.') : ''}`
-            : '?';
-          window.__lcp = { time: e.startTime, element: label, size: e.size ?? 0 };
-        }
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-    });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
-    await page.goto(`${baseUrl}/`, { waitUntil: 'load', timeout: 60_000 });
-    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
-    await page.waitForTimeout(1_000);
-    const lcp = await page.evaluate(() => window.__lcp ?? null);
-    await context.close();
-    if (!lcp) throw new Error('no largest-contentful-paint entry was reported');
-    runsMs.push(round(lcp.time, 0));
-    element = lcp.element;
-  }
-  return { runsMs, medianMs: median(runsMs), element };
 }

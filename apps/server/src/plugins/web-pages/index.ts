@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PageRenderer, RenderTransport } from '@yance/contracts/page-render';
@@ -65,17 +65,18 @@ async function loadRenderer(webDist: string): Promise<PageRenderer | null> {
  * Browser-only pages (member, experiment) and a failed render get the shell.
  */
 export const webPagesPlugin = fp(async (app: FastifyInstance, opts: WebPagesOptions) => {
-  if (!existsSync(path.join(opts.webDist, 'index.html'))) return;
-  const template = PageTemplate.read(opts.webDist);
+  const index = path.join(opts.webDist, 'index.html');
+  if (!existsSync(index)) return;
   const renderer = await loadRenderer(opts.webDist);
   if (!renderer) app.log.warn('web app built without its server render; pages are served as the bare shell (npm run build)');
+  const template = renderer ? PageTemplate.read(opts.webDist) : null;
   let origin = opts.publicUrl;
   renderer?.configure({ transport: injectTransport(app, () => origin ?? 'http://localhost') });
   const cache = new PageCache(opts.ttlMs ?? PAGE_TTL_MS, MAX_CACHED_PAGES);
-  const shell: CachedPage = { ...htmlPage(200, template.shell), shell: true };
+  const shell: CachedPage = { ...htmlPage(200, readFileSync(index, 'utf8')), shell: true };
 
   const build = async (url: string, siteOrigin: string): Promise<CachedPage> => {
-    if (!renderer) return shell;
+    if (!renderer || !template) return shell;
     try {
       const result = await renderer.render(url, siteOrigin);
       if (result.kind === 'redirect') return { status: result.status, location: result.location, shell: false };

@@ -35,10 +35,7 @@ export class PageTemplate {
   /** Chunks and styles index.html already loads. */
   private readonly loaded = new Set<string>();
 
-  constructor(
-    readonly shell: string,
-    manifest: Manifest,
-  ) {
+  constructor(shell: string, manifest: Manifest) {
     this.manifest = manifest;
     const start = shell.indexOf(HEAD_START);
     const end = shell.indexOf(HEAD_END);

@@ -1,0 +1,64 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { median } from './stats.ts';
+
+export interface LighthouseFigure {
+  path: string;
+  /** Median over the runs, 0–100. */
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  runs: number[];
+}
+
+/**
+ * Lighthouse's mobile performance audit (its defaults: a mid-range phone,
+ * simulated slow 4G and 4× CPU slowdown) against Debian's Chromium, as a
+ * visitor's phone sees the page. Each path `runs` times; medians reported.
+ */
+export async function lighthouseFigures(baseUrl: string, paths: string[], runs = 3): Promise<LighthouseFigure[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const out: LighthouseFigure[] = [];
+    for (const path of paths) {
+      const samples: { score: number; fcp: number; lcp: number; tbt: number; cls: number }[] = [];
+      for (let i = 0; i < runs; i++) {
+        const result = await lighthouse(`${baseUrl}${path}`, {
+          port: chrome.port,
+          onlyCategories: ['performance'],
+          logLevel: 'error',
+          output: 'json',
+        });
+        if (!result) throw new Error(`lighthouse gave no result for ${path}`);
+        const { categories, audits, runtimeError } = result.lhr;
+        if (runtimeError) throw new Error(`lighthouse ${path}: ${runtimeError.code} ${runtimeError.message}`);
+        const num = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+        samples.push({
+          score: Math.round((categories.performance?.score ?? 0) * 100),
+          fcp: num('first-contentful-paint'),
+          lcp: num('largest-contentful-paint'),
+          tbt: num('total-blocking-time'),
+          cls: num('cumulative-layout-shift'),
+        });
+      }
+      const m = (k: keyof (typeof samples)[number]) => median(samples.map((s) => s[k]));
+      out.push({
+        path,
+        score: m('score'),
+        fcpMs: Math.round(m('fcp')),
+        lcpMs: Math.round(m('lcp')),
+        tbtMs: Math.round(m('tbt')),
+        cls: m('cls'),
+        runs: samples.map((s) => s.score),
+      });
+    }
+    return out;
+  } finally {
+    chrome.kill();
+  }
+}
