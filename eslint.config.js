@@ -6,15 +6,7 @@ import { boundariesConfig } from './tools/eslint/boundaries.js';
 
 export default tseslint.config(
   {
-    ignores: [
-      '**/node_modules/**',
-      '**/dist/**',
-      '**/dist-server/**',
-      'data/**',
-      'e2e/artifacts/**',
-      'apps/server/src/db/migrations/**',
-      'coverage/**',
-    ],
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', 'apps/server/src/db/migrations/**', 'coverage/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -7,7 +7,7 @@ const api = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 /**
  * Two builds (ADR 0026): the browser's (dist/, with a manifest the server
  * reads to link a page's chunks and styles) and the server render's
- * (dist-server/entry-server.js, everything bundled so Node runs it as is).
+ * (dist/.server/entry-server.js, everything bundled so Node runs it as is; a dot folder, which the static files plugin never serves).
  */
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
@@ -18,6 +18,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server render runs React and antd in production mode whatever the server's NODE_ENV (antd's class hashes must match the browser's).
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: isSsrBuild
-    ? { target: 'node20', outDir: 'dist-server', sourcemap: false, emptyOutDir: true, copyPublicDir: false }
+    ? { target: 'node20', outDir: 'dist/.server', sourcemap: false, emptyOutDir: true, copyPublicDir: false }
     : { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 900, manifest: true },
 }));

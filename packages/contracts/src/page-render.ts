@@ -1,6 +1,6 @@
 /**
  * The seam between the server and the web app's server render (ADR 0026):
- * the web build emits apps/web/dist-server/entry-server.js with these two functions,
+ * the web build emits apps/web/dist/.server/entry-server.js with these two functions,
  * the server loads it and answers public pages with what `render` returns.
  */
 

@@ -51,9 +51,9 @@ function injectTransport(app: FastifyInstance, origin: () => string): RenderTran
   };
 }
 
-/** The server render is built beside the web app (apps/web/dist-server), never among the files it serves. */
+/** The server render is built into the web app's dot folder .server (with .vite, never served as files). */
 async function loadRenderer(webDist: string): Promise<PageRenderer | null> {
-  const entry = path.resolve(webDist, '..', 'dist-server', 'entry-server.js');
+  const entry = path.join(webDist, '.server', 'entry-server.js');
   if (!existsSync(entry) || !existsSync(path.join(webDist, '.vite', 'manifest.json'))) return null;
   return (await import(pathToFileURL(entry).href)) as PageRenderer;
 }
