@@ -1,28 +1,28 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { ConfigProvider, message } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { useEffect, type ReactNode } from 'react';
-import { setNotifier } from '@/lib/notify.ts';
+import { ConfigProvider } from 'antd';
+// The ES build of the locale: antd/locale/zh_CN is CommonJS and drags antd/lib and rc-picker/lib copies in.
+import zhCN from 'antd/es/locale/zh_CN';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { isToastWanted, onToastWanted } from '@/lib/notify.ts';
 import { theme } from './theme.ts';
 
-/**
- * Plugs antd's message API (with theme context) into lib/notify, the app's one
- * toast channel. Deliberately not antd's <App>: it drags the modal and
- * notification code (~35 kB gzip) into every page; call notify.* instead of App.useApp().
- */
-function NotifierBridge() {
-  const [api, holder] = message.useMessage();
-  useEffect(() => {
-    setNotifier({ error: (t) => void api.error(t), success: (t) => void api.success(t), warning: (t) => void api.warning(t) });
-  }, [api]);
-  return holder;
+const ToastBridge = lazy(() => import('./toast-bridge.tsx').then((m) => ({ default: m.ToastBridge })));
+
+/** Mounts the toast bridge once something wants to show a toast (lib/notify queues it meanwhile). */
+function ToastHost() {
+  const wanted = useSyncExternalStore(onToastWanted, isToastWanted, () => false);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastBridge />
+    </Suspense>
+  ) : null;
 }
 
-/** antd's locale and theme, the toast bridge and the query cache (the browser's one client, or the server render's own). */
+/** antd's locale and theme, the toast host and the query cache (the browser's one client, or the server render's own). */
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
-      <NotifierBridge />
+      <ToastHost />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ConfigProvider>
   );
