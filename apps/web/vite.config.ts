@@ -13,8 +13,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { port: 5173, proxy: { '/api': api, '/upload': api } },
-  // Bundled whole, except jsdom (the server render's DOM for DOMPurify), which Node loads from node_modules.
-  ssr: { noExternal: true, external: ['jsdom'], target: 'node' },
+  // Bundled whole: the render runs from any copy of dist/ (the server hands it its DOM window).
+  ssr: { noExternal: true, target: 'node' },
   // The server render runs React and antd in production mode whatever the server's NODE_ENV (antd's class hashes must match the browser's).
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: isSsrBuild

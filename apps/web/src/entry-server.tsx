@@ -5,7 +5,6 @@ import 'dayjs/locale/zh-cn';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import type { PageRenderer, RenderResult } from '@yance/contracts/page-render';
-import { JSDOM } from 'jsdom';
 import { setPurifyWindow } from '@/components/purify-html.ts';
 import { setTransport } from '@/lib/api-client.ts';
 import { headTags, jsonForScript, metaOf } from './app/head.ts';
@@ -17,12 +16,12 @@ dayjs.locale('zh-cn');
 
 /**
  * Once per process: how the render reaches the API (the server's in-process
- * calls), and a DOM for DOMPurify, so operator HTML is sanitised here just as
- * in the browser.
+ * calls), and the server's DOM window for DOMPurify, so operator HTML is
+ * sanitised here just as in the browser.
  */
-export const configure: PageRenderer['configure'] = ({ transport }) => {
+export const configure: PageRenderer['configure'] = ({ transport, window }) => {
   setTransport(transport);
-  setPurifyWindow(new JSDOM('').window);
+  setPurifyWindow(window as Parameters<typeof setPurifyWindow>[0]);
 };
 
 /** Each render its own cache: no answer of one request can show in another. Never retried: the HTML waits for it. */

@@ -28,7 +28,12 @@ export type RenderResult =
     };
 
 export interface PageRenderer {
-  configure(options: { transport: RenderTransport }): void;
+  /**
+   * Once per process: the API transport, and a DOM window (jsdom's) for the
+   * render's HTML sanitiser, handed in by the server so the render bundle
+   * needs no package of its own at run time.
+   */
+  configure(options: { transport: RenderTransport; window: object }): void;
   /** Renders `url` (path and query) for an anonymous visitor of `origin`. */
   render(url: string, origin: string): Promise<RenderResult>;
 }

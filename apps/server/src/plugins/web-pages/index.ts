@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { PageRenderer, RenderTransport } from '@yance/contracts/page-render';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { JSDOM } from 'jsdom';
 import { htmlPage, PageCache, type CachedPage } from './page-cache.ts';
 import { PageTemplate } from './template.ts';
 
@@ -71,7 +72,7 @@ export const webPagesPlugin = fp(async (app: FastifyInstance, opts: WebPagesOpti
   if (!renderer) app.log.warn('web app built without its server render; pages are served as the bare shell (npm run build)');
   const template = renderer ? PageTemplate.read(opts.webDist) : null;
   let origin = opts.publicUrl;
-  renderer?.configure({ transport: injectTransport(app, () => origin ?? 'http://localhost') });
+  renderer?.configure({ transport: injectTransport(app, () => origin ?? 'http://localhost'), window: new JSDOM('').window });
   const cache = new PageCache(opts.ttlMs ?? PAGE_TTL_MS, MAX_CACHED_PAGES);
   const shell: CachedPage = { ...htmlPage(200, readFileSync(index, 'utf8')), shell: true };
 

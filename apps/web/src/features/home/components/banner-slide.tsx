@@ -8,12 +8,10 @@ interface BannerSlideProps {
   /** The first slide is the page's largest paint: load it first and eagerly. */
   priority?: boolean;
   tabIndex?: number;
-  /** Called when the image has loaded or failed. */
-  onSettled?: () => void;
 }
 
 /** One banner: an external redirect opens in a new tab, otherwise it is a catalogue rid → /detail/:rid. */
-export function BannerSlide({ banner, priority = false, tabIndex, onSettled }: BannerSlideProps) {
+export function BannerSlide({ banner, priority = false, tabIndex }: BannerSlideProps) {
   const content = (
     <>
       <img
@@ -25,8 +23,6 @@ export function BannerSlide({ banner, priority = false, tabIndex, onSettled }: B
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
         decoding={priority ? 'sync' : 'async'}
-        onLoad={onSettled}
-        onError={onSettled}
       />
       <span className={styles.shade} aria-hidden="true" />
       <span className={`container ${styles.caption}`}>

@@ -5,12 +5,17 @@ import styles from './home-banner.module.css';
 
 const BannerCarousel = lazy(() => import('./banner-carousel.tsx').then((m) => ({ default: m.BannerCarousel })));
 
-/** Longest wait for the first image before the carousel mounts anyway. */
-const CAROUSEL_FALLBACK_MS = 1500;
+/**
+ * The carousel is not part of the first screen: the first slide shows for a
+ * while anyway before autoplay would move on. So swiper loads this long after
+ * the page came alive, or at once when the visitor reaches for the banner.
+ */
+const CAROUSEL_DELAY_MS = 2500;
 
 /**
- * The first banner paints as a plain high-priority <img>; swiper loads only
- * after that image is in, and then takes over on top of it.
+ * The first banner paints as a plain high-priority <img> (in the server's
+ * HTML); swiper loads later (CAROUSEL_DELAY_MS, or on pointer, touch or
+ * focus) and then takes over on top of it.
  */
 export function HomeBanner({ banners }: { banners: Banner[] }) {
   const [first] = banners;
@@ -20,15 +25,16 @@ export function HomeBanner({ banners }: { banners: Banner[] }) {
 
   useEffect(() => {
     if (!many) return;
-    const t = window.setTimeout(() => setMountCarousel(true), CAROUSEL_FALLBACK_MS);
+    const t = window.setTimeout(() => setMountCarousel(true), CAROUSEL_DELAY_MS);
     return () => window.clearTimeout(t);
   }, [many]);
+  const wake = many && !mountCarousel ? () => setMountCarousel(true) : undefined;
 
   if (!first) return <DefaultHero />;
   return (
-    <section className={styles.banner} aria-label="推荐活动">
+    <section className={styles.banner} aria-label="推荐活动" onPointerEnter={wake} onTouchStart={wake} onFocus={wake}>
       <div className={styles.still} inert={carouselReady} aria-hidden={carouselReady || undefined}>
-        <BannerSlide banner={first} priority onSettled={() => many && setMountCarousel(true)} />
+        <BannerSlide banner={first} priority />
       </div>
       {mountCarousel && (
         <Suspense fallback={null}>
