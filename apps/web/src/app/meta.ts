@@ -17,6 +17,9 @@ export function plainText(html: string, max = 150): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+/** A share image link previews can show: WeChat and most others take no SVG, so those fall back to the site's card. */
+export const shareImage = (href: string) => (/\.svg(?:$|[?#])/i.test(href) ? undefined : href);
+
 /** "X射线衍射(XRD)": the name with its first alias when the name does not say it. */
 export const itemTitle = (item: Pick<DeviceDetail, 'name' | 'alias'>) =>
   item.alias[0] && !item.name.includes(item.alias[0]) ? `${item.name}(${item.alias[0]})` : item.name;

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths.ts';
 import { getArticleDetailQueryOptions, useArticleDetail } from '@/features/content/api/get-article-detail.ts';
 import { ArticleView } from '@/features/content/components/article-view.tsx';
 import { isNotFound } from '@/lib/api-client.ts';
-import { articleJsonLd, plainText } from '../meta.ts';
+import { articleJsonLd, plainText, shareImage } from '../meta.ts';
 import { definePage, useSubjectMissing } from '../page.ts';
 
 export const page = definePage({
@@ -21,7 +21,7 @@ export const page = definePage({
     return {
       title: article.title,
       description: plainText(article.sketch || article.body),
-      image,
+      image: shareImage(image),
       ogType: 'article',
       jsonLd: articleJsonLd(article, url.origin + url.pathname, image),
     };

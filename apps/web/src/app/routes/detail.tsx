@@ -11,7 +11,7 @@ import { DeviceInfoSections } from '@/features/catalog/components/device-info-se
 import { DeviceSummaryPanel } from '@/features/catalog/components/device-summary-panel.tsx';
 import { isNotFound } from '@/lib/api-client.ts';
 import { formatUnitPrice } from '@/lib/format.ts';
-import { itemTitle, plainText, serviceJsonLd } from '../meta.ts';
+import { itemTitle, plainText, serviceJsonLd, shareImage } from '../meta.ts';
 import { definePage, useSubjectMissing } from '../page.ts';
 
 export const page = definePage({
@@ -27,7 +27,7 @@ export const page = definePage({
       description: plainText(
         `${itemTitle(item)}，${price}，${item.turnaround_days}个工作日出结果。${item.sketch} ${item.sample_requirement}`,
       ),
-      image,
+      image: shareImage(image),
       ogType: 'product',
       jsonLd: serviceJsonLd(item, here, image),
     };

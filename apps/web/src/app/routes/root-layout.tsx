@@ -19,7 +19,7 @@ export const page = definePage({
   queries: () => ({ settings: getWebSettingsQueryOptions() }),
   meta: () => ({
     description: '研测——一站式科研检测服务平台：送样检测、现场预约、数据分析，材料表征与性能测试，先测试后付费。',
-    image: '/og-image.png',
+    image: '/og-image.jpg',
     ogType: 'website',
   }),
 });

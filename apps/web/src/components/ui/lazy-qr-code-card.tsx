@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useNear } from '@/lib/use-near.ts';
 
 const QrCodeCard = lazy(() => import('./qr-code-card.tsx').then((m) => ({ default: m.QrCodeCard })));
 
@@ -18,16 +19,7 @@ interface LazyQrCodeCardProps {
  * does not know the visitor's address, renders only the placeholder).
  */
 export function LazyQrCodeCard({ path, caption, size = 96 }: LazyQrCodeCardProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || near) return;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '200px' });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [near]);
+  const [ref, near] = useNear<HTMLDivElement>();
 
   const placeholder = (
     <figure style={{ margin: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 8 }}>
