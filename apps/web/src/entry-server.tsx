@@ -1,7 +1,5 @@
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import type { PageRenderer, RenderResult } from '@yance/contracts/page-render';
@@ -11,8 +9,6 @@ import { headTags, jsonForScript, metaOf } from './app/head.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createRoutes, isClientOnly } from './app/routes.tsx';
 import { SERVER_STATE_ID, type ServerState } from './app/server-state.ts';
-
-dayjs.locale('zh-cn');
 
 /**
  * Once per process: how the render reaches the API (the server's in-process

@@ -1,6 +1,4 @@
 import { hydrate } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
@@ -13,7 +11,6 @@ import { createRoutes } from './app/routes.tsx';
 import { readServerState } from './app/server-state.ts';
 import './styles/global.css';
 
-dayjs.locale('zh-cn');
 // Before any loader runs: the api client reads and renews the stored token, and the user's data goes when the session ends.
 setTokenSource(tokenStore);
 registerSessionCleanup();
