@@ -30,7 +30,10 @@ const ROOT = '<div id="root"></div>';
 export class PageTemplate {
   private readonly manifest: Manifest;
   private readonly before: string;
-  private readonly between: string;
+  /** From the end of the page-head block to </head>: the entry's script, preloads and styles. */
+  private readonly entryHead: string;
+  /** From </head> to #root. */
+  private readonly bodyStart: string;
   private readonly after: string;
   /** Chunks and styles index.html already loads. */
   private readonly loaded = new Set<string>();
@@ -39,10 +42,13 @@ export class PageTemplate {
     this.manifest = manifest;
     const start = shell.indexOf(HEAD_START);
     const end = shell.indexOf(HEAD_END);
+    const headEnd = shell.indexOf('</head>');
     const root = shell.indexOf(ROOT);
-    if (start < 0 || end < start || root < end) throw new Error('index.html lacks the page-head markers or <div id="root"></div>');
+    if (start < 0 || end < start || headEnd < end || root < headEnd)
+      throw new Error('index.html lacks the page-head markers, </head> or <div id="root"></div>');
     this.before = shell.slice(0, start);
-    this.between = shell.slice(end + HEAD_END.length, root);
+    this.entryHead = shell.slice(end + HEAD_END.length, headEnd);
+    this.bodyStart = shell.slice(headEnd, root);
     this.after = shell.slice(root + ROOT.length);
     const entry = Object.entries(manifest).find(([, c]) => (c as { isEntry?: boolean }).isEntry);
     if (entry) for (const f of this.closure(entry[0])) this.loaded.add(f);
@@ -54,7 +60,7 @@ export class PageTemplate {
     return new PageTemplate(shell, manifest);
   }
 
-  /** A chunk's file, its static imports' files and all their styles, each once. */
+  /** A chunk's file, its static imports' files and all their styles, each once, dependencies before dependents. */
   private closure(key: string, seen = new Set<string>()): Set<string> {
     const out = new Set<string>();
     const visit = (k: string) => {
@@ -62,9 +68,10 @@ export class PageTemplate {
       seen.add(k);
       const chunk = this.manifest[k];
       if (!chunk) return;
+      // Dependencies first: a page's own styles come after those of the components it uses, as Vite orders them.
+      for (const i of chunk.imports ?? []) visit(i);
       out.add(chunk.file);
       for (const css of chunk.css ?? []) out.add(css);
-      for (const i of chunk.imports ?? []) visit(i);
     };
     visit(key);
     return out;
@@ -83,6 +90,7 @@ export class PageTemplate {
 
   fill(parts: PageParts): string {
     const links = this.links(parts.files);
-    return `${this.before}${parts.head}${links ? `\n    ${links}` : ''}${this.between}<div id="root">${parts.html}</div>${parts.state}${this.after}`;
+    // The page's links after the entry's: its styles override the global ones, as when the browser loads its chunk later.
+    return `${this.before}${parts.head}${this.entryHead}${links ? `  ${links}\n  ` : ''}${this.bodyStart}<div id="root">${parts.html}</div>${parts.state}${this.after}`;
   }
 }
