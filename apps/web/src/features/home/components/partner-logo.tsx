@@ -2,17 +2,20 @@ import type { Partner } from '@yance/contracts/home';
 import { isExternal } from '@/config/paths.ts';
 import styles from './partner-strip.module.css';
 
-/** One partner logo card; its site opens in a new tab. */
+/** One partner card: its emblem and its name as text (never drawn into the image); its site opens in a new tab. */
 export function PartnerLogo({ partner }: { partner: Partner }) {
-  // Eager: the logos are tiny and the strip renders after first paint; a moving strip must never show empty cards.
-  const img = <img src={partner.img} alt={partner.name} width={200} height={80} decoding="async" />;
+  // Eager: the emblems are tiny and the strip renders after first paint; a moving strip must never show empty cards.
+  const content = (
+    <>
+      <img className={styles.emblem} src={partner.img} alt="" width={44} height={44} decoding="async" />
+      <span className={styles.name}>{partner.name}</span>
+    </>
+  );
   return isExternal(partner.url) ? (
-    <a className={styles.logo} href={partner.url} target="_blank" rel="noopener noreferrer" title={partner.name}>
-      {img}
+    <a className={styles.logo} href={partner.url} target="_blank" rel="noopener noreferrer">
+      {content}
     </a>
   ) : (
-    <span className={styles.logo} title={partner.name}>
-      {img}
-    </span>
+    <span className={styles.logo}>{content}</span>
   );
 }
