@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
           { path: 'require', lazy: () => import('./routes/require.tsx') },
           { path: 'license', lazy: () => import('./routes/site-page.tsx') },
           { path: 'policy', lazy: () => import('./routes/site-page.tsx') },
+          { path: 'certificates', lazy: () => import('./routes/site-page.tsx') },
           { path: 'search', lazy: () => import('./routes/search.tsx') },
           { path: 'article/:id', lazy: () => import('./routes/article.tsx') },
           { path: 'detail/:rid', lazy: () => import('./routes/detail.tsx') },

@@ -58,7 +58,7 @@ export const CERTIFICATES_PAGE: PageSeed = {
     ...CERTIFICATE_SEEDS.map(
       (c) =>
         `<h3>${esc(c.name)}</h3>` +
-        `<figure><img src="${certificateImg(c)}" alt="${esc(c.name)}" width="640" height="452"></figure>` +
+        `<figure><img src="${certificateImg(c)}" alt="${esc(c.name)}" width="360" height="254"></figure>` +
         '<table><tbody>' +
         [
           ['证书编号', c.number],
