@@ -294,7 +294,7 @@ export async function expectSignedInAs(page: Page, account: string): Promise<voi
         .catch(() => '');
     await expect.poll(menu).toContain(shownAccount(account));
     if (shownAccount(account) !== account) {
-      expect(await page.locator('header').innerText(), 'the whole phone number is not in the header').not.toContain(account);
+      expect(await page.getByRole('banner').innerText(), 'the whole phone number is not in the header').not.toContain(account);
     }
   } else {
     await page.getByRole('link', { name: '会员中心' }).first().waitFor({ state: 'visible' });

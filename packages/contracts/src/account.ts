@@ -156,9 +156,13 @@ export const wxBindBody = wxTicketBody.extend({ phone: phone(), code: smsCode })
 const confirm = z.string({ error: '[确认密码]不能为空' }).min(1, '[确认密码]不能为空');
 const samePassword = (v: { password: string; confirm: string }) => v.confirm === v.password;
 const mismatch = { path: ['confirm'], message: '[密码]不一致' };
-// The consent box comes last in the form, so its message is the last one checked (only the first error shows).
-const { agree, ...signFields } = signBody.shape;
-export const signForm = z.object({ ...signFields, confirm, agree }).refine(samePassword, mismatch);
+// The consent box comes last in the form, so it is checked last (only the first error shows): after the
+// passwords match. The form's output has agree: unknown; onValid sends agree: true, which this check proved.
+const { agree: _agree, ...signFields } = signBody.shape;
+export const signForm = z
+  .object({ ...signFields, confirm, agree: z.unknown() })
+  .refine(samePassword, mismatch)
+  .refine((v) => agreed.safeParse(v.agree).success, { path: ['agree'], message: AGREE_MESSAGE });
 export const resetForm = resetBody.extend({ confirm }).refine(samePassword, mismatch);
 
 /** Signature parameters WeChat adds to every callback of the official account. */

@@ -37,13 +37,17 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
       action={sign}
       initialValues={{ inviterCode: readInviteCode() ?? '', agree: false }}
       submitText="注册"
-      onValid={({ confirm: _confirm, ...body }) =>
-        sign.mutate(body, {
-          onSuccess: completeLoginThen(() => {
-            forgetInviteCode();
-            onDone();
-          }, '注册成功!'),
-        })
+      onValid={({ confirm: _confirm, agree: _agree, ...body }) =>
+        // signForm let this through only with the box ticked.
+        sign.mutate(
+          { ...body, agree: true },
+          {
+            onSuccess: completeLoginThen(() => {
+              forgetInviteCode();
+              onDone();
+            }, '注册成功!'),
+          },
+        )
       }
     >
       <PhoneCodeFields form={form} useFor={0} />
