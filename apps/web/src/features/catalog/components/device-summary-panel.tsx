@@ -30,7 +30,7 @@ export function DeviceSummaryPanel({ item, selection, onSelectionChange, onAddTo
       <div className={styles.info}>
         <div className={styles.titleRow}>
           <h2 className={styles.name}>{item.name}</h2>
-          {item.discount_label ? <Tag color="orange">{item.discount_label}</Tag> : null}
+          {item.discount_label ? <Tag className={styles.discount}>{item.discount_label}</Tag> : null}
         </div>
         {item.alias.length > 0 ? (
           <div className={styles.aliases}>
