@@ -1,4 +1,5 @@
 import { useLayoutEffect, useSyncExternalStore } from 'react';
+import { createSignal } from './signal.ts';
 
 /**
  * Which popups are open right now, so one that can wait (the home page's
@@ -6,14 +7,7 @@ import { useLayoutEffect, useSyncExternalStore } from 'react';
  * outside React: the hosts live in the root layout, the promotion in a route.
  */
 const open = new Set<string>();
-const listeners = new Set<() => void>();
-const emit = () => {
-  for (const l of listeners) l();
-};
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => void listeners.delete(l);
-};
+const { subscribe, emit } = createSignal();
 const anyOpen = () => open.size > 0;
 
 /** Marks the dialog `id` as open while `isOpen` is true (before paint, so a waiting popup sees it in time). */

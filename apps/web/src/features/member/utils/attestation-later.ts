@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { tokenStore } from '@/lib/token-store.ts';
+import { createSignal } from '@/lib/signal.ts';
 
 /**
  * 稍后完善, remembered in this browser (spec §4 opens the attestation popup
@@ -7,14 +8,7 @@ import { tokenStore } from '@/lib/token-store.ts';
  * (a public id, not the phone) of accounts that chose later, until the next login.
  */
 const KEY = 'attestationLater';
-const listeners = new Set<() => void>();
-const emit = () => {
-  for (const l of listeners) l();
-};
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => void listeners.delete(l);
-};
+const { subscribe, emit } = createSignal();
 const read = () => {
   try {
     return localStorage.getItem(KEY) ?? '';
