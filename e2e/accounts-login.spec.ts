@@ -12,12 +12,13 @@ import {
   outboxMark,
   passwordLogin,
   registerUser,
+  shownAccount,
   smsCodeFor,
   storedToken,
   submitButton,
   toast,
-  useServer,
   type TestUser,
+  useServer,
 } from './support/accounts.ts';
 import { MOBILE, useBrowser } from './support/browser.ts';
 import { SPEC_MEMBER_MENU } from './support/spec.ts';
@@ -36,7 +37,10 @@ async function readyAccount(user?: TestUser) {
 
 /** Opens the account menu with a click (it opens on click, so nothing moves under the pointer) and returns its items. */
 async function openAccountMenu(page: Page, account: string): Promise<Locator> {
-  await page.getByRole('banner').getByRole('button', { name: account }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: shownAccount(account) })
+    .click();
   const menu = page.getByRole('menu');
   await menu.waitFor({ state: 'visible' });
   // The menu slides in; on a busy machine a click during the slide can land on the item that was there a frame ago.
@@ -160,7 +164,7 @@ describe('login gate (spec §4)', () => {
     await passwordLogin(dialog, user.phone, user.password);
     await toast(b.page, '登录成功!').first().waitFor({ state: 'visible' });
     await expectPath(b.page, '/member/center');
-    await b.page.locator('main h1', { hasText: user.phone }).waitFor({ state: 'visible' });
+    await b.page.locator('main h1', { hasText: shownAccount(user.phone) }).waitFor({ state: 'visible' });
     await expectSignedInAs(b.page, user.phone);
     // Nothing else covers the page the user asked for (the home promo popup stays away) once it has loaded.
     await dialog.waitFor({ state: 'hidden' });

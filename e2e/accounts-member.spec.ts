@@ -11,6 +11,7 @@ import {
   passwordLogin,
   signInWith,
   registerUser,
+  shownAccount,
   smsCodeFor,
   storedToken,
   toast,
@@ -112,6 +113,29 @@ describe('attestation (spec §4)', () => {
     await expectPath(b.page, '/member/information');
     await b.page.locator('main form[aria-label="基本信息"]').waitFor({ state: 'visible' });
     expect(await attestation(b.page).count(), 'the popup stays closed in this visit').toBe(0);
+    // Nor does it come back on the next page load: it asks again after the next login.
+    await b.goto('/');
+    await b.page.waitForLoadState('networkidle');
+    await b.goto('/member/center');
+    await b.page.waitForLoadState('networkidle');
+    expect(await attestation(b.page).count(), 'the popup stays closed after a reload').toBe(0);
+  });
+});
+
+describe('popups on the home page', () => {
+  it('the attestation popup opens alone: the promotion never covers it, nor follows it on that visit', async () => {
+    const user = await registerUser(s.server);
+    await signInWith(b.page, user.tokens, '/');
+    const modal = attestation(b.page);
+    await modal.waitFor({ state: 'visible' });
+    // The promotion would have opened by now (a beat after the page settles).
+    await b.page.waitForTimeout(1500);
+    expect(await b.page.getByRole('dialog').count(), 'one popup at a time').toBe(1);
+    await expectSettled(modal);
+    await modal.getByRole('button', { name: '稍后完善' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await b.page.waitForTimeout(1500);
+    expect(await b.page.getByRole('dialog').count(), 'the promotion waits for another visit').toBe(0);
   });
 });
 
@@ -121,14 +145,11 @@ describe('member center', () => {
     await addAddress(s.baseUrl, user.tokens.token);
     const { inviteCode } = (await userInfo(s.baseUrl, user.tokens.token)).userInfo;
     await signInWith(b.page, user.tokens, '/member/center');
-    await b.page.locator('main h1', { hasText: user.phone }).waitFor({ state: 'visible' });
+    // The account is the phone here, masked wherever it is shown.
+    await b.page.locator('main h1', { hasText: shownAccount(user.phone) }).waitFor({ state: 'visible' });
+    expect(await b.page.locator('main').innerText()).not.toContain(user.phone);
     expect((await b.page.locator('[data-testid=invite-code]').innerText()).trim()).toBe(inviteCode);
     expect((await b.page.locator('[data-testid=invite-link]').innerText()).trim()).toBe(`${s.baseUrl}/invited/${inviteCode}`);
-    // The phone is masked on screen.
-    await b.page
-      .locator('main')
-      .getByText(`${user.phone.slice(0, 3)}****${user.phone.slice(7)}`)
-      .waitFor();
     await screenshotAtWidths(b.page, 'accounts', 'member-center');
 
     // The side menu lists spec §2's member entries in order (/member itself opens 会员中心 at /member/center).
@@ -201,6 +222,41 @@ describe('addresses', () => {
 
     const api = await userInfo(s.baseUrl, user.tokens.token);
     expect(api.address.map((a) => [a.name, a.address_code, a.default])).toEqual([['赵六', '310101', true]]);
+  });
+
+  it('a 海淀 address left under the default 东城区 is questioned before saving; 改选 fixes the region', async () => {
+    const user = await registerUser(s.server);
+    await addAddress(s.baseUrl, user.tokens.token, { name: '王五', address: '东长安街1号' });
+    await signInWith(b.page, user.tokens, '/member/address');
+    await expect.poll(() => items(b.page).count()).toBe(1);
+    await b.page.getByRole('button', { name: '新增地址' }).click();
+    const dialog = dialogTitled(b.page, '新增地址');
+    await dialog.waitFor({ state: 'visible' });
+    // Spec §9: the picker starts at 110101, and stays there.
+    await dialog
+      .getByText(/北京市\s*\/\s*北京市\s*\/\s*东城区/)
+      .filter({ visible: true })
+      .first()
+      .waitFor();
+    await field(dialog, '姓名').fill('钱七');
+    await field(dialog, '详细地址').fill('北京市海淀区中关村南大街5号');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    const question = dialog.getByRole('alert').filter({ hasText: '请核对' });
+    await question.waitFor({ state: 'visible' });
+    expect(await question.innerText()).toContain('「海淀区」');
+    await screenshotAtWidths(b.page, 'accounts', 'address-region-check');
+    expect((await userInfo(s.baseUrl, user.tokens.token)).address, 'nothing saved yet').toHaveLength(1);
+    await question.getByRole('button', { name: '改选海淀区' }).click();
+    await dialog
+      .getByText(/北京市\s*\/\s*北京市\s*\/\s*海淀区/)
+      .filter({ visible: true })
+      .first()
+      .waitFor();
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await toast(b.page, '操作成功!').first().waitFor({ state: 'visible' });
+    await dialog.waitFor({ state: 'hidden' });
+    const saved = (await userInfo(s.baseUrl, user.tokens.token)).address.find((a) => a.name === '钱七');
+    expect(saved).toMatchObject({ area: '海淀区', address_code: '110108' });
   });
 
   it('编辑 opens the dialog with that address filled in, also after the add dialog was used, and saves the change', async () => {

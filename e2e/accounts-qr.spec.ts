@@ -113,6 +113,7 @@ describe('WeChat QR login (local provider)', () => {
     await register.getByPlaceholder('请输入验证码').fill(await smsCodeFor(s.server, number, 'register', mark));
     await register.getByPlaceholder('密码（至少8位）').fill(PASSWORD);
     await register.getByPlaceholder('确认密码').fill(PASSWORD);
+    await register.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await submitButton(register, '注册').click();
     await toast(phone, '注册成功!').first().waitFor({ state: 'visible' });
     await register.waitFor({ state: 'hidden' });

@@ -84,6 +84,21 @@ describe('register', () => {
     await submit.click();
     await expectFieldErrors(dialog, ['[密码]不一致']);
 
+    // PIPL: consent is a box the user ticks (unticked to start), not a sentence under the button.
+    await dialog.getByPlaceholder('确认密码').fill(PASSWORD);
+    const agree = dialog.getByRole('checkbox', { name: /我已阅读并同意/ });
+    expect(await agree.isChecked()).toBe(false);
+    await submit.click();
+    await expectFieldErrors(dialog, ['[用户协议]请阅读并勾选同意《用户协议》和《隐私政策》']);
+    for (const [name, href] of [
+      ['《用户协议》', '/license'],
+      ['《隐私政策》', '/policy'],
+    ] as const) {
+      const link = dialog.getByRole('link', { name });
+      expect([await link.getAttribute('href'), await link.getAttribute('target')]).toEqual([href, '_blank']);
+    }
+    await agree.check();
+
     // The server refuses a common password; the popup says so in an alert (spec §8).
     await dialog.getByPlaceholder('密码（至少8位）').fill('12345678');
     await dialog.getByPlaceholder('确认密码').fill('12345678');
@@ -125,6 +140,7 @@ describe('register', () => {
     await dialog.getByPlaceholder('请输入验证码').fill(code);
     await dialog.getByPlaceholder('密码（至少8位）').fill(PASSWORD);
     await dialog.getByPlaceholder('确认密码').fill(PASSWORD);
+    await dialog.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await submitButton(dialog, '注册').click();
     await expect.poll(() => alertText(dialog)).toContain('[手机号]已注册，请直接登录');
     expect(await storedToken(b.page)).toBeNull();
@@ -145,15 +161,16 @@ describe('register', () => {
     await dialog.getByPlaceholder('请输入验证码').fill(code);
     await dialog.getByPlaceholder('密码（至少8位）').fill(PASSWORD);
     await dialog.getByPlaceholder('确认密码').fill(PASSWORD);
+    await dialog.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     const signBody = b.page
       .waitForRequest((r) => new URL(r.url()).pathname === url('sign'))
-      .then((r) => r.postDataJSON() as { inviterCode?: string });
+      .then((r) => r.postDataJSON() as { inviterCode?: string; agree?: boolean });
     await submitButton(dialog, '注册').click();
     await toast(b.page, '注册成功!').first().waitFor({ state: 'visible' });
     await dialog.waitFor({ state: 'hidden' });
     await expectSignedInAs(b.page, phone);
     // The web hands the code to sign; that the server keeps the inviter is its own route test's job (account-register.test.ts).
-    expect((await signBody).inviterCode).toBe(inviteCode);
+    expect(await signBody).toMatchObject({ inviterCode: inviteCode, agree: true });
   });
 
   it('on a phone: 注册 from the menu drawer opens a register popup that fits the screen', async () => {

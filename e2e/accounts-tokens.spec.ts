@@ -10,6 +10,7 @@ import {
   openLogin,
   passwordLogin,
   registerUser,
+  shownAccount,
   storedToken,
   toast,
   useServer,
@@ -123,7 +124,7 @@ describe('token expiry (ACCESS_TOKEN_TTL=2, REFRESH_TOKEN_TTL=3)', () => {
     await b.goto('/member/center');
     await passwordLogin(authDialog(b.page), user.phone, user.password);
     await toast(b.page, '登录成功!').first().waitFor({ state: 'visible' });
-    await b.page.locator('main h1', { hasText: user.phone }).waitFor({ state: 'visible' });
+    await b.page.locator('main h1', { hasText: shownAccount(user.phone) }).waitFor({ state: 'visible' });
     const signedIn = await storedToken(b.page);
     expect(signedIn).not.toBeNull();
 

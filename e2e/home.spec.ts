@@ -125,17 +125,30 @@ describe('home page', () => {
     await expect.poll(() => steps.count()).toBe(6);
   });
 
-  it('popular items show "<number>下单" and link to their detail', async () => {
+  it('popular items show the starting price apart from "<count>人下单", 立即预约, and link to their detail', async () => {
     expect(home.hotItems.length).toBeGreaterThan(0);
+    expect(
+      home.hotItems.every((i) => i.order < 10_000),
+      'counts under 10 000 are written in full',
+    ).toBe(true);
     await openHome();
     const section = region('热门项目');
     for (const item of home.hotItems) {
       const card = section.locator(`a[href="/detail/${item.rid}"]`);
       await card.waitFor({ state: 'attached' });
       const text = (await card.innerText()).replace(/\s+/g, '');
-      expect(text).toMatch(/\d+下单/);
-      expect(text).toContain(`${item.order}下单`);
+      const yuan = item.price_fen / 100;
+      const price = `¥${Number.isInteger(yuan) ? yuan.toLocaleString('zh-CN') : yuan.toFixed(2)}起`;
+      // Spec §2: the order count followed by 下单; the price beside it cannot be mistaken for it.
+      expect(text).toContain(`${price}${item.order}人下单`);
+      expect(text).toContain('立即预约');
     }
+    // A phone has no hover: 立即预约 is there without one.
+    await b.setWidth(375);
+    const go = section.getByText('立即预约').first();
+    await go.scrollIntoViewIfNeeded();
+    expect(await go.isVisible()).toBe(true);
+    expect(await go.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
   });
 
   it('cases show YYYY-MM-DD dates and 更多 goes to /list/service', async () => {
@@ -159,42 +172,62 @@ describe('home page', () => {
     await expectPath(b.page, '/list/thanks');
   });
 
-  it('partner strip shows the partners’ logos', async () => {
+  it('partner strip shows each partner’s emblem with its name as text, whole', async () => {
     expect(home.partnerArr.length).toBeGreaterThan(1);
     await openHome();
     const section = region('合作伙伴');
     await section.scrollIntoViewIfNeeded();
     for (const p of home.partnerArr.slice(0, 2)) {
-      await section.getByRole('img', { name: p.name }).first().waitFor({ state: 'attached' });
+      await section.getByText(p.name, { exact: true }).first().waitFor({ state: 'attached' });
     }
-    // A logo a user can see: loaded (not a broken image) and laid out inside the viewport.
-    const visibleLogos = () =>
-      section.getByRole('img').evaluateAll(
+    // A card a user can read: its emblem loaded, its name at a readable size and not cut off.
+    const readable = () =>
+      section.locator('img').evaluateAll(
         (imgs) =>
           imgs.filter((i) => {
             const r = i.getBoundingClientRect();
-            return (i as HTMLImageElement).naturalWidth > 0 && r.width > 0 && r.right > 0 && r.left < window.innerWidth;
+            const name = i.nextElementSibling as HTMLElement | null;
+            if (!name || (i as HTMLImageElement).naturalWidth === 0 || r.right <= 0 || r.left >= window.innerWidth) return false;
+            return (
+              parseFloat(getComputedStyle(name).fontSize) >= 13 &&
+              name.scrollWidth <= name.clientWidth &&
+              name.scrollHeight <= name.clientHeight
+            );
           }).length,
       );
-    await expect.poll(visibleLogos).toBeGreaterThanOrEqual(2);
+    await expect.poll(readable).toBeGreaterThanOrEqual(2);
   });
 
-  it('promotional popup shows on load and closes with its close button', async () => {
+  it('promotional popup shows on load, its headline as text, and closes with its close button', async () => {
     expect(home.popup, 'a configured popup').not.toBeNull();
     await openHome({ keepPopup: true });
     const dialog = b.page.getByRole('dialog');
     await dialog.waitFor({ state: 'visible' });
-    await dialog.getByRole('img', { name: home.popup!.title }).waitFor();
+    await dialog.getByText(home.popup!.title, { exact: true }).waitFor();
     await dialog.getByRole('button', { name: /close|关闭/i }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
 
-  it('clicking the popup image opens the article in a new page and closes the popup', async () => {
+  it('the popup shows at most once a day: not again on the next visit', async () => {
+    await openHome();
+    await b.goto('/');
+    await b.page.getByRole('region', { name: '合作伙伴' }).waitFor({ state: 'attached' });
+    // The popup would have opened by now (it waits a beat after the page settles).
+    await b.page.waitForTimeout(1500);
+    expect(await b.page.getByRole('dialog').count()).toBe(0);
+    // The next day it shows again.
+    await b.page.evaluate(() => localStorage.setItem('promoSeen', '2000-01-01'));
+    await b.goto('/');
+    await b.page.getByRole('dialog').waitFor({ state: 'visible' });
+  });
+
+  it('clicking the popup opens the article in a new page and closes the popup', async () => {
     await openHome({ keepPopup: true });
     const dialog = b.page.getByRole('dialog');
-    const img = dialog.getByRole('img', { name: home.popup!.title });
-    await img.waitFor({ state: 'visible' });
-    const [tab] = await Promise.all([b.context.waitForEvent('page'), img.click()]);
+    const link = dialog.getByRole('link', { name: new RegExp(home.popup!.title) });
+    await link.waitFor({ state: 'visible' });
+    await expectSettled(dialog);
+    const [tab] = await Promise.all([b.context.waitForEvent('page'), link.click()]);
     await tab.waitForLoadState('domcontentloaded');
     expect(tab.url()).toBe(new URL(home.popup!.url, b.baseUrl).toString());
     await dialog.waitFor({ state: 'hidden' });

@@ -45,6 +45,62 @@ describe('at 375 px', () => {
     });
   }
 
+  it('the header has a search box that searches', async () => {
+    await b.goto('/list/news');
+    const box = b.page.locator('header').getByRole('searchbox', { name: '搜索检测项目' });
+    expect(await box.isVisible()).toBe(true);
+    const r = await box.boundingBox();
+    expect(r!.width, 'a usable width').toBeGreaterThan(240);
+    await box.fill('XRD');
+    await box.press('Enter');
+    await expectPath(b.page, '/search', '?kw=XRD');
+  });
+
+  it('the detail page keeps a buy bar at the bottom of the screen while scrolling', async () => {
+    await b.goto(`/detail/${(await someDeviceRid(b.baseUrl)).rid}`);
+    const bar = b.page.getByRole('group', { name: '下单' });
+    await bar.waitFor({ state: 'visible' });
+    const atBottom = async () => {
+      const r = await bar.boundingBox();
+      return r !== null && Math.abs(r.y + r.height - MOBILE.height) <= 1;
+    };
+    expect(await atBottom(), 'at the bottom before scrolling').toBe(true);
+    await b.page.mouse.wheel(0, 900);
+    await expect.poll(atBottom, { message: 'still at the bottom after scrolling' }).toBe(true);
+    await screenshot(b.page, 'mobile', 'detail-buy-bar', { fullPage: false });
+    await bar.getByRole('button', { name: '立即下单' }).click();
+    await b.page.getByRole('dialog').filter({ hasText: '登录研测' }).waitFor({ state: 'visible' });
+  });
+
+  it('the catalogue shows two columns, with its filters folded behind 筛选', async () => {
+    const t = await someProjectType(b.baseUrl);
+    await b.goto(`/project/${t.id}/${t.name}`);
+    const cards = b.page.locator('main a[href^="/detail/"]');
+    await cards.nth(1).waitFor();
+    const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+    expect(Math.abs(first!.y - second!.y), 'side by side').toBeLessThan(2);
+    const fold = b.page.getByRole('button', { name: /筛选/ });
+    const category = b.page.getByRole('group', { name: '分类' });
+    expect(await fold.getAttribute('aria-expanded')).toBe('false');
+    expect(await category.isVisible()).toBe(false);
+    await fold.click();
+    await category.waitFor({ state: 'visible' });
+    const child = t.typeChildArr[0]!;
+    await category.getByRole('button', { name: new RegExp(child.name) }).click();
+    await expectPath(b.page, `/project/${t.id}/${t.name}`, `?childId=${child.id}`);
+    await expect.poll(() => fold.innerText()).toContain(child.name);
+  });
+
+  it('the footer is short and starts below its top edge', async () => {
+    await b.goto('/list/news');
+    const footer = b.page.locator('footer');
+    const logo = footer.getByRole('img').first();
+    const [f, l] = [await footer.boundingBox(), await logo.boundingBox()];
+    expect(l!.y - f!.y, 'top padding').toBeGreaterThanOrEqual(20);
+    expect(f!.height, 'shorter than a screen').toBeLessThan(MOBILE.height);
+    expect(await footer.getByText('微信公众号').filter({ visible: true }).count(), 'no QR codes to scan on the phone itself').toBe(0);
+  });
+
   it('the menu button opens the navigation drawer, and a link in it navigates', async () => {
     await b.goto('/');
     await dismissPromoPopup(b.page);

@@ -113,6 +113,28 @@ describe('every route of spec §2 renders', () => {
     });
   }
 
+  it('/certificates: the footer’s 资质证书 opens the certificates, as text', async () => {
+    await b.goto('/contact');
+    await b.page.locator('footer').getByRole('link', { name: '资质证书' }).click();
+    await expectPath(b.page, '/certificates');
+    const { title } = await sitePage('certificates');
+    await expectHeading(b.page, title);
+    await expectVisibleText(b.page, '检验检测机构资质认定证书（CMA）', { within: 'main' });
+    await expectVisibleText(b.page, '证书编号', { within: 'main' });
+    expect(await b.page.locator('main img[alt*="CMA"]').count()).toBe(1);
+    await screenshotAtWidths(b.page, 'routes', 'certificates');
+  });
+
+  it('the item count agrees between 能力展示 and About (both from live data)', async () => {
+    const types = await apiGet<{ typeChildArr: { count: number }[] }[]>(b.baseUrl, 'typeGroup');
+    const items = types.flatMap((t) => t.typeChildArr).reduce((n, c) => n + c.count, 0);
+    await b.goto('/televised');
+    await expectVisibleText(b.page, '在线服务项目', { within: 'main' });
+    expect((await b.page.locator('main').innerText()).replace(/\s+/g, '')).toContain(`${items.toLocaleString('zh-CN')}项在线服务项目`);
+    await b.goto('/about/profile');
+    await expectVisibleText(b.page, `${items.toLocaleString('zh-CN')} 个在线服务项目`, { within: 'main' });
+  });
+
   it('/search?kw=… finds an item by a word of its name', async () => {
     const item = await someDeviceRid(b.baseUrl);
     const word = item.name.slice(0, 4);

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair } from '@yance/contracts/account';
+import { userAccount } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, GOOD_PASSWORD, createUser, lastCode, newPhone, powFor, requestCode, smsCode, testClock } from './factories.ts';
 
@@ -41,10 +43,24 @@ describe('register (sign)', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/open/sign',
-      payload: `phone=${phone}&password=${encodeURIComponent(GOOD_PASSWORD)}&code=${code}`,
+      payload: `phone=${phone}&password=${encodeURIComponent(GOOD_PASSWORD)}&code=${code}&agree=true`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(JSON.parse(res.body)).toMatchObject({ code: 1, msg: '注册成功' });
+  });
+
+  it('requires the agreement to be accepted, says so in Chinese, and records when it was', async () => {
+    const phone = newPhone();
+    const code = await smsCode(t, phone, 0, clock);
+    for (const agree of [undefined, false, 'false', '', 0]) {
+      const res = await callApi(t, 'sign', { body: { phone, code, password: GOOD_PASSWORD, agree } as never });
+      expect(res).toMatchObject({ status: 400, body: { code: 0, msg: '[用户协议]请阅读并勾选同意《用户协议》和《隐私政策》' } });
+    }
+    // Nothing was created and the code is still good.
+    const res = await callApi(t, 'sign', { body: { phone, code, password: GOOD_PASSWORD, agree: true } });
+    expect(res.body.code).toBe(1);
+    const [row] = await t.db.select({ agreedAt: userAccount.agreedAt }).from(userAccount).where(eq(userAccount.phone, phone));
+    expect(row?.agreedAt?.getTime()).toBe(clock.now().getTime());
   });
 
   it('stores the inviter and refuses an unknown invite code', async () => {
@@ -54,7 +70,7 @@ describe('register (sign)', () => {
     await createUser(t, clock, { inviterCode: inviteCode.toLowerCase() });
     const phone = newPhone();
     const code = await smsCode(t, phone, 0, clock);
-    const res = await callApi(t, 'sign', { body: { phone, code, password: GOOD_PASSWORD, inviterCode: 'ZZZZ9999' } });
+    const res = await callApi(t, 'sign', { body: { phone, code, password: GOOD_PASSWORD, inviterCode: 'ZZZZ9999', agree: true } });
     expect(res).toMatchObject({ status: 400, body: { code: 0, msg: '[邀请码]不存在' } });
   });
 
@@ -62,21 +78,23 @@ describe('register (sign)', () => {
     const phone = newPhone();
     const code = await smsCode(t, phone, 0, clock);
     for (const password of ['12345678', 'woaini1314', 'QQ123456', 'password']) {
-      const res = await callApi(t, 'sign', { body: { phone, code, password } });
+      const res = await callApi(t, 'sign', { body: { phone, code, password, agree: true } });
       expect(res).toMatchObject({ status: 400, body: { msg: '[密码]过于常见，请换一个' } });
     }
-    expect((await callApi(t, 'sign', { body: { phone, code, password: 'short' } })).body.msg).toBe('[密码]至少8位');
-    expect((await callApi(t, 'sign', { body: { phone, code, password: 'x'.repeat(129) } })).body.msg).toBe('[密码]不能超过128位');
+    expect((await callApi(t, 'sign', { body: { phone, code, password: 'short', agree: true } })).body.msg).toBe('[密码]至少8位');
+    expect((await callApi(t, 'sign', { body: { phone, code, password: 'x'.repeat(129), agree: true } })).body.msg).toBe(
+      '[密码]不能超过128位',
+    );
     // The code survived the refusals.
-    expect((await callApi(t, 'sign', { body: { phone, code, password: GOOD_PASSWORD } })).body.code).toBe(1);
+    expect((await callApi(t, 'sign', { body: { phone, code, password: GOOD_PASSWORD, agree: true } })).body.code).toBe(1);
   });
 
   it('tells a taken phone only after a valid code, and uses the code up', async () => {
     const user = await createUser(t, clock);
-    const wrong = await callApi(t, 'sign', { body: { phone: user.phone, code: '000000', password: GOOD_PASSWORD } });
+    const wrong = await callApi(t, 'sign', { body: { phone: user.phone, code: '000000', password: GOOD_PASSWORD, agree: true } });
     expect(wrong.body.msg).toBe('验证码错误或已过期');
     const code = await smsCode(t, user.phone, 0, clock);
-    const res = await callApi(t, 'sign', { body: { phone: user.phone, code, password: GOOD_PASSWORD } });
+    const res = await callApi(t, 'sign', { body: { phone: user.phone, code, password: GOOD_PASSWORD, agree: true } });
     expect(res).toMatchObject({ status: 409, body: { code: 409, msg: '[手机号]已注册，请直接登录' } });
   });
 });

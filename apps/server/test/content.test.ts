@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLE_TYPES, SITE_PAGE_KEYS, type ArticleType } from '@yance/contracts/content';
 import { article } from '../src/db/schema.ts';
+import { fillFigures } from '../src/modules/content/content.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi } from './factories.ts';
 
@@ -96,6 +97,24 @@ describe('GET /api/open/web/page', () => {
     const page = (await callApi(t, 'sitePage', { query: { key } })).body.data;
     expect(page.key).toBe(key);
     expect(page.body.length).toBeGreaterThan(150);
+  });
+
+  it('writes live counts into {{figure}} placeholders, the same counts the 能力展示 page shows', async () => {
+    const profile = (await callApi(t, 'sitePage', { query: { key: 'profile' } })).body.data;
+    const types = (await callApi(t, 'typeGroup', {})).body.data;
+    const items = types.flatMap((ty) => ty.typeChildArr).reduce((n, c) => n + c.count, 0);
+    const thanks = (await list({ type: 'thanks', pageSize: 1 })).total;
+    expect(profile.body).not.toMatch(/\{\{/);
+    expect(profile.body).toContain(`${items.toLocaleString('zh-CN')} 个在线服务项目`);
+    expect(profile.body).toContain(`${thanks} 篇发表论文`);
+    expect(fillFigures('共 {{ items }} 项，{{nope}}', { items: 1234, categories: 0, cases: 0, thanks: 0 })).toBe('共 1,234 项，{{nope}}');
+  });
+
+  it('serves the certificates page with each certificate as text beside its picture', async () => {
+    const page = (await callApi(t, 'sitePage', { query: { key: 'certificates' } })).body.data;
+    expect(page.title).toBe('资质证书');
+    expect(page.body).toContain('检验检测机构资质认定证书（CMA）');
+    expect(page.body).toMatch(/<img alt="[^"]+" src="\/upload\/img\/certificate\/cma\.svg"/);
   });
 
   it('rejects an unknown page', async () => {

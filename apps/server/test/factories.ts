@@ -107,7 +107,7 @@ export async function createUser(
   const phone = overrides.phone ?? newPhone();
   const password = overrides.password ?? GOOD_PASSWORD;
   const code = await smsCode(t, phone, 0, clock);
-  const res = await callApi(t, 'sign', { body: { phone, password, code, inviterCode: overrides.inviterCode } });
+  const res = await callApi(t, 'sign', { body: { phone, password, code, inviterCode: overrides.inviterCode, agree: true } });
   expect(res.body).toMatchObject({ code: 1 });
   return { phone, password, tokens: res.body.data as TokenPair };
 }

@@ -31,10 +31,10 @@ describe('passwords are taken exactly as typed', () => {
     const phone = newPhone();
     const code = await smsCode(t, phone, 0, clock);
     const blank = '          ';
-    expect((await callApi(t, 'sign', { body: { phone, code, password: blank } })).body.msg).toBe('[密码]不能全为空格');
+    expect((await callApi(t, 'sign', { body: { phone, code, password: blank, agree: true } })).body.msg).toBe('[密码]不能全为空格');
     expect((await callApi(t, 'reset', { body: { account: phone, code, password: blank } })).body.msg).toBe('[密码]不能全为空格');
     expect((await login(phone, blank)).body.msg).toBe('[密码]不能全为空格');
     // The code was not used by the refused calls.
-    expect((await callApi(t, 'sign', { body: { phone, code, password: 'Tiger-lily 2049' } })).body.code).toBe(1);
+    expect((await callApi(t, 'sign', { body: { phone, code, password: 'Tiger-lily 2049', agree: true } })).body.code).toBe(1);
   });
 });

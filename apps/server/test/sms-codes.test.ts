@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const sign = (phone: string, code: string) => callApi(t, 'sign', { body: { phone, code, password: GOOD_PASSWORD } });
+const sign = (phone: string, code: string) => callApi(t, 'sign', { body: { phone, code, password: GOOD_PASSWORD, agree: true } });
 const send = (phone: string, ip = newIp(), useFor = 0) => requestCode(t, phone, useFor, ip);
 
 describe('SMS codes', () => {

@@ -24,8 +24,10 @@ describe('two app instances on one database', () => {
   it('share codes: sent by one, used (once) on the other', async () => {
     const phone = newPhone();
     const code = await smsCode(a, phone, 0, clock);
-    expect((await callApi(b, 'sign', { body: { phone, code, password: 'Tiger-lily 2049' } })).body.code).toBe(1);
-    expect((await callApi(a, 'sign', { body: { phone, code, password: 'Tiger-lily 2049' } })).body.msg).toBe('验证码错误或已过期');
+    expect((await callApi(b, 'sign', { body: { phone, code, password: 'Tiger-lily 2049', agree: true } })).body.code).toBe(1);
+    expect((await callApi(a, 'sign', { body: { phone, code, password: 'Tiger-lily 2049', agree: true } })).body.msg).toBe(
+      '验证码错误或已过期',
+    );
   });
 
   it('share the login lockout, alternating instances', async () => {

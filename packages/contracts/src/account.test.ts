@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentPassword, loginBody, password, resetBody, signBody } from './account.ts';
+import { AGREE_MESSAGE, currentPassword, loginBody, password, resetBody, signBody, signForm } from './account.ts';
 import { update4contactBody } from './user.ts';
 
 // One password schema (ADR 0021).
@@ -16,6 +16,23 @@ describe('password schema', () => {
     expect(currentPassword.safeParse(' ').error?.issues[0]?.message).toBe('[密码]不能全为空格');
     expect(password.safeParse('').error?.issues[0]?.message).toBe('[密码]不能为空');
     expect(password.safeParse('short').error?.issues[0]?.message).toBe('[密码]至少8位');
+  });
+});
+
+describe('register consent (PIPL)', () => {
+  const form = { phone: '13800138000', code: '123456', password: 'Tiger-lily 2049', confirm: 'Tiger-lily 2049' };
+  const first = (v: object) => signForm.safeParse(v).error?.issues[0]?.message;
+  it('the form asks for the ticked box last: after the passwords match', () => {
+    expect(first({ ...form, confirm: 'other', agree: false })).toBe('[密码]不一致');
+    expect(first({ ...form, agree: false })).toBe(AGREE_MESSAGE);
+    expect(signForm.safeParse({ ...form, agree: true }).success).toBe(true);
+  });
+  it('the body needs agree: true, or "true"/"1" from a form post', () => {
+    const body = { phone: form.phone, code: form.code, password: form.password };
+    for (const agree of [true, 'true', '1', 1]) expect(signBody.safeParse({ ...body, agree }).success).toBe(true);
+    for (const agree of [undefined, false, 'false', '0', '', 'yes']) {
+      expect(signBody.safeParse({ ...body, agree }).error?.issues[0]?.message).toBe(AGREE_MESSAGE);
+    }
   });
 });
 

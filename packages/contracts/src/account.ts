@@ -86,11 +86,18 @@ export type PowPayload = z.infer<typeof powPayload>;
 
 export const code4smsBody = z.object({ phone: phone(), useFor: smsPurpose, altcha: powPayload });
 
+/** Registering needs explicit consent (PIPL): a ticked box, not a sentence under the button. */
+export const AGREE_MESSAGE = '[用户协议]请阅读并勾选同意《用户协议》和《隐私政策》';
+/** true, or "true"/"1" from a form post; anything else (or nothing) is refused with AGREE_MESSAGE. */
+const agreed = z.preprocess((v) => v === true || v === 'true' || v === '1' || v === 1, z.literal(true, { error: AGREE_MESSAGE }));
+
 export const signBody = z.object({
   phone: phone(),
   code: smsCode,
   password,
   inviterCode: text('邀请码', { max: 32, required: false }).optional(),
+  /** The user agreement and privacy policy were read and accepted (the register form's checkbox). */
+  agree: agreed,
 });
 
 export const resetBody = z.object({ account: phone(), code: smsCode, password });
@@ -149,7 +156,13 @@ export const wxBindBody = wxTicketBody.extend({ phone: phone(), code: smsCode })
 const confirm = z.string({ error: '[确认密码]不能为空' }).min(1, '[确认密码]不能为空');
 const samePassword = (v: { password: string; confirm: string }) => v.confirm === v.password;
 const mismatch = { path: ['confirm'], message: '[密码]不一致' };
-export const signForm = signBody.extend({ confirm }).refine(samePassword, mismatch);
+// The consent box comes last in the form, so it is checked last (only the first error shows): after the
+// passwords match. The form's output has agree: unknown; onValid sends agree: true, which this check proved.
+const { agree: _agree, ...signFields } = signBody.shape;
+export const signForm = z
+  .object({ ...signFields, confirm, agree: z.unknown() })
+  .refine(samePassword, mismatch)
+  .refine((v) => agreed.safeParse(v.agree).success, { path: ['agree'], message: AGREE_MESSAGE });
 export const resetForm = resetBody.extend({ confirm }).refine(samePassword, mismatch);
 
 /** Signature parameters WeChat adds to every callback of the official account. */

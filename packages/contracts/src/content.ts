@@ -50,10 +50,33 @@ export const articleDetailQuery = z.object({
   rid: z.string({ error: '[文章编号]不能为空' }).trim().min(1, '[文章编号]不能为空').max(32, '[文章编号]格式不正确'),
 });
 
-/** Static pages: about (profile, culture, recruit), guide, license, policy, televised, require. */
-export const SITE_PAGE_KEYS = ['profile', 'culture', 'recruit', 'guide', 'license', 'policy', 'televised', 'require'] as const;
+/** Static pages: about (profile, culture, recruit), guide, license, policy, televised, require, certificates (资质证书). */
+export const SITE_PAGE_KEYS = [
+  'profile',
+  'culture',
+  'recruit',
+  'guide',
+  'license',
+  'policy',
+  'televised',
+  'require',
+  'certificates',
+] as const;
 export const sitePageKey = z.enum(SITE_PAGE_KEYS, { error: '[页面]不存在' });
 export type SitePageKey = z.infer<typeof sitePageKey>;
 export const sitePageQuery = z.object({ key: sitePageKey });
+
+/**
+ * Live figures a site page's text may name as {{key}}: the server writes the
+ * number in each time the page is read, so a count typed into one page can
+ * never disagree with another (能力展示 counts the same data).
+ */
+export const SITE_PAGE_FIGURES = {
+  items: '在线服务项目数',
+  categories: '项目分类数',
+  cases: '服务案例数',
+  thanks: '论文致谢数',
+} as const;
+export type SitePageFigure = keyof typeof SITE_PAGE_FIGURES;
 export const sitePage = z.object({ key: sitePageKey, title: z.string(), body: z.string(), updated: isoDate });
 export type SitePage = z.infer<typeof sitePage>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { projectType } from './catalog.ts';
+import { deviceSummary, projectType } from './catalog.ts';
 import { articleSummary } from './content.ts';
 
 /** A banner's redirect is an external http(s) link or a catalogue rid (spec §2). */
@@ -11,7 +11,8 @@ export const prefecture = z.object({ id: z.number().int(), name: z.string(), img
 export type Prefecture = z.infer<typeof prefecture>;
 export const prefectureListResponse = z.array(prefecture);
 
-export const hotItem = z.object({ rid: z.string(), name: z.string(), img: z.string(), sketch: z.string(), order: z.number().int() });
+/** A popular item: order is the order count; price_fen the unit price it starts from (options may add to it). */
+export const hotItem = deviceSummary.pick({ rid: true, name: true, img: true, sketch: true, order: true, price_fen: true, unit: true });
 export type HotItem = z.infer<typeof hotItem>;
 
 export const serviceCase = articleSummary.pick({ rid: true, title: true, img: true, sketch: true, created: true, source: true });

@@ -35,6 +35,8 @@ export const userAccount = pgTable(
     region: text('region').notNull().default(''),
     address: text('address').notNull().default(''),
     attested: boolean('attested').notNull().default(false),
+    /** When the user ticked 同意《用户协议》《隐私政策》 at sign-up (PIPL consent record); null for accounts from before it was asked. */
+    agreedAt: at('agreed_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   // User names are unique whatever their case, and login matches them case-insensitively.

@@ -72,6 +72,7 @@ export function createRoutes(queryClient: QueryClient, mode: RenderMode): RouteO
             { path: 'require', lazy: page('require') },
             { path: 'license', lazy: page('site-page') },
             { path: 'policy', lazy: page('site-page') },
+            { path: 'certificates', lazy: page('site-page') },
             { path: 'search', lazy: page('search') },
             { path: 'article/:id', lazy: page('article') },
             { path: 'detail/:rid', lazy: page('detail') },

@@ -1,7 +1,7 @@
 import type { ThemeConfig } from 'antd';
 
 /** Brand: a calm laboratory blue with a warm accent for prices and calls to action. */
-export const brand = { primary: '#0b5cff', accent: '#ff6a00', ink: '#1f2a3d', muted: '#5b6b82', bg: '#f5f7fb' } as const;
+export const brand = { primary: '#0b5cff', accent: '#b84600', ink: '#1f2a3d', muted: '#5b6b82', bg: '#f5f7fb' } as const;
 
 export const theme: ThemeConfig = {
   token: {

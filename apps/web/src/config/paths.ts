@@ -14,6 +14,7 @@ export const paths = {
   require: () => '/require',
   license: () => '/license',
   policy: () => '/policy',
+  certificates: () => '/certificates',
   search: (kw: string) => `/search?kw=${encodeURIComponent(kw)}`,
   article: (rid: string) => `/article/${rid}`,
   detail: (rid: string) => `/detail/${rid}`,

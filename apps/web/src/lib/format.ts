@@ -5,6 +5,14 @@ const yuan = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumF
 /** Integer fen → "¥1,280.00". */
 export const formatFen = (fen: number) => `${fen < 0 ? '-' : ''}¥${yuan.format(Math.abs(fen) / 100)}`;
 
+const wholeYuan = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 0 });
+
+/** A starting price on a card: "¥80起", "¥1,280起", "¥12.50起" (whole yuan without decimals). */
+export const formatPriceFrom = (fen: number) => `${fen % 100 === 0 ? `¥${wholeYuan.format(fen / 100)}` : formatFen(fen)}起`;
+
+/** Masks a mainland mobile number for display: 13800000000 → "138****0000"; anything else is returned as it is. */
+export const maskPhone = (text: string) => (/^1\d{10}$/.test(text) ? `${text.slice(0, 3)}****${text.slice(7)}` : text);
+
 export const unitLabel = (unit: PriceUnit) => PRICE_UNITS[unit];
 
 /** "¥60.00/样" */

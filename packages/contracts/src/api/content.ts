@@ -20,7 +20,7 @@ export const contentEndpoints = {
   },
   sitePage: {
     ...routes.sitePage,
-    summary: '站点页面（公司简介、企业文化、招贤纳士、下单指南、用户协议、隐私政策、能力展示、发布需求）',
+    summary: '站点页面（公司简介、企业文化、招贤纳士、下单指南、用户协议、隐私政策、能力展示、发布需求、资质证书）',
     query: sitePageQuery,
     response: sitePage,
   },

@@ -2,6 +2,10 @@
  * Draws the demo shop's images as small SVG files under
  * apps/server/assets/upload/img (served at /upload/img). Deterministic; run
  * `npx tsx apps/server/src/db/seed/generate-images.ts` after changing the seed.
+ *
+ * The images hold no words: every title, label and name is HTML next to or
+ * over the image (crawlable, sharp at any size, translatable, never cut by a
+ * crop). A word drawn into a picture shows twice or gets clipped (ADR 0028).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,9 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { articleImg } from './article-builder.ts';
 import { BANNER_SEEDS, PARTNER_SEEDS } from './banners.ts';
 import { DEVICE_SEEDS } from './devices.ts';
+import { CERTIFICATE_SEEDS, certificateImg } from './pages-certificates.ts';
 import { PREFECTURE_SEEDS } from './prefectures.ts';
 import { ARTICLE_SEEDS } from './seed.ts';
-import { FONT, PALETTES, esc, gradient, motif, seeded } from './svg-motifs.ts';
+import { PALETTES, gradient, motif, seeded } from './svg-motifs.ts';
 import { CHILD_INFO, TYPE_SEEDS, type Motif } from './types.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets');
@@ -23,25 +28,21 @@ const write = (publicPath: string, svg: string) => {
 const svg = (w: number, h: number, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`;
 
-// Item thumbnails: motif of the category, abbreviation large.
+// Item thumbnails: the motif of the category, centred (cards crop them to 16:10 and 3:2).
 for (const d of DEVICE_SEEDS) {
   const kind = CHILD_INFO.get(d.child)!.motif;
-  const size = d.badge.length <= 4 ? 84 : d.badge.length <= 6 ? 64 : 46;
   write(
     `/upload/img/device/${d.slug}.svg`,
     svg(
       400,
       300,
       `${gradient('g', PALETTES[kind])}<rect width="400" height="300" fill="url(#g)"/>
-    <g opacity="0.8">${motif(kind, 190, 40, 190, 150, seeded(d.rid))}</g>
-    <text x="32" y="228" fill="#fff" font-size="${size}" font-weight="700" font-family="Inter,Arial,sans-serif">${esc(d.badge)}</text>
-    <rect x="32" y="248" width="56" height="5" rx="2" fill="#90caf9"/>`,
+    <g opacity="0.85">${motif(kind, 70, 60, 260, 180, seeded(d.rid))}</g>`,
     ),
   );
 }
 
 const BANNER_MOTIFS: Motif[] = ['lattice', 'microscope', 'spectrum', 'compute', 'pores'];
-const BANNER_WORDS = ['冬季科研季', '球差电镜机时', 'X射线衍射', '模拟计算', '免费上门取样'];
 BANNER_SEEDS.forEach((b, i) => {
   const kind = BANNER_MOTIFS[i % BANNER_MOTIFS.length]!;
   const rand = seeded(b.title);
@@ -56,9 +57,7 @@ BANNER_SEEDS.forEach((b, i) => {
       1920,
       520,
       `${gradient('g', PALETTES[kind])}<rect width="1920" height="520" fill="url(#g)"/>${bubbles}
-    <g opacity="0.85">${motif(kind, 1100, 70, 640, 380, rand)}</g>
-    <text x="360" y="250" fill="#fff" font-size="72" font-weight="700" ${FONT}>${BANNER_WORDS[i]}</text>
-    <rect x="360" y="290" width="120" height="8" rx="4" fill="#90caf9"/>`,
+    <g opacity="0.85">${motif(kind, 1100, 70, 640, 380, rand)}</g>`,
     ),
   );
 });
@@ -76,21 +75,20 @@ TYPE_SEEDS.forEach((t, i) => {
   );
 });
 
+// Hot areas show as small squares: the motif fills the middle so any crop keeps it.
 PREFECTURE_SEEDS.forEach((p, i) => {
   const kind = (['electro', 'lattice', 'chroma', 'elements', 'thermal'] as Motif[])[i % 5]!;
   write(
     `/upload/img/prefecture/${p.slug}.svg`,
     svg(
-      400,
       240,
-      `${gradient('g', PALETTES[kind])}<rect width="400" height="240" fill="url(#g)"/>
-    <g opacity="0.7">${motif(kind, 200, 30, 180, 130, seeded(p.name))}</g>
-    <text x="28" y="200" fill="#fff" font-size="34" font-weight="700" ${FONT}>${esc(p.name)}</text>`,
+      240,
+      `${gradient('g', PALETTES[kind])}<rect width="240" height="240" fill="url(#g)"/>
+    <g opacity="0.8">${motif(kind, 40, 50, 160, 140, seeded(p.name))}</g>`,
     ),
   );
 });
 
-const LABEL = { news: '新闻动态', course: '培训课程', service: '能力展示', thanks: '客户致谢' } as const;
 const ARTICLE_MOTIF = { news: 'lattice', course: 'chart', service: 'microscope', thanks: 'spectrum' } as const;
 for (const a of ARTICLE_SEEDS) {
   const img = articleImg(a);
@@ -104,51 +102,89 @@ for (const a of ARTICLE_SEEDS) {
       400,
       250,
       `${gradient('g', PALETTES[kind])}<rect width="400" height="250" fill="url(#g)"/>
-    <g opacity="0.75">${motif(kind, 150, 30, 230, 170, rand)}</g>
-    <rect x="24" y="196" width="${LABEL[a.type].length * 22 + 24}" height="34" rx="17" fill="#fff" fill-opacity="0.18"/>
-    <text x="36" y="219" fill="#fff" font-size="20" ${FONT}>${LABEL[a.type]}</text>`,
+    <g opacity="0.8">${motif(kind, 70, 40, 260, 170, rand)}</g>`,
     ),
   );
 }
 
+// Partner emblems: a coloured seal with a shape for the kind of institution; the name is HTML beside it.
+const EMBLEMS = {
+  // Research institute: an atom.
+  institute: `<ellipse cx="48" cy="48" rx="26" ry="10" fill="none" stroke="#fff" stroke-width="3"/>
+    <ellipse cx="48" cy="48" rx="26" ry="10" fill="none" stroke="#fff" stroke-width="3" transform="rotate(60 48 48)"/>
+    <ellipse cx="48" cy="48" rx="26" ry="10" fill="none" stroke="#fff" stroke-width="3" transform="rotate(120 48 48)"/>
+    <circle cx="48" cy="48" r="5" fill="#fff"/>`,
+  // Laboratory or centre: a flask.
+  lab: `<path d="M40 24h16M43 24v16L30 66a4 4 0 0 0 4 6h28a4 4 0 0 0 4-6L53 40V24" fill="none" stroke="#fff" stroke-width="3.5" stroke-linejoin="round"/>
+    <path d="M36 58h24l4 8H32z" fill="#fff" fill-opacity="0.7"/>`,
+  // Company: a rising bar chart.
+  company: `<rect x="28" y="52" width="10" height="18" rx="2" fill="#fff"/><rect x="43" y="40" width="10" height="30" rx="2" fill="#fff"/>
+    <rect x="58" y="28" width="10" height="42" rx="2" fill="#fff"/>`,
+  // University: an open book.
+  university: `<path d="M48 34c-8-6-16-7-22-6v36c6-1 14 0 22 6 8-6 16-7 22-6V28c-6-1-14 0-22 6z" fill="none" stroke="#fff" stroke-width="3.5" stroke-linejoin="round"/>
+    <path d="M48 34v36" stroke="#fff" stroke-width="3"/>`,
+} as const;
 for (const p of PARTNER_SEEDS) {
   const rand = seeded(p.name);
   const hue = Math.floor(200 + rand() * 30);
-  const mark = /研究[所院]/.test(p.name) ? '研' : /实验室|中心/.test(p.name) ? '实' : /企业/.test(p.name) ? '企' : '学';
-  const size = p.name.length > 10 ? 14 : 16;
+  const kind = /研究[所院]/.test(p.name)
+    ? 'institute'
+    : /实验室|中心/.test(p.name)
+      ? 'lab'
+      : /企业/.test(p.name)
+        ? 'company'
+        : 'university';
   write(
     p.img,
     svg(
-      240,
       96,
-      `<rect width="240" height="96" rx="8" fill="#fff"/>
-    <circle cx="44" cy="48" r="28" fill="hsl(${hue},70%,35%)"/><circle cx="44" cy="48" r="22" fill="none" stroke="#fff" stroke-opacity="0.6"/>
-    <text x="44" y="56" text-anchor="middle" fill="#fff" font-size="22" font-weight="700" ${FONT}>${esc(mark)}</text>
-    <text x="82" y="54" fill="#1f2d3d" font-size="${size}" ${FONT}>${esc(p.name)}</text>`,
+      96,
+      `<circle cx="48" cy="48" r="46" fill="hsl(${hue},70%,35%)"/><circle cx="48" cy="48" r="40" fill="none" stroke="#fff" stroke-opacity="0.45"/>
+    ${EMBLEMS[kind]}`,
     ),
   );
 }
 
+// The promotion's picture; its headline and call to action are HTML in the popup.
 {
   const rand = seeded('popup');
   const flakes = Array.from(
-    { length: 10 },
+    { length: 12 },
     () =>
-      `<circle cx="${Math.round(rand() * 520)}" cy="${Math.round(rand() * 640)}" r="${Math.round(3 + rand() * 6)}" fill="#fff" fill-opacity="0.5"/>`,
+      `<circle cx="${Math.round(rand() * 520)}" cy="${Math.round(rand() * 300)}" r="${Math.round(3 + rand() * 6)}" fill="#fff" fill-opacity="0.5"/>`,
   ).join('');
   write(
     '/upload/img/popup/winter.svg',
     svg(
       520,
-      640,
-      `${gradient('g', ['#0b3d91', '#29b6f6'])}<rect width="520" height="640" rx="24" fill="url(#g)"/>${flakes}
-    <g opacity="0.6">${motif('lattice', 60, 60, 400, 220, rand)}</g>
-    <text x="260" y="370" text-anchor="middle" fill="#fff" font-size="56" font-weight="700" ${FONT}>冬季科研季</text>
-    <text x="260" y="440" text-anchor="middle" fill="#ffe082" font-size="40" font-weight="700" ${FONT}>满1000减100</text>
-    <text x="260" y="500" text-anchor="middle" fill="#e3f2fd" font-size="24" ${FONT}>院校用户先测试后付费</text>
-    <rect x="150" y="540" width="220" height="56" rx="28" fill="#ffe082"/>
-    <text x="260" y="577" text-anchor="middle" fill="#0b3d91" font-size="24" font-weight="700" ${FONT}>立即查看</text>`,
+      300,
+      `${gradient('g', ['#0b3d91', '#29b6f6'])}<rect width="520" height="300" fill="url(#g)"/>${flakes}
+    <g opacity="0.75">${motif('lattice', 70, 40, 380, 220, rand)}</g>`,
     ),
   );
 }
+// Certificates: a framed sheet with a seal; grey bars stand for the printed lines (the facts are in the page's table).
+CERTIFICATE_SEEDS.forEach((c, i) => {
+  const rand = seeded(c.slug);
+  const hue = [8, 210, 150, 35][i % 4]!;
+  const lines = Array.from({ length: 6 }, (_, k) => {
+    const w = Math.round(300 + rand() * 160);
+    return `<rect x="${(640 - w) / 2}" y="${170 + k * 30}" width="${w}" height="10" rx="5" fill="#c9bfa8"/>`;
+  }).join('');
+  write(
+    certificateImg(c),
+    svg(
+      640,
+      452,
+      `<rect width="640" height="452" fill="#fbf7ee"/>
+    <rect x="16" y="16" width="608" height="420" fill="none" stroke="hsl(${hue},55%,38%)" stroke-width="6"/>
+    <rect x="30" y="30" width="580" height="392" fill="none" stroke="hsl(${hue},55%,38%)" stroke-opacity="0.5" stroke-width="2"/>
+    <rect x="220" y="70" width="200" height="22" rx="11" fill="hsl(${hue},55%,38%)" fill-opacity="0.85"/>
+    <rect x="260" y="112" width="120" height="12" rx="6" fill="#b3a78c"/>${lines}
+    <circle cx="500" cy="360" r="46" fill="none" stroke="#c62828" stroke-width="5" stroke-opacity="0.85"/>
+    <path d="M500 328l9 20 22 2-17 14 5 22-19-12-19 12 5-22-17-14 22-2z" fill="#c62828" fill-opacity="0.85"/>`,
+    ),
+  );
+});
+
 console.log(`images written under ${root}/upload/img`);

@@ -24,6 +24,7 @@ import { BANNER_SEEDS, PARTNER_SEEDS } from './banners.ts';
 import { describe, deviceImg, yuanToFen } from './device-builder.ts';
 import { DEVICE_SEEDS } from './devices.ts';
 import { ABOUT_PAGES } from './pages-about.ts';
+import { CERTIFICATES_PAGE } from './pages-certificates.ts';
 import { LEGAL_PAGES } from './pages-legal.ts';
 import { PREFECTURE_SEEDS } from './prefectures.ts';
 import { ALLOW_REGION, HOME_POPUP, LOCAL_INFO, SAMPLING_SETTING } from './settings.ts';
@@ -145,7 +146,9 @@ async function seedAll(db: Db): Promise<void> {
   );
   await db
     .insert(sitePage)
-    .values([...ABOUT_PAGES, ...LEGAL_PAGES].map((p) => ({ ...p, body: sanitizeRichText(p.body), updatedOn: PAGES_UPDATED })));
+    .values(
+      [...ABOUT_PAGES, ...LEGAL_PAGES, CERTIFICATES_PAGE].map((p) => ({ ...p, body: sanitizeRichText(p.body), updatedOn: PAGES_UPDATED })),
+    );
   await db.insert(setting).values([
     { key: 'allowRegion', value: ALLOW_REGION },
     { key: 'samplingSetting', value: SAMPLING_SETTING },

@@ -94,6 +94,3 @@ export function motif(kind: Motif, x: number, y: number, w: number, h: number, r
 
 export const gradient = (id: string, [a, b]: [string, string]) =>
   `<defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>`;
-
-export const FONT = `font-family="'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif"`;
-export const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');

@@ -29,7 +29,7 @@ export async function requestSmsCode(
 /** sign: registers with a phone proven by SMS and signs in. A taken phone is told only to its holder, after the code. */
 export async function register(
   ctx: AppContext,
-  body: { phone: string; code: string; password: string; inviterCode?: string | undefined },
+  body: { phone: string; code: string; password: string; inviterCode?: string | undefined; agree: true },
   ip: string,
 ): Promise<TokenPair> {
   assertPasswordAllowed(body.password);
@@ -41,7 +41,13 @@ export async function register(
   }
   await verifyCode(ctx, body.phone, SMS_PURPOSES.register, body.code);
   if (await findUserByPhone(ctx, body.phone)) throw new AppError('CONFLICT', '[手机号]已注册，请直接登录');
-  const userId = await createUser(ctx, { phone: body.phone, passwordHash: await hashPassword(body.password), inviterId });
+  // The contract refuses a sign-up without agree; the moment of consent is kept with the account.
+  const userId = await createUser(ctx, {
+    phone: body.phone,
+    passwordHash: await hashPassword(body.password),
+    inviterId,
+    agreedAt: ctx.clock(),
+  });
   return startSession(ctx, userId, ip);
 }
 

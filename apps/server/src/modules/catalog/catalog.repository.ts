@@ -64,7 +64,15 @@ export async function findRelated(db: Executor, childId: number, excludeId: numb
 /** Featured items of the home page, by hot rank. */
 export async function findHotDevices(db: Executor, limit: number) {
   return db
-    .select({ rid: device.rid, name: device.name, img: device.img, sketch: device.sketch, order: device.orderCount })
+    .select({
+      rid: device.rid,
+      name: device.name,
+      img: device.img,
+      sketch: device.sketch,
+      order: device.orderCount,
+      price_fen: device.priceFen,
+      unit: device.unit,
+    })
     .from(device)
     .where(and(isNotNull(device.hotRank), eq(device.onShelf, true)))
     .orderBy(asc(device.hotRank), asc(device.id))

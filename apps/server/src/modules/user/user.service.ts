@@ -24,7 +24,7 @@ export const findUserByInviteCode = (ctx: AppContext, code: string) => repo.find
 /** Creates an account; a phone that is already registered is a 409. */
 export async function createUser(
   ctx: AppContext,
-  fields: { phone: string; passwordHash: string | null; inviterId?: number | null },
+  fields: { phone: string; passwordHash: string | null; inviterId?: number | null; agreedAt?: Date | null },
 ): Promise<number> {
   for (let attempt = 0; ; attempt++) {
     try {

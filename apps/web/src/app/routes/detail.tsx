@@ -7,8 +7,7 @@ import { paths } from '@/config/paths.ts';
 import { useLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
 import { getDeviceDetailQueryOptions, useDeviceDetail } from '@/features/catalog/api/get-device-detail.ts';
 import { DeviceDetailSkeleton } from '@/features/catalog/components/device-detail-skeleton.tsx';
-import { DeviceInfoSections } from '@/features/catalog/components/device-info-sections.tsx';
-import { DeviceSummaryPanel } from '@/features/catalog/components/device-summary-panel.tsx';
+import { DeviceDetailView } from '@/features/catalog/components/device-detail-view.tsx';
 import { isNotFound } from '@/lib/api-client.ts';
 import { formatUnitPrice } from '@/lib/format.ts';
 import { itemTitle, plainText, serviceJsonLd, shareImage } from '../meta.ts';
@@ -56,16 +55,13 @@ export function Component() {
       <PageHero title={item ? itemTitle(item) : notFound ? '项目不存在' : '项目详情'} crumbs={crumbs} compact />
       <PageBody>
         {item ? (
-          <>
-            <DeviceSummaryPanel
-              key={item.rid}
-              item={item}
-              // Plans and orders need an account; until login lands both open the login prompt.
-              onAddToPlan={() => openLoginPrompt('登录后即可加入实验方案')}
-              onOrder={() => openLoginPrompt('登录后即可下单')}
-            />
-            <DeviceInfoSections item={item} />
-          </>
+          <DeviceDetailView
+            key={item.rid}
+            item={item}
+            // Plans and orders need an account; until login lands both open the login prompt.
+            onAddToPlan={() => openLoginPrompt('登录后即可加入实验方案')}
+            onOrder={() => openLoginPrompt('登录后即可下单')}
+          />
         ) : notFound ? (
           <NotFoundState
             title="项目不存在"

@@ -1,6 +1,8 @@
 import type { HomeData } from '@yance/contracts/home';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { openLoginPrompt, useLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
+import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
+import { openLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
+import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
 import { getHomeQueryOptions, useHome } from '@/features/home/api/get-home.ts';
 import { HomeBanner } from '@/features/home/components/home-banner.tsx';
 import { HomeError } from '@/features/home/components/home-error.tsx';
@@ -12,6 +14,8 @@ import { ServiceCases } from '@/features/home/components/service-cases.tsx';
 import { ServiceGrid } from '@/features/home/components/service-grid.tsx';
 import { ServiceProcess } from '@/features/home/components/service-process.tsx';
 import { ThanksTable } from '@/features/home/components/thanks-table.tsx';
+import { isPromoDue } from '@/features/home/utils/promo-schedule.ts';
+import { useAnyDialogOpen } from '@/lib/dialog-presence.ts';
 import { readInviteCode } from '@/lib/invite-code.ts';
 import { useAfterPaint } from '@/lib/use-after-paint.ts';
 import { definePage } from '../page.ts';
@@ -40,13 +44,36 @@ export function Component() {
   return <HomeSections data={data} />;
 }
 
+/** A beat after the page settles, so a popup the user needs (attestation) is open first if it is coming. */
+const PROMO_DELAY_MS = 600;
+
+/**
+ * When the promotion opens: at most once a day, never over another popup
+ * (login, register, attestation) and not at all on a visit where one was
+ * open — an invited visitor gets the register popup instead. A signed-in
+ * user's info is awaited first: it decides whether attestation opens.
+ */
+function usePromoTurn(wanted: boolean) {
+  const otherDialogOpen = useAnyDialogOpen();
+  const signedIn = useSignedIn();
+  const userLoading = useUserInfo().isPending && signedIn;
+  const [stopped, setStopped] = useState(false);
+  if (otherDialogOpen && !stopped) setStopped(true);
+  const [turn, setTurn] = useState(false);
+  const ready = wanted && !userLoading && !stopped;
+  useEffect(() => {
+    // Storage is read here, in the browser: the server-rendered page never shows the popup.
+    if (!ready || readInviteCode() || !isPromoDue()) return;
+    const timer = window.setTimeout(() => setTurn(true), PROMO_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [ready]);
+  return { show: turn && !stopped, done: () => setStopped(true) };
+}
+
 function HomeSections({ data }: { data: HomeData }) {
   // The promotion is the browser's business (once a day, after the page shows): never in the server's HTML.
   const painted = useAfterPaint();
-  // The login gate opens its popup over home (a guarded page loaded directly): the promotion waits its turn.
-  const { isOpen: accountPopupOpen } = useLoginPrompt();
-  const [promoBlocked, setPromoBlocked] = useState(accountPopupOpen);
-  if (accountPopupOpen && !promoBlocked) setPromoBlocked(true);
+  const promo = usePromoTurn(painted && !!data.popup);
   return (
     <>
       <HomeBanner banners={data.bannerArr} />
@@ -57,10 +84,9 @@ function HomeSections({ data }: { data: HomeData }) {
       <ServiceCases cases={data.serviceCaseArr} />
       <ThanksTable rows={data.thanksArr} />
       <PartnerStrip partners={data.partnerArr} />
-      {/* An invited visitor sees the register dialog instead of the promotion. */}
-      {painted && data.popup && !readInviteCode() && !promoBlocked && (
+      {promo.show && data.popup && (
         <Suspense fallback={null}>
-          <PromoPopup popup={data.popup} />
+          <PromoPopup popup={data.popup} onClose={promo.done} />
         </Suspense>
       )}
     </>

@@ -7,11 +7,12 @@ import { SitePageBody } from '@/features/content/components/site-page-body.tsx';
 import { plainText } from '../meta.ts';
 import { definePage } from '../page.ts';
 
-/** The three routes this module serves, with the heading shown before the page loads. */
+/** The routes this module serves, with the heading shown before the page loads. */
 const PAGES = {
   '/guide': { key: 'guide', title: '服务指南' },
   '/license': { key: 'license', title: '用户协议' },
   '/policy': { key: 'policy', title: '隐私政策' },
+  '/certificates': { key: 'certificates', title: '资质证书' },
 } as const satisfies Record<string, { key: SitePageKey; title: string }>;
 
 const pageFor = (pathname: string) => PAGES[pathname.replace(/\/+$/, '') as keyof typeof PAGES] ?? PAGES['/guide'];
@@ -24,7 +25,7 @@ export const page = definePage({
   }),
 });
 
-/** /guide, /license, /policy — one module, the key comes from the path. */
+/** /guide, /license, /policy, /certificates — one module, the key comes from the path. */
 export function Component() {
   const { pathname } = useLocation();
   const { key, title: fallback } = pageFor(pathname);

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { ChevronDownIcon, UserIcon } from '@/components/ui/icons.tsx';
+import { maskPhone } from '@/lib/format.ts';
 import styles from './site-header.module.css';
 
 const loadMemberDropdown = () => import('./member-dropdown.tsx');
 const MemberDropdown = lazy(() => loadMemberDropdown().then((m) => ({ default: m.MemberDropdown })));
 
 /**
- * The signed-in user's name in the top bar; its member menu opens on click
+ * The signed-in user's name in the top bar (a phone number masked); its member menu opens on click
  * (not hover, so it never opens or moves under a passing pointer) and its
  * code is fetched when the pointer comes near, so the first click opens it at once.
  */
@@ -28,7 +29,8 @@ export function AccountMenu({ account, onLogout }: { account: string; onLogout: 
       data-testid="account-menu"
     >
       <UserIcon size={14} />
-      <span className={styles.accountName}>{account || '我的账户'}</span>
+      {/* A phone number is masked (138****0000): the header is seen by whoever stands behind the screen. */}
+      <span className={styles.accountName}>{account ? maskPhone(account) : '我的账户'}</span>
       <ChevronDownIcon size={12} />
     </button>
   );

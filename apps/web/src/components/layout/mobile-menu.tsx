@@ -2,7 +2,6 @@ import { Drawer } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { ChevronRightIcon, FlaskIcon } from '@/components/ui/icons.tsx';
 import { paths } from '@/config/paths.ts';
-import { HeaderSearch } from './header-search.tsx';
 import { isNavActive, NAV_ITEMS } from './nav-items.ts';
 import styles from './mobile-menu.module.css';
 
@@ -16,7 +15,7 @@ interface MobileMenuProps {
   onLogout: () => void;
 }
 
-/** The navigation of small screens, in a drawer (loaded on first use). */
+/** The navigation of small screens, in a drawer (loaded on first use); the search box stays in the header. */
 export function MobileMenu({ open, onClose, signedIn, cartNum, onLogin, onRegister, onLogout }: MobileMenuProps) {
   const { pathname } = useLocation();
   const then = (fn: () => void) => () => {
@@ -25,9 +24,6 @@ export function MobileMenu({ open, onClose, signedIn, cartNum, onLogin, onRegist
   };
   return (
     <Drawer open={open} onClose={onClose} placement="right" size={300} title="研测 · 科研检测服务平台" styles={{ body: { padding: 0 } }}>
-      <div className={styles.search}>
-        <HeaderSearch onDone={onClose} className={styles.searchForm} />
-      </div>
       <nav aria-label="移动端导航">
         <ul className={styles.list}>
           {NAV_ITEMS.map((item) => {

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { BoxIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '@/components/ui/icons.tsx';
 import { LazyQrCodeCard } from '@/components/ui/lazy-qr-code-card.tsx';
 import { paths } from '@/config/paths.ts';
+import { useClientValue } from '@/lib/use-client-value.ts';
 import { Logo } from './logo.tsx';
 import styles from './site-footer.module.css';
 
@@ -23,7 +24,8 @@ const LINK_GROUPS = [
     links: [
       { label: '服务指南', to: paths.guide() },
       { label: '发布需求', to: paths.require() },
-      { label: '资质证书', to: paths.license() },
+      { label: '资质证书', to: paths.certificates() },
+      { label: '用户协议', to: paths.license() },
       { label: '隐私政策', to: paths.policy() },
     ],
   },
@@ -38,8 +40,12 @@ const LINK_GROUPS = [
   },
 ];
 
+const thisYear = () => new Date().getFullYear();
+
+/** Links, contact details and QR codes; on a phone only what a phone can use (no QR codes, no long addresses). */
 export function SiteFooter({ contact }: { contact?: FooterContact }) {
-  const year = new Date().getFullYear();
+  // The clock is read in the browser only: a server-rendered page must hydrate with the same text.
+  const year = useClientValue(thisYear, null);
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.grid}`}>
@@ -69,7 +75,7 @@ export function SiteFooter({ contact }: { contact?: FooterContact }) {
           <ul>
             {contact && (
               <>
-                <li>
+                <li className={styles.long}>
                   <MapPinIcon size={15} /> <span>公司地址：{contact.address}</span>
                 </li>
                 <li>
@@ -78,7 +84,7 @@ export function SiteFooter({ contact }: { contact?: FooterContact }) {
                 <li>
                   <MailIcon size={15} /> <span>电子邮箱：{contact.email}</span>
                 </li>
-                <li>
+                <li className={styles.long}>
                   <BoxIcon size={15} /> <span>收样地址：{contact.express}</span>
                 </li>
               </>
@@ -94,7 +100,9 @@ export function SiteFooter({ contact }: { contact?: FooterContact }) {
         </div>
       </div>
       <div className={styles.bottom}>
-        <div className="container">© {year} 研测科研检测服务平台 版权所有 · 京ICP备20260001号-1 · 京公网安备 11010802000001号</div>
+        <div className="container">
+          ©{year ? ` ${year}` : ''} 研测科研检测服务平台 版权所有 · 京ICP备20260001号-1 · 京公网安备 11010802000001号
+        </div>
       </div>
     </footer>
   );

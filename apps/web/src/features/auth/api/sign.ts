@@ -6,6 +6,8 @@ export interface SignInput {
   code: string;
   password: string;
   inviterCode?: string;
+  /** The register form's consent checkbox (PIPL); the server refuses a sign-up without it. */
+  agree: true;
 }
 
 /** Register; the answer signs the new user in. Quiet: the popup shows failures as an alert. */

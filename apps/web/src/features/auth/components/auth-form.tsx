@@ -20,8 +20,6 @@ interface AuthFormProps<T> {
   submitText: string;
   initialValues?: object;
   children: ReactNode;
-  /** Below the submit button (e.g. the agreement line). */
-  footer?: ReactNode;
 }
 
 /**
@@ -41,7 +39,6 @@ export function AuthForm<T>({
   submitText,
   initialValues,
   children,
-  footer,
 }: AuthFormProps<T>) {
   const submit = () => {
     const values = validateWith(form, schema, form.getFieldsValue([...fields]), firstErrorOnly);
@@ -61,7 +58,6 @@ export function AuthForm<T>({
       <Button type="primary" size="large" htmlType="submit" block loading={action.isPending}>
         {submitText}
       </Button>
-      {footer}
     </Form>
   );
 }

@@ -2,7 +2,6 @@ import { FieldTimeOutlined, FireOutlined, ShoppingCartOutlined, ThunderboltOutli
 import type { DeviceDetail } from '@yance/contracts/catalog';
 import { defaultChoices } from '@yance/contracts/money';
 import { Button, Tag } from 'antd';
-import { useState } from 'react';
 import { CoverImage } from '@/components/cover-image.tsx';
 import { formatTurnaround } from '@/lib/format.ts';
 import { PriceCalculator, type PriceSelection } from './price-calculator.tsx';
@@ -13,9 +12,16 @@ export interface DeviceActions {
   onOrder: (selection: PriceSelection) => void;
 }
 
-/** The top of a detail page: picture, name, aliases, price calculator, key facts and the two calls to action. */
-export function DeviceSummaryPanel({ item, onAddToPlan, onOrder }: { item: DeviceDetail } & DeviceActions) {
-  const [selection, setSelection] = useState<PriceSelection>({ choices: defaultChoices(item), quantity: 1 });
+export const initialSelection = (item: DeviceDetail): PriceSelection => ({ choices: defaultChoices(item), quantity: 1 });
+
+interface DeviceSummaryPanelProps extends DeviceActions {
+  item: DeviceDetail;
+  selection: PriceSelection;
+  onSelectionChange: (next: PriceSelection) => void;
+}
+
+/** The top of a detail page: picture, name, aliases, price calculator, key facts and the two calls to action (on phones in DeviceBuyBar). */
+export function DeviceSummaryPanel({ item, selection, onSelectionChange, onAddToPlan, onOrder }: DeviceSummaryPanelProps) {
   return (
     <section className={styles.panel}>
       <div className={styles.media}>
@@ -24,7 +30,7 @@ export function DeviceSummaryPanel({ item, onAddToPlan, onOrder }: { item: Devic
       <div className={styles.info}>
         <div className={styles.titleRow}>
           <h2 className={styles.name}>{item.name}</h2>
-          {item.discount_label ? <Tag color="orange">{item.discount_label}</Tag> : null}
+          {item.discount_label ? <Tag className={styles.discount}>{item.discount_label}</Tag> : null}
         </div>
         {item.alias.length > 0 ? (
           <div className={styles.aliases}>
@@ -37,7 +43,7 @@ export function DeviceSummaryPanel({ item, onAddToPlan, onOrder }: { item: Devic
           </div>
         ) : null}
         {item.sketch ? <p className={styles.sketch}>{item.sketch}</p> : null}
-        <PriceCalculator item={item} value={selection} onChange={setSelection} />
+        <PriceCalculator item={item} value={selection} onChange={onSelectionChange} />
         <ul className={styles.facts}>
           <li>
             <FieldTimeOutlined />

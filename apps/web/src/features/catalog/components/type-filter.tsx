@@ -2,7 +2,7 @@ import { AppstoreOutlined, ExperimentOutlined, FundProjectionScreenOutlined, Lin
 import type { ProjectType } from '@yance/contracts/catalog';
 import type { Prefecture } from '@yance/contracts/home';
 import { Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import styles from './type-filter.module.css';
@@ -24,10 +24,18 @@ interface TypeFilterProps {
   areaId?: number;
 }
 
-/** Project types as link tabs, then the chosen type's child categories as selectable tags. */
+/**
+ * Project types as link tabs, then the chosen type's child categories as
+ * selectable tags and the hot areas. On a phone the types stay as one
+ * scrolling row and the rest folds behind 筛选, which names what is chosen.
+ */
 export function TypeFilter({ types, loading, typeId, childId, onChildChange, areas, areaId }: TypeFilterProps) {
   const current = types?.find((t) => t.id === typeId);
   const total = (t: ProjectType) => t.typeChildArr.reduce((n, c) => n + c.count, 0);
+  const [open, setOpen] = useState(false);
+  const foldId = useId();
+  const chosen = [current?.typeChildArr.find((c) => c.id === childId)?.name, areas?.find((a) => a.id === areaId)?.name].filter(Boolean);
+  const hasMore = !!current || !!areas?.length;
   return (
     <aside className={styles.panel} aria-label="项目筛选">
       <div className={styles.block}>
@@ -58,53 +66,62 @@ export function TypeFilter({ types, loading, typeId, childId, onChildChange, are
             ))}
           </nav>
         )}
+        {hasMore ? (
+          <button type="button" className={styles.foldButton} aria-expanded={open} aria-controls={foldId} onClick={() => setOpen(!open)}>
+            <span>筛选</span>
+            <span className={styles.chosen}>{chosen.length ? chosen.join(' · ') : current ? '全部分类' : '热门专区'}</span>
+            <span className={styles.chevron} aria-hidden="true" />
+          </button>
+        ) : null}
       </div>
-      {current ? (
-        <div className={styles.block}>
-          <h2 className={styles.heading}>分类</h2>
-          <div className={styles.tags} role="group" aria-label="分类">
-            <button
-              type="button"
-              className={!childId ? `${styles.tag} ${styles.tagOn}` : styles.tag}
-              aria-pressed={!childId}
-              onClick={() => onChildChange(undefined)}
-            >
-              全部
-            </button>
-            {current.typeChildArr.map((c) => (
+      <div id={foldId} className={open ? `${styles.fold} ${styles.foldOpen}` : styles.fold}>
+        {current ? (
+          <div className={styles.block}>
+            <h2 className={styles.heading}>分类</h2>
+            <div className={styles.tags} role="group" aria-label="分类">
               <button
-                key={c.id}
                 type="button"
-                className={c.id === childId ? `${styles.tag} ${styles.tagOn}` : styles.tag}
-                aria-pressed={c.id === childId}
-                onClick={() => onChildChange(c.id)}
+                className={!childId ? `${styles.tag} ${styles.tagOn}` : styles.tag}
+                aria-pressed={!childId}
+                onClick={() => onChildChange(undefined)}
               >
-                {c.name}
-                <small>{c.count}</small>
+                全部
               </button>
+              {current.typeChildArr.map((c) => (
+                <button
+                  key={c.id}
+                  type="button"
+                  className={c.id === childId ? `${styles.tag} ${styles.tagOn}` : styles.tag}
+                  aria-pressed={c.id === childId}
+                  onClick={() => onChildChange(c.id)}
+                >
+                  {c.name}
+                  <small>{c.count}</small>
+                </button>
+              ))}
+            </div>
+          </div>
+        ) : null}
+        {current?.tags.length ? (
+          <div className={`${styles.block} ${styles.promise}`}>
+            {current.tags.map((tag) => (
+              <span key={tag}>✓ {tag}</span>
             ))}
           </div>
-        </div>
-      ) : null}
-      {current?.tags.length ? (
-        <div className={`${styles.block} ${styles.promise}`}>
-          {current.tags.map((tag) => (
-            <span key={tag}>✓ {tag}</span>
-          ))}
-        </div>
-      ) : null}
-      {areas?.length ? (
-        <div className={styles.block}>
-          <h2 className={styles.heading}>热门专区</h2>
-          <nav className={styles.areas} aria-label="热门专区">
-            {areas.map((a) => (
-              <Link key={a.id} to={paths.area(a.id)} className={a.id === areaId ? `${styles.area} ${styles.areaOn}` : styles.area}>
-                {a.name}
-              </Link>
-            ))}
-          </nav>
-        </div>
-      ) : null}
+        ) : null}
+        {areas?.length ? (
+          <div className={styles.block}>
+            <h2 className={styles.heading}>热门专区</h2>
+            <nav className={styles.areas} aria-label="热门专区">
+              {areas.map((a) => (
+                <Link key={a.id} to={paths.area(a.id)} className={a.id === areaId ? `${styles.area} ${styles.areaOn}` : styles.area}>
+                  {a.name}
+                </Link>
+              ))}
+            </nav>
+          </div>
+        ) : null}
+      </div>
     </aside>
   );
 }

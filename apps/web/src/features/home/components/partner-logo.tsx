@@ -2,17 +2,20 @@ import type { Partner } from '@yance/contracts/home';
 import { isExternal } from '@/config/paths.ts';
 import styles from './partner-strip.module.css';
 
-/** One partner logo card; its site opens in a new tab. */
+/** One partner card: its emblem and its name as text (never drawn into the image); its site opens in a new tab. */
 export function PartnerLogo({ partner }: { partner: Partner }) {
-  // Lazy: the strip is at the bottom of the page (in the server's HTML too); the browser loads the logos as it nears them.
-  const img = <img src={partner.img} alt={partner.name} width={200} height={80} loading="lazy" decoding="async" />;
+  // Lazy: the strip is at the bottom of the page (in the server's HTML too); the browser loads the emblems as it nears them.
+  const content = (
+    <>
+      <img className={styles.emblem} src={partner.img} alt="" width={44} height={44} loading="lazy" decoding="async" />
+      <span className={styles.name}>{partner.name}</span>
+    </>
+  );
   return isExternal(partner.url) ? (
-    <a className={styles.logo} href={partner.url} target="_blank" rel="noopener noreferrer" title={partner.name}>
-      {img}
+    <a className={styles.logo} href={partner.url} target="_blank" rel="noopener noreferrer">
+      {content}
     </a>
   ) : (
-    <span className={styles.logo} title={partner.name}>
-      {img}
-    </span>
+    <span className={styles.logo}>{content}</span>
   );
 }

@@ -2,9 +2,15 @@ import type { HotItem } from '@yance/contracts/home';
 import { Link } from 'react-router';
 import { SectionTitle } from '@/components/ui/section-title.tsx';
 import { paths } from '@/config/paths.ts';
+import { formatCount, formatPriceFrom } from '@/lib/format.ts';
 import styles from './popular-items.module.css';
 
-/** Popular catalogue items; each card shows its order count followed by 下单 (spec §2). */
+/**
+ * Popular catalogue items. Each card shows the starting price ("¥80起") and,
+ * apart from it in smaller grey type, the order count followed by 下单 (spec §2:
+ * "4826人下单"), so the count is never read as a price; 立即预约 is always shown
+ * (a phone has no hover).
+ */
 export function PopularItems({ items }: { items: HotItem[] }) {
   if (!items.length) return null;
   return (
@@ -28,11 +34,10 @@ export function PopularItems({ items }: { items: HotItem[] }) {
                   <strong className={styles.name}>{item.name}</strong>
                   <span className={styles.sketch}>{item.sketch}</span>
                   <span className={styles.foot}>
-                    <span className={styles.orders}>
-                      <em>{item.order}</em>下单
-                    </span>
-                    <span className={styles.go}>立即预约</span>
+                    <span className={styles.price}>{formatPriceFrom(item.price_fen)}</span>
+                    <span className={styles.orders}>{formatCount(item.order)}人下单</span>
                   </span>
+                  <span className={styles.go}>立即预约</span>
                 </span>
               </Link>
             </li>

@@ -1,21 +1,27 @@
 import type { PromoPopup as PromoPopupData } from '@yance/contracts/home';
 import { useEffect, useRef, useState } from 'react';
 import { CloseIcon } from '@/components/ui/icons.tsx';
+import { markPromoSeen } from '../utils/promo-schedule.ts';
 import styles from './promo-popup.module.css';
 
 /**
  * Spec §4: the promotional popup starts visible and closes on × (or Esc, or a
- * click outside) or after its image is clicked, which opens the article in a
- * new tab. A native modal <dialog>: focus handling and Esc for free, no dialog library on the home page.
+ * click outside) or after it is clicked, which opens the article in a new tab.
+ * Its picture holds no words: the headline is text. Opening it counts as the
+ * day's showing (the route decides when it is due). A native modal <dialog>:
+ * focus handling and Esc for free, no dialog library on the home page.
  */
-export function PromoPopup({ popup }: { popup: PromoPopupData }) {
+export function PromoPopup({ popup, onClose }: { popup: PromoPopupData; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(true);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
-    if (!dialog.open) dialog.showModal();
+    if (!dialog.open) {
+      dialog.showModal();
+      markPromoSeen();
+    }
     const root = document.documentElement;
     const before = root.style.overflow;
     root.style.overflow = 'hidden';
@@ -27,6 +33,7 @@ export function PromoPopup({ popup }: { popup: PromoPopupData }) {
   const close = () => {
     ref.current?.close();
     setOpen(false);
+    onClose();
   };
 
   if (!open) return null;
@@ -35,7 +42,10 @@ export function PromoPopup({ popup }: { popup: PromoPopupData }) {
       ref={ref}
       className={styles.dialog}
       aria-label={popup.title}
-      onClose={() => setOpen(false)}
+      onClose={() => {
+        setOpen(false);
+        onClose();
+      }}
       onClick={(e) => e.target === e.currentTarget && close()}
     >
       {/* Focus lands on the panel itself, not on × (which would show a focus ring on load). */}
@@ -44,9 +54,9 @@ export function PromoPopup({ popup }: { popup: PromoPopupData }) {
           <CloseIcon size={18} />
         </button>
         <a className={styles.link} href={popup.url} target="_blank" rel="noopener noreferrer" onClick={close}>
-          <img className={styles.img} src={popup.img} alt={popup.title} width={460} height={575} />
+          <img className={styles.img} src={popup.img} alt="" width={520} height={300} />
           <span className={styles.caption}>
-            <strong>{popup.title}</strong>
+            <strong className={styles.title}>{popup.title}</strong>
             <span className={styles.more}>查看详情</span>
           </span>
         </a>

@@ -7,6 +7,7 @@ import { useAddAddress } from '../api/add-address.ts';
 import { useEditAddress } from '../api/edit-address.ts';
 import { DEFAULT_REGION, regionNames, regionPath } from '../utils/region-options.ts';
 import { RegionCascader } from './region-cascader.tsx';
+import { useRegionCheck } from './region-conflict.tsx';
 
 /** The schema checks province, city, area and code; the form edits them with one picker. */
 const REGION_ALIAS = { province: 'region', city: 'region', area: 'region', address_code: 'region' };
@@ -28,11 +29,16 @@ interface AddressDialogProps {
   onClose: () => void;
 }
 
-/** Add or edit an address; region from @vant/area-data, default 110101 (spec §9). */
+/**
+ * Add or edit an address; region from @vant/area-data, default 110101 (spec
+ * §9); a detail address naming another district than the one picked is
+ * questioned before saving (useRegionCheck).
+ */
 export function AddressDialog({ open, editing, phone, onClose }: AddressDialogProps) {
   const [form] = Form.useForm<Values>();
   const add = useAddAddress();
   const edit = useEditAddress();
+  const regionCheck = useRegionCheck(form);
   const initial: Partial<Values> = editing
     ? {
         name: editing.name,
@@ -43,7 +49,7 @@ export function AddressDialog({ open, editing, phone, onClose }: AddressDialogPr
       }
     : { phone, region: regionPath(DEFAULT_REGION), default: false };
 
-  const submit = () => {
+  const submit = (checked = false) => {
     const raw = form.getFieldsValue(true) as Values;
     const code = raw.region?.at(-1) ?? '';
     const names = regionNames(code) ?? { province: '', city: '', area: '' };
@@ -55,6 +61,7 @@ export function AddressDialog({ open, editing, phone, onClose }: AddressDialogPr
       REGION_ALIAS,
     );
     if (!values) return;
+    if (!regionCheck.passes(values.address, code, checked)) return;
     const done = { onSuccess: () => (notify.success('操作成功!'), onClose()) };
     if (editing) edit.mutate({ ...values, address_rid: editing.address_rid }, done);
     else add.mutate(values, done);
@@ -64,7 +71,10 @@ export function AddressDialog({ open, editing, phone, onClose }: AddressDialogPr
     <Modal
       open={open}
       title={editing ? '编辑地址' : '新增地址'}
-      onCancel={onClose}
+      onCancel={() => {
+        regionCheck.clear();
+        onClose();
+      }}
       onOk={() => form.submit()}
       okText="保存"
       confirmLoading={add.isPending || edit.isPending}
@@ -76,8 +86,11 @@ export function AddressDialog({ open, editing, phone, onClose }: AddressDialogPr
         form={form}
         layout="vertical"
         initialValues={initial}
-        onFinish={submit}
-        onValuesChange={clearErrorsOnChange(form)}
+        onFinish={() => submit()}
+        onValuesChange={(changed: Partial<Values>) => {
+          clearErrorsOnChange(form)(changed);
+          regionCheck.onValuesChange(changed);
+        }}
         preserve={false}
         aria-label="地址"
       >
@@ -93,6 +106,7 @@ export function AddressDialog({ open, editing, phone, onClose }: AddressDialogPr
         <Form.Item name="address" label="详细地址" required>
           <Input.TextArea maxLength={128} rows={2} placeholder="街道、楼栋、门牌号" />
         </Form.Item>
+        {regionCheck.question(() => submit(true))}
         <Form.Item name="default" valuePropName="checked" style={{ marginBottom: 0 }}>
           <Checkbox>设为默认地址</Checkbox>
         </Form.Item>

@@ -1,28 +1,27 @@
 import type { UserInfoResponse } from '@yance/contracts/user';
 import { lazy, Suspense, useState } from 'react';
+import { useDialogPresence } from '@/lib/dialog-presence.ts';
+import { rememberLater, useForgetLaterOnLogin, useLaterList } from '../utils/attestation-later.ts';
 
 const AttestationDialog = lazy(() => import('./attestation-dialog.tsx').then((m) => ({ default: m.AttestationDialog })));
 
-/** Accounts (by phone) whose popup was closed in this page load: it does not reopen on every refetch. */
-const dismissed = new Set<string>();
-
 /**
  * After login, a user with no address gets the attestation popup (spec §4).
- * The popup's code loads only then.
+ * 稍后完善 (or ×) keeps it away in this browser until the next login, so it
+ * does not come back on every page. The popup's code loads only when needed.
  */
 export function AttestationHost({ user }: { user: UserInfoResponse | undefined }) {
-  const [, rerender] = useState(0);
+  useForgetLaterOnLogin();
+  const later = useLaterList();
   const [shown, setShown] = useState(false);
-  const wanted = !!user && user.address.length === 0 && !dismissed.has(user.userInfo.phone);
+  const id = user?.userInfo.inviteCode;
+  const wanted = !!user && !!id && user.address.length === 0 && later !== null && !later.includes(id);
+  useDialogPresence('attestation', wanted);
   if (wanted && !shown) setShown(true);
-  if (!user || !shown) return null;
-  const close = () => {
-    dismissed.add(user.userInfo.phone);
-    rerender((n) => n + 1);
-  };
+  if (!user || !id || !shown) return null;
   return (
     <Suspense fallback={null}>
-      <AttestationDialog user={user} open={wanted} onClose={close} />
+      <AttestationDialog user={user} open={wanted} onClose={() => rememberLater(id)} />
     </Suspense>
   );
 }

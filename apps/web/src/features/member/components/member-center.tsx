@@ -3,11 +3,10 @@ import { Button, Tag } from 'antd';
 import { Link } from 'react-router';
 import { MEMBER_MENU } from '@/config/member-menu.ts';
 import { paths } from '@/config/paths.ts';
+import { maskPhone } from '@/lib/format.ts';
 import { notify } from '@/lib/notify.ts';
 import layout from './member-layout.module.css';
 import styles from './member-center.module.css';
-
-const maskPhone = (p: string) => (p.length === 11 ? `${p.slice(0, 3)}****${p.slice(7)}` : p);
 
 /** 会员中心 overview: account, phone, invite code and link, profile status, quick links. */
 export function MemberCenter({ user }: { user: UserInfoResponse }) {
@@ -29,7 +28,7 @@ export function MemberCenter({ user }: { user: UserInfoResponse }) {
             {(userInfo.name || userInfo.account).slice(0, 1)}
           </span>
           <div>
-            <h1 className={styles.name}>{userInfo.account}</h1>
+            <h1 className={styles.name}>{maskPhone(userInfo.account)}</h1>
             <p className={styles.sub}>注册于 {userInfo.created.slice(0, 10)}</p>
           </div>
         </div>
@@ -39,7 +38,7 @@ export function MemberCenter({ user }: { user: UserInfoResponse }) {
         <dl className={styles.facts}>
           <div>
             <dt>账号</dt>
-            <dd>{userInfo.account}</dd>
+            <dd>{maskPhone(userInfo.account)}</dd>
           </div>
           <div>
             <dt>手机号</dt>

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { clearErrorsOnChange, validateWith } from '@/lib/form-validation.ts';
 import { DEFAULT_REGION, regionPath } from '../utils/region-options.ts';
 import { RegionCascader } from './region-cascader.tsx';
+import { useRegionCheck } from './region-conflict.tsx';
 import styles from './profile-form.module.css';
 
 type FormValues = Omit<ProfileValues, 'region' | 'organization'> & { region?: string[]; organization?: number };
@@ -38,10 +39,11 @@ interface ProfileFormProps {
 export function ProfileForm({ user, submitting, onSubmit, submitText = '提交', extra }: ProfileFormProps) {
   const [form] = Form.useForm<FormValues>();
   const organization = Form.useWatch('organization', form);
-  const submit = () => {
+  const regionCheck = useRegionCheck(form);
+  const submit = (checked = false) => {
     const raw = form.getFieldsValue(true) as FormValues;
     const values = validateWith(form, profileForm, { ...raw, region: raw.region?.at(-1) ?? '' });
-    if (values) onSubmit(values);
+    if (values && regionCheck.passes(values.address, values.region, checked)) onSubmit(values);
   };
   const student = organization === ORGANIZATIONS.student;
   return (
@@ -49,8 +51,11 @@ export function ProfileForm({ user, submitting, onSubmit, submitText = '提交',
       form={form}
       layout="vertical"
       initialValues={initialOf(user)}
-      onFinish={submit}
-      onValuesChange={clearErrorsOnChange(form)}
+      onFinish={() => submit()}
+      onValuesChange={(changed: Partial<FormValues>) => {
+        clearErrorsOnChange(form)(changed);
+        regionCheck.onValuesChange(changed);
+      }}
       aria-label="基本信息"
     >
       <div className={styles.grid}>
@@ -91,6 +96,7 @@ export function ProfileForm({ user, submitting, onSubmit, submitText = '提交',
           <Input.TextArea maxLength={128} rows={2} placeholder="街道、楼栋、门牌号" />
         </Form.Item>
       </div>
+      {regionCheck.question(() => submit(true))}
       <div className={styles.actions}>
         {extra}
         <Button type="primary" htmlType="submit" loading={submitting}>

@@ -1,0 +1,39 @@
+import { ShoppingCartOutlined } from '@ant-design/icons';
+import type { PriceUnit } from '@yance/contracts/catalog';
+import { priceOf, type Priced } from '@yance/contracts/money';
+import { Button } from 'antd';
+import { formatFen, unitLabel } from '@/lib/format.ts';
+import type { DeviceActions } from './device-summary-panel.tsx';
+import type { PriceSelection } from './price-calculator.tsx';
+import styles from './device-buy-bar.module.css';
+
+interface DeviceBuyBarProps extends DeviceActions {
+  item: Priced & { unit: PriceUnit };
+  selection: PriceSelection;
+}
+
+/**
+ * Phones only: the estimate and the two calls to action stay at the bottom of
+ * the screen while the page scrolls (sticky within the page body, so it rests
+ * above the footer instead of covering it).
+ */
+export function DeviceBuyBar({ item, selection, onAddToPlan, onOrder }: DeviceBuyBarProps) {
+  return (
+    <div className={styles.bar} data-sticky-bar="" role="group" aria-label="下单">
+      <span className={styles.price}>
+        <small>预估</small>
+        <strong>{formatFen(priceOf(item, selection.choices, selection.quantity))}</strong>
+        <small>
+          {selection.quantity}
+          {unitLabel(item.unit)}
+        </small>
+      </span>
+      <Button icon={<ShoppingCartOutlined />} onClick={() => onAddToPlan(selection)} aria-label="加入实验方案">
+        加入方案
+      </Button>
+      <Button type="primary" className={styles.order} onClick={() => onOrder(selection)}>
+        立即下单
+      </Button>
+    </div>
+  );
+}
