@@ -25,6 +25,7 @@ const STATIC_PATHS = [
   '/require',
   '/license',
   '/policy',
+  '/certificates',
   ...ARTICLE_TYPES.map((t) => `/list/${t}`),
 ];
 
