@@ -91,9 +91,20 @@ describe('PageTemplate', () => {
         file,
       ).toHaveLength(1);
     }
-    // The links go in the head, before the entry's script.
-    expect(page.indexOf('/assets/detail-D1.js')).toBeLessThan(page.indexOf('/assets/index-E1.js'));
+    // The links go in the head.
     expect(page.indexOf('/assets/detail-D1.js')).toBeGreaterThan(page.indexOf('<title>'));
+    expect(page.indexOf('/assets/detail-D1.css')).toBeLessThan(page.indexOf('</head>'));
+  });
+
+  it("orders the styles as the browser does when it loads the page itself: the entry's, then an import's, then the page's own", () => {
+    const page = template.fill(parts({ files: ['src/app/routes/detail.tsx'] }));
+    const styles = refs(page).filter((r) => r?.endsWith('.css'));
+    // Equal selectors: the later rule wins, so the page module's own rules must come after those of the modules it imports.
+    expect(styles).toEqual(['/assets/index-E1.css', '/assets/shared-S1.css', '/assets/detail-D1.css']);
+    expect(page).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/index-E1.css">\n    <link rel="modulepreload" crossorigin href="/assets/detail-D1.js">',
+    );
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/detail-D1.css">\n  </head>');
   });
 
   it('links each file once when several page modules share it', () => {
@@ -107,10 +118,6 @@ describe('PageTemplate', () => {
   it('adds no links for a page without modules of its own, nor for a file the manifest does not know', () => {
     const page = template.fill(parts({ files: ['src/app/routes/unknown.tsx'] }));
     expect(refs(page)).toEqual(['/assets/index-E1.js', '/assets/vendor-V1.js', '/assets/index-E1.css']);
-  });
-
-  it('keeps the shell as read', () => {
-    expect(template.shell).toBe(INDEX);
   });
 
   it('rejects a template without the markers or the empty root', () => {

@@ -63,8 +63,9 @@ export class PageTemplate {
       const chunk = this.manifest[k];
       if (!chunk) return;
       out.add(chunk.file);
-      for (const css of chunk.css ?? []) out.add(css);
       for (const i of chunk.imports ?? []) visit(i);
+      // A module's styles after those of what it imports, as Vite's own preloading orders them: its rules win the cascade.
+      for (const css of chunk.css ?? []) out.add(css);
     };
     visit(key);
     return out;
@@ -83,6 +84,9 @@ export class PageTemplate {
 
   fill(parts: PageParts): string {
     const links = this.links(parts.files);
-    return `${this.before}${parts.head}${links ? `\n    ${links}` : ''}${this.between}<div id="root">${parts.html}</div>${parts.state}${this.after}`;
+    // After the entry's own tags, as the browser adds them when it loads the page itself: the page's styles come last.
+    const at = Math.max(0, this.between.indexOf('</head>'));
+    const between = links ? `${this.between.slice(0, at).trimEnd()}\n    ${links}\n  ${this.between.slice(at)}` : this.between;
+    return `${this.before}${parts.head}${between}<div id="root">${parts.html}</div>${parts.state}${this.after}`;
   }
 }
