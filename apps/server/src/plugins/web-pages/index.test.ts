@@ -77,8 +77,8 @@ async function webBuild(withRenderer: boolean): Promise<string> {
   await writeFile(path.join(dist, 'index.html'), INDEX);
   await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   if (withRenderer) {
-    await mkdir(path.join(root, 'dist-server'));
-    await writeFile(path.join(root, 'dist-server', 'entry-server.js'), RENDERER);
+    await mkdir(path.join(dist, '.server'));
+    await writeFile(path.join(dist, '.server', 'entry-server.js'), RENDERER);
   }
   return dist;
 }
@@ -174,14 +174,18 @@ describe('webPagesPlugin', () => {
     }
   });
 
-  it('without a server render build, answers every page with the shell', async () => {
+  it('without a server render build, answers every page with the shell, whatever its index.html holds', async () => {
     const dist = await webBuild(false);
     roots.push(path.dirname(dist));
+    // A hand-written or older index.html without the page-head markers still serves.
+    const plain = '<!doctype html><html><head><title>研测</title></head><body><div id="root"></div></body></html>';
+    await writeFile(path.join(dist, 'index.html'), plain);
     const bare = await pagesApp(dist);
     try {
       const res = await bare.inject({ url: '/detail/abc' });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(INDEX);
+      expect(res.body).toBe(plain);
+      expect(res.headers['cache-control']).toBe('no-cache');
     } finally {
       await bare.close();
     }
