@@ -105,7 +105,8 @@ export const webPagesPlugin = fp(async (app: FastifyInstance, opts: WebPagesOpti
   };
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    if (request.url.startsWith('/api/')) return reply.callNotFound();
+    // The router matches paths without regard to case (ADR 0009): /API/x is the API too, never a page.
+    if (/^\/api(\/|$)/i.test(request.url)) return reply.callNotFound();
     const siteOrigin = opts.publicUrl ?? `${request.protocol}://${request.host}`;
     origin ??= siteOrigin;
     const url = pageUrlOf(request.url);
