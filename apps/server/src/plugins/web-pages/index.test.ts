@@ -50,12 +50,17 @@ const MANIFEST = { 'index.html': { file: 'assets/index-E.js', isEntry: true } };
 const RENDERER = `
 let transport;
 let renders = 0;
+let flaked = false;
 export function configure(options) { transport = options.transport; }
 export async function render(url, origin) {
   const u = new URL(url, origin);
   if (u.pathname.startsWith('/member')) return { kind: 'shell' };
   if (u.pathname === '/about') return { kind: 'redirect', status: 302, location: '/about/profile' };
   if (u.pathname === '/boom') throw new Error('render blew up');
+  if (u.pathname === '/flaky' && !flaked) {
+    flaked = true;
+    throw new Error('render blew up once');
+  }
   renders++;
   const api = await transport.fetch(new URL('/api/echo?x=1', transport.origin()), { method: 'GET' });
   const body = await api.json();
@@ -163,6 +168,13 @@ describe('webPagesPlugin', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(INDEX);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('does not keep a failed render: the next request renders again', async () => {
+    const first = await app.inject({ url: '/flaky' });
+    expect(first.body).toBe(INDEX);
+    const second = await app.inject({ url: '/flaky' });
+    expect(second.body).toContain('<title>/flaky</title>');
   });
 
   it('leaves unknown API paths to the API: the JSON envelope, not a page', async () => {

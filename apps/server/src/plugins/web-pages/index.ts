@@ -78,16 +78,10 @@ export const webPagesPlugin = fp(async (app: FastifyInstance, opts: WebPagesOpti
 
   const build = async (url: string, siteOrigin: string): Promise<CachedPage> => {
     if (!renderer || !template) return shell;
-    try {
-      const result = await renderer.render(url, siteOrigin);
-      if (result.kind === 'redirect') return { status: result.status, location: result.location, shell: false };
-      if (result.kind === 'shell') return shell;
-      return htmlPage(result.status, template.fill(result));
-    } catch (err) {
-      // The browser can still render the page itself: log it, answer with the shell.
-      app.log.error({ err, url }, 'page render failed');
-      return shell;
-    }
+    const result = await renderer.render(url, siteOrigin);
+    if (result.kind === 'redirect') return { status: result.status, location: result.location, shell: false };
+    if (result.kind === 'shell') return shell;
+    return htmlPage(result.status, template.fill(result));
   };
 
   const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
@@ -110,7 +104,12 @@ export const webPagesPlugin = fp(async (app: FastifyInstance, opts: WebPagesOpti
     const siteOrigin = opts.publicUrl ?? `${request.protocol}://${request.host}`;
     origin ??= siteOrigin;
     const url = pageUrlOf(request.url);
-    const page = await cache.get(`${siteOrigin}${url}`, () => build(url, siteOrigin));
-    return send(request, reply, page);
+    try {
+      return send(request, reply, await cache.get(`${siteOrigin}${url}`, () => build(url, siteOrigin)));
+    } catch (err) {
+      // The browser can still render the page itself: log it and answer with the shell, which is not cached (the next request renders again).
+      request.log.error({ err, url }, 'page render failed');
+      return send(request, reply, shell);
+    }
   });
 });
