@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { PRICE_UNITS, type PriceUnit } from './money.ts';
 import { fenData, optionalId } from './numbers.ts';
 import { page, pagingQuery } from './paging.ts';
 import { text } from './text.ts';
 
-/** Price unit of a catalogue item. */
-export const PRICE_UNITS = { sample: '样', hour: '小时', job: '项', element: '元素' } as const;
-export const priceUnit = z.enum(['sample', 'hour', 'job', 'element']);
-export type PriceUnit = z.infer<typeof priceUnit>;
+/** Price unit of a catalogue item (money.ts holds the list and its words). */
+export const priceUnit = z.enum(Object.keys(PRICE_UNITS) as [PriceUnit, ...PriceUnit[]]);
+export { PRICE_UNITS, type PriceUnit };
 
 export const typeChild = z.object({ id: z.number().int(), name: z.string() });
 export type TypeChild = z.infer<typeof typeChild>;

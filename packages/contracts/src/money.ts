@@ -5,6 +5,10 @@ import type { z } from 'zod';
 /** An integer number of fen (分), never negative; made by asFen, the `fen` schema or the database. */
 export type Fen = number & z.$brand<'Fen'>;
 
+/** Price unit of a catalogue item, with the word a price is shown per (¥80/样). Here, not in catalog.ts: the first screen formats prices without zod. */
+export const PRICE_UNITS = { sample: '样', hour: '小时', job: '项', element: '元素' } as const;
+export type PriceUnit = keyof typeof PRICE_UNITS;
+
 /** Largest single amount accepted anywhere: ¥10,000,000.00 (fits a PostgreSQL integer). */
 export const FEN_MAX = 1_000_000_000;
 /** Largest count of one item on an order line. */

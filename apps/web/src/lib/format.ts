@@ -1,4 +1,4 @@
-import { PRICE_UNITS, type PriceUnit } from '@yance/contracts/catalog';
+import { PRICE_UNITS, type PriceUnit } from '@yance/contracts/money';
 
 const yuan = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
