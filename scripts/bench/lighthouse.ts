@@ -2,6 +2,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { median } from './stats.ts';
 
+/** Runs that fail to record (not slow ones: those count) are repeated at most this often per page. */
+const MAX_RETRIES = 3;
+
 export interface LighthouseFigure {
   path: string;
   /** Median over the runs, 0–100. */
@@ -27,7 +30,7 @@ export async function lighthouseFigures(baseUrl: string, paths: string[], runs =
     const out: LighthouseFigure[] = [];
     for (const path of paths) {
       const samples: { score: number; fcp: number; lcp: number; tbt: number; cls: number }[] = [];
-      for (let i = 0; i < runs; i++) {
+      for (let i = 0, failures = 0; i < runs; i++) {
         const result = await lighthouse(`${baseUrl}${path}`, {
           port: chrome.port,
           onlyCategories: ['performance'],
@@ -36,7 +39,12 @@ export async function lighthouseFigures(baseUrl: string, paths: string[], runs =
         });
         if (!result) throw new Error(`lighthouse gave no result for ${path}`);
         const { categories, audits, runtimeError } = result.lhr;
-        if (runtimeError) throw new Error(`lighthouse ${path}: ${runtimeError.code} ${runtimeError.message}`);
+        if (runtimeError) {
+          // Lighthouse's own trace sometimes misses the navigation on a busy machine (NO_NAVSTART): that run is taken again.
+          if (++failures > MAX_RETRIES) throw new Error(`lighthouse ${path}: ${runtimeError.code} ${runtimeError.message}`);
+          i--;
+          continue;
+        }
         const num = (id: string) => audits[id]?.numericValue ?? Number.NaN;
         samples.push({
           score: Math.round((categories.performance?.score ?? 0) * 100),
