@@ -28,7 +28,8 @@ export interface KeywordRun {
   /** One of GENERIC_WORDS: left out first when no item matches every run. */
   generic: boolean;
 }
-const isGeneric = (run: string) => (GENERIC_WORDS as readonly string[]).includes(run);
+/** Whether a run is one of GENERIC_WORDS. */
+export const isGeneric = (run: string) => (GENERIC_WORDS as readonly string[]).includes(run);
 
 type CharClass = 'cjk' | 'alnum' | 'punct';
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;

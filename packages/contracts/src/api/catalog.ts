@@ -24,26 +24,21 @@ export const catalogEndpoints = {
   deviceSearch: {
     ...routes.deviceSearch,
     summary: '搜索检测项目',
-    description:
-      '按名称、别名（如 XRD）或分类名搜索在架项目；按相关度、下单量排序。kw 为空时按下单量列出。' +
-      '关键词按空格及中文与字母数字的交界拆成若干段（“BET比表面” → bet、比表面），每段都须出现在名称、别名或分类中；' +
-      '没有项目同时含有全部各段时，依次略去找不到的段（先略去“测试”“分析”等泛词），略去的段在 ignored 中返回。',
+    description: '按名称、别名（如 XRD）或分类名搜索在架项目，“BET比表面”也能找到；按相关度、下单量排序。kw 为空时按下单量列出。',
     query: deviceSearchQuery,
     response: deviceSearchResponse,
   },
   deviceSuggest: {
     ...routes.deviceSuggest,
     summary: '输入联想：名称或别名含关键词的在架项目',
-    description:
-      '边输入边提示，最多 size 条（≤ 10）；keyword 为空时返回空列表。名称不含关键词时，alias 为匹配到的别名。' +
-      '每次查询所看的候选行有上限，代价固定；可被浏览器与代理缓存 60 秒。',
+    description: '边输入边提示；keyword 为空时返回空列表。名称不含关键词时，alias 为匹配到的别名。',
     query: deviceSuggestQuery,
     response: deviceSuggestResponse,
   },
   hotKeywords: {
     ...routes.hotKeywords,
     summary: '热门搜索词',
-    description: '运营在设置 hotKeywords 中填写的词；未填写时取下单最多的在架项目的常用叫法（缩写或名称）。',
+    description: '运营设置的词；未设置时取下单最多的项目的常用叫法。',
     response: hotKeywordsResponse,
   },
   deviceDetail: { ...routes.deviceDetail, summary: '检测项目详情（含同类推荐）', query: deviceDetailQuery, response: deviceDetail },

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
-import { getDeviceDetail, listPrefectures, listTypeGroups, searchCatalog } from './catalog.service.ts';
+import { getDeviceDetail, listPrefectures, listTypeGroups } from './catalog.service.ts';
+import { searchCatalog } from './keyword-search.service.ts';
 import { listHotKeywords, suggestItems } from './search-suggest.service.ts';
 
 /** Catalogue calls (spec §7); declared in @yance/contracts/api/catalog. */

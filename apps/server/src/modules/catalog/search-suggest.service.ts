@@ -1,5 +1,6 @@
-import { HOT_KEYWORDS_MAX, hotKeywordsResponse, type DeviceSuggestion, type DeviceSuggestQuery } from '@yance/contracts/catalog';
+import { HOT_KEYWORDS_MAX, type DeviceSuggestion, type DeviceSuggestQuery } from '@yance/contracts/catalog';
 import { keywordRuns } from '@yance/contracts/search-terms';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { getSettingValue } from '../setting/setting.service.ts';
 import { suggestDevices, type SuggestedRow } from './catalog-suggest.repository.ts';
@@ -40,6 +41,8 @@ function matchedAlias(row: SuggestedRow, t: { keyword: string; runs: string[] })
 
 /** Setting key of the operator's list of popular searches. */
 export const HOT_KEYWORDS_KEY = 'hotKeywords';
+/** The stored setting: a list of words; past HOT_KEYWORDS_MAX they are not shown. */
+const operatorList = z.array(z.string());
 /** Shown when the operator has set no list. */
 const HOT_KEYWORDS_SHOWN = 8;
 
@@ -48,7 +51,7 @@ const HOT_KEYWORDS_SHOWN = 8;
  * otherwise what customers call the most ordered items (ADR 0027).
  */
 export async function listHotKeywords(ctx: AppContext): Promise<string[]> {
-  const set = hotKeywordsResponse.safeParse(await getSettingValue(ctx, HOT_KEYWORDS_KEY));
+  const set = operatorList.safeParse(await getSettingValue(ctx, HOT_KEYWORDS_KEY));
   const operator = set.success ? set.data.map((k) => k.trim()).filter(Boolean) : [];
   if (operator.length > 0) return operator.slice(0, HOT_KEYWORDS_MAX);
   const words: string[] = [];

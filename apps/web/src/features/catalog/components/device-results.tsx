@@ -10,8 +10,8 @@ const PAGE_SIZE = 12;
 interface DeviceResultsProps {
   /** Filters of the call; sort and page come from the URL. */
   query: Omit<SearchDevicesParams, 'page' | 'sort' | 'pageSize'>;
-  /** The line beside the sort buttons, given the total. */
-  summary: (total: number) => ReactNode;
+  /** The line beside the sort buttons, given the total and the parts of the keyword search left out. */
+  summary: (total: number, ignored: string[]) => ReactNode;
   empty: ReactNode;
   renderName?: (name: string) => ReactNode;
 }
@@ -22,7 +22,11 @@ export function DeviceResults({ query, summary, empty, renderName }: DeviceResul
   const result = useSearchDevices({ ...query, page, sort, pageSize: PAGE_SIZE });
   return (
     <>
-      <SortBar sort={sort} onChange={(s) => update({ sort: s })} summary={result.data ? summary(result.data.total) : null} />
+      <SortBar
+        sort={sort}
+        onChange={(s) => update({ sort: s })}
+        summary={result.data ? summary(result.data.total, result.data.ignored) : null}
+      />
       {result.isError && !result.data ? (
         <ErrorState onRetry={() => void result.refetch()} />
       ) : (
