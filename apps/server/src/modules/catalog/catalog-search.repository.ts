@@ -148,7 +148,13 @@ async function listTotal(db: Executor, q: DeviceSearch, filters: SQL[]): Promise
  * Walking an ordered index and stopping after the page visits about
  * (offset + limit) × on-shelf / hits rows; ranking every hit visits hits rows.
  */
-const walkIsCheaper = (hits: number, upTo: number, onShelf: number) => hits * hits >= upTo * onShelf;
+export const walkIsCheaper = (hits: number, upTo: number, onShelf: number) => hits * hits >= upTo * onShelf;
+
+/** Items on the shelf: the sum of the categories' counters, not a count of rows. */
+export async function onShelfTotal(db: Executor): Promise<number> {
+  const [shelf] = await db.select({ n: sql<number>`coalesce(sum(${typeChild.itemCount}), 0)::int` }).from(typeChild);
+  return shelf?.n ?? 0;
+}
 
 /**
  * A keyword page and its exact total (ADR 0004). A keyword decided by one
@@ -169,8 +175,7 @@ async function keywordPage(db: Executor, q: DeviceSearch, filters: SQL[]): Promi
   const contains = sql`position(${q.keyword} in ${ds.searchText}) > 0`;
   const total = await gramTotal(db, q.exactGram, q);
   if (total === 0 || q.offset >= total) return { ids: [], total };
-  const [shelf] = await db.select({ n: sql<number>`coalesce(sum(${typeChild.itemCount}), 0)::int` }).from(typeChild);
-  const onShelf = shelf?.n ?? 0;
+  const onShelf = await onShelfTotal(db);
   if (!walkIsCheaper(total, q.offset + q.limit, onShelf)) return { ids: (await rankedPage(db, gramMatch, q)).ids, total };
   if (q.sort !== 'relevance') return { ids: await walkedPage(db, [...filters, contains], plainOrder(q.sort), q.limit, q.offset), total };
 
@@ -256,7 +261,7 @@ async function rankedPage(
 }
 
 /** Exact total of a keyword decided by one gram: a sum of the gram counters (migration 0005). */
-async function gramTotal(db: Executor, gram: string, q: DeviceSearch): Promise<number> {
+export async function gramTotal(db: Executor, gram: string, q: SearchFilters): Promise<number> {
   const c = searchGramCount;
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${c.n}), 0)::int` })
