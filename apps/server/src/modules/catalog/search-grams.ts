@@ -62,7 +62,10 @@ export function queryGrams(runs: readonly string[]): string[] {
  */
 export function termsOf(keyword: string, runs: readonly string[] = keywordRuns(keyword).map((r) => r.text)) {
   const oneShort = runs.length === 1 && runs[0] === keyword && Array.from(keyword).length <= 2;
-  return { keyword, runs: [...runs], grams: queryGrams(runs), exactGram: oneShort ? keyword : undefined };
+  // A one-character run beside longer ones ("x" of "x射线衍射") would read the long posting list of its
+  // unigram to narrow almost nothing: the longer runs' grams narrow, position() still checks it.
+  const long = runs.filter((r) => Array.from(r).length > 1);
+  return { keyword, runs: [...runs], grams: queryGrams(long.length > 0 ? long : runs), exactGram: oneShort ? keyword : undefined };
 }
 
 /**
