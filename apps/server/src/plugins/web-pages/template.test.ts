@@ -106,6 +106,15 @@ describe('PageTemplate', () => {
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/detail-D1.css">\n  </head>');
   });
 
+  it("moves React's preload of the largest image from the markup's start into the head, before the entry's script", () => {
+    const preload = '<link rel="preload" as="image" href="/upload/img/banner/b1.svg" fetchPriority="high"/>';
+    const page = template.fill(parts({ html: `${preload}<div class="site"><h1>首页</h1></div>` }));
+    expect(page.indexOf(preload)).toBeGreaterThan(page.indexOf('<title>'));
+    expect(page.indexOf(preload)).toBeLessThan(page.indexOf('/assets/index-E1.js'));
+    expect(page).toContain('<div id="root"><div class="site"><h1>首页</h1></div></div>');
+    expect(page.split(preload)).toHaveLength(2);
+  });
+
   it('links each file once when several page modules share it', () => {
     const page = template.fill(parts({ files: ['src/app/routes/home.tsx', 'src/app/routes/detail.tsx'] }));
     const linked = refs(page).filter((r) => !['/assets/index-E1.js', '/assets/vendor-V1.js', '/assets/index-E1.css'].includes(r ?? ''));

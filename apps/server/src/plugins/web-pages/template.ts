@@ -20,6 +20,8 @@ export interface PageParts {
 const HEAD_START = '<!--page-head-->';
 const HEAD_END = '<!--/page-head-->';
 const ROOT = '<div id="root"></div>';
+/** Image preloads React puts before the markup, and the markup after them. */
+const LEADING_IMAGE_PRELOADS = /^((?:<link rel="preload" as="image"[^>]*>)+)([\s\S]*)$/;
 
 /**
  * The built index.html and manifest, read once: fills a page's head, its
@@ -90,7 +92,11 @@ export class PageTemplate {
 
   fill(parts: PageParts): string {
     const links = this.links(parts.files);
+    // React writes the preload of a high-priority image (the first banner: the page's largest paint) at the start of the
+    // markup; in the head, before the entry's script and preloads, the browser asks for it first.
+    const [, images = '', html = parts.html] = LEADING_IMAGE_PRELOADS.exec(parts.html) ?? [];
+    const head = images ? `${parts.head}\n    ${images.trim()}` : parts.head;
     // The page's links after the entry's: its styles override the global ones, as when the browser loads its chunk later.
-    return `${this.before}${parts.head}${this.entryHead}${links ? `  ${links}\n  ` : ''}${this.bodyStart}<div id="root">${parts.html}</div>${parts.state}${this.after}`;
+    return `${this.before}${head}${this.entryHead}${links ? `  ${links}\n  ` : ''}${this.bodyStart}<div id="root">${html}</div>${parts.state}${this.after}`;
   }
 }
