@@ -118,6 +118,7 @@ describe('/sitemap.xml', () => {
       '/require',
       '/license',
       '/policy',
+      '/certificates',
     ];
     for (const p of fixed) expect(urls).toContain(origin + p);
     for (const type of ARTICLE_TYPES) expect(urls).toContain(`${origin}/list/${type}`);
