@@ -33,7 +33,18 @@ const qrBox = (page: Page) => page.locator('[data-testid=wx-qr]');
 async function openQr(): Promise<{ dialog: Locator; href: string }> {
   await b.goto('/contact');
   const dialog = await openLogin(b.page);
-  await dialog.getByRole('tab', { name: '微信扫码' }).click();
+  // The tab must be the selected one before its QR can show; a click that lands while the popup is still
+  // opening (seen on a busy CI machine: the box never appeared) is made again, as a person would.
+  const tab = dialog.getByRole('tab', { name: '微信扫码' });
+  await expect
+    .poll(
+      async () => {
+        if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+        return tab.getAttribute('aria-selected');
+      },
+      { timeout: 30_000, interval: 1_000 },
+    )
+    .toBe('true');
   // Under load the ticket can be slow; say what the box shows if it never gets one (e.g. 二维码获取失败).
   await qrBox(b.page)
     .and(b.page.locator('[data-status=waiting]'))
