@@ -109,20 +109,21 @@ export function useBrowser(
     await browser?.close();
   });
 
-  beforeEach(async (ctx: TestContext) => {
+  beforeEach(async () => {
     pageErrors.length = 0;
     context = await openContext(viewport);
     page = await context.newPage();
     page.on('pageerror', (e) => pageErrors.push(e.message));
+  });
+
+  afterEach(async (ctx: TestContext) => {
     // A failure leaves what every open page showed: a screenshot and its HTML (e2e/artifacts/<spec>-FAILED-…).
-    ctx.onTestFailed(async () => {
+    // Here, not in onTestFailed: vitest runs those after the afterEach hooks, when the pages are closed.
+    if (ctx.task.result?.state === 'fail') {
       const name = ctx.task.name.replace(/[^\p{L}\p{N}]+/gu, '_').slice(0, 50);
       const pages = [context, ...extraContexts].flatMap((c) => c?.pages() ?? []);
       for (const [i, p] of pages.entries()) await keepFailure(p, `${spec}-FAILED`, `${name}-${i}`).catch(() => undefined);
-    });
-  });
-
-  afterEach(async () => {
+    }
     for (const c of extraContexts.splice(0)) await c.close();
     await context?.close();
     context = undefined;
