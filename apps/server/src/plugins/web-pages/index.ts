@@ -4,7 +4,6 @@ import { pathToFileURL } from 'node:url';
 import type { PageRenderer, RenderTransport } from '@yance/contracts/page-render';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { JSDOM } from 'jsdom';
 import { htmlPage, PageCache, type CachedPage } from './page-cache.ts';
 import { PageTemplate } from './template.ts';
 
@@ -52,11 +51,10 @@ function injectTransport(app: FastifyInstance, origin: () => string): RenderTran
   };
 }
 
-/** The server render is built into the web app's dot folder .server (with .vite, never served as files). */
-async function loadRenderer(webDist: string): Promise<PageRenderer | null> {
+/** The server render, built into the web app's dot folder .server (with .vite, never served as files); null if not built. */
+function renderEntryOf(webDist: string): string | null {
   const entry = path.join(webDist, '.server', 'entry-server.js');
-  if (!existsSync(entry) || !existsSync(path.join(webDist, '.vite', 'manifest.json'))) return null;
-  return (await import(pathToFileURL(entry).href)) as PageRenderer;
+  return existsSync(entry) && existsSync(path.join(webDist, '.vite', 'manifest.json')) ? entry : null;
 }
 
 /**
@@ -68,16 +66,24 @@ async function loadRenderer(webDist: string): Promise<PageRenderer | null> {
 export const webPagesPlugin = fp(async (app: FastifyInstance, opts: WebPagesOptions) => {
   const index = path.join(opts.webDist, 'index.html');
   if (!existsSync(index)) return;
-  const renderer = await loadRenderer(opts.webDist);
-  if (!renderer) app.log.warn('web app built without its server render; pages are served as the bare shell (npm run build)');
-  const template = renderer ? PageTemplate.read(opts.webDist) : null;
+  const entry = renderEntryOf(opts.webDist);
+  if (!entry) app.log.warn('web app built without its server render; pages are served as the bare shell (npm run build)');
   let origin = opts.publicUrl;
-  renderer?.configure({ transport: injectTransport(app, () => origin ?? 'http://localhost'), window: new JSDOM('').window });
+  // Loaded with the first page, not at start-up: the render bundle and jsdom cost seconds that API-only uses
+  // (tests, a process behind an API route) never need.
+  let loading: Promise<{ renderer: PageRenderer; template: PageTemplate }> | undefined;
+  const load = (file: string) =>
+    (loading ??= (async () => {
+      const [renderer, { JSDOM }] = await Promise.all([import(pathToFileURL(file).href) as Promise<PageRenderer>, import('jsdom')]);
+      renderer.configure({ transport: injectTransport(app, () => origin ?? 'http://localhost'), window: new JSDOM('').window });
+      return { renderer, template: PageTemplate.read(opts.webDist) };
+    })());
   const cache = new PageCache(opts.ttlMs ?? PAGE_TTL_MS, MAX_CACHED_PAGES);
   const shell: CachedPage = { ...htmlPage(200, readFileSync(index, 'utf8')), shell: true };
 
   const build = async (url: string, siteOrigin: string): Promise<CachedPage> => {
-    if (!renderer || !template) return shell;
+    if (!entry) return shell;
+    const { renderer, template } = await load(entry);
     const result = await renderer.render(url, siteOrigin);
     if (result.kind === 'redirect') return { status: result.status, location: result.location, shell: false };
     if (result.kind === 'shell') return shell;
