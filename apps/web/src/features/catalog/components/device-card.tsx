@@ -11,14 +11,16 @@ interface DeviceCardProps {
   item: DeviceSummary;
   /** Lets search highlight the keyword in the name. */
   renderName?: (name: string) => ReactNode;
+  /** In the first row of a result page: its picture loads at once (CoverImage priority). */
+  priority?: boolean;
 }
 
 /** One catalogue item in a result grid; the whole card links to its detail page. */
-export function DeviceCard({ item, renderName }: DeviceCardProps) {
+export function DeviceCard({ item, renderName, priority }: DeviceCardProps) {
   return (
     <Link to={paths.detail(item.rid)} className={styles.card} aria-label={item.name}>
       <div className={styles.media}>
-        <CoverImage src={item.img} alt={item.name} ratio="16 / 10" />
+        <CoverImage src={item.img} alt={item.name} ratio="16 / 10" priority={priority} />
         {item.discount_label ? <span className={styles.discount}>{item.discount_label}</span> : null}
         <span className={styles.child}>{item.child_name}</span>
       </div>

@@ -5,6 +5,9 @@ import { Pager } from '@/components/pager.tsx';
 import { DeviceCard } from './device-card.tsx';
 import styles from './device-grid.module.css';
 
+/** Cards in the grid's first row at its widest (four across): their pictures are the first screen's. */
+const FIRST_ROW = 4;
+
 interface DeviceGridProps {
   items: DeviceSummary[] | undefined;
   total: number;
@@ -37,8 +40,8 @@ export function DeviceGrid({ items, total, page, pageSize, loading, onPageChange
   return (
     <>
       <div className={styles.grid} style={{ opacity: loading ? 0.6 : 1 }}>
-        {items.map((item) => (
-          <DeviceCard key={item.rid} item={item} renderName={renderName} />
+        {items.map((item, i) => (
+          <DeviceCard key={item.rid} item={item} renderName={renderName} priority={i < FIRST_ROW} />
         ))}
       </div>
       <Pager page={page} pageSize={pageSize} total={total} onChange={onPageChange} unit="项" />

@@ -25,7 +25,7 @@ export function DeviceSummaryPanel({ item, selection, onSelectionChange, onAddTo
   return (
     <section className={styles.panel}>
       <div className={styles.media}>
-        <CoverImage src={item.img} alt={item.name} ratio="4 / 3" className={styles.img} />
+        <CoverImage src={item.img} alt={item.name} ratio="4 / 3" className={styles.img} priority />
       </div>
       <div className={styles.info}>
         <div className={styles.titleRow}>
