@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { GUARDED_PREFIXES } from '@/config/member-menu.ts';
 import { requireLogin } from '@/features/auth/utils/login-gate.ts';
 import { rememberInviteCode } from '@/lib/invite-code.ts';
 import { pageLoader, type PageDef } from './page.ts';
@@ -37,9 +38,11 @@ function lazyPage(name: string, queryClient: QueryClient, mode: RenderMode): Laz
 }
 
 /** Paths rendered only in the browser: behind the login gate, or reading this browser's storage. */
-export const CLIENT_ONLY = ['/member', '/experiment', '/wx', '/invited'];
-export const isClientOnly = (pathname: string) =>
-  CLIENT_ONLY.some((p) => pathname.toLowerCase() === p || pathname.toLowerCase().startsWith(`${p}/`));
+const CLIENT_ONLY = [...GUARDED_PREFIXES, '/wx', '/invited'];
+export const isClientOnly = (pathname: string) => {
+  const path = pathname.toLowerCase();
+  return CLIENT_ONLY.some((p) => path === p || path.startsWith(`${p}/`));
+};
 
 /**
  * The route table of spec §2, built for one query client: the browser's one
