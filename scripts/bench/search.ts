@@ -103,6 +103,8 @@ function queries(bases: DeviceRow[], children: Map<number, string>): string[] {
     const child = children.get(b.childId);
     if (child) qs.push(enc({ kw: child, page: 2 }));
   }
+  // What customers type run together (ADR 0027): mixed scripts, a generic word, a compound.
+  for (const kw of ['bet比表面', 'xps分析', '原位 xrd', 'xrd测试', '核磁氢谱', '电镜 分析']) qs.push(enc({ kw }));
   // Common words match most of the catalogue; rare ones a handful or nothing.
   for (const kw of ['测试', '分析', '检测', '高分辨', '原位', '（薄膜）', 'Bruker']) {
     qs.push(enc({ kw }), enc({ kw, page: 5 }), enc({ kw, typeId: 1 }));
@@ -123,7 +125,12 @@ export interface SearchLatency {
   sample: { query: string; total: number }[];
   /** The slowest queries by their median time. */
   slowest: { query: string; total: number; medianMs: number }[];
+  /** device/suggest over keystrokes as typed (ADR 0027). */
+  suggest: { queries: number; p50: number; p95: number; max: number };
 }
+
+/** Keystrokes as customers type them, down to keywords that find nothing. */
+const TYPED = ['x', 'xr', 'xrd', '扫', '扫描', '扫描电', '原', '原位', '分析', 'b', 'be', 'bet比', 'xrd测', '核磁氢', 'zzqq'];
 
 /** A query string as a person reads it (kw=in-situ xrd, not kw=in-situ+xrd). */
 const readable = (q: string) => [...new URLSearchParams(q)].map(([k, v]) => `${k}=${v}`).join('&') || '(no filter)';
@@ -157,6 +164,15 @@ async function measure(database: Database, dataDir: string, items: number, log: 
         if (r === 0 && sample.length < 8 && q.startsWith('kw=')) sample.push({ query: readable(q), total: value });
       }
     }
+    const suggestTimes: number[] = [];
+    for (let r = 0; r < 8; r++) {
+      for (const keyword of TYPED) {
+        const url = `${urlOf(routes.deviceSuggest)}?${new URLSearchParams({ keyword, size: '8' })}`;
+        const { ms, value: res } = await timed(() => app.inject({ method: routes.deviceSuggest.method, url }));
+        if (res.statusCode !== 200) throw new Error(`suggest ${keyword} failed: ${res.statusCode}`);
+        if (r > 0) suggestTimes.push(ms);
+      }
+    }
     const slowest = [...perQuery]
       .map(([q, e]) => ({ query: readable(q), total: e.total, medianMs: round(percentile(e.ms, 50), 1) }))
       .sort((a, b) => b.medianMs - a.medianMs)
@@ -170,6 +186,12 @@ async function measure(database: Database, dataDir: string, items: number, log: 
       max: round(Math.max(...times), 2),
       sample,
       slowest,
+      suggest: {
+        queries: suggestTimes.length,
+        p50: round(percentile(suggestTimes, 50), 2),
+        p95: round(percentile(suggestTimes, 95), 2),
+        max: round(Math.max(...suggestTimes), 2),
+      },
     };
   } finally {
     await app.close();

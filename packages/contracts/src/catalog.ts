@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRICE_UNITS, type PriceUnit } from './money.ts';
-import { fenData, optionalId } from './numbers.ts';
+import { count, fenData, optionalId } from './numbers.ts';
 import { page, pagingQuery } from './paging.ts';
 import { text } from './text.ts';
 
@@ -70,7 +70,32 @@ export const deviceSearchQuery = pagingQuery.extend({
   sort: z.enum(['relevance', 'order', 'price_asc', 'price_desc']).optional().default('relevance'),
 });
 export type DeviceSearchQuery = z.infer<typeof deviceSearchQuery>;
-export const deviceSearchResponse = page(deviceSummary);
+export const deviceSearchResponse = page(deviceSummary).extend({
+  /**
+   * Parts of the keyword left out because no item matched them together with
+   * the rest ("xrd测试" → ["测试"]): the list holds the items that match the
+   * others. Empty when every part matched (ADR 0027).
+   */
+  ignored: z.array(z.string()),
+});
+
+/** Most suggestions one call may ask for. */
+export const SUGGEST_SIZE_MAX = 10;
+
+export const deviceSuggestQuery = z.object({
+  keyword: text('关键词', { max: 50, required: false }).optional().default(''),
+  size: count('条数', 1, SUGGEST_SIZE_MAX).default(8),
+});
+export type DeviceSuggestQuery = z.infer<typeof deviceSuggestQuery>;
+
+/** An item suggested while typing: its name, and the alias that matched when the name does not hold the keyword. */
+export const deviceSuggestion = z.object({ rid: z.string(), name: z.string(), alias: z.string().nullable() });
+export type DeviceSuggestion = z.infer<typeof deviceSuggestion>;
+export const deviceSuggestResponse = z.array(deviceSuggestion);
+
+/** Most popular searches shown. */
+export const HOT_KEYWORDS_MAX = 10;
+export const hotKeywordsResponse = z.array(z.string()).max(HOT_KEYWORDS_MAX);
 
 export const deviceDetailQuery = z.object({
   rid: text('项目编号', { max: 32 }),

@@ -20,6 +20,8 @@ export const routes = {
   typeGroup: { method: 'GET', scope: 'open', path: '/web/type/group' },
   deviceSearch: { method: 'GET', scope: 'open', path: '/web/device/search' },
   deviceDetail: { method: 'GET', scope: 'open', path: '/web/device/detail' },
+  deviceSuggest: { method: 'GET', scope: 'open', path: '/web/device/suggest' },
+  hotKeywords: { method: 'GET', scope: 'open', path: '/web/device/hotKeywords' },
   prefectureList: { method: 'GET', scope: 'open', path: '/web/prefecture/list' },
   // content and home
   home: { method: 'GET', scope: 'open', path: '/web/index' },

@@ -1,12 +1,18 @@
 import { Fragment } from 'react';
+import { keywordRuns, normalizeSearch } from '@yance/contracts/search-terms';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Wraps every case-insensitive occurrence of `keyword` in <mark>. */
+/**
+ * Wraps every case-insensitive occurrence of each run of `keyword` in <mark>:
+ * the parts search matched on their own ("BET比表面" marks BET and 比表面).
+ */
 export function HighlightText({ text, keyword }: { text: string; keyword: string }) {
-  const kw = keyword.trim();
-  if (!kw) return <>{text}</>;
-  const parts = text.split(new RegExp(`(${escapeRegExp(kw)})`, 'gi'));
+  const runs = keywordRuns(normalizeSearch(keyword))
+    .map((r) => r.text)
+    .sort((a, b) => b.length - a.length);
+  if (runs.length === 0) return <>{text}</>;
+  const parts = text.split(new RegExp(`(${runs.map(escapeRegExp).join('|')})`, 'gi'));
   return (
     <>
       {parts.map((part, i) =>

@@ -1,4 +1,13 @@
-import { deviceDetail, deviceDetailQuery, deviceSearchQuery, deviceSearchResponse, typeGroupResponse } from '../catalog.ts';
+import {
+  deviceDetail,
+  deviceDetailQuery,
+  deviceSearchQuery,
+  deviceSearchResponse,
+  deviceSuggestQuery,
+  deviceSuggestResponse,
+  hotKeywordsResponse,
+  typeGroupResponse,
+} from '../catalog.ts';
 import type { Endpoint } from '../endpoint.ts';
 import { homeData, prefectureListResponse } from '../home.ts';
 import { routes } from '../routes.ts';
@@ -15,9 +24,22 @@ export const catalogEndpoints = {
   deviceSearch: {
     ...routes.deviceSearch,
     summary: '搜索检测项目',
-    description: '按名称、别名（如 XRD）或分类名搜索在架项目；按相关度、下单量排序。kw 为空时按下单量列出。',
+    description: '按名称、别名（如 XRD）或分类名搜索在架项目，“BET比表面”也能找到；按相关度、下单量排序。kw 为空时按下单量列出。',
     query: deviceSearchQuery,
     response: deviceSearchResponse,
+  },
+  deviceSuggest: {
+    ...routes.deviceSuggest,
+    summary: '输入联想：名称或别名含关键词的在架项目',
+    description: '边输入边提示；keyword 为空时返回空列表。名称不含关键词时，alias 为匹配到的别名。',
+    query: deviceSuggestQuery,
+    response: deviceSuggestResponse,
+  },
+  hotKeywords: {
+    ...routes.hotKeywords,
+    summary: '热门搜索词',
+    description: '运营设置的词；未设置时取下单最多的项目的常用叫法。',
+    response: hotKeywordsResponse,
   },
   deviceDetail: { ...routes.deviceDetail, summary: '检测项目详情（含同类推荐）', query: deviceDetailQuery, response: deviceDetail },
   prefectureList: { ...routes.prefectureList, summary: '热门专区列表', response: prefectureListResponse },

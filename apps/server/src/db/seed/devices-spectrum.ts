@@ -138,7 +138,7 @@ export const SPECTRUM_DEVICES: DeviceSeed[] = [
   {
     rid: 'd10067',
     name: '液体核磁共振',
-    alias: ['NMR', '核磁', '1H NMR', '13C NMR'],
+    alias: ['NMR', '核磁', '1H NMR', '13C NMR', '氢谱', '碳谱'],
     badge: 'NMR',
     slug: 'nmr',
     child: '光谱分析',

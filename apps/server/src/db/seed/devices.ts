@@ -1,5 +1,6 @@
 import type { DeviceSeed } from './device-builder.ts';
 import { COMPOSITION_DEVICES } from './devices-composition.ts';
+import { IN_SITU_DEVICES } from './devices-in-situ.ts';
 import { SERVICE_DEVICES } from './devices-services.ts';
 import { SPECTRUM_DEVICES } from './devices-spectrum.ts';
 import { STRUCTURE_DEVICES } from './devices-structure.ts';
@@ -13,5 +14,6 @@ export const DEVICE_SEEDS: DeviceSeed[] = [
   ...THERMAL_DEVICES,
   ...SPECTRUM_DEVICES,
   ...SURFACE_DEVICES,
+  ...IN_SITU_DEVICES,
   ...SERVICE_DEVICES,
 ];

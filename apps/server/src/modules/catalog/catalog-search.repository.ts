@@ -8,22 +8,31 @@ import { deviceSearchFields } from './search-grams.ts';
 
 /** Search reads and writes on the device_search side table (ADR 0004). */
 
-export interface DeviceSearch {
-  /** Normalised keyword for the substring check; '' lists everything. */
+/** What a keyword asks of an item's search_text (search-grams.ts termsOf). */
+export interface SearchTerms {
+  /** Normalised keyword as typed: the tiers compare it whole; '' lists everything. */
   keyword: string;
-  /** Grams the keyword needs (queryGrams). */
+  /** Parts that must each be a substring of search_text (ADR 0027); [keyword] for a one-run keyword. */
+  runs: string[];
+  /** Grams the runs need (queryGrams). */
   grams: string[];
   /** Set when holding this one gram is the same as containing the keyword (exactGram). */
   exactGram?: string | undefined;
+}
+
+export interface SearchFilters {
   typeId?: number | undefined;
   childId?: number | undefined;
   areaId?: number | undefined;
+}
+
+export interface DeviceSearch extends SearchTerms, SearchFilters {
   sort: 'relevance' | 'order' | 'price_asc' | 'price_desc';
   limit: number;
   offset: number;
 }
 
-const textArray = (values: string[]) =>
+export const textArray = (values: string[]) =>
   sql`ARRAY[${sql.join(
     values.map((v) => sql`${v}`),
     sql`, `,
@@ -32,26 +41,39 @@ const textArray = (values: string[]) =>
 const ds = deviceSearch;
 
 /** LIKE pattern of the names starting with the keyword. */
-const prefixPattern = (keyword: string) => `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const prefixPattern = (keyword: string) => `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Relevance tiers (ADR 0004); within a tier, order count desc, then id. */
-export const TIER = { exactName: 0, exactAlias: 1, namePrefix: 2, other: 3 } as const;
+/**
+ * Relevance tiers (ADR 0004, 0027); within a tier, order count desc, then id.
+ * A keyword of several runs ("bet比表面") also matches items holding every
+ * run apart: those rank after the items holding the keyword as typed.
+ */
+export const TIER = { exactName: 0, exactAlias: 1, namePrefix: 2, contains: 3, allRuns: 4 } as const;
 
-const exactAlias = (keyword: string) => sql`string_to_array(${ds.aliasLc}, '|') @> ${textArray([keyword])}`;
+export const exactAlias = (keyword: string) => sql`string_to_array(${ds.aliasLc}, '|') @> ${textArray([keyword])}`;
 
-function tierOf(keyword: string): SQL<number> {
-  return sql<number>`case when ${ds.nameLc} = ${keyword} then ${sql.raw(String(TIER.exactName))}
-    when ${exactAlias(keyword)} then ${sql.raw(String(TIER.exactAlias))}
-    when starts_with(${ds.nameLc}, ${keyword}) then ${sql.raw(String(TIER.namePrefix))}
-    else ${sql.raw(String(TIER.other))} end`;
+/** True when the keyword is one run: every hit then contains it as typed. */
+const oneRun = (t: Pick<SearchTerms, 'keyword' | 'runs'>) => t.runs.length === 1 && t.runs[0] === t.keyword;
+
+export function tierOf(t: Pick<SearchTerms, 'keyword' | 'runs'>): SQL<number> {
+  const contains = oneRun(t) ? sql`` : sql`when position(${t.keyword} in ${ds.searchText}) > 0 then ${sql.raw(String(TIER.contains))}`;
+  return sql<number>`case when ${ds.nameLc} = ${t.keyword} then ${sql.raw(String(TIER.exactName))}
+    when ${exactAlias(t.keyword)} then ${sql.raw(String(TIER.exactAlias))}
+    when starts_with(${ds.nameLc}, ${t.keyword}) then ${sql.raw(String(TIER.namePrefix))}
+    ${contains} else ${sql.raw(String(oneRun(t) ? TIER.contains : TIER.allRuns))} end`;
 }
 
 /**
- * On-shelf items matching the keyword and filters, one page plus the exact total.
- * Matching, counting and ordering run on the narrow device_search table;
- * only the page's rows are read from device (ADR 0004).
+ * The rows holding every run: the GIN index on search_grams(search_text)
+ * narrows to rows holding every gram, position() confirms each substring.
  */
-export async function searchDevices(db: Executor, q: DeviceSearch): Promise<{ list: DeviceSummary[]; total: number }> {
+export const matchRuns = (t: Pick<SearchTerms, 'runs' | 'grams'>): SQL[] => [
+  sql`search_grams(${ds.searchText}) @> ${textArray(t.grams)}`,
+  ...t.runs.map((run) => sql`position(${run} in ${ds.searchText}) > 0`),
+];
+
+/** On-shelf rows of the type, category and hot area filters. */
+export function filtersOf(db: Executor, q: SearchFilters): SQL[] {
   const filters: SQL[] = [eq(ds.onShelf, true)];
   if (q.typeId) filters.push(eq(ds.typeId, q.typeId));
   if (q.childId) filters.push(eq(ds.childId, q.childId));
@@ -63,6 +85,26 @@ export async function searchDevices(db: Executor, q: DeviceSearch): Promise<{ li
       ),
     );
   }
+  return filters;
+}
+
+/** Whether any on-shelf item of the filters holds every run (the service's fallback asks run by run). */
+export async function hasHits(db: Executor, q: SearchTerms & SearchFilters): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(ds)
+    .where(and(...filtersOf(db, q), ...matchRuns(q)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * On-shelf items matching the keyword and filters, one page plus the exact total.
+ * Matching, counting and ordering run on the narrow device_search table;
+ * only the page's rows are read from device (ADR 0004).
+ */
+export async function searchDevices(db: Executor, q: DeviceSearch): Promise<{ list: DeviceSummary[]; total: number }> {
+  const filters = filtersOf(db, q);
   const ids = q.keyword ? await keywordPage(db, q, filters) : { ids: await listPage(db, q, filters), total: undefined };
   const total = ids.total ?? (await listTotal(db, q, filters));
   return { list: await summariesInOrder(db, ids.ids), total };
@@ -106,7 +148,13 @@ async function listTotal(db: Executor, q: DeviceSearch, filters: SQL[]): Promise
  * Walking an ordered index and stopping after the page visits about
  * (offset + limit) × on-shelf / hits rows; ranking every hit visits hits rows.
  */
-const walkIsCheaper = (hits: number, upTo: number, onShelf: number) => hits * hits >= upTo * onShelf;
+export const walkIsCheaper = (hits: number, upTo: number, onShelf: number) => hits * hits >= upTo * onShelf;
+
+/** Items on the shelf: the sum of the categories' counters, not a count of rows. */
+export async function onShelfTotal(db: Executor): Promise<number> {
+  const [shelf] = await db.select({ n: sql<number>`coalesce(sum(${typeChild.itemCount}), 0)::int` }).from(typeChild);
+  return shelf?.n ?? 0;
+}
 
 /**
  * A keyword page and its exact total (ADR 0004). A keyword decided by one
@@ -117,18 +165,17 @@ const walkIsCheaper = (hits: number, upTo: number, onShelf: number) => hits * hi
  * counts and ranks its hits in one scan through the GIN index.
  */
 async function keywordPage(db: Executor, q: DeviceSearch, filters: SQL[]): Promise<{ ids: number[]; total: number }> {
-  // The GIN index on search_grams(search_text) narrows to rows holding every gram; position() confirms the substring.
-  const contains = sql`position(${q.keyword} in ${ds.searchText}) > 0`;
-  const gramMatch = [...filters, sql`search_grams(${ds.searchText}) @> ${textArray(q.grams)}`, contains];
+  const gramMatch = [...filters, ...matchRuns(q)];
   if (!q.exactGram || q.areaId) {
     const page = await rankedPage(db, gramMatch, q);
     return { ids: page.ids, total: page.total ?? (await countOf(db, gramMatch)) };
   }
 
+  // From here the keyword is one run of one or two characters, so containing it is one position() check.
+  const contains = sql`position(${q.keyword} in ${ds.searchText}) > 0`;
   const total = await gramTotal(db, q.exactGram, q);
   if (total === 0 || q.offset >= total) return { ids: [], total };
-  const [shelf] = await db.select({ n: sql<number>`coalesce(sum(${typeChild.itemCount}), 0)::int` }).from(typeChild);
-  const onShelf = shelf?.n ?? 0;
+  const onShelf = await onShelfTotal(db);
   if (!walkIsCheaper(total, q.offset + q.limit, onShelf)) return { ids: (await rankedPage(db, gramMatch, q)).ids, total };
   if (q.sort !== 'relevance') return { ids: await walkedPage(db, [...filters, contains], plainOrder(q.sort), q.limit, q.offset), total };
 
@@ -138,7 +185,7 @@ async function keywordPage(db: Executor, q: DeviceSearch, filters: SQL[]): Promi
     .select({ id: ds.deviceId, n: sql<number>`(count(*) over ())::int` })
     .from(ds)
     .where(and(...headMatch))
-    .orderBy(tierOf(q.keyword), ...plainOrder('order'))
+    .orderBy(tierOf(q), ...plainOrder('order'))
     .limit(q.limit)
     .offset(q.offset);
   const ids = head.map((r) => r.id);
@@ -184,12 +231,12 @@ async function walkedPage(db: Executor, where: SQL[], order: SQL[], limit: numbe
 async function rankedPage(
   db: Executor,
   where: SQL[],
-  q: Pick<DeviceSearch, 'keyword' | 'sort' | 'limit' | 'offset'>,
+  q: Pick<DeviceSearch, 'keyword' | 'runs' | 'sort' | 'limit' | 'offset'>,
 ): Promise<{ ids: number[]; total?: number }> {
   const hits = db
     .select({
       id: ds.deviceId,
-      tier: (q.sort === 'relevance' ? tierOf(q.keyword) : sql<number>`0`).as('tier'),
+      tier: (q.sort === 'relevance' ? tierOf(q) : sql<number>`0`).as('tier'),
       orderCount: ds.orderCount,
       priceFen: ds.priceFen,
     })
@@ -214,7 +261,7 @@ async function rankedPage(
 }
 
 /** Exact total of a keyword decided by one gram: a sum of the gram counters (migration 0005). */
-async function gramTotal(db: Executor, gram: string, q: DeviceSearch): Promise<number> {
+export async function gramTotal(db: Executor, gram: string, q: SearchFilters): Promise<number> {
   const c = searchGramCount;
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${c.n}), 0)::int` })

@@ -85,3 +85,13 @@ export async function findPrefectures(db: Executor) {
     .from(prefecture)
     .orderBy(asc(prefecture.sort), asc(prefecture.id));
 }
+
+/** Names and aliases of the most ordered on-shelf items (the order index). */
+export async function findMostOrdered(db: Executor, limit: number) {
+  return db
+    .select({ name: device.name, alias: device.alias })
+    .from(device)
+    .where(eq(device.onShelf, true))
+    .orderBy(desc(device.orderCount), asc(device.id))
+    .limit(limit);
+}

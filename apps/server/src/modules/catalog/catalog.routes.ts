@@ -1,12 +1,23 @@
 import type { AppContext } from '../../context.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
-import { getDeviceDetail, listPrefectures, listTypeGroups, searchCatalog } from './catalog.service.ts';
+import { getDeviceDetail, listPrefectures, listTypeGroups } from './catalog.service.ts';
+import { searchCatalog } from './keyword-search.service.ts';
+import { listHotKeywords, suggestItems } from './search-suggest.service.ts';
 
 /** Catalogue calls (spec §7); declared in @yance/contracts/api/catalog. */
 export const catalogRoutes = (ctx: AppContext) =>
   ({
     typeGroup: () => listTypeGroups(ctx),
     deviceSearch: ({ query }) => searchCatalog(ctx, query),
+    // Public answers that are the same for everyone: a browser or proxy may keep them, so a retyped prefix costs nothing.
+    deviceSuggest: ({ query, reply }) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return suggestItems(ctx, query);
+    },
+    hotKeywords: ({ reply }) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return listHotKeywords(ctx);
+    },
     deviceDetail: ({ query }) => getDeviceDetail(ctx, query.rid),
     prefectureList: () => listPrefectures(ctx),
   }) satisfies Handlers;

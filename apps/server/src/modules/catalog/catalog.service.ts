@@ -1,12 +1,8 @@
-import type { DeviceDetail, DeviceSearchQuery, ProjectType } from '@yance/contracts/catalog';
-import type { Page } from '@yance/contracts/paging';
-import type { DeviceSummary } from '@yance/contracts/catalog';
+import type { DeviceDetail, ProjectType } from '@yance/contracts/catalog';
 import type { HotItem, Prefecture } from '@yance/contracts/home';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findChildrenWithCounts, findDeviceByRid, findHotDevices, findPrefectures, findRelated, findTypes } from './catalog.repository.ts';
-import { searchDevices } from './catalog-search.repository.ts';
-import { exactGram, normalizeSearch, queryGrams } from './search-grams.ts';
 
 const RELATED_COUNT = 4;
 
@@ -25,23 +21,6 @@ export async function listTypeGroups(ctx: AppContext): Promise<ProjectType[]> {
     discount_info: t.discountLabel ? { discount_label: t.discountLabel } : null,
     typeChildArr: children.filter((c) => c.typeId === t.id).map((c) => ({ id: c.id, name: c.name, count: c.count })),
   }));
-}
-
-/** Searches on-shelf items by name, alias or category; ranks by relevance then order count. */
-export async function searchCatalog(ctx: Pick<AppContext, 'db'>, query: DeviceSearchQuery): Promise<Page<DeviceSummary>> {
-  const keyword = normalizeSearch(query.kw);
-  const { list, total } = await searchDevices(ctx.db, {
-    keyword,
-    grams: queryGrams(keyword),
-    exactGram: exactGram(keyword),
-    typeId: query.typeId,
-    childId: query.childId,
-    areaId: query.areaId,
-    sort: query.sort,
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
-  });
-  return { list, total, page: query.page, pageSize: query.pageSize };
 }
 
 /** One on-shelf item with up to four related items of its category. */

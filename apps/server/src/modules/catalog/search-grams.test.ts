@@ -1,25 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { deviceSearchFields, exactGram, normalizeSearch, queryGrams, searchGrams } from './search-grams.ts';
+import { deviceSearchFields, normalizeSearch, queryGrams, searchGrams, termsOf } from './search-grams.ts';
+
+const kwGrams = (kw: string) => termsOf(normalizeSearch(kw)).grams;
+const exactGram = (kw: string) => termsOf(normalizeSearch(kw)).exactGram;
 
 describe('search grams', () => {
   it('gives unigrams and bigrams inside words, lower-cased, never across a space', () => {
     expect(searchGrams('XRD 衍射').sort()).toEqual(['d', 'r', 'rd', 'x', 'xr', '射', '衍', '衍射'].sort());
   });
 
-  it('needs bigrams of each word of a keyword, or the unigram of a one-character word', () => {
-    expect(queryGrams('Xrd')).toEqual(['xr', 'rd']);
-    expect(queryGrams('热')).toEqual(['热']);
-    expect(queryGrams('x ray')).toEqual(['x', 'ra', 'ay']);
-    expect(queryGrams('  ')).toEqual([]);
+  it('needs bigrams of each run of a keyword, or the unigram of a one-character run', () => {
+    expect(kwGrams('Xrd')).toEqual(['xr', 'rd']);
+    expect(kwGrams('热')).toEqual(['热']);
+    // a one-character run beside a longer one is left to position(): its unigram would narrow almost nothing
+    expect(kwGrams('x ray')).toEqual(['ra', 'ay']);
+    expect(kwGrams('x射线')).toEqual(['射线']);
+    expect(kwGrams('x 射')).toEqual(['x', '射']);
+    // no bigram across the script change: the item may hold BET and 比表面 apart
+    expect(kwGrams('BET比表面')).toEqual(['be', 'et', '比表', '表面']);
+    expect(kwGrams('  ')).toEqual([]);
+    expect(queryGrams(['xps', '上机'])).toEqual(['xp', 'ps', '上机']);
   });
 
-  it('decides by one gram only for one word of one or two characters', () => {
+  it('keeps the typed keyword for the tiers and the runs each hit must hold', () => {
+    expect(termsOf('bet比表面')).toMatchObject({ keyword: 'bet比表面', runs: ['bet', '比表面'] });
+    expect(termsOf('xrd测试', ['xrd'])).toMatchObject({ keyword: 'xrd测试', runs: ['xrd'], grams: ['xr', 'rd'] });
+  });
+
+  it('decides by one gram only for one run of one or two characters', () => {
     expect(exactGram('分析')).toBe('分析');
     expect(exactGram(' 析 ')).toBe('析');
     expect(exactGram('ＸＲ')).toBe('xr');
     expect(exactGram('xrd')).toBeUndefined();
     expect(exactGram('a b')).toBeUndefined();
-    expect(exactGram('𠀋a')).toBe('𠀋a');
+    expect(exactGram('𠀋𠂇')).toBe('𠀋𠂇'); // two characters in four UTF-16 units
+    expect(exactGram('x射')).toBeUndefined(); // two runs: x and 射 may stand apart
   });
 
   it('folds full-width letters so ＸＲＤ finds XRD, and whitespace runs to one space', () => {
@@ -39,7 +54,7 @@ describe('search grams', () => {
     const grams = searchGrams(searchText);
     for (const kw of ['射线衍射', 'xrd', 'XRD', '结构分析', 'diffraction', '析', 'ray  diff', '射 xrd']) {
       expect(searchText.includes(normalizeSearch(kw)) || kw === '射 xrd').toBe(true);
-      for (const g of queryGrams(kw)) expect(grams).toContain(g);
+      for (const g of kwGrams(kw)) expect(grams).toContain(g);
     }
   });
 

@@ -8,18 +8,9 @@
  * and queryGrams must only ask for grams that rule produces.
  */
 
-/**
- * NFKC folds full-width letters (ＸＲＤ) to ASCII and most Unicode spaces to
- * ' '; then lower case, control characters dropped, whitespace runs → one ' '.
- */
-export function normalizeSearch(text: string): string {
-  return text
-    .normalize('NFKC')
-    .replace(/\p{Cc}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/gu, ' ')
-    .trim();
-}
+import { keywordRuns, normalizeSearch } from '@yance/contracts/search-terms';
+
+export { normalizeSearch };
 
 /** search_text of an item: its name, aliases and category, normalised and space-joined. */
 export function buildSearchText(parts: readonly string[]): string {
@@ -49,12 +40,13 @@ export function searchGrams(searchText: string): string[] {
 }
 
 /**
- * Grams a keyword needs: per word, its bigrams, or its single unigram when
- * the word is one character. Empty for an empty keyword (= no text filter).
+ * Grams runs need: per run, its bigrams, or its single unigram when the run
+ * is one character. A run has no space, so any occurrence of it lies inside
+ * one word of search_text, whose grams hold these.
  */
-export function queryGrams(keyword: string): string[] {
+export function queryGrams(runs: readonly string[]): string[] {
   const grams = new Set<string>();
-  for (const cs of words(normalizeSearch(keyword))) {
+  for (const cs of runs.map((r) => Array.from(r))) {
     if (cs.length === 1) grams.add(cs[0]!);
     for (let i = 0; i + 1 < cs.length; i++) grams.add(cs[i]! + cs[i + 1]!);
   }
@@ -62,13 +54,18 @@ export function queryGrams(keyword: string): string[] {
 }
 
 /**
- * The one gram of a keyword whose grams match exactly its substrings: one
- * word of one or two characters ("析", "分析"). An item holds that gram iff
- * its search_text contains the keyword, so its count is the keyword's total.
+ * What a search needs of search_text: the normalised keyword (its tiers), the
+ * runs each hit must contain (ADR 0027; keywordRuns unless given, as the
+ * fallback does with fewer runs) and their grams. exactGram is the one gram
+ * whose holders are exactly the hits: a keyword of one run of one or two
+ * characters ("析", "分析"), as grams never cross a space.
  */
-export function exactGram(keyword: string): string | undefined {
-  const ws = words(normalizeSearch(keyword));
-  return ws.length === 1 && ws[0]!.length <= 2 ? ws[0]!.join('') : undefined;
+export function termsOf(keyword: string, runs: readonly string[] = keywordRuns(keyword).map((r) => r.text)) {
+  const oneShort = runs.length === 1 && runs[0] === keyword && Array.from(keyword).length <= 2;
+  // A one-character run beside longer ones ("x" of "x射线衍射") would read the long posting list of its
+  // unigram to narrow almost nothing: the longer runs' grams narrow, position() still checks it.
+  const long = runs.filter((r) => Array.from(r).length > 1);
+  return { keyword, runs: [...runs], grams: queryGrams(long.length > 0 ? long : runs), exactGram: oneShort ? keyword : undefined };
 }
 
 /**

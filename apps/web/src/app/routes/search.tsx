@@ -36,7 +36,13 @@ export function Component() {
     <>
       <PageHero title={kw ? `“${kw}”的搜索结果` : '搜索检测项目'} crumbs={[{ title: '搜索' }]}>
         {/* keyed so the box shows the new keyword after a header search */}
-        <SearchBox key={kw} initial={kw} onSearch={(next) => void navigate(next ? paths.search(next) : '/search')} />
+        <SearchBox
+          key={kw}
+          initial={kw}
+          onSearch={(next) => void navigate(next ? paths.search(next) : '/search')}
+          onItem={(rid) => void navigate(paths.detail(rid))}
+        />
+        <SuggestedKeywords tone="hero" />
       </PageHero>
       <PageBody>
         {kw ? (
@@ -45,8 +51,7 @@ export function Component() {
           <PageSection>
             <div style={{ textAlign: 'center', padding: '32px 0' }}>
               <SearchOutlined style={{ fontSize: 40, color: 'var(--brand)' }} />
-              <p style={{ margin: '12px 0 20px', color: 'var(--muted)' }}>请输入要搜索的项目名称、缩写或分类</p>
-              <SuggestedKeywords />
+              <p style={{ margin: '12px 0 0', color: 'var(--muted)' }}>请输入要搜索的项目名称、缩写或分类，也可以点上方的热门搜索</p>
             </div>
           </PageSection>
         )}

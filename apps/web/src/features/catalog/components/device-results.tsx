@@ -16,8 +16,8 @@ export const deviceResultsQuery = (query: Filters, { page, sort }: Pick<ListPara
 interface DeviceResultsProps {
   /** Filters of the call; sort and page come from the URL. */
   query: Filters;
-  /** The line beside the sort buttons, given the total. */
-  summary: (total: number) => ReactNode;
+  /** The line beside the sort buttons, given the total and the parts of the keyword search left out. */
+  summary: (total: number, ignored: string[]) => ReactNode;
   empty: ReactNode;
   renderName?: (name: string) => ReactNode;
 }
@@ -28,7 +28,11 @@ export function DeviceResults({ query, summary, empty, renderName }: DeviceResul
   const result = useQuery(deviceResultsQuery(query, { page, sort }));
   return (
     <>
-      <SortBar sort={sort} onChange={(s) => update({ sort: s })} summary={result.data ? summary(result.data.total) : null} />
+      <SortBar
+        sort={sort}
+        onChange={(s) => update({ sort: s })}
+        summary={result.data ? summary(result.data.total, result.data.ignored) : null}
+      />
       {result.isError && !result.data ? (
         <ErrorState onRetry={() => void result.refetch()} />
       ) : (

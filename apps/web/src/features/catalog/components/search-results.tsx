@@ -18,11 +18,17 @@ export function SearchResults({ types }: { types: ProjectType[] | undefined }) {
       </div>
       <DeviceResults
         query={{ kw, typeId }}
-        summary={(total) => (
-          <>
-            共找到 <strong>{total}</strong> 个与“{kw}”相关的项目
-          </>
-        )}
+        summary={(total, ignored) =>
+          ignored.length > 0 ? (
+            <>
+              没有同时含有全部关键词的项目，已略去“{ignored.join('、')}”，找到 <strong>{total}</strong> 个相关项目
+            </>
+          ) : (
+            <>
+              共找到 <strong>{total}</strong> 个与“{kw}”相关的项目
+            </>
+          )
+        }
         renderName={(name) => <HighlightText text={name} keyword={kw} />}
         empty={
           <Empty description={`没有找到与“${kw}”相关的项目，换个关键词试试`}>

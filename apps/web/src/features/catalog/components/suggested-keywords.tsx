@@ -1,19 +1,27 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { useHotKeywords } from '@/lib/search-suggest.ts';
 import styles from './suggested-keywords.module.css';
 
-export const SUGGESTED_KEYWORDS = ['XRD', 'SEM', 'XPS', 'BET', '热分析', 'DFT计算'] as const;
-
-/** Popular search terms as links to /search?kw=…. */
-export function SuggestedKeywords({ label = '热门搜索' }: { label?: string }) {
+/**
+ * Popular searches as links to /search?kw=… (ADR 0027): the operator's list,
+ * or what customers call the most ordered items. `hero` sits on the blue
+ * title band, under the search box.
+ */
+export function SuggestedKeywords({ label = '热门搜索', tone = 'plain' }: { label?: string; tone?: 'plain' | 'hero' }) {
+  const { data } = useHotKeywords();
   return (
-    <div className={styles.wrap}>
-      <span className={styles.label}>{label}</span>
-      {SUGGESTED_KEYWORDS.map((kw) => (
-        <Link key={kw} to={paths.search(kw)} className={styles.kw}>
-          {kw}
-        </Link>
-      ))}
+    <div className={tone === 'hero' ? `${styles.wrap} ${styles.hero}` : styles.wrap} aria-busy={!data}>
+      {data && data.length > 0 && (
+        <>
+          <span className={styles.label}>{label}</span>
+          {data.map((kw) => (
+            <Link key={kw} to={paths.search(kw)} className={styles.kw}>
+              {kw}
+            </Link>
+          ))}
+        </>
+      )}
     </div>
   );
 }
