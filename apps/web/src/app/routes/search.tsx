@@ -9,14 +9,15 @@ import { SearchResults } from '@/features/catalog/components/search-results.tsx'
 import { SuggestedKeywords } from '@/features/catalog/components/suggested-keywords.tsx';
 import { deviceResultsQuery } from '@/features/catalog/components/device-results.tsx';
 import { parseListParams } from '@/features/catalog/hooks/use-list-params.ts';
+import { hotKeywordsQueryOptions } from '@/lib/search-suggest.ts';
 import { definePage } from '../page.ts';
 
 export const page = definePage({
   queries: ({ url }) => {
     const list = parseListParams(url.searchParams);
-    return list.kw
-      ? { types: getTypeGroupQueryOptions(), results: deviceResultsQuery({ kw: list.kw, typeId: list.typeId }, list) }
-      : { types: getTypeGroupQueryOptions() };
+    // Popular searches show with no keyword and beside a search that found nothing.
+    const always = { types: getTypeGroupQueryOptions(), hot: hotKeywordsQueryOptions() };
+    return list.kw ? { ...always, results: deviceResultsQuery({ kw: list.kw, typeId: list.typeId }, list) } : always;
   },
   // Result pages are endless variations of the catalogue: followed, not indexed.
   meta: (_, { url }) => {
