@@ -169,6 +169,10 @@ describe('keywords of several runs (ADR 0027)', () => {
   });
 
   it('leaves out the runs no item matches with the rest, generic words first, and says which', async () => {
+    // the generic word glued to a Chinese run is split off only because the run as typed finds nothing
+    const glued = await search({ kw: '钌晶比表面测试' });
+    expect(glued).toMatchObject({ total: 2, ignored: ['测试'] });
+    expect(glued.list.map((d) => d.rid)).toEqual(['ru-apart', 'ru-typed']);
     for (const kw of ['RUB测试', '测试RUB', 'rub 钢铁']) {
       const found = await search({ kw });
       // searched as "rub": the exact alias first, then the name prefix
@@ -205,7 +209,7 @@ describe('exact totals', () => {
     'xrd',
     'x射线 衍射',
     'x射线衍射',
-    '铱星谱测试',
+    '铱星谱 测试',
     'xps分析',
     'ｘ 射',
   ];

@@ -32,6 +32,7 @@ describe('GET /api/open/web/device/suggest', () => {
     for (const keyword of ['xrd测', 'XRD测试', 'xrd 钢']) {
       expect((await suggest({ keyword })).body.data[0], keyword).toMatchObject({ name: 'X射线衍射' });
     }
+    expect((await suggest({ keyword: '热重测试' })).body.data[0]).toMatchObject({ name: '热重分析' });
     expect((await suggest({ keyword: 'zzqq不存在' })).body.data).toEqual([]);
   });
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { keywordRuns, normalizeSearch } from './search-terms.ts';
+import { keywordRuns, normalizeSearch, splitGenericWords } from './search-terms.ts';
 
-const runs = (kw: string) => keywordRuns(normalizeSearch(kw)).map((r) => (r.generic ? `~${r.text}` : r.text));
+const show = (rs: { text: string; generic: boolean }[]) => rs.map((r) => (r.generic ? `~${r.text}` : r.text));
+const runs = (kw: string) => show(keywordRuns(normalizeSearch(kw)));
+const split = (kw: string) => show(splitGenericWords(keywordRuns(normalizeSearch(kw))));
 
 describe('keyword runs', () => {
   it('splits where Chinese meets Latin letters or digits, so a missing space still finds', () => {
@@ -28,20 +30,27 @@ describe('keyword runs', () => {
     expect(runs('-')).toEqual(['-']);
   });
 
-  it('splits generic words off a Chinese run when two characters of stem remain', () => {
+  it('flags generic words, and keeps a Chinese run whole as typed', () => {
     expect(runs('xps分析')).toEqual(['xps', '~分析']);
-    expect(runs('热重测试')).toEqual(['热重', '~测试']);
     expect(runs('测试XRD')).toEqual(['~测试', 'xrd']);
-    expect(runs('扫描电镜测试价格')).toEqual(['扫描电镜', '~测试', '~价格']);
-    expect(runs('检测比表面积')).toEqual(['~检测', '比表面积']);
-    expect(runs('成分分析')).toEqual(['成分', '~分析']);
-    // a one-character stem stays whole: 热分析 is a category, 热 alone would match half the catalogue
-    expect(runs('热分析')).toEqual(['热分析']);
+    expect(runs('热重测试')).toEqual(['热重测试']);
     expect(runs('测试')).toEqual(['~测试']);
+  });
+
+  it('splits generic words off a Chinese run when asked, while two characters of stem remain', () => {
+    expect(split('热重测试')).toEqual(['热重', '~测试']);
+    expect(split('扫描电镜测试价格')).toEqual(['扫描电镜', '~测试', '~价格']);
+    expect(split('检测比表面积')).toEqual(['~检测', '比表面积']);
+    expect(split('成分分析')).toEqual(['成分', '~分析']);
+    expect(split('xrd 测试')).toEqual(['xrd', '~测试']);
+    // a one-character stem stays whole: 热分析 is a category, 热 alone would match half the catalogue
+    expect(split('热分析')).toEqual(['热分析']);
+    expect(split('测试')).toEqual(['~测试']);
   });
 
   it('gives each run once and nothing for an empty keyword', () => {
     expect(runs('xrd XRD xrd测试')).toEqual(['xrd', '~测试']);
+    expect(split('热重 热重测试')).toEqual(['热重', '~测试']);
     expect(runs('   ')).toEqual([]);
   });
 });

@@ -16,9 +16,9 @@ export function normalizeSearch(text: string): string {
 
 /**
  * Words customers add to a technique without naming anything an item is
- * called by ("XRD测试", "热重分析价格"). Split off a Chinese run, they must
- * still match, but they are the first to be left out when nothing matches
- * every run. Longest first, so 多少钱 is tried before 钱-less words.
+ * called by ("XRD测试", "热重分析价格"). When a keyword as typed finds
+ * nothing, they are split off Chinese runs, and they are the first runs left
+ * out. Longest first, so 多少钱 is tried before the shorter words.
  */
 export const GENERIC_WORDS = ['多少钱', '测试', '检测', '分析', '表征', '测定', '测量', '服务', '价格', '报价', '费用'] as const;
 
@@ -32,7 +32,9 @@ export interface KeywordRun {
 export const isGeneric = (run: string) => (GENERIC_WORDS as readonly string[]).includes(run);
 
 type CharClass = 'cjk' | 'alnum' | 'punct';
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const CJK_CLASS = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
+const CJK = new RegExp(`[${CJK_CLASS}]`, 'u');
+const CJK_RUN = new RegExp(`^[${CJK_CLASS}]+$`, 'u');
 const ALNUM = /[\p{L}\p{N}]/u;
 const classOf = (c: string): CharClass => (CJK.test(c) ? 'cjk' : ALNUM.test(c) ? 'alnum' : 'punct');
 
@@ -41,8 +43,8 @@ const classOf = (c: string): CharClass => (CJK.test(c) ? 'cjk' : ALNUM.test(c) ?
  * bet, 比表面). Punctuation never splits: inside a run it stays ("icp-ms",
  * "星_"), where the script changes it is dropped ("bet-比表面" → bet, 比表面).
  */
-function scriptRuns(word: string): { text: string; cjk: boolean }[] {
-  const out: { text: string; cjk: boolean }[] = [];
+function scriptRuns(word: string): string[] {
+  const out: string[] = [];
   let cur = '';
   let curClass: CharClass | undefined;
   let pending = '';
@@ -53,7 +55,7 @@ function scriptRuns(word: string): { text: string; cjk: boolean }[] {
       continue;
     }
     if (curClass && k !== curClass) {
-      out.push({ text: cur, cjk: curClass === 'cjk' });
+      out.push(cur);
       cur = '';
     } else cur += pending;
     pending = '';
@@ -61,7 +63,7 @@ function scriptRuns(word: string): { text: string; cjk: boolean }[] {
     curClass = k;
   }
   cur += pending;
-  if (cur) out.push({ text: cur, cjk: curClass === 'cjk' });
+  if (cur) out.push(cur);
   return out;
 }
 
@@ -77,19 +79,28 @@ function splitGeneric(run: string): string[] {
   return [run];
 }
 
+/** Runs unique by text, in order, each flagged generic or not. */
+function runsOf(texts: string[]): KeywordRun[] {
+  const runs: KeywordRun[] = [];
+  for (const text of texts) if (!runs.some((x) => x.text === text)) runs.push({ text, generic: isGeneric(text) });
+  return runs;
+}
+
 /**
  * The runs of a normalised keyword: its words, split where the script
- * changes, generic words split off Chinese runs; unique, in typed order.
- * "BET比表面" → bet, 比表面; "xps分析" → xps, 分析; "热重测试" → 热重, 测试.
+ * changes; unique, in typed order. "BET比表面" → bet, 比表面; "xps分析" →
+ * xps, 分析 (generic); "热重测试" stays one run.
  */
 export function keywordRuns(normalized: string): KeywordRun[] {
-  const runs: KeywordRun[] = [];
-  for (const word of normalized.split(' ').filter(Boolean)) {
-    for (const r of scriptRuns(word)) {
-      for (const text of r.cjk ? splitGeneric(r.text) : [r.text]) {
-        if (!runs.some((x) => x.text === text)) runs.push({ text, generic: isGeneric(text) });
-      }
-    }
-  }
-  return runs;
+  return runsOf(normalized.split(' ').filter(Boolean).flatMap(scriptRuns));
+}
+
+/**
+ * Runs with generic words split off their Chinese runs while two characters
+ * of stem remain ("热重测试" → 热重, 测试; "热分析" stays whole: 热 alone would
+ * match half the catalogue). Search does this only when the runs as typed
+ * find nothing, so "成分分析" keeps matching as one word.
+ */
+export function splitGenericWords(runs: readonly KeywordRun[]): KeywordRun[] {
+  return runsOf(runs.flatMap((r) => (CJK_RUN.test(r.text) ? splitGeneric(r.text) : [r.text])));
 }

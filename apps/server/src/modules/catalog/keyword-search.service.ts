@@ -1,6 +1,6 @@
 import type { DeviceSearchQuery, DeviceSummary } from '@yance/contracts/catalog';
 import type { Page } from '@yance/contracts/paging';
-import { isGeneric, keywordRuns, type KeywordRun } from '@yance/contracts/search-terms';
+import { isGeneric, keywordRuns, splitGenericWords, type KeywordRun } from '@yance/contracts/search-terms';
 import type { AppContext } from '../../context.ts';
 import { hasHits, searchDevices, type SearchFilters } from './catalog-search.repository.ts';
 import { normalizeSearch, termsOf } from './search-grams.ts';
@@ -10,9 +10,10 @@ type Ctx = Pick<AppContext, 'db'>;
 /**
  * Searches on-shelf items by name, alias or category; ranks by relevance then
  * order count. Every run of the keyword must match (ADR 0027). When no item
- * matches them all, Chinese runs that match nothing are split into words the
- * catalogue knows ("核磁氢谱" → 核磁, 氢谱), and if still nothing matches, the
- * search goes on with the runs that match together; those left out are
+ * matches them all, generic words are split off Chinese runs ("热重测试" →
+ * 热重, 测试) and Chinese runs that match nothing are cut into words the
+ * catalogue knows ("核磁氢谱" → 核磁, 氢谱); if still nothing matches, the
+ * search goes on with the runs that match together, and those left out are
  * answered as `ignored`.
  */
 export async function searchCatalog(ctx: Ctx, query: DeviceSearchQuery): Promise<Page<DeviceSummary> & { ignored: string[] }> {
@@ -32,7 +33,7 @@ export async function searchCatalog(ctx: Ctx, query: DeviceSearchQuery): Promise
   if (found.total > 0 || runs.length === 0) return answer(found);
 
   const checks = { left: RELAX_CHECKS_MAX };
-  const split = await splitCompounds(ctx, runs, filters, checks);
+  const split = await splitCompounds(ctx, splitGenericWords(runs), filters, checks);
   if (split.length > runs.length) {
     runs = split;
     const again = await search(runs.map((r) => r.text));

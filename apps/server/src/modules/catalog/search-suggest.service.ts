@@ -1,5 +1,5 @@
 import { HOT_KEYWORDS_MAX, type DeviceSuggestion, type DeviceSuggestQuery } from '@yance/contracts/catalog';
-import { keywordRuns } from '@yance/contracts/search-terms';
+import { keywordRuns, splitGenericWords } from '@yance/contracts/search-terms';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { getSettingValue } from '../setting/setting.service.ts';
@@ -10,15 +10,16 @@ import { normalizeSearch, termsOf } from './search-grams.ts';
 /**
  * Items to suggest while a customer types (ADR 0027): name, alias or
  * category holds every run; nothing for an empty keyword. When nothing does,
- * one more try with the runs before the last, generic words left out: the
- * last is often still being typed ("xrd测") or a word no item holds ("xrd测试").
+ * one more try with the runs before the last, generic words split off and
+ * left out: the last is often still being typed ("xrd测") or a word no item
+ * holds ("xrd测试", "热重测试").
  */
 export async function suggestItems(ctx: Pick<AppContext, 'db'>, query: DeviceSuggestQuery): Promise<DeviceSuggestion[]> {
   const keyword = normalizeSearch(query.keyword);
   if (!keyword) return [];
   let terms = termsOf(keyword);
   let rows = await suggestDevices(ctx.db, terms, query.size);
-  const runs = keywordRuns(keyword);
+  const runs = splitGenericWords(keywordRuns(keyword));
   const before = runs
     .slice(0, -1)
     .filter((r) => !r.generic)
