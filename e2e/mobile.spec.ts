@@ -47,7 +47,7 @@ describe('at 375 px', () => {
 
   it('the header has a search box that searches', async () => {
     await b.goto('/list/news');
-    const box = b.page.locator('header').getByRole('searchbox', { name: '搜索检测项目' });
+    const box = b.page.locator('header').getByRole('combobox', { name: '搜索检测项目' });
     expect(await box.isVisible()).toBe(true);
     const r = await box.boundingBox();
     expect(r!.width, 'a usable width').toBeGreaterThan(240);

@@ -29,7 +29,8 @@ describe('search suggestions', () => {
     await screenshot(b.page, 'search-suggest', 'header', { fullPage: false });
 
     await box.press('ArrowDown');
-    expect(await box.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
+    const optionId = await option.getAttribute('id');
+    await expect.poll(() => box.getAttribute('aria-activedescendant')).toBe(optionId);
     await box.press('Enter');
     await expectPath(
       b.page,
@@ -68,7 +69,7 @@ describe('search suggestions', () => {
     await expectPath(b.page, `/detail/${(await apiGet<{ rid: string }[]>(b.baseUrl, 'deviceSuggest', { keyword: '球差' }))[0]!.rid}`);
   });
 
-  it('at 375 px: the search page box and the menu drawer box suggest within the screen', async () => {
+  it('at 375 px: the search page box and the phone header box suggest within the screen', async () => {
     await b.setWidth(MOBILE.width);
     await b.goto('/search');
     const box = b.page.getByRole('main').getByRole('combobox', { name: '搜索检测项目' });
@@ -85,19 +86,19 @@ describe('search suggestions', () => {
     await screenshot(b.page, 'search-suggest', 'search-page', { fullPage: false });
 
     await box.press('Escape');
-    await b.page.getByRole('button', { name: '打开菜单' }).click();
-    const drawerBox = b.page.getByRole('dialog').getByRole('combobox', { name: '搜索检测项目' });
-    await drawerBox.click();
-    await drawerBox.pressSequentially('xrd', { delay: 40 });
+    await listbox().waitFor({ state: 'detached' });
+    const phoneBox = headerBox();
+    await phoneBox.click();
+    await phoneBox.pressSequentially('xrd', { delay: 40 });
     // the list for "xrd" (X射线衍射 with its alias), not the one still shown for "x"
     await listbox()
       .getByRole('option', { name: /^X射线衍射\s*XRD$/ })
       .waitFor();
     await within();
     // the list sits under the box it belongs to
-    const [boxRect, listRect] = [await drawerBox.boundingBox(), await listbox().boundingBox()];
+    const [boxRect, listRect] = [await phoneBox.boundingBox(), await listbox().boundingBox()];
     expect(listRect!.y).toBeGreaterThan(boxRect!.y + boxRect!.height - 1);
     expect(listRect!.y).toBeLessThan(boxRect!.y + boxRect!.height + 40);
-    await screenshot(b.page, 'search-suggest', 'drawer', { fullPage: false });
+    await screenshot(b.page, 'search-suggest', 'phone-header', { fullPage: false });
   });
 });
