@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HomeData } from '@yance/contracts/home';
-import { toast } from './support/accounts.ts';
+import { openLogin, submitButton, toast } from './support/accounts.ts';
 import { getHome, url } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { dismissPromoPopup, expectPath, expectSettled } from './support/page-checks.ts';
@@ -255,5 +255,12 @@ describe('home page', () => {
     expect({ homeCalls: calls, toasts: await shown.count() }, 'one failing home load').toEqual({ homeCalls: 1, toasts: 1 });
     // The page does not go blank: it says what happened and offers a retry.
     await b.page.getByRole('button', { name: /重试/ }).waitFor();
+  });
+
+  it('antd comes with what shows it: the login popup opened on home has the site theme (ADR 0029)', async () => {
+    await openHome();
+    const submit = submitButton((await openLogin(b.page)).getByRole('tabpanel'), '登录');
+    // brand.primary (#0b5cff), not antd's default blue: the popup sits in its own AntdScope.
+    await expect.poll(() => submit.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(11, 92, 255)');
   });
 });

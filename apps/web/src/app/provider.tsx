@@ -1,10 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
-// The ES build of the locale: antd/locale/zh_CN is CommonJS and drags antd/lib and rc-picker/lib copies in.
-import zhCN from 'antd/es/locale/zh_CN';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { isToastWanted, onToastWanted } from '@/lib/notify.ts';
-import { theme } from './theme.ts';
 
 const ToastBridge = lazy(() => import('./toast-bridge.tsx').then((m) => ({ default: m.ToastBridge })));
 
@@ -18,12 +14,16 @@ function ToastHost() {
   ) : null;
 }
 
-/** antd's locale and theme, the toast host and the query cache (the browser's one client, or the server render's own). */
+/**
+ * The toast host and the query cache (the browser's one client, or the server
+ * render's own). antd's locale and theme are not here: what shows antd wraps
+ * itself in AntdScope (ADR 0029).
+ */
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
-    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
+    <>
       <ToastHost />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </ConfigProvider>
+    </>
   );
 }

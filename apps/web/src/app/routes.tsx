@@ -65,34 +65,40 @@ export function createRoutes(queryClient: QueryClient, mode: RenderMode): RouteO
           ErrorBoundary: RootLayout.ErrorBoundary,
           children: [
             { index: true, lazy: page('home') },
-            { path: 'project/:typeId?/:title?', lazy: page('project-list') },
-            { path: 'about', loader: () => redirect('/about/profile') },
-            { path: 'about/:tab', lazy: page('about') },
-            { path: 'televised', lazy: page('televised') },
-            { path: 'list/:type', lazy: page('list') },
-            { path: 'contact', lazy: page('contact') },
-            { path: 'guide', lazy: page('site-page') },
-            { path: 'require', lazy: page('require') },
-            { path: 'license', lazy: page('site-page') },
-            { path: 'policy', lazy: page('site-page') },
-            { path: 'certificates', lazy: page('site-page') },
-            { path: 'search', lazy: page('search') },
-            { path: 'article/:id', lazy: page('article') },
-            { path: 'detail/:rid', lazy: page('detail') },
             {
-              path: 'invited/:code?',
-              loader: ({ params }) => {
-                if (params.code) rememberInviteCode(params.code);
-                return redirect('/');
-              },
+              // Every other page shows antd components: antd's locale and theme load with them, not with home (ADR 0029).
+              lazy: page('with-antd'),
+              children: [
+                { path: 'project/:typeId?/:title?', lazy: page('project-list') },
+                { path: 'about', loader: () => redirect('/about/profile') },
+                { path: 'about/:tab', lazy: page('about') },
+                { path: 'televised', lazy: page('televised') },
+                { path: 'list/:type', lazy: page('list') },
+                { path: 'contact', lazy: page('contact') },
+                { path: 'guide', lazy: page('site-page') },
+                { path: 'require', lazy: page('require') },
+                { path: 'license', lazy: page('site-page') },
+                { path: 'policy', lazy: page('site-page') },
+                { path: 'certificates', lazy: page('site-page') },
+                { path: 'search', lazy: page('search') },
+                { path: 'article/:id', lazy: page('article') },
+                { path: 'detail/:rid', lazy: page('detail') },
+                {
+                  path: 'invited/:code?',
+                  loader: ({ params }) => {
+                    if (params.code) rememberInviteCode(params.code);
+                    return redirect('/');
+                  },
+                },
+                // Login gate (spec §4): no stored token cancels the navigation and opens the login popup.
+                { path: 'member', loader: (args) => requireLogin(args) ?? redirect('/member/center') },
+                { path: 'member/:page', loader: requireLogin, lazy: page('member') },
+                { path: 'experiment', loader: (args) => requireLogin(args) ?? redirect('/experiment/plan') },
+                { path: 'experiment/:page', loader: requireLogin, lazy: page('experiment') },
+                { path: 'wx/confirm/:ticket', lazy: page('wx-confirm') },
+                { path: '*', lazy: page('not-found') },
+              ],
             },
-            // Login gate (spec §4): no stored token cancels the navigation and opens the login popup.
-            { path: 'member', loader: (args) => requireLogin(args) ?? redirect('/member/center') },
-            { path: 'member/:page', loader: requireLogin, lazy: page('member') },
-            { path: 'experiment', loader: (args) => requireLogin(args) ?? redirect('/experiment/plan') },
-            { path: 'experiment/:page', loader: requireLogin, lazy: page('experiment') },
-            { path: 'wx/confirm/:ticket', lazy: page('wx-confirm') },
-            { path: '*', lazy: page('not-found') },
           ],
         },
       ],

@@ -1,5 +1,6 @@
 import { message } from 'antd';
 import { useEffect } from 'react';
+import { AntdScope } from '@/components/ui/antd-scope.tsx';
 import { setNotifier } from '@/lib/notify.ts';
 
 /**
@@ -13,5 +14,5 @@ export function ToastBridge() {
   useEffect(() => {
     setNotifier({ error: (t) => void api.error(t), success: (t) => void api.success(t), warning: (t) => void api.warning(t) });
   }, [api]);
-  return holder;
+  return <AntdScope>{holder}</AntdScope>;
 }

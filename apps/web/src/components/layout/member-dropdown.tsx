@@ -1,6 +1,7 @@
 import { Dropdown, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { AntdScope } from '@/components/ui/antd-scope.tsx';
 import { MEMBER_MENU } from '@/config/member-menu.ts';
 import styles from './member-dropdown.module.css';
 
@@ -27,14 +28,16 @@ export function MemberDropdown({ open, onOpenChange, onLogout, children }: Membe
     else void navigate(key);
   };
   return (
-    <Dropdown
-      open={open}
-      onOpenChange={onOpenChange}
-      trigger={['click']}
-      placement="bottomRight"
-      menu={{ items, onClick, className: styles.menu }}
-    >
-      {children}
-    </Dropdown>
+    <AntdScope>
+      <Dropdown
+        open={open}
+        onOpenChange={onOpenChange}
+        trigger={['click']}
+        placement="bottomRight"
+        menu={{ items, onClick, className: styles.menu }}
+      >
+        {children}
+      </Dropdown>
+    </AntdScope>
   );
 }
