@@ -19,5 +19,22 @@ export default defineConfig(({ isSsrBuild }) => ({
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: isSsrBuild
     ? { target: 'node20', outDir: 'dist/.server', sourcemap: false, emptyOutDir: true, copyPublicDir: false }
-    : { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 900, manifest: true },
+    : {
+        target: 'es2022',
+        sourcemap: false,
+        chunkSizeWarningLimit: 900,
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // What every page loads before it can run (the entry's static imports) comes in two files, not thirty:
+            // on a phone's slow network each request waits its turn for one of six connections.
+            codeSplitting: {
+              groups: [
+                { name: 'vendor', tags: ['$initial'], test: /node_modules/, priority: 2 },
+                { name: 'app', tags: ['$initial'], priority: 1 },
+              ],
+            },
+          },
+        },
+      },
 }));

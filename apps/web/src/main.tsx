@@ -38,11 +38,34 @@ const app = (router: ReturnType<typeof createBrowserRouter>) => (
   </StrictMode>
 );
 
+/**
+ * The server inlines a page's styles so the first paint waits for no request
+ * (plugins/web-pages/template.ts). Their files take over here, linked where
+ * each style stands (same cascade order): the browser caches them for later
+ * pages, and Vite's preload, which looks for the links, does not add them
+ * again after a page's own. The inline copy goes once its file has loaded.
+ */
+function adoptInlineStyles() {
+  for (const style of document.head.querySelectorAll<HTMLStyleElement>('style[data-href]')) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.crossOrigin = '';
+    link.setAttribute('href', style.dataset.href!);
+    link.addEventListener('load', () => style.remove(), { once: true });
+    style.before(link);
+  }
+}
+
 if (server) {
   // A server-rendered page (ADR 0026): its query answers and loader data come with the HTML.
+  adoptInlineStyles();
   hydrate(queryClient, server.queries);
-  await loadMatchedRoutes(routes);
-  hydrateRoot(root, app(createBrowserRouter(routes, { hydrationData: server.router })));
+  // This code itself started after the server's HTML was painted (public/page-boot.js, ADR 0030).
+  // No top-level await: the page chunks import the shared 'app' chunk this module is part of, and a module still
+  // evaluating (awaiting) would keep their imports from ever finishing.
+  void loadMatchedRoutes(routes).then(() => {
+    hydrateRoot(root, app(createBrowserRouter(routes, { hydrationData: server.router })));
+  });
 } else {
   // A browser-only page (member, experiment): rendered here from scratch.
   createRoot(root).render(app(createBrowserRouter(routes)));

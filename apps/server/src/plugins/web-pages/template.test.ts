@@ -101,9 +101,22 @@ describe('PageTemplate', () => {
     const styles = refs(page).filter((r) => r?.endsWith('.css'));
     // Equal selectors: the later rule wins, so the page module's own rules must come after those of the modules it imports.
     expect(styles).toEqual(['/assets/index-E1.css', '/assets/shared-S1.css', '/assets/detail-D1.css']);
-    // The page's links follow the entry's last tag.
-    expect(page.indexOf('/assets/shared-S1.js')).toBeGreaterThan(page.indexOf('/assets/index-E1.css'));
-    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/detail-D1.css">\n  </head>');
+  });
+
+  it('puts every stylesheet before any script: what the first paint waits for is asked for first', () => {
+    const page = template.fill(parts({ files: ['src/app/routes/detail.tsx'] }));
+    const all = refs(page);
+    const lastStyle = Math.max(...all.map((r, i) => (r?.endsWith('.css') ? i : -1)));
+    const firstScript = all.findIndex((r) => r?.endsWith('.js'));
+    expect(lastStyle).toBeLessThan(firstScript);
+    // The entry's script, then its preloads, then the page's, dependencies first; then the head ends.
+    expect(all.filter((r) => r?.endsWith('.js'))).toEqual([
+      '/assets/index-E1.js',
+      '/assets/vendor-V1.js',
+      '/assets/shared-S1.js',
+      '/assets/detail-D1.js',
+    ]);
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/detail-D1.js">\n  </head>');
   });
 
   it("moves React's preload of the largest image from the markup's start into the head, before the entry's script", () => {
@@ -113,6 +126,51 @@ describe('PageTemplate', () => {
     expect(page.indexOf(preload)).toBeLessThan(page.indexOf('/assets/index-E1.js'));
     expect(page).toContain('<div id="root"><div class="site"><h1>首页</h1></div></div>');
     expect(page.split(preload)).toHaveLength(2);
+  });
+
+  it('knows what index.html loads when the build splits the entry into groups (no chunk is marked as the entry)', () => {
+    // As rolldown writes it with code-splitting groups: index.html loads the group chunks, the manifest has no isEntry.
+    const split = INDEX.replace(
+      '<script type="module" crossorigin src="/assets/index-E1.js"></script>',
+      '<script type="module" crossorigin src="/assets/vendor-V1.js"></script>\n    <script type="module" crossorigin src="/assets/app-A1.js"></script>',
+    ).replace(
+      '<link rel="stylesheet" crossorigin href="/assets/index-E1.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/shared-S1.css">\n    <link rel="stylesheet" crossorigin href="/assets/app-A1.css">',
+    );
+    const { 'index.html': _entry, ...rest } = MANIFEST;
+    const manifest = {
+      ...rest,
+      '_app-A1.js': { file: 'assets/app-A1.js', imports: ['_vendor-V1.js', '_shared-S1.js'] },
+      '_app-A1.css': { file: 'assets/app-A1.css' },
+    };
+    const page = new PageTemplate(split, manifest).fill(parts({ files: ['src/app/routes/detail.tsx'] }));
+    // shared-S1 comes with app-A1 already: only the detail page's own files are added, and nothing twice.
+    expect(refs(page)).toEqual([
+      '/assets/shared-S1.css',
+      '/assets/app-A1.css',
+      '/assets/detail-D1.css',
+      '/assets/vendor-V1.js',
+      '/assets/app-A1.js',
+      '/assets/vendor-V1.js',
+      '/assets/detail-D1.js',
+    ]);
+  });
+
+  it('inlines the styles it can read, in the same order, each naming its file; links the rest', () => {
+    const css: Record<string, string> = {
+      'assets/index-E1.css': 'body{margin:0}\n',
+      'assets/shared-S1.css': '.card{color:red}',
+      // Would end the style element early: linked instead.
+      'assets/detail-D1.css': '.x::after{content:"</style>"}',
+    };
+    const page = new PageTemplate(INDEX, MANIFEST, (f) => css[f]).fill(parts({ files: ['src/app/routes/detail.tsx'] }));
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).toContain(
+      '<style data-href="/assets/index-E1.css">body{margin:0}</style>\n    <style data-href="/assets/shared-S1.css">.card{color:red}</style>\n    <link rel="stylesheet" crossorigin href="/assets/detail-D1.css">',
+    );
+    expect(page).not.toContain('<link rel="stylesheet" crossorigin href="/assets/index-E1.css">');
+    // Still before any script.
+    expect(head.indexOf('<style data-href="/assets/shared-S1.css">')).toBeLessThan(head.indexOf('<script'));
   });
 
   it('links each file once when several page modules share it', () => {
@@ -125,7 +183,7 @@ describe('PageTemplate', () => {
 
   it('adds no links for a page without modules of its own, nor for a file the manifest does not know', () => {
     const page = template.fill(parts({ files: ['src/app/routes/unknown.tsx'] }));
-    expect(refs(page)).toEqual(['/assets/index-E1.js', '/assets/vendor-V1.js', '/assets/index-E1.css']);
+    expect(refs(page)).toEqual(['/assets/index-E1.css', '/assets/index-E1.js', '/assets/vendor-V1.js']);
   });
 
   it('rejects a template without the markers or the empty root', () => {
