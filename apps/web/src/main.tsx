@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { registerSessionCleanup } from '@/features/auth/session.ts';
@@ -64,7 +64,11 @@ if (server) {
   // No top-level await: the page chunks import the shared 'app' chunk this module is part of, and a module still
   // evaluating (awaiting) would keep their imports from ever finishing.
   void loadMatchedRoutes(routes).then(() => {
-    hydrateRoot(root, app(createBrowserRouter(routes, { hydrationData: server.router })));
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
+    // for the whole page: a tap or a scroll meanwhile is answered at once (the markup is already there).
+    startTransition(() => {
+      hydrateRoot(root, app(createBrowserRouter(routes, { hydrationData: server.router })));
+    });
   });
 } else {
   // A browser-only page (member, experiment): rendered here from scratch.
