@@ -52,7 +52,8 @@ ${renderTable(opts.rows)}
   with its defaults (a mid-range phone, simulated slow 4G, 4× CPU slowdown) on \`/\`, the most
   ordered item's \`/detail/:rid\` and \`/project/1/送样检测\`; performance score, FCP and LCP are the
   median of 3 runs each. Budgets: score ≥ 95, FCP ≤ 1.2 s, LCP ≤ 2.0 s.
-- **Home API throughput**: autocannon, 10 keep-alive connections, against the same server child
+- **Home API throughput**: wrk (Debian's package, a load generator in C; autocannon, in JavaScript,
+  was slower at reading a 20 kB page than the server at sending it), one thread, 10 keep-alive connections, against the same server child
   process (\`tsx apps/server/src/server.ts\`, LOG_LEVEL=warn) in the same run: after a 1 s warm-up of
   each, \`${callOf(apiTarget(routes.ping))}\`, \`${callOf(apiTarget(routes.home))}\` and the rendered page
   \`GET /\` take turns in three 2 s slices each (6 s per path), so background load hits them alike; the
