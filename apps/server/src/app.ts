@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config/env.ts';
@@ -16,7 +16,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { apiScopes, scopeProblem, type RouteEntry } from './plugins/scopes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
-import { webPagesPlugin } from './plugins/web-pages/index.ts';
+import { isPageRenderCall, webPagesPlugin } from './plugins/web-pages/index.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
@@ -76,6 +76,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     // A request id per request, in the logs and in the x-request-id header; never taken from the caller.
     requestIdHeader: false,
     genReqId: nextRequestId,
+    // A rendered page's own API calls stay out of the request log (the page's GET is logged): one line per visit, not five.
+    logController: new LogController({ disableRequestLogging: isPageRenderCall }),
     // /API/Auth/x and /api//auth/x reach the same route as /api/auth/x, and so its scope's guard (ADR 0009).
     routerOptions: { caseSensitive: false, ignoreDuplicateSlashes: true },
   }).withTypeProvider<ZodTypeProvider>();

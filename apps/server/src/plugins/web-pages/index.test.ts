@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorsPlugin } from '../errors.ts';
-import { pageUrlOf, webPagesPlugin } from './index.ts';
+import { isPageRenderCall, pageUrlOf, webPagesPlugin } from './index.ts';
 
 describe('pageUrlOf', () => {
   it('keeps the path and drops every parameter a page does not read', () => {
@@ -91,7 +91,9 @@ async function webBuild(withRenderer: boolean): Promise<string> {
 async function pagesApp(webDist: string, publicUrl?: string): Promise<FastifyInstance> {
   const app = Fastify({ routerOptions: { caseSensitive: false } });
   await app.register(errorsPlugin);
-  app.get('/api/echo', async (request) => ({ said: `echo ${JSON.stringify(request.query)} token=${request.headers.token ?? 'none'}` }));
+  app.get('/api/echo', async (request) => ({
+    said: `echo ${JSON.stringify(request.query)} token=${request.headers.token ?? 'none'} render=${isPageRenderCall(request)}`,
+  }));
   await app.register(webPagesPlugin, { webDist, publicUrl });
   await app.ready();
   return app;
@@ -119,8 +121,11 @@ describe('webPagesPlugin', () => {
       /<head><title>\/detail\/abc<\/title>\s*<script type="module" src="\/assets\/index-E.js"><\/script>\s*<\/head>/,
     );
     expect(res.body).toMatch(
-      /<div id="root"><p>render \d+ of \/detail\/abc for https:\/\/www\.yance\.example; api said echo \{"x":"1"\} token=none;/,
+      /<div id="root"><p>render \d+ of \/detail\/abc for https:\/\/www\.yance\.example; api said echo \{"x":"1"\} token=none render=true;/,
     );
+    // A caller cannot pass for the render (and so leave the request log) by sending the header.
+    const forged = await app.inject({ url: '/api/echo', headers: { 'x-page-render': 'guess' } });
+    expect(forged.json()).toEqual({ said: 'echo {} token=none render=false' });
     expect(res.body).toContain('</div><script type="application/json" id="server-state">{}</script></body>');
   });
 

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PageRenderer, RenderTransport } from '@yance/contracts/page-render';
@@ -32,6 +34,13 @@ export function pageUrlOf(rawUrl: string): string {
   return query ? `${url.pathname}?${query}` : url.pathname;
 }
 
+/** Marks the render's in-process API calls with a value only this process knows: no caller can pass for one. */
+const RENDER_HEADER = 'x-page-render';
+const renderKey = randomBytes(16).toString('hex');
+
+/** Whether a request is one of the render's own API calls (app.ts leaves them out of the request log: the page's GET is there). */
+export const isPageRenderCall = (request: { headers: IncomingHttpHeaders }): boolean => request.headers[RENDER_HEADER] === renderKey;
+
 /** Calls the API through Fastify's inject: the render's requests never leave the process, nor carry a token. */
 function injectTransport(app: FastifyInstance, origin: () => string): RenderTransport {
   return {
@@ -40,7 +49,11 @@ function injectTransport(app: FastifyInstance, origin: () => string): RenderTran
       const res = await app.inject({
         method: (init.method ?? 'GET') as 'GET' | 'POST',
         url: url.pathname + url.search,
-        headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          accept: 'application/json',
+          [RENDER_HEADER]: renderKey,
+          ...(init.body ? { 'content-type': 'application/json' } : {}),
+        },
         payload: typeof init.body === 'string' ? init.body : undefined,
       });
       return new Response(new Uint8Array(res.rawPayload), {
