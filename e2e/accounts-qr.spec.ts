@@ -10,12 +10,15 @@ import {
   outboxMark,
   passwordLogin,
   PASSWORD,
+  qrBox,
   registerUser,
+  selectTab,
   smsCodeFor,
   storedToken,
   submitButton,
   toast,
   useServer,
+  waitForLiveQr,
 } from './support/accounts.ts';
 import { MOBILE, useBrowser } from './support/browser.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
@@ -27,33 +30,14 @@ const b = useBrowser(undefined, 'accounts', { baseUrl: () => s.baseUrl });
 
 const CONFIRM = '确认登录';
 const SIGN_IN_FIRST = '登录后确认';
-const qrBox = (page: Page) => page.locator('[data-testid=wx-qr]');
 
 /** Opens the login popup on the WeChat tab and returns the QR box (waiting) and the URL it encodes. */
 async function openQr(): Promise<{ dialog: Locator; href: string }> {
   await b.goto('/contact');
   const dialog = await openLogin(b.page);
-  // The tab must be the selected one before its QR can show; a click that lands while the popup is still
-  // opening (seen on a busy CI machine: the box never appeared) is made again, as a person would.
-  const tab = dialog.getByRole('tab', { name: '微信扫码' });
-  await expect
-    .poll(
-      async () => {
-        if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
-        return tab.getAttribute('aria-selected');
-      },
-      { timeout: 30_000, interval: 1_000 },
-    )
-    .toBe('true');
-  // Under load the ticket can be slow; say what the box shows if it never gets one (e.g. 二维码获取失败).
-  await qrBox(b.page)
-    .and(b.page.locator('[data-status=waiting]'))
-    .waitFor({ state: 'visible', timeout: 45_000 })
-    .catch(async (e: unknown) => {
-      const box = qrBox(b.page);
-      const shown = await box.evaluate((el) => `${el.getAttribute('data-status')}: ${el.textContent}`).catch(() => 'no QR box');
-      throw new Error(`the QR never reached waiting (${shown})`, { cause: e });
-    });
+  await selectTab(dialog, '微信扫码');
+  // Under load the ticket can be slow.
+  await waitForLiveQr(b.page);
   const href = await qrBox(b.page).locator('a[href]').getAttribute('href');
   expect(href).toMatch(/\/wx\/confirm\/[^/]+$/);
   return { dialog, href: href! };

@@ -29,10 +29,12 @@ export interface ServerFixture {
  * its own rate counters), started before the file's tests and stopped after
  * them. `env` sets test config such as short TTLs.
  */
-export function useServer(opts: { env?: Record<string, string> } = {}): ServerFixture {
+export function useServer(opts: { env?: Record<string, string> | (() => Record<string, string>) } = {}): ServerFixture {
   let server: E2eServer | undefined;
+  // A function is read when the server starts, after the spec's earlier beforeAll (e.g. a stand-in's address).
+  const envNow = () => (typeof opts.env === 'function' ? opts.env() : opts.env);
   beforeAll(async () => {
-    server = await startServer(opts.env);
+    server = await startServer(envNow());
   });
   afterAll(async () => {
     await server?.stop();
@@ -50,7 +52,7 @@ export function useServer(opts: { env?: Record<string, string> } = {}): ServerFi
     },
     async registeredAccount() {
       const s = need();
-      const resendMs = Number(opts.env?.SMS_RESEND_SECONDS ?? E2E_RESEND_SECONDS) * 1000;
+      const resendMs = Number(envNow()?.SMS_RESEND_SECONDS ?? E2E_RESEND_SECONDS) * 1000;
       const sentAt = Date.now();
       const user = await registerUser(s);
       // The phone got its register code at sentAt (or just after); the next is refused until the window has passed.
@@ -270,6 +272,39 @@ export async function openLogin(page: Page): Promise<Locator> {
   const dialog = authDialog(page);
   await dialog.waitFor({ state: 'visible' });
   return dialog;
+}
+
+/**
+ * Selects the login popup's tab by name. A click that lands while the popup is
+ * still opening (seen on a busy CI machine) is made again, as a person would.
+ */
+export async function selectTab(dialog: Locator, name: string): Promise<void> {
+  const tab = dialog.getByRole('tab', { name });
+  await expect
+    .poll(
+      async () => {
+        if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+        return tab.getAttribute('aria-selected');
+      },
+      { timeout: 30_000, interval: 1_000 },
+    )
+    .toBe('true');
+}
+
+/** The 微信扫码 tab's QR box; data-status is its state (loading, waiting, scanned, expired). */
+export const qrBox = (page: Page): Locator => page.locator('[data-testid=wx-qr]');
+
+/** Waits until the QR box shows a live code; says what the box shows if it never does (e.g. 二维码获取失败). */
+export async function waitForLiveQr(page: Page): Promise<void> {
+  await qrBox(page)
+    .and(page.locator('[data-status=waiting]'))
+    .waitFor({ state: 'visible', timeout: 45_000 })
+    .catch(async (e: unknown) => {
+      const shown = await qrBox(page)
+        .evaluate((el) => `${el.getAttribute('data-status')}: ${el.textContent}`)
+        .catch(() => 'no QR box');
+      throw new Error(`the QR never reached waiting (${shown})`, { cause: e });
+    });
 }
 
 /** The password tab: fill and submit. */

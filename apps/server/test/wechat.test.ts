@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TokenPair, WxTicket } from '@yance/contracts/account';
+import { eq } from 'drizzle-orm';
+import { AGREE_MESSAGE, type TokenPair, type WxTicket } from '@yance/contracts/account';
 import type { UserInfoResponse } from '@yance/contracts/user';
+import { userAccount } from '../src/db/schema.ts';
 import { createTestApp, json, type TestApp } from './create-test-app.ts';
 import { callApi, createUser, newPhone, smsCode, testClock } from './factories.ts';
 
@@ -69,7 +71,7 @@ describe('WeChat QR login, local provider', () => {
     const phone = newPhone();
     const { data } = await ticketOf(t);
     const code = await smsCode(t, phone, 3, clock);
-    expect((await callApi(t, 'wxBind', { body: { ticket: data.ticket, phone, code } })).body.msg).toBe('请用微信扫码确认');
+    expect((await callApi(t, 'wxBind', { body: { ticket: data.ticket, phone, code, agree: true } })).body.msg).toBe('请用微信扫码确认');
     expect((await poll(t, data.ticket)).body.data).toMatchObject({ status: 'waiting', token: null });
   });
 
@@ -137,7 +139,7 @@ describe('WeChat QR login, official-account provider', () => {
     const user = await createUser(t, clock);
     const code = await smsCode(t, user.phone, 3, clock);
     expect((await callApi(t, 'wxConfirm', { body: { ticket: data.ticket }, token: user.tokens.token })).body.msg).toBe('请用微信扫码确认');
-    expect((await callApi(t, 'wxBind', { body: { ticket: data.ticket, phone: user.phone, code } })).body.data).toMatchObject({
+    expect((await callApi(t, 'wxBind', { body: { ticket: data.ticket, phone: user.phone, code, agree: true } })).body.data).toMatchObject({
       status: 'confirmed',
     });
     const token = ((await poll(t, data.ticket)).body.data as { token: TokenPair }).token.token;
@@ -149,5 +151,27 @@ describe('WeChat QR login, official-account provider', () => {
     const again = (await ticketOf(t)).data;
     await push(signed('1795334500', '7'), 'SCAN', 'openid-new', again.ticket);
     expect((await poll(t, again.ticket)).body.data).toMatchObject({ status: 'confirmed', token: { expires: 7200 } });
+  });
+
+  it('binding a new phone makes an account only with consent, and keeps when it was given', async () => {
+    const { data } = await ticketOf(t);
+    await push(signed('1795334600', '9'), 'subscribe', 'openid-newcomer', `qrscene_${data.ticket}`);
+    const phone = newPhone();
+    const code = await smsCode(t, phone, 3, clock);
+    for (const agree of [undefined, false, 'false']) {
+      const refused = await callApi(t, 'wxBind', { body: { ticket: data.ticket, phone, code, agree } as never });
+      expect(refused).toMatchObject({ status: 400, body: { code: 0, msg: AGREE_MESSAGE } });
+    }
+    expect(await t.db.select().from(userAccount).where(eq(userAccount.phone, phone))).toHaveLength(0);
+    // The code was not spent by the refused call.
+    expect((await callApi(t, 'wxBind', { body: { ticket: data.ticket, phone, code, agree: true } })).body.data).toMatchObject({
+      status: 'confirmed',
+    });
+    const [row] = await t.db
+      .select({ agreedAt: userAccount.agreedAt, openid: userAccount.wxOpenid })
+      .from(userAccount)
+      .where(eq(userAccount.phone, phone));
+    expect(row).toEqual({ agreedAt: clock.now(), openid: 'openid-newcomer' });
+    expect((await poll(t, data.ticket)).body.data).toMatchObject({ status: 'confirmed', token: { expires: 7200 } });
   });
 });

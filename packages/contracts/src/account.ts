@@ -146,8 +146,12 @@ export const wxStatusResponse = z.object({ status: z.enum(WX_TICKET_STATES), nee
  */
 export const wxScanResponse = wxStatusResponse.extend({ requestIp: z.string(), requestedAt: z.string() });
 export type WxScanResponse = z.infer<typeof wxScanResponse>;
-/** Official account: the scanned WeChat identity has no account yet; bind a phone proven by SMS (useFor 3). */
-export const wxBindBody = wxTicketBody.extend({ phone: phone(), code: smsCode });
+/**
+ * Official account: the scanned WeChat identity has no account yet; bind a
+ * phone proven by SMS (useFor 3). An unknown phone becomes a new account, so
+ * the same consent as registering is asked for (PIPL), and kept with it.
+ */
+export const wxBindBody = wxTicketBody.extend({ phone: phone(), code: smsCode, agree: agreed });
 
 /**
  * The register and reset forms of the web (spec §5): the body plus a confirm
@@ -156,13 +160,17 @@ export const wxBindBody = wxTicketBody.extend({ phone: phone(), code: smsCode })
 const confirm = z.string({ error: '[确认密码]不能为空' }).min(1, '[确认密码]不能为空');
 const samePassword = (v: { password: string; confirm: string }) => v.confirm === v.password;
 const mismatch = { path: ['confirm'], message: '[密码]不一致' };
-// The consent box comes last in the form, so it is checked last (only the first error shows): after the
+// The consent box comes last in a form, so it is checked last (only the first error shows): after the
 // passwords match. The form's output has agree: unknown; onValid sends agree: true, which this check proved.
+const consentBox = { path: ['agree'], message: AGREE_MESSAGE };
+const ticked = (v: { agree: unknown }) => agreed.safeParse(v.agree).success;
 const { agree: _agree, ...signFields } = signBody.shape;
 export const signForm = z
   .object({ ...signFields, confirm, agree: z.unknown() })
   .refine(samePassword, mismatch)
-  .refine((v) => agreed.safeParse(v.agree).success, { path: ['agree'], message: AGREE_MESSAGE });
+  .refine(ticked, consentBox);
+/** The web's bind form: phone, code and the consent box (the ticket is the QR's, not typed). */
+export const wxBindForm = z.object({ phone: phone(), code: smsCode, agree: z.unknown() }).refine(ticked, consentBox);
 export const resetForm = resetBody.extend({ confirm }).refine(samePassword, mismatch);
 
 /** Signature parameters WeChat adds to every callback of the official account. */

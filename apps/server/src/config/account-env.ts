@@ -55,6 +55,12 @@ export const accountEnv = {
   WX_APP_SECRET: optionalText,
   /** The Token configured in the official account's server settings, for the callback signature. */
   WX_CALLBACK_TOKEN: optionalText,
+  /**
+   * Where WeChat's server API answers: api.weixin.qq.com, or one of the
+   * domains WeChat lists for other regions and for failover (api2., sh.api.,
+   * sz.api., hk.api.weixin.qq.com); the e2e tests point it at a stand-in.
+   */
+  WX_API_BASE: z.url({ protocol: /^https?$/, error: 'WX_API_BASE must be an http(s) URL' }).default('https://api.weixin.qq.com'),
 } as const;
 
 type AccountEnv = z.infer<z.ZodObject<typeof accountEnv>>;

@@ -19,7 +19,7 @@ export async function wechatToken(ctx: AppContext, wait = (ms: number) => new Pr
     const row = await readAccessToken(ctx.db, appId);
     if (row?.token && row.expiresAt > addSeconds(now, EARLY_SECONDS)) return row.token;
     if (await leaseAccessToken(ctx.db, appId, now, addSeconds(now, LEASE_SECONDS))) {
-      const fresh = await fetchAccessToken(ctx.fetch, appId, ctx.config.WX_APP_SECRET!);
+      const fresh = await fetchAccessToken(ctx.fetch, ctx.config.WX_API_BASE, appId, ctx.config.WX_APP_SECRET!);
       await saveAccessToken(ctx.db, appId, fresh.token, addSeconds(now, fresh.expiresIn));
       return fresh.token;
     }

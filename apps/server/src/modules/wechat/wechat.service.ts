@@ -31,7 +31,7 @@ export async function newTicket(ctx: AppContext, origin: string, ip: string): Pr
   const now = ctx.clock();
   const ttl = ctx.config.WX_TICKET_TTL;
   if (ctx.config.WX_PROVIDER === 'official') {
-    const qr = await createQrCode(ctx.fetch, await wechatToken(ctx), ticket, ttl);
+    const qr = await createQrCode(ctx.fetch, ctx.config.WX_API_BASE, await wechatToken(ctx), ticket, ttl);
     await insertTicket(ctx.db, {
       ticket,
       provider: 'official',
@@ -91,16 +91,20 @@ export async function confirmTicket(ctx: AppContext, ticket: string, userId: num
 
 /**
  * wx/bind (official provider): a scanned WeChat identity without an account
- * binds a phone proven by SMS code (useFor 3; an unknown phone gets a new account).
+ * binds a phone proven by SMS code (useFor 3). An unknown phone gets a new
+ * account, created with the consent the contract required (agree), like sign.
  */
-export async function bindTicket(ctx: AppContext, body: { ticket: string; phone: string; code: string }): Promise<TicketStatus> {
+export async function bindTicket(
+  ctx: AppContext,
+  body: { ticket: string; phone: string; code: string; agree: true },
+): Promise<TicketStatus> {
   const row = await findTicket(ctx.db, body.ticket);
   const live = statusOf(row, ctx.clock());
   if (!row || (live.status !== 'waiting' && live.status !== 'scanned')) throw new AppError('INVALID', GONE);
   if (row.provider !== 'official' || !row.needBind || !row.openid) throw new AppError('INVALID', '请用微信扫码确认');
   await verifyCode(ctx, body.phone, SMS_PURPOSES.login, body.code);
   const user = await findUserByPhone(ctx, body.phone);
-  const userId = user?.id ?? (await createUser(ctx, { phone: body.phone, passwordHash: null }));
+  const userId = user?.id ?? (await createUser(ctx, { phone: body.phone, passwordHash: null, agreedAt: ctx.clock() }));
   await bindOpenid(ctx, userId, row.openid);
   const moved = await moveTicket(ctx.db, body.ticket, ['waiting', 'scanned'], ctx.clock(), {
     status: 'confirmed',

@@ -5,22 +5,29 @@ import { useEffect, useState } from 'react';
 import { useWxTicket } from '../api/get-wx-ticket.ts';
 import { qrCodeLogin } from '../api/qr-code-login.ts';
 import { completeLogin } from '../utils/complete-login.ts';
+import { WxBindForm } from './wx-bind-form.tsx';
 import styles from './auth-dialog.module.css';
 
 /** Spec §9: poll once per second. */
 const POLL_MS = 1000;
 
-/** 微信扫码: a QR of the ticket's url, polled until confirmed, with the scanned and expired states of spec §4. */
+/**
+ * 微信扫码: a QR of the ticket's url, polled until confirmed, with the scanned
+ * and expired states of spec §4. With the official account, a WeChat identity
+ * we do not know yet scans as needBind: the tab asks for a phone instead
+ * (WxBindForm) and the polling goes on until the bound ticket is confirmed.
+ */
 export function WxQrLogin({ onDone }: { onDone: () => void }) {
   const ticket = useWxTicket();
   const data = ticket.data;
   // The state belongs to one ticket; a refreshed ticket starts at waiting.
-  const [polled, setPolled] = useState<{ ticket: string; status: WxTicketState } | null>(null);
-  const status: WxTicketState = polled && polled.ticket === data?.ticket ? polled.status : 'waiting';
+  const [polled, setPolled] = useState<{ ticket: string; status: WxTicketState; needBind: boolean } | null>(null);
+  const current = polled && polled.ticket === data?.ticket ? polled : null;
+  const status: WxTicketState = current?.status ?? 'waiting';
 
   useEffect(() => {
     if (!data) return;
-    const setStatus = (s: WxTicketState) => setPolled({ ticket: data.ticket, status: s });
+    const setStatus = (s: WxTicketState, needBind = false) => setPolled({ ticket: data.ticket, status: s, needBind });
     const expiresAt = Date.now() + data.expire_seconds * 1000;
     const abort = new AbortController();
     let timer: number | undefined;
@@ -35,7 +42,7 @@ export function WxQrLogin({ onDone }: { onDone: () => void }) {
           onDone();
           return;
         }
-        setStatus(answer.status);
+        setStatus(answer.status, answer.needBind === true);
         if (answer.status === 'expired') return;
       } catch {
         if (abort.signal.aborted) return; // a timed-out poll is simply followed by the next
@@ -52,6 +59,8 @@ export function WxQrLogin({ onDone }: { onDone: () => void }) {
   const refresh = () => void ticket.refetch();
   const url = data ? new URL(data.url, window.location.origin) : null;
   const local = url?.origin === window.location.origin && url.pathname.startsWith('/wx/confirm/');
+
+  if (data && status === 'scanned' && current?.needBind) return <WxBindForm ticket={data.ticket} />;
 
   return (
     <div className={styles.qr} data-testid="wx-qr" data-status={data ? status : 'loading'}>

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { call } from '@/lib/api-client.ts';
+
+export interface WxBindInput {
+  ticket: string;
+  phone: string;
+  code: string;
+  /** The consent box: an unknown phone becomes a new account. */
+  agree: true;
+}
+
+/** Binds the scanned WeChat identity to a phone proven by SMS (useFor 3). Quiet: the form shows failures. */
+export const wxBind = (body: WxBindInput) => call('wxBind', { body }, { feedback: false });
+
+export const useWxBind = () => useMutation({ mutationFn: wxBind });
