@@ -15,6 +15,7 @@ import type { EndpointConfig, Handlers } from './plugins/endpoints.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { apiScopes, scopeProblem, type RouteEntry } from './plugins/scopes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { mediaPlugin } from './plugins/media/index.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { isPageRenderCall, webPagesPlugin } from './plugins/web-pages/index.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -140,10 +141,9 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
 
   const userUploads = path.join(config.DATA_DIR, 'upload');
   mkdirSync(userUploads, { recursive: true });
-  await app.register(staticWebPlugin, {
-    webDist: config.WEB_DIST,
-    uploads: { produced: path.join(config.repoRoot, 'apps/server/assets/upload'), user: userUploads },
-  });
+  const uploads = { produced: path.join(config.repoRoot, 'apps/server/assets/upload'), user: userUploads };
+  await app.register(staticWebPlugin, { webDist: config.WEB_DIST, uploads });
+  await app.register(mediaPlugin, { roots: [uploads.produced, uploads.user], cacheDir: path.join(config.DATA_DIR, 'cache', 'media') });
   seoRoutes(app, ctx);
   await app.register(webPagesPlugin, { webDist: config.WEB_DIST, publicUrl: config.PUBLIC_URL });
 

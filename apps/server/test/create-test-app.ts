@@ -15,6 +15,8 @@ import { dropWhenIdle, withDatabase } from './test-db.ts';
 export interface TestApp {
   app: App;
   db: Db;
+  /** The app's DATA_DIR (uploads, caches); removed on close. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   return {
     app,
     db: database.db,
+    dataDir,
     close: async () => {
       await app.close();
       await database.close();
@@ -99,8 +102,8 @@ export async function createTwinApps(opts: TestAppOptions = {}): Promise<{ a: Te
   const b = await buildApp({ config, database: second, clock: opts.clock });
   const noop = async () => {};
   return {
-    a: { app: a, db: database.db, close: noop },
-    b: { app: b, db: second.db, close: noop },
+    a: { app: a, db: database.db, dataDir, close: noop },
+    b: { app: b, db: second.db, dataDir, close: noop },
     close: async () => {
       await a.close();
       await b.close();
