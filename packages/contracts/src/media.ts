@@ -30,7 +30,7 @@ export const imageVariant = (src: string, width: ImageWidth): string => `/media/
  * srcset for src (every width up to maxWidth, the widest the page can use),
  * or undefined when src is not sizable.
  */
-export function imageSrcSet(src: string, maxWidth: number = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]): string | undefined {
+export function imageSrcSet(src: string, maxWidth = Infinity): string | undefined {
   if (!isSizableImage(src)) return undefined;
   // Every width below maxWidth and the first one reaching it (a 700 px slot gets 320 … 640 and 960).
   const reach = IMAGE_WIDTHS.findIndex((w) => w >= maxWidth);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ResponsiveImg } from './responsive-img.tsx';
 import styles from './cover-image.module.css';
 
 interface CoverImageProps {
@@ -7,12 +8,16 @@ interface CoverImageProps {
   /** CSS aspect-ratio, e.g. "4 / 3". */
   ratio?: string;
   className?: string;
+  /** How wide the picture shows (the sizes attribute), for raster pictures' sized variants. */
+  sizes: string;
+  /** The widest file the page can use (widest slot × 2). */
+  maxWidth?: number;
   /** Above the fold (the page's largest picture): loaded at once and first, not lazily. */
   priority?: boolean;
 }
 
 /** A fixed-ratio cover picture that falls back to a branded placeholder when missing or broken. */
-export function CoverImage({ src, alt, ratio = '4 / 3', className, priority = false }: CoverImageProps) {
+export function CoverImage({ src, alt, ratio = '4 / 3', className, sizes, maxWidth, priority = false }: CoverImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const broken = !src || failedSrc === src;
   return (
@@ -22,12 +27,13 @@ export function CoverImage({ src, alt, ratio = '4 / 3', className, priority = fa
           <span>{alt.slice(0, 8)}</span>
         </div>
       ) : (
-        <img
+        <ResponsiveImg
           className={styles.img}
           src={src}
           alt={alt}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
+          sizes={sizes}
+          maxWidth={maxWidth}
+          priority={priority}
           onError={() => setFailedSrc(src)}
         />
       )}

@@ -37,4 +37,6 @@ export function html(...blocks: string[]): string {
   return out.join('');
 }
 
-export const articleImg = (a: ArticleSeed) => (a.noImg ? '' : `/upload/img/article/${a.rid}.svg`);
+/** A case's cover is its result image (a micrograph, JPEG); other articles have a drawn cover (SVG). */
+export const articleImg = (a: ArticleSeed) =>
+  a.noImg ? '' : a.type === 'service' ? `/upload/img/case/${a.rid}.jpg` : `/upload/img/article/${a.rid}.svg`;

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { articleImg } from './article-builder.ts';
 import { BANNER_SEEDS, PARTNER_SEEDS } from './banners.ts';
 import { DEVICE_SEEDS } from './devices.ts';
+import { micrograph, MICROGRAPH_KINDS } from './micrograph.ts';
 import { CERTIFICATE_SEEDS, certificateImg } from './pages-certificates.ts';
 import { PREFECTURE_SEEDS } from './prefectures.ts';
 import { ARTICLE_SEEDS } from './seed.ts';
@@ -20,10 +21,10 @@ import { PALETTES, gradient, motif, seeded } from './svg-motifs.ts';
 import { CHILD_INFO, TYPE_SEEDS, type Motif } from './types.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets');
-const write = (publicPath: string, svg: string) => {
+const write = (publicPath: string, image: string | Buffer) => {
   const file = path.join(root, publicPath);
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, svg.replace(/\n\s*/g, ''));
+  writeFileSync(file, typeof image === 'string' ? image.replace(/\n\s*/g, '') : image);
 };
 const svg = (w: number, h: number, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`;
@@ -89,13 +90,22 @@ PREFECTURE_SEEDS.forEach((p, i) => {
   );
 });
 
-const ARTICLE_MOTIF = { news: 'lattice', course: 'chart', service: 'microscope', thanks: 'spectrum' } as const;
-for (const a of ARTICLE_SEEDS) {
+const ARTICLE_MOTIF = { news: 'lattice', course: 'chart', thanks: 'spectrum' } as const;
+for (const [i, a] of ARTICLE_SEEDS.entries()) {
   const img = articleImg(a);
   if (!img) continue;
   const rand = seeded(a.rid);
-  const kinds = Object.keys(PALETTES) as Motif[];
-  const kind = a.type === 'service' ? kinds[Math.floor(rand() * kinds.length)]! : ARTICLE_MOTIF[a.type];
+  if (a.type === 'service') {
+    // The case's result image: a photograph by nature (ADR 0031).
+    const kind = /电镜|STEM|单原子/.test(a.title)
+      ? 'stem'
+      : /SEM|EBSD|XRD|孔|形貌/.test(a.title + a.sketch)
+        ? 'sem'
+        : MICROGRAPH_KINDS[i % MICROGRAPH_KINDS.length]!;
+    write(img, await micrograph(kind, rand));
+    continue;
+  }
+  const kind = ARTICLE_MOTIF[a.type];
   write(
     img,
     svg(

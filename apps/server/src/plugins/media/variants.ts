@@ -69,10 +69,12 @@ export async function variantFile(cacheDir: string, file: string, width: number,
   const info = await stat(file);
   const key = createHash('sha256').update(`${file}\0${info.size}\0${info.mtimeMs}`).digest('hex').slice(0, 24);
   const out = path.join(cacheDir, key.slice(0, 2), `${key}-${width}.${format}`);
-  if (await stat(out).then(
-    () => true,
-    () => false,
-  ))
+  if (
+    await stat(out).then(
+      () => true,
+      () => false,
+    )
+  )
     return out;
   const image = sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     .rotate() // camera orientation, then the EXIF is dropped with the rest of the metadata

@@ -7,7 +7,14 @@ import styles from './area-banner.module.css';
 export function AreaBanner({ area, onClear }: { area: Prefecture; onClear: () => void }) {
   return (
     <div className={styles.banner}>
-      <CoverImage src={area.img} alt={area.name} ratio="1 / 1" className={styles.img} />
+      <CoverImage
+        src={area.img}
+        alt={area.name}
+        ratio="1 / 1"
+        className={styles.img}
+        sizes="(max-width: 560px) 100vw, 56px"
+        maxWidth={560}
+      />
       <div className={styles.text}>
         <span className={styles.kicker}>热门专区</span>
         <strong>{area.name}</strong>

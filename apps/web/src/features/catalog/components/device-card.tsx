@@ -20,7 +20,14 @@ export function DeviceCard({ item, renderName, priority }: DeviceCardProps) {
   return (
     <Link to={paths.detail(item.rid)} className={styles.card} aria-label={item.name}>
       <div className={styles.media}>
-        <CoverImage src={item.img} alt={item.name} ratio="16 / 10" priority={priority} />
+        <CoverImage
+          src={item.img}
+          alt={item.name}
+          ratio="16 / 10"
+          sizes="(max-width: 1100px) 50vw, 300px"
+          maxWidth={600}
+          priority={priority}
+        />
         {item.discount_label ? <span className={styles.discount}>{item.discount_label}</span> : null}
         <span className={styles.child}>{item.child_name}</span>
       </div>

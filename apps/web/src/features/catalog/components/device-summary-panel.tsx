@@ -25,7 +25,15 @@ export function DeviceSummaryPanel({ item, selection, onSelectionChange, onAddTo
   return (
     <section className={styles.panel}>
       <div className={styles.media}>
-        <CoverImage src={item.img} alt={item.name} ratio="4 / 3" className={styles.img} priority />
+        <CoverImage
+          src={item.img}
+          alt={item.name}
+          ratio="4 / 3"
+          className={styles.img}
+          sizes="(max-width: 900px) 100vw, 440px"
+          maxWidth={900}
+          priority
+        />
       </div>
       <div className={styles.info}>
         <div className={styles.titleRow}>

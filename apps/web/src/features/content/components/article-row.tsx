@@ -8,7 +8,14 @@ import styles from './article-row.module.css';
 export function ArticleRow({ article }: { article: ArticleSummary }) {
   return (
     <ArticleLink article={article} className={styles.row}>
-      <CoverImage src={article.img} alt={article.title} ratio="16 / 10" className={styles.img} />
+      <CoverImage
+        src={article.img}
+        alt={article.title}
+        ratio="16 / 10"
+        className={styles.img}
+        sizes="(max-width: 640px) 112px, 232px"
+        maxWidth={464}
+      />
       <div className={styles.text}>
         <h3 className={styles.title}>{article.title}</h3>
         {article.sketch ? <p className={styles.sketch}>{article.sketch}</p> : null}

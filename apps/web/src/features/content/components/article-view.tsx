@@ -22,7 +22,17 @@ export function ArticleView({ article, listLabel }: { article: ArticleDetail; li
           {article.company ? <span>{article.company}</span> : null}
         </div>
       </header>
-      {article.img ? <CoverImage src={article.img} alt={article.title} ratio="21 / 9" className={styles.cover} priority /> : null}
+      {article.img ? (
+        <CoverImage
+          src={article.img}
+          alt={article.title}
+          ratio="21 / 9"
+          className={styles.cover}
+          sizes="(max-width: 900px) 100vw, 860px"
+          maxWidth={1720}
+          priority
+        />
+      ) : null}
       {article.sketch ? <p className={styles.lead}>{article.sketch}</p> : null}
       <RichText html={article.body} />
       {isExternal(article.source) ? (

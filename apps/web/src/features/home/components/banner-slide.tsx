@@ -2,6 +2,7 @@ import type { Banner } from '@yance/contracts/home';
 import { Link } from 'react-router';
 import { isExternal, paths } from '@/config/paths.ts';
 import styles from './home-banner.module.css';
+import { ResponsiveImg } from '@/components/responsive-img.tsx';
 
 interface BannerSlideProps {
   banner: Banner;
@@ -14,14 +15,14 @@ interface BannerSlideProps {
 export function BannerSlide({ banner, priority = false, tabIndex }: BannerSlideProps) {
   const content = (
     <>
-      <img
+      <ResponsiveImg
         className={styles.img}
         src={banner.img}
         alt={banner.title}
         width={1920}
         height={480}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : 'auto'}
+        sizes="100vw"
+        priority={priority}
         decoding={priority ? 'sync' : 'async'}
       />
       <span className={styles.shade} aria-hidden="true" />

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { SectionTitle } from '@/components/ui/section-title.tsx';
 import { paths } from '@/config/paths.ts';
 import styles from './hot-areas.module.css';
+import { ResponsiveImg } from '@/components/responsive-img.tsx';
 
 /** Curated hot areas (专区), each opening the project list filtered by area. */
 export function HotAreas({ areas }: { areas: Prefecture[] }) {
@@ -15,7 +16,7 @@ export function HotAreas({ areas }: { areas: Prefecture[] }) {
           {areas.map((a) => (
             <li key={a.id}>
               <Link to={paths.area(a.id)} className={styles.card}>
-                <img className={styles.img} src={a.img} alt="" width={72} height={72} loading="lazy" decoding="async" />
+                <ResponsiveImg className={styles.img} src={a.img} alt="" width={72} height={72} sizes="72px" maxWidth={144} />
                 <span className={styles.text}>
                   <strong>{a.name}</strong>
                   <span>{a.sketch}</span>

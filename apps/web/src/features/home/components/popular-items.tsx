@@ -4,6 +4,7 @@ import { SectionTitle } from '@/components/ui/section-title.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatCount, formatPriceFrom } from '@/lib/format.ts';
 import styles from './popular-items.module.css';
+import { ResponsiveImg } from '@/components/responsive-img.tsx';
 
 /**
  * Popular catalogue items. Each card shows the starting price ("¥80起") and,
@@ -28,7 +29,7 @@ export function PopularItems({ items }: { items: HotItem[] }) {
             <li key={item.rid}>
               <Link to={paths.detail(item.rid)} className={styles.card}>
                 <span className={styles.media}>
-                  <img src={item.img} alt="" width={300} height={200} loading="lazy" decoding="async" />
+                  <ResponsiveImg src={item.img} alt="" width={300} height={200} sizes="(max-width: 640px) 50vw, 300px" maxWidth={600} />
                 </span>
                 <span className={styles.body}>
                   <strong className={styles.name}>{item.name}</strong>

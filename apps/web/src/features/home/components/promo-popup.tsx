@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CloseIcon } from '@/components/ui/icons.tsx';
 import { markPromoSeen } from '../utils/promo-schedule.ts';
 import styles from './promo-popup.module.css';
+import { ResponsiveImg } from '@/components/responsive-img.tsx';
 
 /**
  * Spec §4: the promotional popup starts visible and closes on × (or Esc, or a
@@ -54,7 +55,15 @@ export function PromoPopup({ popup, onClose }: { popup: PromoPopupData; onClose:
           <CloseIcon size={18} />
         </button>
         <a className={styles.link} href={popup.url} target="_blank" rel="noopener noreferrer" onClick={close}>
-          <img className={styles.img} src={popup.img} alt="" width={520} height={300} />
+          <ResponsiveImg
+            className={styles.img}
+            src={popup.img}
+            alt=""
+            width={520}
+            height={300}
+            sizes="(max-width: 560px) 100vw, 520px"
+            maxWidth={1040}
+          />
           <span className={styles.caption}>
             <strong className={styles.title}>{popup.title}</strong>
             <span className={styles.more}>查看详情</span>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { SectionTitle } from '@/components/ui/section-title.tsx';
 import { isExternal, paths } from '@/config/paths.ts';
 import styles from './service-cases.module.css';
+import { ResponsiveImg } from '@/components/responsive-img.tsx';
 
 /** An external source opens in a new tab; otherwise the article is read on the site. */
 function CaseLink({ item, children }: { item: ServiceCase; children: ReactNode }) {
@@ -30,7 +31,14 @@ export function ServiceCases({ cases }: { cases: ServiceCase[] }) {
             <li key={c.rid}>
               <CaseLink item={c}>
                 <span className={styles.media}>
-                  <img src={c.img} alt="" width={380} height={214} loading="lazy" decoding="async" />
+                  <ResponsiveImg
+                    src={c.img}
+                    alt=""
+                    width={380}
+                    height={214}
+                    sizes="(max-width: 640px) 118px, (max-width: 960px) 50vw, 380px"
+                    maxWidth={760}
+                  />
                 </span>
                 <span className={styles.body}>
                   <strong className={styles.title}>{c.title}</strong>

@@ -4,6 +4,7 @@ import { ChevronRightIcon } from '@/components/ui/icons.tsx';
 import { SectionTitle } from '@/components/ui/section-title.tsx';
 import { paths } from '@/config/paths.ts';
 import styles from './service-grid.module.css';
+import { ResponsiveImg } from '@/components/responsive-img.tsx';
 
 /** Spec §3: a type's description is split on "|" into tags. */
 const tagsOf = (t: ProjectType) => (t.tags.length ? t.tags : t.description.split('|')).map((s) => s.trim()).filter(Boolean);
@@ -19,7 +20,15 @@ export function ServiceGrid({ types }: { types: ProjectType[] }) {
           {types.map((t) => (
             <article key={t.id} className={styles.card}>
               <Link to={paths.project(t.id, t.name)} className={styles.head}>
-                <img className={styles.img} src={t.img} alt="" width={400} height={180} loading="lazy" decoding="async" />
+                <ResponsiveImg
+                  className={styles.img}
+                  src={t.img}
+                  alt=""
+                  width={400}
+                  height={180}
+                  sizes="(max-width: 640px) 50vw, 400px"
+                  maxWidth={800}
+                />
                 <span className={styles.headShade} aria-hidden="true" />
                 {t.discount_info?.discount_label && <span className={styles.badge}>{t.discount_info.discount_label}</span>}
                 <h3 className={styles.name}>{t.name}</h3>
