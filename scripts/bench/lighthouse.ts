@@ -5,8 +5,34 @@ import { median } from './stats.ts';
 /** Runs that fail to record (not slow ones: those count) are repeated at most this often per page. */
 const MAX_RETRIES = 3;
 
+/**
+ * Lighthouse's audits of a page's pictures: the sizes it shows
+ * (uses-responsive-images, image-size-responsive), modern formats and
+ * compression, nothing offscreen eager, width and height set, the LCP picture
+ * early and never lazy, and the newer image-delivery insight.
+ */
+export const IMAGE_AUDITS = [
+  'uses-responsive-images',
+  'image-size-responsive',
+  'modern-image-formats',
+  'uses-optimized-images',
+  'offscreen-images',
+  'unsized-images',
+  'prioritize-lcp-image',
+  'lcp-lazy-loaded',
+  'image-delivery-insight',
+] as const;
+
+/** An image audit that did not pass in some run: its id and what Lighthouse says. */
+export interface ImageFinding {
+  audit: string;
+  says: string;
+}
+
 export interface LighthouseFigure {
   path: string;
+  /** Image audits that failed in any run (empty when all passed or did not apply). */
+  images: ImageFinding[];
   /** Median over the runs, 0–100. */
   score: number;
   fcpMs: number;
@@ -30,6 +56,7 @@ export async function lighthouseFigures(baseUrl: string, paths: string[], runs =
     const out: LighthouseFigure[] = [];
     for (const path of paths) {
       const samples: { score: number; fcp: number; lcp: number; tbt: number; cls: number }[] = [];
+      const images = new Map<string, string>();
       for (let i = 0, failures = 0; i < runs; i++) {
         const result = await lighthouse(`${baseUrl}${path}`, {
           port: chrome.port,
@@ -46,6 +73,11 @@ export async function lighthouseFigures(baseUrl: string, paths: string[], runs =
           continue;
         }
         const num = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+        for (const id of IMAGE_AUDITS) {
+          const a = audits[id];
+          // null: not applicable or informative; passing audits score 1 (binary) or ≥ 0.9 (savings).
+          if (a && a.score !== null && a.score < 0.9) images.set(id, `${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}`);
+        }
         samples.push({
           score: Math.round((categories.performance?.score ?? 0) * 100),
           fcp: num('first-contentful-paint'),
@@ -57,6 +89,7 @@ export async function lighthouseFigures(baseUrl: string, paths: string[], runs =
       const m = (k: keyof (typeof samples)[number]) => median(samples.map((s) => s[k]));
       out.push({
         path,
+        images: [...images].map(([audit, says]) => ({ audit, says })),
         score: m('score'),
         fcpMs: Math.round(m('fcp')),
         lcpMs: Math.round(m('lcp')),

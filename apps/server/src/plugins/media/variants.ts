@@ -46,7 +46,8 @@ export async function findOriginal(roots: readonly string[], rel: string): Promi
 }
 
 /** Encoder settings: visually close to the original at a fraction of its bytes. */
-const ENCODE: Record<VariantFormat, (s: sharp.Sharp) => sharp.Sharp> = {
+type Pipeline = ReturnType<typeof sharp>;
+const ENCODE: Record<VariantFormat, (s: Pipeline) => Pipeline> = {
   // AVIF's effort 2: about ten times faster to encode than its default 4, for files some 20 % larger.
   avif: (s) => s.avif({ quality: 50, effort: 2 }),
   webp: (s) => s.webp({ quality: 75, effort: 4 }),

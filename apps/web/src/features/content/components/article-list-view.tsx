@@ -31,8 +31,8 @@ export function ArticleListView({ type, page, pageSize = 10, onPageChange }: Art
         </div>
       ) : (
         <div>
-          {items.map((a) => (
-            <ArticleRow key={a.rid} article={a} />
+          {items.map((a, i) => (
+            <ArticleRow key={a.rid} article={a} priority={i === 0} />
           ))}
         </div>
       )}

@@ -4,8 +4,12 @@ import { CoverImage } from '@/components/cover-image.tsx';
 import { ArticleLink, opensExternally } from './article-link.tsx';
 import styles from './article-row.module.css';
 
-/** One news, course or case entry: picture, title, summary and date. */
-export function ArticleRow({ article }: { article: ArticleSummary }) {
+/**
+ * One news, course or case entry: picture, title, summary and date. The first
+ * row's picture is on the first screen (on a phone, the largest paint): it
+ * loads at once and first.
+ */
+export function ArticleRow({ article, priority = false }: { article: ArticleSummary; priority?: boolean }) {
   return (
     <ArticleLink article={article} className={styles.row}>
       <CoverImage
@@ -15,6 +19,7 @@ export function ArticleRow({ article }: { article: ArticleSummary }) {
         className={styles.img}
         sizes="(max-width: 640px) 112px, 232px"
         maxWidth={464}
+        priority={priority}
       />
       <div className={styles.text}>
         <h3 className={styles.title}>{article.title}</h3>
