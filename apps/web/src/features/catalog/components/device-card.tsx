@@ -1,8 +1,8 @@
-import { FireOutlined, FieldTimeOutlined } from '@ant-design/icons';
 import type { DeviceSummary } from '@yance/contracts/catalog';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CoverImage } from '@/components/cover-image.tsx';
+import { ClockIcon, FlameIcon } from '@/components/ui/icons.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatCount, formatFen, formatTurnaround, unitLabel } from '@/lib/format.ts';
 import styles from './device-card.module.css';
@@ -50,10 +50,10 @@ export function DeviceCard({ item, renderName, priority }: DeviceCardProps) {
         </div>
         <div className={styles.meta}>
           <span>
-            <FieldTimeOutlined /> {formatTurnaround(item.turnaround_days)}
+            <ClockIcon size={13} /> {formatTurnaround(item.turnaround_days)}
           </span>
           <span>
-            <FireOutlined /> {formatCount(item.order)}下单
+            <FlameIcon size={13} /> {formatCount(item.order)}下单
           </span>
         </div>
       </div>
