@@ -58,7 +58,7 @@ function adoptInlineStyles() {
 
 if (server) {
   // A server-rendered page (ADR 0026): its query answers and loader data come with the HTML.
-  if (!location.search.includes("noadopt")) adoptInlineStyles();
+  if (!location.search.includes('noadopt')) adoptInlineStyles();
   hydrate(queryClient, server.queries);
   // This code itself started after the server's HTML was painted (public/page-boot.js, ADR 0030).
   // No top-level await: the page chunks import the shared 'app' chunk this module is part of, and a module still

@@ -64,12 +64,13 @@ export function createRoutes(queryClient: QueryClient, mode: RenderMode): RouteO
           // Pathless: a page that fails to load shows its error inside the layout, header and footer stay.
           ErrorBoundary: RootLayout.ErrorBoundary,
           children: [
+            // Pages that show no antd component (their first screen is ours): antd loads only when used (ADR 0029).
             { index: true, lazy: page('home') },
+            { path: 'project/:typeId?/:title?', lazy: page('project-list') },
             {
-              // Every other page shows antd components: antd's locale and theme load with them, not with home (ADR 0029).
+              // Every other page shows antd components: antd's locale and theme load with them, not with home.
               lazy: page('with-antd'),
               children: [
-                { path: 'project/:typeId?/:title?', lazy: page('project-list') },
                 { path: 'about', loader: () => redirect('/about/profile') },
                 { path: 'about/:tab', lazy: page('about') },
                 { path: 'televised', lazy: page('televised') },

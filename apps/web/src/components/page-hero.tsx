@@ -1,13 +1,8 @@
-import { Breadcrumb } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Breadcrumb, type Crumb } from './ui/breadcrumb.tsx';
 import styles from './page-hero.module.css';
 
-export interface Crumb {
-  title: string;
-  /** Omit on the current page. */
-  to?: string;
-}
+export type { Crumb };
 
 interface PageHeroProps {
   title: ReactNode;
@@ -22,14 +17,10 @@ interface PageHeroProps {
 
 /** The title band at the top of every inner page: breadcrumb, heading, optional subtitle. */
 export function PageHero({ title, crumbs, subtitle, children, compact }: PageHeroProps) {
-  const items = [{ title: '首页', to: '/' }, ...crumbs].map((c, i) => ({
-    key: `${i}-${c.title}`,
-    title: c.to ? <Link to={c.to}>{c.title}</Link> : c.title,
-  }));
   return (
     <section className={compact ? `${styles.hero} ${styles.compact}` : styles.hero}>
       <div className={`container ${styles.inner}`}>
-        <Breadcrumb className={styles.crumbs} items={items} />
+        <Breadcrumb className={styles.crumbs} crumbs={[{ title: '首页', to: '/' }, ...crumbs]} />
         <h1 className={styles.title}>{title}</h1>
         {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
         {children}

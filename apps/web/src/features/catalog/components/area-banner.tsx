@@ -1,6 +1,6 @@
-import { CloseOutlined } from '@ant-design/icons';
 import type { Prefecture } from '@yance/contracts/home';
 import { CoverImage } from '@/components/cover-image.tsx';
+import { CloseIcon } from '@/components/ui/icons.tsx';
 import styles from './area-banner.module.css';
 
 /** The hot area (专区) a list is limited to, with a way out of it. */
@@ -21,7 +21,7 @@ export function AreaBanner({ area, onClear }: { area: Prefecture; onClear: () =>
         {area.sketch ? <p>{area.sketch}</p> : null}
       </div>
       <button type="button" className={styles.clear} onClick={onClear}>
-        <CloseOutlined /> 查看全部项目
+        <CloseIcon size={14} /> 查看全部项目
       </button>
     </div>
   );

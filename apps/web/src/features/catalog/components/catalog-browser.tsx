@@ -1,6 +1,6 @@
 import type { ProjectType } from '@yance/contracts/catalog';
-import { Button, Empty } from 'antd';
 import { Link } from 'react-router';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { paths } from '@/config/paths.ts';
 import { usePrefectures } from '../api/get-prefectures.ts';
 import { useListParams } from '../hooks/use-list-params.ts';
@@ -43,17 +43,17 @@ export function CatalogBrowser({ typeId, types, typesLoading }: CatalogBrowserPr
             </>
           )}
           empty={
-            <Empty description={childId || areaId ? '该分类下暂无项目，换个分类看看' : '暂无项目'}>
+            <EmptyState description={childId || areaId ? '该分类下暂无项目，换个分类看看' : '暂无项目'}>
               {childId || areaId ? (
-                <Button type="primary" onClick={() => update({ childId: undefined, areaId: undefined })}>
+                <button type="button" className="btn-primary" onClick={() => update({ childId: undefined, areaId: undefined })}>
                   查看全部
-                </Button>
+                </button>
               ) : (
                 <Link to={paths.require()} style={{ color: 'var(--brand)' }}>
                   找不到需要的项目？发布需求 →
                 </Link>
               )}
-            </Empty>
+            </EmptyState>
           }
         />
       </div>

@@ -1,7 +1,8 @@
 import type { DeviceSummary } from '@yance/contracts/catalog';
-import { Empty, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Pager } from '@/components/pager.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { SkeletonBlock, SkeletonLines } from '@/components/ui/skeleton.tsx';
 import { DeviceCard } from './device-card.tsx';
 import styles from './device-grid.module.css';
 
@@ -27,15 +28,15 @@ export function DeviceGrid({ items, total, page, pageSize, loading, onPageChange
       <div className={styles.grid} aria-busy="true">
         {Array.from({ length: 6 }, (_, i) => (
           <div key={i} className={styles.skeleton}>
-            <div className={styles.skeletonImg} />
-            <Skeleton active title paragraph={{ rows: 3 }} />
+            <SkeletonBlock className={styles.skeletonImg} />
+            <SkeletonLines rows={3} />
           </div>
         ))}
       </div>
     );
   }
   if (!items || items.length === 0) {
-    return <div className={styles.empty}>{empty ?? <Empty description="暂无符合条件的项目" />}</div>;
+    return <div className={styles.empty}>{empty ?? <EmptyState description="暂无符合条件的项目" />}</div>;
   }
   return (
     <>

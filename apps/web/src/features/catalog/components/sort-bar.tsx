@@ -1,5 +1,5 @@
-import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { ArrowSmallDownIcon, ArrowSmallUpIcon } from '@/components/ui/icons.tsx';
 import type { DeviceSort } from '../api/search-devices.ts';
 import styles from './sort-bar.module.css';
 
@@ -33,7 +33,7 @@ export function SortBar({ sort, onChange, summary }: SortBarProps) {
         {button(
           'price',
           priceActive,
-          <>价格 {sort === 'price_desc' ? <ArrowDownOutlined /> : <ArrowUpOutlined />}</>,
+          <>价格 {sort === 'price_desc' ? <ArrowSmallDownIcon size={13} /> : <ArrowSmallUpIcon size={13} />}</>,
           sort === 'price_asc' ? 'price_desc' : 'price_asc',
         )}
       </div>

@@ -1,16 +1,16 @@
-import { AppstoreOutlined, ExperimentOutlined, FundProjectionScreenOutlined, LineChartOutlined } from '@ant-design/icons';
 import type { ProjectType } from '@yance/contracts/catalog';
 import type { Prefecture } from '@yance/contracts/home';
-import { Skeleton } from 'antd';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ChartIcon, FlaskIcon, GridIcon, MonitorIcon } from '@/components/ui/icons.tsx';
+import { SkeletonLines } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import styles from './type-filter.module.css';
 
 const TYPE_ICONS: Record<number, ReactNode> = {
-  1: <ExperimentOutlined />,
-  2: <FundProjectionScreenOutlined />,
-  3: <LineChartOutlined />,
+  1: <FlaskIcon size={16} />,
+  2: <MonitorIcon size={16} />,
+  3: <ChartIcon size={16} />,
 };
 
 interface TypeFilterProps {
@@ -41,7 +41,7 @@ export function TypeFilter({ types, loading, typeId, childId, onChildChange, are
       <div className={styles.block}>
         <h2 className={styles.heading}>服务类型</h2>
         {loading && !types ? (
-          <Skeleton active title={false} paragraph={{ rows: 4 }} />
+          <SkeletonLines title={false} rows={4} />
         ) : (
           <nav className={styles.types}>
             <Link
@@ -49,7 +49,7 @@ export function TypeFilter({ types, loading, typeId, childId, onChildChange, are
               className={!typeId ? `${styles.type} ${styles.on}` : styles.type}
               aria-current={!typeId ? 'page' : undefined}
             >
-              <AppstoreOutlined />
+              <GridIcon size={16} />
               <span className={styles.typeName}>全部项目</span>
             </Link>
             {types?.map((t) => (
@@ -59,7 +59,7 @@ export function TypeFilter({ types, loading, typeId, childId, onChildChange, are
                 className={t.id === typeId ? `${styles.type} ${styles.on}` : styles.type}
                 aria-current={t.id === typeId ? 'page' : undefined}
               >
-                {TYPE_ICONS[t.id] ?? <AppstoreOutlined />}
+                {TYPE_ICONS[t.id] ?? <GridIcon size={16} />}
                 <span className={styles.typeName}>{t.name}</span>
                 <small>{total(t)}</small>
               </Link>
