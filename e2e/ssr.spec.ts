@@ -410,7 +410,7 @@ describe('in Chromium: client navigation after a server-rendered page', () => {
 
     w.api.length = 0;
     const item = rid === first.rid ? first : (d.typeItems.find((i) => i.rid === rid) ?? first);
-    await b.page.locator('main .ant-breadcrumb a', { hasText: item.child_name }).click();
+    await b.page.getByRole('navigation', { name: '面包屑' }).getByRole('link', { name: item.child_name }).click();
     await expectPath(b.page, projectPath(d.type), `?childId=${item.child_id}`);
     await b.page.locator('main a[href^="/detail/"]').first().waitFor();
     await b.page.waitForLoadState('networkidle').catch(() => undefined);
