@@ -67,6 +67,7 @@ export function createRoutes(queryClient: QueryClient, mode: RenderMode): RouteO
             // Pages that show no antd component (their first screen is ours): antd loads only when used (ADR 0029).
             { index: true, lazy: page('home') },
             { path: 'project/:typeId?/:title?', lazy: page('project-list') },
+            { path: 'detail/:rid', lazy: page('detail') },
             {
               // Every other page shows antd components: antd's locale and theme load with them, not with home.
               lazy: page('with-antd'),
@@ -83,7 +84,6 @@ export function createRoutes(queryClient: QueryClient, mode: RenderMode): RouteO
                 { path: 'certificates', lazy: page('site-page') },
                 { path: 'search', lazy: page('search') },
                 { path: 'article/:id', lazy: page('article') },
-                { path: 'detail/:rid', lazy: page('detail') },
                 {
                   path: 'invited/:code?',
                   loader: ({ params }) => {

@@ -1,5 +1,5 @@
-import { Button, Result } from 'antd';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import styles from './error-state.module.css';
 
 interface NotFoundStateProps {
   title: string;
@@ -10,22 +10,23 @@ interface NotFoundStateProps {
 
 /** A page-level "not found" (unknown rid, article or tab) with links back. */
 export function NotFoundState({ title, subTitle, back }: NotFoundStateProps) {
-  const navigate = useNavigate();
   return (
-    <Result
-      status="404"
-      title={title}
-      subTitle={subTitle ?? '您访问的内容不存在或已下架。'}
-      extra={[
-        back ? (
-          <Button key="back" type="primary" onClick={() => void navigate(back.to)}>
+    <div className={styles.state}>
+      <span className={styles.code} aria-hidden="true">
+        404
+      </span>
+      <h2 className={styles.title}>{title}</h2>
+      <p className={styles.text}>{subTitle ?? '您访问的内容不存在或已下架。'}</p>
+      <div className={styles.actions}>
+        {back ? (
+          <Link className="btn-primary" to={back.to}>
             {back.label}
-          </Button>
-        ) : null,
-        <Button key="home" onClick={() => void navigate('/')}>
+          </Link>
+        ) : null}
+        <Link className="btn-default" to="/">
           返回首页
-        </Button>,
-      ]}
-    />
+        </Link>
+      </div>
+    </div>
   );
 }

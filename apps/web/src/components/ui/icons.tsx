@@ -149,3 +149,26 @@ export const ArrowSmallDownIcon = (p: IconProps) => (
     <path d="M12 5v14M6 13l6 6 6-6" />
   </Icon>
 );
+export const CartIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 4h2.2l2.2 11h10.4l2.2-8H6.6" />
+    <circle cx="9.5" cy="19.5" r="1.3" />
+    <circle cx="16.5" cy="19.5" r="1.3" />
+  </Icon>
+);
+export const LightningIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M13 3 5 13.5h6L10 21l8-10.5h-6z" />
+  </Icon>
+);
+export const WrenchIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M14.5 5.5a4 4 0 0 0 5 5l-8.8 8.8a2.1 2.1 0 0 1-3-3l8.8-8.8a4 4 0 0 1-2-2z" />
+  </Icon>
+);
+export const InfoIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v5.5M12 7.6v.2" />
+  </Icon>
+);

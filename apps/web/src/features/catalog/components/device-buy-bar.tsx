@@ -1,7 +1,6 @@
-import { ShoppingCartOutlined } from '@ant-design/icons';
 import type { PriceUnit } from '@yance/contracts/catalog';
 import { priceOf, type Priced } from '@yance/contracts/money';
-import { Button } from 'antd';
+import { CartIcon } from '@/components/ui/icons.tsx';
 import { formatFen, unitLabel } from '@/lib/format.ts';
 import type { DeviceActions } from './device-summary-panel.tsx';
 import type { PriceSelection } from './price-calculator.tsx';
@@ -28,12 +27,13 @@ export function DeviceBuyBar({ item, selection, onAddToPlan, onOrder }: DeviceBu
           {unitLabel(item.unit)}
         </small>
       </span>
-      <Button icon={<ShoppingCartOutlined />} onClick={() => onAddToPlan(selection)} aria-label="加入实验方案">
+      <button type="button" className={`btn-default ${styles.button}`} onClick={() => onAddToPlan(selection)} aria-label="加入实验方案">
+        <CartIcon size={15} />
         加入方案
-      </Button>
-      <Button type="primary" className={styles.order} onClick={() => onOrder(selection)}>
+      </button>
+      <button type="button" className={`btn-primary ${styles.button} ${styles.order}`} onClick={() => onOrder(selection)}>
         立即下单
-      </Button>
+      </button>
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { InfoCircleOutlined } from '@ant-design/icons';
 import type { DeviceDetail } from '@yance/contracts/catalog';
 import { RichText } from '@/components/rich-text.tsx';
+import { InfoIcon } from '@/components/ui/icons.tsx';
 import { PageSection } from '@/components/page-section.tsx';
 import { DeviceCard } from './device-card.tsx';
 import styles from './device-info-sections.module.css';
@@ -14,7 +14,7 @@ export function DeviceInfoSections({ item }: { item: DeviceDetail }) {
       {item.sample_requirement ? (
         <PageSection title="样品要求">
           <div className={styles.requirement} role="note">
-            <InfoCircleOutlined className={styles.reqIcon} />
+            <InfoIcon size={18} className={styles.reqIcon} />
             {looksLikeHtml(item.sample_requirement) ? (
               <RichText html={item.sample_requirement} />
             ) : (

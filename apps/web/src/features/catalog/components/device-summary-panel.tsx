@@ -1,8 +1,7 @@
-import { FieldTimeOutlined, FireOutlined, ShoppingCartOutlined, ThunderboltOutlined, ToolOutlined } from '@ant-design/icons';
 import type { DeviceDetail } from '@yance/contracts/catalog';
 import { defaultChoices } from '@yance/contracts/money';
-import { Button, Tag } from 'antd';
 import { CoverImage } from '@/components/cover-image.tsx';
+import { CartIcon, ClockIcon, FlameIcon, LightningIcon, WrenchIcon } from '@/components/ui/icons.tsx';
 import { formatTurnaround } from '@/lib/format.ts';
 import { PriceCalculator, type PriceSelection } from './price-calculator.tsx';
 import styles from './device-summary-panel.module.css';
@@ -38,15 +37,15 @@ export function DeviceSummaryPanel({ item, selection, onSelectionChange, onAddTo
       <div className={styles.info}>
         <div className={styles.titleRow}>
           <h2 className={styles.name}>{item.name}</h2>
-          {item.discount_label ? <Tag className={styles.discount}>{item.discount_label}</Tag> : null}
+          {item.discount_label ? <span className={styles.discount}>{item.discount_label}</span> : null}
         </div>
         {item.alias.length > 0 ? (
           <div className={styles.aliases}>
             <span>又称</span>
             {item.alias.map((a) => (
-              <Tag key={a} color="blue" variant="filled">
+              <span key={a} className={styles.alias}>
                 {a}
-              </Tag>
+              </span>
             ))}
           </div>
         ) : null}
@@ -54,30 +53,32 @@ export function DeviceSummaryPanel({ item, selection, onSelectionChange, onAddTo
         <PriceCalculator item={item} value={selection} onChange={onSelectionChange} />
         <ul className={styles.facts}>
           <li>
-            <FieldTimeOutlined />
+            <ClockIcon size={15} />
             <span>周期</span>
             <strong>{formatTurnaround(item.turnaround_days)}</strong>
           </li>
           <li>
-            <FireOutlined />
+            <FlameIcon size={15} />
             <span>已下单</span>
             <strong>{item.order}次</strong>
           </li>
           {item.instrument ? (
             <li className={styles.wide}>
-              <ToolOutlined />
+              <WrenchIcon size={15} />
               <span>仪器</span>
               <strong>{item.instrument}</strong>
             </li>
           ) : null}
         </ul>
         <div className={styles.actions}>
-          <Button size="large" icon={<ShoppingCartOutlined />} onClick={() => onAddToPlan(selection)}>
+          <button type="button" className="btn-default" onClick={() => onAddToPlan(selection)}>
+            <CartIcon size={16} />
             加入实验方案
-          </Button>
-          <Button size="large" type="primary" className={styles.order} icon={<ThunderboltOutlined />} onClick={() => onOrder(selection)}>
+          </button>
+          <button type="button" className={`btn-primary ${styles.order}`} onClick={() => onOrder(selection)}>
+            <LightningIcon size={16} />
             立即下单
-          </Button>
+          </button>
         </div>
       </div>
     </section>
