@@ -12,12 +12,14 @@ interface CoverImageProps {
   sizes: string;
   /** The widest file the page can use (widest slot × 2). */
   maxWidth?: number;
+  /** On the first screen but not the page's largest picture: loaded at once (not lazily). */
+  eager?: boolean;
   /** Above the fold (the page's largest picture): loaded at once and first, not lazily. */
   priority?: boolean;
 }
 
 /** A fixed-ratio cover picture that falls back to a branded placeholder when missing or broken. */
-export function CoverImage({ src, alt, ratio = '4 / 3', className, sizes, maxWidth, priority = false }: CoverImageProps) {
+export function CoverImage({ src, alt, ratio = '4 / 3', className, sizes, maxWidth, priority = false, eager = false }: CoverImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const broken = !src || failedSrc === src;
   return (
@@ -34,6 +36,7 @@ export function CoverImage({ src, alt, ratio = '4 / 3', className, sizes, maxWid
           sizes={sizes}
           maxWidth={maxWidth}
           priority={priority}
+          eager={eager}
           onError={() => setFailedSrc(src)}
         />
       )}

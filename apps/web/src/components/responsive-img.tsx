@@ -12,6 +12,8 @@ export interface ResponsiveImgProps extends ImgProps {
   maxWidth?: number;
   /** Above the fold, the page's largest picture: loaded at once and first (React preloads it in the head). */
   priority?: boolean;
+  /** On the first screen but not first in line: loaded at once, at the usual priority. */
+  eager?: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface ResponsiveImgProps extends ImgProps {
  * at every size. Below the fold it loads lazily; width and height (or the
  * box's aspect ratio) keep its place so nothing shifts.
  */
-export function ResponsiveImg({ src, sizes, maxWidth, priority = false, decoding, ...rest }: ResponsiveImgProps) {
+export function ResponsiveImg({ src, sizes, maxWidth, priority = false, eager = false, decoding, ...rest }: ResponsiveImgProps) {
   const srcSet = imageSrcSet(src, maxWidth);
   // Browsers without srcset take the widest variant listed.
   const fallback = srcSet ? srcSet.split(', ').at(-1)!.split(' ')[0]! : src;
@@ -31,7 +33,7 @@ export function ResponsiveImg({ src, sizes, maxWidth, priority = false, decoding
       src={fallback}
       srcSet={srcSet}
       sizes={srcSet ? sizes : undefined}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={priority || eager ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding={decoding ?? (priority ? undefined : 'async')}
     />

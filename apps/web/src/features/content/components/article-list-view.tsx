@@ -7,6 +7,9 @@ import { ArticleRow } from './article-row.tsx';
 import { ThanksCard } from './thanks-card.tsx';
 import styles from './article-list-view.module.css';
 
+/** Rows a phone shows without scrolling (the pictures are 70 px tall): their pictures are not lazy. */
+const FIRST_SCREEN_ROWS = 4;
+
 interface ArticleListViewProps {
   type: ArticleType;
   page: number;
@@ -32,7 +35,7 @@ export function ArticleListView({ type, page, pageSize = 10, onPageChange }: Art
       ) : (
         <div>
           {items.map((a, i) => (
-            <ArticleRow key={a.rid} article={a} priority={i === 0} />
+            <ArticleRow key={a.rid} article={a} priority={i === 0} eager={i < FIRST_SCREEN_ROWS} />
           ))}
         </div>
       )}

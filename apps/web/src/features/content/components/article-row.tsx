@@ -6,10 +6,11 @@ import styles from './article-row.module.css';
 
 /**
  * One news, course or case entry: picture, title, summary and date. The first
- * row's picture is on the first screen (on a phone, the largest paint): it
- * loads at once and first.
+ * rows' pictures are on the first screen (on a phone, one of them is the
+ * largest paint: Chrome skips a nearly plain picture, so it may not be the
+ * first): they load at once, the first one first.
  */
-export function ArticleRow({ article, priority = false }: { article: ArticleSummary; priority?: boolean }) {
+export function ArticleRow({ article, priority = false, eager = false }: { article: ArticleSummary; priority?: boolean; eager?: boolean }) {
   return (
     <ArticleLink article={article} className={styles.row}>
       <CoverImage
@@ -20,6 +21,7 @@ export function ArticleRow({ article, priority = false }: { article: ArticleSumm
         sizes="(max-width: 640px) 112px, 232px"
         maxWidth={464}
         priority={priority}
+        eager={eager}
       />
       <div className={styles.text}>
         <h3 className={styles.title}>{article.title}</h3>
