@@ -35,6 +35,8 @@ import { clientErrorHandler, frameworkErrors } from './plugins/client-error.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
 import type { SmsProvider } from './lib/sms-provider.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { resolveStaff } from './modules/staff/staff.service.ts';
 
 z.config(z.locales.zhCN());
 
@@ -124,6 +126,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   });
   app.addHook('onClose', async () => ctx.counter.close());
   app.decorateRequest('user', null);
+  app.decorateRequest('staff', null);
   await app.register(docsPlugin);
 
   // Every module's handlers, by endpoint name; each lands in the scope its endpoint declares.
@@ -136,8 +139,13 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...wechatRoutes(ctx),
     ...userRoutes(ctx),
     ...addressRoutes(ctx),
+    ...staffRoutes(ctx),
   };
-  await app.register(apiScopes, { handlers, resolveToken: opts.resolveToken ?? ((token) => resolveAccessToken(ctx, token)) });
+  await app.register(apiScopes, {
+    handlers,
+    resolveToken: opts.resolveToken ?? ((token) => resolveAccessToken(ctx, token)),
+    resolveStaff: (token) => resolveStaff(ctx, token),
+  });
 
   const userUploads = path.join(config.DATA_DIR, 'upload');
   mkdirSync(userUploads, { recursive: true });

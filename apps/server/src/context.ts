@@ -4,8 +4,16 @@ import type { Db, Executor } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
 import type { SmsProvider } from './lib/sms-provider.ts';
+import type { StaffRole } from '@yance/contracts/staff';
 
 /** The signed-in customer a request acts for (set by the /api/auth scope's guard). */
+/** Who an admin call acts for (set by the admin scope's guard, ADR 0032). */
+export interface StaffCaller {
+  id: number;
+  sessionId: number;
+  roles: StaffRole[];
+}
+
 export interface AuthUser {
   id: number;
   /** The session the token belongs to (logout revokes it). */

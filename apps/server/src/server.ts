@@ -16,7 +16,7 @@ function configOrExit() {
 const config = configOrExit();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await database.migrate();
-const seeded = config.SEED_DEMO && (await seedIfEmpty(database.db));
+const seeded = config.SEED_DEMO && (await seedIfEmpty(database.db, { staffPassword: config.DEMO_STAFF_PASSWORD }));
 
 const app = await buildApp({ config, database });
 if (seeded) app.log.info('demo data loaded into the empty database (SEED_DEMO=true)');

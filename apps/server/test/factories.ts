@@ -9,6 +9,7 @@ import { endpoints, type EndpointName, type Endpoints } from '@yance/contracts/e
 import { urlOf } from '@yance/contracts/routes';
 import { smsMessage } from '../src/db/schema.ts';
 import { json, type TestApp } from './create-test-app.ts';
+import { DEMO_STAFF_PASSWORD, type StaffRole } from '@yance/contracts/staff';
 
 /** A clock the test moves forward. */
 export function testClock(start = new Date('2026-11-22T08:00:00Z')) {
@@ -110,4 +111,11 @@ export async function createUser(
   const res = await callApi(t, 'sign', { body: { phone, password, code, inviterCode: overrides.inviterCode, agree: true } });
   expect(res.body).toMatchObject({ code: 1 });
   return { phone, password, tokens: res.body.data as TokenPair };
+}
+
+/** A staff member's token pair, signed in with the demo password (the demo has one staff account per role, ADR 0032). */
+export async function staffTokens(t: TestApp, role: StaffRole = 'admin'): Promise<TokenPair> {
+  const res = await callApi(t, 'adminLogin', { body: { account: role, password: DEMO_STAFF_PASSWORD } });
+  if (res.status !== 200) throw new Error(`staff sign-in as ${role} failed: ${res.body.msg}`);
+  return res.body.data;
 }

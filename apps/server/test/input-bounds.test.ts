@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { endpoints, type EndpointName } from '@yance/contracts/endpoints';
 import { createTestApp, type TestApp } from './create-test-app.ts';
-import { callApi, createUser, newPhone, type TestUser } from './factories.ts';
+import { callApi, createUser, newPhone, staffTokens, type TestUser } from './factories.ts';
 import { numberFields, withField, type FieldPath, type NumberField } from './number-fields.ts';
 
 /**
@@ -13,9 +13,11 @@ import { numberFields, withField, type FieldPath, type NumberField } from './num
  */
 let t: TestApp;
 let user: TestUser;
+let staffToken: string;
 beforeAll(async () => {
   t = await createTestApp();
   user = await createUser(t);
+  staffToken = (await staffTokens(t)).token;
 });
 afterAll(async () => t.close());
 
@@ -134,7 +136,8 @@ describe('numbers from outside (ADR 0024)', () => {
     'refuses bad values of %s with a Chinese message, never a 5xx',
     async (_, f) => {
       const example = EXAMPLES[f.name] ?? {};
-      const token = endpoints[f.name].scope === 'auth' ? user.tokens.token : undefined;
+      const scope = endpoints[f.name].scope;
+      const token = scope === 'auth' ? user.tokens.token : scope === 'admin' ? staffToken : undefined;
       for (const bad of badValues(f.part, f)) {
         const input = { ...example, [f.part]: withField(example[f.part] ?? {}, f.path, bad) };
         const what = `${label(f.name, f.part, f.path)} = ${JSON.stringify(bad)}`;

@@ -1,6 +1,7 @@
 import { accountEndpoints } from './api/account.ts';
 import { catalogEndpoints } from './api/catalog.ts';
 import { contentEndpoints } from './api/content.ts';
+import { staffEndpoints } from './api/staff.ts';
 import { userEndpoints } from './api/user.ts';
 import type { Endpoint } from './endpoint.ts';
 import type { RouteName } from './routes.ts';
@@ -11,6 +12,7 @@ export const endpoints = {
   ...contentEndpoints,
   ...accountEndpoints,
   ...userEndpoints,
+  ...staffEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

@@ -1,5 +1,6 @@
 // Where every call lives: the one place a call's method and path are written.
 // No zod here, so the web's api client can carry this table without the schemas.
+import type { AdminAccess } from './staff.ts';
 
 /**
  * The three API scopes (ADR 0009). A call's scope decides its guard on the
@@ -13,6 +14,12 @@ export interface Route {
   scope: Scope;
   /** Path inside the scope; the URL is /api/<scope><path>. */
   path: `/${string}`;
+  /**
+   * Admin scope only, and required there (ADR 0032): the permission the call
+   * needs (staff.ts PERMISSIONS), 'signedIn' for any staff member, or
+   * 'anyone' for the calls that come before a token (sign-in, refresh).
+   */
+  access?: AdminAccess;
 }
 
 export const routes = {
@@ -58,6 +65,12 @@ export const routes = {
   addressEdit: { method: 'POST', scope: 'auth', path: '/address/edit' },
   addressDel: { method: 'POST', scope: 'auth', path: '/address/del' },
   addressDefault: { method: 'POST', scope: 'auth', path: '/address/default' },
+  // the operator console (ADR 0032)
+  adminLogin: { method: 'POST', scope: 'admin', path: '/login', access: 'anyone' },
+  adminRefresh: { method: 'POST', scope: 'admin', path: '/refresh', access: 'anyone' },
+  adminLogout: { method: 'POST', scope: 'admin', path: '/logout', access: 'signedIn' },
+  adminMe: { method: 'POST', scope: 'admin', path: '/me', access: 'signedIn' },
+  staffList: { method: 'GET', scope: 'admin', path: '/staff/list', access: 'staff.manage' },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof routes;

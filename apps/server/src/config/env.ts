@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
 import { accountEnv, missingAccountEnv } from './account-env.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -19,6 +20,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** The password of the demo staff accounts (admin, manager, lab, finance, operator); demo data only. */
+  DEMO_STAFF_PASSWORD: z.string().min(8, 'DEMO_STAFF_PASSWORD must have at least 8 characters').default(DEMO_STAFF_PASSWORD),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest request body in bytes. */
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),

@@ -13,3 +13,8 @@ export function notNegative(name: string, column: AnyPgColumn): ReturnType<typeo
   const expr: SQL = sql`${column} >= 0`;
   return check(name, expr);
 }
+
+/** CHECK (column <@ ARRAY[…]): every element of an array column is one of a contracts list. */
+export function allOf(name: string, column: AnyPgColumn, values: readonly string[]) {
+  return check(name, sql`${column} <@ array[${sql.raw(values.map(literal).join(', '))}]::text[]`);
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { STAFF_ROLES, type StaffRole } from '@yance/contracts/staff';
 import { ORGANIZATIONS } from '@yance/contracts/user';
 import {
   SMS_DELIVERY_STATES,
@@ -9,7 +10,7 @@ import {
   type WxProvider,
   type WxTicketRowState,
 } from '@yance/contracts/states';
-import { oneOf } from './checks.ts';
+import { allOf, oneOf } from './checks.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -80,13 +81,40 @@ export const userAddress = pgTable(
  * marks the row rotated and adds a row to the same family (ADR 0006).
  * Tokens are stored only as SHA-256 hashes.
  */
+/**
+ * A staff member of the operator console (ADR 0032): separate from customers,
+ * signed in with account and password; roles from contracts' STAFF_ROLES.
+ */
+export const staffAccount = pgTable(
+  'staff_account',
+  {
+    id: serial('id').primaryKey(),
+    account: text('account').notNull(),
+    name: text('name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    roles: text('roles').array().$type<StaffRole[]>().notNull(),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('staff_account_account_lower_idx').on(sql`lower(${t.account})`),
+    allOf('staff_account_roles_check', t.roles, STAFF_ROLES),
+  ],
+);
+
+/**
+ * One login of a customer or a staff member (ADR 0006, 0032): exactly one of
+ * user_id and staff_id is set, and every lookup by token names which kind it
+ * wants, so a token of one kind never opens the other's scope.
+ */
 export const userSession = pgTable(
   'user_session',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => userAccount.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => userAccount.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => staffAccount.id, { onDelete: 'cascade' }),
     family: text('family').notNull(),
     accessHash: text('access_hash').notNull().unique(),
     refreshHash: text('refresh_hash').notNull().unique(),
@@ -105,7 +133,12 @@ export const userSession = pgTable(
     ip: text('ip').notNull().default(''),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [index('user_session_family_idx').on(t.family), index('user_session_user_idx').on(t.userId)],
+  (t) => [
+    index('user_session_family_idx').on(t.family),
+    index('user_session_user_idx').on(t.userId),
+    index('user_session_staff_idx').on(t.staffId),
+    check('user_session_one_principal_check', sql`num_nonnulls(${t.userId}, ${t.staffId}) = 1`),
+  ],
 );
 
 /** SMS verification codes, as an HMAC of phone, purpose and code (ADR 0007). */

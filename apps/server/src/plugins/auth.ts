@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuthUser } from '../context.ts';
+import { can } from '@yance/contracts/staff';
+import type { AuthUser, StaffCaller } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
+import type { EndpointConfig } from './endpoints.ts';
 
 export type { AuthUser };
 
@@ -11,6 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the customer scope's guard; null elsewhere. */
     user: AuthUser | null;
+    /** Set by the admin scope's guard; null elsewhere and on the calls anyone may make. */
+    staff: StaffCaller | null;
   }
 }
 
@@ -30,4 +34,25 @@ export const customerGuard = (resolveToken: TokenResolver) => async (request: Fa
   const user = await resolveToken(token, request);
   if (!user) throw new AppError('UNAUTHENTICATED', '登录已过期，请重新登录');
   request.user = user;
+};
+
+/** Resolves a staff access token to an enabled staff member and their roles, or null (ADR 0032). */
+export type StaffResolver = (token: string, request: FastifyRequest) => Promise<StaffCaller | null>;
+
+/**
+ * The onRequest guard of the /api/admin scope (ADR 0032). The matched route
+ * declares who may call it: 'anyone' passes (sign-in, refresh); everything
+ * else — the scope's unknown paths included — needs a live staff token (a
+ * customer's is unknown here), and a permission must be held by the staff
+ * member's roles.
+ */
+export const staffGuard = (resolveStaff: StaffResolver) => async (request: FastifyRequest) => {
+  const access = (request.routeOptions.config as Partial<EndpointConfig>).access ?? 'signedIn';
+  if (access === 'anyone') return;
+  const token = tokenOf(request);
+  if (!token) throw new AppError('UNAUTHENTICATED', '请先登录');
+  const staff = await resolveStaff(token, request);
+  if (!staff) throw new AppError('UNAUTHENTICATED', '登录已过期，请重新登录');
+  if (access !== 'signedIn' && !can(staff.roles, access)) throw new AppError('FORBIDDEN', '无权限');
+  request.staff = staff;
 };

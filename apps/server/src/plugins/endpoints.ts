@@ -4,17 +4,26 @@ import type { BodyOut, DataOf, QueryOut } from '@yance/contracts/endpoint';
 import { endpoints, type EndpointName, type Endpoints } from '@yance/contracts/endpoints';
 import { envelope, errorEnvelope } from '@yance/contracts/envelope';
 import type { Scope } from '@yance/contracts/routes';
+import type { AdminAccess } from '@yance/contracts/staff';
 import { ok } from '../lib/reply.ts';
+import type { StaffCaller } from '../context.ts';
 import type { AuthUser } from './auth.ts';
 
 /** Who a handler acts for, by the scope its endpoint is declared in. */
 export type UserOf<K extends EndpointName> = Endpoints[K]['scope'] extends 'auth' ? AuthUser : null;
+/** The staff member an admin call acts for; null for the admin calls anyone may make (sign-in) and outside the admin scope. */
+export type StaffOf<K extends EndpointName> = Endpoints[K] extends { scope: 'admin'; access: infer A }
+  ? A extends 'anyone'
+    ? null
+    : StaffCaller
+  : null;
 
 /** What a handler gets: the parsed input, the caller, and the raw request for what is left (headers, ip). */
 export interface Call<K extends EndpointName> {
   query: QueryOut<Endpoints[K]>;
   body: BodyOut<Endpoints[K]>;
   user: UserOf<K>;
+  staff: StaffOf<K>;
   ip: string;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -32,6 +41,8 @@ export type Handlers = { [K in EndpointName]?: Handler<K> };
 export interface EndpointConfig {
   scope: Scope;
   endpoint: EndpointName;
+  /** Admin scope: who may call it (ADR 0032); the scope's guard reads it. */
+  access?: AdminAccess;
 }
 
 const failures = { '4xx': errorEnvelope, '5xx': errorEnvelope };
@@ -48,7 +59,9 @@ export function registerEndpoints(app: FastifyInstance, scope: Scope, handlers: 
     if (ep.scope !== scope) continue;
     const handler = handlers[name] as Handler<EndpointName> | undefined;
     if (!handler) throw new Error(`endpoint ${name} has no handler`);
-    const config: EndpointConfig = { scope, endpoint: name };
+    const access = 'access' in ep ? ep.access : undefined;
+    if (scope === 'admin' && !access) throw new Error(`admin endpoint ${name} declares no access (ADR 0032)`);
+    const config: EndpointConfig = { scope, endpoint: name, ...(access ? { access } : {}) };
     typed.route({
       method: ep.method,
       url: ep.path,
@@ -60,11 +73,20 @@ export function registerEndpoints(app: FastifyInstance, scope: Scope, handlers: 
         ...('hidden' in ep ? { hide: ep.hidden } : {}),
         ...('query' in ep ? { querystring: ep.query } : {}),
         ...('body' in ep ? { body: ep.body } : {}),
-        ...(scope === 'open' ? {} : { security: [{ token: [] }] }),
+        ...(scope === 'open' || access === 'anyone' ? {} : { security: [{ token: [] }] }),
+        ...(access ? { 'x-permission': access } : {}),
         response: { 200: envelope(ep.response), ...failures },
       },
       handler: async (request, reply) => {
-        const call = { query: request.query, body: request.body, user: request.user, ip: request.ip, request, reply } as Call<EndpointName>;
+        const call = {
+          query: request.query,
+          body: request.body,
+          user: request.user,
+          staff: request.staff,
+          ip: request.ip,
+          request,
+          reply,
+        } as Call<EndpointName>;
         const out = await handler(call);
         // A handler that sent the answer itself returns the reply. A Reply is a thenable, so awaiting it
         // yields undefined once it is sent: `sent` is what tells, or the envelope would be sent a second time.

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scopePrefix, type Scope } from '@yance/contracts/routes';
 import { AppError } from '../lib/app-error.ts';
-import { customerGuard, type TokenResolver } from './auth.ts';
+import { customerGuard, staffGuard, type StaffResolver, type TokenResolver } from './auth.ts';
 import { registerEndpoints, type Handlers } from './endpoints.ts';
 
 /** A registered route as the scope check sees it. */
@@ -59,17 +59,15 @@ function catchAll(app: FastifyInstance, scope: Scope) {
   });
 }
 
-/** Staff sign-in arrives with the operator console; until then every /api/admin call is refused. */
-async function staffGuard(): Promise<never> {
-  throw new AppError('UNAUTHENTICATED', '请先登录');
-}
-
 /**
  * The three API scopes (ADR 0009). Each is a Fastify plugin with its own
  * prefix whose onRequest hook is its guard, so a route is guarded by the
  * scope it is registered in, never by comparing URL strings.
  */
-export async function apiScopes(app: FastifyInstance, opts: { handlers: Handlers; resolveToken: TokenResolver }) {
+export async function apiScopes(
+  app: FastifyInstance,
+  opts: { handlers: Handlers; resolveToken: TokenResolver; resolveStaff: StaffResolver },
+) {
   await app.register(
     async (open) => {
       // The official account's callback pushes XML; kept as text for the WeChat module.
@@ -92,7 +90,7 @@ export async function apiScopes(app: FastifyInstance, opts: { handlers: Handlers
   );
   await app.register(
     async (admin) => {
-      admin.addHook('onRequest', staffGuard);
+      admin.addHook('onRequest', staffGuard(opts.resolveStaff));
       admin.addHook('onSend', noStore);
       registerEndpoints(admin, 'admin', opts.handlers);
       catchAll(admin, 'admin');

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { insertDevices, type NewDevice } from '../../modules/catalog/catalog-search.repository.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
+import { demoStaff } from '../../modules/staff/staff.service.ts';
 import type { Db } from '../client.ts';
 import {
   article,
@@ -13,6 +15,7 @@ import {
   setting,
   sitePage,
   typeChild,
+  staffAccount,
   userAccount,
 } from '../schema.ts';
 import { articleImg } from './article-builder.ts';
@@ -34,7 +37,19 @@ export const ARTICLE_SEEDS = [...NEWS, ...COURSES, ...CASES, ...THANKS];
 const PAGES_UPDATED = '2026-11-01';
 
 /** Every table the seed writes, and the accounts: a database with a row in any of them is not empty. */
-const SEEDED_OR_OWNED = [projectType, typeChild, device, prefecture, banner, partner, article, sitePage, setting, userAccount];
+const SEEDED_OR_OWNED = [
+  projectType,
+  typeChild,
+  device,
+  prefecture,
+  banner,
+  partner,
+  article,
+  sitePage,
+  setting,
+  userAccount,
+  staffAccount,
+];
 /** Key of the transaction-scoped advisory lock that keeps two starting servers from seeding together. */
 const SEED_LOCK = 0x79616e6365;
 
@@ -55,11 +70,14 @@ async function isEmpty(db: Db): Promise<boolean> {
  * leaves nothing behind. Servers call it only when SEED_DEMO=true (npm start
  * asks for it). Returns whether it seeded.
  */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+export async function seedIfEmpty(db: Db, opts: { staffPassword?: string } = {}): Promise<boolean> {
+  // Hashed before the transaction: argon2 takes a while, and PGlite is one connection.
+  const insertStaff = await demoStaff(opts.staffPassword ?? DEMO_STAFF_PASSWORD);
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (!(await isEmpty(tx))) return false;
     await seedAll(tx);
+    await insertStaff(tx, new Date());
     return true;
   });
   // Planner statistics now, not whenever autovacuum gets to it (PGlite has none).

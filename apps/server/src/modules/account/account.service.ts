@@ -2,10 +2,13 @@ import { SMS_PURPOSES, type PowPayload, type PublicSmsPurpose, type TokenPair } 
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { redeemChallenge, sendCode, verifyCode } from '../sms/sms.service.ts';
-import { endAllSessions, startSession } from '../session/session.service.ts';
+import { customer, endAllSessions, startSession } from '../session/session.service.ts';
 import { createUser, findUserByAccount, findUserByInviteCode, findUserByPhone, setPasswordHash } from '../user/user.service.ts';
 import { loginGuard } from './login-guard.ts';
 import { assertPasswordAllowed, checkPassword, hashPassword } from './password.ts';
+
+/** Other modules hash passwords (staff accounts, ADR 0032) through this service. */
+export { hashPassword };
 
 const WRONG_PASSWORD = '账号或密码错误';
 const NOT_REGISTERED = '该手机号尚未注册，请先注册';
@@ -57,11 +60,30 @@ export async function register(
  */
 export async function authenticate(ctx: AppContext, account: string, password: string, ip: string): Promise<number> {
   const user = await findUserByAccount(ctx, account);
-  const guard = loginGuard(ctx.counter, ip, user ? `u${user.id}` : `a${account.toLowerCase()}`);
+  await verifyWithLockout(ctx, {
+    ip,
+    accountKey: user ? `u${user.id}` : `a${account.toLowerCase()}`,
+    stored: user?.passwordHash,
+    password,
+    wrong: WRONG_PASSWORD,
+  });
+  return user!.id;
+}
+
+/**
+ * A password against its stored hash under the lockout of ADR 0007 (per
+ * account key and per IP): throws the `wrong` words on a mismatch (and for a
+ * missing hash, in the same time), the lock message once locked. Customer and
+ * staff sign-in both use it (staff keys are prefixed, ADR 0032).
+ */
+export async function verifyWithLockout(
+  ctx: AppContext,
+  attempt: { ip: string; accountKey: string; stored: string | null | undefined; password: string; wrong: string },
+): Promise<void> {
+  const guard = loginGuard(ctx.counter, attempt.ip, attempt.accountKey);
   await guard.check();
-  if (!(await checkPassword(user?.passwordHash, password)) || !user) return guard.fail(WRONG_PASSWORD);
+  if (!(await checkPassword(attempt.stored, attempt.password))) return guard.fail(attempt.wrong);
   await guard.succeed();
-  return user.id;
 }
 
 /** login: user name or phone with password → a new token family. */
@@ -94,7 +116,7 @@ export async function resetPassword(ctx: AppContext, phone: string, code: string
   // The new password and the end of every session land together or not at all.
   await ctx.tx(async (t) => {
     await setPasswordHash(t, user.id, passwordHash);
-    await endAllSessions(t, user.id);
+    await endAllSessions(t, customer(user.id));
   });
   // The owner proved the phone: lift a lock an attacker may have caused.
   await ctx.counter.clear(`login:lock:u${user.id}`);

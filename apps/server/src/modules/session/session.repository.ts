@@ -4,18 +4,46 @@ import { userSession } from '../../db/schema.ts';
 
 export type SessionRow = typeof userSession.$inferSelect;
 
+/** Whose login a session is (ADR 0032): a customer or a staff member. */
+export type PrincipalKind = 'customer' | 'staff';
+export interface Principal {
+  kind: PrincipalKind;
+  id: number;
+}
+
+/** The column that holds a principal of this kind. */
+const columnOf = (kind: PrincipalKind) => (kind === 'customer' ? userSession.userId : userSession.staffId);
+
+/** The principal columns of a new row. */
+export const principalColumns = (p: Principal) => ({
+  userId: p.kind === 'customer' ? p.id : null,
+  staffId: p.kind === 'staff' ? p.id : null,
+});
+
+/** The principal a session row belongs to. */
+export const principalOf = (row: Pick<SessionRow, 'userId' | 'staffId'>): Principal =>
+  row.userId !== null ? { kind: 'customer', id: row.userId } : { kind: 'staff', id: row.staffId! };
+
 export async function insertSession(db: Executor, row: typeof userSession.$inferInsert): Promise<number> {
   const [inserted] = await db.insert(userSession).values(row).returning({ id: userSession.id });
   return inserted!.id;
 }
 
-/** The live session an access token belongs to. */
-export async function findByAccess(db: Executor, accessHash: string, now: Date): Promise<{ id: number; userId: number } | undefined> {
+/** The live session of this kind an access token belongs to (a token of the other kind finds nothing). */
+export async function findByAccess(
+  db: Executor,
+  accessHash: string,
+  now: Date,
+  kind: PrincipalKind,
+): Promise<{ id: number; principalId: number } | undefined> {
+  const column = columnOf(kind);
   const [row] = await db
-    .select({ id: userSession.id, userId: userSession.userId })
+    .select({ id: userSession.id, principalId: column })
     .from(userSession)
-    .where(and(eq(userSession.accessHash, accessHash), isNull(userSession.revokedAt), gt(userSession.accessExpiresAt, now)));
-  return row;
+    .where(
+      and(eq(userSession.accessHash, accessHash), isNotNull(column), isNull(userSession.revokedAt), gt(userSession.accessExpiresAt, now)),
+    );
+  return row ? { id: row.id, principalId: row.principalId! } : undefined;
 }
 
 /** The session of a refresh token, locked until the transaction ends (a parallel use of the same token waits). */
@@ -91,14 +119,14 @@ export async function revokeSession(db: Executor, id: number, now: Date): Promis
     .where(and(eq(userSession.id, id), isNull(userSession.revokedAt)));
 }
 
-/** Revokes every live session of the user, except those of the family `keepFamily` when given. */
-export async function revokeUserSessions(db: Executor, userId: number, now: Date, keepFamily?: string): Promise<void> {
+/** Revokes every live session of the principal, except those of the family `keepFamily` when given. */
+export async function revokeUserSessions(db: Executor, principal: Principal, now: Date, keepFamily?: string): Promise<void> {
   await db
     .update(userSession)
     .set({ revokedAt: now, successorSealed: null })
     .where(
       and(
-        eq(userSession.userId, userId),
+        eq(columnOf(principal.kind), principal.id),
         isNull(userSession.revokedAt),
         keepFamily === undefined ? undefined : ne(userSession.family, keepFamily),
       ),

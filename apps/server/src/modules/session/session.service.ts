@@ -11,10 +11,18 @@ import {
   insertSession,
   lockByRefresh,
   markRotated,
+  principalColumns,
+  principalOf,
   revokeFamily,
   revokeUserSessions,
+  type Principal,
+  type PrincipalKind,
   type SessionRow,
 } from './session.repository.ts';
+
+export type { Principal, PrincipalKind };
+export const customer = (id: number): Principal => ({ kind: 'customer', id });
+export const staff = (id: number): Principal => ({ kind: 'staff', id });
 import { tokenSeal } from './token-seal.ts';
 
 /**
@@ -44,26 +52,32 @@ function freshPair(ctx: AppContext, ip: string) {
   return { row, pair: { token, refreshToken, expires: ctx.config.ACCESS_TOKEN_TTL } satisfies TokenPair };
 }
 
-async function issue(ctx: AppContext, userId: number, family: string, ip: string): Promise<TokenPair> {
+async function issue(ctx: AppContext, principal: Principal, family: string, ip: string): Promise<TokenPair> {
   const { row, pair } = freshPair(ctx, ip);
-  await insertSession(ctx.db, { ...row, userId, family, createdAt: ctx.clock() });
+  await insertSession(ctx.db, { ...row, ...principalColumns(principal), family, createdAt: ctx.clock() });
   return pair;
 }
 
 const sealOf = (ctx: AppContext) => tokenSeal(ctx.config.CODE_HASH_SECRET);
 
-/** Starts a new login (a new token family) for the user. */
-export const startSession = (ctx: AppContext, userId: number, ip: string) => issue(ctx, userId, randomUUID(), ip);
+/** Starts a new login (a new token family) for the customer. */
+export const startSession = (ctx: AppContext, userId: number, ip: string) => issue(ctx, customer(userId), randomUUID(), ip);
 
-/** The TokenResolver of plugins/auth.ts: a live access token → its user and session. */
-export async function resolveAccessToken(ctx: AppContext, token: string): Promise<AuthUser | null> {
+/** Starts a new login (a new token family) for the staff member. */
+export const startStaffSession = (ctx: AppContext, staffId: number, ip: string) => issue(ctx, staff(staffId), randomUUID(), ip);
+
+/** A live access token of this kind → its principal's id and session; a token of the other kind is unknown here. */
+export async function resolveToken(ctx: AppContext, token: string, kind: PrincipalKind): Promise<AuthUser | null> {
   if (token.length > 256) return null;
-  const row = await findByAccess(ctx.db, hashToken(token), ctx.clock());
-  return row ? { id: row.userId, sessionId: row.id } : null;
+  const row = await findByAccess(ctx.db, hashToken(token), ctx.clock(), kind);
+  return row ? { id: row.principalId, sessionId: row.id } : null;
 }
 
+/** The TokenResolver of plugins/auth.ts: a live customer access token → the customer and session. */
+export const resolveAccessToken = (ctx: AppContext, token: string) => resolveToken(ctx, token, 'customer');
+
 type Rotation =
-  { kind: 'rotated' | 'replayed'; pair: TokenPair } | { kind: 'reused'; userId: number; family: string } | { kind: 'invalid' };
+  { kind: 'rotated' | 'replayed'; pair: TokenPair } | { kind: 'reused'; principal: Principal; family: string } | { kind: 'invalid' };
 
 /**
  * The pair a rotated row handed out, when its refresh token comes back within
@@ -86,26 +100,33 @@ async function pairWithinGrace(ctx: AppContext, row: SessionRow, now: Date): Pro
  * tabs refreshing at once) answers the same new pair; used again after it,
  * it is a sign of theft (ADR 0006, 0022) and the whole family is revoked.
  */
-export async function refreshSession(ctx: AppContext, refreshToken: string, ip: string): Promise<TokenPair> {
+export async function refreshSession(
+  ctx: AppContext,
+  refreshToken: string,
+  ip: string,
+  kind: PrincipalKind = 'customer',
+): Promise<TokenPair> {
   const now = ctx.clock();
   const { row: fresh, pair } = freshPair(ctx, ip);
   const result = await ctx.tx(async (t): Promise<Rotation> => {
     const row = await lockByRefresh(t.db, hashToken(refreshToken));
-    if (!row || row.revokedAt) return { kind: 'invalid' };
+    // A refresh token of the other kind is as unknown here as a made-up one.
+    if (!row || row.revokedAt || principalOf(row).kind !== kind) return { kind: 'invalid' };
     if (row.rotatedAt) {
       const again = await pairWithinGrace(t, row, now);
       if (again) return { kind: 'replayed', pair: again };
       await revokeFamily(t.db, row.family, now);
-      return { kind: 'reused', userId: row.userId, family: row.family };
+      return { kind: 'reused', principal: principalOf(row), family: row.family };
     }
     if (row.refreshExpiresAt <= now) return { kind: 'invalid' };
-    const successorId = await insertSession(t.db, { ...fresh, userId: row.userId, family: row.family, createdAt: now });
+    const successorId = await insertSession(t.db, { ...fresh, ...principalColumns(principalOf(row)), family: row.family, createdAt: now });
     await markRotated(t.db, row.id, now, addSeconds(now, graceOf(ctx)), { id: successorId, sealed: sealOf(ctx).seal(pair, row.id) });
     await dropStaleSeals(t.db, row.family, row.id, addSeconds(now, -graceOf(ctx)));
     return { kind: 'rotated', pair };
   });
   // Thrown after the transaction, so the family's revocation is kept.
-  if (result.kind === 'reused') ctx.log.warn({ userId: result.userId, family: result.family }, 'refresh token reused; family revoked');
+  if (result.kind === 'reused')
+    ctx.log.warn({ principal: result.principal, family: result.family }, 'refresh token reused; family revoked');
   if (result.kind === 'reused' || result.kind === 'invalid') throw new AppError('UNAUTHENTICATED', EXPIRED);
   return result.pair;
 }
@@ -116,11 +137,11 @@ export async function endSession(ctx: AppContext, sessionId: number): Promise<vo
   if (family) await revokeFamily(ctx.db, family, ctx.clock());
 }
 
-/** Ends every session of the user (password reset). */
-export const endAllSessions = (ctx: AppContext, userId: number) => revokeUserSessions(ctx.db, userId, ctx.clock());
+/** Ends every session of the principal (password reset, a disabled staff member). */
+export const endAllSessions = (ctx: AppContext, principal: Principal) => revokeUserSessions(ctx.db, principal, ctx.clock());
 
-/** Ends every login of the user except the one session `keepSessionId` belongs to (ASVS V7.5.1, change of phone). */
+/** Ends every login of the customer except the one session `keepSessionId` belongs to (ASVS V7.5.1, change of phone). */
 export async function endOtherSessions(ctx: AppContext, userId: number, keepSessionId: number): Promise<void> {
   const family = await familyOf(ctx.db, keepSessionId);
-  await revokeUserSessions(ctx.db, userId, ctx.clock(), family ?? '');
+  await revokeUserSessions(ctx.db, customer(userId), ctx.clock(), family ?? '');
 }

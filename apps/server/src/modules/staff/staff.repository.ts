@@ -1,0 +1,36 @@
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { staffAccount } from '../../db/schema.ts';
+
+export type StaffRow = typeof staffAccount.$inferSelect;
+
+/** The staff member with this account name, whatever its case. */
+export async function findStaffByAccount(db: Executor, account: string): Promise<StaffRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(staffAccount)
+    .where(sql`lower(${staffAccount.account}) = ${account.toLowerCase()}`);
+  return row;
+}
+
+export async function findStaff(db: Executor, id: number): Promise<StaffRow | undefined> {
+  const [row] = await db.select().from(staffAccount).where(eq(staffAccount.id, id));
+  return row;
+}
+
+export async function insertStaff(db: Executor, row: typeof staffAccount.$inferInsert): Promise<number> {
+  const [inserted] = await db.insert(staffAccount).values(row).returning({ id: staffAccount.id });
+  return inserted!.id;
+}
+
+/** One page of staff, oldest first, and how many there are. */
+export async function pageStaff(db: Executor, page: number, pageSize: number): Promise<{ rows: StaffRow[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(staffAccount)
+    .orderBy(asc(staffAccount.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [{ total }] = (await db.select({ total: count() }).from(staffAccount)) as [{ total: number }];
+  return { rows, total };
+}

@@ -1,0 +1,14 @@
+import type { AppContext } from '../../context.ts';
+import type { Handlers } from '../../plugins/endpoints.ts';
+import { endSession, refreshSession } from '../session/session.service.ts';
+import { listStaff, staffLogin, staffMe } from './staff.service.ts';
+
+/** The console's sign-in, tokens and staff (ADR 0032); declared in @yance/contracts/api/staff. */
+export const staffRoutes = (ctx: AppContext) =>
+  ({
+    adminLogin: ({ body, ip }) => staffLogin(ctx, body.account, body.password, ip),
+    adminRefresh: ({ body, ip }) => refreshSession(ctx, body.token, ip, 'staff'),
+    adminLogout: ({ staff }) => endSession(ctx, staff.sessionId).then(() => null),
+    adminMe: ({ staff }) => staffMe(ctx, staff),
+    staffList: ({ query }) => listStaff(ctx, query),
+  }) satisfies Handlers;
