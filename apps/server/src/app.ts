@@ -35,6 +35,7 @@ import { clientErrorHandler, frameworkErrors } from './plugins/client-error.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
 import type { SmsProvider } from './lib/sms-provider.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { resolveStaff } from './modules/staff/staff.service.ts';
 
@@ -140,6 +141,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...userRoutes(ctx),
     ...addressRoutes(ctx),
     ...staffRoutes(ctx),
+    ...auditRoutes(ctx),
   };
   await app.register(apiScopes, {
     handlers,

@@ -12,6 +12,8 @@ export interface StaffCaller {
   id: number;
   sessionId: number;
   roles: StaffRole[];
+  /** Their name (or account), as the audit log writes who did it. */
+  name: string;
 }
 
 export interface AuthUser {

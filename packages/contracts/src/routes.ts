@@ -71,6 +71,12 @@ export const routes = {
   adminLogout: { method: 'POST', scope: 'admin', path: '/logout', access: 'signedIn' },
   adminMe: { method: 'POST', scope: 'admin', path: '/me', access: 'signedIn' },
   staffList: { method: 'GET', scope: 'admin', path: '/staff/list', access: 'staff.manage' },
+  staffAdd: { method: 'POST', scope: 'admin', path: '/staff/add', access: 'staff.manage' },
+  staffEdit: { method: 'POST', scope: 'admin', path: '/staff/edit', access: 'staff.manage' },
+  staffDisable: { method: 'POST', scope: 'admin', path: '/staff/disable', access: 'staff.manage' },
+  staffEnable: { method: 'POST', scope: 'admin', path: '/staff/enable', access: 'staff.manage' },
+  staffResetPassword: { method: 'POST', scope: 'admin', path: '/staff/resetPassword', access: 'staff.manage' },
+  auditList: { method: 'GET', scope: 'admin', path: '/audit/list', access: 'audit.read' },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof routes;

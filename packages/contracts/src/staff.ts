@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { currentPassword } from './account.ts';
+import { currentPassword, password, PHONE_PATTERN } from './account.ts';
+import { id, optionalId } from './numbers.ts';
+import { pagingQuery } from './paging.ts';
 import { text } from './text.ts';
 
 /**
@@ -81,4 +83,56 @@ export const staffSummary = z.object({
   roles: z.array(z.enum(STAFF_ROLES)),
   disabled: z.boolean(),
   createdAt: z.string(),
+});
+
+const roles = z
+  .array(z.enum(STAFF_ROLES, { error: '[角色]不存在' }), { error: '[角色]不能为空' })
+  .min(1, '[角色]至少选一个')
+  .max(STAFF_ROLES.length, '[角色]重复')
+  .refine((r) => new Set(r).size === r.length, '[角色]重复');
+const staffProfile = {
+  name: text('姓名', { max: 32 }),
+  phone: text('手机号', { max: 11, required: false }).refine((v) => v === '' || PHONE_PATTERN.test(v), '[手机号]格式不正确'),
+  email: text('邮箱', { max: 64, required: false }).refine((v) => v === '' || z.email().safeParse(v).success, '[邮箱]格式不正确'),
+};
+/** A new staff member: account name (letters, digits, . _ -), profile, roles and a first password. */
+export const staffAddBody = z.object({
+  account: text('账号', { max: 32 }).regex(/^[A-Za-z][A-Za-z0-9._-]{2,31}$/, '[账号]为3–32位字母、数字或 . _ -，以字母开头'),
+  ...staffProfile,
+  roles,
+  password,
+});
+export const staffEditBody = z.object({ id: id('员工'), ...staffProfile, roles });
+export const staffIdBody = z.object({ id: id('员工') });
+export const staffPasswordBody = z.object({ id: id('员工'), password });
+
+/** Who did it: a staff member, a customer, or the system (jobs, start-up). */
+export const AUDIT_ACTOR_KINDS = ['staff', 'customer', 'system'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+
+/** One row of the audit log (append-only): who, what, on which object, what changed, from where, when. */
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorKind: z.enum(AUDIT_ACTOR_KINDS),
+  actorId: z.number().int().nullable(),
+  /** The actor's name at the time (staff name or account, a customer's masked phone), for reading. */
+  actorName: z.string(),
+  action: z.string(),
+  objectType: z.string(),
+  objectId: z.string(),
+  /** Field → [before, after]; secrets show as ******. */
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+  ip: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditQuery = pagingQuery.extend({
+  actorKind: z.enum(AUDIT_ACTOR_KINDS, { error: '[操作人类型]不存在' }).optional(),
+  actorId: optionalId('操作人'),
+  objectType: text('对象类型', { max: 32, required: false }).optional(),
+  objectId: text('对象', { max: 64, required: false }).optional(),
+  /** ISO dates or times, inclusive from, exclusive to. */
+  from: z.iso.datetime({ offset: true, error: '[开始时间]格式不正确' }).optional(),
+  to: z.iso.datetime({ offset: true, error: '[结束时间]格式不正确' }).optional(),
 });

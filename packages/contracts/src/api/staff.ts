@@ -3,7 +3,17 @@ import { refreshBody, tokenPair } from '../account.ts';
 import type { Endpoint } from '../endpoint.ts';
 import { page, pagingQuery } from '../paging.ts';
 import { routes } from '../routes.ts';
-import { staffLoginBody, staffMe, staffSummary } from '../staff.ts';
+import {
+  auditEntry,
+  auditQuery,
+  staffAddBody,
+  staffEditBody,
+  staffIdBody,
+  staffLoginBody,
+  staffMe,
+  staffPasswordBody,
+  staffSummary,
+} from '../staff.ts';
 
 /** The console's sign-in and staff (ADR 0032). */
 export const staffEndpoints = {
@@ -18,4 +28,34 @@ export const staffEndpoints = {
   adminLogout: { ...routes.adminLogout, summary: '员工退出登录（作废本次登录及其刷新链）', response: z.null() },
   adminMe: { ...routes.adminMe, summary: '当前员工：姓名、角色与权限', response: staffMe },
   staffList: { ...routes.staffList, summary: '员工列表', query: pagingQuery, response: page(staffSummary) },
+  staffAdd: {
+    ...routes.staffAdd,
+    summary: '新增员工（账号、姓名、联系方式、角色、初始密码）',
+    body: staffAddBody,
+    response: staffSummary,
+    success: '已新增',
+  },
+  staffEdit: {
+    ...routes.staffEdit,
+    summary: '修改员工资料与角色（不能提升自己的角色，不能去掉最后一位管理员）',
+    body: staffEditBody,
+    response: staffSummary,
+    success: '已保存',
+  },
+  staffDisable: {
+    ...routes.staffDisable,
+    summary: '停用员工（其登录立即失效；不能停用自己或最后一位管理员）',
+    body: staffIdBody,
+    response: staffSummary,
+    success: '已停用',
+  },
+  staffEnable: { ...routes.staffEnable, summary: '启用员工', body: staffIdBody, response: staffSummary, success: '已启用' },
+  staffResetPassword: {
+    ...routes.staffResetPassword,
+    summary: '重置员工密码（其登录立即失效）',
+    body: staffPasswordBody,
+    response: z.null(),
+    success: '密码已重置',
+  },
+  auditList: { ...routes.auditList, summary: '操作日志（按操作人、对象、时间筛选）', query: auditQuery, response: page(auditEntry) },
 } as const satisfies Record<string, Endpoint>;

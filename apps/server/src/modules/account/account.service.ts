@@ -7,8 +7,8 @@ import { createUser, findUserByAccount, findUserByInviteCode, findUserByPhone, s
 import { loginGuard } from './login-guard.ts';
 import { assertPasswordAllowed, checkPassword, hashPassword } from './password.ts';
 
-/** Other modules hash passwords (staff accounts, ADR 0032) through this service. */
-export { hashPassword };
+/** Other modules hash and vet passwords (staff accounts, ADR 0032) through this service. */
+export { assertPasswordAllowed, hashPassword };
 
 const WRONG_PASSWORD = '账号或密码错误';
 const NOT_REGISTERED = '该手机号尚未注册，请先注册';

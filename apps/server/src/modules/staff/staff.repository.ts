@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { staffAccount } from '../../db/schema.ts';
 
@@ -33,4 +33,30 @@ export async function pageStaff(db: Executor, page: number, pageSize: number): P
     .offset((page - 1) * pageSize);
   const [{ total }] = (await db.select({ total: count() }).from(staffAccount)) as [{ total: number }];
   return { rows, total };
+}
+
+/** The staff member, locked until the transaction ends. */
+export async function lockStaff(db: Executor, id: number): Promise<StaffRow | undefined> {
+  const [row] = await db.select().from(staffAccount).where(eq(staffAccount.id, id)).for('update');
+  return row;
+}
+
+/**
+ * The ids of the enabled admins, their rows locked until the transaction
+ * ends: two changes that could each remove "the other" admin wait for each
+ * other, and the second sees the first's result.
+ */
+export async function lockActiveAdmins(db: Executor): Promise<number[]> {
+  const rows = await db
+    .select({ id: staffAccount.id })
+    .from(staffAccount)
+    .where(and(sql`'admin' = any(${staffAccount.roles})`, eq(staffAccount.disabled, false)))
+    .orderBy(asc(staffAccount.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function updateStaff(db: Executor, id: number, patch: Partial<typeof staffAccount.$inferInsert>): Promise<StaffRow> {
+  const [row] = await db.update(staffAccount).set(patch).where(eq(staffAccount.id, id)).returning();
+  return row!;
 }

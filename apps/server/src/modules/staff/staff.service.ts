@@ -4,9 +4,22 @@ import type { PagingQuery } from '@yance/contracts/paging';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hashPassword, verifyWithLockout } from '../account/account.service.ts';
-import { resolveToken, startStaffSession } from '../session/session.service.ts';
-import { findStaff, findStaffByAccount, insertStaff, pageStaff, type StaffRow } from './staff.repository.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { z } from 'zod';
+import type { staffAddBody, staffEditBody } from '@yance/contracts/staff';
+import { assertPasswordAllowed, hashPassword, verifyWithLockout } from '../account/account.service.ts';
+import { changesOf, recordAudit, type Actor } from '../audit/audit.service.ts';
+import { endAllSessions, resolveToken, staff as staffPrincipal, startStaffSession } from '../session/session.service.ts';
+import {
+  findStaff,
+  findStaffByAccount,
+  insertStaff,
+  lockActiveAdmins,
+  lockStaff,
+  pageStaff,
+  updateStaff,
+  type StaffRow,
+} from './staff.repository.ts';
 
 /** The same words for an unknown account and a wrong password (no account enumeration). */
 const WRONG = '账号或密码错误';
@@ -37,7 +50,7 @@ export async function resolveStaff(ctx: AppContext, token: string): Promise<Staf
   if (!session) return null;
   const row = await findStaff(ctx.db, session.id);
   if (!row || row.disabled) return null;
-  return { id: row.id, sessionId: session.sessionId, roles: row.roles };
+  return { id: row.id, sessionId: session.sessionId, roles: row.roles, name: row.name || row.account };
 }
 
 const meOf = (row: StaffRow): StaffMe => ({
@@ -54,21 +67,133 @@ export async function staffMe(ctx: AppContext, caller: StaffCaller): Promise<Sta
   return meOf(row);
 }
 
+const summaryOf = (r: StaffRow) => ({
+  id: r.id,
+  account: r.account,
+  name: r.name,
+  roles: r.roles,
+  disabled: r.disabled,
+  createdAt: r.createdAt.toISOString(),
+});
+
 export async function listStaff(ctx: AppContext, { page, pageSize }: PagingQuery) {
   const { rows, total } = await pageStaff(ctx.db, page, pageSize);
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      account: r.account,
-      name: r.name,
-      roles: r.roles,
-      disabled: r.disabled,
-      createdAt: r.createdAt.toISOString(),
-    })),
-    total,
-    page,
-    pageSize,
-  };
+  return { list: rows.map(summaryOf), total, page, pageSize };
+}
+
+/** What the log keeps of a staff member (never the hash). */
+const logged = (r: Pick<StaffRow, 'account' | 'name' | 'phone' | 'email' | 'roles' | 'disabled'>) => ({
+  account: r.account,
+  name: r.name,
+  phone: r.phone,
+  email: r.email,
+  roles: r.roles,
+  disabled: r.disabled,
+});
+const actorOf = (caller: StaffCaller): Actor => ({ kind: 'staff', id: caller.id, name: caller.name });
+
+/** Refuses a change that would leave no enabled admin: `remains` says whether `row` is still one after it. */
+async function keepAnAdmin(ctx: AppContext, row: StaffRow, remains: boolean): Promise<void> {
+  if (remains || row.disabled || !row.roles.includes('admin')) return;
+  const admins = await lockActiveAdmins(ctx.db);
+  if (admins.every((id) => id === row.id)) throw new AppError('CONFLICT', '不能去掉最后一位管理员');
+}
+
+async function lockOrNotFound(ctx: AppContext, id: number): Promise<StaffRow> {
+  const row = await lockStaff(ctx.db, id);
+  if (!row) throw new AppError('NOT_FOUND', '员工不存在');
+  return row;
+}
+
+type AddBody = z.output<typeof staffAddBody>;
+type EditBody = z.output<typeof staffEditBody>;
+
+/** staff/add: a new staff member with a first password (the common-password list applies), logged. */
+export async function addStaff(ctx: AppContext, caller: StaffCaller, body: AddBody, ip: string) {
+  assertPasswordAllowed(body.password);
+  const passwordHash = await hashPassword(body.password);
+  // Two adds of one name at once: the unique index decides, and the loser hears what the check would have said.
+  return insertNewStaff(ctx, caller, body, passwordHash, ip).catch((err: unknown) => {
+    throw isUniqueViolation(err) ? new AppError('CONFLICT', '[账号]已存在') : err;
+  });
+}
+
+function insertNewStaff(ctx: AppContext, caller: StaffCaller, body: AddBody, passwordHash: string, ip: string) {
+  return ctx.tx(async (t) => {
+    if (await findStaffByAccount(t.db, body.account)) throw new AppError('CONFLICT', '[账号]已存在');
+    const fields = { account: body.account, name: body.name, phone: body.phone, email: body.email, roles: body.roles, disabled: false };
+    const id = await insertStaff(t.db, { ...fields, passwordHash, createdAt: t.clock() });
+    await recordAudit(t, {
+      actor: actorOf(caller),
+      action: 'staff.add',
+      objectType: 'staff',
+      objectId: id,
+      changes: changesOf(null, { ...fields, password: true }),
+      ip,
+    });
+    return summaryOf((await findStaff(t.db, id))!);
+  });
+}
+
+/**
+ * staff/edit: profile and roles. Nobody raises their own role (gains a
+ * permission through it), and the last enabled admin keeps the admin role.
+ */
+export async function editStaff(ctx: AppContext, caller: StaffCaller, body: EditBody, ip: string) {
+  return ctx.tx(async (t) => {
+    const row = await lockOrNotFound(t, body.id);
+    // Raising = gaining a permission the current roles do not grant (admin → manager is a step down).
+    const gains = PERMISSION_NAMES.some((p) => can(body.roles, p) && !can(row.roles, p));
+    if (row.id === caller.id && gains) throw new AppError('FORBIDDEN', '不能提升自己的角色');
+    await keepAnAdmin(t, row, body.roles.includes('admin'));
+    const next = await updateStaff(t.db, row.id, { name: body.name, phone: body.phone, email: body.email, roles: body.roles });
+    const changes = changesOf(logged(row), logged(next));
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(t, { actor: actorOf(caller), action: 'staff.edit', objectType: 'staff', objectId: row.id, changes, ip });
+    }
+    return summaryOf(next);
+  });
+}
+
+/** staff/disable and staff/enable; a disabled staff member's sessions end at once (and the guard refuses them). */
+export async function setStaffDisabled(ctx: AppContext, caller: StaffCaller, id: number, disabled: boolean, ip: string) {
+  return ctx.tx(async (t) => {
+    const row = await lockOrNotFound(t, id);
+    if (disabled && row.id === caller.id) throw new AppError('FORBIDDEN', '不能停用自己');
+    if (disabled) await keepAnAdmin(t, row, false);
+    if (row.disabled === disabled) return summaryOf(row);
+    const next = await updateStaff(t.db, row.id, { disabled });
+    if (disabled) await endAllSessions(t, staffPrincipal(row.id));
+    await recordAudit(t, {
+      actor: actorOf(caller),
+      action: disabled ? 'staff.disable' : 'staff.enable',
+      objectType: 'staff',
+      objectId: row.id,
+      changes: changesOf(logged(row), logged(next)),
+      ip,
+    });
+    return summaryOf(next);
+  });
+}
+
+/** staff/resetPassword: a new password set by whoever manages staff; the member's sessions end. */
+export async function resetStaffPassword(ctx: AppContext, caller: StaffCaller, id: number, password: string, ip: string): Promise<null> {
+  assertPasswordAllowed(password);
+  const passwordHash = await hashPassword(password);
+  await ctx.tx(async (t) => {
+    const row = await lockOrNotFound(t, id);
+    await updateStaff(t.db, row.id, { passwordHash });
+    await endAllSessions(t, staffPrincipal(row.id));
+    await recordAudit(t, {
+      actor: actorOf(caller),
+      action: 'staff.resetPassword',
+      objectType: 'staff',
+      objectId: row.id,
+      changes: changesOf({ password: true }, { password: false }),
+      ip,
+    });
+  });
+  return null;
 }
 
 /**
