@@ -37,9 +37,21 @@ import type { RateCounter } from './lib/rate-counter.ts';
 import type { SmsProvider } from './lib/sms-provider.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { createJobRunner, type JobRunner } from './modules/job/job-runner.ts';
+import { jobSchedules } from './modules/job/job-kinds.ts';
+import { jobRoutes } from './modules/job/job.routes.ts';
+import { purgeJobs } from './modules/job/purge.jobs.ts';
+import { smsJobs } from './modules/sms/sms.jobs.ts';
 import { resolveStaff } from './modules/staff/staff.service.ts';
 
 z.config(z.locales.zhCN());
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's job worker (ADR 0034): server.ts starts it; tests call drain()/runDue(). */
+    jobs: JobRunner;
+  }
+}
 
 export interface BuildOptions {
   config: Config;
@@ -116,8 +128,11 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   await app.register(formbody, { bodyLimit: config.BODY_LIMIT });
   const clock = opts.clock ?? systemClock;
   const fetchImpl = opts.fetch ?? ((input, init) => fetch(input, init));
+  // The context wakes the worker, and the worker runs with the context: wired through this one variable.
+  let jobs: JobRunner | undefined;
   const ctx = createContext(database.db, {
     config,
+    jobs: { wake: () => jobs?.wake() },
     clock,
     fetch: fetchImpl,
     log: app.log,
@@ -125,6 +140,10 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
       opts.counter ?? createRateCounter({ db: database.db, clock, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX }),
     sms: opts.sms ?? createSmsProvider(config, app.log, fetchImpl),
   });
+  jobs = createJobRunner(ctx, { ...smsJobs, ...purgeJobs }, jobSchedules(config));
+  app.decorate('jobs', jobs);
+  // Waits for the jobs being run, so the database (closed after the app) is still open for them.
+  app.addHook('onClose', async () => jobs.stop());
   app.addHook('onClose', async () => ctx.counter.close());
   app.decorateRequest('user', null);
   app.decorateRequest('staff', null);
@@ -142,6 +161,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...addressRoutes(ctx),
     ...staffRoutes(ctx),
     ...auditRoutes(ctx),
+    ...jobRoutes(ctx),
   };
   await app.register(apiScopes, {
     handlers,

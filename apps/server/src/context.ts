@@ -22,6 +22,12 @@ export interface AuthUser {
   sessionId: number;
 }
 
+/** The in-process job worker, as modules see it (ADR 0034). */
+export interface JobWaker {
+  /** A job was queued and committed: look for due jobs now instead of at the next poll. */
+  wake(): void;
+}
+
 /** A fetch-compatible function; the outside-service clients take one so tests never touch the network. */
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -43,6 +49,7 @@ export interface AppContext {
   sms: SmsProvider;
   fetch: Fetch;
   log: FastifyBaseLogger;
+  jobs: JobWaker;
 }
 
 /** The context of an app on database db; `tx` opens a transaction there. */

@@ -34,4 +34,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
+// After listen: the worker sends queued SMS and runs the purge; app.close() (shutdown) waits for it, then the database closes.
+app.jobs.start();
 app.log.info(`研测 running at http://localhost:${config.PORT} (${database.kind})`);

@@ -60,6 +60,7 @@ function seoApp(maxUrls?: number): FastifyInstance {
     log: app.log,
     counter: createRateCounter({ db: t.db, clock: clock.now, redisPrefix: 'seo-test:' }),
     sms: createSmsProvider(config, app.log, fetchImpl),
+    jobs: { wake: () => {} },
   });
   seoRoutes(app, ctx, maxUrls ? { maxUrls } : {});
   return app;

@@ -77,6 +77,8 @@ export const routes = {
   staffEnable: { method: 'POST', scope: 'admin', path: '/staff/enable', access: 'staff.manage' },
   staffResetPassword: { method: 'POST', scope: 'admin', path: '/staff/resetPassword', access: 'staff.manage' },
   auditList: { method: 'GET', scope: 'admin', path: '/audit/list', access: 'audit.read' },
+  jobList: { method: 'GET', scope: 'admin', path: '/job/list', access: 'job.manage' },
+  jobRetry: { method: 'POST', scope: 'admin', path: '/job/retry', access: 'job.manage' },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof routes;

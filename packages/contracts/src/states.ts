@@ -12,3 +12,10 @@ export type WxProvider = (typeof WX_PROVIDERS)[number];
 /** What became of an SMS handed to the gateway. */
 export const SMS_DELIVERY_STATES = ['sent', 'failed'] as const;
 export type SmsDeliveryState = (typeof SMS_DELIVERY_STATES)[number];
+
+/**
+ * A queued job (ADR 0034): queued → running → done, or back to queued with a
+ * later run_at after a failed try, and failed once its tries are used up.
+ */
+export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
 import { accountEnv, missingAccountEnv } from './account-env.ts';
+import { jobEnv } from './job-env.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -38,6 +39,7 @@ const envSchema = z.object({
     .transform((v) => v.replace(/\/+$/, ''))
     .optional(),
   ...accountEnv,
+  ...jobEnv,
 });
 
 const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../context.ts';
 import { endOtherSessions } from '../session/session.service.ts';
-import { sendCode, sendNotice, verifyCode } from '../sms/sms.service.ts';
+import { queueNotice, sendCode, verifyCode } from '../sms/sms.service.ts';
 import { getUser, setPhone } from '../user/user.service.ts';
 import { loginGuard } from './login-guard.ts';
 import { checkPassword } from './password.ts';
@@ -40,14 +40,16 @@ export async function changePhone(ctx: AppContext, caller: AuthUser, body: Updat
   }
   await verifyCode(ctx, body.phone, SMS_PURPOSES.contact, body.code);
   // Only the holder of the new phone gets here, so telling them it is taken reveals nothing new.
+  // The old phone's notice is queued with the change: sent if and only if the change commits (ADR 0034).
+  const tail = body.phone.slice(-4);
   await ctx.tx(async (t) => {
     await setPhone(t, user.id, body.phone);
     await endOtherSessions(t, user.id, caller.sessionId);
+    await queueNotice(t, user.phone, {
+      kind: 'phoneChanged',
+      param: tail,
+      text: `【研测】您的研测账号登录手机号已更换为尾号${tail}的号码，其他设备上的登录已退出。如非本人操作，请立即联系客服。`,
+    });
   });
-  const tail = body.phone.slice(-4);
-  await sendNotice(ctx, user.phone, {
-    kind: 'phoneChanged',
-    param: tail,
-    text: `【研测】您的研测账号登录手机号已更换为尾号${tail}的号码，其他设备上的登录已退出。如非本人操作，请立即联系客服。`,
-  });
+  ctx.jobs.wake();
 }

@@ -44,6 +44,10 @@ export function databaseCounter(db: Executor, clock: Clock): RateCounter {
 }
 
 /** Drops windows that ended; expired rows are harmless (the next hit restarts them), this only saves space. */
-export async function purgeExpiredCounters(db: Executor, now: Date): Promise<void> {
-  await db.delete(rateCounter).where(sql`${rateCounter.expiresAt} < ${now.toISOString()}::timestamptz`);
+export async function purgeExpiredCounters(db: Executor, now: Date): Promise<number> {
+  const rows = await db
+    .delete(rateCounter)
+    .where(sql`${rateCounter.expiresAt} < ${now.toISOString()}::timestamptz`)
+    .returning({ key: rateCounter.key });
+  return rows.length;
 }

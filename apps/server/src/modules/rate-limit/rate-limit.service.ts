@@ -2,7 +2,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RateCounter } from '../../lib/rate-counter.ts';
-import { databaseCounter } from './rate-counter.repository.ts';
+import { databaseCounter, purgeExpiredCounters } from './rate-counter.repository.ts';
 import { redisCounter } from './redis-counter.ts';
 
 /** The shared counter store: Redis when REDIS_URL is set, otherwise the database. */
@@ -23,3 +23,6 @@ export async function limit(counter: RateCounter, key: string, windowSeconds: nu
   if (state.count > max) throw new AppError('RATE_LIMITED', message(retryIn(state.ttlSeconds)));
   return state;
 }
+
+/** The purge job's part (ADR 0034): database counters whose window ended (Redis keys expire by themselves). */
+export const purgeCounters = (db: Executor, now: Date): Promise<number> => purgeExpiredCounters(db, now);

@@ -132,3 +132,9 @@ export async function revokeUserSessions(db: Executor, principal: Principal, now
       ),
     );
 }
+
+/** Deletes the sessions whose refresh token expired before `before`; answers how many. */
+export async function deleteSessionsExpiredBefore(db: Executor, before: Date): Promise<number> {
+  const rows = await db.delete(userSession).where(lt(userSession.refreshExpiresAt, before)).returning({ id: userSession.id });
+  return rows.length;
+}

@@ -4,6 +4,7 @@ import type { AppContext, AuthUser } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addSeconds } from '../../lib/clock.ts';
 import {
+  deleteSessionsExpiredBefore,
   dropStaleSeals,
   familyOf,
   findByAccess,
@@ -145,3 +146,10 @@ export async function endOtherSessions(ctx: AppContext, userId: number, keepSess
   const family = await familyOf(ctx.db, keepSessionId);
   await revokeUserSessions(ctx.db, customer(userId), ctx.clock(), family ?? '');
 }
+
+/** Days a session row is kept after its refresh token expired (recent logins stay readable, e.g. a customer's login history). */
+const SESSION_KEEP_DAYS = 30;
+
+/** The purge job's part (ADR 0034): sessions that can no longer be used or refreshed, after SESSION_KEEP_DAYS. */
+export const purgeExpiredSessions = (ctx: AppContext, now: Date): Promise<number> =>
+  deleteSessionsExpiredBefore(ctx.db, new Date(now.getTime() - SESSION_KEEP_DAYS * 86_400_000));

@@ -53,5 +53,5 @@ export async function redeemChallenge(ctx: AppContext, payload: PowPayload): Pro
   // Checked after the signature, so exp is ours.
   if (!verified) throw new AppError('INVALID', INVALID);
   if (exp * 1000 <= now.getTime()) throw new AppError('INVALID', EXPIRED);
-  if (!(await useChallenge(ctx.db, parameters.nonce, new Date(exp * 1000), now))) throw new AppError('INVALID', USED);
+  if (!(await useChallenge(ctx.db, parameters.nonce, new Date(exp * 1000)))) throw new AppError('INVALID', USED);
 }

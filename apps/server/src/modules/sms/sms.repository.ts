@@ -62,13 +62,24 @@ export async function listOutbox(db: Executor, phone: string, max = 10) {
   return db.select().from(smsMessage).where(eq(smsMessage.phone, phone)).orderBy(desc(smsMessage.id)).limit(max);
 }
 
-/** Records a proof-of-work challenge as used; false when it was used before. Forgets the expired ones first. */
-export async function useChallenge(db: Executor, nonce: string, expiresAt: Date, now: Date): Promise<boolean> {
-  await db.delete(powChallengeUsed).where(lt(powChallengeUsed.expiresAt, now));
+/** Records a proof-of-work challenge as used; false when it was used before (the purge job forgets expired ones). */
+export async function useChallenge(db: Executor, nonce: string, expiresAt: Date): Promise<boolean> {
   const rows = await db
     .insert(powChallengeUsed)
     .values({ nonce, expiresAt })
     .onConflictDoNothing()
     .returning({ nonce: powChallengeUsed.nonce });
   return rows.length === 1;
+}
+
+/** Used challenges past their expiry: a challenge is refused as expired before it is looked up here. */
+export async function deleteChallengesExpiredBefore(db: Executor, before: Date): Promise<number> {
+  const rows = await db.delete(powChallengeUsed).where(lt(powChallengeUsed.expiresAt, before)).returning({ nonce: powChallengeUsed.nonce });
+  return rows.length;
+}
+
+/** Codes past their expiry, used or not: verifyCode refuses them anyway. */
+export async function deleteCodesExpiredBefore(db: Executor, before: Date): Promise<number> {
+  const rows = await db.delete(smsCode).where(lt(smsCode.expiresAt, before)).returning({ id: smsCode.id });
+  return rows.length;
 }

@@ -6,12 +6,25 @@ import { AppError } from '../../lib/app-error.ts';
 import { addSeconds } from '../../lib/clock.ts';
 import type { SmsPurpose } from '@yance/contracts/account';
 import { SMS_NOTICES, type SmsNotice, type SmsProvider } from '../../lib/sms-provider.ts';
+import { enqueue } from '../job/job.service.ts';
+import type { JobPayloads, JobTry } from '../job/job-kinds.ts';
 import { limit } from '../rate-limit/rate-limit.service.ts';
 import { aliyunSms } from './sms-aliyun.ts';
 import { spendSmsBudget } from './sms-budget.ts';
 import { consoleSms } from './sms-console.ts';
 import { tencentSms } from './sms-tencent.ts';
-import { consumeCode, findLatestCode, insertCode, insertOutbox, listOutbox, takeAttempt, voidLiveCodes } from './sms.repository.ts';
+import { codeSeal } from './sms-seal.ts';
+import {
+  consumeCode,
+  deleteChallengesExpiredBefore,
+  deleteCodesExpiredBefore,
+  findLatestCode,
+  insertCode,
+  insertOutbox,
+  listOutbox,
+  takeAttempt,
+  voidLiveCodes,
+} from './sms.repository.ts';
 
 /** Sending limits (ADR 0007); one code per phone per SMS_RESEND_SECONDS (config) too. */
 export const SMS_LIMITS = { perPhoneDay: 10, perIpHour: 20, maxAttempts: 5 } as const;
@@ -56,7 +69,10 @@ const hashCode = (ctx: AppContext, phone: string, purpose: number, code: string)
 
 /**
  * Sends a fresh code to phone, whoever owns it (ADR 0007: the answer is the
- * same for every phone; only the phone's holder learns more, after using the code).
+ * same for every phone; only the phone's holder learns more, after using the
+ * code). The code is stored and its sending queued in one transaction; the job
+ * worker, woken at once, hands it to the gateway (ADR 0034), so a slow gateway
+ * never holds the request.
  */
 export async function sendCode(ctx: AppContext, phone: string, purpose: SmsPurpose, ip: string): Promise<void> {
   await limit(ctx.counter, `sms:ip:${ip}`, 3600, SMS_LIMITS.perIpHour, (r) => `请求过于频繁，请${r}后再试`);
@@ -65,54 +81,76 @@ export async function sendCode(ctx: AppContext, phone: string, purpose: SmsPurpo
   await spendSmsBudget(ctx, phone);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = ctx.clock();
+  const expiresAt = addSeconds(now, ctx.config.SMS_CODE_TTL);
+  const sealed = codeSeal(ctx.config.CODE_HASH_SECRET).seal(code, phone, purpose);
   // Only the newest code of a phone and purpose counts.
   await ctx.tx(async (t) => {
     await voidLiveCodes(t.db, phone, purpose, now);
-    await insertCode(t.db, {
-      phone,
-      purpose,
-      codeHash: hashCode(ctx, phone, purpose, code),
-      expiresAt: addSeconds(now, ctx.config.SMS_CODE_TTL),
-      createdAt: now,
-    });
+    await insertCode(t.db, { phone, purpose, codeHash: hashCode(ctx, phone, purpose, code), expiresAt, createdAt: now });
+    await enqueue(t, 'sms.send', { phone, purpose, sealed, expiresAt: expiresAt.toISOString() });
   });
+  ctx.jobs.wake();
+}
+
+/**
+ * The sms.send job: hands a queued code to the gateway and records it in the
+ * outbox. A code that expired, was used or was replaced by a newer one while
+ * the job waited is not sent. Throws (to be retried) when the gateway refuses,
+ * with the code masked in what it says.
+ */
+export async function deliverCode(ctx: AppContext, p: JobPayloads['sms.send']): Promise<void> {
+  const purpose = p.purpose as SmsPurpose;
+  const code = codeSeal(ctx.config.CODE_HASH_SECRET).open(p.sealed, p.phone, purpose);
+  if (code === null) throw new Error('the queued code does not open (CODE_HASH_SECRET changed?)');
+  const live = await findLatestCode(ctx.db, p.phone, purpose);
+  if (!live || live.expiresAt <= ctx.clock() || live.codeHash !== hashCode(ctx, p.phone, purpose, code)) {
+    ctx.log.info({ phone: p.phone, purpose }, 'SMS code no longer live, not sent');
+    return;
+  }
   const minutes = Math.round(ctx.config.SMS_CODE_TTL / 60);
   // Real gateways' texts never reach our database with the code in them.
   const shown = ctx.sms.name === 'console' ? code : '******';
   const content = `【研测】您的验证码为${shown}，${minutes}分钟内有效，请勿泄露给他人。`;
+  const row = { phone: p.phone, purpose, provider: ctx.sms.name, content };
   try {
-    await ctx.sms.send(phone, purpose, code);
-    await insertOutbox(ctx.db, { phone, purpose, provider: ctx.sms.name, content, status: 'sent' });
+    await ctx.sms.send(p.phone, purpose, code);
   } catch (err) {
-    ctx.log.error({ err, phone, purpose }, 'SMS send failed');
-    await insertOutbox(ctx.db, { phone, purpose, provider: ctx.sms.name, content, status: 'failed', error: String(err).slice(0, 500) });
-    throw new AppError('INTERNAL', '短信发送失败，请稍后再试');
+    const error = String(err).replaceAll(code, '******').slice(0, 500);
+    await insertOutbox(ctx.db, { ...row, status: 'failed', error });
+    throw new Error(error);
   }
+  await insertOutbox(ctx.db, { ...row, status: 'sent' });
 }
 
 /**
- * Sends a notice (no code) to phone through the provider and records it in
- * the outbox. A failure is logged and recorded, never thrown: the change it
- * reports has already happened. Notices spend the daily budgets too, but are
- * sent even over budget.
+ * Queues a notice (no code) to phone on ctx.db, so inside ctx.tx it is sent
+ * only if the change it reports commits; call ctx.jobs.wake() after the commit.
  */
-export async function sendNotice(ctx: AppContext, phone: string, notice: SmsNotice): Promise<void> {
-  const purpose = SMS_NOTICES[notice.kind];
-  await spendSmsBudget(ctx, phone).catch(() => undefined);
+export async function queueNotice(ctx: AppContext, phone: string, notice: SmsNotice): Promise<void> {
+  await enqueue(ctx, 'sms.notice', { phone, notice });
+}
+
+/**
+ * The sms.notice job: sends through the provider and records it in the
+ * outbox; a refusal is recorded and retried. Notices spend the daily budgets
+ * too (once, on the first try), but are sent even over budget.
+ */
+export async function deliverNotice(ctx: AppContext, { phone, notice }: JobPayloads['sms.notice'], job: JobTry): Promise<void> {
+  const row = { phone, purpose: SMS_NOTICES[notice.kind], provider: ctx.sms.name, content: notice.text };
+  if (job.attempts === 1) await spendSmsBudget(ctx, phone).catch(() => undefined);
   try {
     await ctx.sms.notify(phone, notice);
-    await insertOutbox(ctx.db, { phone, purpose, provider: ctx.sms.name, content: notice.text, status: 'sent' });
   } catch (err) {
-    ctx.log.error({ err, phone, notice: notice.kind }, 'SMS notice failed');
-    await insertOutbox(ctx.db, {
-      phone,
-      purpose,
-      provider: ctx.sms.name,
-      content: notice.text,
-      status: 'failed',
-      error: String(err).slice(0, 500),
-    });
+    const error = String(err).slice(0, 500);
+    await insertOutbox(ctx.db, { ...row, status: 'failed', error });
+    throw new Error(error);
   }
+  await insertOutbox(ctx.db, { ...row, status: 'sent' });
+}
+
+/** The purge job's part (ADR 0034): expired codes (used or not) and used challenges past their expiry. */
+export async function purgeExpiredSms(ctx: AppContext, now: Date): Promise<{ codes: number; challenges: number }> {
+  return { codes: await deleteCodesExpiredBefore(ctx.db, now), challenges: await deleteChallengesExpiredBefore(ctx.db, now) };
 }
 
 /** Checks and uses up a code: single use, bound to phone and purpose, void after 5 wrong tries or when expired. */

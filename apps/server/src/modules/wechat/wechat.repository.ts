@@ -62,3 +62,8 @@ export async function leaseAccessToken(db: Executor, appId: string, now: Date, u
 export async function saveAccessToken(db: Executor, appId: string, token: string, expiresAt: Date): Promise<void> {
   await db.update(wxAccessToken).set({ token, expiresAt, leaseUntil: null }).where(eq(wxAccessToken.appId, appId));
 }
+
+export async function deleteTicketsExpiredBefore(db: Executor, before: Date): Promise<number> {
+  const rows = await db.delete(wxTicket).where(lt(wxTicket.expiresAt, before)).returning({ id: wxTicket.id });
+  return rows.length;
+}

@@ -7,7 +7,7 @@ import { startSession } from '../session/session.service.ts';
 import { verifyCode } from '../sms/sms.service.ts';
 import { bindOpenid, createUser, findUserByOpenid, findUserByPhone } from '../user/user.service.ts';
 import { wechatToken } from './wechat-token.ts';
-import { claimConfirmed, findTicket, insertTicket, moveTicket, type TicketRow } from './wechat.repository.ts';
+import { claimConfirmed, deleteTicketsExpiredBefore, findTicket, insertTicket, moveTicket, type TicketRow } from './wechat.repository.ts';
 import { createQrCode } from './wx-official.ts';
 import type { WxScanEvent } from './wx-callback.ts';
 
@@ -125,3 +125,10 @@ export async function handleScanEvent(ctx: AppContext, event: WxScanEvent): Prom
   const moved = await moveTicket(ctx.db, event.scene, ['waiting', 'scanned'], now, patch);
   if (!moved) ctx.log.info({ scene: event.scene }, 'wechat scan for an unknown or expired ticket');
 }
+
+/**
+ * The purge job's part (ADR 0034): tickets expired a day ago. Not at once: a
+ * confirmed ticket still hands its session to the first poll after expiry.
+ */
+export const purgeExpiredTickets = (ctx: AppContext, now: Date): Promise<number> =>
+  deleteTicketsExpiredBefore(ctx.db, new Date(now.getTime() - 86_400_000));

@@ -1,0 +1,49 @@
+import type { JobKind } from '@yance/contracts/job';
+import type { AppContext } from '../../context.ts';
+import type { Config } from '../../config/env.ts';
+import type { SmsNotice } from '../../lib/sms-provider.ts';
+
+/** What each kind of job carries (plain JSON: it is stored in job.payload). */
+export interface JobPayloads {
+  /** A verification code to send; the code itself only sealed (ADR 0034), and not sent after it expired. */
+  'sms.send': { phone: string; purpose: number; sealed: string; expiresAt: string };
+  'sms.notice': { phone: string; notice: SmsNotice };
+  'purge.expired': Record<string, never>;
+}
+
+// A kind in contracts without a payload here (or the reverse) fails the build.
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const kindsMatch: Exactly<keyof JobPayloads, JobKind> = true;
+void kindsMatch;
+
+/** The try being made, for handlers that act differently on the last one. */
+export interface JobTry {
+  id: number;
+  attempts: number;
+  maxAttempts: number;
+}
+
+/** Does the job's work; throws to have it retried. Runs at least once, so it must be idempotent. */
+export type JobHandler<K extends JobKind> = (ctx: AppContext, payload: JobPayloads[K], job: JobTry) => Promise<void>;
+export type JobHandlers = { [K in JobKind]?: JobHandler<K> };
+
+/**
+ * Tries per kind and the first retry's delay; each retry waits twice as long
+ * as the one before (with jitter). An SMS code lives 10 minutes, so its tries
+ * come quickly.
+ */
+export const JOB_RETRY: Record<JobKind, { maxAttempts: number; retrySeconds: number }> = {
+  'sms.send': { maxAttempts: 4, retrySeconds: 5 },
+  'sms.notice': { maxAttempts: 6, retrySeconds: 30 },
+  'purge.expired': { maxAttempts: 3, retrySeconds: 60 },
+};
+
+/** A job that runs every everySeconds; its dedupe key keeps one instance pending across all processes. */
+export interface Schedule {
+  kind: JobKind;
+  everySeconds: number;
+}
+
+export const scheduleKey = (kind: JobKind) => `schedule:${kind}`;
+
+export const jobSchedules = (config: Config): Schedule[] => [{ kind: 'purge.expired', everySeconds: config.JOB_PURGE_MINUTES * 60 }];
