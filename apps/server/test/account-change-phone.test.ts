@@ -17,8 +17,12 @@ const phoneOf = async (token: string) => {
   const res = await callApi(t, 'userInfo', { token });
   return res.status === 200 ? res.body.data.userInfo.phone : null;
 };
-const change = (u: TestUser, body: { phone: string; code: string; password?: string; currentCode?: string }) =>
-  callApi(t, 'update4contact', { body, token: u.tokens.token });
+/** update4contact; then the job worker sends what it queued (the old phone's notice). */
+async function change(u: TestUser, body: { phone: string; code: string; password?: string; currentCode?: string }) {
+  const res = await callApi(t, 'update4contact', { body, token: u.tokens.token });
+  await t.jobs.drain();
+  return res;
+}
 const login = (account: string, password: string) => callApi(t, 'login', { body: { account, password } });
 /** A code to the signed-in user's own phone (useFor 5), read from the outbox. */
 async function currentCode(u: TestUser): Promise<string> {

@@ -10,11 +10,14 @@ import { loadConfig } from '../src/config/env.ts';
 import { fromPglite, openDatabase, type Database, type Db } from '../src/db/client.ts';
 import type { Fetch } from '../src/context.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import type { JobRunner } from '../src/modules/job/job-runner.ts';
 import { dropWhenIdle, withDatabase } from './test-db.ts';
 
 export interface TestApp {
   app: App;
   db: Db;
+  /** The app's job worker, not started: a test runs what is due with `await t.jobs.drain()` (ADR 0034). */
+  jobs: JobRunner;
   /** The app's DATA_DIR (uploads, caches); removed on close. */
   dataDir: string;
   close(): Promise<void>;
@@ -78,6 +81,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   return {
     app,
     db: database.db,
+    jobs: app.jobs,
     dataDir,
     close: async () => {
       await app.close();
@@ -102,8 +106,8 @@ export async function createTwinApps(opts: TestAppOptions = {}): Promise<{ a: Te
   const b = await buildApp({ config, database: second, clock: opts.clock });
   const noop = async () => {};
   return {
-    a: { app: a, db: database.db, dataDir, close: noop },
-    b: { app: b, db: second.db, dataDir, close: noop },
+    a: { app: a, db: database.db, jobs: a.jobs, dataDir, close: noop },
+    b: { app: b, db: second.db, jobs: b.jobs, dataDir, close: noop },
     close: async () => {
       await a.close();
       await b.close();

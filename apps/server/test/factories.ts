@@ -57,8 +57,9 @@ export async function callApi<K extends EndpointName>(
   return { status: res.statusCode, body: json(res) as never };
 }
 
-/** The code the console provider sent last to phone, read from the outbox. */
+/** The code the console provider sent last to phone, read from the outbox once the job worker has caught up. */
 export async function lastCode(t: TestApp, phone: string): Promise<string> {
+  await t.jobs.drain();
   const [row] = await t.db.select().from(smsMessage).where(eq(smsMessage.phone, phone)).orderBy(desc(smsMessage.id)).limit(1);
   const code = /验证码为(\d{6})/.exec(row?.content ?? '')?.[1];
   if (!code) throw new Error(`no SMS code sent to ${phone}`);
@@ -79,9 +80,11 @@ export async function powFor(t: TestApp): Promise<PowPayload> {
   return solvePow(res.body.data);
 }
 
-/** code4sms with a solved challenge, as the web sends it. */
+/** code4sms with a solved challenge, as the web sends it; then the job worker sends the queued SMS (ADR 0034). */
 export async function requestCode(t: TestApp, phone: string, useFor: number, ip?: string) {
-  return callApi(t, 'code4sms', { body: { phone, useFor, altcha: await powFor(t) }, ip });
+  const res = await callApi(t, 'code4sms', { body: { phone, useFor, altcha: await powFor(t) }, ip });
+  await t.jobs.drain();
+  return res;
 }
 
 /** Sends a code and returns it; moves the clock past the 60 s resend limit when one is given. */
