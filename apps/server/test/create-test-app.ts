@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config/env.ts';
 import { fromPglite, openDatabase, type Database, type Db } from '../src/db/client.ts';
 import type { Fetch } from '../src/context.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import type { SmsProvider } from '../src/lib/sms-provider.ts';
 import type { JobRunner } from '../src/modules/job/job-runner.ts';
 import { dropWhenIdle, withDatabase } from './test-db.ts';
 
@@ -59,6 +60,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: Clock;
   fetch?: Fetch;
+  /** Replaces the SMS provider (a slow or failing gateway). */
+  sms?: SmsProvider;
 }
 
 function testConfig(dataDir: string, env: Record<string, string> = {}) {
@@ -77,7 +80,7 @@ function testConfig(dataDir: string, env: Record<string, string> = {}) {
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'yance-app-'));
-  const app = await buildApp({ config: testConfig(dataDir, opts.env), database, clock: opts.clock, fetch: opts.fetch });
+  const app = await buildApp({ config: testConfig(dataDir, opts.env), database, clock: opts.clock, fetch: opts.fetch, sms: opts.sms });
   return {
     app,
     db: database.db,
