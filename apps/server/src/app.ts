@@ -37,11 +37,10 @@ import type { RateCounter } from './lib/rate-counter.ts';
 import type { SmsProvider } from './lib/sms-provider.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
-import { createJobRunner, type JobRunner } from './modules/job/job-runner.ts';
-import { jobSchedules } from './modules/job/job-kinds.ts';
+import { createJobRunner, jobSchedules, type JobRunner } from './modules/job/job.service.ts';
 import { jobRoutes } from './modules/job/job.routes.ts';
-import { purgeJobs } from './modules/job/purge.jobs.ts';
-import { smsJobs } from './modules/sms/sms.jobs.ts';
+import { purgeJobs } from './modules/job/purge.service.ts';
+import { smsJobs } from './modules/sms/sms.service.ts';
 import { resolveStaff } from './modules/staff/staff.service.ts';
 
 z.config(z.locales.zhCN());
@@ -129,6 +128,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   const clock = opts.clock ?? systemClock;
   const fetchImpl = opts.fetch ?? ((input, init) => fetch(input, init));
   // The context wakes the worker, and the worker runs with the context: wired through this one variable.
+  // eslint-disable-next-line prefer-const -- assigned once the context it needs exists
   let jobs: JobRunner | undefined;
   const ctx = createContext(database.db, {
     config,

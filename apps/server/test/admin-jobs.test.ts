@@ -79,7 +79,10 @@ describe('failed jobs in the console: job/list and job/retry (ADR 0034)', () => 
       status: 409,
       body: { msg: '只有失败的任务可以重试' },
     });
-    expect(await callApi(t, 'jobRetry', { token: admin, body: { id: 999_999 } })).toMatchObject({ status: 404, body: { msg: '任务不存在' } });
+    expect(await callApi(t, 'jobRetry', { token: admin, body: { id: 999_999 } })).toMatchObject({
+      status: 404,
+      body: { msg: '任务不存在' },
+    });
     expect((await callApi(t, 'jobRetry', { token: admin, body: { id: 0 } as never })).body.msg).toBe('[任务]不能小于1');
   });
 

@@ -20,6 +20,7 @@ export function testRunner(
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: t.dataDir, ...opts.env };
   delete env.REDIS_URL;
   const config = loadConfig(env);
+  // eslint-disable-next-line prefer-const -- assigned once the context it needs exists
   let runner: JobRunner | undefined;
   const ctx = createContext(t.db, {
     config,

@@ -81,22 +81,56 @@ describe('the purge job removes expired rows only (ADR 0034)', () => {
 
     const left = async <T>(rows: Promise<T[]>) => (await rows).length;
     const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
-    expect(ids(await t.db.select({ id: userSession.id }).from(userSession).where(inArray(userSession.id, ids(sessions))))).toEqual([
-      sessions[1]!.id,
-    ]);
+    expect(
+      ids(
+        await t.db
+          .select({ id: userSession.id })
+          .from(userSession)
+          .where(inArray(userSession.id, ids(sessions))),
+      ),
+    ).toEqual([sessions[1]!.id]);
     // The user's own live session (from sign-up) is untouched.
     expect(await left(t.db.select().from(userSession).where(eq(userSession.userId, userId)))).toBe(2);
-    expect(ids(await t.db.select({ id: smsCode.id }).from(smsCode).where(inArray(smsCode.id, ids(codes))))).toEqual([codes[1]!.id]);
     expect(
-      (await t.db.select().from(powChallengeUsed).where(inArray(powChallengeUsed.nonce, [oldNonce, liveNonce]))).map((r) => r.nonce),
+      ids(
+        await t.db
+          .select({ id: smsCode.id })
+          .from(smsCode)
+          .where(inArray(smsCode.id, ids(codes))),
+      ),
+    ).toEqual([codes[1]!.id]);
+    expect(
+      (
+        await t.db
+          .select()
+          .from(powChallengeUsed)
+          .where(inArray(powChallengeUsed.nonce, [oldNonce, liveNonce]))
+      ).map((r) => r.nonce),
     ).toEqual([liveNonce]);
-    expect((await t.db.select().from(rateCounter).where(inArray(rateCounter.key, [oldKey, liveKey]))).map((r) => r.key)).toEqual([
-      liveKey,
-    ]);
-    expect((await t.db.select().from(wxTicket).where(inArray(wxTicket.ticket, [oldTicket, recentTicket]))).map((r) => r.ticket)).toEqual([
-      recentTicket,
-    ]);
-    expect(ids(await t.db.select({ id: job.id }).from(job).where(inArray(job.id, ids(jobs))))).toEqual([jobs[1]!.id, jobs[3]!.id]);
+    expect(
+      (
+        await t.db
+          .select()
+          .from(rateCounter)
+          .where(inArray(rateCounter.key, [oldKey, liveKey]))
+      ).map((r) => r.key),
+    ).toEqual([liveKey]);
+    expect(
+      (
+        await t.db
+          .select()
+          .from(wxTicket)
+          .where(inArray(wxTicket.ticket, [oldTicket, recentTicket]))
+      ).map((r) => r.ticket),
+    ).toEqual([recentTicket]);
+    expect(
+      ids(
+        await t.db
+          .select({ id: job.id })
+          .from(job)
+          .where(inArray(job.id, ids(jobs))),
+      ),
+    ).toEqual([jobs[1]!.id, jobs[3]!.id]);
     // The purge itself is done, and its next run is queued.
     const purges = await t.db.select().from(job).where(eq(job.kind, 'purge.expired')).orderBy(job.id);
     expect(purges.map((p) => p.state)).toEqual(['done', 'queued']);

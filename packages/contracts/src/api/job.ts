@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Endpoint } from '../endpoint.ts';
 import { jobEntry, jobIdBody, jobQuery } from '../job.ts';
 import { page } from '../paging.ts';

@@ -31,9 +31,9 @@ export async function failAbandoned(db: Executor, now: Date, error: string): Pro
 export async function claimDue(db: Executor, opts: { now: Date; leaseUntil: Date; worker: string; n: number }): Promise<JobRow[]> {
   const { now } = opts;
   const due = or(and(eq(job.state, 'queued'), lte(job.runAt, now)), and(eq(job.state, 'running'), lte(job.lockedUntil, now)));
-  const next = db.$with('next').as(
-    db.select({ id: job.id }).from(job).where(due).orderBy(job.runAt, job.id).limit(opts.n).for('update', { skipLocked: true }),
-  );
+  const next = db
+    .$with('next')
+    .as(db.select({ id: job.id }).from(job).where(due).orderBy(job.runAt, job.id).limit(opts.n).for('update', { skipLocked: true }));
   return db
     .with(next)
     .update(job)

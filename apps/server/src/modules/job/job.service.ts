@@ -6,6 +6,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { changesOf, recordAudit } from '../audit/audit.service.ts';
 import { JOB_RETRY, type JobPayloads } from './job-kinds.ts';
+
+// The module's face to app.ts and other modules (they use a module through its service).
+export { createJobRunner, type JobRunner } from './job-runner.ts';
+export { jobSchedules, type JobHandlers, type JobPayloads, type JobTry } from './job-kinds.ts';
 import { countInState, deleteFinished, insertJob, lockJob, pageJobs, updateJob, type JobRow } from './job.repository.ts';
 
 export interface EnqueueOptions {

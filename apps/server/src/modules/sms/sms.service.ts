@@ -6,8 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { addSeconds } from '../../lib/clock.ts';
 import type { SmsPurpose } from '@yance/contracts/account';
 import { SMS_NOTICES, type SmsNotice, type SmsProvider } from '../../lib/sms-provider.ts';
-import { enqueue } from '../job/job.service.ts';
-import type { JobPayloads, JobTry } from '../job/job-kinds.ts';
+import { enqueue, type JobHandlers, type JobPayloads, type JobTry } from '../job/job.service.ts';
 import { limit } from '../rate-limit/rate-limit.service.ts';
 import { aliyunSms } from './sms-aliyun.ts';
 import { spendSmsBudget } from './sms-budget.ts';
@@ -117,7 +116,8 @@ export async function deliverCode(ctx: AppContext, p: JobPayloads['sms.send']): 
   } catch (err) {
     const error = String(err).replaceAll(code, '******').slice(0, 500);
     await insertOutbox(ctx.db, { ...row, status: 'failed', error });
-    throw new Error(error);
+    // The gateway's own error may quote the code: only the masked text goes on (to the job's last_error).
+    throw new Error(error); // eslint-disable-line preserve-caught-error
   }
   await insertOutbox(ctx.db, { ...row, status: 'sent' });
 }
@@ -143,10 +143,13 @@ export async function deliverNotice(ctx: AppContext, { phone, notice }: JobPaylo
   } catch (err) {
     const error = String(err).slice(0, 500);
     await insertOutbox(ctx.db, { ...row, status: 'failed', error });
-    throw new Error(error);
+    throw new Error(error, { cause: err });
   }
   await insertOutbox(ctx.db, { ...row, status: 'sent' });
 }
+
+/** The SMS module's queued work (ADR 0034): codes and notices reach the gateway from the job worker. */
+export const smsJobs = { 'sms.send': deliverCode, 'sms.notice': deliverNotice } satisfies JobHandlers;
 
 /** The purge job's part (ADR 0034): expired codes (used or not) and used challenges past their expiry. */
 export async function purgeExpiredSms(ctx: AppContext, now: Date): Promise<{ codes: number; challenges: number }> {

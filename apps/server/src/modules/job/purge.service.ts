@@ -3,8 +3,7 @@ import { purgeCounters } from '../rate-limit/rate-limit.service.ts';
 import { purgeExpiredSessions } from '../session/session.service.ts';
 import { purgeExpiredSms } from '../sms/sms.service.ts';
 import { purgeExpiredTickets } from '../wechat/wechat.service.ts';
-import type { JobHandlers } from './job-kinds.ts';
-import { purgeFinishedJobs } from './job.service.ts';
+import { purgeFinishedJobs, type JobHandlers } from './job.service.ts';
 
 /**
  * The recurring purge (every JOB_PURGE_MINUTES, ADR 0034): rows that no rule
