@@ -41,7 +41,7 @@ import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { resolveStaff } from './modules/staff/staff.service.ts';
 import { contentAdminRoutes } from './modules/content-admin/content-admin.routes.ts';
 import { mediaRoutes, uploadServeRoutes } from './modules/media/media.routes.ts';
-import { createStorage } from './modules/media/storage.ts';
+import { createStorage } from './modules/media/storage.service.ts';
 import { settingAdminRoutes } from './modules/setting/setting-admin.routes.ts';
 
 z.config(z.locales.zhCN());

@@ -8,7 +8,8 @@ let t: TestApp;
 let operator: string;
 let lab: string;
 
-const home = async () => (json(await t.app.inject({ method: 'GET', url: '/api/open/web/index' })) as { data: Record<string, unknown> }).data;
+const home = async () =>
+  (json(await t.app.inject({ method: 'GET', url: '/api/open/web/index' })) as { data: Record<string, unknown> }).data;
 const auditOf = async (objectType: string, objectId: string | number) =>
   (await callApi(t, 'auditList', { token: (await staffTokens(t, 'admin')).token, query: { objectType, objectId: String(objectId) } })).body
     .data.list as AuditEntry[];
@@ -154,11 +155,14 @@ describe('site pages, partners and the popup (issue 8)', () => {
   });
 
   it('adds, sorts and removes partners; the home strip follows', async () => {
-    const added = await callApi(t, 'partnerAdd', { token: operator, body: { name: '某光源中心', img: '/upload/img/partner/p1.svg', sort: 99 } });
+    const added = await callApi(t, 'partnerAdd', {
+      token: operator,
+      body: { name: '某光源中心', img: '/upload/img/partner/p1.svg', sort: 99 },
+    });
     expect(added.body.data).toMatchObject({ name: '某光源中心', url: '' });
-    expect((await callApi(t, 'partnerAdd', { token: operator, body: { name: 'x', img: '/upload/img/p.svg', url: 'ftp://x' } })).body.msg).toBe(
-      '[链接]应为http(s)链接或站内路径',
-    );
+    expect(
+      (await callApi(t, 'partnerAdd', { token: operator, body: { name: 'x', img: '/upload/img/p.svg', url: 'ftp://x' } })).body.msg,
+    ).toBe('[链接]应为http(s)链接或站内路径');
     const ids = (await callApi(t, 'partnerList', { token: operator })).body.data.map((p) => p.id);
     const order = [added.body.data.id, ...ids.filter((id) => id !== added.body.data.id)];
     await callApi(t, 'partnerSort', { token: operator, body: { ids: order } });
@@ -188,6 +192,9 @@ describe('site pages, partners and the popup (issue 8)', () => {
     expect((await callApi(t, 'popupSave', { token: operator, body: { ...popup, url: 'javascript:x' } })).body.msg).toBe(
       '[链接]应为http(s)链接或站内路径',
     );
-    expect((await auditOf('setting', 'homePopup'))[0]).toMatchObject({ action: 'popup.save', changes: { title: [expect.any(String), '元旦特惠'] } });
+    expect((await auditOf('setting', 'homePopup'))[0]).toMatchObject({
+      action: 'popup.save',
+      changes: { title: [expect.any(String), '元旦特惠'] },
+    });
   });
 });

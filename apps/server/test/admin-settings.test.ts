@@ -13,8 +13,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const settingAudit = async (key: string) =>
-  (await callApi(t, 'auditList', { token: (await staffTokens(t, 'admin')).token, query: { objectType: 'setting', objectId: key } })).body.data
-    .list as AuditEntry[];
+  (await callApi(t, 'auditList', { token: (await staffTokens(t, 'admin')).token, query: { objectType: 'setting', objectId: key } })).body
+    .data.list as AuditEntry[];
 
 describe('web settings in the console (spec §3, issue 8)', () => {
   it('reads every key and refuses roles without setting.manage', async () => {
@@ -79,7 +79,10 @@ describe('web settings in the console (spec §3, issue 8)', () => {
     const current = (await callApi(t, 'settingAdminDetail', { token: operator })).body.data.localInfo!;
     const refused = await callApi(t, 'settingLocalInfoSave', { token: operator, body: { localInfo: { ...current, email: 'not-mail' } } });
     expect(refused.body.msg).toBe('[联系邮箱]格式不正确');
-    const saved = await callApi(t, 'settingLocalInfoSave', { token: operator, body: { localInfo: { ...current, phone: '010-6288 0000' } } });
+    const saved = await callApi(t, 'settingLocalInfoSave', {
+      token: operator,
+      body: { localInfo: { ...current, phone: '010-6288 0000' } },
+    });
     expect(saved.body.data.localInfo?.phone).toBe('010-6288 0000');
     expect((await settingAudit('localInfo'))[0]!.changes).toEqual({ phone: [current.phone, '010-6288 0000'] });
   });

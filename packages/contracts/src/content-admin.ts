@@ -15,7 +15,10 @@ export const imagePath = (label: string, required = true) =>
 
 /** A link: http(s), or a path on this site ("/article/a10011"). */
 export const linkUrl = (label: string, required = true) =>
-  text(label, { max: 500, required }).refine((v) => v === '' || (safeHref(v) === v && !/^(mailto|tel):/i.test(v)), `[${label}]应为http(s)链接或站内路径`);
+  text(label, { max: 500, required }).refine(
+    (v) => v === '' || (safeHref(v) === v && !/^(mailto|tel):/i.test(v)),
+    `[${label}]应为http(s)链接或站内路径`,
+  );
 
 /** Rich HTML from the editor; the server sanitises it before storing (ADR 0014). */
 export const richText = (label: string, max: number) => optionalText(label, { max, multiline: true });
@@ -25,7 +28,11 @@ const sort = count('排序', 0, 99_999).default(0);
 
 /** An active window: both ends optional (open), ISO times with offset; the end after the start. */
 const instant = (label: string) =>
-  z.iso.datetime({ offset: true, error: `[${label}]格式不正确` }).nullable().optional().default(null);
+  z.iso
+    .datetime({ offset: true, error: `[${label}]格式不正确` })
+    .nullable()
+    .optional()
+    .default(null);
 const windowFields = { startsAt: instant('开始时间'), endsAt: instant('结束时间') };
 const windowOrdered = (w: { startsAt: string | null; endsAt: string | null }) =>
   !w.startsAt || !w.endsAt || new Date(w.endsAt) > new Date(w.startsAt);

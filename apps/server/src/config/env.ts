@@ -38,7 +38,11 @@ const envSchema = z.object({
     .transform((v) => v.replace(/\/+$/, ''))
     .optional(),
   /** Largest uploaded file in bytes (console uploads, ADR 0037). */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   /** Where uploads are kept: "local" (DATA_DIR/upload) or "s3" (an S3-compatible bucket, the S3_* settings). */
   STORAGE: z.enum(['local', 's3']).default('local'),
   /** S3-compatible endpoint, path-style: objects are at <S3_ENDPOINT>/<S3_BUCKET>/<key>. */

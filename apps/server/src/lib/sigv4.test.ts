@@ -4,7 +4,12 @@ import { sha256Hex, signV4 } from './sigv4.ts';
 describe('SigV4', () => {
   it('signs AWS S3 documentation example "GET Object" to its published signature', () => {
     const headers = signV4(
-      { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'us-east-1', service: 's3' },
+      {
+        accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+        region: 'us-east-1',
+        service: 's3',
+      },
       {
         method: 'GET',
         url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),

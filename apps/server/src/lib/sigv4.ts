@@ -31,7 +31,10 @@ const encode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `
 
 /** The headers to send: the request's own plus x-amz-date, x-amz-content-sha256 and authorization. */
 export function signV4(key: SigV4Key, req: SigV4Request): Record<string, string> {
-  const amzDate = req.now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const amzDate = req.now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const day = amzDate.slice(0, 8);
   const headers: Record<string, string> = {
     ...Object.fromEntries(Object.entries(req.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v.trim().replace(/\s+/g, ' ')])),

@@ -67,6 +67,11 @@ export async function listSitePageRows(db: Executor) {
   return db.select({ key: sitePage.key, title: sitePage.title, updated: sitePage.updatedOn }).from(sitePage).orderBy(sitePage.key);
 }
 
+export async function findSitePageRow(db: Executor, key: SitePageRow['key']): Promise<SitePageRow | undefined> {
+  const [row] = await db.select().from(sitePage).where(eq(sitePage.key, key));
+  return row;
+}
+
 export async function lockSitePage(db: Executor, key: SitePageRow['key']): Promise<SitePageRow | undefined> {
   const [row] = await db.select().from(sitePage).where(eq(sitePage.key, key)).for('update');
   return row;

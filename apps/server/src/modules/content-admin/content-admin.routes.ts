@@ -1,6 +1,13 @@
 import type { AppContext } from '../../context.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
-import { addArticle, articleAdminDetail, editArticle, listArticlesAdmin, removeArticle, setArticlePublished } from './article-admin.service.ts';
+import {
+  addArticle,
+  articleAdminDetail,
+  editArticle,
+  listArticlesAdmin,
+  removeArticle,
+  setArticlePublished,
+} from './article-admin.service.ts';
 import { addBanner, editBanner, listBanners, removeBanner, sortBanners } from './banner.service.ts';
 import { editSitePage, listSitePages, sitePageAdmin } from './page-admin.service.ts';
 import { addPartner, editPartner, listPartners, removePartner, sortPartners } from './partner.service.ts';

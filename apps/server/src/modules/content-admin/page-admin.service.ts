@@ -4,8 +4,7 @@ import type { SitePageKey } from '@yance/contracts/content';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
-import { findSitePage } from '../content/content.repository.ts';
-import { listSitePageRows, lockSitePage, updateSitePage, type SitePageRow } from './article-admin.repository.ts';
+import { findSitePageRow, listSitePageRows, lockSitePage, updateSitePage, type SitePageRow } from './article-admin.repository.ts';
 import { contentWrite, logChange, type Write } from './admin-write.ts';
 
 const adminOf = (r: SitePageRow) => ({ key: r.key, title: r.title, body: r.body, updated: r.updatedOn });
@@ -14,7 +13,7 @@ export const listSitePages = (ctx: AppContext) => listSitePageRows(ctx.db);
 
 /** The page as stored: its {{figure}} placeholders unfilled, so an edit keeps them live. */
 export async function sitePageAdmin(ctx: AppContext, key: SitePageKey) {
-  const row = await findSitePage(ctx.db, key);
+  const row = await findSitePageRow(ctx.db, key);
   if (!row) throw new AppError('NOT_FOUND', '页面不存在');
   return adminOf(row);
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { popupAdmin, popupSetting } from '@yance/contracts/content-admin';
 import type { AppContext } from '../../context.ts';
 import { activePopup, HOME_POPUP_KEY, readPopup } from '../home/home.service.ts';
-import { lockSetting, saveSetting } from '../setting/setting.repository.ts';
+import { replaceSetting } from '../setting/setting-admin.service.ts';
 import { getSettingValue } from '../setting/setting.service.ts';
 import { contentWrite, logChange, type Write } from './admin-write.ts';
 
@@ -23,8 +23,7 @@ export async function popupDetail(ctx: AppContext): Promise<PopupAdmin> {
 
 export async function savePopup(ctx: AppContext, w: Write, body: z.output<typeof popupSetting>): Promise<PopupAdmin> {
   return contentWrite(ctx, async (t) => {
-    const before = readPopup(await lockSetting(t.db, HOME_POPUP_KEY));
-    await saveSetting(t.db, HOME_POPUP_KEY, body, t.clock());
+    const before = readPopup(await replaceSetting(t, HOME_POPUP_KEY, body));
     await logChange(t, w, { action: 'popup.save', objectType: 'setting', objectId: HOME_POPUP_KEY }, before, body);
     return adminOf(body, t.clock());
   });

@@ -20,6 +20,11 @@ export function sniffImage(b: Buffer): RasterKind | undefined {
 
 /** SVG or other XML/HTML text: refused with its own message (it can carry script; ADR 0037). */
 export function looksLikeMarkup(b: Buffer): boolean {
-  const head = b.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const head = b
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   return head.startsWith('<') || head.includes('<svg');
 }

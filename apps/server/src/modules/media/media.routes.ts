@@ -3,13 +3,15 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
 import { UPLOAD_CSP } from '../../plugins/static-web.ts';
-import { UPLOAD_KEY, type FileStorage } from './storage.ts';
+import { UPLOAD_KEY, type FileStorage } from './storage.service.ts';
 import { uploadImage, type UploadedFile } from './upload.service.ts';
+
+const sizeText = (n: number) => (n >= 1024 * 1024 ? `${+(n / 1024 / 1024).toFixed(1)}MB` : `${Math.floor(n / 1024)}KB`);
 
 /** The one file of a multipart upload, in field "file"; the size limit is the multipart plugin's (UPLOAD_MAX_BYTES). */
 async function readUpload(request: FastifyRequest, maxBytes: number): Promise<UploadedFile> {
   if (!request.isMultipart()) throw new AppError('INVALID', '[文件]请以multipart/form-data上传');
-  const tooLarge = new AppError('PAYLOAD_TOO_LARGE', `[文件]不能超过${Math.floor(maxBytes / 1024 / 1024)}MB`);
+  const tooLarge = new AppError('PAYLOAD_TOO_LARGE', `[文件]不能超过${sizeText(maxBytes)}`);
   try {
     const part = await request.file();
     if (!part || part.fieldname !== 'file') throw new AppError('INVALID', '[文件]不能为空');

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FileStorage } from './storage.ts';
-import { UPLOAD_KEY } from './storage.ts';
+import type { FileStorage } from './storage.service.ts';
+import { UPLOAD_KEY } from './storage.service.ts';
 
 /** Files under root (DATA_DIR/upload); written to a temporary name and renamed, so no reader sees half a file. */
 export function localStorage(root: string): FileStorage {

@@ -2,8 +2,8 @@ import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Fetch } from '../../context.ts';
 import { sha256Hex, signV4, type SigV4Key } from '../../lib/sigv4.ts';
-import type { FileStorage } from './storage.ts';
-import { UPLOAD_KEY } from './storage.ts';
+import type { FileStorage } from './storage.service.ts';
+import { UPLOAD_KEY } from './storage.service.ts';
 
 export interface S3Options {
   /** e.g. https://s3.example.com or http://127.0.0.1:9000 (path-style: <endpoint>/<bucket>/<key>). */
@@ -24,7 +24,8 @@ export interface S3Options {
  */
 export function s3Storage(opts: S3Options, fetch: Fetch): FileStorage {
   const key4: SigV4Key = { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey, region: opts.region, service: 's3' };
-  const urlOf = (key: string) => new URL(`${opts.endpoint}/${encodeURIComponent(opts.bucket)}/${key.split('/').map(encodeURIComponent).join('/')}`);
+  const urlOf = (key: string) =>
+    new URL(`${opts.endpoint}/${encodeURIComponent(opts.bucket)}/${key.split('/').map(encodeURIComponent).join('/')}`);
   const checked = (key: string) => {
     if (!UPLOAD_KEY.test(key)) throw new Error(`bad storage key ${JSON.stringify(key)}`);
     return key;

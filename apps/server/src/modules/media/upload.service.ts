@@ -4,11 +4,13 @@ import { cleanText } from '@yance/contracts/text';
 import sharp from 'sharp';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { MAX_INPUT_PIXELS } from '../../plugins/media/variants.ts';
 import { changesOf, recordAudit } from '../audit/audit.service.ts';
 import { looksLikeMarkup, sniffImage } from './image-check.ts';
 import { insertMedia } from './media.repository.ts';
-import type { FileStorage } from './storage.ts';
+import type { FileStorage } from './storage.service.ts';
+
+/** Pictures past this many pixels are refused (a decompression bomb, not a photo); the same limit as /media's encoder. */
+const MAX_INPUT_PIXELS = 50_000_000;
 
 /** Longest side kept: wider than the widest /media variant (1920) with room to crop, far below a camera's 6000 px. */
 export const MAX_SIDE = 2560;

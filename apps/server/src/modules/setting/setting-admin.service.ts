@@ -1,5 +1,12 @@
 import { areaList } from '@vant/area-data';
-import { allowRegionIn, localInfo, samplingSetting, type AllowRegion, type LocalInfo, type SamplingSetting } from '@yance/contracts/setting';
+import {
+  allowRegionIn,
+  localInfo,
+  samplingSetting,
+  type AllowRegion,
+  type LocalInfo,
+  type SamplingSetting,
+} from '@yance/contracts/setting';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changesOf, recordAudit } from '../audit/audit.service.ts';
@@ -25,6 +32,13 @@ export async function settingAdminDetail(ctx: AppContext) {
   return { allowRegion: read('allowRegion'), samplingSetting: read('samplingSetting'), localInfo: read('localInfo') };
 }
 
+/** Replaces a stored setting inside the caller's transaction t and returns what it was (undefined when never saved). */
+export async function replaceSetting(t: AppContext, key: string, value: unknown): Promise<unknown> {
+  const before = await lockSetting(t.db, key);
+  await saveSetting(t.db, key, value, t.clock());
+  return before;
+}
+
 /** Wraps a list so the log reads field by field like an object's. */
 const asRecord = (v: unknown): Record<string, unknown> => (Array.isArray(v) ? { list: v } : ((v ?? {}) as Record<string, unknown>));
 
@@ -37,8 +51,7 @@ export async function saveWebSetting<K extends Key>(ctx: AppContext, caller: Sta
   const parsed = CHECKS[key].safeParse(value);
   if (!parsed.success) throw new AppError('INVALID', parsed.error.issues[0]?.message ?? `[${key}]格式不正确`);
   await ctx.tx(async (t) => {
-    const before = await lockSetting(t.db, key);
-    await saveSetting(t.db, key, parsed.data, t.clock());
+    const before = await replaceSetting(t, key, parsed.data);
     const changes = changesOf(before === undefined ? null : asRecord(before), asRecord(parsed.data));
     if (before !== undefined && Object.keys(changes).length === 0) return;
     await recordAudit(t, {

@@ -56,7 +56,7 @@ const ENCODE: Record<VariantFormat, (s: Pipeline) => Pipeline> = {
 };
 
 /** Pictures past this many pixels are refused (a decompression bomb, not a photo). */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 
 /**
  * Makes (or finds) the variant of `file` at `width` in `format` under
