@@ -16,6 +16,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { apiScopes, scopeProblem, type RouteEntry } from './plugins/scopes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { mediaPlugin } from './plugins/media/index.ts';
+import { multipartPlugin } from './plugins/multipart.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { isPageRenderCall, webPagesPlugin } from './plugins/web-pages/index.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -42,6 +43,10 @@ import { jobRoutes } from './modules/job/job.routes.ts';
 import { purgeJobs } from './modules/job/purge.service.ts';
 import { smsJobs } from './modules/sms/sms.service.ts';
 import { resolveStaff } from './modules/staff/staff.service.ts';
+import { contentAdminRoutes } from './modules/content-admin/content-admin.routes.ts';
+import { mediaRoutes, uploadServeRoutes } from './modules/media/media.routes.ts';
+import { createStorage } from './modules/media/storage.service.ts';
+import { settingAdminRoutes } from './modules/setting/setting-admin.routes.ts';
 
 z.config(z.locales.zhCN());
 
@@ -125,6 +130,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   await app.register(errorsPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody, { bodyLimit: config.BODY_LIMIT });
+  await app.register(multipartPlugin, { maxFileBytes: config.UPLOAD_MAX_BYTES });
   const clock = opts.clock ?? systemClock;
   const fetchImpl = opts.fetch ?? ((input, init) => fetch(input, init));
   // The context wakes the worker, and the worker runs with the context: wired through this one variable.
@@ -145,6 +151,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   // Waits for the jobs being run, so the database (closed after the app) is still open for them.
   app.addHook('onClose', async () => jobs.stop());
   app.addHook('onClose', async () => ctx.counter.close());
+  const storage = createStorage(config, fetchImpl);
   app.decorateRequest('user', null);
   app.decorateRequest('staff', null);
   await app.register(docsPlugin);
@@ -162,6 +169,9 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...staffRoutes(ctx),
     ...auditRoutes(ctx),
     ...jobRoutes(ctx),
+    ...contentAdminRoutes(ctx),
+    ...settingAdminRoutes(ctx),
+    ...mediaRoutes(ctx, storage),
   };
   await app.register(apiScopes, {
     handlers,
@@ -173,7 +183,12 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   mkdirSync(userUploads, { recursive: true });
   const uploads = { produced: path.join(config.repoRoot, 'apps/server/assets/upload'), user: userUploads };
   await app.register(staticWebPlugin, { webDist: config.WEB_DIST, uploads });
-  await app.register(mediaPlugin, { roots: [uploads.produced, uploads.user], cacheDir: path.join(config.DATA_DIR, 'cache', 'media') });
+  uploadServeRoutes(app, storage);
+  await app.register(mediaPlugin, {
+    roots: [uploads.produced, uploads.user],
+    cacheDir: path.join(config.DATA_DIR, 'cache', 'media'),
+    fallback: storage.kind === 's3' ? (rel) => storage.localFile(rel) : undefined,
+  });
   seoRoutes(app, ctx);
   await app.register(webPagesPlugin, { webDist: config.WEB_DIST, publicUrl: config.PUBLIC_URL });
 

@@ -1,7 +1,9 @@
 import { accountEndpoints } from './api/account.ts';
 import { catalogEndpoints } from './api/catalog.ts';
+import { contentAdminEndpoints } from './api/content-admin.ts';
 import { contentEndpoints } from './api/content.ts';
 import { jobEndpoints } from './api/job.ts';
+import { settingAdminEndpoints } from './api/setting-admin.ts';
 import { staffEndpoints } from './api/staff.ts';
 import { userEndpoints } from './api/user.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -15,6 +17,8 @@ export const endpoints = {
   ...userEndpoints,
   ...staffEndpoints,
   ...jobEndpoints,
+  ...contentAdminEndpoints,
+  ...settingAdminEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

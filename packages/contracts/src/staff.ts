@@ -44,6 +44,8 @@ export const PERMISSIONS = {
   'catalog.manage': ['operator'],
   /** Content: banners, articles, pages, partners, popup. */
   'content.manage': ['operator'],
+  /** Upload pictures (banners, items, articles); checked and re-encoded by the server (ADR 0037). */
+  'media.upload': ['operator'],
   /** Web settings of spec §3. */
   'setting.manage': ['operator'],
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -38,9 +38,34 @@ const envSchema = z.object({
     .refine((v) => /^https?:$/.test(new URL(v).protocol), 'must be an http(s) URL')
     .transform((v) => v.replace(/\/+$/, ''))
     .optional(),
+  /** Largest uploaded file in bytes (console uploads, ADR 0037). */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  /** Where uploads are kept: "local" (DATA_DIR/upload) or "s3" (an S3-compatible bucket, the S3_* settings). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** S3-compatible endpoint, path-style: objects are at <S3_ENDPOINT>/<S3_BUCKET>/<key>. */
+  S3_ENDPOINT: z
+    .string()
+    .url()
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   ...accountEnv,
   ...jobEnv,
 });
+
+/** STORAGE=s3 needs its endpoint, bucket and keys. */
+function missingStorageEnv(env: z.infer<typeof envSchema>): string[] {
+  if (env.STORAGE !== 's3') return [];
+  const required = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  return required.filter((k) => !env[k]);
+}
 
 const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -100,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const missing = missingAccountEnv(parsed.data);
   if (missing.length > 0) throw new Error(`Invalid environment: ${missing.join(', ')} required by the chosen SMS/WeChat provider`);
+  const storage = missingStorageEnv(parsed.data);
+  if (storage.length > 0) throw new Error(`Invalid environment: ${storage.join(', ')} required by STORAGE=s3`);
   const problems = productionProblems(parsed.data);
   if (problems.length > 0) throw new Error(`Invalid environment: ${problems.join('; ')}`);
   return { ...parsed.data, repoRoot };

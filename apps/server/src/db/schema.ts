@@ -166,6 +166,9 @@ export const banner = pgTable('banner', {
   description: text('description').notNull(),
   sort: integer('sort').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
+  /** The active window (issue 8): shown from startsAt until before endsAt; null = open on that side. */
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
 });
 
 /** News, courses, service cases (能力展示) and thanks (致谢) share one table. */
@@ -187,6 +190,8 @@ export const article = pgTable(
     views: integer('views').notNull().default(0),
     publishedOn: date('published_on', { mode: 'string' }).notNull(),
     published: boolean('published').notNull().default(true),
+    /** Removed by an operator: hidden everywhere, kept for the record (and the audit log's references). */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [index('article_type_date_idx').on(t.type, t.publishedOn.desc(), t.id.desc()), oneOf('article_type_check', t.type, ARTICLE_TYPES)],
 );
@@ -222,3 +227,4 @@ export const setting = pgTable('setting', {
 export * from './schema-accounts.ts';
 export * from './schema-ops.ts';
 export * from './schema-jobs.ts';
+export * from './schema-media.ts';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ArticleType, SitePageKey } from '@yance/contracts/content';
 import type { Executor } from '../../db/client.ts';
 import { article, sitePage } from '../../db/schema.ts';
@@ -16,7 +16,8 @@ const summaryColumns = {
   content: article.content,
 };
 
-const visible = (type: ArticleType) => and(eq(article.type, type), eq(article.published, true));
+// Published and not removed (a removed article is also unpublished; both checks keep it hidden whatever a later edit does).
+const visible = (type: ArticleType) => and(eq(article.type, type), eq(article.published, true), isNull(article.removedAt));
 
 /** Published articles of one type, newest first. */
 export async function findArticles(db: Executor, type: ArticleType, limit: number, offset: number) {
@@ -39,7 +40,7 @@ export async function viewArticle(db: Executor, rid: string) {
   const [row] = await db
     .update(article)
     .set({ views: sql`${article.views} + 1` })
-    .where(and(eq(article.rid, rid), eq(article.published, true)))
+    .where(and(eq(article.rid, rid), eq(article.published, true), isNull(article.removedAt)))
     .returning({ ...summaryColumns, id: article.id, body: article.body, views: article.views });
   return row ?? null;
 }

@@ -1,22 +1,46 @@
 import { gzipSync } from 'node:zlib';
 import { envelope } from '@yance/contracts/envelope';
-import { homeData, promoPopup, type HomeData } from '@yance/contracts/home';
+import { popupSetting, type PopupSetting } from '@yance/contracts/content-admin';
+import { homeData, type HomeData, type PromoPopup } from '@yance/contracts/home';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
 import { listHotItems, listPrefectures, listTypeGroups } from '../catalog/catalog.service.ts';
 import { latestArticles } from '../content/content.service.ts';
 import { getSettingValue } from '../setting/setting.service.ts';
-import { findBanners, findPartners } from './home.repository.ts';
+import { findBanners, findPartners, nextBannerChange } from './home.repository.ts';
 
 const HOT_ITEMS = 8;
 const SERVICE_CASES = 6;
 const THANKS = 8;
 export const HOME_POPUP_KEY = 'homePopup';
 
-/** Gathers the whole home page in one go (spec §3 home data). */
-export async function buildHomeData(ctx: AppContext): Promise<HomeData> {
-  const [bannerArr, typeArr, prefectureNavBottomArr, hotItems, cases, thanks, partnerArr, popupValue] = await Promise.all([
-    findBanners(ctx.db),
+/** The stored popup (setting homePopup) as the console saved it, or null when there is none or it is malformed. */
+export function readPopup(value: unknown): PopupSetting | null {
+  const parsed = popupSetting.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Whether something with this window shows at `now` (start inclusive, end exclusive). */
+export const inWindow = (w: { startsAt: string | null; endsAt: string | null }, now: Date) =>
+  (!w.startsAt || new Date(w.startsAt) <= now) && (!w.endsAt || new Date(w.endsAt) > now);
+
+/** The popup shown at `now`, in the storefront's shape. */
+export function activePopup(p: PopupSetting | null, now: Date): PromoPopup | null {
+  return p && p.enabled && inWindow(p, now) ? { img: p.img, title: p.title, url: p.url } : null;
+}
+
+/** The popup's next start or end after `now`, if any. */
+const popupChange = (p: PopupSetting | null, now: Date): number[] =>
+  p?.enabled ? [p.startsAt, p.endsAt].map((v) => (v ? new Date(v).getTime() : NaN)).filter((t) => t > now.getTime()) : [];
+
+/**
+ * Gathers the whole home page in one go (spec §3 home data) as it is at
+ * `now`, and when it next changes by the clock alone (a banner's or the
+ * popup's window opening or closing), so the cache never outlives it.
+ */
+export async function buildHomeData(ctx: AppContext, now = ctx.clock()): Promise<{ data: HomeData; changesAt: number }> {
+  const [bannerArr, typeArr, prefectureNavBottomArr, hotItems, cases, thanks, partnerArr, popupValue, bannerChange] = await Promise.all([
+    findBanners(ctx.db, now),
     listTypeGroups(ctx),
     listPrefectures(ctx),
     listHotItems(ctx, HOT_ITEMS),
@@ -24,9 +48,11 @@ export async function buildHomeData(ctx: AppContext): Promise<HomeData> {
     latestArticles(ctx, 'thanks', THANKS),
     findPartners(ctx.db),
     getSettingValue(ctx, HOME_POPUP_KEY),
+    nextBannerChange(ctx.db, now),
   ]);
-  const popup = promoPopup.safeParse(popupValue);
-  return {
+  const popup = readPopup(popupValue);
+  const changesAt = Math.min(Infinity, bannerChange?.getTime() ?? Infinity, ...popupChange(popup, now));
+  const data: HomeData = {
     bannerArr,
     typeArr,
     prefectureNavBottomArr,
@@ -43,8 +69,9 @@ export async function buildHomeData(ctx: AppContext): Promise<HomeData> {
       created,
     })),
     partnerArr,
-    popup: popup.success ? popup.data : null,
+    popup: activePopup(popup, now),
   };
+  return { data, changesAt };
 }
 
 /** The home envelope, serialised once to UTF-8 bytes, plain and gzipped. */
@@ -82,12 +109,15 @@ export async function getHomePayload(ctx: AppContext): Promise<HomePayload> {
 }
 
 async function rebuild(ctx: AppContext, slot: CacheSlot): Promise<HomePayload> {
-  const body = homeEnvelope.parse(ok(await buildHomeData(ctx)));
+  const now = ctx.clock().getTime();
+  const { data, changesAt } = await buildHomeData(ctx, new Date(now));
+  const body = homeEnvelope.parse(ok(data));
   // Bytes, not a string: sending then skips re-encoding 10 kB of Chinese text per request.
   const json = Buffer.from(JSON.stringify(body), 'utf8');
   const payload = { json, gzip: gzipSync(json) };
   slot.payload = payload;
-  slot.expires = ctx.clock().getTime() + HOME_TTL_MS;
+  // Never past the moment a banner or the popup starts or stops showing.
+  slot.expires = Math.min(now + HOME_TTL_MS, changesAt);
   return payload;
 }
 

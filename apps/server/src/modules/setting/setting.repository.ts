@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { setting } from '../../db/schema.ts';
 
@@ -9,4 +9,18 @@ export async function findSettings(db: Executor, keys: readonly string[]): Promi
     .from(setting)
     .where(inArray(setting.key, [...keys]));
   return new Map(rows.map((r) => [r.key, r.value]));
+}
+
+/** A setting's stored value, its row locked until the transaction ends; undefined when never saved. */
+export async function lockSetting(db: Executor, key: string): Promise<unknown> {
+  const [row] = await db.select({ value: setting.value }).from(setting).where(eq(setting.key, key)).for('update');
+  return row?.value;
+}
+
+/** Writes a setting (insert or replace). */
+export async function saveSetting(db: Executor, key: string, value: unknown, now: Date): Promise<void> {
+  await db
+    .insert(setting)
+    .values({ key, value, updatedAt: now })
+    .onConflictDoUpdate({ target: setting.key, set: { value, updatedAt: now } });
 }

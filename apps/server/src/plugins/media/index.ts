@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { IMAGE_WIDTHS } from '@yance/contracts/media';
+import path from 'node:path';
+import { IMAGE_WIDTHS, RASTER_EXTENSIONS } from '@yance/contracts/media';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { UPLOAD_CSP } from '../static-web.ts';
@@ -12,9 +13,12 @@ export interface MediaOptions {
   cacheDir: string;
   /** Variants encoded at once by this process; more wait their turn (encoding is CPU work). */
   concurrency?: number;
+  /** Where an original not in the roots may be (uploads kept in a bucket, ADR 0037): a local copy's path. */
+  fallback?: (rel: string) => Promise<string | undefined>;
 }
 
 const WIDTHS = new Set<number>(IMAGE_WIDTHS);
+const RASTER = new Set<string>(RASTER_EXTENSIONS);
 /** A week, like /upload: a replaced original has a new cache key but the same URL. */
 const CACHE_CONTROL = 'public, max-age=604800';
 
@@ -39,9 +43,18 @@ export const mediaPlugin = fp(async (app: FastifyInstance, opts: MediaOptions) =
     }
   };
 
+  const locate = async (rel: string) => {
+    const found = await findOriginal(opts.roots, rel);
+    if (found || !opts.fallback) return found;
+    const ext = path.extname(rel).slice(1).toLowerCase();
+    if (!RASTER.has(ext)) return undefined;
+    const file = await opts.fallback(rel).catch(() => undefined);
+    return file ? { file, ext } : undefined;
+  };
+
   app.get<{ Params: { width: string; '*': string } }>('/media/:width/*', async (request, reply) => {
     const width = Number(request.params.width);
-    const found = WIDTHS.has(width) ? await findOriginal(opts.roots, request.params['*']) : undefined;
+    const found = WIDTHS.has(width) ? await locate(request.params['*']) : undefined;
     if (!found) {
       reply.callNotFound();
       return reply;

@@ -1,0 +1,42 @@
+import type { Config } from '../../config/env.ts';
+import type { Fetch } from '../../context.ts';
+import { localStorage } from './storage-local.ts';
+import { s3Storage } from './storage-s3.ts';
+
+/**
+ * Where uploaded files live (ADR 0037). Keys are relative paths such as
+ * "u/3f/3f9c….jpg", served at /upload/<key>. Local disk by default; an
+ * S3-compatible bucket with STORAGE=s3.
+ */
+export interface FileStorage {
+  readonly kind: 'local' | 's3';
+  /** Stores bytes under key (replacing what was there). */
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The stored bytes, or undefined when there is no such object. */
+  get(key: string): Promise<Buffer | undefined>;
+  /**
+   * A file on this machine holding the object, for the image encoder of
+   * /media (local: the file itself; S3: a copy cached under DATA_DIR).
+   */
+  localFile(key: string): Promise<string | undefined>;
+}
+
+/** Keys we write and serve: "u/" then plain path segments (no "..", no leading dot). */
+export const UPLOAD_KEY = /^u(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/;
+
+export function createStorage(config: Config, fetch: Fetch): FileStorage {
+  if (config.STORAGE === 's3') {
+    return s3Storage(
+      {
+        endpoint: config.S3_ENDPOINT!,
+        bucket: config.S3_BUCKET!,
+        region: config.S3_REGION,
+        accessKeyId: config.S3_ACCESS_KEY_ID!,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+        cacheDir: `${config.DATA_DIR}/cache/s3`,
+      },
+      fetch,
+    );
+  }
+  return localStorage(`${config.DATA_DIR}/upload`);
+}

@@ -1,0 +1,12 @@
+import type { AppContext } from '../../context.ts';
+import type { Handlers } from '../../plugins/endpoints.ts';
+import { saveWebSetting, settingAdminDetail } from './setting-admin.service.ts';
+
+/** The console's web settings (spec §3); declared in @yance/contracts/api/setting-admin. */
+export const settingAdminRoutes = (ctx: AppContext) =>
+  ({
+    settingAdminDetail: () => settingAdminDetail(ctx),
+    settingAllowRegionSave: ({ staff, ip, body }) => saveWebSetting(ctx, staff, 'allowRegion', body.allowRegion, ip),
+    settingSamplingSave: ({ staff, ip, body }) => saveWebSetting(ctx, staff, 'samplingSetting', body.samplingSetting, ip),
+    settingLocalInfoSave: ({ staff, ip, body }) => saveWebSetting(ctx, staff, 'localInfo', body.localInfo, ip),
+  }) satisfies Handlers;

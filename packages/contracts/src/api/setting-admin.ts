@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import type { Endpoint } from '../endpoint.ts';
+import { routes } from '../routes.ts';
+import { allowRegion, localInfo, samplingSetting } from '../setting.ts';
+
+/** The stored web settings as the console edits them (null = never saved). */
+export const settingAdmin = z.object({
+  allowRegion: allowRegion.nullable(),
+  samplingSetting: samplingSetting.nullable(),
+  localInfo: localInfo.nullable(),
+});
+
+/** The console's web settings of spec §3, checked by the same contracts the storefront reads (issue 8). */
+export const settingAdminEndpoints = {
+  settingAdminDetail: { ...routes.settingAdminDetail, summary: '网站设置（上门取样区域、取样设置、联系方式）', response: settingAdmin },
+  settingAllowRegionSave: {
+    ...routes.settingAllowRegionSave,
+    summary: '保存上门取样区域（区域编码须存在于行政区划表，名称与编码一致）',
+    body: z.object({ allowRegion }),
+    response: settingAdmin,
+    success: '已保存',
+  },
+  settingSamplingSave: {
+    ...routes.settingSamplingSave,
+    summary: '保存取样设置（不可取样日期、星期、时段，例外开放日期，四个时段，取样提示）',
+    body: z.object({ samplingSetting }),
+    response: settingAdmin,
+    success: '已保存',
+  },
+  settingLocalInfoSave: {
+    ...routes.settingLocalInfoSave,
+    summary: '保存联系方式（地址、电话、邮箱、收样地址、服务时间、微信）',
+    body: z.object({ localInfo }),
+    response: settingAdmin,
+    success: '已保存',
+  },
+} as const satisfies Record<string, Endpoint>;
