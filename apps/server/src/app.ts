@@ -38,6 +38,9 @@ import type { SmsProvider } from './lib/sms-provider.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { resolveStaff } from './modules/staff/staff.service.ts';
+import { staffSecurityRoutes } from './modules/staff/staff-security.routes.ts';
+import { prepareFirstAdmin } from './modules/staff/first-admin.service.ts';
+import { smsRoutes } from './modules/sms/sms.routes.ts';
 
 z.config(z.locales.zhCN());
 
@@ -54,6 +57,8 @@ export interface BuildOptions {
   counter?: RateCounter;
   /** Replaces the SMS provider chosen from config. */
   sms?: SmsProvider;
+  /** Where the first start's one-time setup link is printed (ADR 0038); stdout by default, whatever LOG_LEVEL says. */
+  print?: (line: string) => void;
 }
 
 /** Trust X-Forwarded-For only from the configured proxies: per-IP limits read request.ip. */
@@ -126,6 +131,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     sms: opts.sms ?? createSmsProvider(config, app.log, fetchImpl),
   });
   app.addHook('onClose', async () => ctx.counter.close());
+  // No installation runs without an admin: create one from ADMIN_ACCOUNT, or print a setup link (ADR 0038).
+  app.addHook('onReady', async () => prepareFirstAdmin(ctx, opts.print ?? ((line) => process.stdout.write(`${line}\n`))));
   app.decorateRequest('user', null);
   app.decorateRequest('staff', null);
   await app.register(docsPlugin);
@@ -142,6 +149,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...addressRoutes(ctx),
     ...staffRoutes(ctx),
     ...auditRoutes(ctx),
+    ...staffSecurityRoutes(ctx),
+    ...smsRoutes(ctx),
   };
   await app.register(apiScopes, {
     handlers,

@@ -9,7 +9,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { fromPglite, openDatabase, type Database, type Db } from '../src/db/client.ts';
 import type { Fetch } from '../src/context.ts';
-import type { Clock } from '../src/lib/clock.ts';
+import { systemClock, type Clock } from '../src/lib/clock.ts';
 import { dropWhenIdle, withDatabase } from './test-db.ts';
 
 export interface TestApp {
@@ -17,6 +17,8 @@ export interface TestApp {
   db: Db;
   /** The app's DATA_DIR (uploads, caches); removed on close. */
   dataDir: string;
+  /** The app's clock (factories compute TOTP codes at the app's time). */
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: Clock;
   fetch?: Fetch;
+  /** Receives what the app prints at start (the first-admin setup link). */
+  print?: (line: string) => void;
 }
 
 function testConfig(dataDir: string, env: Record<string, string> = {}) {
@@ -74,11 +78,12 @@ function testConfig(dataDir: string, env: Record<string, string> = {}) {
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'yance-app-'));
-  const app = await buildApp({ config: testConfig(dataDir, opts.env), database, clock: opts.clock, fetch: opts.fetch });
+  const app = await buildApp({ config: testConfig(dataDir, opts.env), database, clock: opts.clock, fetch: opts.fetch, print: opts.print });
   return {
     app,
     db: database.db,
     dataDir,
+    clock: opts.clock ?? systemClock,
     close: async () => {
       await app.close();
       await database.close();
@@ -101,9 +106,10 @@ export async function createTwinApps(opts: TestAppOptions = {}): Promise<{ a: Te
   const a = await buildApp({ config, database, clock: opts.clock });
   const b = await buildApp({ config, database: second, clock: opts.clock });
   const noop = async () => {};
+  const clock = opts.clock ?? systemClock;
   return {
-    a: { app: a, db: database.db, dataDir, close: noop },
-    b: { app: b, db: second.db, dataDir, close: noop },
+    a: { app: a, db: database.db, dataDir, clock, close: noop },
+    b: { app: b, db: second.db, dataDir, clock, close: noop },
     close: async () => {
       await a.close();
       await b.close();

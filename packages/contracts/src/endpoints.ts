@@ -1,7 +1,9 @@
 import { accountEndpoints } from './api/account.ts';
 import { catalogEndpoints } from './api/catalog.ts';
 import { contentEndpoints } from './api/content.ts';
+import { smsOutboxEndpoints } from './api/sms-outbox.ts';
 import { staffEndpoints } from './api/staff.ts';
+import { staffSecurityEndpoints } from './api/staff-security.ts';
 import { userEndpoints } from './api/user.ts';
 import type { Endpoint } from './endpoint.ts';
 import type { RouteName } from './routes.ts';
@@ -13,6 +15,8 @@ export const endpoints = {
   ...accountEndpoints,
   ...userEndpoints,
   ...staffEndpoints,
+  ...staffSecurityEndpoints,
+  ...smsOutboxEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

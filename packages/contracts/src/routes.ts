@@ -77,6 +77,14 @@ export const routes = {
   staffEnable: { method: 'POST', scope: 'admin', path: '/staff/enable', access: 'staff.manage' },
   staffResetPassword: { method: 'POST', scope: 'admin', path: '/staff/resetPassword', access: 'staff.manage' },
   auditList: { method: 'GET', scope: 'admin', path: '/audit/list', access: 'audit.read' },
+  // staff sign-in security (ADR 0038): one's own password and TOTP, the first admin
+  adminPassword: { method: 'POST', scope: 'admin', path: '/password', access: 'signedIn' },
+  totpSetup: { method: 'POST', scope: 'admin', path: '/totp/setup', access: 'signedIn' },
+  totpEnable: { method: 'POST', scope: 'admin', path: '/totp/enable', access: 'signedIn' },
+  totpDisable: { method: 'POST', scope: 'admin', path: '/totp/disable', access: 'signedIn' },
+  staffResetTotp: { method: 'POST', scope: 'admin', path: '/staff/resetTotp', access: 'staff.manage' },
+  adminSetup: { method: 'POST', scope: 'admin', path: '/setup', access: 'anyone' },
+  smsList: { method: 'GET', scope: 'admin', path: '/sms/list', access: 'sms.read' },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof routes;

@@ -3,7 +3,7 @@ import type { Update4contactBody } from '@yance/contracts/user';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../context.ts';
-import { endOtherSessions } from '../session/session.service.ts';
+import { customer, endOtherSessions } from '../session/session.service.ts';
 import { sendCode, sendNotice, verifyCode } from '../sms/sms.service.ts';
 import { getUser, setPhone } from '../user/user.service.ts';
 import { loginGuard } from './login-guard.ts';
@@ -42,7 +42,7 @@ export async function changePhone(ctx: AppContext, caller: AuthUser, body: Updat
   // Only the holder of the new phone gets here, so telling them it is taken reveals nothing new.
   await ctx.tx(async (t) => {
     await setPhone(t, user.id, body.phone);
-    await endOtherSessions(t, user.id, caller.sessionId);
+    await endOtherSessions(t, customer(user.id), caller.sessionId);
   });
   const tail = body.phone.slice(-4);
   await sendNotice(ctx, user.phone, {

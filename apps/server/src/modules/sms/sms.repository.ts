@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { powChallengeUsed, smsCode, smsMessage } from '../../db/schema.ts';
 
@@ -71,4 +71,21 @@ export async function useChallenge(db: Executor, nonce: string, expiresAt: Date,
     .onConflictDoNothing()
     .returning({ nonce: powChallengeUsed.nonce });
   return rows.length === 1;
+}
+
+/** One page of the outbox, newest first, by phone and purpose when given, and how many rows match. */
+export async function pageOutbox(db: Executor, filter: { phone?: string | undefined; purpose?: number | undefined }, page: number, pageSize: number) {
+  const where = and(
+    filter.phone ? eq(smsMessage.phone, filter.phone) : undefined,
+    filter.purpose === undefined ? undefined : eq(smsMessage.purpose, filter.purpose),
+  );
+  const rows = await db
+    .select()
+    .from(smsMessage)
+    .where(where)
+    .orderBy(desc(smsMessage.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [{ total }] = (await db.select({ total: count() }).from(smsMessage).where(where)) as [{ total: number }];
+  return { rows, total };
 }
