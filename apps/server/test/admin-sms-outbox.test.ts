@@ -36,7 +36,14 @@ describe('the SMS outbox for the console (issue 8)', () => {
     const phone = newPhone();
     await t.db.insert(smsMessage).values([
       { phone, purpose: 3, provider: 'aliyun', content: '【研测】您的验证码为******，10分钟内有效，请勿泄露给他人。', status: 'sent' },
-      { phone, purpose: 3, provider: 'tencent', content: '【研测】您的验证码为482913，10分钟内有效。', status: 'failed', error: 'gateway 500' },
+      {
+        phone,
+        purpose: 3,
+        provider: 'tencent',
+        content: '【研测】您的验证码为482913，10分钟内有效。',
+        status: 'failed',
+        error: 'gateway 500',
+      },
     ]);
     const list = (await callApi(t, 'smsList', { token: operator, query: { phone } })).body.data.list;
     expect(list).toHaveLength(2);

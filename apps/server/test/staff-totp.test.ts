@@ -154,8 +154,7 @@ describe('staff TOTP, enrolment-only sessions and own passwords (ADR 0038)', () 
   it('changes one’s own password with the current one; other sessions end, this one stays', async () => {
     const here = (await login('manager')).body.data.token;
     const elsewhere = (await login('manager')).body.data.token;
-    const change = (oldPassword: string, password: string) =>
-      callApi(t, 'adminPassword', { token: here, body: { oldPassword, password } });
+    const change = (oldPassword: string, password: string) => callApi(t, 'adminPassword', { token: here, body: { oldPassword, password } });
     expect((await change('not-the-password', NEW_PASSWORD)).body.msg).toBe('[原密码]不正确');
     expect((await change(DEMO_STAFF_PASSWORD, '12345678')).body.msg).toMatch(/过于常见/);
     expect((await change(DEMO_STAFF_PASSWORD, 'short')).body.msg).toBe('[密码]至少8位');

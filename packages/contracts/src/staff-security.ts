@@ -46,10 +46,7 @@ export const recoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
 
 /** A staff member's own new password: the current one proves it is them. */
 export const staffOwnPasswordBody = z.object({
-  oldPassword: z
-    .string({ error: '[原密码]不能为空' })
-    .min(1, '[原密码]不能为空')
-    .max(PASSWORD_MAX, `[原密码]不能超过${PASSWORD_MAX}位`),
+  oldPassword: z.string({ error: '[原密码]不能为空' }).min(1, '[原密码]不能为空').max(PASSWORD_MAX, `[原密码]不能超过${PASSWORD_MAX}位`),
   password,
 });
 

@@ -74,7 +74,12 @@ export async function useChallenge(db: Executor, nonce: string, expiresAt: Date,
 }
 
 /** One page of the outbox, newest first, by phone and purpose when given, and how many rows match. */
-export async function pageOutbox(db: Executor, filter: { phone?: string | undefined; purpose?: number | undefined }, page: number, pageSize: number) {
+export async function pageOutbox(
+  db: Executor,
+  filter: { phone?: string | undefined; purpose?: number | undefined },
+  page: number,
+  pageSize: number,
+) {
   const where = and(
     filter.phone ? eq(smsMessage.phone, filter.phone) : undefined,
     filter.purpose === undefined ? undefined : eq(smsMessage.purpose, filter.purpose),
