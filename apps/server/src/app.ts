@@ -47,6 +47,9 @@ import { contentAdminRoutes } from './modules/content-admin/content-admin.routes
 import { mediaRoutes, uploadServeRoutes } from './modules/media/media.routes.ts';
 import { createStorage } from './modules/media/storage.service.ts';
 import { settingAdminRoutes } from './modules/setting/setting-admin.routes.ts';
+import { staffSecurityRoutes } from './modules/staff/staff-security.routes.ts';
+import { prepareFirstAdmin } from './modules/staff/first-admin.service.ts';
+import { smsRoutes } from './modules/sms/sms.routes.ts';
 
 z.config(z.locales.zhCN());
 
@@ -70,6 +73,8 @@ export interface BuildOptions {
   counter?: RateCounter;
   /** Replaces the SMS provider chosen from config. */
   sms?: SmsProvider;
+  /** Where the first start's one-time setup link is printed (ADR 0038); stdout by default, whatever LOG_LEVEL says. */
+  print?: (line: string) => void;
 }
 
 /** Trust X-Forwarded-For only from the configured proxies: per-IP limits read request.ip. */
@@ -152,6 +157,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   app.addHook('onClose', async () => jobs.stop());
   app.addHook('onClose', async () => ctx.counter.close());
   const storage = createStorage(config, fetchImpl);
+  // No installation runs without an admin: create one from ADMIN_ACCOUNT, or print a setup link (ADR 0038).
+  app.addHook('onReady', async () => prepareFirstAdmin(ctx, opts.print ?? ((line) => process.stdout.write(`${line}\n`))));
   app.decorateRequest('user', null);
   app.decorateRequest('staff', null);
   await app.register(docsPlugin);
@@ -172,6 +179,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...contentAdminRoutes(ctx),
     ...settingAdminRoutes(ctx),
     ...mediaRoutes(ctx, storage),
+    ...staffSecurityRoutes(ctx),
+    ...smsRoutes(ctx),
   };
   await app.register(apiScopes, {
     handlers,

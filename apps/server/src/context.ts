@@ -14,6 +14,8 @@ export interface StaffCaller {
   roles: StaffRole[];
   /** Their name (or account), as the audit log writes who did it. */
   name: string;
+  /** Their roles need TOTP and they have none yet: only the 'signedIn' calls answer (ADR 0038). */
+  enrolOnly: boolean;
 }
 
 export interface AuthUser {

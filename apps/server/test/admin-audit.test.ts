@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@yance/contracts/staff';
 import { auditLog, staffAccount } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
-import { callApi, staffTokens } from './factories.ts';
+import { callApi, signInStaff, staffTokens } from './factories.ts';
 
 const NEW_PASSWORD = 'Lab coat 2049!';
 
@@ -81,7 +81,7 @@ describe('staff management, written to the audit log in the same transaction (is
       token: admin,
       body: { account: 'admin2', name: '副管理员', phone: '', email: '', roles: ['admin' as const], password: NEW_PASSWORD },
     });
-    const admin2 = (await callApi(t, 'adminLogin', { body: { account: 'admin2', password: NEW_PASSWORD } })).body.data.token;
+    const admin2 = (await signInStaff(t, 'admin2', NEW_PASSWORD)).token;
     expect((await callApi(t, 'staffDisable', { token: admin2, body: { id: adminId } })).body.msg).toBe('已停用');
     expect((await callApi(t, 'adminMe', { token: admin })).status).toBe(401);
     // admin2 is now the last one.
@@ -96,7 +96,7 @@ describe('staff management, written to the audit log in the same transaction (is
     const [row] = await t.db.select().from(staffAccount).where(eq(staffAccount.account, 'finance'));
     expect((await callApi(t, 'staffResetPassword', { token: admin, body: { id: row!.id, password: NEW_PASSWORD } })).status).toBe(200);
     expect((await callApi(t, 'adminMe', { token: finance.token })).status).toBe(401);
-    expect((await callApi(t, 'adminLogin', { body: { account: 'finance', password: NEW_PASSWORD } })).status).toBe(200);
+    expect((await signInStaff(t, 'finance', NEW_PASSWORD)).token).toBeTruthy();
     expect((await audit(row!.id))[0]).toMatchObject({ action: 'staff.resetPassword', changes: { password: ['******', '******'] } });
   });
 

@@ -9,7 +9,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { fromPglite, openDatabase, type Database, type Db } from '../src/db/client.ts';
 import type { Fetch } from '../src/context.ts';
-import type { Clock } from '../src/lib/clock.ts';
+import { systemClock, type Clock } from '../src/lib/clock.ts';
 import type { SmsProvider } from '../src/lib/sms-provider.ts';
 import type { JobRunner } from '../src/modules/job/job-runner.ts';
 import { dropWhenIdle, withDatabase } from './test-db.ts';
@@ -21,6 +21,8 @@ export interface TestApp {
   jobs: JobRunner;
   /** The app's DATA_DIR (uploads, caches); removed on close. */
   dataDir: string;
+  /** The app's clock (factories compute TOTP codes at the app's time). */
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,8 @@ export interface TestAppOptions {
   fetch?: Fetch;
   /** Replaces the SMS provider (a slow or failing gateway). */
   sms?: SmsProvider;
+  /** Receives what the app prints at start (the first-admin setup link). */
+  print?: (line: string) => void;
 }
 
 function testConfig(dataDir: string, env: Record<string, string> = {}) {
@@ -80,12 +84,20 @@ function testConfig(dataDir: string, env: Record<string, string> = {}) {
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'yance-app-'));
-  const app = await buildApp({ config: testConfig(dataDir, opts.env), database, clock: opts.clock, fetch: opts.fetch, sms: opts.sms });
+  const app = await buildApp({
+    config: testConfig(dataDir, opts.env),
+    database,
+    clock: opts.clock,
+    fetch: opts.fetch,
+    sms: opts.sms,
+    print: opts.print,
+  });
   return {
     app,
     db: database.db,
     jobs: app.jobs,
     dataDir,
+    clock: opts.clock ?? systemClock,
     close: async () => {
       await app.close();
       await database.close();
@@ -108,9 +120,10 @@ export async function createTwinApps(opts: TestAppOptions = {}): Promise<{ a: Te
   const a = await buildApp({ config, database, clock: opts.clock });
   const b = await buildApp({ config, database: second, clock: opts.clock });
   const noop = async () => {};
+  const clock = opts.clock ?? systemClock;
   return {
-    a: { app: a, db: database.db, jobs: a.jobs, dataDir, close: noop },
-    b: { app: b, db: second.db, jobs: b.jobs, dataDir, close: noop },
+    a: { app: a, db: database.db, jobs: a.jobs, dataDir, clock, close: noop },
+    b: { app: b, db: second.db, jobs: b.jobs, dataDir, clock, close: noop },
     close: async () => {
       await a.close();
       await b.close();

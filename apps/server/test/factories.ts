@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { expect } from 'vitest';
 import type { PowChallenge, PowPayload, TokenPair } from '@yance/contracts/account';
 import { solveChallenge } from 'altcha-lib';
@@ -7,7 +8,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { BodyIn, DataOf, QueryIn } from '@yance/contracts/endpoint';
 import { endpoints, type EndpointName, type Endpoints } from '@yance/contracts/endpoints';
 import { urlOf } from '@yance/contracts/routes';
-import { smsMessage } from '../src/db/schema.ts';
+import { smsMessage, staffAccount } from '../src/db/schema.ts';
 import { json, type TestApp } from './create-test-app.ts';
 import { DEMO_STAFF_PASSWORD, type StaffRole } from '@yance/contracts/staff';
 
@@ -116,9 +117,48 @@ export async function createUser(
   return { phone, password, tokens: res.body.data as TokenPair };
 }
 
-/** A staff member's token pair, signed in with the demo password (the demo has one staff account per role, ADR 0032). */
-export async function staffTokens(t: TestApp, role: StaffRole = 'admin'): Promise<TokenPair> {
-  const res = await callApi(t, 'adminLogin', { body: { account: role, password: DEMO_STAFF_PASSWORD } });
-  if (res.status !== 200) throw new Error(`staff sign-in as ${role} failed: ${res.body.msg}`);
+/** The code an authenticator app shows for `secret` at `at`. */
+export const totpCode = (secret: string, at: Date) => generate({ secret, epoch: Math.floor(at.getTime() / 1000) });
+
+/** TOTP secrets the factory enrolled, per database and account (lower case). */
+const enrolled = new WeakMap<object, Map<string, string>>();
+const secretsOf = (t: TestApp) => enrolled.get(t.db) ?? enrolled.set(t.db, new Map()).get(t.db)!;
+
+/** Enrols TOTP for the session's staff member (setup, then a code at the app's time); answers the secret and recovery codes. */
+export async function enrolTotp(t: TestApp, token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await callApi(t, 'totpSetup', { token });
+  if (setup.status !== 200) throw new Error(`totp/setup failed: ${setup.body.msg}`);
+  const { secret } = setup.body.data;
+  const enable = await callApi(t, 'totpEnable', { token, body: { code: await totpCode(secret, t.clock()) } });
+  if (enable.status !== 200) throw new Error(`totp/enable failed: ${enable.body.msg}`);
+  const me = await callApi(t, 'adminMe', { token });
+  secretsOf(t).set(me.body.data.account.toLowerCase(), secret);
+  return { secret, recoveryCodes: enable.body.data.recoveryCodes };
+}
+
+/**
+ * A full staff session: signs in with the password — and, when the factory
+ * enrolled this member before, a TOTP code of the app's time — and enrols
+ * TOTP when the member's roles need it and they have none (ADR 0038), so
+ * the pair answers every call the roles allow.
+ */
+export async function signInStaff(t: TestApp, account: string, password: string = DEMO_STAFF_PASSWORD): Promise<TokenPair> {
+  const secret = secretsOf(t).get(account.toLowerCase());
+  if (secret) {
+    // Tests sign in many times within one 30-second step and a code works once: forget the last step used
+    // (tests/staff-totp.test.ts proves the replay refusal itself).
+    await t.db
+      .update(staffAccount)
+      .set({ totpLastStep: null })
+      .where(sql`lower(${staffAccount.account}) = ${account.toLowerCase()}`);
+  }
+  const totp = secret ? await totpCode(secret, t.clock()) : undefined;
+  const res = await callApi(t, 'adminLogin', { body: { account, password, totp } });
+  if (res.status !== 200) throw new Error(`staff sign-in as ${account} failed: ${res.body.msg}`);
+  const me = await callApi(t, 'adminMe', { token: res.body.data.token });
+  if (me.body.data.totpRequired && !me.body.data.totpEnabled) await enrolTotp(t, res.body.data.token);
   return res.body.data;
 }
+
+/** A staff member's full session, signed in with the demo password (the demo has one staff account per role, ADR 0032). */
+export const staffTokens = (t: TestApp, role: StaffRole = 'admin'): Promise<TokenPair> => signInStaff(t, role);

@@ -4,7 +4,9 @@ import { contentAdminEndpoints } from './api/content-admin.ts';
 import { contentEndpoints } from './api/content.ts';
 import { jobEndpoints } from './api/job.ts';
 import { settingAdminEndpoints } from './api/setting-admin.ts';
+import { smsOutboxEndpoints } from './api/sms-outbox.ts';
 import { staffEndpoints } from './api/staff.ts';
+import { staffSecurityEndpoints } from './api/staff-security.ts';
 import { userEndpoints } from './api/user.ts';
 import type { Endpoint } from './endpoint.ts';
 import type { RouteName } from './routes.ts';
@@ -19,6 +21,8 @@ export const endpoints = {
   ...jobEndpoints,
   ...contentAdminEndpoints,
   ...settingAdminEndpoints,
+  ...staffSecurityEndpoints,
+  ...smsOutboxEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

@@ -108,6 +108,14 @@ export const routes = {
   settingAllowRegionSave: { method: 'POST', scope: 'admin', path: '/setting/allowRegion', access: 'setting.manage' },
   settingSamplingSave: { method: 'POST', scope: 'admin', path: '/setting/samplingSetting', access: 'setting.manage' },
   settingLocalInfoSave: { method: 'POST', scope: 'admin', path: '/setting/localInfo', access: 'setting.manage' },
+  // staff sign-in security (ADR 0038): one's own password and TOTP, the first admin
+  adminPassword: { method: 'POST', scope: 'admin', path: '/password', access: 'signedIn' },
+  totpSetup: { method: 'POST', scope: 'admin', path: '/totp/setup', access: 'signedIn' },
+  totpEnable: { method: 'POST', scope: 'admin', path: '/totp/enable', access: 'signedIn' },
+  totpDisable: { method: 'POST', scope: 'admin', path: '/totp/disable', access: 'signedIn' },
+  staffResetTotp: { method: 'POST', scope: 'admin', path: '/staff/resetTotp', access: 'staff.manage' },
+  adminSetup: { method: 'POST', scope: 'admin', path: '/setup', access: 'anyone' },
+  smsList: { method: 'GET', scope: 'admin', path: '/sms/list', access: 'sms.read' },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof routes;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currentPassword, password, PHONE_PATTERN } from './account.ts';
 import { id, optionalId } from './numbers.ts';
 import { pagingQuery } from './paging.ts';
+import { optionalTotp, staffAccountName } from './staff-security.ts';
 import { text } from './text.ts';
 
 /**
@@ -56,6 +57,13 @@ export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
 export const can = (roles: readonly StaffRole[], permission: Permission): boolean =>
   roles.includes('admin') || roles.some((r) => (PERMISSIONS[permission] as readonly StaffRole[]).includes(r));
 
+/**
+ * Roles that must sign in with an authenticator app (issue 8, ADR 0038): they
+ * move money or staff. Optional for the other roles.
+ */
+export const TOTP_ROLES = ['admin', 'finance'] as const satisfies readonly StaffRole[];
+export const totpRequired = (roles: readonly StaffRole[]): boolean => roles.some((r) => (TOTP_ROLES as readonly StaffRole[]).includes(r));
+
 /** The demo staff accounts' password (demo data only; DEMO_STAFF_PASSWORD changes it, the README prints it). */
 export const DEMO_STAFF_PASSWORD = 'yance-demo-2026';
 
@@ -65,6 +73,8 @@ export type AdminAccess = Permission | 'signedIn' | 'anyone';
 export const staffLoginBody = z.object({
   account: text('账号', { max: 64 }),
   password: currentPassword,
+  /** The authenticator's 6 digits or a recovery code, when the member has TOTP on (else 401 TOTP_NEEDED). */
+  totp: optionalTotp,
 });
 
 /** The signed-in staff member as the console shows them. */
@@ -75,6 +85,9 @@ export const staffMe = z.object({
   roles: z.array(z.enum(STAFF_ROLES)),
   /** What these roles may do (the console hides the rest). */
   permissions: z.array(z.enum(PERMISSION_NAMES as [Permission, ...Permission[]])),
+  /** Their roles need TOTP; with totpEnabled false the session only enrols (every other call answers 403). */
+  totpRequired: z.boolean(),
+  totpEnabled: z.boolean(),
 });
 export type StaffMe = z.infer<typeof staffMe>;
 
@@ -84,6 +97,7 @@ export const staffSummary = z.object({
   name: z.string(),
   roles: z.array(z.enum(STAFF_ROLES)),
   disabled: z.boolean(),
+  totpEnabled: z.boolean(),
   createdAt: z.string(),
 });
 
@@ -99,7 +113,7 @@ const staffProfile = {
 };
 /** A new staff member: account name (letters, digits, . _ -), profile, roles and a first password. */
 export const staffAddBody = z.object({
-  account: text('账号', { max: 32 }).regex(/^[A-Za-z][A-Za-z0-9._-]{2,31}$/, '[账号]为3–32位字母、数字或 . _ -，以字母开头'),
+  account: staffAccountName,
   ...staffProfile,
   roles,
   password,

@@ -22,6 +22,12 @@ describe('loadConfig', () => {
     expect(config.PUBLIC_URL).toBe('https://www.yance-lab.cn');
   });
 
+  it('takes the first admin as ADMIN_ACCOUNT and ADMIN_PASSWORD together, never one alone (ADR 0038)', () => {
+    expect(loadConfig({ ADMIN_ACCOUNT: 'root.admin', ADMIN_PASSWORD: 'Long enough 2049' }).ADMIN_ACCOUNT).toBe('root.admin');
+    expect(() => loadConfig({ ADMIN_ACCOUNT: 'root.admin' })).toThrow(/ADMIN_ACCOUNT and ADMIN_PASSWORD go together/);
+    expect(() => loadConfig({ ADMIN_ACCOUNT: '1x', ADMIN_PASSWORD: 'Long enough 2049' })).toThrow(/ADMIN_ACCOUNT/);
+  });
+
   it('refuses production without PUBLIC_URL', () => {
     expect(() => loadConfig({ ...production, PUBLIC_URL: undefined })).toThrow(
       /^Invalid environment: PUBLIC_URL is required in production/,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
+import { STAFF_ACCOUNT_PATTERN } from '@yance/contracts/staff-security';
 import { accountEnv, missingAccountEnv } from './account-env.ts';
 import { jobEnv } from './job-env.ts';
 
@@ -23,6 +24,12 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** The password of the demo staff accounts (admin, manager, lab, finance, operator); demo data only. */
   DEMO_STAFF_PASSWORD: z.string().min(8, 'DEMO_STAFF_PASSWORD must have at least 8 characters').default(DEMO_STAFF_PASSWORD),
+  /**
+   * The first admin of an installation without demo data, created at start when no staff exists
+   * (ADR 0038); both or neither. Without them such a start prints a one-time setup link instead.
+   */
+  ADMIN_ACCOUNT: z.string().regex(STAFF_ACCOUNT_PATTERN, 'must be 3–32 letters, digits or . _ -, starting with a letter').optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must have at least 8 characters').max(128).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest request body in bytes. */
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
@@ -127,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (missing.length > 0) throw new Error(`Invalid environment: ${missing.join(', ')} required by the chosen SMS/WeChat provider`);
   const storage = missingStorageEnv(parsed.data);
   if (storage.length > 0) throw new Error(`Invalid environment: ${storage.join(', ')} required by STORAGE=s3`);
+  if (!parsed.data.ADMIN_ACCOUNT !== !parsed.data.ADMIN_PASSWORD)
+    throw new Error('Invalid environment: ADMIN_ACCOUNT and ADMIN_PASSWORD go together (set both, or neither)');
   const problems = productionProblems(parsed.data);
   if (problems.length > 0) throw new Error(`Invalid environment: ${problems.join('; ')}`);
   return { ...parsed.data, repoRoot };

@@ -96,6 +96,15 @@ export const staffAccount = pgTable(
     passwordHash: text('password_hash').notNull(),
     roles: text('roles').array().$type<StaffRole[]>().notNull(),
     disabled: boolean('disabled').notNull().default(false),
+    /**
+     * TOTP (ADR 0038): the secret in force and one being enrolled, each
+     * sealed (AES-256-GCM, key from CODE_HASH_SECRET, bound to this row);
+     * the last time step a code was accepted for, so a code works once.
+     */
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpLastStep: integer('totp_last_step'),
+    totpEnabledAt: at('totp_enabled_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -228,3 +228,4 @@ export * from './schema-accounts.ts';
 export * from './schema-ops.ts';
 export * from './schema-jobs.ts';
 export * from './schema-media.ts';
+export * from './schema-security.ts';

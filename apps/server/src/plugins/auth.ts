@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { can } from '@yance/contracts/staff';
+import { TOTP_ENROL_FIRST } from '@yance/contracts/staff-security';
 import type { AuthUser, StaffCaller } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { EndpointConfig } from './endpoints.ts';
@@ -44,7 +45,8 @@ export type StaffResolver = (token: string, request: FastifyRequest) => Promise<
  * declares who may call it: 'anyone' passes (sign-in, refresh); everything
  * else — the scope's unknown paths included — needs a live staff token (a
  * customer's is unknown here), and a permission must be held by the staff
- * member's roles.
+ * member's roles. A member who must enrol TOTP first (ADR 0038) reaches only
+ * the 'signedIn' calls (who am I, enrolment, own password, logout).
  */
 export const staffGuard = (resolveStaff: StaffResolver) => async (request: FastifyRequest) => {
   const access = (request.routeOptions.config as Partial<EndpointConfig>).access ?? 'signedIn';
@@ -53,6 +55,7 @@ export const staffGuard = (resolveStaff: StaffResolver) => async (request: Fasti
   if (!token) throw new AppError('UNAUTHENTICATED', '请先登录');
   const staff = await resolveStaff(token, request);
   if (!staff) throw new AppError('UNAUTHENTICATED', '登录已过期，请重新登录');
+  if (access !== 'signedIn' && staff.enrolOnly) throw new AppError('FORBIDDEN', TOTP_ENROL_FIRST);
   if (access !== 'signedIn' && !can(staff.roles, access)) throw new AppError('FORBIDDEN', '无权限');
   request.staff = staff;
 };

@@ -74,15 +74,35 @@ export async function authenticate(ctx: AppContext, account: string, password: s
  * A password against its stored hash under the lockout of ADR 0007 (per
  * account key and per IP): throws the `wrong` words on a mismatch (and for a
  * missing hash, in the same time), the lock message once locked. Customer and
- * staff sign-in both use it (staff keys are prefixed, ADR 0032).
+ * staff sign-in both use it (staff keys are prefixed, ADR 0032). A second
+ * factor (staff TOTP, ADR 0038) runs after a right password and answers the
+ * words of its refusal, which count as one more failure; the account's
+ * failures are forgotten only when both pass, so a known password does not
+ * reset the count while its owner's codes are being guessed.
  */
 export async function verifyWithLockout(
   ctx: AppContext,
-  attempt: { ip: string; accountKey: string; stored: string | null | undefined; password: string; wrong: string },
+  attempt: {
+    ip: string;
+    accountKey: string;
+    stored: string | null | undefined;
+    password: string;
+    wrong: string;
+    secondFactor?: () => Promise<string | null>;
+  },
 ): Promise<void> {
-  const guard = loginGuard(ctx.counter, attempt.ip, attempt.accountKey);
+  await withLockout(ctx, attempt.ip, attempt.accountKey, async () => {
+    if (!(await checkPassword(attempt.stored, attempt.password))) return attempt.wrong;
+    return attempt.secondFactor ? attempt.secondFactor() : null;
+  });
+}
+
+/** Any secret checked under the sign-in lockout: `check` answers null when right, else the words of the refusal. */
+export async function withLockout(ctx: AppContext, ip: string, accountKey: string, check: () => Promise<string | null>): Promise<void> {
+  const guard = loginGuard(ctx.counter, ip, accountKey);
   await guard.check();
-  if (!(await checkPassword(attempt.stored, attempt.password))) return guard.fail(attempt.wrong);
+  const refused = await check();
+  if (refused !== null) return guard.fail(refused);
   await guard.succeed();
 }
 

@@ -3,7 +3,7 @@ import type { Update4contactBody } from '@yance/contracts/user';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../context.ts';
-import { endOtherSessions } from '../session/session.service.ts';
+import { customer, endOtherSessions } from '../session/session.service.ts';
 import { queueNotice, sendCode, verifyCode } from '../sms/sms.service.ts';
 import { getUser, setPhone } from '../user/user.service.ts';
 import { loginGuard } from './login-guard.ts';
@@ -44,7 +44,7 @@ export async function changePhone(ctx: AppContext, caller: AuthUser, body: Updat
   const tail = body.phone.slice(-4);
   await ctx.tx(async (t) => {
     await setPhone(t, user.id, body.phone);
-    await endOtherSessions(t, user.id, caller.sessionId);
+    await endOtherSessions(t, customer(user.id), caller.sessionId);
     await queueNotice(t, user.phone, {
       kind: 'phoneChanged',
       param: tail,

@@ -141,10 +141,10 @@ export async function endSession(ctx: AppContext, sessionId: number): Promise<vo
 /** Ends every session of the principal (password reset, a disabled staff member). */
 export const endAllSessions = (ctx: AppContext, principal: Principal) => revokeUserSessions(ctx.db, principal, ctx.clock());
 
-/** Ends every login of the customer except the one session `keepSessionId` belongs to (ASVS V7.5.1, change of phone). */
-export async function endOtherSessions(ctx: AppContext, userId: number, keepSessionId: number): Promise<void> {
+/** Ends every login of the principal except the one session `keepSessionId` belongs to (ASVS V7.5.1: change of phone, of password). */
+export async function endOtherSessions(ctx: AppContext, principal: Principal, keepSessionId: number): Promise<void> {
   const family = await familyOf(ctx.db, keepSessionId);
-  await revokeUserSessions(ctx.db, customer(userId), ctx.clock(), family ?? '');
+  await revokeUserSessions(ctx.db, principal, ctx.clock(), family ?? '');
 }
 
 /** Days a session row is kept after its refresh token expired (recent logins stay readable, e.g. a customer's login history). */

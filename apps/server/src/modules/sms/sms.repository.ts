@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { powChallengeUsed, smsCode, smsMessage } from '../../db/schema.ts';
 
@@ -82,4 +82,26 @@ export async function deleteChallengesExpiredBefore(db: Executor, before: Date):
 export async function deleteCodesExpiredBefore(db: Executor, before: Date): Promise<number> {
   const rows = await db.delete(smsCode).where(lt(smsCode.expiresAt, before)).returning({ id: smsCode.id });
   return rows.length;
+}
+
+/** One page of the outbox, newest first, by phone and purpose when given, and how many rows match. */
+export async function pageOutbox(
+  db: Executor,
+  filter: { phone?: string | undefined; purpose?: number | undefined },
+  page: number,
+  pageSize: number,
+) {
+  const where = and(
+    filter.phone ? eq(smsMessage.phone, filter.phone) : undefined,
+    filter.purpose === undefined ? undefined : eq(smsMessage.purpose, filter.purpose),
+  );
+  const rows = await db
+    .select()
+    .from(smsMessage)
+    .where(where)
+    .orderBy(desc(smsMessage.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [{ total }] = (await db.select({ total: count() }).from(smsMessage).where(where)) as [{ total: number }];
+  return { rows, total };
 }

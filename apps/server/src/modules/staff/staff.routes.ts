@@ -6,7 +6,7 @@ import { addStaff, editStaff, listStaff, resetStaffPassword, setStaffDisabled, s
 /** The console's sign-in, tokens and staff (ADR 0032); declared in @yance/contracts/api/staff. */
 export const staffRoutes = (ctx: AppContext) =>
   ({
-    adminLogin: ({ body, ip }) => staffLogin(ctx, body.account, body.password, ip),
+    adminLogin: ({ body, ip }) => staffLogin(ctx, body, ip),
     adminRefresh: ({ body, ip }) => refreshSession(ctx, body.token, ip, 'staff'),
     adminLogout: ({ staff }) => endSession(ctx, staff.sessionId).then(() => null),
     adminMe: ({ staff }) => staffMe(ctx, staff),

@@ -1,4 +1,4 @@
-import { can, PERMISSION_NAMES, STAFF_ROLES, type StaffMe, type StaffRole } from '@yance/contracts/staff';
+import { can, PERMISSION_NAMES, STAFF_ROLES, totpRequired, type StaffMe, type StaffRole } from '@yance/contracts/staff';
 import type { TokenPair } from '@yance/contracts/account';
 import type { PagingQuery } from '@yance/contracts/paging';
 import type { AppContext, StaffCaller } from '../../context.ts';
@@ -20,6 +20,7 @@ import {
   updateStaff,
   type StaffRow,
 } from './staff.repository.ts';
+import { checkSecondFactor, totpEnabled } from './totp.service.ts';
 
 /** The same words for an unknown account and a wrong password (no account enumeration). */
 const WRONG = '账号或密码错误';
@@ -27,10 +28,17 @@ const WRONG = '账号或密码错误';
 /**
  * Staff sign-in: the customers' rules — argon2id, the same lockout per
  * account and per IP (keys of their own), the same answer for an unknown
- * account and a wrong password — and a session of the staff kind. A disabled
- * account is refused only after a right password, in the same words.
+ * account and a wrong password — then the TOTP code of a member who has it
+ * on (ADR 0038; a wrong one counts like a wrong password), and a session of
+ * the staff kind. A disabled account is refused only after a right password,
+ * in the same words. A member whose roles need TOTP and who has none yet gets
+ * a session that can only enrol (the admin scope's guard).
  */
-export async function staffLogin(ctx: AppContext, account: string, password: string, ip: string): Promise<TokenPair> {
+export async function staffLogin(
+  ctx: AppContext,
+  { account, password, totp }: { account: string; password: string; totp?: string | undefined },
+  ip: string,
+): Promise<TokenPair> {
   const row = await findStaffByAccount(ctx.db, account);
   await verifyWithLockout(ctx, {
     ip: `staff:${ip}`,
@@ -38,6 +46,7 @@ export async function staffLogin(ctx: AppContext, account: string, password: str
     stored: row?.passwordHash,
     password,
     wrong: WRONG,
+    secondFactor: async () => (row ? checkSecondFactor(ctx, row, totp, ip) : WRONG),
   });
   if (!row) throw new AppError('INVALID', WRONG); // not reached: no hash never verifies
   if (row.disabled) throw new AppError('INVALID', '该账号已停用，请联系管理员');
@@ -50,7 +59,8 @@ export async function resolveStaff(ctx: AppContext, token: string): Promise<Staf
   if (!session) return null;
   const row = await findStaff(ctx.db, session.id);
   if (!row || row.disabled) return null;
-  return { id: row.id, sessionId: session.sessionId, roles: row.roles, name: row.name || row.account };
+  const enrolOnly = totpRequired(row.roles) && !totpEnabled(row);
+  return { id: row.id, sessionId: session.sessionId, roles: row.roles, name: row.name || row.account, enrolOnly };
 }
 
 const meOf = (row: StaffRow): StaffMe => ({
@@ -59,6 +69,8 @@ const meOf = (row: StaffRow): StaffMe => ({
   name: row.name,
   roles: row.roles,
   permissions: PERMISSION_NAMES.filter((p) => can(row.roles, p)),
+  totpRequired: totpRequired(row.roles),
+  totpEnabled: totpEnabled(row),
 });
 
 export async function staffMe(ctx: AppContext, caller: StaffCaller): Promise<StaffMe> {
@@ -73,6 +85,7 @@ const summaryOf = (r: StaffRow) => ({
   name: r.name,
   roles: r.roles,
   disabled: r.disabled,
+  totpEnabled: totpEnabled(r),
   createdAt: r.createdAt.toISOString(),
 });
 
