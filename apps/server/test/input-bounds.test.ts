@@ -50,6 +50,11 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   update4profile: {
     body: { name: '张三', email: 'zhang@example.com', organization: 1, company: '某大学', region: '110101', address: '某路1号' },
   },
+  staffEdit: { body: { id: 1, name: '张三', phone: '', email: '', roles: ['lab'] } },
+  staffDisable: { body: { id: 1 } },
+  staffEnable: { body: { id: 1 } },
+  staffResetPassword: { body: { id: 1, password: 'Tiger-lily 2049' } },
+  jobRetry: { body: { id: 1 } },
 };
 
 const CJK = /[\u4e00-\u9fff]/;
