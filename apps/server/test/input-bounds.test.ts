@@ -55,6 +55,27 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   staffEnable: { body: { id: 1 } },
   staffResetPassword: { body: { id: 1, password: 'Tiger-lily 2049' } },
   staffResetTotp: { body: { id: 1 } },
+  jobRetry: { body: { id: 1 } },
+  bannerAdd: { body: { img: '/upload/u/banner.jpg', redirect: 'd10001', title: '冬季科研季', sort: 1 } },
+  bannerEdit: { body: { id: 1, img: '/upload/u/banner.jpg', redirect: 'd10001', title: '冬季科研季', sort: 1 } },
+  partnerAdd: { body: { name: '某大学', img: '/upload/u/logo.png', sort: 1 } },
+  partnerEdit: { body: { id: 1, name: '某大学', img: '/upload/u/logo.png', sort: 1 } },
+  settingSamplingSave: {
+    body: {
+      samplingSetting: {
+        disabled_date: [],
+        disabled_date_time: [],
+        disabled_time: [],
+        disabled_week: [0],
+        invalid_disabled_date: [],
+        sampling_time1: '09:00-11:00',
+        sampling_time2: '11:00-13:00',
+        sampling_time3: '14:00-16:00',
+        sampling_time4: '16:00-18:00',
+        WxTip1: '',
+      },
+    },
+  },
 };
 
 const CJK = /[\u4e00-\u9fff]/;
