@@ -19,6 +19,7 @@ import { mediaPlugin } from './plugins/media/index.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { isPageRenderCall, webPagesPlugin } from './plugins/web-pages/index.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...addressRoutes(ctx),
     ...staffRoutes(ctx),
     ...auditRoutes(ctx),
+    ...catalogAdminRoutes(ctx),
   };
   await app.register(apiScopes, {
     handlers,
@@ -155,7 +157,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   await app.register(staticWebPlugin, { webDist: config.WEB_DIST, uploads });
   await app.register(mediaPlugin, { roots: [uploads.produced, uploads.user], cacheDir: path.join(config.DATA_DIR, 'cache', 'media') });
   seoRoutes(app, ctx);
-  await app.register(webPagesPlugin, { webDist: config.WEB_DIST, publicUrl: config.PUBLIC_URL });
+  // The app's clock, so a test moves the page cache's 10 s window as it moves every other expiry.
+  await app.register(webPagesPlugin, { webDist: config.WEB_DIST, publicUrl: config.PUBLIC_URL, now: () => clock().getTime() });
 
   return app;
 }

@@ -1,5 +1,6 @@
 import { accountEndpoints } from './api/account.ts';
 import { catalogEndpoints } from './api/catalog.ts';
+import { catalogAdminEndpoints } from './api/catalog-admin.ts';
 import { contentEndpoints } from './api/content.ts';
 import { staffEndpoints } from './api/staff.ts';
 import { userEndpoints } from './api/user.ts';
@@ -13,6 +14,7 @@ export const endpoints = {
   ...accountEndpoints,
   ...userEndpoints,
   ...staffEndpoints,
+  ...catalogAdminEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;
