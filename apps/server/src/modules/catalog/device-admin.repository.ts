@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceAdminDetail, DeviceAdminRow } from '@yance/contracts/catalog-admin';
 import type { Executor } from '../../db/client.ts';
 import { device, deviceSearch, prefectureDevice, projectType, typeChild } from '../../db/schema.ts';
@@ -11,6 +11,8 @@ const ds = deviceSearch;
 export interface AdminDeviceFilter {
   /** Absent or with an empty keyword: no text condition. */
   terms?: SearchTerms | undefined;
+  /** The keyword as typed: an item whose rid it is matches too (operators look items up by number). */
+  rid?: string | undefined;
   typeId?: number | undefined;
   childId?: number | undefined;
   onShelf?: boolean | undefined;
@@ -23,7 +25,7 @@ function whereOf(f: AdminDeviceFilter): SQL | undefined {
     f.typeId ? eq(ds.typeId, f.typeId) : undefined,
     f.childId ? eq(ds.childId, f.childId) : undefined,
     f.onShelf === undefined ? undefined : eq(ds.onShelf, f.onShelf),
-    ...(f.terms?.keyword ? matchRuns(f.terms) : []),
+    f.terms?.keyword ? or(and(...matchRuns(f.terms)), f.rid ? eq(device.rid, f.rid) : undefined) : undefined,
   );
 }
 
@@ -63,7 +65,7 @@ export async function pageAdminDeviceIds(
     .orderBy(...orderOf(f, sort))
     .limit(limit)
     .offset(offset);
-  const [row] = await db.select({ n: count() }).from(ds).where(where);
+  const [row] = await db.select({ n: count() }).from(ds).innerJoin(device, eq(device.id, ds.deviceId)).where(where);
   return { ids: rows.map((r) => r.id), total: row?.n ?? 0 };
 }
 

@@ -24,6 +24,7 @@ const filterOf = (q: DeviceExportQuery): AdminDeviceFilter => {
   const keyword = normalizeSearch(q.kw);
   return {
     terms: keyword ? termsOf(keyword) : undefined,
+    rid: q.kw.trim(),
     typeId: q.typeId,
     childId: q.childId,
     onShelf: q.shelf === undefined ? undefined : q.shelf === 'on',
@@ -86,6 +87,7 @@ async function fieldsOf(ctx: AppContext, input: DeviceInput): Promise<NewDevice>
  * import row.
  */
 export async function saveDevice(t: AppContext, w: CatalogWrite, input: DeviceInput, existing: number | null, action: string) {
+  if (existing !== null && !(await lockDevice(t.db, existing))) throw new AppError('NOT_FOUND', '项目不存在');
   const fields = await fieldsOf(t, input);
   const taken = await lockDeviceByRid(t.db, input.rid);
   if (taken !== undefined && taken !== existing) throw new AppError('CONFLICT', `[项目编号]「${input.rid}」已被其他项目使用`);
@@ -95,7 +97,6 @@ export async function saveDevice(t: AppContext, w: CatalogWrite, input: DeviceIn
     [id] = (await insertDevices(t.db, [fields])) as [number];
   } else {
     id = existing;
-    if (!(await lockDevice(t.db, id))) throw new AppError('NOT_FOUND', '项目不存在');
     before = formOf(await getDeviceAdmin(t, id));
     await updateDevice(t.db, id, fields);
   }
