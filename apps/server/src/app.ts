@@ -16,10 +16,10 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { apiScopes, scopeProblem, type RouteEntry } from './plugins/scopes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { mediaPlugin } from './plugins/media/index.ts';
-import { multipartPlugin } from './plugins/multipart.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { isPageRenderCall, webPagesPlugin } from './plugins/web-pages/index.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
@@ -135,7 +135,6 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   await app.register(errorsPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody, { bodyLimit: config.BODY_LIMIT });
-  await app.register(multipartPlugin, { maxFileBytes: config.UPLOAD_MAX_BYTES });
   const clock = opts.clock ?? systemClock;
   const fetchImpl = opts.fetch ?? ((input, init) => fetch(input, init));
   // The context wakes the worker, and the worker runs with the context: wired through this one variable.
@@ -181,11 +180,13 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...mediaRoutes(ctx, storage),
     ...staffSecurityRoutes(ctx),
     ...smsRoutes(ctx),
+    ...catalogAdminRoutes(ctx),
   };
   await app.register(apiScopes, {
     handlers,
     resolveToken: opts.resolveToken ?? ((token) => resolveAccessToken(ctx, token)),
     resolveStaff: (token) => resolveStaff(ctx, token),
+    uploadMaxBytes: config.UPLOAD_MAX_BYTES,
   });
 
   const userUploads = path.join(config.DATA_DIR, 'upload');
@@ -199,7 +200,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     fallback: storage.kind === 's3' ? (rel) => storage.localFile(rel) : undefined,
   });
   seoRoutes(app, ctx);
-  await app.register(webPagesPlugin, { webDist: config.WEB_DIST, publicUrl: config.PUBLIC_URL });
+  // The app's clock, so a test moves the page cache's 10 s window as it moves every other expiry.
+  await app.register(webPagesPlugin, { webDist: config.WEB_DIST, publicUrl: config.PUBLIC_URL, now: () => clock().getTime() });
 
   return app;
 }

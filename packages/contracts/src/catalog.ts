@@ -11,7 +11,8 @@ export { PRICE_UNITS, type PriceUnit };
 export const typeChild = z.object({ id: z.number().int(), name: z.string() });
 export type TypeChild = z.infer<typeof typeChild>;
 
-export const discountInfo = z.object({ discount_label: z.string() }).nullable();
+/** Always an object: the spec's front end reads discount_info.discount_label ('' when the type has none). */
+export const discountInfo = z.object({ discount_label: z.string() });
 
 /** A project type with its child categories (home typeArr and type/group). */
 export const projectType = z.object({

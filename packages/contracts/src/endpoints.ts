@@ -1,6 +1,7 @@
 import { accountEndpoints } from './api/account.ts';
 import { catalogEndpoints } from './api/catalog.ts';
 import { contentAdminEndpoints } from './api/content-admin.ts';
+import { catalogAdminEndpoints } from './api/catalog-admin.ts';
 import { contentEndpoints } from './api/content.ts';
 import { jobEndpoints } from './api/job.ts';
 import { settingAdminEndpoints } from './api/setting-admin.ts';
@@ -23,6 +24,7 @@ export const endpoints = {
   ...settingAdminEndpoints,
   ...staffSecurityEndpoints,
   ...smsOutboxEndpoints,
+  ...catalogAdminEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

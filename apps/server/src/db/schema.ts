@@ -58,11 +58,15 @@ export const device = pgTable(
     priceFen: integer('price_fen').$type<Fen>().notNull(),
     unit: text('unit').$type<PriceUnit>().notNull(),
     turnaroundDays: integer('turnaround_days').notNull(),
+    /** Samples (or hours, jobs) the lab takes a day; null = no limit set. */
+    dailyCapacity: integer('daily_capacity'),
     orderCount: integer('order_count').notNull().default(0),
     discountLabel: text('discount_label'),
     /** Position among the home page's popular items; null = not featured. */
     hotRank: integer('hot_rank'),
     onShelf: boolean('on_shelf').notNull().default(true),
+    /** The operator's order in the console's list (smaller first); the storefront ranks by relevance and order count. */
+    sort: integer('sort').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -71,6 +75,7 @@ export const device = pgTable(
     index('device_hot_idx').on(t.hotRank),
     oneOf('device_unit_check', t.unit, Object.keys(PRICE_UNITS)),
     notNegative('device_price_fen_check', t.priceFen),
+    notNegative('device_daily_capacity_check', t.dailyCapacity),
   ],
 );
 

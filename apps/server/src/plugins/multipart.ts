@@ -1,20 +1,45 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
 
-export interface MultipartOptions {
-  /** Largest file in bytes (UPLOAD_MAX_BYTES). */
-  maxFileBytes: number;
+/**
+ * multipart/form-data for the admin scope only (ADR 0036, 0037): registered
+ * once, inside that scope, so the staff guard runs before any part is read
+ * and the open and customer scopes keep refusing multipart bodies. One file
+ * per request, a few small fields; the largest file is UPLOAD_MAX_BYTES.
+ */
+export async function adminMultipart(admin: FastifyInstance, maxFileBytes: number): Promise<void> {
+  await admin.register(multipart, {
+    limits: { fileSize: maxFileBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12, headerPairs: 100 },
+    throwFileSizeLimit: true,
+  });
+}
+
+const sizeText = (n: number) => (n >= 1024 * 1024 ? `${+(n / 1024 / 1024).toFixed(1)}MB` : `${Math.floor(n / 1024)}KB`);
+
+export interface UploadedPart {
+  bytes: Buffer;
+  filename: string;
 }
 
 /**
- * multipart/form-data for the whole app, registered once here (uploads,
- * imports): limits come from config. Parts are read by the route that wants
- * them (request.file()); nothing is attached to the body or written to disk.
+ * The request's one file part (in field "file"), or a clear refusal: not a
+ * multipart body, no file, an empty file, or a file over maxBytes (each call
+ * may set a limit below the plugin's).
  */
-export const multipartPlugin = fp(async (app: FastifyInstance, opts: MultipartOptions) => {
-  await app.register(multipart, {
-    limits: { fileSize: opts.maxFileBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12, headerPairs: 100 },
-    throwFileSizeLimit: true,
-  });
-});
+export async function readUploadedFile(request: FastifyRequest, maxBytes: number, label = '文件'): Promise<UploadedPart> {
+  const tooLarge = new AppError('PAYLOAD_TOO_LARGE', `[${label}]不能超过${sizeText(maxBytes)}`);
+  if (!request.isMultipart()) throw new AppError('INVALID', `[${label}]请以multipart/form-data上传`);
+  try {
+    const part = await request.file({ limits: { fileSize: maxBytes } });
+    if (!part || part.fieldname !== 'file') throw new AppError('INVALID', `[${label}]不能为空`);
+    const bytes = await part.toBuffer();
+    if (part.file.truncated || bytes.length > maxBytes) throw tooLarge;
+    if (bytes.length === 0) throw new AppError('INVALID', `[${label}]不能为空`);
+    return { bytes, filename: part.filename };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge;
+    throw new AppError('INVALID', `[${label}]上传不完整，请重试`, { cause: err });
+  }
+}

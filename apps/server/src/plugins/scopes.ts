@@ -3,6 +3,7 @@ import { scopePrefix, type Scope } from '@yance/contracts/routes';
 import { AppError } from '../lib/app-error.ts';
 import { customerGuard, staffGuard, type StaffResolver, type TokenResolver } from './auth.ts';
 import { registerEndpoints, type Handlers } from './endpoints.ts';
+import { adminMultipart } from './multipart.ts';
 
 /** A registered route as the scope check sees it. */
 export interface RouteEntry {
@@ -66,7 +67,7 @@ function catchAll(app: FastifyInstance, scope: Scope) {
  */
 export async function apiScopes(
   app: FastifyInstance,
-  opts: { handlers: Handlers; resolveToken: TokenResolver; resolveStaff: StaffResolver },
+  opts: { handlers: Handlers; resolveToken: TokenResolver; resolveStaff: StaffResolver; uploadMaxBytes: number },
 ) {
   await app.register(
     async (open) => {
@@ -92,6 +93,7 @@ export async function apiScopes(
     async (admin) => {
       admin.addHook('onRequest', staffGuard(opts.resolveStaff));
       admin.addHook('onSend', noStore);
+      await adminMultipart(admin, opts.uploadMaxBytes);
       registerEndpoints(admin, 'admin', opts.handlers);
       catchAll(admin, 'admin');
     },

@@ -284,6 +284,12 @@ async function summariesInOrder(db: Executor, ids: number[]): Promise<DeviceSumm
 
 export type NewDevice = Omit<typeof device.$inferInsert, 'id'>;
 
+const sanitized = <T extends { description?: string | undefined; sampleRequirement?: string | undefined }>(r: T): T => ({
+  ...r,
+  ...(r.description === undefined ? {} : { description: sanitizeRichText(r.description) }),
+  ...(r.sampleRequirement === undefined ? {} : { sampleRequirement: sanitizeRichText(r.sampleRequirement) }),
+});
+
 /**
  * Inserts items with their device_search rows (ADR 0004); returns their ids in input order.
  * The rich HTML fields are sanitised here, the one place items are written (ADR 0014).
@@ -292,14 +298,21 @@ export async function insertDevices(db: Executor, rows: readonly NewDevice[]): P
   const ids: number[] = [];
   // Chunks keep each statement under PostgreSQL's 65535 bind parameters.
   for (let i = 0; i < rows.length; i += 500) {
-    const chunk = rows
-      .slice(i, i + 500)
-      .map((r) => ({ ...r, description: sanitizeRichText(r.description), sampleRequirement: sanitizeRichText(r.sampleRequirement) }));
+    const chunk = rows.slice(i, i + 500).map(sanitized);
     const inserted = await db.insert(device).values(chunk).returning({ id: device.id });
     ids.push(...inserted.map((x) => x.id));
   }
   await refreshDeviceSearch(db, ids);
   return ids;
+}
+
+/**
+ * Changes an item (rich HTML sanitised as on insert) and rewrites its
+ * device_search row, so a new name, alias or category is searchable at once.
+ */
+export async function updateDevice(db: Executor, id: number, fields: Partial<NewDevice>): Promise<void> {
+  await db.update(device).set(sanitized(fields)).where(eq(device.id, id));
+  await refreshDeviceSearch(db, [id]);
 }
 
 /**

@@ -18,7 +18,7 @@ export async function listTypeGroups(ctx: AppContext): Promise<ProjectType[]> {
       .split('|')
       .map((s) => s.trim())
       .filter(Boolean),
-    discount_info: t.discountLabel ? { discount_label: t.discountLabel } : null,
+    discount_info: { discount_label: t.discountLabel ?? '' },
     typeChildArr: children.filter((c) => c.typeId === t.id).map((c) => ({ id: c.id, name: c.name, count: c.count })),
   }));
 }

@@ -14,6 +14,8 @@ export interface WebPagesOptions {
   /** The site's public origin (PUBLIC_URL); without it, the request's own. */
   publicUrl?: string;
   ttlMs?: number;
+  /** The time the page cache's TTL is measured on (the app clock; Date.now by default). */
+  now?: () => number;
 }
 
 /** Like the home payload: a content change shows on every process within 10 s (issue 7). */
@@ -91,7 +93,7 @@ export const webPagesPlugin = fp(async (app: FastifyInstance, opts: WebPagesOpti
       renderer.configure({ transport: injectTransport(app, () => origin ?? 'http://localhost'), window: new JSDOM('').window });
       return { renderer, template: PageTemplate.read(opts.webDist) };
     })());
-  const cache = new PageCache(opts.ttlMs ?? PAGE_TTL_MS, MAX_CACHED_PAGES);
+  const cache = new PageCache(opts.ttlMs ?? PAGE_TTL_MS, MAX_CACHED_PAGES, opts.now);
   const shell: CachedPage = { ...htmlPage(200, readFileSync(index, 'utf8')), shell: true };
 
   const build = async (url: string, siteOrigin: string): Promise<CachedPage> => {

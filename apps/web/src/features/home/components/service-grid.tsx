@@ -30,7 +30,7 @@ export function ServiceGrid({ types }: { types: ProjectType[] }) {
                   maxWidth={800}
                 />
                 <span className={styles.headShade} aria-hidden="true" />
-                {t.discount_info?.discount_label && <span className={styles.badge}>{t.discount_info.discount_label}</span>}
+                {t.discount_info.discount_label && <span className={styles.badge}>{t.discount_info.discount_label}</span>}
                 <h3 className={styles.name}>{t.name}</h3>
               </Link>
               <div className={styles.body}>

@@ -1,0 +1,53 @@
+import { IMPORT_FILE_MAX_BYTES } from '@yance/contracts/catalog-admin';
+import type { AppContext } from '../../context.ts';
+import type { Handlers } from '../../plugins/endpoints.ts';
+import { readUploadedFile } from '../../plugins/multipart.ts';
+import { addDevice, editDevice, getDeviceAdmin, listDevicesAdmin, setDevicesShelf } from './device-admin.service.ts';
+import { exportDevicesXlsx, importDevicesXlsx } from './device-xlsx.service.ts';
+import {
+  addPrefecture,
+  changePrefectureItems,
+  editPrefecture,
+  listPrefectureItems,
+  listPrefecturesAdmin,
+  removePrefecture,
+  sortPrefectures,
+} from './prefecture-admin.service.ts';
+import { addChild, editChild, editType, listChildrenAdmin, listTypesAdmin, removeChild, sortChildren } from './taxonomy-admin.service.ts';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The console's catalogue (ADR 0036); declared in @yance/contracts/api/catalog-admin, every call needs catalog.manage. */
+export const catalogAdminRoutes = (ctx: AppContext) =>
+  ({
+    catalogTypeList: () => listTypesAdmin(ctx),
+    catalogTypeEdit: ({ staff, ip, body }) => editType(ctx, { caller: staff, ip }, body),
+    catalogChildList: ({ query }) => listChildrenAdmin(ctx, query.typeId),
+    catalogChildAdd: ({ staff, ip, body }) => addChild(ctx, { caller: staff, ip }, body),
+    catalogChildEdit: ({ staff, ip, body }) => editChild(ctx, { caller: staff, ip }, body),
+    catalogChildSort: ({ staff, ip, body }) => sortChildren(ctx, { caller: staff, ip }, body.ids),
+    catalogChildRemove: ({ staff, ip, body }) => removeChild(ctx, { caller: staff, ip }, body.id),
+    catalogDeviceList: ({ query }) => listDevicesAdmin(ctx, query),
+    catalogDeviceDetail: ({ query }) => getDeviceAdmin(ctx, query.id),
+    catalogDeviceAdd: ({ staff, ip, body }) => addDevice(ctx, { caller: staff, ip }, body),
+    catalogDeviceEdit: ({ staff, ip, body }) => editDevice(ctx, { caller: staff, ip }, body),
+    catalogDeviceShelf: ({ staff, ip, body }) => setDevicesShelf(ctx, { caller: staff, ip }, body.ids, body.onShelf),
+    catalogDeviceExport: async ({ query, reply }) => {
+      const file = await exportDevicesXlsx(ctx, query);
+      const name = `检测项目-${ctx.clock().toISOString().slice(0, 10)}.xlsx`;
+      return reply
+        .header('content-type', XLSX)
+        .header('content-disposition', `attachment; filename="items.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .send(file);
+    },
+    catalogDeviceImport: async ({ staff, ip, request }) =>
+      importDevicesXlsx(ctx, { caller: staff, ip }, (await readUploadedFile(request, IMPORT_FILE_MAX_BYTES)).bytes),
+    catalogPrefectureList: () => listPrefecturesAdmin(ctx),
+    catalogPrefectureAdd: ({ staff, ip, body }) => addPrefecture(ctx, { caller: staff, ip }, body),
+    catalogPrefectureEdit: ({ staff, ip, body }) => editPrefecture(ctx, { caller: staff, ip }, body),
+    catalogPrefectureSort: ({ staff, ip, body }) => sortPrefectures(ctx, { caller: staff, ip }, body.ids),
+    catalogPrefectureRemove: ({ staff, ip, body }) => removePrefecture(ctx, { caller: staff, ip }, body.id),
+    catalogPrefectureItems: ({ query }) => listPrefectureItems(ctx, query),
+    catalogPrefectureItemAdd: ({ staff, ip, body }) => changePrefectureItems(ctx, { caller: staff, ip }, body, true),
+    catalogPrefectureItemRemove: ({ staff, ip, body }) => changePrefectureItems(ctx, { caller: staff, ip }, body, false),
+  }) satisfies Handlers;
