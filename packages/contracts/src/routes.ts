@@ -77,6 +77,12 @@ export const routes = {
   staffEnable: { method: 'POST', scope: 'admin', path: '/staff/enable', access: 'staff.manage' },
   staffResetPassword: { method: 'POST', scope: 'admin', path: '/staff/resetPassword', access: 'staff.manage' },
   auditList: { method: 'GET', scope: 'admin', path: '/audit/list', access: 'audit.read' },
+  customerList: { method: 'GET', scope: 'admin', path: '/customer/list', access: 'customer.read' },
+  customerDetail: { method: 'GET', scope: 'admin', path: '/customer/detail', access: 'customer.read' },
+  customerDisable: { method: 'POST', scope: 'admin', path: '/customer/disable', access: 'customer.manage' },
+  customerEnable: { method: 'POST', scope: 'admin', path: '/customer/enable', access: 'customer.manage' },
+  customerReview: { method: 'POST', scope: 'admin', path: '/customer/review', access: 'customer.manage' },
+  customerAssign: { method: 'POST', scope: 'admin', path: '/customer/assign', access: 'customer.assign' },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof routes;

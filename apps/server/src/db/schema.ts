@@ -221,3 +221,4 @@ export const setting = pgTable('setting', {
 // Accounts (issue 3) live in their own file to keep this one readable.
 export * from './schema-accounts.ts';
 export * from './schema-ops.ts';
+export * from './schema-customers.ts';
