@@ -14,10 +14,7 @@ export const customerListQuery = pagingQuery.extend({
   phone: text('手机号', { max: 11, required: false }).regex(/^\d*$/, '[手机号]只能是数字').optional(),
   name: text('姓名', { max: 32, required: false }).optional(),
   company: text('单位名称', { max: 64, required: false }).optional(),
-  organization: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    oneOf('用户类型', Object.values(ORGANIZATIONS)).optional(),
-  ),
+  organization: z.preprocess((v) => (v === '' || v === null ? undefined : v), oneOf('用户类型', Object.values(ORGANIZATIONS)).optional()),
   attestation: z.enum(ATTESTATION_STATES, { error: '[认证状态]不存在' }).optional(),
   managerId: optionalId('客户经理'),
   disabled: z.enum(['true', 'false'], { error: '[状态]不存在' }).optional(),

@@ -85,9 +85,7 @@ export const userInfo = z.object({
   /** Why it was rejected, for the customer to fix; '' otherwise. */
   attestationReason: z.string(),
   /** The dedicated account manager (spec §1); null while the shop has none. */
-  manager: z
-    .object({ name: z.string(), phone: z.string(), email: z.string(), wechatQr: z.string() })
-    .nullable(),
+  manager: z.object({ name: z.string(), phone: z.string(), email: z.string(), wechatQr: z.string() }).nullable(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
