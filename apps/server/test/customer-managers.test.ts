@@ -47,7 +47,7 @@ describe('account managers (spec §1, ADR 0035)', () => {
 
   it('spreads concurrent registrations on two servers evenly', async () => {
     const phones = Array.from({ length: 8 }, () => newPhone());
-    const codes = [];
+    const codes: string[] = [];
     for (const phone of phones) codes.push(await smsCode(t, phone, 0, clock));
     const signed = await Promise.all(
       phones.map((phone, i) =>
