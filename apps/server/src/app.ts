@@ -27,6 +27,7 @@ import { settingRoutes } from './modules/setting/setting.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
 import { createRateCounter } from './modules/rate-limit/rate-limit.service.ts';
+import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { resolveAccessToken } from './modules/session/session.service.ts';
 import { createSmsProvider } from './modules/sms/sms.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
@@ -181,6 +182,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...staffSecurityRoutes(ctx),
     ...smsRoutes(ctx),
     ...catalogAdminRoutes(ctx),
+    ...customerRoutes(ctx),
   };
   await app.register(apiScopes, {
     handlers,

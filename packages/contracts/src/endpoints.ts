@@ -6,6 +6,7 @@ import { contentEndpoints } from './api/content.ts';
 import { jobEndpoints } from './api/job.ts';
 import { settingAdminEndpoints } from './api/setting-admin.ts';
 import { smsOutboxEndpoints } from './api/sms-outbox.ts';
+import { customerEndpoints } from './api/customer.ts';
 import { staffEndpoints } from './api/staff.ts';
 import { staffSecurityEndpoints } from './api/staff-security.ts';
 import { userEndpoints } from './api/user.ts';
@@ -25,6 +26,7 @@ export const endpoints = {
   ...staffSecurityEndpoints,
   ...smsOutboxEndpoints,
   ...catalogAdminEndpoints,
+  ...customerEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

@@ -139,6 +139,12 @@ export const routes = {
   catalogPrefectureItems: { method: 'GET', scope: 'admin', path: '/catalog/prefecture/items', access: 'catalog.manage' },
   catalogPrefectureItemAdd: { method: 'POST', scope: 'admin', path: '/catalog/prefecture/itemAdd', access: 'catalog.manage' },
   catalogPrefectureItemRemove: { method: 'POST', scope: 'admin', path: '/catalog/prefecture/itemRemove', access: 'catalog.manage' },
+  customerList: { method: 'GET', scope: 'admin', path: '/customer/list', access: 'customer.read' },
+  customerDetail: { method: 'GET', scope: 'admin', path: '/customer/detail', access: 'customer.read' },
+  customerDisable: { method: 'POST', scope: 'admin', path: '/customer/disable', access: 'customer.manage' },
+  customerEnable: { method: 'POST', scope: 'admin', path: '/customer/enable', access: 'customer.manage' },
+  customerReview: { method: 'POST', scope: 'admin', path: '/customer/review', access: 'customer.manage' },
+  customerAssign: { method: 'POST', scope: 'admin', path: '/customer/assign', access: 'customer.assign' },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof routes;

@@ -39,8 +39,10 @@ export const PERMISSIONS = {
   'dashboard.read': ['manager', 'lab', 'finance', 'operator'],
   /** Customers (a manager only their own). */
   'customer.read': ['manager', 'finance'],
-  /** Disable and enable customers, review attestations, reassign. */
+  /** Disable and enable customers, review attestations (a manager only their own). */
   'customer.manage': ['manager'],
+  /** Give a customer another account manager. */
+  'customer.assign': [],
   /** Catalogue: types, categories, items, hot areas. */
   'catalog.manage': ['operator'],
   /** Content: banners, articles, pages, partners, popup. */

@@ -19,3 +19,21 @@ export type SmsDeliveryState = (typeof SMS_DELIVERY_STATES)[number];
  */
 export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
+
+/**
+ * Review of a customer's attestation (profile form, ADR 0035): none until the
+ * form is filled, pending after each submission, approved or rejected (with a
+ * reason the customer sees) by a manager or admin.
+ */
+export const ATTESTATION_STATES = ['none', 'pending', 'approved', 'rejected'] as const;
+export type AttestationState = (typeof ATTESTATION_STATES)[number];
+export const ATTESTATION_STATE_NAMES: Record<AttestationState, string> = {
+  none: '未提交',
+  pending: '待审核',
+  approved: '已通过',
+  rejected: '未通过',
+};
+
+/** How a customer's login (a new token family) began: the login_event table (ADR 0035). */
+export const LOGIN_METHODS = ['password', 'sms', 'wechat', 'register'] as const;
+export type LoginMethod = (typeof LOGIN_METHODS)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currentPassword, phone, smsCode } from './account.ts';
 import { oneOf } from './numbers.ts';
+import { ATTESTATION_STATES } from './states.ts';
 import { text } from './text.ts';
 
 /** organization of the profile form (spec §3): 0 student, 3 teacher, 1 individual, 2 enterprise. */
@@ -79,6 +80,12 @@ export const userInfo = z.object({
   attested: z.boolean(),
   wechatBound: z.boolean(),
   created: z.string(),
+  /** Review of the attestation (ADR 0035): none, pending, approved or rejected; attested stays the spec's "form filled". */
+  attestationState: z.enum(ATTESTATION_STATES),
+  /** Why it was rejected, for the customer to fix; '' otherwise. */
+  attestationReason: z.string(),
+  /** The dedicated account manager (spec §1); null while the shop has none. */
+  manager: z.object({ name: z.string(), phone: z.string(), email: z.string(), wechatQr: z.string() }).nullable(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

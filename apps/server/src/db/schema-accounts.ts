@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { STAFF_ROLES, type StaffRole } from '@yance/contracts/staff';
 import { ORGANIZATIONS } from '@yance/contracts/user';
 import {
+  ATTESTATION_STATES,
   SMS_DELIVERY_STATES,
+  type AttestationState,
   WX_PROVIDERS,
   WX_TICKET_ROW_STATES,
   type SmsDeliveryState,
@@ -35,7 +37,17 @@ export const userAccount = pgTable(
     teacherMail: text('teacher_mail').notNull().default(''),
     region: text('region').notNull().default(''),
     address: text('address').notNull().default(''),
+    /** The spec's flag: the profile form is filled (and not rejected since); ordering requires it. */
     attested: boolean('attested').notNull().default(false),
+    /** Review of the form (ADR 0035); every new submission goes back to pending. */
+    attestationState: text('attestation_state').$type<AttestationState>().notNull().default('none'),
+    /** Why it was rejected, shown to the customer; '' otherwise. */
+    attestationReason: text('attestation_reason').notNull().default(''),
+    attestationReviewedAt: at('attestation_reviewed_at'),
+    /** A disabled customer cannot sign in and has no live session (ADR 0035). */
+    disabled: boolean('disabled').notNull().default(false),
+    /** The dedicated account manager (spec §1), assigned at registration by round robin (ADR 0035). */
+    managerId: integer('manager_id').references((): AnyPgColumn => staffAccount.id, { onDelete: 'set null' }),
     /** When the user ticked 同意《用户协议》《隐私政策》 at sign-up (PIPL consent record); null for accounts from before it was asked. */
     agreedAt: at('agreed_at'),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -45,6 +57,15 @@ export const userAccount = pgTable(
     uniqueIndex('user_account_username_lower_idx').on(sql`lower(${t.username})`),
     index('user_account_inviter_idx').on(t.inviterId),
     oneOf('user_account_organization_check', t.organization, Object.values(ORGANIZATIONS)),
+    oneOf('user_account_attestation_state_check', t.attestationState, ATTESTATION_STATES),
+    // The console's customer list (ADR 0035): newest first, alone or per manager / review state;
+    // phone, name and company match from their start (text_pattern_ops serves LIKE 'x%' under any collation).
+    index('user_account_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('user_account_manager_created_idx').on(t.managerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('user_account_attestation_created_idx').on(t.attestationState, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('user_account_phone_prefix_idx').on(t.phone.op('text_pattern_ops')),
+    index('user_account_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    index('user_account_company_prefix_idx').on(sql`lower(${t.company}) text_pattern_ops`),
   ],
 );
 
@@ -105,6 +126,8 @@ export const staffAccount = pgTable(
     totpPendingSecret: text('totp_pending_secret'),
     totpLastStep: integer('totp_last_step'),
     totpEnabledAt: at('totp_enabled_at'),
+    /** Image path of the WeChat QR code a manager's customers add them with ('' = none). */
+    wechatQr: text('wechat_qr').notNull().default(''),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -234,3 +234,4 @@ export * from './schema-ops.ts';
 export * from './schema-jobs.ts';
 export * from './schema-media.ts';
 export * from './schema-security.ts';
+export * from './schema-customers.ts';

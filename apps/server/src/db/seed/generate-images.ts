@@ -15,6 +15,10 @@ import { BANNER_SEEDS, PARTNER_SEEDS } from './banners.ts';
 import { DEVICE_SEEDS } from './devices.ts';
 import { micrograph, MICROGRAPH_KINDS } from './micrograph.ts';
 import { CERTIFICATE_SEEDS, certificateImg } from './pages-certificates.ts';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { QRCodeSVG } from 'qrcode.react';
+import { DEMO_MANAGER_QRS } from './staff.ts';
 import { PREFECTURE_SEEDS } from './prefectures.ts';
 import { ARTICLE_SEEDS } from './seed.ts';
 import { PALETTES, gradient, motif, seeded } from './svg-motifs.ts';
@@ -196,5 +200,12 @@ CERTIFICATE_SEEDS.forEach((c, i) => {
     ),
   );
 });
+
+// Demo account managers' WeChat QR codes (ADR 0035): a real, scannable code of a demo address, drawn by the
+// storefront's own QR library (qrcode.react, rendered to static SVG) so no second QR encoder enters the project.
+for (const m of DEMO_MANAGER_QRS) {
+  const markup = renderToStaticMarkup(createElement(QRCodeSVG, { value: m.value, size: 240, marginSize: 2, level: 'M' }));
+  write(m.img, markup.replace('<svg ', '<svg xmlns="http://www.w3.org/2000/svg" '));
+}
 
 console.log(`images written under ${root}/upload/img`);

@@ -30,6 +30,7 @@ import { ABOUT_PAGES } from './pages-about.ts';
 import { CERTIFICATES_PAGE } from './pages-certificates.ts';
 import { LEGAL_PAGES } from './pages-legal.ts';
 import { PREFECTURE_SEEDS } from './prefectures.ts';
+import { DEMO_PROFILES } from './staff.ts';
 import { ALLOW_REGION, HOME_POPUP, LOCAL_INFO, SAMPLING_SETTING } from './settings.ts';
 import { CHILD_INFO, TYPE_SEEDS } from './types.ts';
 
@@ -72,7 +73,7 @@ async function isEmpty(db: Db): Promise<boolean> {
  */
 export async function seedIfEmpty(db: Db, opts: { staffPassword?: string } = {}): Promise<boolean> {
   // Hashed before the transaction: argon2 takes a while, and PGlite is one connection.
-  const insertStaff = await demoStaff(opts.staffPassword ?? DEMO_STAFF_PASSWORD);
+  const insertStaff = await demoStaff(opts.staffPassword ?? DEMO_STAFF_PASSWORD, DEMO_PROFILES);
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (!(await isEmpty(tx))) return false;

@@ -34,6 +34,7 @@ export async function register(
   ctx: AppContext,
   body: { phone: string; code: string; password: string; inviterCode?: string | undefined; agree: true },
   ip: string,
+  userAgent = '',
 ): Promise<TokenPair> {
   assertPasswordAllowed(body.password);
   let inviterId: number | null = null;
@@ -51,7 +52,7 @@ export async function register(
     inviterId,
     agreedAt: ctx.clock(),
   });
-  return startSession(ctx, userId, ip);
+  return startSession(ctx, userId, { ip, userAgent, method: 'register' });
 }
 
 /**
@@ -107,12 +108,12 @@ export async function withLockout(ctx: AppContext, ip: string, accountKey: strin
 }
 
 /** login: user name or phone with password → a new token family. */
-export async function login(ctx: AppContext, account: string, password: string, ip: string): Promise<TokenPair> {
-  return startSession(ctx, await authenticate(ctx, account, password, ip), ip);
+export async function login(ctx: AppContext, account: string, password: string, ip: string, userAgent = ''): Promise<TokenPair> {
+  return startSession(ctx, await authenticate(ctx, account, password, ip), { ip, userAgent, method: 'password' });
 }
 
 /** loginForCode: phone + SMS code (useFor 3). An unregistered phone is refused, but only after a valid code. */
-export async function loginWithCode(ctx: AppContext, phone: string, code: string, ip: string): Promise<TokenPair> {
+export async function loginWithCode(ctx: AppContext, phone: string, code: string, ip: string, userAgent = ''): Promise<TokenPair> {
   const guard = loginGuard(ctx.counter, ip, `p${phone}`);
   await guard.check();
   try {
@@ -123,7 +124,7 @@ export async function loginWithCode(ctx: AppContext, phone: string, code: string
   }
   const user = await findUserByPhone(ctx, phone);
   if (!user) throw new AppError('INVALID', NOT_REGISTERED);
-  return startSession(ctx, user.id, ip);
+  return startSession(ctx, user.id, { ip, userAgent, method: 'sms' });
 }
 
 /** reset: a new password for the phone's account, proven by SMS (useFor 1); every session of the account ends. */

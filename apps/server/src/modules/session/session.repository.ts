@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { userSession } from '../../db/schema.ts';
+import { loginEvent, userAccount, userSession } from '../../db/schema.ts';
 
 export type SessionRow = typeof userSession.$inferSelect;
 
@@ -41,7 +41,16 @@ export async function findByAccess(
     .select({ id: userSession.id, principalId: column })
     .from(userSession)
     .where(
-      and(eq(userSession.accessHash, accessHash), isNotNull(column), isNull(userSession.revokedAt), gt(userSession.accessExpiresAt, now)),
+      and(
+        eq(userSession.accessHash, accessHash),
+        isNotNull(column),
+        isNull(userSession.revokedAt),
+        gt(userSession.accessExpiresAt, now),
+        // A disabled customer's sessions are revoked; this refuses any that slipped through (ADR 0035).
+        kind === 'customer'
+          ? sql`not exists (select 1 from ${userAccount} where ${userAccount.id} = ${userSession.userId} and ${userAccount.disabled})`
+          : undefined,
+      ),
     );
   return row ? { id: row.id, principalId: row.principalId! } : undefined;
 }
@@ -137,4 +146,30 @@ export async function revokeUserSessions(db: Executor, principal: Principal, now
 export async function deleteSessionsExpiredBefore(db: Executor, before: Date): Promise<number> {
   const rows = await db.delete(userSession).where(lt(userSession.refreshExpiresAt, before)).returning({ id: userSession.id });
   return rows.length;
+}
+
+/**
+ * Whether the customer may start a login: the account exists and is enabled.
+ * The row is share-locked until the transaction ends, so a disable running at
+ * the same time either waits for this login (and then ends it) or is seen here.
+ */
+export async function lockCustomerForLogin(tx: Executor, userId: number): Promise<{ disabled: boolean } | undefined> {
+  const [row] = await tx.select({ disabled: userAccount.disabled }).from(userAccount).where(eq(userAccount.id, userId)).for('share');
+  return row;
+}
+
+export async function insertLoginEvent(db: Executor, row: typeof loginEvent.$inferInsert): Promise<void> {
+  await db.insert(loginEvent).values(row);
+}
+
+export type LoginEventRow = typeof loginEvent.$inferSelect;
+
+/** The customer's latest logins, newest first. */
+export async function recentLoginEvents(db: Executor, userId: number, limit: number): Promise<LoginEventRow[]> {
+  return db
+    .select()
+    .from(loginEvent)
+    .where(eq(loginEvent.userId, userId))
+    .orderBy(sql`${loginEvent.at} desc nulls last`, sql`${loginEvent.id} desc`)
+    .limit(limit);
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenPair } from '@yance/contracts/account';
+import type { LoginMethod } from '@yance/contracts/states';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addSeconds } from '../../lib/clock.ts';
@@ -9,11 +10,14 @@ import {
   familyOf,
   findByAccess,
   findSession,
+  insertLoginEvent,
   insertSession,
+  lockCustomerForLogin,
   lockByRefresh,
   markRotated,
   principalColumns,
   principalOf,
+  recentLoginEvents,
   revokeFamily,
   revokeUserSessions,
   type Principal,
@@ -61,8 +65,45 @@ async function issue(ctx: AppContext, principal: Principal, family: string, ip: 
 
 const sealOf = (ctx: AppContext) => tokenSeal(ctx.config.CODE_HASH_SECRET);
 
-/** Starts a new login (a new token family) for the customer. */
-export const startSession = (ctx: AppContext, userId: number, ip: string) => issue(ctx, customer(userId), randomUUID(), ip);
+/** Where a customer's login comes from and how it was proven, for the login history (ADR 0035). */
+export interface LoginClient {
+  ip: string;
+  userAgent: string;
+  method: LoginMethod;
+}
+
+export const DISABLED_CUSTOMER = '该账号已被停用，如有疑问请联系客服';
+
+/**
+ * Starts a new login (a new token family) for the customer and records it in
+ * the login history, in one transaction; a disabled account is refused
+ * (ADR 0035). The user agent is cut to a sane length: it is the client's text.
+ */
+export async function startSession(ctx: AppContext, userId: number, client: LoginClient): Promise<TokenPair> {
+  return ctx.tx(async (t) => {
+    const account = await lockCustomerForLogin(t.db, userId);
+    if (!account) throw new AppError('UNAUTHENTICATED', EXPIRED);
+    if (account.disabled) throw new AppError('FORBIDDEN', DISABLED_CUSTOMER);
+    const pair = await issue(t, customer(userId), randomUUID(), client.ip);
+    await insertLoginEvent(t.db, {
+      userId,
+      at: t.clock(),
+      ip: client.ip,
+      method: client.method,
+      userAgent: client.userAgent.slice(0, 256),
+    });
+    return pair;
+  });
+}
+
+/** The request's User-Agent header, as the login history keeps it. */
+export const userAgentOf = (request: { headers: Record<string, string | string[] | undefined> }): string => {
+  const raw = request.headers['user-agent'];
+  return (Array.isArray(raw) ? raw[0] : raw) ?? '';
+};
+
+/** The customer's latest logins, newest first (the console's customer page). */
+export const recentLogins = (ctx: AppContext, userId: number, limit = 20) => recentLoginEvents(ctx.db, userId, limit);
 
 /** Starts a new login (a new token family) for the staff member. */
 export const startStaffSession = (ctx: AppContext, staffId: number, ip: string) => issue(ctx, staff(staffId), randomUUID(), ip);

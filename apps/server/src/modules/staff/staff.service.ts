@@ -215,19 +215,14 @@ export async function resetStaffPassword(ctx: AppContext, caller: StaffCaller, i
  * (argon2 takes a while, and PGlite is one connection); the returned function
  * inserts them.
  */
-export async function demoStaff(password: string): Promise<(db: Executor, now: Date) => Promise<void>> {
+export async function demoStaff(
+  password: string,
+  profiles: Record<StaffRole, { name: string; phone?: string; email?: string; wechatQr?: string }>,
+): Promise<(db: Executor, now: Date) => Promise<void>> {
   const passwordHash = await hashPassword(password);
   return async (db, now) => {
     for (const role of STAFF_ROLES) {
-      await insertStaff(db, { account: role, name: DEMO_NAMES[role], passwordHash, roles: [role], createdAt: now });
+      await insertStaff(db, { account: role, ...profiles[role], passwordHash, roles: [role], createdAt: now });
     }
   };
 }
-
-const DEMO_NAMES: Record<StaffRole, string> = {
-  admin: '系统管理员',
-  manager: '王经理',
-  lab: '李实验员',
-  finance: '赵财务',
-  operator: '陈运营',
-};

@@ -7,5 +7,5 @@ export const userRoutes = (ctx: AppContext) =>
   ({
     userInfo: ({ user }) => getUserInfo(ctx, user.id),
     updateInfo: ({ user, body }) => changeUsername(ctx, user.id, body.username).then(() => null),
-    update4profile: ({ user, body }) => updateProfile(ctx, user.id, body).then(() => null),
+    update4profile: ({ user, body, ip }) => updateProfile(ctx, user.id, body, ip).then(() => null),
   }) satisfies Handlers;

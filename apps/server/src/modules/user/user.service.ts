@@ -5,6 +5,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { getAddresses } from '../address/address.service.ts';
+import { changesOf, recordAudit } from '../audit/audit.service.ts';
+import { assignNextManager, ensureManager, managerCardOf } from '../customer/manager.service.ts';
 import * as repo from './user.repository.ts';
 
 export type User = repo.UserRow;
@@ -28,7 +30,12 @@ export async function createUser(
 ): Promise<number> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await repo.insertUser(ctx.db, { ...fields, inviteCode: newInviteCode() });
+      // The account and its dedicated manager (spec §1) are created together (ADR 0035).
+      return await ctx.tx(async (t) => {
+        const id = await repo.insertUser(t.db, { ...fields, inviteCode: newInviteCode() });
+        await assignNextManager(t, id);
+        return id;
+      });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       if (await repo.findUserByPhone(ctx.db, fields.phone)) throw new AppError('CONFLICT', '[手机号]已注册，请直接登录');
@@ -65,6 +72,8 @@ async function mustGet(ctx: AppContext, userId: number): Promise<User> {
 
 /** user/info: the account, its addresses and the plan count (spec §3). */
 export async function getUserInfo(ctx: AppContext, userId: number): Promise<UserInfoResponse> {
+  await mustGet(ctx, userId);
+  const card = await managerCardOf(ctx, await ensureManager(ctx, userId));
   const u = await mustGet(ctx, userId);
   return {
     userInfo: {
@@ -84,6 +93,9 @@ export async function getUserInfo(ctx: AppContext, userId: number): Promise<User
       attested: u.attested,
       wechatBound: u.wxOpenid !== null,
       created: u.createdAt.toISOString(),
+      attestationState: u.attestationState,
+      attestationReason: u.attestationReason,
+      manager: card && { name: card.name, phone: card.phone, email: card.email, wechatQr: card.wechatQr },
     },
     address: await getAddresses(ctx, userId),
     // The plan (cart) does not exist yet; this becomes a count query with the plan issue.
@@ -103,8 +115,32 @@ export async function changeUsername(ctx: AppContext, userId: number, username: 
   }
 }
 
-/** update4profile: stores the attestation form; a completed form marks the account attested. */
-export async function updateProfile(ctx: AppContext, userId: number, f: ProfileForm): Promise<void> {
+/**
+ * update4profile: stores the attestation form; a completed form marks the
+ * account attested and, whatever the last review said, waits for a new one
+ * (ADR 0035). The submission is logged as the customer's own doing.
+ */
+export async function updateProfile(ctx: AppContext, userId: number, f: ProfileForm, ip = ''): Promise<void> {
+  await ctx.tx(async (t) => {
+    const before = await mustGet(t, userId);
+    await saveProfile(t, userId, f);
+    const after = await mustGet(t, userId);
+    const stateOf = (u: User) => ({ attestationState: u.attestationState, attestationReason: u.attestationReason, attested: u.attested });
+    await recordAudit(t, {
+      actor: { kind: 'customer', id: userId, name: maskPhone(before.phone) },
+      action: 'customer.attest',
+      objectType: 'customer',
+      objectId: userId,
+      changes: changesOf(stateOf(before), stateOf(after)),
+      ip,
+    });
+  });
+}
+
+/** 138****5678: how the log names a customer. */
+const maskPhone = (phone: string) => (phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);
+
+async function saveProfile(ctx: AppContext, userId: number, f: ProfileForm): Promise<void> {
   await repo.updateUser(ctx.db, userId, {
     name: f.name,
     email: f.email,
@@ -117,6 +153,8 @@ export async function updateProfile(ctx: AppContext, userId: number, f: ProfileF
     region: f.region,
     address: f.address,
     attested: true,
+    attestationState: 'pending',
+    attestationReason: '',
   });
 }
 

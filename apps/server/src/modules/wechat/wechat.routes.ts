@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
 import { parseWxXml, scanEventOf, wxSignatureValid } from './wx-callback.ts';
+import { userAgentOf } from '../session/session.service.ts';
 import { bindTicket, confirmTicket, handleScanEvent, newTicket, pollTicket, scanTicket } from './wechat.service.ts';
 
 /** WeChat QR login (spec §4): ticket, poll, the local confirm page's scan/confirm, and the official account's callback. */
@@ -13,7 +14,7 @@ export const wechatRoutes = (ctx: AppContext) => {
   };
   return {
     wxTicket: ({ request, ip }) => newTicket(ctx, `${request.protocol}://${request.host}`, ip),
-    wxQrCodeLogin: ({ body, ip }) => pollTicket(ctx, body.ticket, ip),
+    wxQrCodeLogin: ({ body, ip, request }) => pollTicket(ctx, body.ticket, ip, userAgentOf(request)),
     wxScan: ({ body }) => scanTicket(ctx, body.ticket),
     wxConfirm: ({ body, user }) => confirmTicket(ctx, body.ticket, user.id),
     wxBind: ({ body }) => bindTicket(ctx, body),

@@ -54,12 +54,17 @@ export async function newTicket(ctx: AppContext, origin: string, ip: string): Pr
 }
 
 /** wx/qrCodeLogin: the ticket's state; the first poll after confirmation gets the session, later ones see it expired. */
-export async function pollTicket(ctx: AppContext, ticket: string, ip: string): Promise<TicketStatus & { token: TokenPair | null }> {
+export async function pollTicket(
+  ctx: AppContext,
+  ticket: string,
+  ip: string,
+  userAgent = '',
+): Promise<TicketStatus & { token: TokenPair | null }> {
   const state = statusOf(await findTicket(ctx.db, ticket), ctx.clock());
   if (state.status !== 'confirmed') return { ...state, token: null };
   const userId = await claimConfirmed(ctx.db, ticket);
   if (userId === null) return { status: 'expired', needBind: false, token: null };
-  return { status: 'confirmed', needBind: false, token: await startSession(ctx, userId, ip) };
+  return { status: 'confirmed', needBind: false, token: await startSession(ctx, userId, { ip, userAgent, method: 'wechat' }) };
 }
 
 /** wx/scan (local provider): the confirm page was opened; it learns where and when the login was asked for (ADR 0021). */

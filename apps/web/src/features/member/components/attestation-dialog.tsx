@@ -13,7 +13,17 @@ export function AttestationDialog({ user, open, onClose }: { user: UserInfoRespo
   return (
     <AntdScope>
       <Modal open={open} onCancel={onClose} title="完善基本信息" footer={null} width={640} centered destroyOnHidden maskClosable={false}>
-        <Alert className={styles.hint} type="warning" showIcon title={PROFILE_HINT} />
+        {user.userInfo.attestationState === 'rejected' ? (
+          <Alert
+            className={styles.hint}
+            type="error"
+            showIcon
+            title="认证资料未通过审核，请修改后重新提交"
+            description={user.userInfo.attestationReason}
+          />
+        ) : (
+          <Alert className={styles.hint} type="warning" showIcon title={PROFILE_HINT} />
+        )}
         <ProfileForm
           user={user.userInfo}
           submitting={save.isPending}

@@ -5,6 +5,7 @@ import { MEMBER_MENU } from '@/config/member-menu.ts';
 import { paths } from '@/config/paths.ts';
 import { maskPhone } from '@/lib/format.ts';
 import { notify } from '@/lib/notify.ts';
+import { ManagerCard } from './manager-card.tsx';
 import layout from './member-layout.module.css';
 import styles from './member-center.module.css';
 
@@ -47,8 +48,11 @@ export function MemberCenter({ user }: { user: UserInfoResponse }) {
           <div>
             <dt>基本信息</dt>
             <dd>
-              {userInfo.attested ? <Tag color="success">已完善</Tag> : <Tag color="warning">未完善</Tag>}
+              <AttestationTag state={userInfo.attestationState} attested={userInfo.attested} />
               <Link to={paths.member('information')}>{userInfo.attested ? '查看' : '去完善'}</Link>
+              {userInfo.attestationState === 'rejected' && userInfo.attestationReason && (
+                <p className={styles.reason}>未通过原因：{userInfo.attestationReason}</p>
+              )}
             </dd>
           </div>
           <div>
@@ -74,6 +78,7 @@ export function MemberCenter({ user }: { user: UserInfoResponse }) {
           </div>
         </dl>
       </section>
+      <ManagerCard manager={userInfo.manager} />
       <section className={layout.card} aria-label="快捷入口">
         <h2 className={layout.cardTitle}>快捷入口</h2>
         <ul className={styles.links}>
@@ -86,4 +91,12 @@ export function MemberCenter({ user }: { user: UserInfoResponse }) {
       </section>
     </>
   );
+}
+
+/** The form's state as the customer reads it: filled or not, and what the review said (ADR 0035). */
+function AttestationTag({ state, attested }: { state: UserInfoResponse['userInfo']['attestationState']; attested: boolean }) {
+  if (state === 'approved') return <Tag color="success">已认证</Tag>;
+  if (state === 'rejected') return <Tag color="error">未通过</Tag>;
+  if (state === 'pending') return <Tag color="processing">已完善 · 待审核</Tag>;
+  return attested ? <Tag color="success">已完善</Tag> : <Tag color="warning">未完善</Tag>;
 }

@@ -1,4 +1,5 @@
 import type { UserInfoResponse } from '@yance/contracts/user';
+import { Alert } from 'antd';
 import { useSaveProfile } from '../hooks/use-save-profile.ts';
 import { ContactForm, UsernameForm } from './account-forms.tsx';
 import { ProfileForm } from './profile-form.tsx';
@@ -11,6 +12,7 @@ export function MemberInformation({ user }: { user: UserInfoResponse }) {
     <>
       <section className={layout.card}>
         <h1 className={layout.cardTitle}>基本信息</h1>
+        <ReviewNote info={user.userInfo} />
         <ProfileForm user={user.userInfo} submitting={save.isPending} onSubmit={(v) => save.mutate(v)} submitText="保存" />
       </section>
       <section className={layout.card}>
@@ -23,4 +25,23 @@ export function MemberInformation({ user }: { user: UserInfoResponse }) {
       </section>
     </>
   );
+}
+
+/** What the review of the form said (ADR 0035): the reason of a rejection, to fix and submit again. */
+function ReviewNote({ info }: { info: UserInfoResponse['userInfo'] }) {
+  if (info.attestationState === 'rejected') {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="认证资料未通过审核，请修改后重新提交"
+        description={info.attestationReason}
+        style={{ marginBottom: 16 }}
+      />
+    );
+  }
+  if (info.attestationState === 'pending') {
+    return <Alert type="info" showIcon title="认证资料已提交，等待审核" style={{ marginBottom: 16 }} />;
+  }
+  return null;
 }
