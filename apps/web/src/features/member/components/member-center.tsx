@@ -3,8 +3,8 @@ import { Button, Tag } from 'antd';
 import { Link } from 'react-router';
 import { MEMBER_MENU } from '@/config/member-menu.ts';
 import { paths } from '@/config/paths.ts';
-import { maskPhone } from '@/lib/format.ts';
-import { notify } from '@/lib/notify.ts';
+import { maskPhone } from '@yance/browser/format';
+import { notify } from '@yance/browser/notify';
 import layout from './member-layout.module.css';
 import styles from './member-center.module.css';
 
