@@ -36,6 +36,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
 import type { SmsProvider } from './lib/sms-provider.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { resolveStaff } from './modules/staff/staff.service.ts';
 
@@ -142,6 +143,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...addressRoutes(ctx),
     ...staffRoutes(ctx),
     ...auditRoutes(ctx),
+    ...dashboardRoutes(ctx),
   };
   await app.register(apiScopes, {
     handlers,

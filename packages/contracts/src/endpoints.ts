@@ -1,6 +1,7 @@
 import { accountEndpoints } from './api/account.ts';
 import { catalogEndpoints } from './api/catalog.ts';
 import { contentEndpoints } from './api/content.ts';
+import { dashboardEndpoints } from './api/dashboard.ts';
 import { staffEndpoints } from './api/staff.ts';
 import { userEndpoints } from './api/user.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -13,6 +14,7 @@ export const endpoints = {
   ...accountEndpoints,
   ...userEndpoints,
   ...staffEndpoints,
+  ...dashboardEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

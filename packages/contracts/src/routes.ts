@@ -77,6 +77,7 @@ export const routes = {
   staffEnable: { method: 'POST', scope: 'admin', path: '/staff/enable', access: 'staff.manage' },
   staffResetPassword: { method: 'POST', scope: 'admin', path: '/staff/resetPassword', access: 'staff.manage' },
   auditList: { method: 'GET', scope: 'admin', path: '/audit/list', access: 'audit.read' },
+  dashboard: { method: 'GET', scope: 'admin', path: '/dashboard', access: 'dashboard.read' },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof routes;
