@@ -16,6 +16,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { apiScopes, scopeProblem, type RouteEntry } from './plugins/scopes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { mediaPlugin } from './plugins/media/index.ts';
+import { adminAppPlugin } from './plugins/admin-app.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { isPageRenderCall, webPagesPlugin } from './plugins/web-pages/index.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -157,6 +158,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   await app.register(staticWebPlugin, { webDist: config.WEB_DIST, uploads });
   await app.register(mediaPlugin, { roots: [uploads.produced, uploads.user], cacheDir: path.join(config.DATA_DIR, 'cache', 'media') });
   seoRoutes(app, ctx);
+  // The console before the pages: web-pages answers every other GET.
+  await app.register(adminAppPlugin, { adminDist: config.ADMIN_DIST });
   await app.register(webPagesPlugin, { webDist: config.WEB_DIST, publicUrl: config.PUBLIC_URL });
 
   return app;
