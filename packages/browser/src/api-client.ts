@@ -48,7 +48,7 @@ export interface TokenSource {
  * to its staff member's at start-up; each app's bundle has its own copy of
  * this module, so the two never mix.
  */
-let renewal = { route: routes.refresh4token, lock: 'yance-token-refresh' };
+let renewal: { route: Route; lock: string } = { route: routes.refresh4token, lock: 'yance-token-refresh' };
 export const switchToStaffSession = () => {
   renewal = { route: routes.adminRefresh, lock: 'yance-admin-token-refresh' };
 };
