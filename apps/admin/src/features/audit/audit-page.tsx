@@ -5,6 +5,7 @@ import {
   DatePicker,
   Empty,
   Form,
+  Grid,
   Input,
   InputNumber,
   Select,
@@ -69,6 +70,8 @@ const columns: TableProps<AuditEntry>['columns'] = [
 /** 操作日志: the audit log, filtered by actor, object and time, newest first, paged on the server. */
 export default function AuditPage() {
   const [form] = Form.useForm<Filters>();
+  // On a phone the filters stack, and the time range takes the whole width.
+  const narrow = !Grid.useBreakpoint().md;
   const [filters, setFilters] = useState<Partial<ReturnType<typeof queryOf>>>({});
   const [page, setPage] = useState(1);
   const list = useQuery({
@@ -87,7 +90,7 @@ export default function AuditPage() {
       <Typography.Title level={4} style={{ marginTop: 0 }}>
         操作日志
       </Typography.Title>
-      <Form form={form} layout="inline" onFinish={apply} style={{ marginBottom: 16, rowGap: 12 }}>
+      <Form form={form} layout={narrow ? 'vertical' : 'inline'} onFinish={apply} style={{ marginBottom: 16, rowGap: 12 }}>
         <Form.Item name="actorKind" label="操作人">
           <Select
             placeholder="全部"
@@ -111,7 +114,7 @@ export default function AuditPage() {
           <Input allowClear maxLength={64} style={{ width: 110 }} />
         </Form.Item>
         <Form.Item name="range" label="时间">
-          <DatePicker.RangePicker showTime style={{ maxWidth: '100%' }} />
+          <DatePicker.RangePicker showTime style={narrow ? { width: '100%' } : undefined} />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">

@@ -18,7 +18,7 @@ export default function DashboardPage() {
         <Row gutter={[16, 16]}>
           {(q.data?.figures ?? [null, null, null]).map((f, i) => (
             <Col key={f?.key ?? i} xs={24} sm={12} xl={8}>
-              <Card loading={q.isPending} data-testid={f ? `figure-${f.key}` : undefined}>
+              <Card loading={q.isPending} style={{ height: '100%' }} data-testid={f ? `figure-${f.key}` : undefined}>
                 {f && (
                   <>
                     <Statistic title={f.label} value={f.value} />
