@@ -33,7 +33,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx,js}'],
+    files: ['apps/web/**/*.{ts,tsx,js}', 'apps/admin/**/*.{ts,tsx,js}', 'packages/browser/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
@@ -43,6 +43,7 @@ export default tseslint.config(
     files: [
       'apps/server/src/config/env.ts',
       'apps/web/vite.config.ts',
+      'apps/admin/vite.config.ts',
       'e2e/**',
       'scripts/**',
       'tools/**',

@@ -46,19 +46,23 @@ const exited = (child: ChildProcess) =>
 /**
  * Starts the real server (`apps/server/src/server.ts`) as a child process on a
  * free loopback port with a fresh temp DATA_DIR (PGlite, migrated, demo data
- * seeded) serving a private copy of apps/web/dist; `env` overrides the
+ * seeded) serving private copies of apps/web/dist and apps/admin/dist; `env` overrides the
  * environment (e.g. ACCESS_TOKEN_TTL). Resolves once the server answers.
  * Everything the tests learn from it comes over HTTP or from its log.
  */
 export async function startServer(env: Record<string, string | undefined> = {}): Promise<E2eServer> {
   const builtWeb = path.join(repoRoot, 'apps/web/dist');
-  if (!existsSync(path.join(builtWeb, 'index.html'))) {
-    throw new Error(`web app not built at ${builtWeb}: run "npm run test:e2e" (it builds first) or "npm run build"`);
+  const builtAdmin = path.join(repoRoot, 'apps/admin/dist');
+  for (const built of [builtWeb, builtAdmin]) {
+    if (!existsSync(path.join(built, 'index.html'))) {
+      throw new Error(`app not built at ${built}: run "npm run test:e2e" (it builds first) or "npm run build"`);
+    }
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'yance-e2e-'));
   // A private copy, so a rebuild during the run (npm run build elsewhere) cannot pull files from under the tests.
   const webDist = path.join(dataDir, 'web');
-  await cp(builtWeb, webDist, { recursive: true });
+  const adminDist = path.join(dataDir, 'admin');
+  await Promise.all([cp(builtWeb, webDist, { recursive: true }), cp(builtAdmin, adminDist, { recursive: true })]);
   const logFile = path.join(dataDir, 'server.log');
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = {
@@ -71,6 +75,7 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     LOG_LEVEL: 'info',
     SEED_DEMO: 'true',
     WEB_DIST: webDist,
+    ADMIN_DIST: adminDist,
     // Fast enough for many sends: a small proof of work before code4sms (the browser solves it too),
     // a 1 s resend window instead of 60 s, and SMS budgets no test run reaches (ADR 0007, 0023).
     SMS_POW_COUNTER_MAX: '2000',

@@ -11,6 +11,8 @@ const file = (category, pattern) => ({ category, pattern });
 
 const elements = [
   folder('contracts', 'packages/contracts/src'),
+  folder('browser', 'packages/browser/src'), // browser code both apps share: api client, tokens, toasts, formatting
+  folder('browser-tooling', 'packages/browser'),
   folder('web-app', 'apps/web/src/app'),
   folder('web-feature', 'apps/web/src/features/*', ['feature']),
   folder('web-components', 'apps/web/src/components'),
@@ -19,6 +21,12 @@ const elements = [
   folder('web-styles', 'apps/web/src/styles'),
   folder('web-entry', 'apps/web/src'), // main.tsx: mounts the app
   folder('web-tooling', 'apps/web'), // vite.config.ts
+  folder('admin-app', 'apps/admin/src/app'),
+  folder('admin-feature', 'apps/admin/src/features/*', ['feature']),
+  folder('admin-components', 'apps/admin/src/components'),
+  folder('admin-lib', 'apps/admin/src/lib'),
+  folder('admin-entry', 'apps/admin/src'), // main.tsx
+  folder('admin-tooling', 'apps/admin'), // vite.config.ts
   folder('server-module', 'apps/server/src/modules/*', ['module']),
   folder('server-seed', 'apps/server/src/db/seed'),
   folder('server-db', 'apps/server/src/db'), // client, schema, migrations
@@ -69,17 +77,35 @@ const policies = [
   { allow: { to: { module: { origin: '{external,core}' } } } },
   { allow: to('contracts') },
 
+  // Browser code both apps share: itself and contracts only (it never knows either app).
+  { from: el('browser'), allow: to('browser') },
+
   // Web: shared → features → app, one way; a feature never imports another feature.
-  { from: el('web-entry', 'web-app'), allow: to('web-app', 'web-feature', 'web-components', 'web-lib', 'web-config', 'web-styles') },
+  {
+    from: el('web-entry', 'web-app'),
+    allow: to('web-app', 'web-feature', 'web-components', 'web-lib', 'web-config', 'web-styles', 'browser'),
+  },
   {
     from: el('web-feature'),
     allow: [
-      to('web-components', 'web-lib', 'web-config', 'web-styles'),
+      to('web-components', 'web-lib', 'web-config', 'web-styles', 'browser'),
       { to: { element: { type: 'web-feature', captured: { feature: '{{from.element.captured.feature}}' } } } },
     ],
   },
-  { from: el('web-components'), allow: to('web-components', 'web-lib', 'web-config', 'web-styles') },
-  { from: el('web-lib'), allow: to('web-lib', 'web-config') },
+  { from: el('web-components'), allow: to('web-components', 'web-lib', 'web-config', 'web-styles', 'browser') },
+  { from: el('web-lib'), allow: to('web-lib', 'web-config', 'browser') },
+
+  // The console (apps/admin), the same shape: lib and components → features → app; never the storefront's code.
+  { from: el('admin-entry', 'admin-app'), allow: to('admin-app', 'admin-feature', 'admin-components', 'admin-lib', 'browser') },
+  {
+    from: el('admin-feature'),
+    allow: [
+      to('admin-components', 'admin-lib', 'browser'),
+      { to: { element: { type: 'admin-feature', captured: { feature: '{{from.element.captured.feature}}' } } } },
+    ],
+  },
+  { from: el('admin-components'), allow: to('admin-components', 'admin-lib', 'browser') },
+  { from: el('admin-lib'), allow: to('admin-lib', 'browser') },
   { from: el('web-config'), allow: to('web-config') },
   { from: el('web-tooling'), allow: to('web-config') },
 
@@ -131,6 +157,12 @@ const policies = [
     from: el('contracts'),
     disallow: [{ to: { module: { origin: '{external,core}', source: '!zod' } } }, { to: { element: { type: '!contracts' } } }],
     message: 'contracts import zod only (here: {{dependency.source}})',
+  },
+  // The shared browser code pulls no library into either app: contracts and itself only.
+  {
+    from: el('browser'),
+    disallow: [{ to: { module: { origin: '{external,core}' } } }],
+    message: 'packages/browser imports no package (here: {{dependency.source}})',
   },
 
   // Tests may import what they test; tooling sees the whole repository.

@@ -1,8 +1,9 @@
 // Resolves this repository's own import specifiers for eslint-plugin-boundaries
 // (an eslint-import-resolver, interface version 2). Package imports are left
 // unresolved on purpose: the plugin then classifies them as outside packages.
-//   '@/x'                 → apps/web/src/x              (the web's tsconfig path)
+//   '@/x'                 → apps/web/src/x or apps/admin/src/x (each app's tsconfig path, by the importing file)
 //   '@yance/contracts/x'  → packages/contracts/src/x.ts (the package's exports map)
+//   '@yance/browser/x'    → packages/browser/src/x.ts   (the package's exports map)
 //   './x', '../x'         → that file, as written (imports name their extension)
 'use strict';
 const fs = require('node:fs');
@@ -10,12 +11,17 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '../..');
 const WEB_SRC = path.join(root, 'apps/web/src');
-const CONTRACTS_SRC = path.join(root, 'packages/contracts/src');
+const ADMIN = path.join(root, 'apps/admin');
+const PACKAGES = {
+  '@yance/contracts/': path.join(root, 'packages/contracts/src'),
+  '@yance/browser/': path.join(root, 'packages/browser/src'),
+};
 
 /** The file a local specifier points at, or null for a package. */
 function localTarget(source, file) {
-  if (source.startsWith('@/')) return path.join(WEB_SRC, source.slice(2));
-  if (source.startsWith('@yance/contracts/')) return path.join(CONTRACTS_SRC, `${source.slice('@yance/contracts/'.length)}.ts`);
+  if (source.startsWith('@/')) return path.join(file.startsWith(ADMIN + path.sep) ? path.join(ADMIN, 'src') : WEB_SRC, source.slice(2));
+  for (const [prefix, dir] of Object.entries(PACKAGES))
+    if (source.startsWith(prefix)) return path.join(dir, `${source.slice(prefix.length)}.ts`);
   if (source.startsWith('./') || source.startsWith('../')) return path.resolve(path.dirname(file), source);
   return null;
 }

@@ -16,6 +16,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { apiScopes, scopeProblem, type RouteEntry } from './plugins/scopes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { mediaPlugin } from './plugins/media/index.ts';
+import { adminAppPlugin } from './plugins/admin-app.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { isPageRenderCall, webPagesPlugin } from './plugins/web-pages/index.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -38,6 +39,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
 import type { SmsProvider } from './lib/sms-provider.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { createJobRunner, jobSchedules, type JobRunner } from './modules/job/job.service.ts';
 import { jobRoutes } from './modules/job/job.routes.ts';
@@ -183,6 +185,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...smsRoutes(ctx),
     ...catalogAdminRoutes(ctx),
     ...customerRoutes(ctx),
+    ...dashboardRoutes(ctx),
   };
   await app.register(apiScopes, {
     handlers,
@@ -202,6 +205,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     fallback: storage.kind === 's3' ? (rel) => storage.localFile(rel) : undefined,
   });
   seoRoutes(app, ctx);
+  // The console before the pages: web-pages answers every other GET.
+  await app.register(adminAppPlugin, { adminDist: config.ADMIN_DIST });
   // The app's clock, so a test moves the page cache's 10 s window as it moves every other expiry.
   await app.register(webPagesPlugin, { webDist: config.WEB_DIST, publicUrl: config.PUBLIC_URL, now: () => clock().getTime() });
 

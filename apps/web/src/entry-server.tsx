@@ -4,7 +4,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import type { PageRenderer, RenderResult } from '@yance/contracts/page-render';
 import { setPurifyWindow } from '@/components/purify-html.ts';
-import { setTransport } from '@/lib/api-client.ts';
+import { setTransport } from '@yance/browser/api-client';
 import { headTags, jsonForScript, metaOf } from './app/head.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createRoutes, isClientOnly } from './app/routes.tsx';

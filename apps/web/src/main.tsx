@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { registerSessionCleanup } from '@/features/auth/session.ts';
-import { setTokenSource } from '@/lib/api-client.ts';
+import { setTokenSource } from '@yance/browser/api-client';
 import { queryClient } from '@/lib/query-client.ts';
 import { tokenStore } from '@/lib/token-store.ts';
 import { AppProvider } from './app/provider.tsx';

@@ -7,6 +7,7 @@ import { jobEndpoints } from './api/job.ts';
 import { settingAdminEndpoints } from './api/setting-admin.ts';
 import { smsOutboxEndpoints } from './api/sms-outbox.ts';
 import { customerEndpoints } from './api/customer.ts';
+import { dashboardEndpoints } from './api/dashboard.ts';
 import { staffEndpoints } from './api/staff.ts';
 import { staffSecurityEndpoints } from './api/staff-security.ts';
 import { userEndpoints } from './api/user.ts';
@@ -27,6 +28,7 @@ export const endpoints = {
   ...smsOutboxEndpoints,
   ...catalogAdminEndpoints,
   ...customerEndpoints,
+  ...dashboardEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

@@ -145,6 +145,7 @@ export const routes = {
   customerEnable: { method: 'POST', scope: 'admin', path: '/customer/enable', access: 'customer.manage' },
   customerReview: { method: 'POST', scope: 'admin', path: '/customer/review', access: 'customer.manage' },
   customerAssign: { method: 'POST', scope: 'admin', path: '/customer/assign', access: 'customer.assign' },
+  dashboard: { method: 'GET', scope: 'admin', path: '/dashboard', access: 'dashboard.read' },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof routes;

@@ -97,11 +97,25 @@ export const staffSummary = z.object({
   id: z.number().int(),
   account: z.string(),
   name: z.string(),
+  phone: z.string(),
+  email: z.string(),
   roles: z.array(z.enum(STAFF_ROLES)),
   disabled: z.boolean(),
   totpEnabled: z.boolean(),
   createdAt: z.string(),
 });
+
+/** Orders of the staff list: by when they were added or by account, '-' = descending. */
+export const STAFF_SORTS = ['createdAt', '-createdAt', 'account', '-account'] as const;
+export type StaffSort = (typeof STAFF_SORTS)[number];
+
+/** The staff list: a page, optionally narrowed by a search word (account or name) and a role, in one of STAFF_SORTS. */
+export const staffListQuery = pagingQuery.extend({
+  kw: text('搜索词', { max: 32, required: false }).optional(),
+  role: z.enum(STAFF_ROLES, { error: '[角色]不存在' }).optional(),
+  sort: z.enum(STAFF_SORTS, { error: '[排序]不存在' }).default('createdAt'),
+});
+export type StaffListQuery = z.output<typeof staffListQuery>;
 
 const roles = z
   .array(z.enum(STAFF_ROLES, { error: '[角色]不存在' }), { error: '[角色]不能为空' })

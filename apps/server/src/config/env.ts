@@ -17,6 +17,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** The operator console's build, served at /admin (ADR 0033). */
+  ADMIN_DIST: z.string().default(path.join(repoRoot, 'apps/admin/dist')),
   /** Load the demo catalogue and content into an EMPTY database; off unless asked (npm start asks). */
   SEED_DEMO: z
     .enum(['true', 'false'])

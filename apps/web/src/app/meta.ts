@@ -1,6 +1,6 @@
 import type { ArticleDetail } from '@yance/contracts/content';
 import type { DeviceDetail } from '@yance/contracts/catalog';
-import { formatUnitPrice } from '@/lib/format.ts';
+import { formatUnitPrice } from '@yance/browser/format';
 
 /** Plain text of stored rich HTML, for descriptions (tags dropped, entities of the sanitiser's output decoded, spaces folded). */
 export function plainText(html: string, max = 150): string {

@@ -1,6 +1,6 @@
 import type { DataTag, FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { data, useLoaderData, type LoaderFunctionArgs, type Params } from 'react-router';
-import { isNotFound } from '@/lib/api-client.ts';
+import { isNotFound } from '@yance/browser/api-client';
 
 /**
  * What a public page needs, declared once per route (ADR 0026): the queries

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { isToastWanted, onToastWanted } from '@/lib/notify.ts';
+import { isToastWanted, onToastWanted } from '@yance/browser/notify';
 
 const ToastBridge = lazy(() => import('./toast-bridge.tsx').then((m) => ({ default: m.ToastBridge })));
 

@@ -1,7 +1,7 @@
 import { message } from 'antd';
 import { useEffect } from 'react';
 import { AntdScope } from '@/components/ui/antd-scope.tsx';
-import { setNotifier } from '@/lib/notify.ts';
+import { setNotifier } from '@yance/browser/notify';
 
 /**
  * Plugs antd's message API (with theme context) into lib/notify, the app's one

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from './api-client.ts';
+import { call } from '@yance/browser/api-client';
 
 /** Site-wide settings (spec §3: localInfo, sampling rules, allowed regions); quiet on failure, callers have defaults. */
 export const getWebSettings = ({ signal }: { signal?: AbortSignal } = {}) => call('setting', {}, { signal, feedback: false });

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from './api-client.ts';
+import { call } from '@yance/browser/api-client';
 
 /** Suggestions shown under a search box. */
 export const SUGGEST_SIZE = 8;

@@ -1,8 +1,8 @@
 import type { PowPayload } from '@yance/contracts/account';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
-import { ApiError, call } from './api-client.ts';
-import { notify } from './notify.ts';
+import { ApiError, call } from '@yance/browser/api-client';
+import { notify } from '@yance/browser/notify';
 
 /**
  * Fetches and solves the proof-of-work challenge code4sms requires (ADR 0023),

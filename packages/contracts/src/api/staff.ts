@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { refreshBody, tokenPair } from '../account.ts';
 import type { Endpoint } from '../endpoint.ts';
-import { page, pagingQuery } from '../paging.ts';
+import { page } from '../paging.ts';
 import { routes } from '../routes.ts';
 import {
   auditEntry,
@@ -9,6 +9,7 @@ import {
   staffAddBody,
   staffEditBody,
   staffIdBody,
+  staffListQuery,
   staffLoginBody,
   staffMe,
   staffPasswordBody,
@@ -27,7 +28,12 @@ export const staffEndpoints = {
   adminRefresh: { ...routes.adminRefresh, summary: '员工用刷新令牌换新令牌（刷新令牌轮换）', body: refreshBody, response: tokenPair },
   adminLogout: { ...routes.adminLogout, summary: '员工退出登录（作废本次登录及其刷新链）', response: z.null() },
   adminMe: { ...routes.adminMe, summary: '当前员工：姓名、角色与权限', response: staffMe },
-  staffList: { ...routes.staffList, summary: '员工列表', query: pagingQuery, response: page(staffSummary) },
+  staffList: {
+    ...routes.staffList,
+    summary: '员工列表（按账号或姓名搜索、按角色筛选，按加入时间或账号排序）',
+    query: staffListQuery,
+    response: page(staffSummary),
+  },
   staffAdd: {
     ...routes.staffAdd,
     summary: '新增员工（账号、姓名、联系方式、角色、初始密码）',

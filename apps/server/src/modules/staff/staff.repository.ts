@@ -1,4 +1,5 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { StaffRole, StaffSort } from '@yance/contracts/staff';
 import type { Executor } from '../../db/client.ts';
 import { staffAccount } from '../../db/schema.ts';
 
@@ -23,15 +24,43 @@ export async function insertStaff(db: Executor, row: typeof staffAccount.$inferI
   return inserted!.id;
 }
 
-/** One page of staff, oldest first, and how many there are. */
-export async function pageStaff(db: Executor, page: number, pageSize: number): Promise<{ rows: StaffRow[]; total: number }> {
+export interface StaffFilter {
+  /** Part of the account or the name, any case. */
+  kw?: string;
+  role?: StaffRole;
+  sort: StaffSort;
+}
+
+/** LIKE's own characters in a search word match themselves. */
+const likeEscaped = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const ORDER: Record<StaffSort, SQL[]> = {
+  createdAt: [asc(staffAccount.id)],
+  '-createdAt': [desc(staffAccount.id)],
+  account: [asc(sql`lower(${staffAccount.account})`), asc(staffAccount.id)],
+  '-account': [desc(sql`lower(${staffAccount.account})`), desc(staffAccount.id)],
+};
+
+/** One page of staff matching the filter, in its order, and how many match. */
+export async function pageStaff(
+  db: Executor,
+  f: StaffFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: StaffRow[]; total: number }> {
+  const like = f.kw ? `%${likeEscaped(f.kw)}%` : undefined;
+  const where = and(
+    like ? or(ilike(staffAccount.account, like), ilike(staffAccount.name, like)) : undefined,
+    f.role ? arrayContains(staffAccount.roles, [f.role]) : undefined,
+  );
   const rows = await db
     .select()
     .from(staffAccount)
-    .orderBy(asc(staffAccount.id))
+    .where(where)
+    .orderBy(...ORDER[f.sort])
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const [{ total }] = (await db.select({ total: count() }).from(staffAccount)) as [{ total: number }];
+  const [{ total }] = (await db.select({ total: count() }).from(staffAccount).where(where)) as [{ total: number }];
   return { rows, total };
 }
 

@@ -1,12 +1,11 @@
 import { can, PERMISSION_NAMES, STAFF_ROLES, totpRequired, type StaffMe, type StaffRole } from '@yance/contracts/staff';
 import type { TokenPair } from '@yance/contracts/account';
-import type { PagingQuery } from '@yance/contracts/paging';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { z } from 'zod';
-import type { staffAddBody, staffEditBody } from '@yance/contracts/staff';
+import type { StaffListQuery, staffAddBody, staffEditBody } from '@yance/contracts/staff';
 import { assertPasswordAllowed, hashPassword, verifyWithLockout } from '../account/account.service.ts';
 import { changesOf, recordAudit, type Actor } from '../audit/audit.service.ts';
 import { endAllSessions, resolveToken, staff as staffPrincipal, startStaffSession } from '../session/session.service.ts';
@@ -83,14 +82,16 @@ const summaryOf = (r: StaffRow) => ({
   id: r.id,
   account: r.account,
   name: r.name,
+  phone: r.phone,
+  email: r.email,
   roles: r.roles,
   disabled: r.disabled,
   totpEnabled: totpEnabled(r),
   createdAt: r.createdAt.toISOString(),
 });
 
-export async function listStaff(ctx: AppContext, { page, pageSize }: PagingQuery) {
-  const { rows, total } = await pageStaff(ctx.db, page, pageSize);
+export async function listStaff(ctx: AppContext, { page, pageSize, kw, role, sort }: StaffListQuery) {
+  const { rows, total } = await pageStaff(ctx.db, { kw: kw || undefined, role, sort }, page, pageSize);
   return { list: rows.map(summaryOf), total, page, pageSize };
 }
 

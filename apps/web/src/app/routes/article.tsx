@@ -8,7 +8,7 @@ import { PageBody, PageSection } from '@/components/page-section.tsx';
 import { paths } from '@/config/paths.ts';
 import { getArticleDetailQueryOptions, useArticleDetail } from '@/features/content/api/get-article-detail.ts';
 import { ArticleView } from '@/features/content/components/article-view.tsx';
-import { isNotFound } from '@/lib/api-client.ts';
+import { isNotFound } from '@yance/browser/api-client';
 import { articleJsonLd, plainText, shareImage } from '../meta.ts';
 import { definePage, useSubjectMissing } from '../page.ts';
 

@@ -8,8 +8,8 @@ import { useLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
 import { getDeviceDetailQueryOptions, useDeviceDetail } from '@/features/catalog/api/get-device-detail.ts';
 import { DeviceDetailSkeleton } from '@/features/catalog/components/device-detail-skeleton.tsx';
 import { DeviceDetailView } from '@/features/catalog/components/device-detail-view.tsx';
-import { isNotFound } from '@/lib/api-client.ts';
-import { formatUnitPrice } from '@/lib/format.ts';
+import { isNotFound } from '@yance/browser/api-client';
+import { formatUnitPrice } from '@yance/browser/format';
 import { itemTitle, plainText, serviceJsonLd, shareImage } from '../meta.ts';
 import { definePage, useSubjectMissing } from '../page.ts';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { ChevronDownIcon, UserIcon } from '@/components/ui/icons.tsx';
-import { maskPhone } from '@/lib/format.ts';
+import { maskPhone } from '@yance/browser/format';
 import styles from './site-header.module.css';
 
 const loadMemberDropdown = () => import('./member-dropdown.tsx');

@@ -1,6 +1,6 @@
 import { queryClient } from '@/lib/query-client.ts';
 import { USER_QUERY_KEYS } from '@/lib/query-keys.ts';
-import { onSessionEnd } from '@/lib/session-events.ts';
+import { onSessionEnd } from '@yance/browser/session-events';
 
 let registered = false;
 

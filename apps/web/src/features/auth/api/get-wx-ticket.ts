@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '@/lib/api-client.ts';
+import { call } from '@yance/browser/api-client';
 
 /** A fresh WeChat login ticket and what its QR encodes. */
 export const getWxTicket = ({ signal }: { signal?: AbortSignal } = {}) => call('wxTicket', {}, { signal });

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { call } from '@/lib/api-client.ts';
-import { notify } from '@/lib/notify.ts';
-import { endSession } from '@/lib/session-events.ts';
+import { call } from '@yance/browser/api-client';
+import { notify } from '@yance/browser/notify';
+import { endSession } from '@yance/browser/session-events';
 import { tokenStore } from '@/lib/token-store.ts';
 
 /** Revokes the session on the server, then clears the token and the user's data here whatever the answer. */

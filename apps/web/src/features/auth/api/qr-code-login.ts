@@ -1,5 +1,5 @@
 import type { TokenPair, WxTicketState } from '@yance/contracts/account';
-import { call } from '@/lib/api-client.ts';
+import { call } from '@yance/browser/api-client';
 
 export interface QrLoginAnswer {
   status: WxTicketState;

@@ -1,7 +1,7 @@
 import type { PublicSmsPurpose, SMS_PURPOSES } from '@yance/contracts/account';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '@/lib/api-client.ts';
-import { notify } from '@/lib/notify.ts';
+import { call } from '@yance/browser/api-client';
+import { notify } from '@yance/browser/notify';
 
 /** code4sms useFor of the account popups: 0 register, 1 reset, 3 login (spec §7). */
 export type SmsUse = Exclude<PublicSmsPurpose, typeof SMS_PURPOSES.contact>;

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { call } from '@/lib/api-client.ts';
+import { call } from '@yance/browser/api-client';
 
 /** Confirms a ticket with the session signed in on this device (an /api/auth call, ADR 0021). */
 export const wxConfirm = (ticket: string) => call('wxConfirm', { body: { ticket } }, { feedback: false });

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { call } from '@/lib/api-client.ts';
+import { call } from '@yance/browser/api-client';
 
 /** The confirm page marks its ticket scanned when it opens, and learns where and when the login was asked for. */
 export const wxScan = (ticket: string) => call('wxScan', { body: { ticket } }, { feedback: false });

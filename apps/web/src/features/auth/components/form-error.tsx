@@ -1,5 +1,5 @@
 import { Alert } from 'antd';
-import { ApiError } from '@/lib/api-client.ts';
+import { ApiError } from '@yance/browser/api-client';
 import styles from './auth-dialog.module.css';
 
 /** A failed login, register or reset: an alert with the server's msg inside the popup (spec §8). */

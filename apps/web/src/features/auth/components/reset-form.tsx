@@ -1,6 +1,6 @@
 import { resetForm } from '@yance/contracts/account';
 import { Form } from 'antd';
-import { notify } from '@/lib/notify.ts';
+import { notify } from '@yance/browser/notify';
 import { useResetPassword } from '../api/reset-password.ts';
 import { NewPasswordFields } from './account-password-fields.tsx';
 import { AuthForm } from './auth-form.tsx';

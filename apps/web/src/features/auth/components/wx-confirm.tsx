@@ -3,7 +3,7 @@ import { Button, Descriptions, Result, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { ApiError } from '@/lib/api-client.ts';
+import { ApiError } from '@yance/browser/api-client';
 import { useWxConfirm } from '../api/wx-confirm.ts';
 import { useWxScan } from '../api/wx-scan.ts';
 import { useSignedIn } from '../hooks/use-signed-in.ts';

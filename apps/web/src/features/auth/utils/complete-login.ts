@@ -1,5 +1,5 @@
 import type { TokenPair } from '@yance/contracts/account';
-import { notify } from '@/lib/notify.ts';
+import { notify } from '@yance/browser/notify';
 import { queryClient } from '@/lib/query-client.ts';
 import { USER_QUERY_KEYS } from '@/lib/query-keys.ts';
 import { tokenStore } from '@/lib/token-store.ts';

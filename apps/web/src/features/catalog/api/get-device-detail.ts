@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call, isNotFound } from '@/lib/api-client.ts';
+import { call, isNotFound } from '@yance/browser/api-client';
 
 /** One catalogue item; an unknown rid fails with ApiError code 404 "项目不存在". */
 export const getDeviceDetail = (rid: string, signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '@/lib/api-client.ts';
+import { call } from '@yance/browser/api-client';
 
 /** Hot areas (专区), curated collections of items. */
 export const getPrefectures = (signal?: AbortSignal) => call('prefectureList', {}, { signal });

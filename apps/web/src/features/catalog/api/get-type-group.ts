@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '@/lib/api-client.ts';
+import { call } from '@yance/browser/api-client';
 
 /** The three project types with their child categories and item counts. */
 export const getTypeGroup = (signal?: AbortSignal) => call('typeGroup', {}, { signal });

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { call } from '@/lib/api-client.ts';
+import { call } from '@yance/browser/api-client';
 
 export type DeviceSort = 'relevance' | 'order' | 'price_asc' | 'price_desc';
 

@@ -1,7 +1,7 @@
 import type { PriceUnit } from '@yance/contracts/catalog';
 import { priceOf, type Priced } from '@yance/contracts/money';
 import { CartIcon } from '@/components/ui/icons.tsx';
-import { formatFen, unitLabel } from '@/lib/format.ts';
+import { formatFen, unitLabel } from '@yance/browser/format';
 import type { DeviceActions } from './device-summary-panel.tsx';
 import type { PriceSelection } from './price-calculator.tsx';
 import styles from './device-buy-bar.module.css';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { CoverImage } from '@/components/cover-image.tsx';
 import { ClockIcon, FlameIcon } from '@/components/ui/icons.tsx';
 import { paths } from '@/config/paths.ts';
-import { formatCount, formatFen, formatTurnaround, unitLabel } from '@/lib/format.ts';
+import { formatCount, formatFen, formatTurnaround, unitLabel } from '@yance/browser/format';
 import styles from './device-card.module.css';
 
 interface DeviceCardProps {

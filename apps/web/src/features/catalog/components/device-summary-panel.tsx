@@ -2,7 +2,7 @@ import type { DeviceDetail } from '@yance/contracts/catalog';
 import { defaultChoices } from '@yance/contracts/money';
 import { CoverImage } from '@/components/cover-image.tsx';
 import { CartIcon, ClockIcon, FlameIcon, LightningIcon, WrenchIcon } from '@/components/ui/icons.tsx';
-import { formatTurnaround } from '@/lib/format.ts';
+import { formatTurnaround } from '@yance/browser/format';
 import { PriceCalculator, type PriceSelection } from './price-calculator.tsx';
 import styles from './device-summary-panel.module.css';
 

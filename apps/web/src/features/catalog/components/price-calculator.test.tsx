@@ -1,7 +1,7 @@
 import { asFen, defaultChoices, priceOf, type Priced } from '@yance/contracts/money';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { formatFen } from '@/lib/format.ts';
+import { formatFen } from '@yance/browser/format';
 import { PriceCalculator } from './price-calculator.tsx';
 
 // The demo item d10001 (X射线衍射) as the seed defines it: ¥80 a sample and two priced options.

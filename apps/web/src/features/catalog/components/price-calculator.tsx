@@ -1,7 +1,7 @@
 import type { PriceUnit } from '@yance/contracts/catalog';
 import { COUNT_MAX, priceOf, type Choices, type Priced } from '@yance/contracts/money';
 import { useId, useState } from 'react';
-import { formatFen, unitLabel } from '@/lib/format.ts';
+import { formatFen, unitLabel } from '@yance/browser/format';
 import styles from './price-calculator.module.css';
 
 export interface PriceSelection {

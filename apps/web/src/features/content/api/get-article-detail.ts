@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call, isNotFound } from '@/lib/api-client.ts';
+import { call, isNotFound } from '@yance/browser/api-client';
 
 /** One article with its body and neighbours; unknown rid fails with code 404. */
 export const getArticleDetail = (rid: string, signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ArticleType } from '@yance/contracts/content';
-import { call } from '@/lib/api-client.ts';
+import { call } from '@yance/browser/api-client';
 
 export interface ArticleListParams {
   type: ArticleType;

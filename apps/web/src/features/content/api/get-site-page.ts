@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SitePageKey } from '@yance/contracts/content';
-import { call } from '@/lib/api-client.ts';
+import { call } from '@yance/browser/api-client';
 
 /** An operator-edited static page (about tabs, guide, license, policy, televised, require). */
 export const getSitePage = (key: SitePageKey, signal?: AbortSignal) => call('sitePage', { query: { key } }, { signal });

@@ -1,6 +1,6 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { notify } from '@/lib/notify.ts';
+import { notify } from '@yance/browser/notify';
 import styles from './map-card.module.css';
 
 /**

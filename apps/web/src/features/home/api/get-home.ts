@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '@/lib/api-client.ts';
+import { call } from '@yance/browser/api-client';
 
 /** The one home-data call (spec §7); a failing code toasts its msg in the api client. */
 export const getHome = ({ signal }: { signal?: AbortSignal } = {}) => call('home', {}, { signal });

@@ -2,7 +2,7 @@ import type { HotItem } from '@yance/contracts/home';
 import { Link } from 'react-router';
 import { SectionTitle } from '@/components/ui/section-title.tsx';
 import { paths } from '@/config/paths.ts';
-import { formatCount, formatPriceFrom } from '@/lib/format.ts';
+import { formatCount, formatPriceFrom } from '@yance/browser/format';
 import styles from './popular-items.module.css';
 import { ResponsiveImg } from '@/components/responsive-img.tsx';
 

@@ -1,6 +1,6 @@
 import type { AddressForm } from '@yance/contracts/user';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '@/lib/api-client.ts';
+import { call } from '@yance/browser/api-client';
 import { USER_INFO_KEY } from '@/lib/query-keys.ts';
 
 export const addAddress = (body: AddressForm) => call('addressAdd', { body });

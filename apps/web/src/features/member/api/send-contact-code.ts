@@ -1,6 +1,6 @@
 import { SMS_PURPOSES } from '@yance/contracts/account';
-import { call } from '@/lib/api-client.ts';
-import { notify } from '@/lib/notify.ts';
+import { call } from '@yance/browser/api-client';
+import { notify } from '@yance/browser/notify';
 
 /** Sends the change-phone code to the new number (code4sms useFor 4), after solving the proof of work. */
 export async function sendContactCode(phone: string) {

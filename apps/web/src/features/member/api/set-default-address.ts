@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '@/lib/api-client.ts';
+import { call } from '@yance/browser/api-client';
 import { USER_INFO_KEY } from '@/lib/query-keys.ts';
 
 export const setDefaultAddress = (address_rid: string) => call('addressDefault', { body: { address_rid } });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Update4contactBody } from '@yance/contracts/user';
-import { call } from '@/lib/api-client.ts';
+import { call } from '@yance/browser/api-client';
 import { USER_INFO_KEY } from '@/lib/query-keys.ts';
 
 /**

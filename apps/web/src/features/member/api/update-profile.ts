@@ -1,6 +1,6 @@
 import type { ProfileForm } from '@yance/contracts/user';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '@/lib/api-client.ts';
+import { call } from '@yance/browser/api-client';
 
 /** Saves the attestation / profile form (spec §3). */
 export const updateProfile = (body: ProfileForm) => call('update4profile', { body });

@@ -3,7 +3,7 @@ import { update4contactBody, updateInfoBody, type UserInfo } from '@yance/contra
 import { Button, Form, Input, Radio } from 'antd';
 import { CountdownButton } from '@/components/ui/countdown-button.tsx';
 import { clearErrorsOnChange, validateWith } from '@/lib/form-validation.ts';
-import { notify } from '@/lib/notify.ts';
+import { notify } from '@yance/browser/notify';
 import { sendContactCode, sendCurrentPhoneCode } from '../api/send-contact-code.ts';
 import { useUpdateContact } from '../api/update-contact.ts';
 import { useUpdateInfo } from '../api/update-info.ts';

@@ -1,7 +1,7 @@
 import type { Address, UserInfoResponse } from '@yance/contracts/user';
 import { Button, Empty, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
-import { notify } from '@/lib/notify.ts';
+import { notify } from '@yance/browser/notify';
 import { useDeleteAddress } from '../api/delete-address.ts';
 import { useSetDefaultAddress } from '../api/set-default-address.ts';
 import { AddressDialog } from './address-dialog.tsx';

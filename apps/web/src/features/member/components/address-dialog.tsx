@@ -2,7 +2,7 @@ import { PHONE_LENGTH } from '@yance/contracts/account';
 import { addressForm, type Address } from '@yance/contracts/user';
 import { Checkbox, Form, Input, Modal } from 'antd';
 import { clearErrorsOnChange, validateWith } from '@/lib/form-validation.ts';
-import { notify } from '@/lib/notify.ts';
+import { notify } from '@yance/browser/notify';
 import { useAddAddress } from '../api/add-address.ts';
 import { useEditAddress } from '../api/edit-address.ts';
 import { DEFAULT_REGION, regionNames, regionPath } from '../utils/region-options.ts';

@@ -1,6 +1,6 @@
 import type { ProfileForm, UserInfoResponse } from '@yance/contracts/user';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notify } from '@/lib/notify.ts';
+import { notify } from '@yance/browser/notify';
 import { USER_INFO_KEY } from '@/lib/query-keys.ts';
 import { addAddress } from '../api/add-address.ts';
 import { updateProfile } from '../api/update-profile.ts';

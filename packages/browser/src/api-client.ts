@@ -32,7 +32,7 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
-/** Where the client reads and renews the session; lib/token-store.ts in the app, a fake in tests. */
+/** Where the client reads and renews the session; a token-store.ts store in the app, a fake in tests. */
 export interface TokenSource {
   access(): string | null;
   refresh(): string | null;
@@ -41,6 +41,17 @@ export interface TokenSource {
   save(pair: TokenPair): void;
   clear(): void;
 }
+
+/**
+ * The session the client renews: the storefront's customer by default (its
+ * refresh call, under the cross-tab lock of ADR 0022). The console switches
+ * to its staff member's at start-up; each app's bundle has its own copy of
+ * this module, so the two never mix.
+ */
+let renewal: { route: Route; lock: string } = { route: routes.refresh4token, lock: 'yance-token-refresh' };
+export const switchToStaffSession = () => {
+  renewal = { route: routes.adminRefresh, lock: 'yance-admin-token-refresh' };
+};
 
 const noTokens: TokenSource = { access: () => null, refresh: () => null, secondsLeft: () => null, save: () => {}, clear: () => {} };
 let tokens: TokenSource = noTokens;
@@ -60,13 +71,9 @@ export const setTransport = (next: RenderTransport) => {
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** Spec §9: refresh once fewer than 3600 s of validity remain. */
 export const REFRESH_BEFORE_SECONDS = 3600;
-export const REFRESH_PATH = urlOf(routes.refresh4token);
 /** After a failed refresh the same refresh token is not retried for this long (it would fail again). */
 const RETRY_FAILED_REFRESH_MS = 60_000;
 export const EXPIRED_MESSAGE = '登录已过期，请重新登录';
-
-/** Name of the cross-tab lock every tab of this origin takes to refresh (ADR 0022). */
-export const REFRESH_LOCK = 'yance-token-refresh';
 
 /** The refresh in flight; parallel requests share it, so only one refresh is sent. */
 let refreshing: Promise<void> | null = null;
@@ -79,7 +86,7 @@ let lastFailure: { refresh: string; at: number } | null = null;
  */
 function withTabLock(fn: () => Promise<void>): Promise<void> {
   const locks = typeof navigator === 'undefined' ? undefined : (navigator as Partial<Navigator>).locks;
-  return locks?.request ? locks.request(REFRESH_LOCK, fn).then(() => undefined) : fn();
+  return locks?.request ? locks.request(renewal.lock, fn).then(() => undefined) : fn();
 }
 
 /** Starts (or joins) the one refresh when the access token is about to end; resolves either way. */
@@ -94,7 +101,7 @@ export function refreshIfDue(): Promise<void> | null {
       await withTabLock(async () => {
         // Another tab may have refreshed (or the user logged out or in) while this one waited: use what is stored now.
         if (tokens.refresh() !== refresh) return;
-        const pair = await send<TokenPair>(routes.refresh4token, { body: { token: refresh } }, { feedback: false }, null);
+        const pair = await send<TokenPair>(renewal.route, { body: { token: refresh } }, { feedback: false }, null);
         // Only replace what we refreshed: a login meanwhile has newer tokens.
         if (tokens.refresh() === refresh) tokens.save(pair);
       });

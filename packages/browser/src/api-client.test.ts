@@ -1,9 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call, EXPIRED_MESSAGE, REFRESH_LOCK, REFRESH_PATH, setTokenSource } from './api-client.ts';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes, urlOf } from '@yance/contracts/routes';
+import { call, EXPIRED_MESSAGE, setTokenSource, switchToStaffSession } from './api-client.ts';
 import { setNotifier } from './notify.ts';
 import { onSessionEnd } from './session-events.ts';
-import { tokenStore } from './token-store.ts';
+import { createTokenStore } from './token-store.ts';
+
+const tokenStore = createTokenStore('token');
+const REFRESH_PATH = urlOf(routes.refresh4token);
+const REFRESH_LOCK = 'yance-token-refresh';
 
 const ok = (data: unknown) => new Response(JSON.stringify({ code: 1, msg: 'ok', data }), { status: 200 });
 const fail = (code: number, msg: string) => new Response(JSON.stringify({ code, msg, data: null }), { status: code || 400 });
@@ -163,6 +168,51 @@ describe('session end', () => {
     await expect(call('userInfo')).rejects.toMatchObject({ code: 401 });
     expect(ended).toHaveBeenCalledWith('anonymous');
     expect(fetchMock).not.toHaveBeenCalled();
+    off();
+  });
+});
+
+describe("the console's staff session", () => {
+  // Last in this file: the switch holds for the module, as it does for the console's bundle.
+  const staffTokens = createTokenStore('yance-staff-token');
+  beforeAll(() => switchToStaffSession());
+  beforeEach(() => setTokenSource(staffTokens));
+
+  it('renews with adminRefresh under its own lock, and leaves the customer token alone', async () => {
+    const { names } = fakeLocks();
+    tokenStore.save({ token: 'customer', refreshToken: 'r-customer', expires: 100 });
+    staffTokens.save({ token: 'old', refreshToken: 'r-old', expires: 100 });
+    const calls: { path: string; token: string | null }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: URL | RequestInfo, init?: RequestInit) => {
+        const path = new URL(String(input)).pathname;
+        calls.push({ path, token: ((init?.headers ?? {}) as Record<string, string>).token ?? null });
+        return path === urlOf(routes.adminRefresh) ? ok({ token: 'new', refreshToken: 'r-new', expires: 7200 }) : ok(null);
+      }),
+    );
+    await call('adminMe');
+    expect(names).toEqual(['yance-admin-token-refresh']);
+    expect(calls).toEqual([
+      { path: '/api/admin/refresh', token: null },
+      { path: '/api/admin/me', token: 'new' },
+    ]);
+    expect(tokenStore.access()).toBe('customer');
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  it('a 401 on an /api/admin call clears the staff token and ends the session', async () => {
+    staffTokens.save({ token: 's', refreshToken: 'r', expires: 7200 });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const ended = vi.fn();
+    const off = onSessionEnd(ended);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => fail(401, '登录已过期，请重新登录')),
+    );
+    await expect(call('staffList')).rejects.toMatchObject({ code: 401 });
+    expect(staffTokens.get()).toBeNull();
+    expect(ended).toHaveBeenCalledWith('expired');
     off();
   });
 });

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { can, PERMISSION_NAMES, type StaffRole } from '@yance/contracts/staff';
+import { entryOf, menuFor } from './menu.tsx';
+
+const labels = (role: StaffRole) =>
+  menuFor(PERMISSION_NAMES.filter((p) => can([role], p))).map((g) => [g.label, g.entries.map((e) => e.label)]);
+
+describe('side menu', () => {
+  it('shows each role only the entries its permissions allow, and no empty group', () => {
+    expect(labels('admin')).toEqual([
+      ['概览', ['概览']],
+      ['系统', ['员工', '操作日志']],
+    ]);
+    for (const role of ['manager', 'lab', 'finance', 'operator'] as const) expect(labels(role)).toEqual([['概览', ['概览']]]);
+    expect(menuFor([])).toEqual([]);
+  });
+
+  it('finds the entry and group of a path for the breadcrumb', () => {
+    expect(entryOf('/')?.entry.label).toBe('概览');
+    expect(entryOf('/staff')).toMatchObject({ group: { label: '系统' }, entry: { label: '员工' } });
+    expect(entryOf('/audit')?.entry.label).toBe('操作日志');
+    expect(entryOf('/nothing')).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+import { STAFF_ROLE_NAMES, type AuditActorKind, type StaffRole } from '@yance/contracts/staff';
+
+/** How the log's codes read in the console; an unknown code (a later issue's) shows as it is. */
+export const ACTOR_KIND_NAMES: Record<AuditActorKind, string> = { staff: '员工', customer: '客户', system: '系统' };
+
+const ACTION_NAMES: Record<string, string> = {
+  'staff.add': '新增员工',
+  'staff.edit': '修改员工',
+  'staff.disable': '停用员工',
+  'staff.enable': '启用员工',
+  'staff.resetPassword': '重置密码',
+};
+export const actionName = (action: string) => ACTION_NAMES[action] ?? action;
+
+/** The object types the log knows so far (the audit page offers them; any other can be typed). */
+export const OBJECT_TYPE_NAMES: Record<string, string> = { staff: '员工' };
+export const objectTypeName = (type: string) => OBJECT_TYPE_NAMES[type] ?? type;
+
+const FIELD_NAMES: Record<string, string> = {
+  account: '账号',
+  name: '姓名',
+  phone: '手机号',
+  email: '邮箱',
+  roles: '角色',
+  disabled: '停用',
+  password: '密码',
+};
+export const fieldName = (field: string) => FIELD_NAMES[field] ?? field;
+
+/** One side of a change as text: roles by name, yes/no for flags, 空 for nothing. */
+export function valueText(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '（空）';
+  if (field === 'roles' && Array.isArray(value)) return value.map((r) => STAFF_ROLE_NAMES[r as StaffRole] ?? String(r)).join('、');
+  if (typeof value === 'boolean') return value ? '是' : '否';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

@@ -1,0 +1,59 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { call } from '@yance/browser/api-client';
+import { staffLoginBody } from '@yance/contracts/staff';
+import { queryClient } from '@/lib/query-client.ts';
+import { staffTokens, useSignedIn } from '@/lib/staff-session.ts';
+import { fieldOf, parseForm } from '@/lib/zod-form.ts';
+
+/** Only a path inside the console: a crafted ?from= never sends the staff member elsewhere. */
+const safeFrom = (from: string | null) => (from && /^\/(?!\/)/.test(from) ? from : '/');
+
+/** /admin/login: account and password (POST /api/admin/login); the staff token is stored apart from a customer's. */
+export default function LoginPage() {
+  const [form] = Form.useForm();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const signedIn = useSignedIn();
+  const login = useMutation({
+    mutationFn: (body: { account: string; password: string }) => call('adminLogin', { body }, { feedback: false }),
+    onSuccess: (pair) => {
+      queryClient.clear();
+      staffTokens.save(pair);
+      navigate(safeFrom(params.get('from')), { replace: true });
+    },
+  });
+  if (signedIn && !login.isPending) return <Navigate to={safeFrom(params.get('from'))} replace />;
+
+  const submit = (values: Record<string, unknown>) => {
+    const body = parseForm(form, staffLoginBody, values);
+    if (body) login.mutate(body);
+  };
+
+  return (
+    <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: 16 }}>
+      <Card style={{ width: '100%', maxWidth: 380 }}>
+        <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
+          研测 · 运营后台
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
+          员工登录
+        </Typography.Paragraph>
+        <Form form={form} layout="vertical" onFinish={submit} onValuesChange={() => login.reset()} requiredMark={false}>
+          <Form.Item label="账号" {...fieldOf(staffLoginBody, 'account')}>
+            <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
+          </Form.Item>
+          <Form.Item label="密码" {...fieldOf(staffLoginBody, 'password')}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+          </Form.Item>
+          {login.error && <Alert type="error" showIcon title={login.error.message} style={{ marginBottom: 16 }} />}
+          <Button type="primary" htmlType="submit" block loading={login.isPending}>
+            登录
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}

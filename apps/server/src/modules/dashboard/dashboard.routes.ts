@@ -1,0 +1,9 @@
+import type { AppContext } from '../../context.ts';
+import type { Handlers } from '../../plugins/endpoints.ts';
+import { dashboardFigures } from './dashboard.service.ts';
+
+/** The console's dashboard (issue 8); declared in @yance/contracts/api/dashboard. */
+export const dashboardRoutes = (ctx: AppContext) =>
+  ({
+    dashboard: () => dashboardFigures(ctx),
+  }) satisfies Handlers;

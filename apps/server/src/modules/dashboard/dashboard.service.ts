@@ -1,0 +1,61 @@
+import type { DashboardFigure, DashboardResponse } from '@yance/contracts/dashboard';
+import type { AppContext } from '../../context.ts';
+import { countFailedJobs } from '../job/job.service.ts';
+import { countCustomersSince, countPendingAttestations, countSmsSentSince } from './dashboard.repository.ts';
+
+const CHINA_OFFSET_MS = 8 * 3600 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Midnight of `now`'s day in China time (UTC+8 all year), as an instant. */
+export function chinaDayStart(now: Date): Date {
+  const local = now.getTime() + CHINA_OFFSET_MS;
+  return new Date(local - (local % DAY_MS) - CHINA_OFFSET_MS);
+}
+
+interface FigureSource {
+  key: string;
+  label: string;
+  note: string;
+  count(ctx: AppContext, today: Date): Promise<number>;
+}
+
+/**
+ * The dashboard's figures, in the order shown. Later issues append theirs
+ * here (orders, samples and money later), one
+ * entry each.
+ */
+const FIGURES: FigureSource[] = [
+  {
+    key: 'newCustomers',
+    label: '今日新客户',
+    note: '今天（北京时间）注册的客户',
+    count: (ctx, today) => countCustomersSince(ctx.db, today),
+  },
+  {
+    key: 'pendingAttestations',
+    label: '待审核认证',
+    note: '已提交、等待客户经理审核的认证资料',
+    count: (ctx) => countPendingAttestations(ctx.db),
+  },
+  {
+    key: 'smsSent',
+    label: '今日已发短信',
+    note: '今天（北京时间）成功交给短信服务商的短信',
+    count: (ctx, today) => countSmsSentSince(ctx.db, today),
+  },
+  {
+    key: 'failedJobs',
+    label: '失败的任务',
+    note: '重试用尽、等待处理的后台任务（短信发送、清理等）',
+    count: (ctx) => countFailedJobs(ctx),
+  },
+];
+
+/** dashboard: today's figures that exist so far. */
+export async function dashboardFigures(ctx: AppContext): Promise<DashboardResponse> {
+  const today = chinaDayStart(ctx.clock());
+  const figures: DashboardFigure[] = await Promise.all(
+    FIGURES.map(async ({ key, label, note, count }) => ({ key, label, note, value: await count(ctx, today) })),
+  );
+  return { figures };
+}

@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardFigure } from '@yance/contracts/dashboard';
+import { job, userAccount } from '../src/db/schema.ts';
+import { chinaDayStart } from '../src/modules/dashboard/dashboard.service.ts';
+import { createTestApp, type TestApp } from './create-test-app.ts';
+import { callApi, createUser, staffTokens, testClock } from './factories.ts';
+
+describe('dashboard: today’s figures (issue 8)', () => {
+  // 2026-11-22 08:00 UTC = 16:00 in Beijing; the Beijing day began at 2026-11-21 16:00 UTC.
+  const clock = testClock(new Date('2026-11-22T08:00:00Z'));
+  let t: TestApp;
+  const figures = async (token: string) => {
+    const res = await callApi(t, 'dashboard', { token });
+    expect(res.body.code).toBe(1);
+    return Object.fromEntries((res.body.data.figures as DashboardFigure[]).map((f) => [f.key, f.value]));
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock: clock.now });
+  });
+  afterAll(async () => t.close());
+
+  it('starts the day at midnight in Beijing', () => {
+    expect(chinaDayStart(new Date('2026-11-22T08:00:00Z')).toISOString()).toBe('2026-11-21T16:00:00.000Z');
+    expect(chinaDayStart(new Date('2026-11-21T15:59:59Z')).toISOString()).toBe('2026-11-20T16:00:00.000Z');
+    expect(chinaDayStart(new Date('2026-11-21T16:00:00Z')).toISOString()).toBe('2026-11-21T16:00:00.000Z');
+  });
+
+  it('counts new customers and SMS sent today, and attestations waiting for review', async () => {
+    const admin = (await staffTokens(t, 'admin')).token;
+    const before = await figures(admin);
+    expect(Object.keys(before)).toEqual(['newCustomers', 'pendingAttestations', 'smsSent', 'failedJobs']);
+
+    const a = await createUser(t, clock);
+    const b = await createUser(t, clock);
+    // One customer registered yesterday (Beijing time) is not today's.
+    await t.db
+      .update(userAccount)
+      .set({ createdAt: new Date('2026-11-21T15:00:00Z') })
+      .where(eq(userAccount.phone, b.phone));
+    await t.db.update(userAccount).set({ attested: true, attestationState: 'pending' }).where(eq(userAccount.phone, a.phone));
+    // A form already reviewed waits no more.
+    await t.db.update(userAccount).set({ attested: true, attestationState: 'approved' }).where(eq(userAccount.phone, b.phone));
+
+    // A job whose tries are used up waits for someone to look at it.
+    const now = clock.now();
+    await t.db
+      .insert(job)
+      .values({ kind: 'sms.send', state: 'failed', attempts: 5, maxAttempts: 5, runAt: now, createdAt: now, updatedAt: now });
+
+    const after = await figures(admin);
+    expect(after.failedJobs).toBe(before.failedJobs! + 1);
+    expect(after.newCustomers).toBe(before.newCustomers! + 1);
+    expect(after.pendingAttestations).toBe(before.pendingAttestations! + 1);
+    // Each registration sent one code.
+    expect(after.smsSent).toBe(before.smsSent! + 2);
+  });
+
+  it('is for staff holding dashboard.read: every role has it; a customer token and no token are refused', async () => {
+    for (const role of ['manager', 'lab', 'finance', 'operator'] as const) {
+      expect((await callApi(t, 'dashboard', { token: (await staffTokens(t, role)).token })).body.code).toBe(1);
+    }
+    const customer = await createUser(t, clock);
+    expect((await callApi(t, 'dashboard', { token: customer.tokens.token })).status).toBe(401);
+    expect((await callApi(t, 'dashboard')).status).toBe(401);
+  });
+});
