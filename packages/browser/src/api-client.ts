@@ -205,3 +205,19 @@ async function send<T>(route: Route, input: Payload, opts: RequestOptions, token
   }
   return payload.data;
 }
+
+/**
+ * The session as api-files.ts (the console's uploads and downloads) needs it:
+ * the same token renewal, transport and expiry as call(). Kept apart so the
+ * storefront's bundle, which sends no files, carries none of that code.
+ */
+export const clientSession = {
+  async token(): Promise<string | null> {
+    const due = refreshIfDue();
+    if (due) await due;
+    return tokens.access();
+  },
+  fetch: (url: URL, init: RequestInit) => transport.fetch(url, init),
+  origin: () => transport.origin(),
+  expire,
+};
