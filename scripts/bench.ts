@@ -9,6 +9,7 @@ import { endpoints } from '@yance/contracts/endpoints';
 import { envelope } from '@yance/contracts/envelope';
 import { urlOf } from '@yance/contracts/routes';
 import { homeInitialJs, launch } from './bench/browser.ts';
+import { homeModules } from './bench/bundle-origin.ts';
 import { IMAGE_AUDITS, lighthouseFigures } from './bench/lighthouse.ts';
 import { machineNote, renderTable, writeReport, type Row } from './bench/report.ts';
 import { searchOnPglite, searchOnPostgres, type SearchLatency } from './bench/search.ts';
@@ -18,6 +19,7 @@ import { apiTarget, callOf, measureSideBySide, pageTarget } from './bench/throug
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const HARD_LIMIT_MS = 10 * 60_000;
 /** BENCH_ONLY=search|web runs one half for investigation; the report is then not written. */
 const ONLY = process.env.BENCH_ONLY;
@@ -47,6 +49,21 @@ async function browserFigures(baseUrl: string) {
     details.push('| Script | Raw | Gzip |\n|---|---|---|');
     for (const f of js.files) details.push(`| \`${f.url}\` | ${kB(f.raw)} | ${kB(f.gzip)} |`);
     details.push('');
+    const origin = await homeModules(
+      path.join(repoRoot, 'apps/web/dist'),
+      js.files.map((f) => f.url),
+    );
+    log(`  ${origin.modules.length} modules, console-only ${origin.consoleOnly.length}, shared with the console ${origin.shared.length}`);
+    rows.push({
+      figure: "Console modules in the storefront's home JS",
+      value: origin.consoleOnly.length ? origin.consoleOnly.join(', ') : `none (of ${origin.modules.length} modules)`,
+      budget: 'none',
+      pass: origin.consoleOnly.length === 0,
+    });
+    details.push(
+      `Modules (from the hidden source maps): ${origin.modules.length}; the console's own: ${origin.consoleOnly.length}; ` +
+        `shared browser code (@yance/browser) the storefront itself uses: ${origin.shared.map((m) => `\`${m}\``).join(', ') || 'none'}.\n`,
+    );
   } finally {
     await browser.close();
   }
@@ -151,6 +168,30 @@ async function throughputFigures(baseUrl: string) {
   );
 }
 
+function consoleRows(s: SearchLatency) {
+  const c = s.console;
+  if (!c) return;
+  const where = s.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  for (const [name, l, scale] of [
+    ['customer/list', c.customerList, `${c.customers.toLocaleString('en')} customers`],
+    ['catalog/device/list', c.itemList, `${s.items.toLocaleString('en')} items`],
+  ] as const) {
+    log(`  console ${name}: ${l.queries} calls, p50 ${l.p50} ms, p95 ${l.p95} ms, max ${l.max} ms`);
+    rows.push({
+      figure: `console ${name} p95 at ${scale} (${where})`,
+      value: `${l.p95} ms (p50 ${l.p50}, max ${l.max})`,
+      budget: '< 50 ms',
+      pass: l.p95 < 50,
+    });
+    details.push(
+      `### Console ${name} on ${where}\n\n${l.queries} calls at ${scale}: p50 ${l.p50} ms, p95 ${l.p95} ms, max ${l.max} ms. Slowest (median):\n`,
+      '| Who and query | Total | Median |\n|---|---|---|',
+      ...l.slowest.map((q) => `| \`${q.query}\` | ${q.total} | ${q.medianMs} ms |`),
+      '',
+    );
+  }
+}
+
 function searchRow(s: SearchLatency) {
   const where = s.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
   log(`  ${where}: ${s.queries} queries, p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms`);
@@ -197,11 +238,15 @@ async function main() {
   }
   if (ONLY !== 'web') {
     log(`device/search at ${ITEMS} items (PGlite) …`);
-    searchRow(await searchOnPglite(ITEMS, log));
+    const pglite = await searchOnPglite(ITEMS, log, CUSTOMERS);
+    searchRow(pglite);
+    consoleRows(pglite);
   }
   if (process.env.DATABASE_URL && ONLY !== 'web') {
     log(`device/search at ${ITEMS} items (PostgreSQL) …`);
-    searchRow(await searchOnPostgres(process.env.DATABASE_URL, ITEMS, log));
+    const postgres = await searchOnPostgres(process.env.DATABASE_URL, ITEMS, log, CUSTOMERS);
+    searchRow(postgres);
+    consoleRows(postgres);
   }
 
   const seconds = Math.round((Date.now() - started) / 1000);

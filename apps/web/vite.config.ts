@@ -21,7 +21,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? { target: 'node20', outDir: 'dist/.server', sourcemap: false, emptyOutDir: true, copyPublicDir: false }
     : {
         target: 'es2022',
-        sourcemap: false,
+        // npm run bench builds with hidden maps (same JS, no sourceMappingURL) to list the modules in the home page's chunks.
+        sourcemap: process.env.BUILD_SOURCEMAP === 'hidden' ? 'hidden' : false,
         chunkSizeWarningLimit: 900,
         manifest: true,
         rolldownOptions: {

@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../../apps/server/src/db/client.ts'
 import { device, typeChild } from '../../apps/server/src/db/schema.ts';
 import { seedIfEmpty } from '../../apps/server/src/db/seed/seed.ts';
 import { insertDevices, type NewDevice } from '../../apps/server/src/modules/catalog/catalog-search.repository.ts';
+import { consoleLatency, type ConsoleLatency } from './console.ts';
 import { percentile, round, timed } from './stats.ts';
 import { routes, urlOf } from '@yance/contracts/routes';
 
@@ -127,6 +128,8 @@ export interface SearchLatency {
   slowest: { query: string; total: number; medianMs: number }[];
   /** device/suggest over keystrokes as typed (ADR 0027). */
   suggest: { queries: number; p50: number; p95: number; max: number };
+  /** The console's customer and item lists on the same database (issue 8), when asked for. */
+  console?: ConsoleLatency;
 }
 
 /** Keystrokes as customers type them, down to keywords that find nothing. */
@@ -136,7 +139,13 @@ const TYPED = ['x', 'xr', 'xrd', '扫', '扫描', '扫描电', '原', '原位', 
 const readable = (q: string) => [...new URLSearchParams(q)].map(([k, v]) => `${k}=${v}`).join('&') || '(no filter)';
 
 /** Fills the fresh database, then runs the query mix through app.inject against buildApp on it. */
-async function measure(database: Database, dataDir: string, items: number, log: (s: string) => void): Promise<SearchLatency> {
+async function measure(
+  database: Database,
+  dataDir: string,
+  items: number,
+  log: (s: string) => void,
+  customers = 0,
+): Promise<SearchLatency> {
   const { bases, children } = await fill(database, items, log);
   const config = loadConfig({ ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, database });
@@ -177,7 +186,9 @@ async function measure(database: Database, dataDir: string, items: number, log: 
       .map(([q, e]) => ({ query: readable(q), total: e.total, medianMs: round(percentile(e.ms, 50), 1) }))
       .sort((a, b) => b.medianMs - a.medianMs)
       .slice(0, 10);
+    const consoleFigures = customers > 0 ? await consoleLatency(app, database, customers, log) : undefined;
     return {
+      console: consoleFigures,
       kind: database.kind,
       items,
       queries: times.length,
@@ -199,11 +210,11 @@ async function measure(database: Database, dataDir: string, items: number, log: 
 }
 
 /** device/search latency on a fresh PGlite filled to `items`. */
-export async function searchOnPglite(items: number, log: (s: string) => void): Promise<SearchLatency> {
+export async function searchOnPglite(items: number, log: (s: string) => void, customers = 0): Promise<SearchLatency> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'yance-bench-search-'));
   const database = await openDatabase({ databaseUrl: undefined, dataDir });
   try {
-    return await measure(database, dataDir, items, log);
+    return await measure(database, dataDir, items, log, customers);
   } finally {
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -211,7 +222,7 @@ export async function searchOnPglite(items: number, log: (s: string) => void): P
 }
 
 /** Same on PostgreSQL: a throw-away database created next to DATABASE_URL's and dropped afterwards. */
-export async function searchOnPostgres(url: string, items: number, log: (s: string) => void): Promise<SearchLatency> {
+export async function searchOnPostgres(url: string, items: number, log: (s: string) => void, customers = 0): Promise<SearchLatency> {
   const name = `yance_bench_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -222,7 +233,7 @@ export async function searchOnPostgres(url: string, items: number, log: (s: stri
   try {
     const database = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir });
     try {
-      return await measure(database, dataDir, items, log);
+      return await measure(database, dataDir, items, log, customers);
     } finally {
       await database.close();
     }

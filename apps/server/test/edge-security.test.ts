@@ -26,14 +26,15 @@ beforeAll(async () => {
     '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
   );
   await writeFile(path.join(webDist, 'assets/app.js'), 'console.log(1)');
-  // What a user could upload: script inside an SVG, and a plain HTML page.
+  // What a user could put under DATA_DIR/upload outside the re-encoded pictures of u/ (ADR 0037): script inside an SVG, a plain HTML page.
   await mkdir(path.join(dataDir, 'upload/u'), { recursive: true });
+  await mkdir(path.join(dataDir, 'upload/files'), { recursive: true });
   await writeFile(
-    path.join(dataDir, 'upload/u/evil.svg'),
+    path.join(dataDir, 'upload/files/evil.svg'),
     '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>',
   );
-  await writeFile(path.join(dataDir, 'upload/u/evil.html'), '<html><body><script>alert(document.domain)</script></body></html>');
-  await writeFile(path.join(dataDir, 'upload/u/photo.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
+  await writeFile(path.join(dataDir, 'upload/files/evil.html'), '<html><body><script>alert(document.domain)</script></body></html>');
+  await writeFile(path.join(dataDir, 'upload/files/photo.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   t = await createTestApp({ env: { DATA_DIR: dataDir, WEB_DIST: webDist, TRUST_PROXY: 'loopback,10.0.0.0/8' } });
   // Outside /api: API routes belong to a scope (ADR 0009); this one only reports what Fastify decided.
   t.app.get('/test/ip', { schema: { hide: true } }, async (request) => ({ ip: request.ip }));
@@ -56,7 +57,7 @@ describe('security headers', () => {
     ['a built asset', '/assets/app.js'],
     ['the API docs', '/api/docs/static/index.html'],
     ['an image we ship', '/upload/img/device/afm.svg'],
-    ['a user upload', '/upload/u/evil.svg'],
+    ['a user upload', '/upload/files/evil.svg'],
     ['a malformed URL (answered before any hook)', '/api/open/%zz'],
   ];
   it.each(pages)('are on %s', async (_name, url) => {
@@ -100,7 +101,7 @@ describe('errors found while routing', () => {
 
 describe('/upload', () => {
   it('serves an SVG with script that a user uploaded as a sandboxed download', async () => {
-    const res = await get('/upload/u/evil.svg');
+    const res = await get('/upload/files/evil.svg');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment');
     expect(res.headers['content-security-policy']).toMatch(/(^|; )sandbox($|;)/);
@@ -109,16 +110,21 @@ describe('/upload', () => {
   });
 
   it('serves an uploaded HTML page as a sandboxed download', async () => {
-    const res = await get('/upload/u/evil.html');
+    const res = await get('/upload/files/evil.html');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment');
     expect(res.headers['content-security-policy']).toMatch(/(^|; )sandbox($|;)/);
   });
 
   it('serves even an uploaded image as a download (only images we produced are inline)', async () => {
-    const res = await get('/upload/u/photo.png');
+    const res = await get('/upload/files/photo.png');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment');
+  });
+
+  it('serves from u/ only the pictures the upload re-encoded (hash-named JPEG or PNG), nothing else put there', async () => {
+    await writeFile(path.join(dataDir, 'upload/u/evil.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect((await get('/upload/u/evil.svg')).statusCode).toBe(404);
   });
 
   it('shows the images we produced inline, still sandboxed', async () => {

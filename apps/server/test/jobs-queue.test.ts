@@ -146,5 +146,5 @@ describe('two app instances on one database share the queue', () => {
     } finally {
       await twins.close();
     }
-  });
+  }, 90_000); // 200 jobs through two workers on one database: slow on a loaded 2-core machine, never stuck
 });
