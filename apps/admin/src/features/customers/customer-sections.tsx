@@ -111,26 +111,28 @@ export function AddressesSection({ list }: { list: Address[] }) {
 export function LoginsSection({ list }: { list: Login[] }) {
   if (list.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有登录记录" />;
   return (
-    <Table<Login & { key: number }>
-      size="small"
-      pagination={false}
-      // Two logins can share a time and address; their place in the list tells them apart.
-      dataSource={list.map((l, key) => ({ ...l, key }))}
-      scroll={{ x: 560 }}
-      columns={[
-        { title: '时间', dataIndex: 'at', width: 170, render: formatTime },
-        { title: 'IP', dataIndex: 'ip', width: 140 },
-        { title: '方式', dataIndex: 'method', width: 100, render: (m: Login['method']) => LOGIN_METHOD_NAMES[m] },
-        {
-          title: '设备',
-          dataIndex: 'userAgent',
-          render: (ua: string) => (
-            <Tooltip title={ua || undefined}>
-              <span>{deviceOf(ua)}</span>
-            </Tooltip>
-          ),
-        },
-      ]}
-    />
+    <div data-testid="logins">
+      <Table<Login & { key: number }>
+        size="small"
+        pagination={false}
+        // Two logins can share a time and address; their place in the list tells them apart.
+        dataSource={list.map((l, key) => ({ ...l, key }))}
+        scroll={{ x: 560 }}
+        columns={[
+          { title: '时间', dataIndex: 'at', width: 170, render: formatTime },
+          { title: 'IP', dataIndex: 'ip', width: 140 },
+          { title: '方式', dataIndex: 'method', width: 100, render: (m: Login['method']) => LOGIN_METHOD_NAMES[m] },
+          {
+            title: '设备',
+            dataIndex: 'userAgent',
+            render: (ua: string) => (
+              <Tooltip title={ua || undefined}>
+                <span>{deviceOf(ua)}</span>
+              </Tooltip>
+            ),
+          },
+        ]}
+      />
+    </div>
   );
 }
