@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { CustomerSummary, ManagerOption } from '@yance/contracts/customer';
 import type { Page as ListPage } from '@yance/contracts/paging';
 import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
-import { call, userInfo, useServer, type TestUser } from './support/accounts.ts';
+import { addAddress, call, userInfo, useServer, type TestUser } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
 import { expectPath } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
@@ -47,6 +47,7 @@ describe('customers in the console', () => {
       { token: customer.tokens.token },
     );
     expect(filled.code, filled.msg).toBe(1);
+    await addAddress(s.baseUrl, customer.tokens.token);
     // Which manager the round robin gave them, as the API says.
     const [row] = (await staffCall<ListPage<CustomerSummary>>(s.baseUrl, 'customerList', admin, { phone: customer.phone })).list;
     expect(row).toMatchObject({ name: '林晓', attestation: 'pending' });
@@ -69,6 +70,7 @@ describe('customers in the console', () => {
     await expectPath(page, `/admin/customers/${customerId}`);
     await expect.poll(() => page.getByTestId('customer-title').innerText()).toBe('林晓');
     await page.getByText('北京市 海淀区').waitFor();
+    await page.getByText('北京市东城区东长安街1号').waitFor();
     // Registering signed them in: the first line of their login history.
     expect(await page.getByTestId('logins').innerText()).toMatch(/注册/);
     // Only an admin changes a customer's manager.
@@ -113,7 +115,7 @@ describe('customers in the console', () => {
     await page.getByText('没有符合条件的客户').waitFor();
 
     await b.goto(`/admin/customers/${customerId}`);
-    await page.getByText('客户不存在').waitFor();
+    await page.getByText('客户不存在', { exact: true }).waitFor();
     await screenshotAtWidths(page, SPEC, 'not-found', [375]);
   });
 });

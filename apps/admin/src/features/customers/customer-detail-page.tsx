@@ -107,9 +107,9 @@ function CustomerView({ c }: { c: CustomerDetail }) {
                   showIcon
                   style={{ marginBottom: 12 }}
                   title="客户已提交认证资料，等待审核"
-                  action={
+                  description={
                     manage && (
-                      <Space orientation="vertical" size={4}>
+                      <Space style={{ marginTop: 8 }}>
                         <Button size="small" type="primary" onClick={confirmApprove}>
                           通过
                         </Button>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Empty, Table, Tag, Tooltip, Typography } from 'antd';
+import { Descriptions, Empty, Table, Tag, Tooltip, Typography, type DescriptionsProps } from 'antd';
 import type { CustomerDetail } from '@yance/contracts/customer';
 import { formatTime } from '@/lib/time.ts';
 import { AttestationTag, deviceOf, DisabledTag, LOGIN_METHOD_NAMES, organizationName } from './customer-labels.tsx';
@@ -22,29 +22,24 @@ const dash = (v: string) => v || '—';
 
 export function ProfileSection({ c }: { c: CustomerDetail }) {
   const region = useRegionName(c.region);
-  return (
-    <Descriptions size="small" bordered column={{ xs: 1, md: 2 }}>
-      <Descriptions.Item label="姓名">{dash(c.name)}</Descriptions.Item>
-      <Descriptions.Item label="手机号">{c.phone}</Descriptions.Item>
-      <Descriptions.Item label="用户名">{dash(c.username ?? '')}</Descriptions.Item>
-      <Descriptions.Item label="邮箱">{dash(c.email)}</Descriptions.Item>
-      <Descriptions.Item label="用户类型">{organizationName(c.organization)}</Descriptions.Item>
-      <Descriptions.Item label="单位名称">{dash(c.company)}</Descriptions.Item>
-      {(c.teacher || c.teacher_phone || c.teacher_mail) && (
-        <Descriptions.Item label="导师" span={{ xs: 1, md: 2 }}>
-          {[c.teacher, c.teacher_phone, c.teacher_mail].filter(Boolean).join(' · ')}
-        </Descriptions.Item>
-      )}
-      <Descriptions.Item label="所在地区">{region}</Descriptions.Item>
-      <Descriptions.Item label="详细地址">{dash(c.address)}</Descriptions.Item>
-      <Descriptions.Item label="微信">{c.wechatBound ? '已绑定' : '未绑定'}</Descriptions.Item>
-      <Descriptions.Item label="邀请码">{dash(c.inviteCode)}</Descriptions.Item>
-      <Descriptions.Item label="注册时间">{formatTime(c.createdAt)}</Descriptions.Item>
-      <Descriptions.Item label="账号状态">
-        <DisabledTag disabled={c.disabled} />
-      </Descriptions.Item>
-    </Descriptions>
-  );
+  const teacher = [c.teacher, c.teacher_phone, c.teacher_mail].filter(Boolean).join(' · ');
+  // Items as data: a left-out item (no teacher) leaves no empty cell behind, as a `false` child would.
+  const items: DescriptionsProps['items'] = [
+    { key: 'name', label: '姓名', children: dash(c.name) },
+    { key: 'phone', label: '手机号', children: c.phone },
+    { key: 'username', label: '用户名', children: dash(c.username ?? '') },
+    { key: 'email', label: '邮箱', children: dash(c.email) },
+    { key: 'organization', label: '用户类型', children: organizationName(c.organization) },
+    { key: 'company', label: '单位名称', children: dash(c.company) },
+    ...(teacher ? [{ key: 'teacher', label: '导师', children: teacher, span: { xs: 1, md: 2 } }] : []),
+    { key: 'region', label: '所在地区', children: region },
+    { key: 'address', label: '详细地址', children: dash(c.address) },
+    { key: 'wechat', label: '微信', children: c.wechatBound ? '已绑定' : '未绑定' },
+    { key: 'invite', label: '邀请码', children: dash(c.inviteCode) },
+    { key: 'created', label: '注册时间', children: formatTime(c.createdAt) },
+    { key: 'state', label: '账号状态', children: <DisabledTag disabled={c.disabled} /> },
+  ];
+  return <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} items={items} />;
 }
 
 export function AttestationSection({ c }: { c: CustomerDetail }) {
@@ -57,10 +52,11 @@ export function AttestationSection({ c }: { c: CustomerDetail }) {
       </Descriptions.Item>
       {c.attestationReviewedAt && <Descriptions.Item label="审核时间">{formatTime(c.attestationReviewedAt)}</Descriptions.Item>}
       {c.attestation === 'rejected' && (
-        <Descriptions.Item label="驳回原因（客户可见）">
+        <Descriptions.Item label="驳回原因">
           <Typography.Text type="danger" data-testid="attestation-reason">
             {c.attestationReason}
           </Typography.Text>
+          <Typography.Text type="secondary"> （客户可见）</Typography.Text>
         </Descriptions.Item>
       )}
     </Descriptions>
@@ -117,11 +113,11 @@ export function LoginsSection({ list }: { list: Login[] }) {
         pagination={false}
         // Two logins can share a time and address; their place in the list tells them apart.
         dataSource={list.map((l, key) => ({ ...l, key }))}
-        scroll={{ x: 560 }}
+        scroll={{ x: 480 }}
         columns={[
-          { title: '时间', dataIndex: 'at', width: 170, render: formatTime },
-          { title: 'IP', dataIndex: 'ip', width: 140 },
-          { title: '方式', dataIndex: 'method', width: 100, render: (m: Login['method']) => LOGIN_METHOD_NAMES[m] },
+          { title: '时间', dataIndex: 'at', width: 165, render: formatTime },
+          { title: 'IP', dataIndex: 'ip', width: 125 },
+          { title: '方式', dataIndex: 'method', width: 90, render: (m: Login['method']) => LOGIN_METHOD_NAMES[m] },
           {
             title: '设备',
             dataIndex: 'userAgent',
