@@ -60,7 +60,7 @@ describe('operator console', () => {
 
     await signIn(page, 'admin');
     expect(await page.getByTestId('staff-name').innerText()).toBe('系统管理员');
-    expect(await menuItems(page)).toEqual(['概览', '员工', '操作日志']);
+    expect(await menuItems(page)).toEqual(['概览', '客户列表', '员工', '操作日志']);
     const figures = await apiFigures();
     expect(figures.newCustomers).toBeGreaterThanOrEqual(1);
     expect(figures.smsSent).toBeGreaterThanOrEqual(1);
@@ -114,7 +114,7 @@ describe('operator console', () => {
     await b.setWidth(MOBILE.width);
     expect(await page.getByRole('menuitem').count()).toBe(0);
     await page.getByRole('button', { name: '打开菜单' }).click();
-    await expect.poll(() => menuItems(page)).toEqual(['概览', '员工', '操作日志']);
+    await expect.poll(() => menuItems(page)).toEqual(['概览', '客户列表', '员工', '操作日志']);
     await screenshotAtWidths(page, SPEC, 'menu-drawer', [MOBILE.width]);
     await page.getByRole('menuitem', { name: '概览' }).click();
     await expectPath(page, '/admin');

@@ -236,6 +236,27 @@ describe('who may call what', () => {
   });
 });
 
+describe('the manager list of the console', () => {
+  it('lists every manager, the disabled ones last and marked, to whoever reads customers; 403 to others', async () => {
+    const added = await callApi(t, 'staffAdd', {
+      token: admin,
+      body: { account: 'manager.gone', name: '赵经理', phone: '', email: '', roles: ['manager', 'lab'], password: 'Lab coat 2049!' },
+    });
+    expect(added.status).toBe(200);
+    expect((await callApi(t, 'staffDisable', { token: admin, body: { id: added.body.data.id } })).status).toBe(200);
+    for (const token of [admin, finance, manager]) {
+      const res = await callApi(t, 'customerManagers', { token });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual([
+        { id: managerId, account: 'manager', name: '王经理', disabled: false },
+        { id: other, account: 'manager.two', name: '周经理', disabled: false },
+        { id: added.body.data.id, account: 'manager.gone', name: '赵经理', disabled: true },
+      ]);
+    }
+    expect((await callApi(t, 'customerManagers', { token: lab })).status).toBe(403);
+  });
+});
+
 describe('the customer’s manager in user/info', () => {
   it('carries name, phone, e-mail and WeChat QR, and assigns one at first read to a customer who has none', async () => {
     const { u, id } = await customerOf(managerId);

@@ -2,8 +2,13 @@ import { z } from 'zod';
 import { id, oneOf, optionalId } from './numbers.ts';
 import { pagingQuery } from './paging.ts';
 import { ATTESTATION_STATES, LOGIN_METHODS } from './states.ts';
+import type { StaffRole } from './staff.ts';
 import { text } from './text.ts';
 import { address, ORGANIZATIONS } from './user.ts';
+
+/** Roles that reach every customer; a manager reaches only their own (issue 8, ADR 0035). The console shows these the 客户经理 filter. */
+export const SEE_ALL_CUSTOMERS: readonly StaffRole[] = ['admin', 'finance'];
+export const seesAllCustomers = (roles: readonly StaffRole[]): boolean => roles.some((r) => SEE_ALL_CUSTOMERS.includes(r));
 
 /**
  * The console's customer list (ADR 0035). Phone matches from its first digit
@@ -32,6 +37,15 @@ export const managerCard = z.object({
   wechatQr: z.string(),
 });
 export type ManagerCard = z.infer<typeof managerCard>;
+
+/** A staff member with the manager role, for the console's manager filter and 更换客户经理 (only active ones can be given customers). */
+export const managerOption = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  name: z.string(),
+  disabled: z.boolean(),
+});
+export type ManagerOption = z.infer<typeof managerOption>;
 
 export const customerSummary = z.object({
   id: z.number().int(),

@@ -144,6 +144,7 @@ export const routes = {
   customerDisable: { method: 'POST', scope: 'admin', path: '/customer/disable', access: 'customer.manage' },
   customerEnable: { method: 'POST', scope: 'admin', path: '/customer/enable', access: 'customer.manage' },
   customerReview: { method: 'POST', scope: 'admin', path: '/customer/review', access: 'customer.manage' },
+  customerManagers: { method: 'GET', scope: 'admin', path: '/customer/managers', access: 'customer.read' },
   customerAssign: { method: 'POST', scope: 'admin', path: '/customer/assign', access: 'customer.assign' },
   dashboard: { method: 'GET', scope: 'admin', path: '/dashboard', access: 'dashboard.read' },
 } as const satisfies Record<string, Route>;

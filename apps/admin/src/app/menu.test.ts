@@ -9,9 +9,15 @@ describe('side menu', () => {
   it('shows each role only the entries its permissions allow, and no empty group', () => {
     expect(labels('admin')).toEqual([
       ['概览', ['概览']],
+      ['客户', ['客户列表']],
       ['系统', ['员工', '操作日志']],
     ]);
-    for (const role of ['manager', 'lab', 'finance', 'operator'] as const) expect(labels(role)).toEqual([['概览', ['概览']]]);
+    for (const role of ['manager', 'finance'] as const)
+      expect(labels(role)).toEqual([
+        ['概览', ['概览']],
+        ['客户', ['客户列表']],
+      ]);
+    for (const role of ['lab', 'operator'] as const) expect(labels(role)).toEqual([['概览', ['概览']]]);
     expect(menuFor([])).toEqual([]);
   });
 
@@ -19,6 +25,8 @@ describe('side menu', () => {
     expect(entryOf('/')?.entry.label).toBe('概览');
     expect(entryOf('/staff')).toMatchObject({ group: { label: '系统' }, entry: { label: '员工' } });
     expect(entryOf('/audit')?.entry.label).toBe('操作日志');
+    // A customer's page sits under 客户列表.
+    expect(entryOf('/customers/12')).toMatchObject({ group: { label: '客户' }, entry: { label: '客户列表' } });
     expect(entryOf('/nothing')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { AuditOutlined, DashboardOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, ContactsOutlined, DashboardOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Permission } from '@yance/contracts/staff';
 
@@ -18,12 +18,17 @@ export interface MenuGroup {
 }
 
 /**
- * The side menu, grouped by domain. The groups 客户, 目录, 内容 and 运营
- * (customers, catalogue, content, jobs and the SMS outbox) get their entries
+ * The side menu, grouped by domain. The groups 目录, 内容 and 运营
+ * (catalogue, content, jobs and the SMS outbox) get their entries
  * with their pages; a group with no entry the staff member may open is not shown.
  */
 export const MENU: MenuGroup[] = [
   { key: 'overview', label: '概览', entries: [{ path: '/', label: '概览', permission: 'dashboard.read', icon: <DashboardOutlined /> }] },
+  {
+    key: 'customers',
+    label: '客户',
+    entries: [{ path: '/customers', label: '客户列表', permission: 'customer.read', icon: <ContactsOutlined /> }],
+  },
   {
     key: 'system',
     label: '系统',

@@ -10,6 +10,8 @@ const LoginPage = lazy(() => import('@/features/login/login-page.tsx'));
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page.tsx'));
 const StaffPage = lazy(() => import('@/features/staff/staff-page.tsx'));
 const AuditPage = lazy(() => import('@/features/audit/audit-page.tsx'));
+const CustomersPage = lazy(() => import('@/features/customers/customers-page.tsx'));
+const CustomerDetailPage = lazy(() => import('@/features/customers/customer-detail-page.tsx'));
 
 const loading = <Spin style={{ display: 'block', margin: '80px auto' }} />;
 const page = (permission: Permission, element: ReactNode) => (
@@ -37,6 +39,8 @@ export const router = createBrowserRouter(
       ),
       children: [
         { index: true, element: page('dashboard.read', <DashboardPage />) },
+        { path: 'customers', element: page('customer.read', <CustomersPage />) },
+        { path: 'customers/:id', element: page('customer.read', <CustomerDetailPage />) },
         { path: 'staff', element: page('staff.manage', <StaffPage />) },
         { path: 'audit', element: page('audit.read', <AuditPage />) },
         { path: '*', element: <NotFound /> },

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Endpoint } from '../endpoint.ts';
 import { page } from '../paging.ts';
 import { routes } from '../routes.ts';
@@ -9,6 +10,7 @@ import {
   customerIdQuery,
   customerListQuery,
   customerSummary,
+  managerOption,
 } from '../customer.ts';
 
 /** Customers in the console (ADR 0035): a manager reaches only their own, admin and finance every one. */
@@ -39,6 +41,11 @@ export const customerEndpoints = {
     body: attestationReviewBody,
     response: customerSummary,
     success: '已审核',
+  },
+  customerManagers: {
+    ...routes.customerManagers,
+    summary: '客户经理名单（含已停用的，用于筛选与更换客户经理）',
+    response: z.array(managerOption),
   },
   customerAssign: {
     ...routes.customerAssign,

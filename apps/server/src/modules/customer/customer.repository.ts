@@ -96,6 +96,15 @@ export async function findManager(db: Executor, id: number): Promise<ManagerRow 
   return row;
 }
 
+/** Every staff member with the manager role, active ones first, then in the order they were added (ids). */
+export async function listManagers(db: Executor): Promise<Pick<ManagerRow, 'id' | 'account' | 'name' | 'disabled'>[]> {
+  return db
+    .select({ id: staffAccount.id, account: staffAccount.account, name: staffAccount.name, disabled: staffAccount.disabled })
+    .from(staffAccount)
+    .where(sql`'manager' = any(${staffAccount.roles})`)
+    .orderBy(asc(staffAccount.disabled), asc(staffAccount.id));
+}
+
 const isActiveManager = sql`not ${staffAccount.disabled} and 'manager' = any(${staffAccount.roles})`;
 
 /**

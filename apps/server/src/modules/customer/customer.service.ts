@@ -1,6 +1,11 @@
 import type { z } from 'zod';
-import type { attestationReviewBody, CustomerDetail, CustomerListQuery, CustomerSummary } from '@yance/contracts/customer';
-import type { StaffRole } from '@yance/contracts/staff';
+import {
+  seesAllCustomers,
+  type attestationReviewBody,
+  type CustomerDetail,
+  type CustomerListQuery,
+  type CustomerSummary,
+} from '@yance/contracts/customer';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getAddresses } from '../address/address.service.ts';
@@ -17,10 +22,8 @@ import {
 } from './customer.repository.ts';
 import { ensureManager, isActiveManager, managerCardOf } from './manager.service.ts';
 
-/** Roles that reach every customer; a manager reaches only their own (issue 8, ADR 0035). */
-const SEE_ALL: readonly StaffRole[] = ['admin', 'finance'];
 /** The manager whose customers the caller is limited to, or undefined for all. */
-const scopeOf = (caller: StaffCaller): number | undefined => (caller.roles.some((r) => SEE_ALL.includes(r)) ? undefined : caller.id);
+const scopeOf = (caller: StaffCaller): number | undefined => (seesAllCustomers(caller.roles) ? undefined : caller.id);
 
 const NOT_FOUND = '客户不存在';
 const actorOf = (caller: StaffCaller): Actor => ({ kind: 'staff', id: caller.id, name: caller.name });

@@ -1,10 +1,11 @@
-import type { ManagerCard } from '@yance/contracts/customer';
+import type { ManagerCard, ManagerOption } from '@yance/contracts/customer';
 import type { AppContext } from '../../context.ts';
 import { changesOf, recordAudit, SYSTEM } from '../audit/audit.service.ts';
 import {
   findCustomer,
   findManager,
   lockCustomer,
+  listManagers,
   lockRotation,
   nextActiveManager,
   setRotation,
@@ -60,4 +61,9 @@ export async function managerCardOf(ctx: AppContext, managerId: number | null): 
   if (managerId === null) return null;
   const m = await findManager(ctx.db, managerId);
   return m ? { id: m.id, name: m.name || m.account, phone: m.phone, email: m.email, wechatQr: m.wechatQr } : null;
+}
+
+/** customer/managers: who may be picked in the console's manager filter and 更换客户经理 (the disabled ones are marked). */
+export async function managerOptions(ctx: AppContext): Promise<ManagerOption[]> {
+  return (await listManagers(ctx.db)).map((m) => ({ ...m, name: m.name || m.account }));
 }
