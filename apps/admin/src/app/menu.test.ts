@@ -7,11 +7,11 @@ const labels = (role: StaffRole) =>
 
 describe('side menu', () => {
   it('shows each role only the entries its permissions allow, and no empty group', () => {
-    expect(labels('admin')).toEqual([
-      ['概览', ['概览']],
-      ['系统', ['员工', '操作日志']],
-    ]);
-    for (const role of ['manager', 'lab', 'finance', 'operator'] as const) expect(labels(role)).toEqual([['概览', ['概览']]]);
+    const content = ['内容', ['轮播图', '文章', '单页', '合作机构', '首页弹窗']];
+    const settings = ['设置', ['取样设置', '上门取样地区', '联系方式']];
+    expect(labels('admin')).toEqual([['概览', ['概览']], content, settings, ['系统', ['员工', '操作日志']]]);
+    expect(labels('operator')).toEqual([['概览', ['概览']], content, settings]);
+    for (const role of ['manager', 'lab', 'finance'] as const) expect(labels(role)).toEqual([['概览', ['概览']]]);
     expect(menuFor([])).toEqual([]);
   });
 
@@ -19,6 +19,7 @@ describe('side menu', () => {
     expect(entryOf('/')?.entry.label).toBe('概览');
     expect(entryOf('/staff')).toMatchObject({ group: { label: '系统' }, entry: { label: '员工' } });
     expect(entryOf('/audit')?.entry.label).toBe('操作日志');
+    expect(entryOf('/content/articles/12')).toMatchObject({ group: { label: '内容' }, entry: { label: '文章' } });
     expect(entryOf('/nothing')).toBeNull();
   });
 });

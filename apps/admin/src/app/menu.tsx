@@ -1,4 +1,16 @@
-import { AuditOutlined, DashboardOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  BankOutlined,
+  CalendarOutlined,
+  DashboardOutlined,
+  EnvironmentOutlined,
+  FileOutlined,
+  FileTextOutlined,
+  NotificationOutlined,
+  PhoneOutlined,
+  PictureOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Permission } from '@yance/contracts/staff';
 
@@ -24,6 +36,26 @@ export interface MenuGroup {
  */
 export const MENU: MenuGroup[] = [
   { key: 'overview', label: '概览', entries: [{ path: '/', label: '概览', permission: 'dashboard.read', icon: <DashboardOutlined /> }] },
+  {
+    key: 'content',
+    label: '内容',
+    entries: [
+      { path: '/content/banners', label: '轮播图', permission: 'content.manage', icon: <PictureOutlined /> },
+      { path: '/content/articles', label: '文章', permission: 'content.manage', icon: <FileTextOutlined /> },
+      { path: '/content/pages', label: '单页', permission: 'content.manage', icon: <FileOutlined /> },
+      { path: '/content/partners', label: '合作机构', permission: 'content.manage', icon: <BankOutlined /> },
+      { path: '/content/popup', label: '首页弹窗', permission: 'content.manage', icon: <NotificationOutlined /> },
+    ],
+  },
+  {
+    key: 'settings',
+    label: '设置',
+    entries: [
+      { path: '/settings/sampling', label: '取样设置', permission: 'setting.manage', icon: <CalendarOutlined /> },
+      { path: '/settings/regions', label: '上门取样地区', permission: 'setting.manage', icon: <EnvironmentOutlined /> },
+      { path: '/settings/contact', label: '联系方式', permission: 'setting.manage', icon: <PhoneOutlined /> },
+    ],
+  },
   {
     key: 'system',
     label: '系统',
