@@ -11,7 +11,7 @@ import { LoadError } from '@/components/load-error.tsx';
 import { dayjs } from '@/lib/time.ts';
 import { fieldOf, parseForm } from '@/lib/zod-form.ts';
 import { articleStateText, useArticleActions } from './article-actions.ts';
-import { HistoryButton } from './history-button.tsx';
+import { HistoryButton } from '@/components/history-button.tsx';
 import { LazyEditor } from './lazy-editor.tsx';
 
 const TYPE_OPTIONS = ARTICLE_TYPES.map((t) => ({ value: t, label: ARTICLE_TYPE_NAMES[t] }));

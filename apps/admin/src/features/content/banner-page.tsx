@@ -7,7 +7,8 @@ import type { BannerAdmin } from '@yance/contracts/content-admin';
 import { LoadError } from '@/components/load-error.tsx';
 import { WindowTag, windowText } from './active-window.tsx';
 import { BannerFormModal } from './banner-form-modal.tsx';
-import { HistoryButton, moved } from './history-button.tsx';
+import { HistoryButton } from '@/components/history-button.tsx';
+import { moved } from './move.ts';
 
 /** 轮播图: every banner (also stopped and out-of-window ones) in home-page order; add, edit, reorder, remove. */
 export default function BannerPage() {

@@ -4,7 +4,8 @@ import { App, Button, Empty, Image, Space, Table, Typography, type TableProps } 
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { LoadError } from '@/components/load-error.tsx';
-import { HistoryButton, moved } from './history-button.tsx';
+import { HistoryButton } from '@/components/history-button.tsx';
+import { moved } from './move.ts';
 import { PartnerFormModal, type PartnerRow } from './partner-form-modal.tsx';
 
 /** 合作机构: the partner logos of the home page in their order; add, edit, reorder, remove. */

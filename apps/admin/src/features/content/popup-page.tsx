@@ -7,7 +7,7 @@ import { ImageUpload } from '@/components/image-upload.tsx';
 import { LoadError } from '@/components/load-error.tsx';
 import { fieldOf } from '@/lib/zod-form.ts';
 import { parseWindowed, windowOf, WindowPicker, windowText } from './active-window.tsx';
-import { HistoryButton } from './history-button.tsx';
+import { HistoryButton } from '@/components/history-button.tsx';
 
 /** 首页弹窗: the one promo popup of the home page (stored in the setting homePopup). */
 export default function PopupPage() {

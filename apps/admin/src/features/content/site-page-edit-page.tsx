@@ -8,7 +8,7 @@ import { SITE_PAGE_FIGURES, SITE_PAGE_KEYS, type SitePageKey } from '@yance/cont
 import { sitePageEditBody } from '@yance/contracts/content-admin';
 import { LoadError } from '@/components/load-error.tsx';
 import { fieldOf, parseForm } from '@/lib/zod-form.ts';
-import { HistoryButton } from './history-button.tsx';
+import { HistoryButton } from '@/components/history-button.tsx';
 import { LazyEditor } from './lazy-editor.tsx';
 import { SITE_PAGE_PLACES } from './site-page-page.tsx';
 

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Form, Input, Space, Spin, Typography } from 'antd'
 import { call } from '@yance/browser/api-client';
 import { localInfo, type LocalInfo } from '@yance/contracts/setting';
 import { LoadError } from '@/components/load-error.tsx';
-import { HistoryButton } from '@/features/content/history-button.tsx';
+import { HistoryButton } from '@/components/history-button.tsx';
 import { fieldOf, parseForm } from '@/lib/zod-form.ts';
 import { useSaveSetting, useSettings } from './use-settings.ts';
 

@@ -3,7 +3,7 @@ import { useMemo, useRef, useState, type ComponentRef } from 'react';
 import { call } from '@yance/browser/api-client';
 import { allowRegion, type AllowRegion } from '@yance/contracts/setting';
 import { LoadError } from '@/components/load-error.tsx';
-import { HistoryButton } from '@/features/content/history-button.tsx';
+import { HistoryButton } from '@/components/history-button.tsx';
 import { ancestorsOf, REGION_TREE, regionsOf, search } from './region-tree.ts';
 import { useSaveSetting, useSettings } from './use-settings.ts';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { SAMPLING_SLOT_KEYS, samplingSetting, type SamplingSetting } from '@yance/contracts/setting';
 import { LoadError } from '@/components/load-error.tsx';
-import { HistoryButton } from '@/features/content/history-button.tsx';
+import { HistoryButton } from '@/components/history-button.tsx';
 import { dayjs } from '@/lib/time.ts';
 import { SamplingCalendar } from './sampling-calendar.tsx';
 import { closedSlotsOn, DEFAULT_SAMPLING, renameSlot, setClosedSlotsOn, toggleDay, WEEKDAYS } from './sampling-days.ts';

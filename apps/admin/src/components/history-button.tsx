@@ -1,7 +1,7 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { Button, Drawer, Grid } from 'antd';
 import { useState } from 'react';
-import { ObjectHistory } from '@/components/object-history.tsx';
+import { ObjectHistory } from './object-history.tsx';
 import { holds, useMe } from '@/lib/me.ts';
 
 /**
@@ -23,13 +23,4 @@ export function HistoryButton({ objectType, objectId, title }: { objectType: str
       </Drawer>
     </>
   );
-}
-
-/** The ids in their new order after moving the one at index by delta (−1 up, +1 down). */
-export function moved(ids: number[], index: number, delta: -1 | 1): number[] {
-  const next = [...ids];
-  const to = index + delta;
-  if (to < 0 || to >= next.length) return next;
-  [next[index], next[to]] = [next[to]!, next[index]!];
-  return next;
 }
