@@ -86,7 +86,8 @@ describe('console content and settings', () => {
     await dialog.getByLabel('标题').fill(title);
     const before = await dialog.getByAltText('已上传的图片').getAttribute('src');
     await dialog.locator('input[type=file]').setInputFiles({ name: 'winter.png', mimeType: 'image/png', buffer: png(64, 32) });
-    await expect.poll(() => dialog.getByAltText('已上传的图片').getAttribute('src')).toMatch(/^\/upload\/.+\.png$/);
+    // An opaque PNG is stored re-encoded as JPEG (ADR 0037).
+    await expect.poll(() => dialog.getByAltText('已上传的图片').getAttribute('src')).toMatch(/^\/upload\/u\/.+\.(png|jpg)$/);
     const img = await dialog.getByAltText('已上传的图片').getAttribute('src');
     expect(img).not.toBe(before);
     await screenshotAtWidths(page, SPEC, 'banner-edit');
@@ -122,7 +123,7 @@ describe('console content and settings', () => {
       ['单页', '/admin/content/pages', '.ant-table-tbody tr.ant-table-row'],
       ['合作机构', '/admin/content/partners', '.ant-table-tbody tr.ant-table-row'],
       ['首页弹窗', '/admin/content/popup', 'form'],
-      ['上门取样地区', '/admin/settings/regions', '.ant-tree-treenode'],
+      ['上门取样地区', '/admin/settings/regions', '.ant-tree-treenode:not([aria-hidden])'],
       ['联系方式', '/admin/settings/contact', 'form'],
     ];
     for (const [label, path, ready] of pages) {
@@ -137,7 +138,7 @@ describe('console content and settings', () => {
     await page.getByLabel('正文').waitFor();
     await screenshotAtWidths(page, SPEC, 'article-edit');
     await b.goto('/admin/content/pages/profile');
-    await page.getByText('{{items}}').waitFor();
+    await page.getByText('{{items}}', { exact: true }).waitFor();
     await screenshotAtWidths(page, SPEC, 'page-edit');
   });
 });

@@ -89,7 +89,7 @@ function ArticleForm({ article }: { article: ArticleAdminDetail | null }) {
           initialValues={{ ...EMPTY, ...article, type: initialType, publishedOn: article ? dayjs(article.publishedOn) : null }}
           onValuesChange={() => save.reset()}
         >
-          <Space wrap size={16} style={{ width: '100%' }} styles={{ item: { minWidth: 200 } }}>
+          <Space wrap align="start" size={16} style={{ width: '100%' }} styles={{ item: { minWidth: 200 } }}>
             <Form.Item label="类型" {...fieldOf(articleAddBody, 'type')}>
               <Select options={TYPE_OPTIONS} style={{ width: 160 }} />
             </Form.Item>

@@ -82,6 +82,7 @@ export default function BannerPage() {
     {
       title: '标题',
       dataIndex: 'title',
+      width: 280,
       render: (title: string, b) => (
         <>
           <div>{title}</div>
@@ -93,8 +94,8 @@ export default function BannerPage() {
         </>
       ),
     },
-    { title: '跳转', dataIndex: 'redirect', width: 180, ellipsis: true },
-    { title: '展示期', key: 'window', width: 200, render: (_: unknown, b) => windowText(b) },
+    { title: '跳转', dataIndex: 'redirect', width: 160, ellipsis: true },
+    { title: '展示期', key: 'window', width: 170, render: (_: unknown, b) => windowText(b) },
     { title: '状态', key: 'state', width: 90, render: (_: unknown, b) => <WindowTag value={b} /> },
     {
       title: '操作',
@@ -133,7 +134,7 @@ export default function BannerPage() {
           dataSource={rows}
           loading={list.isFetching}
           pagination={false}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1100 }}
           locale={{ emptyText: <Empty description="还没有轮播图" /> }}
         />
       )}

@@ -76,7 +76,7 @@ function SamplingForm({ stored }: { stored: SamplingSetting | null }) {
                       status={slotError(k, value[k]) ? 'error' : undefined}
                       title={slotError(k, value[k])}
                       maxLength={11}
-                      style={{ width: 130 }}
+                      style={{ width: 116 }}
                       onChange={(e) => change(renameSlot(value, k, e.target.value.trim()))}
                     />
                   </Form.Item>
