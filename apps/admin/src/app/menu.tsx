@@ -1,4 +1,17 @@
-import { AuditOutlined, ContactsOutlined, DashboardOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  BankOutlined,
+  CalendarOutlined,
+  ContactsOutlined,
+  DashboardOutlined,
+  EnvironmentOutlined,
+  FileOutlined,
+  FileTextOutlined,
+  NotificationOutlined,
+  PhoneOutlined,
+  PictureOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Permission } from '@yance/contracts/staff';
 
@@ -18,8 +31,8 @@ export interface MenuGroup {
 }
 
 /**
- * The side menu, grouped by domain. The groups 目录, 内容 and 运营
- * (catalogue, content, jobs and the SMS outbox) get their entries
+ * The side menu, grouped by domain. The groups 目录 and 运营
+ * (catalogue, jobs and the SMS outbox) get their entries
  * with their pages; a group with no entry the staff member may open is not shown.
  */
 export const MENU: MenuGroup[] = [
@@ -28,6 +41,26 @@ export const MENU: MenuGroup[] = [
     key: 'customers',
     label: '客户',
     entries: [{ path: '/customers', label: '客户列表', permission: 'customer.read', icon: <ContactsOutlined /> }],
+  },
+  {
+    key: 'content',
+    label: '内容',
+    entries: [
+      { path: '/content/banners', label: '轮播图', permission: 'content.manage', icon: <PictureOutlined /> },
+      { path: '/content/articles', label: '文章', permission: 'content.manage', icon: <FileTextOutlined /> },
+      { path: '/content/pages', label: '单页', permission: 'content.manage', icon: <FileOutlined /> },
+      { path: '/content/partners', label: '合作机构', permission: 'content.manage', icon: <BankOutlined /> },
+      { path: '/content/popup', label: '首页弹窗', permission: 'content.manage', icon: <NotificationOutlined /> },
+    ],
+  },
+  {
+    key: 'settings',
+    label: '设置',
+    entries: [
+      { path: '/settings/sampling', label: '取样设置', permission: 'setting.manage', icon: <CalendarOutlined /> },
+      { path: '/settings/regions', label: '上门取样地区', permission: 'setting.manage', icon: <EnvironmentOutlined /> },
+      { path: '/settings/contact', label: '联系方式', permission: 'setting.manage', icon: <PhoneOutlined /> },
+    ],
   },
   {
     key: 'system',

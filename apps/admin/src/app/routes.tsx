@@ -12,6 +12,20 @@ const StaffPage = lazy(() => import('@/features/staff/staff-page.tsx'));
 const AuditPage = lazy(() => import('@/features/audit/audit-page.tsx'));
 const CustomersPage = lazy(() => import('@/features/customers/customers-page.tsx'));
 const CustomerDetailPage = lazy(() => import('@/features/customers/customer-detail-page.tsx'));
+const content = {
+  banners: lazy(() => import('@/features/content/banner-page.tsx')),
+  articles: lazy(() => import('@/features/content/article-page.tsx')),
+  article: lazy(() => import('@/features/content/article-edit-page.tsx')),
+  pages: lazy(() => import('@/features/content/site-page-page.tsx')),
+  page: lazy(() => import('@/features/content/site-page-edit-page.tsx')),
+  partners: lazy(() => import('@/features/content/partner-page.tsx')),
+  popup: lazy(() => import('@/features/content/popup-page.tsx')),
+};
+const settings = {
+  sampling: lazy(() => import('@/features/setting/sampling-page.tsx')),
+  regions: lazy(() => import('@/features/setting/region-page.tsx')),
+  contact: lazy(() => import('@/features/setting/local-info-page.tsx')),
+};
 
 const loading = <Spin style={{ display: 'block', margin: '80px auto' }} />;
 const page = (permission: Permission, element: ReactNode) => (
@@ -43,6 +57,18 @@ export const router = createBrowserRouter(
         { path: 'customers/:id', element: page('customer.read', <CustomerDetailPage />) },
         { path: 'staff', element: page('staff.manage', <StaffPage />) },
         { path: 'audit', element: page('audit.read', <AuditPage />) },
+        ...Object.entries({
+          banners: <content.banners />,
+          articles: <content.articles />,
+          'articles/:id': <content.article />,
+          pages: <content.pages />,
+          'pages/:key': <content.page />,
+          partners: <content.partners />,
+          popup: <content.popup />,
+        }).map(([path, element]) => ({ path: `content/${path}`, element: page('content.manage', element) })),
+        ...Object.entries({ sampling: <settings.sampling />, regions: <settings.regions />, contact: <settings.contact /> }).map(
+          ([path, element]) => ({ path: `settings/${path}`, element: page('setting.manage', element) }),
+        ),
         { path: '*', element: <NotFound /> },
       ],
     },
