@@ -60,7 +60,7 @@ describe('operator console', () => {
 
     await signIn(page, 'admin');
     expect(await page.getByTestId('staff-name').innerText()).toBe('系统管理员');
-    expect(await menuItems(page)).toEqual(['概览', '员工', '操作日志']);
+    expect(await menuItems(page)).toEqual(['概览', '检测项目', '项目分类', '热门专区', '员工', '操作日志']);
     const figures = await apiFigures();
     expect(figures.newCustomers).toBeGreaterThanOrEqual(1);
     expect(figures.smsSent).toBeGreaterThanOrEqual(1);
@@ -114,7 +114,7 @@ describe('operator console', () => {
     await b.setWidth(MOBILE.width);
     expect(await page.getByRole('menuitem').count()).toBe(0);
     await page.getByRole('button', { name: '打开菜单' }).click();
-    await expect.poll(() => menuItems(page)).toEqual(['概览', '员工', '操作日志']);
+    await expect.poll(() => menuItems(page)).toEqual(['概览', '检测项目', '项目分类', '热门专区', '员工', '操作日志']);
     await screenshotAtWidths(page, SPEC, 'menu-drawer', [MOBILE.width]);
     await page.getByRole('menuitem', { name: '概览' }).click();
     await expectPath(page, '/admin');
@@ -128,7 +128,7 @@ describe('operator console', () => {
   it('an operator sees neither 员工 nor 操作日志, and gets 无权限 on /admin/staff; a dead token goes back to sign-in', async () => {
     const { page } = b;
     await signIn(page, 'operator');
-    expect(await menuItems(page)).toEqual(['概览']);
+    expect(await menuItems(page)).toEqual(['概览', '检测项目', '项目分类', '热门专区']);
     await page.getByTestId('figure-smsSent').waitFor();
 
     await b.goto('/admin/staff');

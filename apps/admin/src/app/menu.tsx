@@ -1,4 +1,4 @@
-import { AuditOutlined, DashboardOutlined, TeamOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, AuditOutlined, DashboardOutlined, ExperimentOutlined, FireOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Permission } from '@yance/contracts/staff';
 
@@ -24,6 +24,15 @@ export interface MenuGroup {
  */
 export const MENU: MenuGroup[] = [
   { key: 'overview', label: '概览', entries: [{ path: '/', label: '概览', permission: 'dashboard.read', icon: <DashboardOutlined /> }] },
+  {
+    key: 'catalog',
+    label: '目录',
+    entries: [
+      { path: '/catalog/items', label: '检测项目', permission: 'catalog.manage', icon: <ExperimentOutlined /> },
+      { path: '/catalog/types', label: '项目分类', permission: 'catalog.manage', icon: <AppstoreOutlined /> },
+      { path: '/catalog/hot', label: '热门专区', permission: 'catalog.manage', icon: <FireOutlined /> },
+    ],
+  },
   {
     key: 'system',
     label: '系统',

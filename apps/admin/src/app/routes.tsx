@@ -10,6 +10,10 @@ const LoginPage = lazy(() => import('@/features/login/login-page.tsx'));
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page.tsx'));
 const StaffPage = lazy(() => import('@/features/staff/staff-page.tsx'));
 const AuditPage = lazy(() => import('@/features/audit/audit-page.tsx'));
+const CatalogItemsPage = lazy(() => import('@/features/catalog/items-page.tsx'));
+const CatalogItemEditPage = lazy(() => import('@/features/catalog/item-edit-page.tsx'));
+const CatalogTypesPage = lazy(() => import('@/features/catalog/types-page.tsx'));
+const CatalogHotAreasPage = lazy(() => import('@/features/catalog/hot-areas-page.tsx'));
 
 const loading = <Spin style={{ display: 'block', margin: '80px auto' }} />;
 const page = (permission: Permission, element: ReactNode) => (
@@ -39,6 +43,10 @@ export const router = createBrowserRouter(
         { index: true, element: page('dashboard.read', <DashboardPage />) },
         { path: 'staff', element: page('staff.manage', <StaffPage />) },
         { path: 'audit', element: page('audit.read', <AuditPage />) },
+        { path: 'catalog/items', element: page('catalog.manage', <CatalogItemsPage />) },
+        { path: 'catalog/items/:rid', element: page('catalog.manage', <CatalogItemEditPage />) },
+        { path: 'catalog/types', element: page('catalog.manage', <CatalogTypesPage />) },
+        { path: 'catalog/hot', element: page('catalog.manage', <CatalogHotAreasPage />) },
         { path: '*', element: <NotFound /> },
       ],
     },
