@@ -35,11 +35,17 @@ function checked(
 }
 const orNull = (v: unknown) => v ?? null;
 
-const rich = (label: string, placeholder: string) => (
-  <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
-    <RichTextEditor label={label} placeholder={placeholder} />
-  </Suspense>
-);
+/**
+ * The lazily loaded editor as one form control: Form.Item hands value and
+ * onChange to its direct child, so they must pass through the Suspense.
+ */
+function RichField(props: { value?: string; onChange?: (html: string) => void; label: string; placeholder: string }) {
+  return (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+      <RichTextEditor {...props} />
+    </Suspense>
+  );
+}
 
 /** Every field of an item, in the order an operator fills them in. */
 export function ItemForm({ form, initial, onChange }: { form: FormInstance; initial: ItemValues; onChange: () => void }) {
@@ -119,10 +125,10 @@ export function ItemForm({ form, initial, onChange }: { form: FormInstance; init
 
       <Card title="介绍" size="small" style={{ marginBottom: 16 }}>
         <Form.Item label="详细介绍" {...f('description')}>
-          {rich('详细介绍', '原理、能测什么、结果示例…')}
+          <RichField label="详细介绍" placeholder="原理、能测什么、结果示例…" />
         </Form.Item>
         <Form.Item label="样品要求" {...f('sampleRequirement')}>
-          {rich('样品要求', '样品形态、数量、尺寸、寄送注意事项…')}
+          <RichField label="样品要求" placeholder="样品形态、数量、尺寸、寄送注意事项…" />
         </Form.Item>
       </Card>
 

@@ -87,11 +87,16 @@ export default function ItemsPage() {
     {
       title: '名称',
       dataIndex: 'name',
+      width: 240,
       render: (name: string, d) => (
         <>
           <Link to={`/catalog/items/${encodeURIComponent(d.rid)}`}>{name}</Link>
           {d.alias.length > 0 && (
-            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+            <Typography.Text
+              type="secondary"
+              ellipsis={{ tooltip: d.alias.join('、') }}
+              style={{ display: 'block', fontSize: 12, maxWidth: 220 }}
+            >
               {d.alias.join('、')}
             </Typography.Text>
           )}
@@ -131,9 +136,6 @@ export default function ItemsPage() {
   const filtered = Boolean(query.kw || query.typeId || query.childId || query.shelf);
   return (
     <>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        检测项目
-      </Typography.Title>
       <ItemsToolbar
         filters={query}
         onChange={(next) => {

@@ -53,7 +53,7 @@ export function PriceOptionsEditor() {
                 {(choices, choiceOps) => (
                   <Flex vertical gap={8}>
                     {choices.map((choice, ci) => (
-                      <Flex key={choice.key} gap={8} align="center" wrap>
+                      <Flex key={choice.key} gap={8} align="center">
                         <Form.Item name={[choice.name, 'label']} noStyle>
                           <Input
                             placeholder="选择，如 室温"
@@ -69,7 +69,7 @@ export function PriceOptionsEditor() {
                             precision={2}
                             prefix="+¥"
                             placeholder="加价"
-                            style={{ width: 150 }}
+                            style={{ width: 130 }}
                             aria-label={`选项${gi + 1}的选择${ci + 1}加价（元）`}
                           />
                         </Form.Item>

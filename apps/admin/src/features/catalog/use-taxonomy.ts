@@ -21,7 +21,7 @@ export function useCategoryOptions() {
   const options = (types.data ?? []).map((t) => ({
     label: t.name,
     title: t.name,
-    options: (children.data ?? []).filter((c) => c.typeId === t.id).map((c) => ({ value: c.id, label: c.name })),
+    options: (children.data ?? []).filter((c) => c.typeId === t.id).map((c) => ({ value: c.id, label: `${t.name} / ${c.name}` })),
   }));
   return { options, types: types.data ?? [], children: children.data ?? [], loading: types.isPending || children.isPending };
 }
