@@ -61,16 +61,18 @@ export default function HotAreasPage() {
       title: '图片',
       dataIndex: 'img',
       width: 90,
+      responsive: ['sm'],
       render: (img: string) =>
         img ? <Image src={img} alt="" width={64} height={44} style={{ objectFit: 'cover', borderRadius: 4 }} /> : '—',
     },
-    { title: '名称', dataIndex: 'name', width: 160 },
-    { title: '简介', dataIndex: 'sketch', ellipsis: true },
+    { title: '名称', dataIndex: 'name' },
+    { title: '简介', dataIndex: 'sketch', ellipsis: true, responsive: ['md'] },
     { title: '项目数', dataIndex: 'items', width: 80 },
     {
       title: '操作',
       key: 'actions',
       width: 170,
+      fixed: 'right',
       render: (_: unknown, p) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setViewing(p)}>
@@ -106,7 +108,7 @@ export default function HotAreasPage() {
           dataSource={rows}
           loading={list.isFetching || sort.isPending}
           pagination={false}
-          scroll={{ x: 760 }}
+          scroll={{ x: 560 }}
           locale={{ emptyText: <Empty description="还没有专区" /> }}
         />
       )}

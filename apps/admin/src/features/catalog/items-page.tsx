@@ -80,14 +80,14 @@ export default function ItemsPage() {
       title: '图片',
       dataIndex: 'img',
       width: 76,
+      responsive: ['md'],
       render: (img: string) =>
         img ? <Image src={img} alt="" width={56} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} /> : '—',
     },
-    { title: '编号', dataIndex: 'rid', width: 110 },
+    { title: '编号', dataIndex: 'rid', width: 96 },
     {
       title: '名称',
       dataIndex: 'name',
-      width: 240,
       render: (name: string, d) => (
         <>
           <Link to={`/catalog/items/${encodeURIComponent(d.rid)}`}>{name}</Link>
@@ -103,11 +103,22 @@ export default function ItemsPage() {
         </>
       ),
     },
-    { title: '分类', key: 'category', width: 150, render: (_: unknown, d) => `${d.typeName} / ${d.childName}` },
-    { title: '单价', key: 'price', width: 130, render: (_: unknown, d) => formatUnitPrice(d.priceFen, d.unit) },
-    { title: '周期', dataIndex: 'turnaroundDays', width: 120, render: formatTurnaround },
+    {
+      title: '分类',
+      key: 'category',
+      width: 110,
+      render: (_: unknown, d) => (
+        <>
+          {d.childName}
+          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+            {d.typeName}
+          </Typography.Text>
+        </>
+      ),
+    },
+    { title: '单价', key: 'price', width: 140, render: (_: unknown, d) => formatUnitPrice(d.priceFen, d.unit) },
+    { title: '周期', dataIndex: 'turnaroundDays', width: 116, render: formatTurnaround },
     { title: '下单量', dataIndex: 'orderCount', width: 80 },
-    { title: '排序', dataIndex: 'sort', width: 70 },
     {
       title: '状态',
       dataIndex: 'onShelf',
@@ -118,6 +129,7 @@ export default function ItemsPage() {
       title: '操作',
       key: 'actions',
       width: 130,
+      fixed: 'right',
       render: (_: unknown, d) => (
         <Space size={0}>
           <Link to={`/catalog/items/${encodeURIComponent(d.rid)}`}>
@@ -168,7 +180,7 @@ export default function ItemsPage() {
           dataSource={list.data?.list}
           loading={list.isFetching}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1000 }}
           locale={{ emptyText: <Empty description={filtered ? '没有符合条件的项目' : '还没有检测项目'} /> }}
           pagination={{
             current: query.page,

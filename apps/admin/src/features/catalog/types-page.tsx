@@ -102,11 +102,12 @@ export default function TypesPage() {
       width: 150,
       render: (_: unknown, c) => <Link to={`/catalog/items?childId=${c.id}`}>{`${c.onShelf} / ${c.items}`}</Link>,
     },
-    { title: '排序值', dataIndex: 'sort', width: 80 },
+    { title: '排序值', dataIndex: 'sort', width: 80, responsive: ['md'] },
     {
       title: '操作',
       key: 'actions',
       width: 130,
+      fixed: 'right',
       render: (_: unknown, c) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setChildForm({ open: true, editing: c })}>
@@ -151,7 +152,7 @@ export default function TypesPage() {
           dataSource={rows}
           loading={children.isFetching || sort.isPending}
           pagination={false}
-          scroll={{ x: 600 }}
+          scroll={{ x: 520 }}
           locale={{ emptyText: <Empty description="这个类型下还没有分类" /> }}
         />
       )}
