@@ -143,7 +143,7 @@ describe('operator console', () => {
   it('an operator sees neither 员工 nor 操作日志, and gets 无权限 on /admin/staff; a dead token goes back to sign-in', async () => {
     const { page } = b;
     await signIn(page, 'operator');
-    expect(await menuItems(page)).toEqual(['概览']);
+    expect(await menuItems(page)).toEqual(['概览', '检测项目', '项目分类', '热门专区']);
     await page.getByTestId('figure-smsSent').waitFor();
 
     await b.goto('/admin/staff');

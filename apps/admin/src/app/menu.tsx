@@ -1,12 +1,15 @@
 import {
+  AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
   CalendarOutlined,
   ContactsOutlined,
   DashboardOutlined,
   EnvironmentOutlined,
+  ExperimentOutlined,
   FileOutlined,
   FileTextOutlined,
+  FireOutlined,
   NotificationOutlined,
   PhoneOutlined,
   PictureOutlined,
@@ -41,6 +44,15 @@ export const MENU: MenuGroup[] = [
     key: 'customers',
     label: '客户',
     entries: [{ path: '/customers', label: '客户列表', permission: 'customer.read', icon: <ContactsOutlined /> }],
+  },
+  {
+    key: 'catalog',
+    label: '目录',
+    entries: [
+      { path: '/catalog/items', label: '检测项目', permission: 'catalog.manage', icon: <ExperimentOutlined /> },
+      { path: '/catalog/types', label: '项目分类', permission: 'catalog.manage', icon: <AppstoreOutlined /> },
+      { path: '/catalog/hot', label: '热门专区', permission: 'catalog.manage', icon: <FireOutlined /> },
+    ],
   },
   {
     key: 'content',

@@ -26,6 +26,10 @@ const settings = {
   regions: lazy(() => import('@/features/setting/region-page.tsx')),
   contact: lazy(() => import('@/features/setting/local-info-page.tsx')),
 };
+const CatalogItemsPage = lazy(() => import('@/features/catalog/items-page.tsx'));
+const CatalogItemEditPage = lazy(() => import('@/features/catalog/item-edit-page.tsx'));
+const CatalogTypesPage = lazy(() => import('@/features/catalog/types-page.tsx'));
+const CatalogHotAreasPage = lazy(() => import('@/features/catalog/hot-areas-page.tsx'));
 
 const loading = <Spin style={{ display: 'block', margin: '80px auto' }} />;
 const page = (permission: Permission, element: ReactNode) => (
@@ -69,6 +73,10 @@ export const router = createBrowserRouter(
         ...Object.entries({ sampling: <settings.sampling />, regions: <settings.regions />, contact: <settings.contact /> }).map(
           ([path, element]) => ({ path: `settings/${path}`, element: page('setting.manage', element) }),
         ),
+        { path: 'catalog/items', element: page('catalog.manage', <CatalogItemsPage />) },
+        { path: 'catalog/items/:rid', element: page('catalog.manage', <CatalogItemEditPage />) },
+        { path: 'catalog/types', element: page('catalog.manage', <CatalogTypesPage />) },
+        { path: 'catalog/hot', element: page('catalog.manage', <CatalogHotAreasPage />) },
         { path: '*', element: <NotFound /> },
       ],
     },

@@ -9,11 +9,34 @@ const ACTION_NAMES: Record<string, string> = {
   'staff.disable': '停用员工',
   'staff.enable': '启用员工',
   'staff.resetPassword': '重置密码',
+  'catalog.type.edit': '修改项目类型',
+  'catalog.child.add': '新增分类',
+  'catalog.child.edit': '修改分类',
+  'catalog.child.sort': '分类排序',
+  'catalog.child.remove': '删除分类',
+  'catalog.device.add': '新增检测项目',
+  'catalog.device.edit': '修改检测项目',
+  'catalog.device.onShelf': '上架',
+  'catalog.device.offShelf': '下架',
+  'catalog.device.importAdd': '导入新增项目',
+  'catalog.device.importEdit': '导入更新项目',
+  'catalog.prefecture.add': '新增专区',
+  'catalog.prefecture.edit': '修改专区',
+  'catalog.prefecture.sort': '专区排序',
+  'catalog.prefecture.remove': '删除专区',
+  'catalog.prefecture.itemAdd': '专区加入项目',
+  'catalog.prefecture.itemRemove': '专区移出项目',
 };
 export const actionName = (action: string) => ACTION_NAMES[action] ?? action;
 
 /** The object types the log knows so far (the audit page offers them; any other can be typed). */
-export const OBJECT_TYPE_NAMES: Record<string, string> = { staff: '员工' };
+export const OBJECT_TYPE_NAMES: Record<string, string> = {
+  staff: '员工',
+  device: '检测项目',
+  project_type: '项目类型',
+  type_child: '分类',
+  prefecture: '专区',
+};
 export const objectTypeName = (type: string) => OBJECT_TYPE_NAMES[type] ?? type;
 
 const FIELD_NAMES: Record<string, string> = {
