@@ -9,9 +9,14 @@ describe('side menu', () => {
   it('shows each role only the entries its permissions allow, and no empty group', () => {
     expect(labels('admin')).toEqual([
       ['概览', ['概览']],
+      ['运营', ['后台任务', '短信记录']],
       ['系统', ['员工', '操作日志']],
     ]);
-    for (const role of ['manager', 'lab', 'finance', 'operator'] as const) expect(labels(role)).toEqual([['概览', ['概览']]]);
+    for (const role of ['manager', 'lab', 'finance'] as const) expect(labels(role)).toEqual([['概览', ['概览']]]);
+    expect(labels('operator')).toEqual([
+      ['概览', ['概览']],
+      ['运营', ['短信记录']],
+    ]);
     expect(menuFor([])).toEqual([]);
   });
 
@@ -19,6 +24,8 @@ describe('side menu', () => {
     expect(entryOf('/')?.entry.label).toBe('概览');
     expect(entryOf('/staff')).toMatchObject({ group: { label: '系统' }, entry: { label: '员工' } });
     expect(entryOf('/audit')?.entry.label).toBe('操作日志');
+    expect(entryOf('/jobs')).toMatchObject({ group: { label: '运营' }, entry: { label: '后台任务' } });
+    expect(entryOf('/security')?.entry.label).toBe('账号安全');
     expect(entryOf('/nothing')).toBeNull();
   });
 });

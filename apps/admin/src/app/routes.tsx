@@ -3,6 +3,7 @@ import { createBrowserRouter } from 'react-router';
 import { Spin } from 'antd';
 import type { Permission } from '@yance/contracts/staff';
 import { ConsoleLayout } from './console-layout.tsx';
+import { ENROL_PATH } from '@/lib/me.ts';
 import { Need, NotFound } from './need.tsx';
 import { RequireStaff } from './require-staff.tsx';
 
@@ -10,6 +11,11 @@ const LoginPage = lazy(() => import('@/features/login/login-page.tsx'));
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page.tsx'));
 const StaffPage = lazy(() => import('@/features/staff/staff-page.tsx'));
 const AuditPage = lazy(() => import('@/features/audit/audit-page.tsx'));
+const SetupPage = lazy(() => import('@/features/setup/setup-page.tsx'));
+const TotpEnrolPage = lazy(() => import('@/features/security/totp-enrol-page.tsx'));
+const SecurityPage = lazy(() => import('@/features/security/security-page.tsx'));
+const JobsPage = lazy(() => import('@/features/jobs/jobs-page.tsx'));
+const SmsPage = lazy(() => import('@/features/sms/sms-page.tsx'));
 
 const loading = <Spin style={{ display: 'block', margin: '80px auto' }} />;
 const page = (permission: Permission, element: ReactNode) => (
@@ -18,7 +24,7 @@ const page = (permission: Permission, element: ReactNode) => (
   </Need>
 );
 
-/** The console's pages, under /admin; every page but sign-in needs a signed-in staff member. */
+/** The console's pages, under /admin; every page but sign-in and the first admin's setup needs a signed-in staff member. */
 export const router = createBrowserRouter(
   [
     {
@@ -27,6 +33,24 @@ export const router = createBrowserRouter(
         <Suspense fallback={loading}>
           <LoginPage />
         </Suspense>
+      ),
+    },
+    {
+      path: '/setup',
+      element: (
+        <Suspense fallback={loading}>
+          <SetupPage />
+        </Suspense>
+      ),
+    },
+    {
+      path: ENROL_PATH,
+      element: (
+        <RequireStaff enrolment>
+          <Suspense fallback={loading}>
+            <TotpEnrolPage />
+          </Suspense>
+        </RequireStaff>
       ),
     },
     {
@@ -39,6 +63,16 @@ export const router = createBrowserRouter(
         { index: true, element: page('dashboard.read', <DashboardPage />) },
         { path: 'staff', element: page('staff.manage', <StaffPage />) },
         { path: 'audit', element: page('audit.read', <AuditPage />) },
+        { path: 'jobs', element: page('job.manage', <JobsPage />) },
+        { path: 'sms', element: page('sms.read', <SmsPage />) },
+        {
+          path: 'security',
+          element: (
+            <Suspense fallback={loading}>
+              <SecurityPage />
+            </Suspense>
+          ),
+        },
         { path: '*', element: <NotFound /> },
       ],
     },

@@ -1,11 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
+import type { Permission } from '@yance/contracts/staff';
 import { LoadError } from '@/components/load-error.tsx';
+import { holds, useMe } from '@/lib/me.ts';
 import { dayjs } from '@/lib/time.ts';
+
+/** Figures with a page of their own: the card opens it, filtered, for staff who may open it. */
+const LINKS: Record<string, { to: string; permission: Permission; text: string }> = {
+  failedJobs: { to: '/jobs?state=failed', permission: 'job.manage', text: '查看失败的任务' },
+  smsSent: { to: '/sms', permission: 'sms.read', text: '查看短信记录' },
+};
 
 /** 概览: today's figures (GET /api/admin/dashboard); later issues add theirs on the server, the page shows whatever comes. */
 export default function DashboardPage() {
+  const { data: me } = useMe();
   const q = useQuery({ queryKey: ['dashboard'], queryFn: () => call('dashboard', {}, { feedback: false }), refetchInterval: 60_000 });
   return (
     <>
@@ -25,6 +35,11 @@ export default function DashboardPage() {
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                       {f.note}
                     </Typography.Text>
+                    {LINKS[f.key] && holds(me, LINKS[f.key]!.permission) && (
+                      <div style={{ marginTop: 8 }}>
+                        <Link to={LINKS[f.key]!.to}>{LINKS[f.key]!.text}</Link>
+                      </div>
+                    )}
                   </>
                 )}
               </Card>
