@@ -95,7 +95,7 @@ function DisableModal({ open, onClose }: { open: boolean; onClose: () => void })
       open={open}
       onCancel={onClose}
       onOk={() => void submit().catch(() => {})}
-      okText="关闭"
+      okText="确认关闭"
       okButtonProps={{ danger: true }}
       confirmLoading={disable.isPending}
       destroyOnHidden

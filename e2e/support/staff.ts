@@ -1,0 +1,54 @@
+import { generate } from 'otplib';
+import type { Page } from 'playwright-core';
+import type { TokenPair } from '@yance/contracts/account';
+import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
+import { call } from './accounts.ts';
+
+/**
+ * A button by its text. antd puts a space between the two characters of a
+ * two-character button (登 录), and a button that was loading may keep its
+ * hidden spinner (aria-label loading) in its name.
+ */
+export const button = (page: Pick<Page, 'getByRole'>, text: string) =>
+  page.getByRole('button', { name: new RegExp(`^(loading\\s*)?${[...text].join('\\s*')}$`) });
+
+/**
+ * The authenticator app's code for `secret`, `offsetSeconds` from now. A code
+ * works once, and only codes of later 30-s steps after it (ADR 0038): a test
+ * that uses a second code soon after the first asks for the next step's
+ * (offset 30), which the server still accepts (one step of drift either side).
+ */
+export const totpCode = (secret: string, offsetSeconds = 0): Promise<string> =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+
+async function ok<T>(p: Promise<{ code: number; msg: string; data: T }>, what: string): Promise<T> {
+  const env = await p;
+  if (env.code !== 1) throw new Error(`${what} failed: ${env.code} ${env.msg}`);
+  return env.data;
+}
+
+/** Binds TOTP for a demo staff member through the API (as the enrolment page does); answers the secret. */
+export async function enrolStaffTotp(baseUrl: string, account: string): Promise<string> {
+  const { token } = await ok(call<TokenPair>(baseUrl, 'adminLogin', { account, password: DEMO_STAFF_PASSWORD }), 'adminLogin');
+  const { secret } = await ok(call<{ secret: string }>(baseUrl, 'totpSetup', {}, { token }), 'totpSetup');
+  await ok(call<{ recoveryCodes: string[] }>(baseUrl, 'totpEnable', { code: await totpCode(secret) }, { token }), 'totpEnable');
+  return secret;
+}
+
+/** Signs in at /admin/login with the demo password, and with a TOTP code (or recovery code) when given. */
+export async function signInStaff(page: Page, goto: (path: string) => Promise<void>, account: string, totp?: string): Promise<void> {
+  await goto('/admin/login');
+  await page.getByLabel('账号').fill(account);
+  await page.getByLabel('密码').fill(DEMO_STAFF_PASSWORD);
+  await button(page, '登录').click();
+  if (totp !== undefined) {
+    await page.getByLabel('动态验证码').fill(totp);
+    await button(page, '登录').click();
+  }
+}
+
+/** 退出登录, from the header's user menu. */
+export async function signOutStaff(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '我的账号' }).click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+}
