@@ -74,9 +74,15 @@ export function TotpEnrolSteps({ account, onDone, doneText }: { account: string;
       </Typography.Paragraph>
       <Typography.Paragraph
         copyable={setup.data ? { text: setup.data.secret, tooltips: ['复制密钥', '已复制'] } : false}
-        code
         data-testid="totp-secret"
-        style={{ fontSize: 15, wordBreak: 'break-all' }}
+        style={{
+          fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+          fontSize: 15,
+          padding: '4px 8px',
+          background: '#fafafa',
+          border: '1px solid #f0f0f0',
+          borderRadius: 4,
+        }}
       >
         {setup.data ? grouped(setup.data.secret) : '……'}
       </Typography.Paragraph>

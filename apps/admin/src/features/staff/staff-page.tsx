@@ -93,7 +93,7 @@ export default function StaffPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 300,
+      width: 370,
       render: (_: unknown, s) => (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => setViewing(s)}>
@@ -161,7 +161,7 @@ export default function StaffPage() {
           dataSource={list.data?.list}
           loading={list.isFetching}
           onChange={onChange}
-          scroll={{ x: 1040 }}
+          scroll={{ x: 1110 }}
           locale={{ emptyText: <Empty description={query.kw || query.role ? '没有符合条件的员工' : '还没有员工'} /> }}
           pagination={{
             current: query.page,
