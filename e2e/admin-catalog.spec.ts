@@ -49,7 +49,22 @@ describe('console catalogue', () => {
   it('an operator changes an item price and the storefront shows it within 10 s; imports a sheet and reads the report', async () => {
     const { page } = b;
     await signIn(page, 'operator');
-    expect(await menuItems(page)).toEqual(['概览', '检测项目', '项目分类', '热门专区']);
+    // The operator's whole menu: catalogue, content, settings and the SMS outbox.
+    expect(await menuItems(page)).toEqual([
+      '概览',
+      '检测项目',
+      '项目分类',
+      '热门专区',
+      '轮播图',
+      '文章',
+      '单页',
+      '合作机构',
+      '首页弹窗',
+      '取样设置',
+      '上门取样地区',
+      '联系方式',
+      '短信记录',
+    ]);
 
     await page.getByRole('menuitem', { name: '检测项目' }).click();
     await expectPath(page, '/admin/catalog/items');

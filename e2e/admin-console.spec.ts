@@ -6,53 +6,63 @@ import type { Envelope } from '@yance/contracts/envelope';
 import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
 import { call, useServer } from './support/accounts.ts';
 import { url } from './support/api.ts';
-import { MOBILE, useBrowser } from './support/browser.ts';
+import { DESKTOP, MOBILE, useBrowser } from './support/browser.ts';
 import { expectPath } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
+import { button, signInStaff, signOutStaff, totpCode } from './support/staff.ts';
 
 const SPEC = 'admin-console';
 /** An admin holds every permission: the whole menu. */
-const ADMIN_MENU = [
-  '概览',
-  '客户列表',
-  '轮播图',
-  '文章',
-  '单页',
-  '合作机构',
-  '首页弹窗',
-  '取样设置',
-  '上门取样地区',
-  '联系方式',
-  '员工',
-  '操作日志',
-];
+const CONTENT_MENU = ['轮播图', '文章', '单页', '合作机构', '首页弹窗', '取样设置', '上门取样地区', '联系方式'];
+const CATALOG_MENU = ['检测项目', '项目分类', '热门专区'];
+const ADMIN_MENU = ['概览', '客户列表', ...CATALOG_MENU, ...CONTENT_MENU, '后台任务', '短信记录', '员工', '操作日志'];
+const OPERATOR_MENU = ['概览', ...CATALOG_MENU, ...CONTENT_MENU, '短信记录'];
 const s = useServer();
 const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
 
-/** antd puts a space between the two characters of a two-character button (登 录). */
-const button = (page: Pick<Page, 'getByRole'>, text: string) =>
-  page.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
 const menuItems = (page: Page) => page.getByRole('menuitem').allInnerTexts();
 const fieldErrors = (page: Page) => page.locator('.ant-form-item-explain-error').allInnerTexts();
 
-async function signIn(page: Page, account: string) {
-  await b.goto('/admin/login');
-  await page.getByLabel('账号').fill(account);
-  await page.getByLabel('密码').fill(DEMO_STAFF_PASSWORD);
-  await button(page, '登录').click();
+async function signIn(page: Page, account: string, totp?: string) {
+  await signInStaff(page, (p) => b.goto(p), account, totp);
   await page.getByTestId('staff-name').waitFor();
 }
 
-/** The figures as the API gives them to an admin right now. */
+/**
+ * The enrolment page after a first sign-in: reads the secret as a person
+ * would type it into their app, confirms a code of it, and answers the
+ * recovery codes shown (still on screen, not yet confirmed as saved).
+ */
+async function enrolOnPage(page: Page, shots?: string): Promise<{ secret: string; codes: string[] }> {
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/totp');
+  const secretText = page.getByTestId('totp-secret');
+  await expect.poll(() => secretText.innerText()).toMatch(/^[A-Z2-7]{4} /);
+  const secret = (await secretText.innerText()).replace(/\s/g, '');
+  await page.getByTestId('totp-qr').locator('svg').waitFor();
+  if (shots) await screenshotAtWidths(page, SPEC, `${shots}-enrol`);
+  await page.getByLabel('应用显示的6位数字').fill('12345');
+  await button(page, '确认绑定').click();
+  await expect.poll(() => fieldErrors(page)).toEqual(['[动态验证码]为6位数字']);
+  await page.getByLabel('应用显示的6位数字').fill(await totpCode(secret));
+  await button(page, '确认绑定').click();
+  const list = page.getByTestId('recovery-codes').locator('li');
+  await expect.poll(() => list.count()).toBe(10);
+  const codes = await list.allInnerTexts();
+  for (const c of codes) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+  if (shots) await screenshotAtWidths(page, SPEC, `${shots}-recovery-codes`);
+  return { secret, codes };
+}
+
+/** The figures as the API gives them right now (to the operator: the same figures, and no TOTP to type). */
 async function apiFigures(): Promise<Record<string, number>> {
-  const login = await call<TokenPair>(s.baseUrl, 'adminLogin', { account: 'admin', password: DEMO_STAFF_PASSWORD });
+  const login = await call<TokenPair>(s.baseUrl, 'adminLogin', { account: 'operator', password: DEMO_STAFF_PASSWORD });
   const res = await fetch(new URL(url('dashboard'), s.baseUrl), { headers: { token: login.data.token } });
   const body = (await res.json()) as Envelope<DashboardResponse>;
   return Object.fromEntries(body.data.figures.map((f) => [f.key, f.value]));
 }
 
 describe('operator console', () => {
-  it('an admin signs in, sees the figures, adds a staff member and finds it in the audit log', async () => {
+  it('an admin binds TOTP at the first sign-in, sees the figures, adds a staff member, finds it in the audit log, and signs in again with a code', async () => {
     const customer = await s.registeredAccount();
     const { page } = b;
     // A customer signed in on the storefront in the same browser keeps their session throughout.
@@ -73,7 +83,15 @@ describe('operator console', () => {
     await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/账号或密码错误/);
     await screenshotAtWidths(page, SPEC, 'login');
 
-    await signIn(page, 'admin');
+    // The first sign-in of an admin only enrols: the enrolment page, nothing else, until TOTP is bound.
+    await signInStaff(page, (p) => b.goto(p), 'admin');
+    const { secret, codes } = await enrolOnPage(page, 'admin');
+    const done = button(page, '完成，进入后台');
+    expect(await done.isDisabled()).toBe(true);
+    await page.getByRole('checkbox', { name: '我已将恢复码保存在安全的地方' }).check();
+    await done.click();
+    await expectPath(page, '/admin');
+    await page.getByTestId('staff-name').waitFor();
     expect(await page.getByTestId('staff-name').innerText()).toBe('系统管理员');
     expect(await menuItems(page)).toEqual(ADMIN_MENU);
     const figures = await apiFigures();
@@ -134,16 +152,37 @@ describe('operator console', () => {
     await page.getByRole('menuitem', { name: '概览' }).click();
     await expectPath(page, '/admin');
 
-    await page.getByRole('button', { name: /退出登录/ }).click();
+    await signOutStaff(page);
     await expectPath(page, '/admin/login');
     expect(await page.evaluate(() => localStorage.getItem('yance-staff-token'))).toBeNull();
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('token'))) ?? '{}')).toMatchObject({ access: customer.tokens.token });
+    await b.setWidth(DESKTOP.width);
+
+    // Again: the password, then the 动态验证码 field appears; a wrong code is refused, the app's next one is taken.
+    await signInStaff(page, (p) => b.goto(p), 'admin');
+    await page.getByLabel('动态验证码').waitFor();
+    await screenshotAtWidths(page, SPEC, 'login-totp');
+    await page.getByLabel('动态验证码').fill('000000');
+    await button(page, '登录').click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/动态验证码错误/);
+    await page.getByLabel('动态验证码').fill(await totpCode(secret, 30));
+    await button(page, '登录').click();
+    await page.getByTestId('figure-failedJobs').waitFor();
+    await expectPath(page, '/admin');
+    await signOutStaff(page);
+
+    // A recovery code works in the same field, once.
+    await signIn(page, 'admin', codes[0]);
+    await expectPath(page, '/admin');
+    await signOutStaff(page);
+    await signInStaff(page, (p) => b.goto(p), 'admin', codes[0]);
+    await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/动态验证码错误/);
   });
 
   it('an operator sees neither 员工 nor 操作日志, and gets 无权限 on /admin/staff; a dead token goes back to sign-in', async () => {
     const { page } = b;
     await signIn(page, 'operator');
-    expect(await menuItems(page)).toEqual(['概览', '检测项目', '项目分类', '热门专区']);
+    expect(await menuItems(page)).toEqual(OPERATOR_MENU);
     await page.getByTestId('figure-smsSent').waitFor();
 
     await b.goto('/admin/staff');
@@ -161,5 +200,63 @@ describe('operator console', () => {
     await b.goto('/admin/audit');
     await expectPath(page, '/admin/login', '?from=/audit');
     expect(await page.evaluate(() => localStorage.getItem('yance-staff-token'))).toBeNull();
+  });
+
+  it('finance must bind TOTP before anything else and cannot turn it off; lab turns optional TOTP on and off and changes its password', async () => {
+    const { page } = b;
+    await signInStaff(page, (p) => b.goto(p), 'finance');
+    await expectPath(page, '/admin/totp', '?from=/');
+    // No other page until TOTP is on: the console sends the member back to enrolment.
+    await b.goto('/admin/security');
+    await expectPath(page, '/admin/totp', '?from=/security');
+    await enrolOnPage(page);
+    await page.getByRole('checkbox', { name: '我已将恢复码保存在安全的地方' }).check();
+    await button(page, '完成，进入后台').click();
+    await expectPath(page, '/admin/security');
+    await page.getByText('你的角色（管理员、财务）必须使用动态验证码，不能关闭。').waitFor();
+    expect(await page.getByRole('button', { name: '关闭动态验证码' }).isDisabled()).toBe(true);
+    await signOutStaff(page);
+
+    await signIn(page, 'lab');
+    await page.getByRole('button', { name: '我的账号' }).click();
+    await page.getByRole('menuitem', { name: '账号安全' }).click();
+    await expectPath(page, '/admin/security');
+    await page.getByText('未开启').waitFor();
+    await screenshotAtWidths(page, SPEC, 'security');
+
+    // Optional TOTP: on, with the recovery codes shown once, then off again with a code.
+    await page.getByRole('button', { name: '开启动态验证码' }).click();
+    const dialog = page.getByRole('dialog');
+    const secretText = dialog.getByTestId('totp-secret');
+    await expect.poll(() => secretText.innerText()).toMatch(/^[A-Z2-7]{4} /);
+    const secret = (await secretText.innerText()).replace(/\s/g, '');
+    await dialog.getByLabel('应用显示的6位数字').fill(await totpCode(secret));
+    await button(dialog, '确认绑定').click();
+    await expect.poll(() => dialog.getByTestId('recovery-codes').locator('li').count()).toBe(10);
+    await dialog.getByRole('checkbox', { name: '我已将恢复码保存在安全的地方' }).check();
+    await button(dialog, '完成').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('已开启').waitFor();
+    await page.getByRole('button', { name: '关闭动态验证码' }).click();
+    const off = page.getByRole('dialog');
+    await off.getByLabel('动态验证码').fill(await totpCode(secret, 30));
+    await button(off, '确认关闭').click();
+    await off.waitFor({ state: 'hidden' });
+    await page.getByText('未开启').waitFor();
+
+    // Own password: the current one is checked, the form's rules are the contract's.
+    await page.getByLabel('原密码').fill('not-my-password');
+    await page.getByLabel('新密码', { exact: true }).fill('short');
+    await button(page, '修改密码').click();
+    await expect.poll(() => fieldErrors(page)).toContain('[密码]至少8位');
+    await page.getByLabel('新密码', { exact: true }).fill('Bench coat 2049!');
+    await page.getByLabel('确认新密码').fill('Bench coat 2049!');
+    await button(page, '修改密码').click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/原密码.*不正确/);
+    await page.getByLabel('原密码').fill(DEMO_STAFF_PASSWORD);
+    await button(page, '修改密码').click();
+    await page.getByText('密码已修改，其他设备上的登录已退出').waitFor();
+    const relogin = await call<TokenPair>(s.baseUrl, 'adminLogin', { account: 'lab', password: 'Bench coat 2049!' });
+    expect(relogin.code).toBe(1);
   });
 });

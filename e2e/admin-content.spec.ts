@@ -69,7 +69,21 @@ describe('console content and settings', () => {
     const { page } = b;
     await signIn(page, 'operator');
     const menu = await page.getByRole('menuitem').allInnerTexts();
-    expect(menu).toEqual(['概览', '轮播图', '文章', '单页', '合作机构', '首页弹窗', '取样设置', '上门取样地区', '联系方式']);
+    expect(menu).toEqual([
+      '概览',
+      '检测项目',
+      '项目分类',
+      '热门专区',
+      '轮播图',
+      '文章',
+      '单页',
+      '合作机构',
+      '首页弹窗',
+      '取样设置',
+      '上门取样地区',
+      '联系方式',
+      '短信记录',
+    ]);
 
     await page.getByRole('menuitem', { name: '轮播图' }).click();
     await expectPath(page, '/admin/content/banners');

@@ -60,7 +60,7 @@ describe('customers in the console', () => {
     const { page } = b;
     await signIn(page, owner.account, passwordOf(owner));
     expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['概览', '客户列表']);
-    await page.getByTestId('figure-pendingAttestations').click();
+    await page.getByTestId('figure-pendingAttestations').getByRole('link', { name: '查看待审核的客户' }).click();
     await expectPath(page, '/admin/customers', '?attestation=pending');
     const listed = page.getByRole('row', { name: new RegExp(customer.phone) });
     await expect.poll(() => listed.innerText()).toMatch(/林晓[\s\S]*研测材料实验室[\s\S]*企业[\s\S]*待审核/);

@@ -1,9 +1,10 @@
-import { createHmac } from 'node:crypto';
+import { generate } from 'otplib';
+import type { Page } from 'playwright-core';
 import type { TokenPair } from '@yance/contracts/account';
 import type { Envelope } from '@yance/contracts/envelope';
 import { routes, type RouteName } from '@yance/contracts/routes';
 import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
-import { newIp } from './accounts.ts';
+import { call, newIp } from './accounts.ts';
 import { url } from './api.ts';
 
 /** An admin-scope call as a staff member's script would make it (GET with a query, POST with a body); unwraps the envelope. */
@@ -21,28 +22,57 @@ export async function staffCall<T>(baseUrl: string, name: RouteName, token: stri
   return env.data;
 }
 
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-/** The RFC 6238 code (SHA-1, 30 s, 6 digits) of a base32 secret now: what the admin's authenticator app shows. */
-export function totpNow(secret: string, at = Date.now()): string {
-  let bits = '';
-  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += BASE32.indexOf(c).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
+/**
+ * A button by its text. antd puts a space between the two characters of a
+ * two-character button (登 录), and a button that was loading may keep its
+ * hidden spinner (aria-label loading) in its name.
+ */
+export const button = (page: Pick<Page, 'getByRole'>, text: string) =>
+  page.getByRole('button', { name: new RegExp(`^(loading\\s*)?${[...text].join('\\s*')}$`) });
 
 /**
- * A full admin session on a fresh server: the first sign-in only enrols TOTP
- * (ADR 0038), so this enrols with a code of the new secret, which makes the
- * same session a full one.
+ * The authenticator app's code for `secret`, `offsetSeconds` from now. A code
+ * works once, and only codes of later 30-s steps after it (ADR 0038): a test
+ * that uses a second code soon after the first asks for the next step's
+ * (offset 30), which the server still accepts (one step of drift either side).
  */
-export async function adminSession(baseUrl: string): Promise<string> {
-  const login = await staffCall<TokenPair>(baseUrl, 'adminLogin', '', { account: 'admin', password: DEMO_STAFF_PASSWORD });
-  const { secret } = await staffCall<{ secret: string }>(baseUrl, 'totpSetup', login.token);
-  await staffCall(baseUrl, 'totpEnable', login.token, { code: totpNow(secret) });
-  return login.token;
+export const totpCode = (secret: string, offsetSeconds = 0): Promise<string> =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+
+async function ok<T>(p: Promise<{ code: number; msg: string; data: T }>, what: string): Promise<T> {
+  const env = await p;
+  if (env.code !== 1) throw new Error(`${what} failed: ${env.code} ${env.msg}`);
+  return env.data;
+}
+
+/** Signs a demo staff member in and binds TOTP through the API (as the enrolment page does): the session is then a full one. */
+async function enrol(baseUrl: string, account: string): Promise<{ token: string; secret: string }> {
+  const { token } = await ok(call<TokenPair>(baseUrl, 'adminLogin', { account, password: DEMO_STAFF_PASSWORD }), 'adminLogin');
+  const { secret } = await ok(call<{ secret: string }>(baseUrl, 'totpSetup', {}, { token }), 'totpSetup');
+  await ok(call<{ recoveryCodes: string[] }>(baseUrl, 'totpEnable', { code: await totpCode(secret) }, { token }), 'totpEnable');
+  return { token, secret };
+}
+
+/** Binds TOTP for a demo staff member; answers the secret (for signing in through the page later). */
+export const enrolStaffTotp = async (baseUrl: string, account: string): Promise<string> => (await enrol(baseUrl, account)).secret;
+
+/** A full admin session on a fresh server (the demo admin's first sign-in only enrols TOTP, ADR 0038). */
+export const adminSession = async (baseUrl: string): Promise<string> => (await enrol(baseUrl, 'admin')).token;
+
+/** Signs in at /admin/login with the demo password, and with a TOTP code (or recovery code) when given. */
+export async function signInStaff(page: Page, goto: (path: string) => Promise<void>, account: string, totp?: string): Promise<void> {
+  await goto('/admin/login');
+  await page.getByLabel('账号').fill(account);
+  await page.getByLabel('密码').fill(DEMO_STAFF_PASSWORD);
+  await button(page, '登录').click();
+  if (totp !== undefined) {
+    await page.getByLabel('动态验证码').fill(totp);
+    await button(page, '登录').click();
+  }
+}
+
+/** 退出登录, from the header's user menu. */
+export async function signOutStaff(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '我的账号' }).click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
 }

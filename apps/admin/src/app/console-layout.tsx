@@ -1,5 +1,5 @@
-import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Drawer, Grid, Layout, Menu, Space, Tag, Typography, type MenuProps } from 'antd';
+import { DownOutlined, LogoutOutlined, MenuOutlined, SafetyOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Drawer, Dropdown, Grid, Layout, Menu, Space, Tag, Typography, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { STAFF_ROLE_NAMES } from '@yance/contracts/staff';
@@ -19,6 +19,17 @@ export function ConsoleLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const groups = menuFor(me?.permissions ?? []);
   const current = entryOf(pathname);
+  const userMenu: MenuProps = {
+    items: [
+      { key: '/security', icon: <SafetyOutlined />, label: '账号安全' },
+      { type: 'divider' },
+      { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+    ],
+    onClick: ({ key }) => {
+      if (key === 'logout') void signOut().then(() => navigate('/login', { replace: true }));
+      else navigate(key);
+    },
+  };
 
   const items: MenuProps['items'] = groups.map((g) => ({
     type: 'group',
@@ -67,13 +78,15 @@ export function ConsoleLayout() {
           {narrow && <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" onClick={() => setDrawerOpen(true)} />}
           {narrow && <Typography.Text strong>运营后台</Typography.Text>}
           <Space style={{ marginInlineStart: 'auto' }} size={narrow ? 4 : 12}>
-            <Typography.Text strong data-testid="staff-name">
-              {me?.name || me?.account}
-            </Typography.Text>
             {!narrow && me?.roles.map((r) => <Tag key={r}>{STAFF_ROLE_NAMES[r]}</Tag>)}
-            <Button type="text" icon={<LogoutOutlined />} onClick={() => void signOut().then(() => navigate('/login', { replace: true }))}>
-              退出登录
-            </Button>
+            <Dropdown menu={userMenu} trigger={['click']} placement="bottomRight">
+              <Button type="text" aria-label="我的账号">
+                <Typography.Text strong data-testid="staff-name" ellipsis style={{ maxWidth: narrow ? 120 : 200 }}>
+                  {me?.name || me?.account}
+                </Typography.Text>
+                <DownOutlined style={{ fontSize: 10 }} />
+              </Button>
+            </Dropdown>
           </Space>
         </Layout.Header>
         <Layout.Content style={{ padding: narrow ? 12 : 24 }}>

@@ -11,10 +11,19 @@ describe('side menu', () => {
     const catalog = ['目录', ['检测项目', '项目分类', '热门专区']];
     const content = ['内容', ['轮播图', '文章', '单页', '合作机构', '首页弹窗']];
     const settings = ['设置', ['取样设置', '上门取样地区', '联系方式']];
-    expect(labels('admin')).toEqual([['概览', ['概览']], customers, catalog, content, settings, ['系统', ['员工', '操作日志']]]);
-    expect(labels('operator')).toEqual([['概览', ['概览']], catalog, content, settings]);
-    for (const role of ['manager', 'finance'] as const) expect(labels(role)).toEqual([['概览', ['概览']], customers]);
-    expect(labels('lab')).toEqual([['概览', ['概览']]]);
+    const overview = ['概览', ['概览']];
+    expect(labels('admin')).toEqual([
+      overview,
+      customers,
+      catalog,
+      content,
+      settings,
+      ['运营', ['后台任务', '短信记录']],
+      ['系统', ['员工', '操作日志']],
+    ]);
+    expect(labels('operator')).toEqual([overview, catalog, content, settings, ['运营', ['短信记录']]]);
+    for (const role of ['manager', 'finance'] as const) expect(labels(role)).toEqual([overview, customers]);
+    expect(labels('lab')).toEqual([overview]);
     expect(menuFor([])).toEqual([]);
   });
 
@@ -26,6 +35,8 @@ describe('side menu', () => {
     expect(entryOf('/customers/12')).toMatchObject({ group: { label: '客户' }, entry: { label: '客户列表' } });
     expect(entryOf('/content/articles/12')).toMatchObject({ group: { label: '内容' }, entry: { label: '文章' } });
     expect(entryOf('/catalog/items/XRD-001')).toMatchObject({ group: { label: '目录' }, entry: { label: '检测项目' } });
+    expect(entryOf('/jobs')).toMatchObject({ group: { label: '运营' }, entry: { label: '后台任务' } });
+    expect(entryOf('/security')?.entry.label).toBe('账号安全');
     expect(entryOf('/nothing')).toBeNull();
   });
 });

@@ -10,9 +10,11 @@ import {
   FileOutlined,
   FileTextOutlined,
   FireOutlined,
+  MessageOutlined,
   NotificationOutlined,
   PhoneOutlined,
   PictureOutlined,
+  ScheduleOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -34,9 +36,8 @@ export interface MenuGroup {
 }
 
 /**
- * The side menu, grouped by domain. The groups 目录 and 运营
- * (catalogue, jobs and the SMS outbox) get their entries
- * with their pages; a group with no entry the staff member may open is not shown.
+ * The side menu, grouped by domain; a group with no entry the staff member
+ * may open is not shown. Later issues add their groups (orders, samples, money).
  */
 export const MENU: MenuGroup[] = [
   { key: 'overview', label: '概览', entries: [{ path: '/', label: '概览', permission: 'dashboard.read', icon: <DashboardOutlined /> }] },
@@ -75,6 +76,14 @@ export const MENU: MenuGroup[] = [
     ],
   },
   {
+    key: 'operations',
+    label: '运营',
+    entries: [
+      { path: '/jobs', label: '后台任务', permission: 'job.manage', icon: <ScheduleOutlined /> },
+      { path: '/sms', label: '短信记录', permission: 'sms.read', icon: <MessageOutlined /> },
+    ],
+  },
+  {
     key: 'system',
     label: '系统',
     entries: [
@@ -88,9 +97,16 @@ export const MENU: MenuGroup[] = [
 export const menuFor = (permissions: readonly Permission[]): MenuGroup[] =>
   MENU.map((g) => ({ ...g, entries: g.entries.filter((e) => permissions.includes(e.permission)) })).filter((g) => g.entries.length > 0);
 
+/** Pages every staff member has, reached from the header's user menu rather than the side menu. */
+const OWN: MenuGroup = {
+  key: 'own',
+  label: '个人',
+  entries: [{ path: '/security', label: '账号安全', permission: 'dashboard.read', icon: null }],
+};
+
 /** The menu entry a path belongs to, and its group (for the breadcrumb). */
 export function entryOf(pathname: string): { group: MenuGroup; entry: MenuEntry } | null {
-  for (const group of MENU)
+  for (const group of [...MENU, OWN])
     for (const entry of group.entries) if (entry.path === '/' ? pathname === '/' : pathname.startsWith(entry.path)) return { group, entry };
   return null;
 }

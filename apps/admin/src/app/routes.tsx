@@ -3,6 +3,7 @@ import { createBrowserRouter } from 'react-router';
 import { Spin } from 'antd';
 import type { Permission } from '@yance/contracts/staff';
 import { ConsoleLayout } from './console-layout.tsx';
+import { ENROL_PATH } from '@/lib/me.ts';
 import { Need, NotFound } from './need.tsx';
 import { RequireStaff } from './require-staff.tsx';
 
@@ -30,6 +31,11 @@ const CatalogItemsPage = lazy(() => import('@/features/catalog/items-page.tsx'))
 const CatalogItemEditPage = lazy(() => import('@/features/catalog/item-edit-page.tsx'));
 const CatalogTypesPage = lazy(() => import('@/features/catalog/types-page.tsx'));
 const CatalogHotAreasPage = lazy(() => import('@/features/catalog/hot-areas-page.tsx'));
+const SetupPage = lazy(() => import('@/features/setup/setup-page.tsx'));
+const TotpEnrolPage = lazy(() => import('@/features/security/totp-enrol-page.tsx'));
+const SecurityPage = lazy(() => import('@/features/security/security-page.tsx'));
+const JobsPage = lazy(() => import('@/features/jobs/jobs-page.tsx'));
+const SmsPage = lazy(() => import('@/features/sms/sms-page.tsx'));
 
 const loading = <Spin style={{ display: 'block', margin: '80px auto' }} />;
 const page = (permission: Permission, element: ReactNode) => (
@@ -38,7 +44,7 @@ const page = (permission: Permission, element: ReactNode) => (
   </Need>
 );
 
-/** The console's pages, under /admin; every page but sign-in needs a signed-in staff member. */
+/** The console's pages, under /admin; every page but sign-in and the first admin's setup needs a signed-in staff member. */
 export const router = createBrowserRouter(
   [
     {
@@ -47,6 +53,24 @@ export const router = createBrowserRouter(
         <Suspense fallback={loading}>
           <LoginPage />
         </Suspense>
+      ),
+    },
+    {
+      path: '/setup',
+      element: (
+        <Suspense fallback={loading}>
+          <SetupPage />
+        </Suspense>
+      ),
+    },
+    {
+      path: ENROL_PATH,
+      element: (
+        <RequireStaff enrolment>
+          <Suspense fallback={loading}>
+            <TotpEnrolPage />
+          </Suspense>
+        </RequireStaff>
       ),
     },
     {
@@ -77,6 +101,16 @@ export const router = createBrowserRouter(
         { path: 'catalog/items/:rid', element: page('catalog.manage', <CatalogItemEditPage />) },
         { path: 'catalog/types', element: page('catalog.manage', <CatalogTypesPage />) },
         { path: 'catalog/hot', element: page('catalog.manage', <CatalogHotAreasPage />) },
+        { path: 'jobs', element: page('job.manage', <JobsPage />) },
+        { path: 'sms', element: page('sms.read', <SmsPage />) },
+        {
+          path: 'security',
+          element: (
+            <Suspense fallback={loading}>
+              <SecurityPage />
+            </Suspense>
+          ),
+        },
         { path: '*', element: <NotFound /> },
       ],
     },

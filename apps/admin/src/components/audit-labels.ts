@@ -1,3 +1,5 @@
+import { JOB_STATE_NAMES } from '@yance/contracts/job';
+import type { JobState } from '@yance/contracts/states';
 import { STAFF_ROLE_NAMES, type AuditActorKind, type StaffRole } from '@yance/contracts/staff';
 
 /** How the log's codes read in the console; an unknown code (a later issue's) shows as it is. */
@@ -26,6 +28,15 @@ const ACTION_NAMES: Record<string, string> = {
   'catalog.prefecture.remove': '删除专区',
   'catalog.prefecture.itemAdd': '专区加入项目',
   'catalog.prefecture.itemRemove': '专区移出项目',
+  'staff.changePassword': '修改自己的密码',
+  'staff.totpSetup': '生成动态验证码密钥',
+  'staff.totpEnable': '开启动态验证码',
+  'staff.totpDisable': '关闭动态验证码',
+  'staff.resetTotp': '重置动态验证码',
+  'staff.useRecoveryCode': '使用恢复码登录',
+  'staff.bootstrap': '创建首位管理员',
+  'staff.setup': '通过设置链接创建首位管理员',
+  'job.retry': '重试任务',
 };
 export const actionName = (action: string) => ACTION_NAMES[action] ?? action;
 
@@ -36,6 +47,7 @@ export const OBJECT_TYPE_NAMES: Record<string, string> = {
   project_type: '项目类型',
   type_child: '分类',
   prefecture: '专区',
+  job: '后台任务',
 };
 export const objectTypeName = (type: string) => OBJECT_TYPE_NAMES[type] ?? type;
 
@@ -47,12 +59,19 @@ const FIELD_NAMES: Record<string, string> = {
   roles: '角色',
   disabled: '停用',
   password: '密码',
+  totp: '动态验证码',
+  recoveryCodes: '恢复码',
+  state: '状态',
+  attempts: '尝试次数',
+  runAt: '执行时间',
+  lastError: '最后错误',
 };
 export const fieldName = (field: string) => FIELD_NAMES[field] ?? field;
 
 /** One side of a change as text: roles by name, yes/no for flags, 空 for nothing. */
 export function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '（空）';
+  if (field === 'state' && typeof value === 'string' && value in JOB_STATE_NAMES) return JOB_STATE_NAMES[value as JobState];
   if (field === 'roles' && Array.isArray(value)) return value.map((r) => STAFF_ROLE_NAMES[r as StaffRole] ?? String(r)).join('、');
   if (typeof value === 'boolean') return value ? '是' : '否';
   return typeof value === 'string' ? value : JSON.stringify(value);

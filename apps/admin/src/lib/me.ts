@@ -17,3 +17,9 @@ export function useMe() {
  * do; the server checks every call itself.
  */
 export const holds = (me: StaffMe | undefined, permission: Permission) => !!me && me.permissions.includes(permission);
+
+/** Where a member whose roles need TOTP but who has none enrols (the server refuses everything else, ADR 0038). */
+export const ENROL_PATH = '/totp';
+
+/** An enrolment-only session: roles that need TOTP, none bound yet. */
+export const mustEnrol = (me: StaffMe | undefined) => !!me && me.totpRequired && !me.totpEnabled;

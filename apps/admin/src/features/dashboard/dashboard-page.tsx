@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
 import type { Permission } from '@yance/contracts/staff';
@@ -8,26 +7,16 @@ import { LoadError } from '@/components/load-error.tsx';
 import { holds, useMe } from '@/lib/me.ts';
 import { dayjs } from '@/lib/time.ts';
 
-/** Figures that open the list behind them, for those who may read it. */
-const FIGURE_LINKS: Record<string, { to: string; permission: Permission }> = {
-  pendingAttestations: { to: '/customers?attestation=pending', permission: 'customer.read' },
+/** Figures with a page of their own: the card opens it, filtered, for staff who may open it. */
+const LINKS: Record<string, { to: string; permission: Permission; text: string }> = {
+  pendingAttestations: { to: '/customers?attestation=pending', permission: 'customer.read', text: '查看待审核的客户' },
+  failedJobs: { to: '/jobs?state=failed', permission: 'job.manage', text: '查看失败的任务' },
+  smsSent: { to: '/sms', permission: 'sms.read', text: '查看短信记录' },
 };
 
 /** 概览: today's figures (GET /api/admin/dashboard); later issues add theirs on the server, the page shows whatever comes. */
 export default function DashboardPage() {
   const { data: me } = useMe();
-  const linkOf = (key: string | undefined) => {
-    const link = key ? FIGURE_LINKS[key] : undefined;
-    return link && holds(me, link.permission) ? link.to : undefined;
-  };
-  const linked = (to: string | undefined, card: ReactNode) =>
-    to ? (
-      <Link to={to} style={{ display: 'block', height: '100%' }}>
-        {card}
-      </Link>
-    ) : (
-      card
-    );
   const q = useQuery({ queryKey: ['dashboard'], queryFn: () => call('dashboard', {}, { feedback: false }), refetchInterval: 60_000 });
   return (
     <>
@@ -40,24 +29,21 @@ export default function DashboardPage() {
         <Row gutter={[16, 16]}>
           {(q.data?.figures ?? [null, null, null]).map((f, i) => (
             <Col key={f?.key ?? i} xs={24} sm={12} xl={8}>
-              {linked(
-                linkOf(f?.key),
-                <Card
-                  loading={q.isPending}
-                  hoverable={!!linkOf(f?.key)}
-                  style={{ height: '100%' }}
-                  data-testid={f ? `figure-${f.key}` : undefined}
-                >
-                  {f && (
-                    <>
-                      <Statistic title={f.label} value={f.value} />
-                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        {f.note}
-                      </Typography.Text>
-                    </>
-                  )}
-                </Card>,
-              )}
+              <Card loading={q.isPending} style={{ height: '100%' }} data-testid={f ? `figure-${f.key}` : undefined}>
+                {f && (
+                  <>
+                    <Statistic title={f.label} value={f.value} />
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {f.note}
+                    </Typography.Text>
+                    {LINKS[f.key] && holds(me, LINKS[f.key]!.permission) && (
+                      <div style={{ marginTop: 8 }}>
+                        <Link to={LINKS[f.key]!.to}>{LINKS[f.key]!.text}</Link>
+                      </div>
+                    )}
+                  </>
+                )}
+              </Card>
             </Col>
           ))}
         </Row>

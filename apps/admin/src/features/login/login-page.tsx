@@ -1,24 +1,33 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { call } from '@yance/browser/api-client';
 import { staffLoginBody } from '@yance/contracts/staff';
+import { TOTP_NEEDED } from '@yance/contracts/staff-security';
 import { queryClient } from '@/lib/query-client.ts';
+import { safeFrom } from '@/lib/safe-from.ts';
 import { staffTokens, useSignedIn } from '@/lib/staff-session.ts';
 import { fieldOf, parseForm } from '@/lib/zod-form.ts';
 
-/** Only a path inside the console: a crafted ?from= never sends the staff member elsewhere. */
-const safeFrom = (from: string | null) => (from && /^\/(?!\/)/.test(from) ? from : '/');
-
-/** /admin/login: account and password (POST /api/admin/login); the staff token is stored apart from a customer's. */
+/**
+ * /admin/login: account and password (POST /api/admin/login); the staff
+ * token is stored apart from a customer's. When the server answers that the
+ * member signs in with TOTP, the 动态验证码 field appears (a recovery code
+ * works there too) and the same form is sent again with it.
+ */
 export default function LoginPage() {
   const [form] = Form.useForm();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const signedIn = useSignedIn();
+  const [needTotp, setNeedTotp] = useState(false);
   const login = useMutation({
-    mutationFn: (body: { account: string; password: string }) => call('adminLogin', { body }, { feedback: false }),
+    mutationFn: (body: { account: string; password: string; totp?: string }) => call('adminLogin', { body }, { feedback: false }),
+    onError: (err) => {
+      if (err.message === TOTP_NEEDED) setNeedTotp(true);
+    },
     onSuccess: (pair) => {
       queryClient.clear();
       staffTokens.save(pair);
@@ -48,7 +57,21 @@ export default function LoginPage() {
           <Form.Item label="密码" {...fieldOf(staffLoginBody, 'password')}>
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
           </Form.Item>
-          {login.error && <Alert type="error" showIcon title={login.error.message} style={{ marginBottom: 16 }} />}
+          {needTotp && (
+            <Form.Item
+              label="动态验证码"
+              extra="打开手机上的身份验证器应用，输入“研测”显示的6位数字；手机不在身边时可输入一个恢复码。"
+              {...fieldOf(staffLoginBody, 'totp')}
+            >
+              <Input prefix={<SafetyOutlined />} inputMode="numeric" autoComplete="one-time-code" maxLength={16} autoFocus />
+            </Form.Item>
+          )}
+          {login.error &&
+            (login.error.message === TOTP_NEEDED ? (
+              <Alert type="info" showIcon title="请输入动态验证码" style={{ marginBottom: 16 }} />
+            ) : (
+              <Alert type="error" showIcon title={login.error.message} style={{ marginBottom: 16 }} />
+            ))}
           <Button type="primary" htmlType="submit" block loading={login.isPending}>
             登录
           </Button>

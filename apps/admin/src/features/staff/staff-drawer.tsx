@@ -24,6 +24,9 @@ export function StaffDrawer({ staff, onClose }: { staff: StaffRow | null; onClos
             <Descriptions.Item label="状态">
               {staff.disabled ? <Tag color="red">已停用</Tag> : <Tag color="green">启用</Tag>}
             </Descriptions.Item>
+            <Descriptions.Item label="动态验证码">
+              {staff.totpEnabled ? <Tag color="green">已开启</Tag> : <Tag>未开启</Tag>}
+            </Descriptions.Item>
             <Descriptions.Item label="加入时间">{formatTime(staff.createdAt)}</Descriptions.Item>
           </Descriptions>
           <Typography.Title level={5} style={{ marginTop: 24 }}>

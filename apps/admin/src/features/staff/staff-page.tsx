@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Button, Empty, Input, Select, Space, Table, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
-import { STAFF_ROLE_NAMES, STAFF_ROLES, type StaffRole, type StaffSort } from '@yance/contracts/staff';
+import { STAFF_ROLE_NAMES, STAFF_ROLES, totpRequired, type StaffRole, type StaffSort } from '@yance/contracts/staff';
 import { LoadError } from '@/components/load-error.tsx';
 import { formatTime } from '@/lib/time.ts';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
@@ -13,7 +13,7 @@ import { StaffFormModal, type StaffRow } from './staff-form-modal.tsx';
 const PAGE_SIZE = 20;
 const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: STAFF_ROLE_NAMES[r] }));
 
-/** 员工: the staff list (server paging, search, role filter, sort), add and edit, disable or enable, reset a password. */
+/** 员工: the staff list (server paging, search, role filter, sort), add and edit, disable or enable, reset a password or TOTP. */
 export default function StaffPage() {
   const { modal, message } = App.useApp();
   const queries = useQueryClient();
@@ -39,6 +39,24 @@ export default function StaffPage() {
       void queries.invalidateQueries({ queryKey: ['auditList'] });
     },
   });
+  const resetTotp = useMutation({
+    mutationFn: (s: StaffRow) => call('staffResetTotp', { body: { id: s.id } }),
+    onSuccess: () => {
+      void message.success('动态验证码已重置');
+      void queries.invalidateQueries({ queryKey: ['staffList'] });
+      void queries.invalidateQueries({ queryKey: ['auditList'] });
+    },
+  });
+  const confirmResetTotp = (s: StaffRow) =>
+    modal.confirm({
+      title: `重置 ${s.name || s.account} 的动态验证码？`,
+      content: totpRequired(s.roles)
+        ? '其动态验证码和恢复码立即作废、所有登录失效；下次登录时须重新绑定（手机丢失时使用）。'
+        : '其动态验证码和恢复码立即作废、所有登录失效；之后只用密码登录，可在“账号安全”中重新开启。',
+      okText: '重置',
+      okButtonProps: { danger: true },
+      onOk: () => resetTotp.mutateAsync(s),
+    });
   const confirmToggle = (s: StaffRow) =>
     modal.confirm({
       title: s.disabled ? `启用员工 ${s.name || s.account}？` : `停用员工 ${s.name || s.account}？`,
@@ -64,11 +82,18 @@ export default function StaffPage() {
       width: 90,
       render: (disabled: boolean) => (disabled ? <Tag color="red">已停用</Tag> : <Tag color="green">启用</Tag>),
     },
+    {
+      title: '动态验证码',
+      key: 'totp',
+      width: 110,
+      render: (_: unknown, s) =>
+        s.totpEnabled ? <Tag color="green">已开启</Tag> : totpRequired(s.roles) ? <Tag color="orange">待绑定</Tag> : <Tag>未开启</Tag>,
+    },
     { title: '加入时间', dataIndex: 'createdAt', sorter: true, sortOrder: sortOf('createdAt'), width: 180, render: formatTime },
     {
       title: '操作',
       key: 'actions',
-      width: 260,
+      width: 370,
       render: (_: unknown, s) => (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => setViewing(s)}>
@@ -83,6 +108,11 @@ export default function StaffPage() {
           <Button type="link" size="small" onClick={() => setResetting(s)}>
             重置密码
           </Button>
+          {s.totpEnabled && (
+            <Button type="link" size="small" danger onClick={() => confirmResetTotp(s)}>
+              重置动态验证码
+            </Button>
+          )}
         </Space>
       ),
     },
@@ -131,7 +161,7 @@ export default function StaffPage() {
           dataSource={list.data?.list}
           loading={list.isFetching}
           onChange={onChange}
-          scroll={{ x: 900 }}
+          scroll={{ x: 1110 }}
           locale={{ emptyText: <Empty description={query.kw || query.role ? '没有符合条件的员工' : '还没有员工'} /> }}
           pagination={{
             current: query.page,
