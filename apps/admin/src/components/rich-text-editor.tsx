@@ -188,13 +188,16 @@ export default function RichTextEditor({ value = '', onChange, placeholder, labe
     content: value,
     editorProps: { attributes: { class: styles.content!, 'aria-label': label, 'data-placeholder': placeholder ?? '' } },
     onUpdate: ({ editor: e }) => {
+      if (!e.schema) return;
       const html = e.getHTML();
       onChange?.(html === EMPTY ? '' : html);
     },
   });
   // A value set from outside (the record loaded, the form reset) replaces the document; typing does not loop back.
   useEffect(() => {
-    if (!editor) return;
+    // A Suspense boundary above may hide and show this editor again: tiptap destroys it on the way out (its schema goes
+    // null, and getHTML would throw), so only a live editor is asked. isDestroyed is also true before the view mounts.
+    if (!editor?.schema) return;
     const current = editor.getHTML();
     if (value !== current && !(value === '' && current === EMPTY)) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
