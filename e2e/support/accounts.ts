@@ -5,6 +5,7 @@ import { SMS_PURPOSES, type PowChallenge, type PowPayload, type TokenPair } from
 import type { Envelope } from '@yance/contracts/envelope';
 import type { UserInfoResponse } from '@yance/contracts/user';
 import type { RouteName } from '@yance/contracts/routes';
+import { waitForApp } from './browser.ts';
 import { expectSettled } from './page-checks.ts';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -211,7 +212,7 @@ export async function signInWith(page: Page, tokens: TokenPair, path: string): P
     );
   }, tokens);
   await page.goto(path, { waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
+  await waitForApp(page);
 }
 
 // ---- what the person sees -------------------------------------------------

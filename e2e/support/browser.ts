@@ -154,8 +154,7 @@ export function useBrowser(
     async goto(path: string) {
       const p = need(page, 'page');
       await p.goto(path, { waitUntil: 'domcontentloaded' });
-      // The SPA renders after its chunks load; wait until #root has content.
-      await p.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
+      await waitForApp(p);
       await p.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
     },
     async setWidth(width: number) {
@@ -170,4 +169,12 @@ export function useBrowser(
       return p;
     },
   };
+}
+
+/**
+ * Waits until the storefront answers taps: a server-rendered page shows its buttons before
+ * hydration, and a click then is lost (main.tsx sets <html data-ready> after hydrating).
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.ready !== undefined);
 }

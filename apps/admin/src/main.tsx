@@ -1,6 +1,7 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { markReady } from '@yance/browser/ready';
 import { onSessionEnd } from '@yance/browser/session-events';
 import { queryClient } from '@/lib/query-client.ts';
 import { startStaffSession } from '@/lib/staff-session.ts';
@@ -12,10 +13,16 @@ import './app/global.css';
 startStaffSession();
 onSessionEnd(() => queryClient.clear());
 
+function ReadyMark() {
+  useEffect(markReady, []);
+  return null;
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProvider>
       <RouterProvider router={router} />
+      <ReadyMark />
     </AppProvider>
   </StrictMode>,
 );

@@ -1,9 +1,10 @@
 import { hydrate } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { registerSessionCleanup } from '@/features/auth/session.ts';
 import { setTokenSource } from '@yance/browser/api-client';
+import { markReady } from '@yance/browser/ready';
 import { queryClient } from '@/lib/query-client.ts';
 import { tokenStore } from '@/lib/token-store.ts';
 import { AppProvider } from './app/provider.tsx';
@@ -30,10 +31,16 @@ async function loadMatchedRoutes(table: RouteObject[]) {
   );
 }
 
+function ReadyMark() {
+  useEffect(markReady, []);
+  return null;
+}
+
 const app = (router: ReturnType<typeof createBrowserRouter>) => (
   <StrictMode>
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
+      <ReadyMark />
     </AppProvider>
   </StrictMode>
 );
