@@ -22,7 +22,7 @@ import {
 } from './support/accounts.ts';
 import { MOBILE, useBrowser } from './support/browser.ts';
 import { SPEC_MEMBER_MENU } from './support/spec.ts';
-import { expectPath, expectSettled } from './support/page-checks.ts';
+import { expectPath, expectSettled, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 
 const s = useServer();
@@ -159,7 +159,7 @@ describe('login gate (spec §4)', () => {
     const user = await readyAccount();
     await b.goto('/member/center');
     const dialog = authDialog(b.page);
-    await dialog.waitFor({ state: 'visible' });
+    await opened(dialog);
     await expectPath(b.page, '/');
     await passwordLogin(dialog, user.phone, user.password);
     await toast(b.page, '登录成功!').first().waitFor({ state: 'visible' });

@@ -19,7 +19,7 @@ import {
   useServer,
 } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
-import { expectPath, expectSettled } from './support/page-checks.ts';
+import { expectPath, expectSettled, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { SPEC_MEMBER_MENU } from './support/spec.ts';
 
@@ -173,7 +173,7 @@ describe('addresses', () => {
     // Add
     await b.page.getByRole('button', { name: '新增地址' }).click();
     const dialog = dialogTitled(b.page, '新增地址');
-    await dialog.waitFor({ state: 'visible' });
+    await opened(dialog);
     expect(await field(dialog, '手机').inputValue(), 'the account phone is filled in').toBe(user.phone);
     await screenshotAtWidths(b.page, 'accounts', 'address-dialog');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
@@ -231,7 +231,7 @@ describe('addresses', () => {
     await expect.poll(() => items(b.page).count()).toBe(1);
     await b.page.getByRole('button', { name: '新增地址' }).click();
     const dialog = dialogTitled(b.page, '新增地址');
-    await dialog.waitFor({ state: 'visible' });
+    await opened(dialog);
     // Spec §9: the picker starts at 110101, and stays there.
     await dialog
       .getByText(/北京市\s*\/\s*北京市\s*\/\s*东城区/)

@@ -24,7 +24,7 @@ import {
 } from './support/accounts.ts';
 import { url } from './support/api.ts';
 import { MOBILE, useBrowser } from './support/browser.ts';
-import { expectPath } from './support/page-checks.ts';
+import { expectPath, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 
 const s = useServer();
@@ -49,7 +49,7 @@ describe('register', () => {
     await b.goto('/contact');
     await registerButton(b.page).click();
     const dialog = authDialog(b.page, '注册研测账号');
-    await dialog.waitFor({ state: 'visible' });
+    await opened(dialog);
     const submit = submitButton(dialog, '注册');
 
     // Spec §5: only the first error shows.
@@ -152,7 +152,7 @@ describe('register', () => {
     await b.goto(`/invited/${inviteCode}`);
     await expectPath(b.page, '/');
     const dialog = authDialog(b.page, '注册研测账号');
-    await dialog.waitFor({ state: 'visible' });
+    await opened(dialog);
     expect(await dialog.getByPlaceholder('邀请码（选填）').inputValue()).toBe(inviteCode);
 
     const phone = newPhone();
@@ -180,7 +180,7 @@ describe('register', () => {
     const drawer = b.page.getByRole('dialog').filter({ has: b.page.getByRole('navigation', { name: '移动端导航' }) });
     await drawer.getByRole('button', { name: /^注\s*册$/ }).click();
     const dialog = authDialog(b.page, '注册研测账号');
-    await dialog.waitFor({ state: 'visible' });
+    await opened(dialog);
     const box = await dialog.boundingBox();
     expect(box).not.toBeNull();
     expect(box!.x).toBeGreaterThanOrEqual(0);
@@ -226,7 +226,7 @@ describe('reset password', () => {
     const login = await openLogin(b.page);
     await login.getByRole('button', { name: '忘记密码？' }).click();
     const dialog = authDialog(b.page, '重置密码');
-    await dialog.waitFor({ state: 'visible' });
+    await opened(dialog);
     const submit = submitButton(dialog, '重置密码');
 
     await submit.click();
@@ -247,7 +247,7 @@ describe('reset password', () => {
     await toast(b.page, '密码重置成功!').first().waitFor({ state: 'visible' });
     // Back to the login popup with the phone filled in.
     const back = authDialog(b.page, '登录研测');
-    await back.waitFor({ state: 'visible' });
+    await opened(back);
     expect(await back.getByPlaceholder('用户名/手机号').inputValue()).toBe(user.phone);
 
     await passwordLogin(back, user.phone, user.password);

@@ -4,7 +4,7 @@ import { IMAGE_WIDTHS } from '@yance/contracts/media';
 import { openLogin, submitButton, toast } from './support/accounts.ts';
 import { getHome, url } from './support/api.ts';
 import { DESKTOP, MOBILE, useBrowser } from './support/browser.ts';
-import { dismissPromoPopup, expectPath, expectSettled } from './support/page-checks.ts';
+import { dismissPromoPopup, expectPath, expectSettled, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 
 const b = useBrowser(undefined, 'home');
@@ -226,7 +226,7 @@ describe('home page', () => {
     expect(home.popup, 'a configured popup').not.toBeNull();
     await openHome({ keepPopup: true });
     const dialog = b.page.getByRole('dialog');
-    await dialog.waitFor({ state: 'visible' });
+    await opened(dialog);
     await dialog.getByText(home.popup!.title, { exact: true }).waitFor();
     await dialog.getByRole('button', { name: /close|关闭/i }).click();
     await dialog.waitFor({ state: 'hidden' });

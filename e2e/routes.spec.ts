@@ -4,7 +4,7 @@ import type { WebSettings } from '@yance/contracts/setting';
 import { apiGet, apiPost, listArticles, searchDevices, someArticle, someDeviceRid, someProjectType } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
-import { dismissPromoPopup, expectHeading, expectMeaningful, expectPath, expectVisibleText } from './support/page-checks.ts';
+import { dismissPromoPopup, expectHeading, expectMeaningful, expectPath, expectVisibleText, opened } from './support/page-checks.ts';
 
 const b = useBrowser(undefined, 'routes');
 const sitePage = (key: SitePage['key']) => apiGet<SitePage>(b.baseUrl, 'sitePage', { key });
@@ -182,7 +182,7 @@ describe('every route of spec §2 renders', () => {
     it(`${area} asks a visitor to log in instead of showing the area`, async () => {
       await b.goto(area);
       const dialog = loginDialog();
-      await dialog.waitFor({ state: 'visible' });
+      await opened(dialog);
       for (const tab of ['密码登录', '短信登录', '微信扫码']) await dialog.getByRole('tab', { name: tab }).waitFor();
       expect(new URL(b.page.url()).pathname.startsWith(area), 'the guarded page is not shown').toBe(false);
       // Closing the popup on a guarded page sends the visitor home.
@@ -198,7 +198,7 @@ describe('every route of spec §2 renders', () => {
       .getByRole('link', { name: /实验方案/ })
       .first()
       .click();
-    await loginDialog().waitFor({ state: 'visible' });
+    await opened(loginDialog());
     await expectPath(b.page, '/list/news');
   });
 

@@ -6,7 +6,7 @@ import type { Envelope } from '@yance/contracts/envelope';
 import type { UserInfoResponse } from '@yance/contracts/user';
 import type { RouteName } from '@yance/contracts/routes';
 import { waitForApp } from './browser.ts';
-import { expectSettled } from './page-checks.ts';
+import { expectSettled, opened } from './page-checks.ts';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { apiGet, url } from './api.ts';
@@ -270,9 +270,7 @@ export const submitButton = (scope: Locator, text: string): Locator =>
 export async function openLogin(page: Page): Promise<Locator> {
   // The top bar's 登录 on wide screens, the phone header's 登录 below 1060 px.
   await page.locator('header button:visible', { hasText: '登录' }).first().click();
-  const dialog = authDialog(page);
-  await dialog.waitFor({ state: 'visible' });
-  return dialog;
+  return opened(authDialog(page));
 }
 
 /**

@@ -79,6 +79,13 @@ export async function expectSettled(target: Locator): Promise<void> {
     .toBe(0);
 }
 
+/** Waits until a popup is shown and has stopped opening (its zoom moves every button in it), and answers it. */
+export async function opened(dialog: Locator): Promise<Locator> {
+  await dialog.waitFor({ state: 'visible' });
+  await expectSettled(dialog);
+  return dialog;
+}
+
 /** Waits until web fonts are in and the layout has been painted twice since (before measuring or a screenshot). */
 export async function afterLayout(page: Page): Promise<void> {
   await page.evaluate(async () => {
