@@ -4,9 +4,9 @@ import { App, Button, Empty, Image, Space, Table, Typography, type TableProps } 
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { LoadError } from '@/components/load-error.tsx';
+import { orderColumn } from '@/components/reorder.tsx';
 import { HotAreaItems } from './hot-area-items.tsx';
 import { HotAreaModal, type HotAreaRow } from './hot-area-modal.tsx';
-import { MoveButtons, moved } from './reorder.tsx';
 
 /** 热门专区: the curated collections on the home page: add, edit, reorder, remove, and their items. */
 export default function HotAreasPage() {
@@ -36,27 +36,7 @@ export default function HotAreasPage() {
 
   const rows = list.data ?? [];
   const columns: TableProps<HotAreaRow>['columns'] = [
-    {
-      title: '顺序',
-      key: 'order',
-      width: 90,
-      render: (_: unknown, _p, i) => (
-        <MoveButtons
-          index={i}
-          total={rows.length}
-          disabled={sort.isPending}
-          onMove={(d) =>
-            sort.mutate(
-              moved(
-                rows.map((r) => r.id),
-                i,
-                d,
-              ),
-            )
-          }
-        />
-      ),
-    },
+    orderColumn(rows, sort, 90),
     {
       title: '图片',
       dataIndex: 'img',
