@@ -6,6 +6,7 @@ import { call } from '@yance/browser/api-client';
 import { STAFF_ROLE_NAMES, STAFF_ROLES, totpRequired, type StaffRole, type StaffSort } from '@yance/contracts/staff';
 import { LoadError } from '@/components/load-error.tsx';
 import { formatTime } from '@/lib/time.ts';
+import { useChange } from '@/lib/use-change.ts';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
 import { StaffDrawer } from './staff-drawer.tsx';
 import { StaffFormModal, type StaffRow } from './staff-form-modal.tsx';
@@ -39,13 +40,9 @@ export default function StaffPage() {
       void queries.invalidateQueries({ queryKey: ['auditList'] });
     },
   });
-  const resetTotp = useMutation({
-    mutationFn: (s: StaffRow) => call('staffResetTotp', { body: { id: s.id } }),
-    onSuccess: () => {
-      void message.success('动态验证码已重置');
-      void queries.invalidateQueries({ queryKey: ['staffList'] });
-      void queries.invalidateQueries({ queryKey: ['auditList'] });
-    },
+  const resetTotp = useChange((s: StaffRow) => call('staffResetTotp', { body: { id: s.id } }), {
+    done: '动态验证码已重置',
+    refresh: ['staffList', 'auditList'],
   });
   const confirmResetTotp = (s: StaffRow) =>
     modal.confirm({
