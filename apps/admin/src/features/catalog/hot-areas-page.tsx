@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Image, Space, Table, Typography, type TableProps } from 'antd';
+import { App, Button, Empty, Image, Space, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { LoadError } from '@/components/load-error.tsx';
 import { orderColumn } from '@/components/reorder.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 import { HotAreaItems } from './hot-area-items.tsx';
 import { HotAreaModal, type HotAreaRow } from './hot-area-modal.tsx';
 
@@ -71,14 +72,11 @@ export default function HotAreasPage() {
 
   return (
     <>
-      <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          热门专区
-        </Typography.Title>
+      <PageTitle title="热门专区">
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, editing: null })}>
           新增专区
         </Button>
-      </Space>
+      </PageTitle>
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (

@@ -9,6 +9,7 @@ import { WindowTag, windowText } from './active-window.tsx';
 import { BannerFormModal } from './banner-form-modal.tsx';
 import { HistoryButton } from '@/components/history-button.tsx';
 import { orderColumn } from '@/components/reorder.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 
 /** 轮播图: every banner (also stopped and out-of-window ones) in home-page order; add, edit, reorder, remove. */
 export default function BannerPage() {
@@ -85,14 +86,11 @@ export default function BannerPage() {
 
   return (
     <>
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          轮播图
-        </Typography.Title>
+      <PageTitle title="轮播图">
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, editing: null })}>
           新增轮播图
         </Button>
-      </Space>
+      </PageTitle>
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
