@@ -10,6 +10,9 @@ export function moved(ids: readonly number[], index: number, delta: -1 | 1): num
   return next;
 }
 
+/** The sort value that puts a new row after every row (a fresh list starts at 0), kept within the contracts' 99 999. */
+export const nextSort = (rows: readonly { sort: number }[]) => Math.min(99_999, Math.max(-1, ...rows.map((r) => r.sort)) + 1);
+
 /** 上移 / 下移 buttons of one row of an ordered list. */
 function MoveButtons({
   index,

@@ -8,7 +8,7 @@ import { LoadError } from '@/components/load-error.tsx';
 import { WindowTag, windowText } from './active-window.tsx';
 import { BannerFormModal } from './banner-form-modal.tsx';
 import { HistoryButton } from '@/components/history-button.tsx';
-import { orderColumn } from '@/components/reorder.tsx';
+import { nextSort, orderColumn } from '@/components/reorder.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 
 /** 轮播图: every banner (also stopped and out-of-window ones) in home-page order; add, edit, reorder, remove. */
@@ -108,7 +108,7 @@ export default function BannerPage() {
         key={form.editing?.id ?? 'new'}
         open={form.open}
         editing={form.editing}
-        nextSort={Math.min(99_999, Math.max(-1, ...rows.map((r) => r.sort)) + 1)}
+        nextSort={nextSort(rows)}
         onClose={() => setForm({ open: false, editing: null })}
       />
     </>

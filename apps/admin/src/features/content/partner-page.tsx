@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { LoadError } from '@/components/load-error.tsx';
 import { HistoryButton } from '@/components/history-button.tsx';
-import { orderColumn } from '@/components/reorder.tsx';
+import { nextSort, orderColumn } from '@/components/reorder.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { PartnerFormModal, type PartnerRow } from './partner-form-modal.tsx';
 
@@ -95,7 +95,7 @@ export default function PartnerPage() {
         key={form.editing?.id ?? 'new'}
         open={form.open}
         editing={form.editing}
-        nextSort={Math.min(99_999, Math.max(-1, ...rows.map((r) => r.sort)) + 1)}
+        nextSort={nextSort(rows)}
         onClose={() => setForm({ open: false, editing: null })}
       />
     </>
