@@ -9,24 +9,28 @@ import { url } from './support/api.ts';
 import { DESKTOP, MOBILE, useBrowser } from './support/browser.ts';
 import { expectPath } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
-import { button, signInStaff, signOutStaff, totpCode } from './support/staff.ts';
+import {
+  button,
+  CATALOG_MENU,
+  CONTENT_MENU,
+  menuItems,
+  OPERATOR_MENU,
+  signInStaff,
+  signInToConsole,
+  signOutStaff,
+  totpCode,
+} from './support/staff.ts';
 
 const SPEC = 'admin-console';
 /** An admin holds every permission: the whole menu. */
-const CONTENT_MENU = ['轮播图', '文章', '单页', '合作机构', '首页弹窗', '取样设置', '上门取样地区', '联系方式'];
-const CATALOG_MENU = ['检测项目', '项目分类', '热门专区'];
 const ADMIN_MENU = ['概览', '客户列表', ...CATALOG_MENU, ...CONTENT_MENU, '后台任务', '短信记录', '员工', '操作日志'];
-const OPERATOR_MENU = ['概览', ...CATALOG_MENU, ...CONTENT_MENU, '短信记录'];
 const s = useServer();
 const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
 
-const menuItems = (page: Page) => page.getByRole('menuitem').allInnerTexts();
 const fieldErrors = (page: Page) => page.locator('.ant-form-item-explain-error').allInnerTexts();
 
-async function signIn(page: Page, account: string, totp?: string) {
-  await signInStaff(page, (p) => b.goto(p), account, totp);
-  await page.getByTestId('staff-name').waitFor();
-}
+/** Signs in at /admin/login, with the authenticator code when the member has bound TOTP. */
+const signIn = (page: Page, account: string, totp?: string) => signInToConsole(page, (p) => b.goto(p), account, totp);
 
 /**
  * The enrolment page after a first sign-in: reads the secret as a person

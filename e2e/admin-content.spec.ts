@@ -3,21 +3,17 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { HomeData } from '@yance/contracts/home';
 import type { SamplingSetting } from '@yance/contracts/setting';
-import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
 import { useServer } from './support/accounts.ts';
 import { apiGet, apiPost } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { fetchHtml, textOf } from './support/html.ts';
 import { expectPath } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
+import { button, menuItems, OPERATOR_MENU, signInToConsole } from './support/staff.ts';
 
 const SPEC = 'admin-content';
 const s = useServer();
 const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
-
-/** antd puts a space between the two characters of a two-character button (保 存). */
-const button = (page: Pick<Page, 'getByRole'>, text: string) =>
-  page.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -53,13 +49,8 @@ function png(w: number, h: number): Buffer {
   ]);
 }
 
-async function signIn(page: Page, account: string) {
-  await b.goto('/admin/login');
-  await page.getByLabel('账号').fill(account);
-  await page.getByLabel('密码').fill(DEMO_STAFF_PASSWORD);
-  await button(page, '登录').click();
-  await page.getByTestId('staff-name').waitFor();
-}
+/** Signs in at /admin/login with the demo password. */
+const signIn = (page: Page, account: string) => signInToConsole(page, (p) => b.goto(p), account);
 
 const samplingOnSite = async () =>
   (await apiPost<{ samplingSetting: SamplingSetting }>(s.baseUrl, 'settingList4key', { keys: ['samplingSetting'] })).samplingSetting;
@@ -68,22 +59,7 @@ describe('console content and settings', () => {
   it('an operator edits a banner with a new picture and the home page shows it; a closed date reaches the storefront', async () => {
     const { page } = b;
     await signIn(page, 'operator');
-    const menu = await page.getByRole('menuitem').allInnerTexts();
-    expect(menu).toEqual([
-      '概览',
-      '检测项目',
-      '项目分类',
-      '热门专区',
-      '轮播图',
-      '文章',
-      '单页',
-      '合作机构',
-      '首页弹窗',
-      '取样设置',
-      '上门取样地区',
-      '联系方式',
-      '短信记录',
-    ]);
+    expect(await menuItems(page)).toEqual(OPERATOR_MENU);
 
     await page.getByRole('menuitem', { name: '轮播图' }).click();
     await expectPath(page, '/admin/content/banners');

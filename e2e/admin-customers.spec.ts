@@ -7,7 +7,7 @@ import { addAddress, call, userInfo, useServer, type TestUser } from './support/
 import { useBrowser } from './support/browser.ts';
 import { expectPath } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
-import { adminSession, staffCall } from './support/staff.ts';
+import { adminSession, button, staffCall } from './support/staff.ts';
 
 const SPEC = 'admin-customers';
 const s = useServer();
@@ -15,10 +15,6 @@ const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
 
 const SECOND = { account: 'manager.two', name: '周经理', password: 'Lab coat 2049!' };
 const REASON = '单位名称与营业执照不一致，请按执照填写';
-
-/** antd puts a space between the two characters of a two-character button (驳 回). */
-const button = (page: Pick<Page, 'getByRole'>, text: string) =>
-  page.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
 
 async function signIn(page: Page, account: string, password: string) {
   await b.goto('/admin/login');

@@ -71,6 +71,21 @@ export async function signInStaff(page: Page, goto: (path: string) => Promise<vo
   }
 }
 
+/** Signs in (signInStaff) and waits for the header's name: the console has opened on a full session. */
+export async function signInToConsole(page: Page, goto: (path: string) => Promise<void>, account: string, totp?: string): Promise<void> {
+  await signInStaff(page, goto, account, totp);
+  await page.getByTestId('staff-name').waitFor();
+}
+
+/** The side menu's entries as shown. */
+export const menuItems = (page: Pick<Page, 'getByRole'>) => page.getByRole('menuitem').allInnerTexts();
+
+/** The side menu's catalogue and content entries, in order (the operator's and the admin's menus share them). */
+export const CATALOG_MENU = ['检测项目', '项目分类', '热门专区'];
+export const CONTENT_MENU = ['轮播图', '文章', '单页', '合作机构', '首页弹窗', '取样设置', '上门取样地区', '联系方式'];
+/** The operator's whole menu: catalogue, content, settings and the SMS outbox. */
+export const OPERATOR_MENU = ['概览', ...CATALOG_MENU, ...CONTENT_MENU, '短信记录'];
+
 /** 退出登录, from the header's user menu. */
 export async function signOutStaff(page: Page): Promise<void> {
   await page.getByRole('button', { name: '我的账号' }).click();

@@ -137,6 +137,17 @@ const priced = <T extends { priceFen: number; options: Priced['options'] }>(v: T
 
 export const deviceInput = z.object(deviceFields).superRefine(priced);
 export type DeviceInput = z.output<typeof deviceInput>;
+/** One of the fields an operator edits on an item (deviceInput's). */
+export type DeviceField = keyof typeof deviceFields;
+const DEVICE_FIELDS = Object.keys(deviceFields) as DeviceField[];
+
+/**
+ * Just the edited fields of an item (stored or input), in deviceInput's
+ * order: what the console's form starts from, what the audit log compares and
+ * what an import row is laid over; one list, so none of them misses a field.
+ */
+export const deviceFieldsOf = <T extends Record<DeviceField, unknown>>(d: T): Pick<T, DeviceField> =>
+  Object.fromEntries(DEVICE_FIELDS.map((k) => [k, d[k]])) as Pick<T, DeviceField>;
 export const deviceEditBody = z.object({ id: id('项目'), ...deviceFields }).superRefine(priced);
 export type DeviceEditBody = z.output<typeof deviceEditBody>;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { deviceFieldsOf, deviceInput, type DeviceField } from './catalog-admin.ts';
 import { deviceSearchQuery } from './catalog.ts';
 import { pagingQuery } from './paging.ts';
 import { settingList4KeyBody } from './setting.ts';
@@ -29,5 +30,15 @@ describe('setting list4key', () => {
   });
   it('refuses unknown keys', () => {
     expect(settingList4KeyBody.safeParse({ keys: 'password' }).error?.issues[0]?.message).toBe('[配置项]不存在');
+  });
+});
+
+describe('device fields', () => {
+  it('picks exactly the fields deviceInput takes, in its order, from a stored item', () => {
+    const fields = Object.fromEntries(Object.keys(deviceInput.shape).map((k, i) => [k, i])) as Record<DeviceField, number>;
+    const stored = { id: 7, typeName: '测试', childName: '分类', prefectureIds: [1], ...fields };
+    const picked = deviceFieldsOf(stored);
+    expect(picked).toEqual(fields);
+    expect(Object.keys(picked)).toEqual(Object.keys(deviceInput.shape));
   });
 });

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, InputNumber, Modal } from 'antd';
+import { Form, Input, InputNumber, Modal } from 'antd';
 import type { z } from 'zod';
 import { call } from '@yance/browser/api-client';
 import { childAddBody, childEditBody, type childAdmin } from '@yance/contracts/catalog-admin';
+import { useChange } from '@/lib/use-change.ts';
 import { fieldOf, parseForm } from '@/lib/zod-form.ts';
 
 export type ChildRow = z.infer<typeof childAdmin>;
@@ -20,19 +20,13 @@ export function ChildFormModal({
   onClose: () => void;
 }) {
   const [form] = Form.useForm();
-  const { message } = App.useApp();
-  const queries = useQueryClient();
-  const save = useMutation({
-    mutationFn: (values: Record<string, unknown>) =>
+  const save = useChange(
+    (values: Record<string, unknown>) =>
       editing
         ? call('catalogChildEdit', { body: values as z.input<typeof childEditBody> })
         : call('catalogChildAdd', { body: values as z.input<typeof childAddBody> }),
-    onSuccess: () => {
-      void message.success(editing ? '已保存' : '已新增');
-      void queries.invalidateQueries({ queryKey: ['catalogChildList'] });
-      onClose();
-    },
-  });
+    { done: editing ? '已保存' : '已新增', refresh: ['catalogChildList'], onDone: onClose },
+  );
   const submit = async () => {
     const values = (await form.validateFields()) as Record<string, unknown>;
     const body = editing

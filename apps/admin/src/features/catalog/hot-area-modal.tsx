@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, InputNumber, Modal } from 'antd';
+import { Form, Input, InputNumber, Modal } from 'antd';
 import type { z } from 'zod';
 import { call } from '@yance/browser/api-client';
 import { prefectureAddBody, prefectureEditBody, type prefectureAdmin } from '@yance/contracts/catalog-admin';
 import { ImageUpload } from '@/components/image-upload.tsx';
+import { useChange } from '@/lib/use-change.ts';
 import { fieldOf, parseForm } from '@/lib/zod-form.ts';
 
 export type HotAreaRow = z.infer<typeof prefectureAdmin>;
@@ -11,19 +11,13 @@ export type HotAreaRow = z.infer<typeof prefectureAdmin>;
 /** 新增专区 (editing = null) or 编辑 one: name, picture, sketch, sort value. */
 export function HotAreaModal({ open, editing, onClose }: { open: boolean; editing: HotAreaRow | null; onClose: () => void }) {
   const [form] = Form.useForm();
-  const { message } = App.useApp();
-  const queries = useQueryClient();
-  const save = useMutation({
-    mutationFn: (values: Record<string, unknown>) =>
+  const save = useChange(
+    (values: Record<string, unknown>) =>
       editing
         ? call('catalogPrefectureEdit', { body: values as z.input<typeof prefectureEditBody> })
         : call('catalogPrefectureAdd', { body: values as z.input<typeof prefectureAddBody> }),
-    onSuccess: () => {
-      void message.success(editing ? '已保存' : '已新增');
-      void queries.invalidateQueries({ queryKey: ['catalogPrefectureList'] });
-      onClose();
-    },
-  });
+    { done: editing ? '已保存' : '已新增', refresh: ['catalogPrefectureList'], onDone: onClose },
+  );
   const submit = async () => {
     const values = (await form.validateFields()) as Record<string, unknown>;
     const body = editing ? parseForm(form, prefectureEditBody, { ...values, id: editing.id }) : parseForm(form, prefectureAddBody, values);

@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Image, Space, Table, Typography, type TableProps } from 'antd';
+import { App, Button, Empty, Image, Space, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { LoadError } from '@/components/load-error.tsx';
+import { orderColumn } from '@/components/reorder.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 import { HotAreaItems } from './hot-area-items.tsx';
 import { HotAreaModal, type HotAreaRow } from './hot-area-modal.tsx';
-import { MoveButtons, moved } from './reorder.tsx';
 
 /** 热门专区: the curated collections on the home page: add, edit, reorder, remove, and their items. */
 export default function HotAreasPage() {
@@ -36,27 +37,7 @@ export default function HotAreasPage() {
 
   const rows = list.data ?? [];
   const columns: TableProps<HotAreaRow>['columns'] = [
-    {
-      title: '顺序',
-      key: 'order',
-      width: 90,
-      render: (_: unknown, _p, i) => (
-        <MoveButtons
-          index={i}
-          total={rows.length}
-          disabled={sort.isPending}
-          onMove={(d) =>
-            sort.mutate(
-              moved(
-                rows.map((r) => r.id),
-                i,
-                d,
-              ),
-            )
-          }
-        />
-      ),
-    },
+    orderColumn(rows, sort, 90),
     {
       title: '图片',
       dataIndex: 'img',
@@ -91,14 +72,11 @@ export default function HotAreasPage() {
 
   return (
     <>
-      <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          热门专区
-        </Typography.Title>
+      <PageTitle title="热门专区">
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, editing: null })}>
           新增专区
         </Button>
-      </Space>
+      </PageTitle>
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (

@@ -1,6 +1,6 @@
 import type { FormInstance } from 'antd';
 import type { z } from 'zod';
-import { deviceEditBody, deviceInput, type DeviceAdminDetail } from '@yance/contracts/catalog-admin';
+import { deviceEditBody, deviceFieldsOf, deviceInput, type DeviceAdminDetail } from '@yance/contracts/catalog-admin';
 import { fenToYuan, yuanToFen } from './money.ts';
 import { optionsToContract, type OptionValues } from './price-options-editor.tsx';
 
@@ -26,29 +26,14 @@ export const NEW_ITEM: ItemValues = {
 
 /** A stored item → the form (fen shown as yuan). */
 export function valuesOf(d: DeviceAdminDetail): ItemValues {
+  const { options, priceFen, ...rest } = deviceFieldsOf(d);
   return {
-    rid: d.rid,
-    name: d.name,
-    alias: d.alias,
-    childId: d.childId,
-    img: d.img,
-    sketch: d.sketch,
-    description: d.description,
-    sampleRequirement: d.sampleRequirement,
-    instrument: d.instrument,
-    options: d.options.map((o) => ({
+    ...rest,
+    options: options.map((o) => ({
       name: o.name,
       choices: o.choices.map((c) => ({ label: c.label, extraYuan: fenToYuan(c.extra_fen) })),
     })),
-    priceYuan: fenToYuan(d.priceFen),
-    unit: d.unit,
-    turnaroundDays: d.turnaroundDays,
-    dailyCapacity: d.dailyCapacity,
-    orderCount: d.orderCount,
-    discountLabel: d.discountLabel,
-    onShelf: d.onShelf,
-    sort: d.sort,
-    hotRank: d.hotRank,
+    priceYuan: fenToYuan(priceFen),
   };
 }
 

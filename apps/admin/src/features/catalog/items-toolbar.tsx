@@ -1,7 +1,8 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Input, Select, Space, Typography, Upload } from 'antd';
+import { Button, Input, Select, Space, Upload } from 'antd';
 import { Link } from 'react-router';
 import type { DeviceAdminQuery } from '@yance/contracts/catalog-admin';
+import { PageTitle } from '@/components/page-title.tsx';
 import { useCategoryOptions } from './use-taxonomy.ts';
 
 export type ItemFilters = Pick<DeviceAdminQuery, 'kw' | 'typeId' | 'childId' | 'shelf' | 'sort'>;
@@ -33,10 +34,7 @@ export function ItemsToolbar(props: {
   const childOptions = children.filter((c) => !filters.typeId || c.typeId === filters.typeId).map((c) => ({ value: c.id, label: c.name }));
   return (
     <>
-      <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          检测项目
-        </Typography.Title>
+      <PageTitle title="检测项目">
         <Space wrap>
           <Link to="/catalog/items/new">
             <Button type="primary" icon={<PlusOutlined />}>
@@ -60,7 +58,7 @@ export function ItemsToolbar(props: {
             </Button>
           </Upload>
         </Space>
-      </Space>
+      </PageTitle>
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
           placeholder="名称、别名或项目编号"

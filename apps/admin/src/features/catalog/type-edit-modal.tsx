@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import type { z } from 'zod';
 import { call } from '@yance/browser/api-client';
 import { typeEditBody, type typeAdmin } from '@yance/contracts/catalog-admin';
 import { ImageUpload } from '@/components/image-upload.tsx';
+import { useChange } from '@/lib/use-change.ts';
 import { fieldOf, parseForm } from '@/lib/zod-form.ts';
 
 export type TypeRow = z.infer<typeof typeAdmin>;
@@ -11,15 +11,10 @@ export type TypeRow = z.infer<typeof typeAdmin>;
 /** 编辑项目类型: name, picture, discount label and the tags the storefront shows (stored joined with "|"). */
 export function TypeEditModal({ type, onClose }: { type: TypeRow | null; onClose: () => void }) {
   const [form] = Form.useForm();
-  const { message } = App.useApp();
-  const queries = useQueryClient();
-  const save = useMutation({
-    mutationFn: (body: z.input<typeof typeEditBody>) => call('catalogTypeEdit', { body }),
-    onSuccess: () => {
-      void message.success('已保存，店铺 10 秒内显示修改');
-      void queries.invalidateQueries({ queryKey: ['catalogTypeList'] });
-      onClose();
-    },
+  const save = useChange((body: z.input<typeof typeEditBody>) => call('catalogTypeEdit', { body }), {
+    done: '已保存，店铺 10 秒内显示修改',
+    refresh: ['catalogTypeList'],
+    onDone: onClose,
   });
   const submit = async () => {
     const values = (await form.validateFields()) as Record<string, unknown> & { tags?: string[] };

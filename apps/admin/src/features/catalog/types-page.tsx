@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
 import { LoadError } from '@/components/load-error.tsx';
+import { orderColumn } from '@/components/reorder.tsx';
 import { ChildFormModal, type ChildRow } from './child-form-modal.tsx';
-import { MoveButtons, moved } from './reorder.tsx';
 import { TypeEditModal, type TypeRow } from './type-edit-modal.tsx';
 import { useChildren, useTypes } from './use-taxonomy.ts';
 
@@ -74,27 +74,7 @@ export default function TypesPage() {
 
   const rows = children.data ?? [];
   const columns: TableProps<ChildRow>['columns'] = [
-    {
-      title: '顺序',
-      key: 'order',
-      width: 90,
-      render: (_: unknown, _c, i) => (
-        <MoveButtons
-          index={i}
-          total={rows.length}
-          disabled={sort.isPending}
-          onMove={(d) =>
-            sort.mutate(
-              moved(
-                rows.map((r) => r.id),
-                i,
-                d,
-              ),
-            )
-          }
-        />
-      ),
-    },
+    orderColumn(rows, sort, 90),
     { title: '分类名称', dataIndex: 'name' },
     {
       title: '项目（在架 / 全部）',

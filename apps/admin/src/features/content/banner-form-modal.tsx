@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Switch } from 'antd';
+import { Form, Input, Modal, Switch } from 'antd';
 import { call } from '@yance/browser/api-client';
 import { bannerAddBody, type BannerAdmin } from '@yance/contracts/content-admin';
 import type { z } from 'zod';
 import { ImageUpload } from '@/components/image-upload.tsx';
+import { useChange } from '@/lib/use-change.ts';
 import { fieldOf } from '@/lib/zod-form.ts';
 import { parseWindowed, windowOf, WindowPicker } from './active-window.tsx';
 
@@ -22,17 +22,14 @@ export function BannerFormModal({
   onClose: () => void;
 }) {
   const [form] = Form.useForm();
-  const { message } = App.useApp();
-  const queries = useQueryClient();
-  const save = useMutation({
-    mutationFn: (body: BannerBody) => (editing ? call('bannerEdit', { body: { ...body, id: editing.id } }) : call('bannerAdd', { body })),
-    onSuccess: () => {
-      void message.success(editing ? '已保存' : '已新增');
-      void queries.invalidateQueries({ queryKey: ['bannerList'] });
-      void queries.invalidateQueries({ queryKey: ['auditList'] });
-      onClose();
+  const save = useChange(
+    (body: BannerBody) => (editing ? call('bannerEdit', { body: { ...body, id: editing.id } }) : call('bannerAdd', { body })),
+    {
+      done: editing ? '已保存' : '已新增',
+      refresh: ['bannerList', 'auditList'],
+      onDone: onClose,
     },
-  });
+  );
   const submit = async () => {
     const values = (await form.validateFields()) as Record<string, unknown>;
     const body = parseWindowed(form, bannerAddBody, { ...values, sort: editing?.sort ?? nextSort });

@@ -1,4 +1,4 @@
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Image, Space, Table, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
@@ -8,7 +8,8 @@ import { LoadError } from '@/components/load-error.tsx';
 import { WindowTag, windowText } from './active-window.tsx';
 import { BannerFormModal } from './banner-form-modal.tsx';
 import { HistoryButton } from '@/components/history-button.tsx';
-import { moved } from './move.ts';
+import { nextSort, orderColumn } from '@/components/reorder.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 
 /** 轮播图: every banner (also stopped and out-of-window ones) in home-page order; add, edit, reorder, remove. */
 export default function BannerPage() {
@@ -38,41 +39,9 @@ export default function BannerPage() {
       okButtonProps: { danger: true },
       onOk: () => remove.mutateAsync(b.id),
     });
-  const move = (index: number, delta: -1 | 1) =>
-    sort.mutate(
-      moved(
-        rows.map((r) => r.id),
-        index,
-        delta,
-      ),
-    );
 
   const columns: TableProps<BannerAdmin>['columns'] = [
-    {
-      title: '顺序',
-      key: 'order',
-      width: 96,
-      render: (_: unknown, _b, i) => (
-        <Space size={0}>
-          <Button
-            type="text"
-            size="small"
-            icon={<ArrowUpOutlined />}
-            aria-label="上移"
-            disabled={i === 0 || sort.isPending}
-            onClick={() => move(i, -1)}
-          />
-          <Button
-            type="text"
-            size="small"
-            icon={<ArrowDownOutlined />}
-            aria-label="下移"
-            disabled={i === rows.length - 1 || sort.isPending}
-            onClick={() => move(i, 1)}
-          />
-        </Space>
-      ),
-    },
+    orderColumn(rows, sort, 96),
     {
       title: '图片',
       dataIndex: 'img',
@@ -117,14 +86,11 @@ export default function BannerPage() {
 
   return (
     <>
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          轮播图
-        </Typography.Title>
+      <PageTitle title="轮播图">
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, editing: null })}>
           新增轮播图
         </Button>
-      </Space>
+      </PageTitle>
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
@@ -142,7 +108,7 @@ export default function BannerPage() {
         key={form.editing?.id ?? 'new'}
         open={form.open}
         editing={form.editing}
-        nextSort={Math.min(99_999, Math.max(-1, ...rows.map((r) => r.sort)) + 1)}
+        nextSort={nextSort(rows)}
         onClose={() => setForm({ open: false, editing: null })}
       />
     </>

@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import type { z } from 'zod';
 import { call } from '@yance/browser/api-client';
 import { partnerAddBody, type partnerAdmin } from '@yance/contracts/content-admin';
 import { ImageUpload } from '@/components/image-upload.tsx';
+import { useChange } from '@/lib/use-change.ts';
 import { fieldOf, parseForm } from '@/lib/zod-form.ts';
 
 export type PartnerRow = z.infer<typeof partnerAdmin>;
@@ -21,18 +21,11 @@ export function PartnerFormModal({
   onClose: () => void;
 }) {
   const [form] = Form.useForm();
-  const { message } = App.useApp();
-  const queries = useQueryClient();
-  const save = useMutation({
-    mutationFn: (body: z.output<typeof partnerAddBody>) =>
+  const save = useChange(
+    (body: z.output<typeof partnerAddBody>) =>
       editing ? call('partnerEdit', { body: { ...body, id: editing.id } }) : call('partnerAdd', { body }),
-    onSuccess: () => {
-      void message.success(editing ? '已保存' : '已新增');
-      void queries.invalidateQueries({ queryKey: ['partnerList'] });
-      void queries.invalidateQueries({ queryKey: ['auditList'] });
-      onClose();
-    },
-  });
+    { done: editing ? '已保存' : '已新增', refresh: ['partnerList', 'auditList'], onDone: onClose },
+  );
   const submit = async () => {
     const values = (await form.validateFields()) as Record<string, unknown>;
     const body = parseForm(form, partnerAddBody, { ...values, sort: editing?.sort ?? nextSort });

@@ -1,11 +1,12 @@
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Image, Space, Table, Typography, type TableProps } from 'antd';
+import { App, Button, Empty, Image, Space, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { LoadError } from '@/components/load-error.tsx';
 import { HistoryButton } from '@/components/history-button.tsx';
-import { moved } from './move.ts';
+import { nextSort, orderColumn } from '@/components/reorder.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 import { PartnerFormModal, type PartnerRow } from './partner-form-modal.tsx';
 
 /** 合作机构: the partner logos of the home page in their order; add, edit, reorder, remove. */
@@ -28,41 +29,9 @@ export default function PartnerPage() {
     },
   });
   const remove = useMutation({ mutationFn: (id: number) => call('partnerRemove', { body: { id } }), onSuccess: () => done('已删除') });
-  const move = (index: number, delta: -1 | 1) =>
-    sort.mutate(
-      moved(
-        rows.map((r) => r.id),
-        index,
-        delta,
-      ),
-    );
 
   const columns: TableProps<PartnerRow>['columns'] = [
-    {
-      title: '顺序',
-      key: 'order',
-      width: 96,
-      render: (_: unknown, _p, i) => (
-        <Space size={0}>
-          <Button
-            type="text"
-            size="small"
-            icon={<ArrowUpOutlined />}
-            aria-label="上移"
-            disabled={i === 0 || sort.isPending}
-            onClick={() => move(i, -1)}
-          />
-          <Button
-            type="text"
-            size="small"
-            icon={<ArrowDownOutlined />}
-            aria-label="下移"
-            disabled={i === rows.length - 1 || sort.isPending}
-            onClick={() => move(i, 1)}
-          />
-        </Space>
-      ),
-    },
+    orderColumn(rows, sort, 96),
     {
       title: '标志',
       dataIndex: 'img',
@@ -104,14 +73,11 @@ export default function PartnerPage() {
 
   return (
     <>
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          合作机构
-        </Typography.Title>
+      <PageTitle title="合作机构">
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, editing: null })}>
           新增合作机构
         </Button>
-      </Space>
+      </PageTitle>
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
@@ -129,7 +95,7 @@ export default function PartnerPage() {
         key={form.editing?.id ?? 'new'}
         open={form.open}
         editing={form.editing}
-        nextSort={Math.min(99_999, Math.max(-1, ...rows.map((r) => r.sort)) + 1)}
+        nextSort={nextSort(rows)}
         onClose={() => setForm({ open: false, editing: null })}
       />
     </>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Space, Spin, Switch, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Spin, Switch, Tag } from 'antd';
 import type { z } from 'zod';
 import { call } from '@yance/browser/api-client';
 import { popupSetting } from '@yance/contracts/content-admin';
@@ -8,6 +8,7 @@ import { LoadError } from '@/components/load-error.tsx';
 import { fieldOf } from '@/lib/zod-form.ts';
 import { parseWindowed, windowOf, WindowPicker, windowText } from './active-window.tsx';
 import { HistoryButton } from '@/components/history-button.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 
 /** 首页弹窗: the one promo popup of the home page (stored in the setting homePopup). */
 export default function PopupPage() {
@@ -34,12 +35,9 @@ export default function PopupPage() {
   const popup = detail.data.popup;
   return (
     <>
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          首页弹窗
-        </Typography.Title>
+      <PageTitle title="首页弹窗">
         <HistoryButton objectType="setting" objectId="homePopup" title="首页弹窗" />
-      </Space>
+      </PageTitle>
       <Card style={{ maxWidth: 720 }}>
         <Alert
           showIcon

@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Empty, Input, Select, Space, Table, Typography, type TableProps } from 'antd';
+import { App, Empty, Input, Select, Space, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
 import { customerListQuery, seesAllCustomers, type CustomerSummary } from '@yance/contracts/customer';
 import { LoadError } from '@/components/load-error.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 import { useMe } from '@/lib/me.ts';
 import { formatTime } from '@/lib/time.ts';
 import { ATTESTATION_OPTIONS, AttestationTag, DisabledTag, organizationName, ORGANIZATION_OPTIONS } from './customer-labels.tsx';
@@ -76,10 +77,7 @@ export default function CustomersPage() {
 
   return (
     <>
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          客户列表
-        </Typography.Title>
+      <PageTitle title="客户列表">
         <Space wrap>
           <Space.Compact>
             <Select<SearchField> aria-label="搜索项" value={field} onChange={setField} options={[...SEARCH_FIELDS]} style={{ width: 90 }} />
@@ -137,7 +135,7 @@ export default function CustomersPage() {
             onChange={(disabled?: 'true' | 'false') => update({ disabled })}
           />
         </Space>
-      </Space>
+      </PageTitle>
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (

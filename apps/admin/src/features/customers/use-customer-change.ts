@@ -1,20 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import { useChange } from '@/lib/use-change.ts';
 
-/**
- * A change to one customer (review, disable, enable, assign): on success the
- * server's message, then the customer's page, the list, the dashboard's
- * figures and the history read again.
- */
+/** What a change to one customer shows up in: the customer's page, the list, the dashboard's figures and the history. */
+const CUSTOMER_VIEWS = ['customerDetail', 'customerList', 'dashboard', 'auditList'] as const;
+
+/** A change to one customer (review, disable, enable, assign): on success its message, then CUSTOMER_VIEWS read again. */
 export function useCustomerChange<T>(run: (input: T) => Promise<unknown>, done: string, onDone?: () => void) {
-  const { message } = App.useApp();
-  const queries = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => {
-      void message.success(done);
-      for (const key of ['customerDetail', 'customerList', 'dashboard', 'auditList']) void queries.invalidateQueries({ queryKey: [key] });
-      onDone?.();
-    },
-  });
+  return useChange(run, { done, refresh: CUSTOMER_VIEWS, onDone });
 }

@@ -6,6 +6,7 @@ import { call } from '@yance/browser/api-client';
 import { JOB_KIND_NAMES, JOB_KINDS, JOB_STATE_NAMES, type JobEntry, type JobKind } from '@yance/contracts/job';
 import { JOB_STATES, type JobState } from '@yance/contracts/states';
 import { LoadError } from '@/components/load-error.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 import { formatTime } from '@/lib/time.ts';
 import { JobDrawer } from './job-drawer.tsx';
 import { JobStateTag } from './job-state-tag.tsx';
@@ -95,10 +96,7 @@ export default function JobsPage() {
 
   return (
     <>
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          后台任务
-        </Typography.Title>
+      <PageTitle title="后台任务">
         <Space wrap>
           <Select
             placeholder="全部状态"
@@ -119,7 +117,7 @@ export default function JobsPage() {
             onChange={(k?: JobKind) => setFilter({ kind: k })}
           />
         </Space>
-      </Space>
+      </PageTitle>
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Form, Input, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Spin } from 'antd';
 import { call } from '@yance/browser/api-client';
 import { localInfo, type LocalInfo } from '@yance/contracts/setting';
 import { LoadError } from '@/components/load-error.tsx';
 import { HistoryButton } from '@/components/history-button.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 import { fieldOf, parseForm } from '@/lib/zod-form.ts';
 import { useSaveSetting, useSettings } from './use-settings.ts';
 
@@ -21,12 +22,9 @@ export default function LocalInfoPage() {
   const stored = settings.data.localInfo;
   return (
     <>
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          联系方式
-        </Typography.Title>
+      <PageTitle title="联系方式">
         <HistoryButton objectType="setting" objectId="localInfo" title="联系方式" />
-      </Space>
+      </PageTitle>
       <Card style={{ maxWidth: 720 }}>
         {!stored && (
           <Alert type="warning" showIcon style={{ marginBottom: 24 }} title="联系方式尚未设置，网站页脚与寄样说明将缺少这些信息。" />

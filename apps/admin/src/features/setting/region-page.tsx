@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Empty, Flex, Input, Space, Spin, Tag, Tree, Typography, type TreeProps } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Input, Spin, Tag, Tree, Typography, type TreeProps } from 'antd';
 import { useMemo, useRef, useState, type ComponentRef } from 'react';
 import { call } from '@yance/browser/api-client';
 import { allowRegion, type AllowRegion } from '@yance/contracts/setting';
 import { LoadError } from '@/components/load-error.tsx';
 import { HistoryButton } from '@/components/history-button.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 import { ancestorsOf, REGION_TREE, regionsOf, search } from './region-tree.ts';
 import { useSaveSetting, useSettings } from './use-settings.ts';
 
@@ -48,12 +49,9 @@ function RegionForm({ stored }: { stored: AllowRegion }) {
 
   return (
     <>
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          上门取样地区
-        </Typography.Title>
+      <PageTitle title="上门取样地区">
         <HistoryButton objectType="setting" objectId="allowRegion" title="上门取样地区" />
-      </Space>
+      </PageTitle>
       <Flex gap={16} wrap align="flex-start">
         <Card title="选择城市或区县" style={{ flex: '1 1 360px', maxWidth: 560 }}>
           <Input.Search

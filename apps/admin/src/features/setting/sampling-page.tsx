@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Checkbox, DatePicker, Flex, Form, Input, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, DatePicker, Flex, Form, Input, Spin, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { SAMPLING_SLOT_KEYS, samplingSetting, type SamplingSetting } from '@yance/contracts/setting';
 import { LoadError } from '@/components/load-error.tsx';
 import { HistoryButton } from '@/components/history-button.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 import { dayjs } from '@/lib/time.ts';
 import { SamplingCalendar } from './sampling-calendar.tsx';
 import { closedSlotsOn, DEFAULT_SAMPLING, renameSlot, setClosedSlotsOn, toggleDay, WEEKDAYS } from './sampling-days.ts';
@@ -43,12 +44,9 @@ function SamplingForm({ stored }: { stored: SamplingSetting | null }) {
 
   return (
     <>
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          取样设置
-        </Typography.Title>
+      <PageTitle title="取样设置">
         <HistoryButton objectType="setting" objectId="samplingSetting" title="取样设置" />
-      </Space>
+      </PageTitle>
       {!stored && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="取样设置尚未保存，以下为默认值。" />}
       <Flex gap={16} wrap align="flex-start">
         <Card title="不可取样日期" style={{ flex: '1 1 320px', maxWidth: 420 }}>

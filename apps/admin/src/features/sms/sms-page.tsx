@@ -5,6 +5,7 @@ import { call } from '@yance/browser/api-client';
 import { SMS_PURPOSES } from '@yance/contracts/account';
 import { smsOutboxQuery, type SmsOutboxEntry } from '@yance/contracts/sms-outbox';
 import { LoadError } from '@/components/load-error.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 import { formatTime } from '@/lib/time.ts';
 
 const PAGE_SIZE = 20;
@@ -64,10 +65,7 @@ export default function SmsPage() {
 
   return (
     <>
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          短信记录
-        </Typography.Title>
+      <PageTitle title="短信记录">
         <Form form={form} layout="inline" component="div">
           <Space wrap align="start">
             <Form.Item
@@ -103,7 +101,7 @@ export default function SmsPage() {
             />
           </Space>
         </Form>
-      </Space>
+      </PageTitle>
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (

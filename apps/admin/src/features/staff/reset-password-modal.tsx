@@ -1,20 +1,17 @@
-import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { Alert, Form, Input, Modal } from 'antd';
 import { call } from '@yance/browser/api-client';
 import { staffPasswordBody } from '@yance/contracts/staff';
+import { useChange } from '@/lib/use-change.ts';
 import { fieldOf, parseForm } from '@/lib/zod-form.ts';
 import type { StaffRow } from './staff-form-modal.tsx';
 
 /** 重置密码: the confirm dialog asks for the new password; the staff member's sessions end at once. */
 export function ResetPasswordModal({ staff, onClose }: { staff: StaffRow | null; onClose: () => void }) {
   const [form] = Form.useForm();
-  const { message } = App.useApp();
-  const reset = useMutation({
-    mutationFn: (body: { id: number; password: string }) => call('staffResetPassword', { body }),
-    onSuccess: () => {
-      void message.success('密码已重置');
-      onClose();
-    },
+  const reset = useChange((body: { id: number; password: string }) => call('staffResetPassword', { body }), {
+    done: '密码已重置',
+    refresh: [],
+    onDone: onClose,
   });
   const submit = async () => {
     const values = (await form.validateFields()) as Record<string, unknown>;

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import type { z } from 'zod';
 import { call } from '@yance/browser/api-client';
 import { STAFF_ROLE_NAMES, STAFF_ROLES, staffAddBody, staffEditBody, type staffSummary } from '@yance/contracts/staff';
+import { useChange } from '@/lib/use-change.ts';
 import { fieldOf, parseForm } from '@/lib/zod-form.ts';
 
 export type StaffRow = z.infer<typeof staffSummary>;
@@ -11,22 +11,15 @@ const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: STAFF_ROLE_NAMES
 /** 新增员工 (editing = null) or 编辑 one: the fields are checked with the server's own contracts (staffAddBody, staffEditBody). */
 export function StaffFormModal({ editing, open, onClose }: { editing: StaffRow | null; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm();
-  const { message } = App.useApp();
-  const queries = useQueryClient();
   // Name, phone, e-mail and roles are the same fields in both contracts; the whole body is checked with the one that applies.
   const schema: z.ZodType = editing ? staffEditBody : staffAddBody;
-  const save = useMutation({
-    mutationFn: (values: Record<string, unknown>) =>
+  const save = useChange(
+    (values: Record<string, unknown>) =>
       editing
         ? call('staffEdit', { body: values as z.input<typeof staffEditBody> })
         : call('staffAdd', { body: values as z.input<typeof staffAddBody> }),
-    onSuccess: () => {
-      void message.success(editing ? '已保存' : '已新增');
-      void queries.invalidateQueries({ queryKey: ['staffList'] });
-      void queries.invalidateQueries({ queryKey: ['auditList'] });
-      onClose();
-    },
-  });
+    { done: editing ? '已保存' : '已新增', refresh: ['staffList', 'auditList'], onDone: onClose },
+  );
 
   const submit = async () => {
     const values = (await form.validateFields()) as Record<string, unknown>;

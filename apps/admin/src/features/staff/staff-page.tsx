@@ -1,11 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Input, Select, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { App, Button, Empty, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { STAFF_ROLE_NAMES, STAFF_ROLES, totpRequired, type StaffRole, type StaffSort } from '@yance/contracts/staff';
 import { LoadError } from '@/components/load-error.tsx';
+import { PageTitle } from '@/components/page-title.tsx';
 import { formatTime } from '@/lib/time.ts';
+import { useChange } from '@/lib/use-change.ts';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
 import { StaffDrawer } from './staff-drawer.tsx';
 import { StaffFormModal, type StaffRow } from './staff-form-modal.tsx';
@@ -39,13 +41,9 @@ export default function StaffPage() {
       void queries.invalidateQueries({ queryKey: ['auditList'] });
     },
   });
-  const resetTotp = useMutation({
-    mutationFn: (s: StaffRow) => call('staffResetTotp', { body: { id: s.id } }),
-    onSuccess: () => {
-      void message.success('动态验证码已重置');
-      void queries.invalidateQueries({ queryKey: ['staffList'] });
-      void queries.invalidateQueries({ queryKey: ['auditList'] });
-    },
+  const resetTotp = useChange((s: StaffRow) => call('staffResetTotp', { body: { id: s.id } }), {
+    done: '动态验证码已重置',
+    refresh: ['staffList', 'auditList'],
   });
   const confirmResetTotp = (s: StaffRow) =>
     modal.confirm({
@@ -127,10 +125,7 @@ export default function StaffPage() {
 
   return (
     <>
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          员工
-        </Typography.Title>
+      <PageTitle title="员工">
         <Space wrap>
           <Input.Search
             placeholder="账号或姓名"
@@ -151,7 +146,7 @@ export default function StaffPage() {
             新增员工
           </Button>
         </Space>
-      </Space>
+      </PageTitle>
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (

@@ -1,4 +1,12 @@
-import type { DeviceAdminDetail, DeviceAdminQuery, DeviceEditBody, DeviceInput, DeviceExportQuery } from '@yance/contracts/catalog-admin';
+import {
+  deviceFieldsOf,
+  type DeviceAdminDetail,
+  type DeviceAdminQuery,
+  type DeviceEditBody,
+  type DeviceField,
+  type DeviceInput,
+  type DeviceExportQuery,
+} from '@yance/contracts/catalog-admin';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -51,29 +59,6 @@ export async function getDeviceAdmin(ctx: AppContext, id: number): Promise<Devic
   return row;
 }
 
-/** An item as the form (and the log, and an import row's starting point) holds it. */
-export const formOf = (d: Omit<DeviceAdminDetail, 'prefectureIds' | 'typeName' | 'childName' | 'id'> | DeviceInput) => ({
-  rid: d.rid,
-  name: d.name,
-  alias: d.alias,
-  childId: d.childId,
-  img: d.img,
-  sketch: d.sketch,
-  description: d.description,
-  sampleRequirement: d.sampleRequirement,
-  instrument: d.instrument,
-  options: d.options,
-  priceFen: d.priceFen,
-  unit: d.unit,
-  turnaroundDays: d.turnaroundDays,
-  dailyCapacity: d.dailyCapacity,
-  orderCount: d.orderCount,
-  discountLabel: d.discountLabel,
-  onShelf: d.onShelf,
-  sort: d.sort,
-  hotRank: d.hotRank,
-});
-
 async function fieldsOf(ctx: AppContext, input: DeviceInput): Promise<NewDevice> {
   const [child] = await findChildren(ctx.db, { ids: [input.childId] });
   if (!child) throw new AppError('NOT_FOUND', '[分类]不存在');
@@ -92,16 +77,16 @@ export async function saveDevice(t: AppContext, w: CatalogWrite, input: DeviceIn
   const taken = await lockDeviceByRid(t.db, input.rid);
   if (taken !== undefined && taken !== existing) throw new AppError('CONFLICT', `[项目编号]「${input.rid}」已被其他项目使用`);
   let id: number;
-  let before: ReturnType<typeof formOf> | null = null;
+  let before: Pick<DeviceAdminDetail, DeviceField> | null = null;
   if (existing === null) {
     [id] = (await insertDevices(t.db, [fields])) as [number];
   } else {
     id = existing;
-    before = formOf(await getDeviceAdmin(t, id));
+    before = deviceFieldsOf(await getDeviceAdmin(t, id));
     await updateDevice(t.db, id, fields);
   }
   const after = await getDeviceAdmin(t, id);
-  await logCatalog(t, w, action, { type: 'device', id }, before, formOf(after));
+  await logCatalog(t, w, action, { type: 'device', id }, before, deviceFieldsOf(after));
   return after;
 }
 

@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs';
-import { deviceInput, IMPORT_ROWS_MAX, type DeviceExportQuery, type ImportReport } from '@yance/contracts/catalog-admin';
+import { deviceFieldsOf, deviceInput, IMPORT_ROWS_MAX, type DeviceExportQuery, type ImportReport } from '@yance/contracts/catalog-admin';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { invalidateHomeCache } from '../home/home.service.ts';
 import { findTaxonomy } from './catalog-admin.repository.ts';
 import type { CatalogWrite } from './catalog-audit.ts';
-import { devicesForExport, formOf, getDeviceAdmin, saveDevice } from './device-admin.service.ts';
+import { devicesForExport, getDeviceAdmin, saveDevice } from './device-admin.service.ts';
 import { lockDeviceByRid } from './device-admin.repository.ts';
 import {
   CellError,
@@ -134,7 +134,7 @@ export async function importDevicesXlsx(ctx: AppContext, w: CatalogWrite, file: 
       const fields = fieldsOfRow(cells, taxonomy);
       const added = await ctx.tx(async (t) => {
         const id = (await lockDeviceByRid(t.db, rid)) ?? null;
-        const base = id === null ? {} : formOf(await getDeviceAdmin(t, id));
+        const base = id === null ? {} : deviceFieldsOf(await getDeviceAdmin(t, id));
         const parsed = deviceInput.safeParse({ ...base, ...fields, rid });
         if (!parsed.success) throw new CellError(parsed.error.issues[0]?.message ?? '格式不正确');
         await saveDevice(t, w, parsed.data, id, id === null ? 'catalog.device.importAdd' : 'catalog.device.importEdit');

@@ -1,4 +1,5 @@
 import type { AppContext, StaffCaller } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { changesOf, recordAudit, type Actor } from '../audit/audit.service.ts';
 import { invalidateHomeCache } from '../home/home.service.ts';
 
@@ -34,6 +35,41 @@ export async function logRemoval(
 ): Promise<void> {
   const changes = Object.fromEntries(Object.entries(before).map(([k, v]) => [k, [v ?? null, null] as [unknown, unknown]]));
   await recordAudit(t, { actor: staffActor(w.caller), ...what, changes, ip: w.ip });
+}
+
+/** How an ordered list's rows are named in the log and in the refusal (banner, 轮播图), and how one row's sort is stored. */
+interface OrderedList {
+  objectType: string;
+  label: string;
+  setSort: (id: number, sort: number) => Promise<unknown>;
+}
+
+/**
+ * Gives an ordered list (banners, partners) the order of `ids`, which must
+ * hold every row once: each moved row's sort becomes its place, and is
+ * logged as `<objectType>.sort`.
+ */
+export async function writeOrder(
+  t: AppContext,
+  w: Write,
+  rows: readonly { id: number; sort: number }[],
+  ids: number[],
+  list: OrderedList,
+): Promise<void> {
+  const known = new Set(rows.map((r) => r.id));
+  if (ids.length !== rows.length || ids.some((id) => !known.has(id))) throw new AppError('INVALID', `[顺序]须包含全部${list.label}各一次`);
+  for (const [sort, id] of ids.entries()) {
+    const before = rows.find((r) => r.id === id)!;
+    if (before.sort === sort) continue;
+    await list.setSort(id, sort);
+    await logChange(
+      t,
+      w,
+      { action: `${list.objectType}.sort`, objectType: list.objectType, objectId: id },
+      { sort: before.sort },
+      { sort },
+    );
+  }
 }
 
 /**

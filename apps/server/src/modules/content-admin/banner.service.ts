@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { inWindow } from '../home/home.service.ts';
 import { deviceRidExists } from './article-admin.repository.ts';
-import { contentWrite, logChange, logRemoval, type Write } from './admin-write.ts';
+import { contentWrite, logChange, logRemoval, writeOrder, type Write } from './admin-write.ts';
 import { deleteBanner, insertBanner, listBannerRows, lockBanner, updateBanner, type BannerRow } from './banner.repository.ts';
 
 type AddBody = z.output<typeof bannerAddBody>;
@@ -74,15 +74,11 @@ export async function editBanner(ctx: AppContext, w: Write, body: EditBody): Pro
 /** Sets the display order to `ids` (which must be every banner, once each). */
 export async function sortBanners(ctx: AppContext, w: Write, ids: number[]): Promise<BannerAdmin[]> {
   return contentWrite(ctx, async (t) => {
-    const rows = await listBannerRows(t.db);
-    const known = new Set(rows.map((r) => r.id));
-    if (ids.length !== rows.length || ids.some((id) => !known.has(id))) throw new AppError('INVALID', '[顺序]须包含全部轮播图各一次');
-    for (const [sort, id] of ids.entries()) {
-      const before = rows.find((r) => r.id === id)!;
-      if (before.sort === sort) continue;
-      await updateBanner(t.db, id, { sort });
-      await logChange(t, w, { action: 'banner.sort', objectType: 'banner', objectId: id }, { sort: before.sort }, { sort });
-    }
+    await writeOrder(t, w, await listBannerRows(t.db), ids, {
+      objectType: 'banner',
+      label: '轮播图',
+      setSort: (id, sort) => updateBanner(t.db, id, { sort }),
+    });
     const now = t.clock();
     return (await listBannerRows(t.db)).map((r) => adminOf(r, now));
   });

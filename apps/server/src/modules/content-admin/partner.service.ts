@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { partnerAddBody, partnerEditBody } from '@yance/contracts/content-admin';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { contentWrite, logChange, logRemoval, type Write } from './admin-write.ts';
+import { contentWrite, logChange, logRemoval, writeOrder, type Write } from './admin-write.ts';
 import { deletePartner, insertPartner, listPartnerRows, lockPartner, updatePartner, type PartnerRow } from './partner.repository.ts';
 
 type AddBody = z.output<typeof partnerAddBody>;
@@ -37,15 +37,11 @@ export async function editPartner(ctx: AppContext, w: Write, body: z.output<type
 /** Sets the strip's order to `ids` (every partner, once each). */
 export async function sortPartners(ctx: AppContext, w: Write, ids: number[]): Promise<PartnerRow[]> {
   return contentWrite(ctx, async (t) => {
-    const rows = await listPartnerRows(t.db);
-    const known = new Set(rows.map((r) => r.id));
-    if (ids.length !== rows.length || ids.some((id) => !known.has(id))) throw new AppError('INVALID', '[顺序]须包含全部合作机构各一次');
-    for (const [sort, id] of ids.entries()) {
-      const before = rows.find((r) => r.id === id)!;
-      if (before.sort === sort) continue;
-      await updatePartner(t.db, id, { sort });
-      await logChange(t, w, { action: 'partner.sort', objectType: 'partner', objectId: id }, { sort: before.sort }, { sort });
-    }
+    await writeOrder(t, w, await listPartnerRows(t.db), ids, {
+      objectType: 'partner',
+      label: '合作机构',
+      setSort: (id, sort) => updatePartner(t.db, id, { sort }),
+    });
     return listPartnerRows(t.db);
   });
 }
