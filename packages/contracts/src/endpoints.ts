@@ -4,6 +4,7 @@ import { contentAdminEndpoints } from './api/content-admin.ts';
 import { catalogAdminEndpoints } from './api/catalog-admin.ts';
 import { contentEndpoints } from './api/content.ts';
 import { jobEndpoints } from './api/job.ts';
+import { orderEndpoints } from './api/order.ts';
 import { settingAdminEndpoints } from './api/setting-admin.ts';
 import { smsOutboxEndpoints } from './api/sms-outbox.ts';
 import { customerEndpoints } from './api/customer.ts';
@@ -29,6 +30,7 @@ export const endpoints = {
   ...catalogAdminEndpoints,
   ...customerEndpoints,
   ...dashboardEndpoints,
+  ...orderEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

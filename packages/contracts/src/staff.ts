@@ -51,6 +51,16 @@ export const PERMISSIONS = {
   'media.upload': ['operator'],
   /** Web settings of spec §3. */
   'setting.manage': ['operator'],
+  /** Orders and their timelines (a manager only their customers'). */
+  'order.read': ['manager', 'lab', 'finance'],
+  /** Price 待报价 lines and confirm signed contracts (a manager only their customers'). */
+  'order.quote': ['manager'],
+  /** The lab's steps: receive samples, start testing, deliver data. */
+  'order.lab': ['lab'],
+  /** Mark an enterprise's prepayment received (until the money issue takes payments). */
+  'order.pay': ['finance'],
+  /** Cancel an order before its samples are received, with a reason (a manager only their customers'). */
+  'order.cancel': ['manager'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];

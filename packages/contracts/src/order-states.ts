@@ -1,0 +1,150 @@
+// The order's states and its one transition table (issue 9, ADR 0039). zod-free:
+// the storefront, the console and the server read the same table, and the
+// database's CHECK constraint is generated from ORDER_STATES.
+import type { Permission } from './staff.ts';
+
+/**
+ * Order states (product.md "Order lifecycle"). draft is a saved, unsent order
+ * (保存草稿); the rest are the names customers see.
+ */
+export const ORDER_STATES = [
+  'draft',
+  'quoting',
+  'contracting',
+  'unpaid',
+  'awaitingSample',
+  'awaitingPickup',
+  'received',
+  'testing',
+  'delivered',
+  'unsettled',
+  'completed',
+  'cancelled',
+  'overdue',
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+export const ORDER_STATE_NAMES: Record<OrderState, string> = {
+  draft: '草稿',
+  quoting: '待报价',
+  contracting: '待签约',
+  unpaid: '待付款',
+  awaitingSample: '待寄样',
+  awaitingPickup: '待取样',
+  received: '已收样',
+  testing: '实验中',
+  delivered: '数据已交付',
+  unsettled: '待结算',
+  completed: '已完成',
+  cancelled: '已取消',
+  overdue: '欠款中',
+};
+
+/** How the samples reach the lab (spec §3 sampling request type): 0 self-send (自行寄样), 1 pick-up (上门取样). */
+export const DELIVERY_METHODS = { selfSend: 0, pickUp: 1 } as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[keyof typeof DELIVERY_METHODS];
+export const DELIVERY_METHOD_NAMES: Record<DeliveryMethod, string> = { 0: '自行寄样', 1: '上门取样' };
+
+/**
+ * Who pays when (product.md): institutions (student, teacher, individual) pay
+ * after testing; enterprises sign a contract and prepay in full. Fixed on the
+ * order when it is sent, from the customer's organization then.
+ */
+export const ORDER_KINDS = ['institution', 'enterprise'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/** What the next state depends on besides the action: the order's kind, delivery and whether every line has its price. */
+export interface OrderFacts {
+  kind: OrderKind;
+  delivery: DeliveryMethod;
+  /** Every line has an amount (an item with price 0 waits for a quote, 待报价). */
+  priced: boolean;
+}
+
+/** Who may take an action: the order's customer, staff holding a permission, or the system (jobs, other modules). */
+export type OrderActor = { customer: true } | { permission: Permission } | { system: true };
+
+export interface OrderTransition {
+  /** The button's or the timeline's words. */
+  label: string;
+  from: readonly OrderState[];
+  /** Where it goes; a function where the order's facts decide. */
+  to: OrderState | ((facts: OrderFacts) => OrderState);
+  by: readonly OrderActor[];
+  /** Asks the actor for a note (a reason): the timeline shows it. */
+  note?: 'required' | 'optional';
+}
+
+const CUSTOMER = { customer: true } as const;
+const SYSTEM = { system: true } as const;
+const staff = (permission: Permission) => ({ permission }) as const;
+
+/** Where an order waits for its samples: the delivery decides. */
+const awaitingSamples = (f: OrderFacts): OrderState => (f.delivery === DELIVERY_METHODS.pickUp ? 'awaitingPickup' : 'awaitingSample');
+/** After pricing: an enterprise signs and prepays first; an institution sends its samples. */
+const afterPricing = (f: OrderFacts): OrderState => (f.kind === 'enterprise' ? 'contracting' : awaitingSamples(f));
+
+/** States in which the samples have not reached the lab: the customer may still cancel. */
+export const BEFORE_RECEIPT: readonly OrderState[] = ['quoting', 'contracting', 'unpaid', 'awaitingSample', 'awaitingPickup'];
+
+/**
+ * Every change of an order's state, and the only one (ADR 0039). The server
+ * moves an order only through this table, under a compare-and-set on the
+ * state it read (two staff at once: one wins, the other gets 409), and writes
+ * the audit log and the customer's timeline in the same transaction.
+ */
+export const ORDER_TRANSITIONS = {
+  /** The customer sends a new order or a saved draft. */
+  submit: { label: '提交订单', from: ['draft'], to: (f) => (f.priced ? afterPricing(f) : 'quoting'), by: [CUSTOMER] },
+  /** The account manager prices the lines that had no price. */
+  quote: { label: '报价', from: ['quoting'], to: afterPricing, by: [staff('order.quote')], note: 'optional' },
+  /** The manager confirms the contract the enterprise signed. */
+  confirmContract: { label: '确认合同', from: ['contracting'], to: 'unpaid', by: [staff('order.quote')], note: 'optional' },
+  /** Prepayment received (the money issue pays it; finance can mark it meanwhile, audited). */
+  markPaid: { label: '确认收款', from: ['unpaid'], to: awaitingSamples, by: [staff('order.pay'), SYSTEM], note: 'required' },
+  /** The lab signs for the samples. */
+  receive: { label: '确认收样', from: ['awaitingSample', 'awaitingPickup'], to: 'received', by: [staff('order.lab')], note: 'optional' },
+  startTesting: { label: '开始实验', from: ['received'], to: 'testing', by: [staff('order.lab')] },
+  /** The reviewed result files go to the customer. */
+  deliver: { label: '交付数据', from: ['testing'], to: 'delivered', by: [staff('order.lab')], note: 'optional' },
+  /** The customer confirms the data (or the system after the waiting days): an institution then settles, a prepaid order is done. */
+  confirmData: {
+    label: '确认数据',
+    from: ['delivered'],
+    to: (f) => (f.kind === 'enterprise' ? 'completed' : 'unsettled'),
+    by: [CUSTOMER, staff('order.lab'), SYSTEM],
+  },
+  /** Unsettled past the due days (the money issue's job). */
+  markOverdue: { label: '标记欠款', from: ['unsettled'], to: 'overdue', by: [SYSTEM] },
+  /** Settled (the money issue's settlement). */
+  settle: { label: '结算完成', from: ['unsettled', 'overdue'], to: 'completed', by: [SYSTEM] },
+  /** Before the samples are received: the customer or their manager cancels, with a reason. */
+  cancel: { label: '取消订单', from: BEFORE_RECEIPT, to: 'cancelled', by: [CUSTOMER, staff('order.cancel')], note: 'required' },
+} as const satisfies Record<string, OrderTransition>;
+export type OrderAction = keyof typeof ORDER_TRANSITIONS;
+export const ORDER_ACTIONS = Object.keys(ORDER_TRANSITIONS) as OrderAction[];
+
+/** The state `action` moves an order with these facts to. */
+export function nextOrderState(action: OrderAction, facts: OrderFacts): OrderState {
+  const to: OrderTransition['to'] = ORDER_TRANSITIONS[action].to;
+  return typeof to === 'function' ? to(facts) : to;
+}
+
+/** Whether `action` may start from `state`. */
+export const canLeave = (action: OrderAction, state: OrderState): boolean =>
+  (ORDER_TRANSITIONS[action].from as readonly OrderState[]).includes(state);
+
+/** The customer's tabs on /member/order, in order: each lists these states. */
+export const ORDER_TABS = {
+  all: { label: '全部', states: ORDER_STATES.filter((s) => s !== 'draft') },
+  draft: { label: '草稿', states: ['draft'] },
+  pending: { label: '待处理', states: ['quoting', 'contracting', 'unpaid'] },
+  sampling: { label: '待送样', states: ['awaitingSample', 'awaitingPickup'] },
+  testing: { label: '检测中', states: ['received', 'testing'] },
+  delivered: { label: '已交付', states: ['delivered'] },
+  settling: { label: '待结算', states: ['unsettled', 'overdue'] },
+  completed: { label: '已完成', states: ['completed'] },
+  cancelled: { label: '已取消', states: ['cancelled'] },
+} as const satisfies Record<string, { label: string; states: readonly OrderState[] }>;
+export type OrderTab = keyof typeof ORDER_TABS;
+export const ORDER_TAB_NAMES = Object.keys(ORDER_TABS) as OrderTab[];

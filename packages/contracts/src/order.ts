@@ -1,0 +1,285 @@
+// The experiment plan (实验方案, the cart) and orders (issue 9, ADR 0039).
+import { z } from 'zod';
+import { priceUnit } from './catalog.ts';
+import { COUNT_MAX } from './money.ts';
+import { count, fen, fenData, id, oneOf } from './numbers.ts';
+import { ORDER_ACTIONS, ORDER_KINDS, ORDER_STATES, ORDER_TAB_NAMES, DELIVERY_METHODS } from './order-states.ts';
+import { pagingQuery } from './paging.ts';
+import type { StaffRole } from './staff.ts';
+import { optionalText, text } from './text.ts';
+
+/** Type id of 定制项目: items made from an accepted quote; they lead the plan (spec §3, product.md). */
+export const CUSTOM_TYPE_ID = 31;
+
+/** Most lines a plan may hold, and most lines one order may take. */
+export const PLAN_LINES_MAX = 50;
+
+/** The chosen label of each price option, by option name (money.ts Choices). */
+export const choicesInput = z.record(text('选项', { max: 32 }), text('选项', { max: 64 }));
+
+// ---- plan --------------------------------------------------------------
+
+export const planAddBody = z.object({
+  rid: text('项目编号', { max: 32 }),
+  choices: choicesInput.optional().default({}),
+  /** Samples (or hours, jobs: the item's unit). */
+  count: count('数量', 1, COUNT_MAX),
+});
+export type PlanAddBody = z.output<typeof planAddBody>;
+
+export const planEditBody = z.object({
+  id: id('方案条目'),
+  choices: choicesInput.optional(),
+  count: count('数量', 1, COUNT_MAX).optional(),
+});
+export type PlanEditBody = z.output<typeof planEditBody>;
+
+export const planDelBody = z.object({ ids: z.array(id('方案条目')).min(1, '[方案条目]请选择要删除的项目').max(PLAN_LINES_MAX) });
+
+/** One line of the plan, with its live price. */
+export const planLine = z.object({
+  id: z.number().int(),
+  rid: z.string(),
+  name: z.string(),
+  img: z.string(),
+  type_id: z.number().int(),
+  unit: priceUnit,
+  /** Unit price with the chosen options, in fen. */
+  unit_fen: fenData,
+  choices: z.record(z.string(), z.string()),
+  /** The item's options, for changing them in the plan. */
+  options: z.array(z.object({ name: z.string(), choices: z.array(z.object({ label: z.string(), extra_fen: fenData })) })),
+  count: z.number().int(),
+  /** unit_fen × count; null when the item has no fixed price (待报价). */
+  amount_fen: fenData.nullable(),
+  turnaround_days: z.number().int(),
+  /** False when the item was taken off the shelf since: it cannot be ordered. */
+  available: z.boolean(),
+});
+export type PlanLine = z.infer<typeof planLine>;
+
+/** plan/list (spec §3 user plan): dataArr groups the lines by type_id with their count, type 31 first. */
+export const planListResponse = z.object({
+  dataArr: z.array(
+    z.object({
+      type_id: z.number().int(),
+      type_name: z.string(),
+      count: z.number().int(),
+      items: z.array(planLine),
+    }),
+  ),
+  cartNum: z.number().int(),
+});
+export type PlanListResponse = z.infer<typeof planListResponse>;
+
+export const planAddResponse = z.object({ id: z.number().int(), cartNum: z.number().int() });
+
+// ---- order input ---------------------------------------------------------
+
+/** Form of a sample (product issue 9). */
+export const SAMPLE_FORMS = { powder: '粉末', film: '薄膜', liquid: '液体', block: '块体', other: '其他' } as const;
+export type SampleForm = keyof typeof SAMPLE_FORMS;
+/** Hazards a customer declares; radioactive samples are refused (RADIOACTIVE_REFUSED). */
+export const SAMPLE_HAZARDS = { toxic: '有毒', corrosive: '腐蚀性', magnetic: '磁性', volatile: '易挥发', radioactive: '放射性' } as const;
+export type SampleHazard = keyof typeof SAMPLE_HAZARDS;
+export const RADIOACTIVE_REFUSED = '[危险特性]本平台不受理放射性样品，请联系客户经理另行安排';
+
+/** Most samples one order line may list. */
+export const SAMPLES_PER_LINE_MAX = 50;
+
+export const sampleInput = z.object({
+  name: text('样品名称', { max: 64 }),
+  count: count('样品数量', 1, COUNT_MAX),
+  form: z.enum(Object.keys(SAMPLE_FORMS) as [SampleForm, ...SampleForm[]], { error: '[样品形态]不能为空' }),
+  hazards: z
+    .array(z.enum(Object.keys(SAMPLE_HAZARDS) as [SampleHazard, ...SampleHazard[]], { error: '[危险特性]不正确' }))
+    .max(5)
+    .default([])
+    .refine((h) => !h.includes('radioactive'), RADIOACTIVE_REFUSED),
+  requirement: optionalText('测试要求', { max: 500, multiline: true }),
+  /** Send the sample back after testing (else kept 3 months, then destroyed). */
+  returnSample: z.boolean().default(false),
+});
+export type SampleInput = z.output<typeof sampleInput>;
+
+/**
+ * order/add: the selected plan lines become an order (they leave the plan),
+ * each with its samples. draft true keeps it as 草稿; draftId finishes or
+ * updates a saved draft instead of making a new order: its lines are named by
+ * lineId, and a line of the draft left out goes back to the plan.
+ */
+export const orderAddBody = z.object({
+  draftId: id('草稿').optional(),
+  lines: z
+    .array(
+      z
+        .object({
+          /** A line of the caller's plan (it leaves the plan with the order). */
+          planId: id('方案条目').optional(),
+          /** Or, finishing a draft (draftId), a line the draft already holds. */
+          lineId: id('订单项目').optional(),
+          samples: z.array(sampleInput).min(1, '[样品]请填写样品信息').max(SAMPLES_PER_LINE_MAX),
+        })
+        .refine((l) => (l.planId === undefined) !== (l.lineId === undefined), '[项目]请选择要下单的项目'),
+    )
+    .min(1, '[项目]请选择要下单的项目')
+    .max(PLAN_LINES_MAX),
+  delivery: oneOf('送样方式', Object.values(DELIVERY_METHODS), { missing: '[送样方式]不能为空' }),
+  remark: optionalText('备注', { max: 500, multiline: true }),
+  attachments: z
+    .array(text('附件', { max: 255 }))
+    .max(10)
+    .default([]),
+  draft: z.boolean().default(false),
+});
+export type OrderAddBody = z.output<typeof orderAddBody>;
+
+export const orderIdBody = z.object({ id: id('订单') });
+export const orderCancelBody = orderIdBody.extend({ reason: text('取消原因', { max: 200 }) });
+
+export const orderListBody = pagingQuery.extend({
+  tab: z.enum(ORDER_TAB_NAMES as [string, ...string[]], { error: '[订单状态]不存在' }).default('all'),
+  /** Order number, item name or sample name. */
+  kw: optionalText('关键词', { max: 64 }),
+});
+export type OrderListBody = z.output<typeof orderListBody>;
+
+// ---- order output --------------------------------------------------------
+
+export const orderState = z.enum(ORDER_STATES);
+export const orderAction = z.enum(ORDER_ACTIONS as [string, ...string[]]);
+
+export const orderSummary = z.object({
+  id: z.number().int(),
+  /** YC20261123-0042: readable on the phone, unique across processes. */
+  no: z.string(),
+  state: orderState,
+  kind: z.enum(ORDER_KINDS),
+  delivery: z.number().int(),
+  /** Item names of the lines, in order. */
+  items: z.array(z.string()),
+  sampleCount: z.number().int(),
+  /** Sum of the lines; null while a line waits for its quote. */
+  total_fen: fenData.nullable(),
+  createdAt: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummary>;
+
+export const orderListResponse = z.object({
+  list: z.array(orderSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Orders in each tab (the customer's own), for the tab labels. */
+  counts: z.record(z.string(), z.number().int()),
+});
+export type OrderListResponse = z.infer<typeof orderListResponse>;
+
+export const orderSample = z.object({
+  id: z.number().int(),
+  /** Sample number printed on its label: the order number and a sequence, e.g. YC20261123-0042-02. */
+  no: z.string(),
+  lineId: z.number().int(),
+  name: z.string(),
+  count: z.number().int(),
+  form: z.string(),
+  hazards: z.array(z.string()),
+  requirement: z.string(),
+  returnSample: z.boolean(),
+});
+export type OrderSample = z.infer<typeof orderSample>;
+
+export const orderLine = z.object({
+  id: z.number().int(),
+  rid: z.string(),
+  name: z.string(),
+  type_id: z.number().int(),
+  unit: priceUnit,
+  choices: z.record(z.string(), z.string()),
+  unit_fen: fenData,
+  count: z.number().int(),
+  /** null while waiting for the manager's quote. */
+  amount_fen: fenData.nullable(),
+  turnaround_days: z.number().int(),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+/** One step of the timeline the customer sees: who did what, when. */
+export const orderEvent = z.object({
+  at: z.string(),
+  /** 您, 客户经理 张三, 实验员 李四, 系统. */
+  actor: z.string(),
+  action: z.string(),
+  label: z.string(),
+  from: orderState.nullable(),
+  to: orderState,
+  note: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEvent>;
+
+export const orderDetail = orderSummary.extend({
+  remark: z.string(),
+  attachments: z.array(z.string()),
+  lines: z.array(orderLine),
+  samples: z.array(orderSample),
+  timeline: z.array(orderEvent),
+  /** What the reader may do now (customer: submit, confirmData, cancel; staff: by permission). */
+  actions: z.array(orderAction),
+});
+export type OrderDetail = z.infer<typeof orderDetail>;
+
+/** order/again (再来一单): the lines copied into the plan, and the items left out because they are off the shelf or changed. */
+export const orderAgainResponse = z.object({ cartNum: z.number().int(), added: z.number().int(), skipped: z.array(z.string()) });
+export type OrderAgainResponse = z.infer<typeof orderAgainResponse>;
+
+export const orderAddResponse = z.object({ id: z.number().int(), no: z.string(), state: orderState, cartNum: z.number().int() });
+
+// ---- console -------------------------------------------------------------
+
+/** Roles that reach every order; a manager reaches only their own customers' (as with customers, ADR 0035, 0039). */
+export const SEE_ALL_ORDERS: readonly StaffRole[] = ['admin', 'lab', 'finance'];
+export const seesAllOrders = (roles: readonly StaffRole[]): boolean => roles.some((r) => SEE_ALL_ORDERS.includes(r));
+
+export const adminOrderListQuery = pagingQuery.extend({
+  state: z.enum(ORDER_STATES, { error: '[订单状态]不存在' }).optional(),
+  /** Order number, customer phone or name, item or sample name. */
+  kw: optionalText('关键词', { max: 64 }),
+  customerId: z.preprocess((v) => (v === '' || v === null ? undefined : v), id('客户').optional()),
+});
+export type AdminOrderListQuery = z.output<typeof adminOrderListQuery>;
+
+export const adminOrderSummary = orderSummary.extend({
+  customerId: z.number().int(),
+  customerName: z.string(),
+  customerPhone: z.string(),
+  company: z.string(),
+  managerName: z.string(),
+});
+export type AdminOrderSummary = z.infer<typeof adminOrderSummary>;
+
+export const adminOrderDetail = orderDetail.extend({
+  customerId: z.number().int(),
+  customerName: z.string(),
+  customerPhone: z.string(),
+  company: z.string(),
+  managerName: z.string(),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
+
+export const adminOrderIdQuery = z.object({ id: id('订单') });
+
+/** Staff moving an order: the state they saw (a stale page gets 409) and a note where the transition asks for one. */
+export const orderMoveBody = orderIdBody.extend({
+  expect: z.enum(ORDER_STATES, { error: '[订单状态]不存在' }),
+  note: optionalText('备注', { max: 500, multiline: true }),
+});
+export type OrderMoveBody = z.output<typeof orderMoveBody>;
+
+/** quote: the manager prices every line that had no price (and may correct the others). */
+export const orderQuoteBody = orderMoveBody.extend({
+  lines: z
+    .array(z.object({ lineId: id('订单项目'), amount_fen: fen('报价金额') }))
+    .min(1, '[报价]请填写报价')
+    .max(PLAN_LINES_MAX),
+});
+export type OrderQuoteBody = z.output<typeof orderQuoteBody>;
