@@ -59,3 +59,6 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   await mkdir(dir, { recursive: true });
   return fromPglite(new PGlite(dir));
 }
+
+/** The rows of a raw db.execute() answer: both drivers (PGlite, node-postgres) answer { rows }. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

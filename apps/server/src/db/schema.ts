@@ -99,6 +99,8 @@ export const deviceSearch = pgTable(
     childId: integer('child_id').notNull(),
     orderCount: integer('order_count').notNull(),
     priceFen: integer('price_fen').$type<Fen>().notNull(),
+    /** The operators' order (device.sort): the console lists by it without reading the wide device rows. */
+    sort: integer('sort').notNull().default(0),
     /** Normalised name, for exact and prefix ranking. */
     nameLc: text('name_lc').notNull(),
     /** Normalised aliases as '|a|b|', for exact-alias ranking. */
@@ -121,6 +123,10 @@ export const deviceSearch = pgTable(
     index('device_search_order_idx').on(t.onShelf, t.orderCount.desc().nullsFirst(), t.deviceId),
     index('device_search_price_asc_idx').on(t.onShelf, t.priceFen, t.orderCount.desc().nullsFirst(), t.deviceId),
     index('device_search_price_desc_idx').on(t.onShelf, t.priceFen.desc().nullsFirst(), t.orderCount.desc().nullsFirst(), t.deviceId),
+    // The console lists items on and off the shelf: its orders, each read forwards or backwards (device-admin.repository.ts).
+    index('device_search_admin_sort_idx').on(t.sort, t.deviceId),
+    index('device_search_admin_order_idx').on(t.orderCount, t.deviceId),
+    index('device_search_admin_price_idx').on(t.priceFen, t.deviceId),
   ],
 );
 

@@ -331,6 +331,7 @@ export async function refreshDeviceSearch(db: Executor, ids: readonly number[]):
         childId: device.childId,
         orderCount: device.orderCount,
         priceFen: device.priceFen,
+        sort: device.sort,
         childName: typeChild.name,
       })
       .from(device)
@@ -344,6 +345,7 @@ export async function refreshDeviceSearch(db: Executor, ids: readonly number[]):
       childId: r.childId,
       orderCount: r.orderCount,
       priceFen: r.priceFen,
+      sort: r.sort,
       ...deviceSearchFields(r),
     }));
     await db
@@ -360,6 +362,7 @@ export async function refreshDeviceSearch(db: Executor, ids: readonly number[]):
           childId: sql`excluded.child_id`,
           orderCount: sql`excluded.order_count`,
           priceFen: sql`excluded.price_fen`,
+          sort: sql`excluded.sort`,
         },
       });
   }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DeviceAdminDetail, DeviceAdminRow } from '@yance/contracts/catalog-admin';
-import type { Executor } from '../../db/client.ts';
+import { rowsOf, type Executor } from '../../db/client.ts';
 import { device, deviceSearch, prefectureDevice, projectType, typeChild } from '../../db/schema.ts';
 import { matchRuns, tierOf, type SearchTerms } from './catalog-search.repository.ts';
 
@@ -19,42 +19,51 @@ export interface AdminDeviceFilter {
 }
 export type AdminDeviceSort = 'sort' | 'newest' | 'order' | 'price_asc' | 'price_desc' | 'relevance';
 
-/**
- * Text matching goes through the storefront's grams and runs (ADR 0004, 0027)
- * on the same side table. The rid lookup is a second branch of a UNION, not
- * an OR beside the grams: an OR would keep the planner off the grams' GIN
- * index and scan every row (seconds at 100 000 items).
- */
-function textMatch(terms: SearchTerms, rid: string | undefined): SQL {
-  const byRid = rid ? sql` union all select ${device.id} from ${device} where ${device.rid} = ${rid}` : sql``;
-  return sql`${ds.deviceId} in (select ${ds.deviceId} from ${ds} where ${and(...matchRuns(terms))}${byRid})`;
-}
-
+/** The filters that are plain columns of device_search. */
 function whereOf(f: AdminDeviceFilter): SQL | undefined {
   return and(
     f.typeId ? eq(ds.typeId, f.typeId) : undefined,
     f.childId ? eq(ds.childId, f.childId) : undefined,
     f.onShelf === undefined ? undefined : eq(ds.onShelf, f.onShelf),
-    f.terms?.keyword ? textMatch(f.terms, f.rid) : undefined,
   );
 }
 
+/**
+ * The rows a keyword finds, as a CTE named like the table it narrows, so the
+ * orders and counts below read it unchanged. Text goes through the
+ * storefront's grams and runs (ADR 0004, 0027); an item whose rid is the
+ * keyword joins by a UNION (operators look items up by number). MATERIALIZED
+ * keeps the planner from walking an order index and computing every row's
+ * grams (an OR or a semi-join beside the grams did that: seconds at 100 000).
+ * Inside its own definition the name still means the table.
+ */
+function keywordScope(f: AdminDeviceFilter, terms: SearchTerms): SQL {
+  const byRid = f.rid
+    ? sql` union select * from ${ds} where ${and(whereOf(f), sql`${ds.deviceId} = (select ${device.id} from ${device} where ${device.rid} = ${f.rid})`)}`
+    : sql``;
+  return sql`with device_search as materialized (select * from ${ds} where ${and(whereOf(f), ...matchRuns(terms))}${byRid})`;
+}
+
+/**
+ * The console's orders. Each is one of the admin indexes on device_search read
+ * forwards or backwards (ties broken by id in the same direction), so a page
+ * never sorts the whole catalogue.
+ */
 function orderOf(f: AdminDeviceFilter, sort: AdminDeviceSort) {
-  const byId = asc(ds.deviceId);
   switch (sort) {
     case 'newest':
       return [desc(ds.deviceId)];
     case 'order':
-      return [desc(ds.orderCount), byId];
+      return [desc(ds.orderCount), desc(ds.deviceId)];
     case 'price_asc':
-      return [asc(ds.priceFen), byId];
+      return [asc(ds.priceFen), asc(ds.deviceId)];
     case 'price_desc':
-      return [desc(ds.priceFen), byId];
+      return [desc(ds.priceFen), desc(ds.deviceId)];
     case 'relevance':
-      if (f.terms?.keyword) return [asc(tierOf(f.terms)), desc(ds.orderCount), byId];
-      return [asc(device.sort), byId];
+      if (f.terms?.keyword) return [asc(tierOf(f.terms)), desc(ds.orderCount), asc(ds.deviceId)];
+      return [asc(ds.sort), asc(ds.deviceId)];
     default:
-      return [asc(device.sort), byId];
+      return [asc(ds.sort), asc(ds.deviceId)];
   }
 }
 
@@ -66,27 +75,39 @@ export async function pageAdminDeviceIds(
   limit: number,
   offset: number,
 ): Promise<{ ids: number[]; total: number }> {
+  const order = sql.join(orderOf(f, sort), sql`, `);
+  if (f.terms?.keyword) {
+    const scope = keywordScope(f, f.terms);
+    // The total rides on the page's rows (one pass over the matches); a page past the end counts on its own.
+    const page = rowsOf<{ id: number; n: number }>(
+      await db.execute(
+        sql`${scope} select ${ds.deviceId} as id, (count(*) over ())::int as n from ${ds} order by ${order} limit ${limit} offset ${offset}`,
+      ),
+    );
+    const total = page[0]?.n ?? rowsOf<{ n: number }>(await db.execute(sql`${scope} select count(*)::int as n from ${ds}`))[0]?.n ?? 0;
+    return { ids: page.map((r) => r.id), total };
+  }
+  // device_search alone: one narrow row per item with every column a filter or an order needs.
   const where = whereOf(f);
   const rows = await db
     .select({ id: ds.deviceId })
     .from(ds)
-    .innerJoin(device, eq(device.id, ds.deviceId))
     .where(where)
     .orderBy(...orderOf(f, sort))
     .limit(limit)
     .offset(offset);
-  const [row] = await db.select({ n: count() }).from(ds).innerJoin(device, eq(device.id, ds.deviceId)).where(where);
+  const [row] = await db.select({ n: count() }).from(ds).where(where);
   return { ids: rows.map((r) => r.id), total: row?.n ?? 0 };
 }
 
 /** Every matching item id, in the console's order (the export). */
 export async function allAdminDeviceIds(db: Executor, f: AdminDeviceFilter): Promise<number[]> {
-  const rows = await db
-    .select({ id: ds.deviceId })
-    .from(ds)
-    .innerJoin(device, eq(device.id, ds.deviceId))
-    .where(whereOf(f))
-    .orderBy(...orderOf(f, 'sort'));
+  const order = sql.join(orderOf(f, 'sort'), sql`, `);
+  if (f.terms?.keyword) {
+    const all = rowsOf<{ id: number }>(await db.execute(sql`${keywordScope(f, f.terms)} select ${ds.deviceId} as id from ${ds} order by ${order}`));
+    return all.map((r) => r.id);
+  }
+  const rows = await db.select({ id: ds.deviceId }).from(ds).where(whereOf(f)).orderBy(...orderOf(f, 'sort'));
   return rows.map((r) => r.id);
 }
 
