@@ -1,6 +1,6 @@
 // How an order reads on the customer's pages: state colours, times, sample facts.
 import { SAMPLE_FORMS, SAMPLE_HAZARDS } from '@yance/contracts/order';
-import type { OrderState } from '@yance/contracts/order-states';
+import { ORDER_ACTIONS, ORDER_TRANSITIONS, type OrderAction, type OrderState, type OrderTransition } from '@yance/contracts/order-states';
 import { formatFen } from '@yance/browser/format';
 
 /** antd Tag colour of each state: waiting on the customer warm, in the lab blue, done green, stopped grey/red. */
@@ -48,3 +48,14 @@ export const hazardsText = (hazards: readonly string[]) =>
 /** Item names on an order card: the first three and how many more. */
 export const itemsText = (items: readonly string[]) =>
   items.length > 3 ? `${items.slice(0, 3).join('、')} 等${items.length}项` : items.join('、');
+
+/**
+ * What the customer may do with an order in this state, read from the one
+ * transition table (a card has no `actions` of its own; the detail has the server's).
+ */
+export function customerActions(state: OrderState): OrderAction[] {
+  return ORDER_ACTIONS.filter((a) => {
+    const t: OrderTransition = ORDER_TRANSITIONS[a];
+    return t.from.includes(state) && t.by.some((who) => 'customer' in who);
+  });
+}
