@@ -28,9 +28,22 @@ export function basePrice(line: Pick<PlanLine, 'unit_fen' | 'choices' | 'options
   return asFen(Math.max(0, line.unit_fen - extras));
 }
 
-/** A line as the customer sees it now: their pending edit over the server's line. */
-export const withEdit = (line: PlanLine, edit: LineEdit | undefined): PlanLine =>
-  edit ? { ...line, choices: { ...line.choices, ...edit.choices }, count: edit.count ?? line.count } : line;
+/**
+ * A line as the customer sees it now: their pending edit over the server's
+ * line, its unit price recomputed for the new choices (from the item's own
+ * price, so every later reading of the line agrees).
+ */
+export function withEdit(line: PlanLine, edit: LineEdit | undefined): PlanLine {
+  if (!edit) return line;
+  const choices = { ...line.choices, ...edit.choices };
+  let unit_fen = line.unit_fen;
+  try {
+    unit_fen = priceOf({ price_fen: basePrice(line), options: line.options }, choices, 1);
+  } catch {
+    // A choice the item no longer has: the server will refuse it and send the line back as it is.
+  }
+  return { ...line, choices, count: edit.count ?? line.count, unit_fen };
+}
 
 /**
  * The line's amount in fen, or null when the item has no fixed price (price 0:
