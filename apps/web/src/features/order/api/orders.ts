@@ -80,9 +80,11 @@ export function useOrderAgain() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => call('orderAgain', { body: { id } }),
-    onSuccess: (added) => {
-      notify.success('已加入实验方案');
-      setCartNum(queryClient, added.cartNum);
+    onSuccess: (again) => {
+      if (again.added > 0) notify.success('已加入实验方案');
+      // Items off the shelf or changed since are named, never silently dropped.
+      if (again.skipped.length) notify.warning(`以下项目已下架或已变更，未加入实验方案：${again.skipped.join('、')}`);
+      setCartNum(queryClient, again.cartNum);
       void queryClient.invalidateQueries({ queryKey: PLAN_KEY });
     },
   });

@@ -50,7 +50,7 @@ export function OrderActions({ order, actions, onCancel, showView = false, size 
         </Button>
       )}
       {!draft && (
-        <Button size={size} loading={again.isPending} onClick={() => again.mutate(order.id)}>
+        <Button size={size} loading={again.isPending} onClick={() => again.mutate(order.id, { onSuccess: (r) => void (r.added > 0 && navigate(paths.experiment('plan'))) })}>
           再来一单
         </Button>
       )}

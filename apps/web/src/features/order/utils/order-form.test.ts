@@ -29,13 +29,14 @@ describe('order form', () => {
       ok: true,
       body: {
         draftId: 12,
-        lines: [{ planId: 7, samples: [{ ...good, requirement: '', hazards: [] }] }],
+        lines: [{ lineId: 7, samples: [{ ...good, requirement: '', hazards: [] }] }],
         delivery: 1,
         remark: '轻拿轻放',
         attachments: [],
         draft: true,
       },
     });
+    expect(orderBody(draft, [7], { draft: false })).toMatchObject({ ok: true, body: { lines: [{ planId: 7 }], draft: false } });
     expect(orderBody(draft, [], { draft: false })).toEqual({ ok: false, message: '请选择要下单的项目' });
   });
   it('puts a saved draft back under its line ids', () => {

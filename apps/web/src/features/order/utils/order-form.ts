@@ -85,7 +85,8 @@ export const formHasErrors = (draft: OrderDraft, lineIds: readonly number[]): bo
 
 /**
  * The order/add body for these lines, parsed as the server will; the first
- * problem's message when it does not parse.
+ * problem's message when it does not parse. New orders name plan lines
+ * (planId); a draft being finished names its own lines (lineId).
  */
 export function orderBody(
   draft: OrderDraft,
@@ -94,7 +95,7 @@ export function orderBody(
 ): { ok: true; body: OrderAddBody } | { ok: false; message: string } {
   const parsed = orderAddBody.safeParse({
     ...(opts.draftId ? { draftId: opts.draftId } : {}),
-    lines: lineIds.map((planId) => ({ planId, samples: draft.samples[planId] ?? [] })),
+    lines: lineIds.map((id) => ({ [opts.draftId ? 'lineId' : 'planId']: id, samples: draft.samples[id] ?? [] })),
     delivery: draft.delivery,
     remark: draft.remark,
     attachments: [],
