@@ -115,6 +115,7 @@ describe('plan and order (issue 9)', () => {
     await first.getByRole('checkbox', { name: '放射性' }).uncheck();
     await first.getByRole('checkbox', { name: '有毒' }).check();
     await page.locator('[data-testid=lab-address]').waitFor({ state: 'visible' });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshotAtWidths(page, 'order-plan', 'order');
     await page.getByRole('button', { name: /提交订单$/ }).click();
     await toast(page, '提交成功!').first().waitFor({ state: 'visible' });
@@ -165,5 +166,35 @@ describe('plan and order (issue 9)', () => {
     await expect.poll(() => text(page.locator('[data-testid=order-state]'))).toBe('已取消');
     await expect.poll(() => text(timeline)).toContain('样品还没准备好');
     expect(await page.getByRole('button', { name: '取消订单' }).count()).toBe(0);
+  });
+
+  it('立即下单 opens the order page with that item; a saved draft opens there again and is sent from it', async () => {
+    const user = await readyStudent();
+    const [a] = await twoItems();
+    const page = b.page;
+    await signInWith(page, user.tokens, `/detail/${a.rid}`);
+    await page.getByRole('button', { name: '立即下单' }).filter({ visible: true }).first().click();
+    await expectPath(page, '/experiment/order');
+    const line = page.locator('[data-testid=order-line]');
+    await expect.poll(() => line.count()).toBe(1);
+    expect(await text(line)).toContain(a.name);
+
+    // 上门取样: the time is chosen after ordering.
+    await page.getByRole('radiogroup', { name: '送样方式' }).getByText('上门取样').click();
+    await page.getByText('提交订单后，在订单详情中预约上门取样').waitFor({ state: 'visible' });
+    await line.getByPlaceholder('如：TiO2 粉末').fill('石墨烯');
+    await line.getByRole('radio', { name: '块体' }).check();
+    await page.getByRole('button', { name: /保存草稿$/ }).click();
+    await toast(page, '草稿已保存').first().waitFor({ state: 'visible' });
+    await expect.poll(() => text(page.locator('[data-testid=order-state]'))).toBe('草稿');
+
+    await page.getByRole('button', { name: '继续编辑' }).click();
+    await expectPath(page, '/experiment/order');
+    await expect.poll(() => line.getByPlaceholder('如：TiO2 粉末').inputValue()).toBe('石墨烯');
+    expect(await line.getByRole('radio', { name: '块体' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: '上门取样' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: /提交订单$/ }).click();
+    await toast(page, '提交成功!').first().waitFor({ state: 'visible' });
+    await expect.poll(() => text(page.locator('[data-testid=order-state]'))).toBe('待取样');
   });
 });

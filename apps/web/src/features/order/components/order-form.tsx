@@ -117,6 +117,7 @@ export function OrderForm({ lines, initial, draftId, attested, onAttest, localIn
           </h2>
           <Radio.Group
             className={styles.delivery}
+            aria-label="送样方式"
             value={draft.delivery}
             onChange={(e) => setDraft((d) => ({ ...d, delivery: e.target.value as DeliveryMethod }))}
             optionType="button"
