@@ -76,7 +76,10 @@ describe('plan and order (issue 9)', () => {
     await expect.poll(() => text(badge(page))).toBe('2');
 
     // The plan: both lines, a count changed, the price follows.
-    await page.getByRole('link', { name: /实验方案/ }).first().click();
+    await page
+      .getByRole('link', { name: /实验方案/ })
+      .first()
+      .click();
     await expectPath(page, '/experiment/plan');
     const lines = page.locator('[data-testid=plan-line]');
     await expect.poll(() => lines.count()).toBe(2);

@@ -61,11 +61,7 @@ export function Component() {
       <PageHero title={item ? itemTitle(item) : notFound ? '项目不存在' : '项目详情'} crumbs={crumbs} compact />
       <PageBody>
         {item ? (
-          <DeviceDetailView
-            key={item.rid}
-            item={item}
-            {...planActions}
-          />
+          <DeviceDetailView key={item.rid} item={item} {...planActions} />
         ) : notFound ? (
           <NotFoundState
             title="项目不存在"

@@ -10,7 +10,9 @@ import { OrderPage } from '@/features/order/components/order-page.tsx';
 import { PlanView } from '@/features/order/components/plan-view.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
-const AttestationDialog = lazy(() => import('@/features/member/components/attestation-dialog.tsx').then((m) => ({ default: m.AttestationDialog })));
+const AttestationDialog = lazy(() =>
+  import('@/features/member/components/attestation-dialog.tsx').then((m) => ({ default: m.AttestationDialog })),
+);
 
 const AREAS: Record<string, string> = { plan: '实验方案', order: '填写订单', demand: '实验需求', contract: '实验合同' };
 

@@ -27,11 +27,22 @@ export function DeviceBuyBar({ item, selection, onAddToPlan, onOrder, pending }:
           {unitLabel(item.unit)}
         </small>
       </span>
-      <button type="button" className={`btn-default ${styles.button}`} disabled={pending} onClick={() => onAddToPlan(selection)} aria-label="加入实验方案">
+      <button
+        type="button"
+        className={`btn-default ${styles.button}`}
+        disabled={pending}
+        onClick={() => onAddToPlan(selection)}
+        aria-label="加入实验方案"
+      >
         <CartIcon size={15} />
         加入方案
       </button>
-      <button type="button" className={`btn-primary ${styles.button} ${styles.order}`} disabled={pending} onClick={() => onOrder(selection)}>
+      <button
+        type="button"
+        className={`btn-primary ${styles.button} ${styles.order}`}
+        disabled={pending}
+        onClick={() => onOrder(selection)}
+      >
         立即下单
       </button>
     </div>

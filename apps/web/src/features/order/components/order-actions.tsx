@@ -33,12 +33,7 @@ export function OrderActions({ order, actions, onCancel, showView = false, size 
         </Button>
       )}
       {actions.includes('confirmData') && (
-        <Popconfirm
-          title="确认已收到并核对实验数据？"
-          okText="确认"
-          cancelText="取消"
-          onConfirm={() => confirm.mutateAsync(order.id)}
-        >
+        <Popconfirm title="确认已收到并核对实验数据？" okText="确认" cancelText="取消" onConfirm={() => confirm.mutateAsync(order.id)}>
           <Button size={size} type="primary" loading={confirm.isPending}>
             确认数据
           </Button>
@@ -50,7 +45,11 @@ export function OrderActions({ order, actions, onCancel, showView = false, size 
         </Button>
       )}
       {!draft && (
-        <Button size={size} loading={again.isPending} onClick={() => again.mutate(order.id, { onSuccess: (r) => void (r.added > 0 && navigate(paths.experiment('plan'))) })}>
+        <Button
+          size={size}
+          loading={again.isPending}
+          onClick={() => again.mutate(order.id, { onSuccess: (r) => void (r.added > 0 && navigate(paths.experiment('plan'))) })}
+        >
           再来一单
         </Button>
       )}

@@ -1,5 +1,11 @@
 import type { OrderDetail } from '@yance/contracts/order';
-import { DELIVERY_METHOD_NAMES, DELIVERY_METHODS, ORDER_STATE_NAMES, type DeliveryMethod, type OrderAction } from '@yance/contracts/order-states';
+import {
+  DELIVERY_METHOD_NAMES,
+  DELIVERY_METHODS,
+  ORDER_STATE_NAMES,
+  type DeliveryMethod,
+  type OrderAction,
+} from '@yance/contracts/order-states';
 import { Skeleton, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';

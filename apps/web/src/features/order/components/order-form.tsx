@@ -98,8 +98,21 @@ export function OrderForm({ lines, initial, draftId, attested, onAttest, localIn
                     sample={s}
                     errors={sampleErrors(s)}
                     showErrors={showErrors}
-                    onChange={(next) => setSamples(line.id, samples.map((x, j) => (j === i ? next : x)))}
-                    onRemove={samples.length > 1 ? () => setSamples(line.id, samples.filter((_, j) => j !== i)) : undefined}
+                    onChange={(next) =>
+                      setSamples(
+                        line.id,
+                        samples.map((x, j) => (j === i ? next : x)),
+                      )
+                    }
+                    onRemove={
+                      samples.length > 1
+                        ? () =>
+                            setSamples(
+                              line.id,
+                              samples.filter((_, j) => j !== i),
+                            )
+                        : undefined
+                    }
                   />
                 ))}
                 {samples.length < 50 && (
@@ -127,9 +140,7 @@ export function OrderForm({ lines, initial, draftId, attested, onAttest, localIn
           {draft.delivery === DELIVERY_METHODS.selfSend ? (
             <LabAddress info={localInfo} />
           ) : (
-            <p className={styles.hint}>
-              提交订单后，在订单详情中预约上门取样的地址、日期和时段；客户经理会与您确认取样安排。
-            </p>
+            <p className={styles.hint}>提交订单后，在订单详情中预约上门取样的地址、日期和时段；客户经理会与您确认取样安排。</p>
           )}
         </section>
         <section className={styles.card} aria-labelledby="order-remark">

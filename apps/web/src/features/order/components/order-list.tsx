@@ -87,7 +87,13 @@ export function OrderList() {
         </ul>
       )}
       {list.data && (
-        <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} unit="个订单" onChange={(p) => go({ page: p })} />
+        <Pager
+          page={list.data.page}
+          pageSize={list.data.pageSize}
+          total={list.data.total}
+          unit="个订单"
+          onChange={(p) => go({ page: p })}
+        />
       )}
       <CancelDialog order={cancelling} onClose={() => setCancelling(null)} />
     </section>

@@ -162,7 +162,10 @@ export function PlanView({ user, onAttest }: PlanViewProps) {
             已选 <strong>{selected.size}</strong> 项
           </span>
           <span>
-            合计 <strong className={styles.total} data-testid="plan-total">{formatFen(total.fen)}</strong>
+            合计{' '}
+            <strong className={styles.total} data-testid="plan-total">
+              {formatFen(total.fen)}
+            </strong>
           </span>
           {total.unpriced > 0 && <small className={styles.note}>另有{total.unpriced}项待报价</small>}
         </div>

@@ -44,7 +44,19 @@ describe('order form', () => {
       delivery: 1,
       remark: '备注',
       lines: [{ id: 40, unit: 'sample', count: 1 }],
-      samples: [{ id: 1, no: 'YC20261124-0001-01', lineId: 40, name: 'A', count: 1, form: 'film', hazards: ['magnetic'], requirement: '', returnSample: true }],
+      samples: [
+        {
+          id: 1,
+          no: 'YC20261124-0001-01',
+          lineId: 40,
+          name: 'A',
+          count: 1,
+          form: 'film',
+          hazards: ['magnetic'],
+          requirement: '',
+          returnSample: true,
+        },
+      ],
     } as unknown as OrderDetail;
     expect(draftFromOrder(order)).toEqual({
       samples: { 40: [{ name: 'A', count: 1, form: 'film', hazards: ['magnetic'], requirement: '', returnSample: true }] },
@@ -53,7 +65,14 @@ describe('order form', () => {
     });
   });
   it('totals the priced lines and counts those waiting for a quote', () => {
-    const l = (id: number, amount: number | null) => ({ id, name: '', choices: {}, count: 1, unit: 'sample' as const, amount: amount as Fen | null });
+    const l = (id: number, amount: number | null) => ({
+      id,
+      name: '',
+      choices: {},
+      count: 1,
+      unit: 'sample' as const,
+      amount: amount as Fen | null,
+    });
     expect(orderTotal([l(1, 6000), l(2, null), l(3, 1500)])).toEqual({ fen: 7500, unpriced: 1 });
   });
 });

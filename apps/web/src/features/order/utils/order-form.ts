@@ -61,7 +61,11 @@ export function draftFromOrder(order: OrderDetail): OrderDraft {
         }))
       : [newSample(line)];
   }
-  return { samples, delivery: order.delivery === DELIVERY_METHODS.pickUp ? DELIVERY_METHODS.pickUp : DELIVERY_METHODS.selfSend, remark: order.remark };
+  return {
+    samples,
+    delivery: order.delivery === DELIVERY_METHODS.pickUp ? DELIVERY_METHODS.pickUp : DELIVERY_METHODS.selfSend,
+    remark: order.remark,
+  };
 }
 
 /** Field → message of one sample's problems ('name', 'count', 'form', 'hazards', 'requirement'). */
@@ -118,5 +122,8 @@ export interface OrderingLine {
 
 /** The cost breakdown's total: priced lines summed, unpriced ones counted. */
 export function orderTotal(lines: readonly OrderingLine[]): { fen: number; unpriced: number } {
-  return lines.reduce((t, l) => (l.amount === null ? { ...t, unpriced: t.unpriced + 1 } : { ...t, fen: t.fen + l.amount }), { fen: 0, unpriced: 0 });
+  return lines.reduce((t, l) => (l.amount === null ? { ...t, unpriced: t.unpriced + 1 } : { ...t, fen: t.fen + l.amount }), {
+    fen: 0,
+    unpriced: 0,
+  });
 }

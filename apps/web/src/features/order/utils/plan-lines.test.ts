@@ -15,8 +15,20 @@ const line = (over: Partial<PlanLine> = {}): PlanLine => ({
   unit_fen: fen(8000),
   choices: { 扫描范围: '宽角' },
   options: [
-    { name: '扫描范围', choices: [{ label: '常规', extra_fen: fen(0) }, { label: '宽角', extra_fen: fen(2000) }] },
-    { name: '加急', choices: [{ label: '否', extra_fen: fen(0) }, { label: '是', extra_fen: fen(5000) }] },
+    {
+      name: '扫描范围',
+      choices: [
+        { label: '常规', extra_fen: fen(0) },
+        { label: '宽角', extra_fen: fen(2000) },
+      ],
+    },
+    {
+      name: '加急',
+      choices: [
+        { label: '否', extra_fen: fen(0) },
+        { label: '是', extra_fen: fen(5000) },
+      ],
+    },
   ],
   count: 2,
   amount_fen: fen(16000),

@@ -60,8 +60,7 @@ export function lineAmount(line: Pick<PlanLine, 'unit_fen' | 'choices' | 'option
 }
 
 /** The line's unit price with its chosen options (what the customer pays per sample), or null for 待报价. */
-export const lineUnitPrice = (line: Pick<PlanLine, 'unit_fen' | 'choices' | 'options'>): Fen | null =>
-  lineAmount({ ...line, count: 1 });
+export const lineUnitPrice = (line: Pick<PlanLine, 'unit_fen' | 'choices' | 'options'>): Fen | null => lineAmount({ ...line, count: 1 });
 
 /** The sum of the priced lines and how many wait for a quote. */
 export interface Total {
