@@ -3,16 +3,15 @@ import type { ReactNode } from 'react';
 import { formatFen } from '@yance/browser/format';
 import { orderTotal, type OrderingLine } from '../utils/order-form.ts';
 import { choicesText, formatAmount } from '../utils/order-view.ts';
+import { Panel } from './panel.tsx';
+import card from './orders.module.css';
 import styles from './order-form.module.css';
 
 /** 费用明细, live while ordering: each line with its options, 待报价 where there is no fixed price, freight, total. */
 export function CostBreakdown({ lines, delivery, children }: { lines: OrderingLine[]; delivery: DeliveryMethod; children?: ReactNode }) {
   const total = orderTotal(lines);
   return (
-    <section className={styles.cost} aria-labelledby="order-cost">
-      <h2 className={styles.cardTitle} id="order-cost">
-        费用明细
-      </h2>
+    <Panel title="费用明细">
       <ul className={styles.costLines}>
         {lines.map((l) => (
           <li key={l.id}>
@@ -31,12 +30,12 @@ export function CostBreakdown({ lines, delivery, children }: { lines: OrderingLi
           <span>到付</span>
         </li>
       </ul>
-      <div className={styles.costTotal}>
+      <div className={card.totalRow}>
         <span>合计</span>
         <strong data-testid="order-total">{formatFen(total.fen)}</strong>
       </div>
       {total.unpriced > 0 && <p className={styles.quoteNote}>另有{total.unpriced}项待报价，客户经理报价后计入，以报价为准。</p>}
       {children}
-    </section>
+    </Panel>
   );
 }

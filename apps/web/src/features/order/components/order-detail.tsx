@@ -20,6 +20,7 @@ import { choicesText, formatAmount, formName, formatTime, hazardsText, STATE_COL
 import { CancelDialog } from './cancel-dialog.tsx';
 import { LabAddress } from './lab-address.tsx';
 import { OrderActions } from './order-actions.tsx';
+import { Panel } from './panel.tsx';
 import styles from './orders.module.css';
 
 /** One order (/member/order?id=): lines, samples with their numbers, total, delivery, the timeline and the customer's actions. */
@@ -67,10 +68,7 @@ export function OrderDetailView({ id }: { id: number }) {
       <LinesCard order={o} />
       <SamplesCard order={o} />
       <DeliveryCard order={o} />
-      <section className={styles.card} aria-labelledby="order-timeline">
-        <h2 className={styles.cardTitle} id="order-timeline">
-          订单进度
-        </h2>
+      <Panel title="订单进度">
         <Timeline
           className={styles.timeline}
           data-testid="order-timeline"
@@ -88,7 +86,7 @@ export function OrderDetailView({ id }: { id: number }) {
             ),
           }))}
         />
-      </section>
+      </Panel>
       <CancelDialog order={cancelling ? o : null} onClose={() => setCancelling(false)} />
     </>
   );
@@ -98,10 +96,7 @@ export function OrderDetailView({ id }: { id: number }) {
 function LinesCard({ order }: { order: OrderDetail }) {
   const unpriced = order.lines.filter((l) => l.amount_fen === null).length;
   return (
-    <section className={styles.card} aria-labelledby="order-lines">
-      <h2 className={styles.cardTitle} id="order-lines">
-        检测项目
-      </h2>
+    <Panel title="检测项目">
       <ul className={styles.rows}>
         {order.lines.map((l) => (
           <li key={l.id} className={styles.row}>
@@ -121,7 +116,7 @@ function LinesCard({ order }: { order: OrderDetail }) {
         <strong data-testid="order-detail-total">{order.total_fen === null ? '待报价' : formatFen(order.total_fen)}</strong>
       </div>
       {unpriced > 0 && <p className={styles.muted}>{unpriced}项待客户经理报价，报价后更新金额。</p>}
-    </section>
+    </Panel>
   );
 }
 
@@ -129,10 +124,7 @@ function LinesCard({ order }: { order: OrderDetail }) {
 function SamplesCard({ order }: { order: OrderDetail }) {
   const lineName = new Map(order.lines.map((l) => [l.id, l.name]));
   return (
-    <section className={styles.card} aria-labelledby="order-samples-title">
-      <h2 className={styles.cardTitle} id="order-samples-title">
-        样品信息
-      </h2>
+    <Panel title="样品信息">
       <ul className={styles.rows}>
         {order.samples.map((s) => (
           <li key={s.id} className={styles.sampleRow} data-testid="order-sample">
@@ -149,7 +141,7 @@ function SamplesCard({ order }: { order: OrderDetail }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }
 
@@ -158,16 +150,13 @@ function DeliveryCard({ order }: { order: OrderDetail }) {
   const settings = useWebSettings();
   const selfSend = order.delivery === DELIVERY_METHODS.selfSend;
   return (
-    <section className={styles.card} aria-labelledby="order-delivery-title">
-      <h2 className={styles.cardTitle} id="order-delivery-title">
-        送样方式：{DELIVERY_METHOD_NAMES[order.delivery as DeliveryMethod] ?? '—'}
-      </h2>
+    <Panel title={<>送样方式：{DELIVERY_METHOD_NAMES[order.delivery as DeliveryMethod] ?? '—'}</>}>
       {selfSend ? (
         <LabAddress info={settings.data?.localInfo} />
       ) : (
         <p className={styles.muted}>上门取样的地址、日期和时段在订单中预约，客户经理会与您确认取样安排。</p>
       )}
       {order.remark && <p className={styles.note}>备注：{order.remark}</p>}
-    </section>
+    </Panel>
   );
 }

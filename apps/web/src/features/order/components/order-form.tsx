@@ -1,6 +1,6 @@
 import type { LocalInfo } from '@yance/contracts/setting';
 import { DELIVERY_METHODS, DELIVERY_METHOD_NAMES, type DeliveryMethod } from '@yance/contracts/order-states';
-import { Alert, Button, Input, Radio } from 'antd';
+import { Button, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -9,9 +9,10 @@ import { notify } from '@yance/browser/notify';
 import { useAddOrder } from '../api/orders.ts';
 import { formHasErrors, newSample, orderBody, sampleErrors, type OrderDraft, type OrderingLine } from '../utils/order-form.ts';
 import { choicesText, formatAmount } from '../utils/order-view.ts';
-import { ATTESTATION_HINT } from './plan-view.tsx';
+import { ATTESTATION_HINT, AttestationHint } from './attestation-hint.tsx';
 import { CostBreakdown } from './cost-breakdown.tsx';
 import { LabAddress } from './lab-address.tsx';
+import { Panel } from './panel.tsx';
 import { SampleEditor } from './sample-editor.tsx';
 import styles from './order-form.module.css';
 
@@ -63,22 +64,8 @@ export function OrderForm({ lines, initial, draftId, attested, onAttest, localIn
   return (
     <div className={styles.layout}>
       <div className={styles.main}>
-        {!attested && (
-          <Alert
-            type="warning"
-            showIcon
-            title={ATTESTATION_HINT}
-            action={
-              <Button size="small" type="primary" onClick={onAttest}>
-                立即完善
-              </Button>
-            }
-          />
-        )}
-        <section className={styles.card} aria-labelledby="order-samples">
-          <h2 className={styles.cardTitle} id="order-samples">
-            项目与样品
-          </h2>
+        {!attested && <AttestationHint onAttest={onAttest} />}
+        <Panel title="项目与样品">
           {lines.map((line) => {
             const samples = draft.samples[line.id] ?? [];
             return (
@@ -123,11 +110,8 @@ export function OrderForm({ lines, initial, draftId, attested, onAttest, localIn
               </div>
             );
           })}
-        </section>
-        <section className={styles.card} aria-labelledby="order-delivery">
-          <h2 className={styles.cardTitle} id="order-delivery">
-            送样方式
-          </h2>
+        </Panel>
+        <Panel title="送样方式">
           <Radio.Group
             className={styles.delivery}
             aria-label="送样方式"
@@ -142,11 +126,8 @@ export function OrderForm({ lines, initial, draftId, attested, onAttest, localIn
           ) : (
             <p className={styles.hint}>提交订单后，在订单详情中预约上门取样的地址、日期和时段；客户经理会与您确认取样安排。</p>
           )}
-        </section>
-        <section className={styles.card} aria-labelledby="order-remark">
-          <h2 className={styles.cardTitle} id="order-remark">
-            备注
-          </h2>
+        </Panel>
+        <Panel title="备注">
           <Input.TextArea
             value={draft.remark}
             maxLength={500}
@@ -156,7 +137,7 @@ export function OrderForm({ lines, initial, draftId, attested, onAttest, localIn
             aria-label="备注"
             onChange={(e) => setDraft((d) => ({ ...d, remark: e.target.value }))}
           />
-        </section>
+        </Panel>
       </div>
       <aside className={styles.side}>
         <CostBreakdown lines={lines} delivery={draft.delivery}>

@@ -10,6 +10,7 @@ import { usePlan } from '../api/plan.ts';
 import { draftFromOrder, newOrderDraft, type OrderingLine } from '../utils/order-form.ts';
 import { lineAmount, parseIdList, planLines } from '../utils/plan-lines.ts';
 import { OrderForm } from './order-form.tsx';
+import card from './orders.module.css';
 import styles from './order-form.module.css';
 
 interface OrderPageProps {
@@ -35,7 +36,7 @@ export function OrderPage({ user, onAttest }: OrderPageProps) {
 
 function BackToPlan({ description }: { description: string }) {
   return (
-    <div className={styles.card}>
+    <div className={card.card}>
       <EmptyState description={description}>
         <Link className="btn-primary" to={paths.experiment('plan')}>
           返回实验方案

@@ -1,6 +1,6 @@
 import type { PlanLine } from '@yance/contracts/order';
 import type { UserInfoResponse } from '@yance/contracts/user';
-import { Alert, Button, Checkbox, Popconfirm, Skeleton } from 'antd';
+import { Button, Checkbox, Popconfirm, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -10,10 +10,9 @@ import { formatFen } from '@yance/browser/format';
 import { notify } from '@yance/browser/notify';
 import { useDeletePlanLines, useEditPlanLine, usePlan } from '../api/plan.ts';
 import { orderableSelection, planLines, sortedGroups, totalOf, withEdit, type LineEdit } from '../utils/plan-lines.ts';
+import { ATTESTATION_HINT, AttestationHint } from './attestation-hint.tsx';
 import { PlanLineRow } from './plan-line-row.tsx';
 import styles from './plan-view.module.css';
-
-export const ATTESTATION_HINT = '未完善基本信息无法正常下单';
 
 interface PlanViewProps {
   user: UserInfoResponse;
@@ -95,18 +94,7 @@ export function PlanView({ user, onAttest }: PlanViewProps) {
           我的订单
         </Link>
       </div>
-      {!attested && (
-        <Alert
-          type="warning"
-          showIcon
-          title={ATTESTATION_HINT}
-          action={
-            <Button size="small" type="primary" onClick={onAttest}>
-              立即完善
-            </Button>
-          }
-        />
-      )}
+      {!attested && <AttestationHint onAttest={onAttest} />}
       {sortedGroups(plan.data).map((group) => (
         <div key={group.type_id} className={styles.group} role="group" aria-label={group.type_name}>
           <h2 className={styles.groupTitle}>
