@@ -200,4 +200,18 @@ describe('plan and order (issue 9)', () => {
     await toast(page, '提交成功!').first().waitFor({ state: 'visible' });
     await expect.poll(() => text(page.locator('[data-testid=order-state]'))).toBe('待取样');
   });
+
+  it('without a completed attestation the plan says so and 去下单 opens the attestation popup', async () => {
+    const user = await registerUser(s.server);
+    // An address keeps the after-login popup away; the profile stays empty.
+    await addAddress(s.baseUrl, user.tokens.token);
+    const [a] = await twoItems();
+    const added = await call(s.baseUrl, 'planAdd', { rid: a.rid, count: 1 }, { token: user.tokens.token });
+    expect(added.code, added.msg).toBe(1);
+    await signInWith(b.page, user.tokens, '/experiment/plan');
+    await b.page.getByText('未完善基本信息无法正常下单').first().waitFor({ state: 'visible' });
+    await b.page.getByRole('button', { name: '去下单' }).click();
+    await dialogTitled(b.page, '完善基本信息').waitFor({ state: 'visible' });
+    await expectPath(b.page, '/experiment/plan');
+  });
 });
