@@ -22,6 +22,12 @@ export const paths = {
   invited: (code: string) => `/invited/${encodeURIComponent(code)}`,
   wxConfirm: (ticket: string) => `/wx/confirm/${encodeURIComponent(ticket)}`,
   experiment: (page: 'plan' | 'demand' | 'contract' = 'plan') => `/experiment/${page}`,
+  /** The order page for these plan lines (?plan=3,5), or a saved draft to finish (?draft=12). */
+  orderNew: (planIds: readonly number[]) => `/experiment/order?plan=${planIds.join(',')}`,
+  orderDraft: (orderId: number) => `/experiment/order?draft=${orderId}`,
+  /** 我的订单 (a tab), or one order's detail (?id=). */
+  orders: (tab?: string) => (tab && tab !== 'all' ? `/member/order?tab=${tab}` : '/member/order'),
+  order: (orderId: number) => `/member/order?id=${orderId}`,
 } as const;
 
 /** True for an absolute http(s) link (banner redirects, case sources). */

@@ -1,5 +1,9 @@
 /** Query keys shared by more than one feature. */
 export const USER_INFO_KEY = ['user-info'] as const;
+/** The experiment plan (plan/list): the detail page adds to it, the plan and order pages read it. */
+export const PLAN_KEY = ['user-plan'] as const;
+/** The customer's orders (list and details). */
+export const ORDERS_KEY = ['user-orders'] as const;
 
-/** Data of the signed-in user, dropped when the session ends (spec §4: user, cart count, plan, messages). */
-export const USER_QUERY_KEYS = [USER_INFO_KEY, ['user-plan'], ['messages']] as const;
+/** Data of the signed-in user, dropped when the session ends (spec §4: user, cart count, plan, messages; and their orders). */
+export const USER_QUERY_KEYS = [USER_INFO_KEY, PLAN_KEY, ORDERS_KEY, ['messages']] as const;

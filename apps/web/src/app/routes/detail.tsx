@@ -1,4 +1,6 @@
-import { useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { ErrorState } from '@/components/error-state.tsx';
 import { NotFoundState } from '@/components/not-found-state.tsx';
 import { PageHero } from '@/components/page-hero.tsx';
@@ -8,6 +10,10 @@ import { useLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
 import { getDeviceDetailQueryOptions, useDeviceDetail } from '@/features/catalog/api/get-device-detail.ts';
 import { DeviceDetailSkeleton } from '@/features/catalog/components/device-detail-skeleton.tsx';
 import { DeviceDetailView } from '@/features/catalog/components/device-detail-view.tsx';
+import type { PriceSelection } from '@/features/catalog/components/price-calculator.tsx';
+import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
+import { addToPlan } from '@/features/order/api/add-to-plan.ts';
+import { notify } from '@yance/browser/notify';
 import { isNotFound } from '@yance/browser/api-client';
 import { formatUnitPrice } from '@yance/browser/format';
 import { itemTitle, plainText, serviceJsonLd, shareImage } from '../meta.ts';
@@ -38,7 +44,7 @@ export function Component() {
   const rid = useParams().rid ?? '';
   const gone = useSubjectMissing();
   const detail = useDeviceDetail(rid, !gone);
-  const { openLoginPrompt } = useLoginPrompt();
+  const planActions = usePlanActions(rid);
   const item = detail.data;
   const notFound = gone || (detail.isError && isNotFound(detail.error));
 
@@ -55,13 +61,7 @@ export function Component() {
       <PageHero title={item ? itemTitle(item) : notFound ? '项目不存在' : '项目详情'} crumbs={crumbs} compact />
       <PageBody>
         {item ? (
-          <DeviceDetailView
-            key={item.rid}
-            item={item}
-            // Plans and orders need an account; until login lands both open the login prompt.
-            onAddToPlan={() => openLoginPrompt('登录后即可加入实验方案')}
-            onOrder={() => openLoginPrompt('登录后即可下单')}
-          />
+          <DeviceDetailView key={item.rid} item={item} {...planActions} />
         ) : notFound ? (
           <NotFoundState
             title="项目不存在"
@@ -76,4 +76,38 @@ export function Component() {
       </PageBody>
     </>
   );
+}
+
+/**
+ * 加入实验方案 and 立即下单 (issue 9): signed out, the login prompt; signed
+ * in, the item joins the plan with the chosen options and count (the header
+ * badge follows), and 立即下单 then opens the order page with that line.
+ */
+function usePlanActions(rid: string) {
+  const signedIn = useSignedIn();
+  const { openLoginPrompt } = useLoginPrompt();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  const add = async (selection: PriceSelection, then: (id: number) => void) => {
+    setPending(true);
+    try {
+      then(await addToPlan(queryClient, { rid, choices: { ...selection.choices }, count: selection.quantity }));
+    } catch {
+      // The api client has shown the server's message.
+    } finally {
+      setPending(false);
+    }
+  };
+  return {
+    pending,
+    onAddToPlan: (selection: PriceSelection) => {
+      if (!signedIn) return openLoginPrompt('登录后即可加入实验方案');
+      void add(selection, () => notify.success('已加入实验方案'));
+    },
+    onOrder: (selection: PriceSelection) => {
+      if (!signedIn) return openLoginPrompt('登录后即可下单');
+      void add(selection, (id) => void navigate(paths.orderNew([id])));
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { Result, Skeleton } from 'antd';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { memberPageLabel } from '@/config/member-menu.ts';
 import { paths } from '@/config/paths.ts';
 import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
@@ -10,15 +10,18 @@ import { ComingSoon } from '@/features/member/components/coming-soon.tsx';
 import { MemberCenter } from '@/features/member/components/member-center.tsx';
 import { MemberInformation } from '@/features/member/components/member-information.tsx';
 import { MemberLayout } from '@/features/member/components/member-layout.tsx';
+import { OrderDetailView } from '@/features/order/components/order-detail.tsx';
+import { OrderList } from '@/features/order/components/order-list.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
-/** Member area (spec §2, behind the login gate): center, information and address work; the rest are coming soon. */
+/** Member area (spec §2, behind the login gate): center, information, address and orders (?id= one order) work; the rest are coming soon. */
 export function Component() {
   const { page = 'center' } = useParams();
   const label = memberPageLabel(page);
   useDocumentTitle(label ?? '会员中心');
   const signedIn = useSignedIn();
   const user = useUserInfo();
+  const orderId = Number(useSearchParams()[0].get('id')) || undefined;
   // The token ended while here (expired, or signed out in another tab): never a blank page.
   if (!signedIn) return <LoginRequired area="会员中心" />;
   if (!label) return <Result status="404" title="页面不存在" subTitle="会员中心没有这个页面" />;
@@ -28,6 +31,7 @@ export function Component() {
   else if (page === 'center') body = <MemberCenter user={user.data} />;
   else if (page === 'information') body = <MemberInformation user={user.data} />;
   else if (page === 'address') body = <AddressBook user={user.data} />;
+  else if (page === 'order') body = orderId ? <OrderDetailView id={orderId} /> : <OrderList />;
   else body = <ComingSoon title={label} backTo={paths.member()} backText="返回会员中心" />;
   return (
     <MemberLayout page={page} user={user.data}>

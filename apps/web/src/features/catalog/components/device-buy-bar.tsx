@@ -16,7 +16,7 @@ interface DeviceBuyBarProps extends DeviceActions {
  * the screen while the page scrolls (sticky within the page body, so it rests
  * above the footer instead of covering it).
  */
-export function DeviceBuyBar({ item, selection, onAddToPlan, onOrder }: DeviceBuyBarProps) {
+export function DeviceBuyBar({ item, selection, onAddToPlan, onOrder, pending }: DeviceBuyBarProps) {
   return (
     <div className={styles.bar} data-sticky-bar="" role="group" aria-label="下单">
       <span className={styles.price}>
@@ -27,11 +27,22 @@ export function DeviceBuyBar({ item, selection, onAddToPlan, onOrder }: DeviceBu
           {unitLabel(item.unit)}
         </small>
       </span>
-      <button type="button" className={`btn-default ${styles.button}`} onClick={() => onAddToPlan(selection)} aria-label="加入实验方案">
+      <button
+        type="button"
+        className={`btn-default ${styles.button}`}
+        disabled={pending}
+        onClick={() => onAddToPlan(selection)}
+        aria-label="加入实验方案"
+      >
         <CartIcon size={15} />
         加入方案
       </button>
-      <button type="button" className={`btn-primary ${styles.button} ${styles.order}`} onClick={() => onOrder(selection)}>
+      <button
+        type="button"
+        className={`btn-primary ${styles.button} ${styles.order}`}
+        disabled={pending}
+        onClick={() => onOrder(selection)}
+      >
         立即下单
       </button>
     </div>

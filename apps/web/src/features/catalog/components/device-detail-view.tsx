@@ -5,13 +5,13 @@ import { DeviceInfoSections } from './device-info-sections.tsx';
 import { DeviceSummaryPanel, initialSelection, type DeviceActions } from './device-summary-panel.tsx';
 
 /** A detail page's body: summary with the price calculator, the info sections, and the phone's buy bar sharing one selection. */
-export function DeviceDetailView({ item, onAddToPlan, onOrder }: { item: DeviceDetail } & DeviceActions) {
+export function DeviceDetailView({ item, ...actions }: { item: DeviceDetail } & DeviceActions) {
   const [selection, setSelection] = useState(() => initialSelection(item));
   return (
     <>
-      <DeviceSummaryPanel item={item} selection={selection} onSelectionChange={setSelection} onAddToPlan={onAddToPlan} onOrder={onOrder} />
+      <DeviceSummaryPanel item={item} selection={selection} onSelectionChange={setSelection} {...actions} />
       <DeviceInfoSections item={item} />
-      <DeviceBuyBar item={item} selection={selection} onAddToPlan={onAddToPlan} onOrder={onOrder} />
+      <DeviceBuyBar item={item} selection={selection} {...actions} />
     </>
   );
 }

@@ -9,6 +9,8 @@ import styles from './device-summary-panel.module.css';
 export interface DeviceActions {
   onAddToPlan: (selection: PriceSelection) => void;
   onOrder: (selection: PriceSelection) => void;
+  /** An add is on its way: both buttons wait (one click, one line). */
+  pending?: boolean;
 }
 
 export const initialSelection = (item: DeviceDetail): PriceSelection => ({ choices: defaultChoices(item), quantity: 1 });
@@ -20,7 +22,7 @@ interface DeviceSummaryPanelProps extends DeviceActions {
 }
 
 /** The top of a detail page: picture, name, aliases, price calculator, key facts and the two calls to action (on phones in DeviceBuyBar). */
-export function DeviceSummaryPanel({ item, selection, onSelectionChange, onAddToPlan, onOrder }: DeviceSummaryPanelProps) {
+export function DeviceSummaryPanel({ item, selection, onSelectionChange, onAddToPlan, onOrder, pending }: DeviceSummaryPanelProps) {
   return (
     <section className={styles.panel}>
       <div className={styles.media}>
@@ -71,11 +73,11 @@ export function DeviceSummaryPanel({ item, selection, onSelectionChange, onAddTo
           ) : null}
         </ul>
         <div className={styles.actions}>
-          <button type="button" className="btn-default" onClick={() => onAddToPlan(selection)}>
+          <button type="button" className="btn-default" disabled={pending} onClick={() => onAddToPlan(selection)}>
             <CartIcon size={16} />
             加入实验方案
           </button>
-          <button type="button" className={`btn-primary ${styles.order}`} onClick={() => onOrder(selection)}>
+          <button type="button" className={`btn-primary ${styles.order}`} disabled={pending} onClick={() => onOrder(selection)}>
             <LightningIcon size={16} />
             立即下单
           </button>

@@ -1,0 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { call } from '@yance/browser/api-client';
+import { PLAN_KEY } from '@/lib/query-keys.ts';
+import { setCartNum } from './plan.ts';
+
+/**
+ * 加入实验方案 from a detail page: the item with its options and count. The
+ * badge takes the answer's cartNum at once; the plan is fetched again when shown.
+ * Returns the new line's id (立即下单 opens the order page with it).
+ */
+export async function addToPlan(
+  queryClient: QueryClient,
+  input: { rid: string; choices: Record<string, string>; count: number },
+): Promise<number> {
+  const added = await call('planAdd', { body: input });
+  setCartNum(queryClient, added.cartNum);
+  await queryClient.invalidateQueries({ queryKey: PLAN_KEY });
+  return added.id;
+}

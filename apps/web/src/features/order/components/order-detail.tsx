@@ -1,0 +1,162 @@
+import type { OrderDetail } from '@yance/contracts/order';
+import {
+  DELIVERY_METHOD_NAMES,
+  DELIVERY_METHODS,
+  ORDER_STATE_NAMES,
+  type DeliveryMethod,
+  type OrderAction,
+} from '@yance/contracts/order-states';
+import { Skeleton, Tag, Timeline } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorState } from '@/components/error-state.tsx';
+import { paths } from '@/config/paths.ts';
+import { useWebSettings } from '@/lib/get-web-settings.ts';
+import { formatFen, unitLabel } from '@yance/browser/format';
+import { isNotFound } from '@yance/browser/api-client';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { useOrderDetail } from '../api/orders.ts';
+import { choicesText, formatAmount, formName, formatTime, hazardsText, STATE_COLORS } from '../utils/order-view.ts';
+import { CancelDialog } from './cancel-dialog.tsx';
+import { LabAddress } from './lab-address.tsx';
+import { OrderActions } from './order-actions.tsx';
+import { Panel } from './panel.tsx';
+import styles from './orders.module.css';
+
+/** One order (/member/order?id=): lines, samples with their numbers, total, delivery, the timeline and the customer's actions. */
+export function OrderDetailView({ id }: { id: number }) {
+  const order = useOrderDetail(id);
+  const [cancelling, setCancelling] = useState(false);
+  const back = (
+    <Link to={paths.orders()} className={styles.back}>
+      ‹ 返回我的订单
+    </Link>
+  );
+  if (order.isError) {
+    return (
+      <section className={styles.card}>
+        {back}
+        {isNotFound(order.error) ? (
+          <EmptyState description="订单不存在" />
+        ) : (
+          <ErrorState message={order.error.message} onRetry={() => void order.refetch()} />
+        )}
+      </section>
+    );
+  }
+  if (!order.data) return <Skeleton active paragraph={{ rows: 10 }} />;
+  const o = order.data;
+  return (
+    <>
+      <section className={styles.card} aria-labelledby="order-no">
+        {back}
+        <div className={styles.detailHead}>
+          <h1 className={styles.title} id="order-no">
+            订单 {o.no}
+          </h1>
+          <Tag color={STATE_COLORS[o.state]} className={styles.state} data-testid="order-state">
+            {ORDER_STATE_NAMES[o.state]}
+          </Tag>
+        </div>
+        <p className={styles.muted}>
+          下单时间 {formatTime(o.createdAt)} · {o.kind === 'enterprise' ? '企业客户（签约预付）' : '院校客户（先测试后付费）'}
+        </p>
+        <div className={styles.orderActions}>
+          <OrderActions order={o} actions={o.actions as OrderAction[]} onCancel={() => setCancelling(true)} size="middle" />
+        </div>
+      </section>
+      <LinesCard order={o} />
+      <SamplesCard order={o} />
+      <DeliveryCard order={o} />
+      <Panel title="订单进度">
+        <Timeline
+          className={styles.timeline}
+          data-testid="order-timeline"
+          items={[...o.timeline].reverse().map((e, i) => ({
+            key: `${e.at}-${i}`,
+            color: i === 0 ? 'blue' : 'gray',
+            content: (
+              <div className={styles.event}>
+                <strong>{e.label}</strong>
+                <span className={styles.muted}>
+                  {e.actor} · {formatTime(e.at)}
+                </span>
+                {e.note && <p className={styles.note}>{e.note}</p>}
+              </div>
+            ),
+          }))}
+        />
+      </Panel>
+      <CancelDialog order={cancelling ? o : null} onClose={() => setCancelling(false)} />
+    </>
+  );
+}
+
+/** The items ordered with their options, counts and amounts, and the total. */
+function LinesCard({ order }: { order: OrderDetail }) {
+  const unpriced = order.lines.filter((l) => l.amount_fen === null).length;
+  return (
+    <Panel title="检测项目">
+      <ul className={styles.rows}>
+        {order.lines.map((l) => (
+          <li key={l.id} className={styles.row}>
+            <div className={styles.rowMain}>
+              <strong>{l.name}</strong>
+              <span className={styles.muted}>
+                {choicesText(l.choices) || '默认选项'} · {l.count}
+                {unitLabel(l.unit)} · 约{l.turnaround_days}个工作日
+              </span>
+            </div>
+            <span className={styles.amount}>{formatAmount(l.amount_fen)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.totalRow}>
+        <span>合计</span>
+        <strong data-testid="order-detail-total">{order.total_fen === null ? '待报价' : formatFen(order.total_fen)}</strong>
+      </div>
+      {unpriced > 0 && <p className={styles.muted}>{unpriced}项待客户经理报价，报价后更新金额。</p>}
+    </Panel>
+  );
+}
+
+/** Every sample with the number on its label. */
+function SamplesCard({ order }: { order: OrderDetail }) {
+  const lineName = new Map(order.lines.map((l) => [l.id, l.name]));
+  return (
+    <Panel title="样品信息">
+      <ul className={styles.rows}>
+        {order.samples.map((s) => (
+          <li key={s.id} className={styles.sampleRow} data-testid="order-sample">
+            <div className={styles.rowMain}>
+              <strong>
+                {s.name} <span className={styles.sampleNo}>{s.no}</span>
+              </strong>
+              <span className={styles.muted}>
+                {lineName.get(s.lineId)} · {s.count}个 · {formName(s.form)} · 危险特性：{hazardsText(s.hazards)} ·{' '}
+                {s.returnSample ? '测试后退还' : '不退还'}
+              </span>
+              {s.requirement && <p className={styles.note}>测试要求：{s.requirement}</p>}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+/** How the samples reach the lab; while they are awaited by post, the lab's address. */
+function DeliveryCard({ order }: { order: OrderDetail }) {
+  const settings = useWebSettings();
+  const selfSend = order.delivery === DELIVERY_METHODS.selfSend;
+  return (
+    <Panel title={<>送样方式：{DELIVERY_METHOD_NAMES[order.delivery as DeliveryMethod] ?? '—'}</>}>
+      {selfSend ? (
+        <LabAddress info={settings.data?.localInfo} />
+      ) : (
+        <p className={styles.muted}>上门取样的地址、日期和时段在订单中预约，客户经理会与您确认取样安排。</p>
+      )}
+      {order.remark && <p className={styles.note}>备注：{order.remark}</p>}
+    </Panel>
+  );
+}

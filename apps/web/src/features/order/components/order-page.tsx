@@ -1,0 +1,96 @@
+import type { UserInfoResponse } from '@yance/contracts/user';
+import { Alert, Skeleton } from 'antd';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/error-state.tsx';
+import { paths } from '@/config/paths.ts';
+import { useWebSettings } from '@/lib/get-web-settings.ts';
+import { useOrderDetail } from '../api/orders.ts';
+import { usePlan } from '../api/plan.ts';
+import { draftFromOrder, newOrderDraft, type OrderingLine } from '../utils/order-form.ts';
+import { lineAmount, parseIdList, planLines } from '../utils/plan-lines.ts';
+import { OrderForm } from './order-form.tsx';
+import card from './orders.module.css';
+import styles from './order-form.module.css';
+
+interface OrderPageProps {
+  user: UserInfoResponse;
+  onAttest: () => void;
+}
+
+/** /experiment/order: ?plan=3,5 orders those plan lines; ?draft=12 finishes a saved draft. */
+export function OrderPage({ user, onAttest }: OrderPageProps) {
+  const [search] = useSearchParams();
+  const draftId = parseIdList(search.get('draft'))[0];
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.pageTitle}>{draftId ? '继续编辑订单' : '填写订单'}</h1>
+      {draftId ? (
+        <DraftOrder id={draftId} user={user} onAttest={onAttest} />
+      ) : (
+        <NewOrder ids={parseIdList(search.get('plan'))} user={user} onAttest={onAttest} />
+      )}
+    </div>
+  );
+}
+
+function BackToPlan({ description }: { description: string }) {
+  return (
+    <div className={card.card}>
+      <EmptyState description={description}>
+        <Link className="btn-primary" to={paths.experiment('plan')}>
+          返回实验方案
+        </Link>
+      </EmptyState>
+    </div>
+  );
+}
+
+/** The selected plan lines that can be ordered, in the plan's order. */
+function NewOrder({ ids, user, onAttest }: { ids: number[] } & OrderPageProps) {
+  const plan = usePlan();
+  const settings = useWebSettings();
+  if (plan.isError) return <ErrorState message={plan.error.message} onRetry={() => void plan.refetch()} />;
+  if (!plan.data) return <Skeleton active paragraph={{ rows: 10 }} />;
+  const wanted = new Set(ids);
+  const chosen = planLines(plan.data).filter((l) => wanted.has(l.id));
+  const usable = chosen.filter((l) => l.available);
+  if (usable.length === 0) return <BackToPlan description="没有可下单的项目，请在实验方案中选择项目后再下单" />;
+  const lines: OrderingLine[] = usable.map((l) => ({ ...l, amount: lineAmount(l) }));
+  return (
+    <>
+      {usable.length < ids.length && (
+        <Alert type="warning" showIcon title="部分所选项目已不在实验方案中或已下架，未列入本订单" className={styles.notice} />
+      )}
+      {/* Keyed by the lines: another selection starts a fresh form. */}
+      <OrderForm
+        key={usable.map((l) => l.id).join(',')}
+        lines={lines}
+        initial={newOrderDraft(usable)}
+        attested={user.userInfo.attested}
+        onAttest={onAttest}
+        localInfo={settings.data?.localInfo}
+      />
+    </>
+  );
+}
+
+/** A saved draft (保存草稿) back in the form; a sent order opens its detail instead. */
+function DraftOrder({ id, user, onAttest }: { id: number } & OrderPageProps) {
+  const order = useOrderDetail(id);
+  const settings = useWebSettings();
+  if (order.isError) return <ErrorState message={order.error.message} onRetry={() => void order.refetch()} />;
+  if (!order.data) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (order.data.state !== 'draft') return <Navigate to={paths.order(id)} replace />;
+  const lines: OrderingLine[] = order.data.lines.map((l) => ({ ...l, amount: l.amount_fen }));
+  return (
+    <OrderForm
+      lines={lines}
+      initial={draftFromOrder(order.data)}
+      draftId={id}
+      attested={user.userInfo.attested}
+      onAttest={onAttest}
+      localInfo={settings.data?.localInfo}
+    />
+  );
+}

@@ -1,0 +1,129 @@
+// The order page's form (issue 9): samples per plan line, delivery, remark;
+// checked with the same schemas the server parses, so a refusal reads the same.
+import {
+  orderAddBody,
+  sampleInput,
+  type OrderAddBody,
+  type OrderDetail,
+  type PlanLine,
+  type SampleForm,
+  type SampleHazard,
+} from '@yance/contracts/order';
+import { DELIVERY_METHODS, type DeliveryMethod } from '@yance/contracts/order-states';
+
+/** One sample as typed (the count a string until it is sent). */
+export interface SampleDraft {
+  name: string;
+  count: number;
+  form: SampleForm | undefined;
+  hazards: SampleHazard[];
+  requirement: string;
+  returnSample: boolean;
+}
+
+export interface OrderDraft {
+  /** Samples by plan line id. */
+  samples: Record<number, SampleDraft[]>;
+  delivery: DeliveryMethod;
+  remark: string;
+}
+
+/** A new sample row: one sample per counted sample of a per-sample item, else one. */
+export const newSample = (line?: Pick<PlanLine, 'unit' | 'count'>): SampleDraft => ({
+  name: '',
+  count: line && line.unit === 'sample' ? line.count : 1,
+  form: undefined,
+  hazards: [],
+  requirement: '',
+  returnSample: false,
+});
+
+/** A fresh form for these lines: one sample row each, self-send. */
+export const newOrderDraft = (lines: readonly PlanLine[]): OrderDraft => ({
+  samples: Object.fromEntries(lines.map((l) => [l.id, [newSample(l)]])),
+  delivery: DELIVERY_METHODS.selfSend,
+  remark: '',
+});
+
+/** A saved draft (order detail) back into the form, its samples under its line ids. */
+export function draftFromOrder(order: OrderDetail): OrderDraft {
+  const samples: Record<number, SampleDraft[]> = {};
+  for (const line of order.lines) {
+    const own = order.samples.filter((s) => s.lineId === line.id);
+    samples[line.id] = own.length
+      ? own.map((s) => ({
+          name: s.name,
+          count: s.count,
+          form: s.form as SampleForm,
+          hazards: s.hazards as SampleHazard[],
+          requirement: s.requirement,
+          returnSample: s.returnSample,
+        }))
+      : [newSample(line)];
+  }
+  return {
+    samples,
+    delivery: order.delivery === DELIVERY_METHODS.pickUp ? DELIVERY_METHODS.pickUp : DELIVERY_METHODS.selfSend,
+    remark: order.remark,
+  };
+}
+
+/** Field → message of one sample's problems ('name', 'count', 'form', 'hazards', 'requirement'). */
+export type SampleErrors = Partial<Record<keyof SampleDraft, string>>;
+
+/** The messages the server would answer for this sample (sampleInput), by field. */
+export function sampleErrors(sample: SampleDraft): SampleErrors {
+  const parsed = sampleInput.safeParse(sample);
+  if (parsed.success) return {};
+  const errors: SampleErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof SampleDraft | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** Whether any sample of the form has a problem (submit and save stay refused until none has). */
+export const formHasErrors = (draft: OrderDraft, lineIds: readonly number[]): boolean =>
+  lineIds.some((id) => (draft.samples[id] ?? []).some((s) => Object.keys(sampleErrors(s)).length > 0));
+
+/**
+ * The order/add body for these lines, parsed as the server will; the first
+ * problem's message when it does not parse. New orders name plan lines
+ * (planId); a draft being finished names its own lines (lineId).
+ */
+export function orderBody(
+  draft: OrderDraft,
+  lineIds: readonly number[],
+  opts: { draft: boolean; draftId?: number },
+): { ok: true; body: OrderAddBody } | { ok: false; message: string } {
+  const parsed = orderAddBody.safeParse({
+    ...(opts.draftId ? { draftId: opts.draftId } : {}),
+    lines: lineIds.map((id) => ({ [opts.draftId ? 'lineId' : 'planId']: id, samples: draft.samples[id] ?? [] })),
+    delivery: draft.delivery,
+    remark: draft.remark,
+    attachments: [],
+    draft: opts.draft,
+  });
+  if (parsed.success) return { ok: true, body: parsed.data };
+  return { ok: false, message: parsed.error.issues[0]?.message ?? '请检查填写的内容' };
+}
+
+/** A line on the order page, from the plan or from a saved draft: what the form and the cost breakdown read. */
+export interface OrderingLine {
+  id: number;
+  name: string;
+  choices: Record<string, string>;
+  count: number;
+  unit: PlanLine['unit'];
+  /** null: 待报价. */
+  amount: number | null;
+}
+
+/** The cost breakdown's total: priced lines summed, unpriced ones counted. */
+export function orderTotal(lines: readonly OrderingLine[]): { fen: number; unpriced: number } {
+  return lines.reduce((t, l) => (l.amount === null ? { ...t, unpriced: t.unpriced + 1 } : { ...t, fen: t.fen + l.amount }), {
+    fen: 0,
+    unpriced: 0,
+  });
+}
