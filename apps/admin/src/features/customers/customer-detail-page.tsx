@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ProfileOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Result, Row, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
@@ -86,11 +86,18 @@ function CustomerView({ c }: { c: CustomerDetail }) {
           <AttestationTag state={c.attestation} />
           <DisabledTag disabled={c.disabled} />
         </Space>
-        {manage && (
-          <Button danger={!c.disabled} onClick={confirmToggle}>
-            {c.disabled ? '启用客户' : '停用客户'}
-          </Button>
-        )}
+        <Space wrap>
+          {holds(me, 'order.read') && (
+            <Link to={`/orders?customerId=${c.id}`}>
+              <Button icon={<ProfileOutlined />}>客户的订单</Button>
+            </Link>
+          )}
+          {manage && (
+            <Button danger={!c.disabled} onClick={confirmToggle}>
+              {c.disabled ? '启用客户' : '停用客户'}
+            </Button>
+          )}
+        </Space>
       </Space>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>

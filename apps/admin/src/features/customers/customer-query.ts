@@ -19,8 +19,10 @@ export interface CustomerQuery {
   sort: 'createdDesc' | 'createdAsc';
 }
 
-const int = (v: string | null) => (v !== null && /^\d+$/.test(v) ? Number(v) : undefined);
-const oneOf = <T extends string>(v: string | null, values: readonly T[]) => (values.includes(v as T) ? (v as T) : undefined);
+/** A positive whole number from the address, else undefined. */
+export const int = (v: string | null) => (v !== null && /^\d+$/.test(v) ? Number(v) : undefined);
+/** One of `values` from the address, else undefined. */
+export const oneOf = <T extends string>(v: string | null, values: readonly T[]) => (values.includes(v as T) ? (v as T) : undefined);
 
 /**
  * The list's search, filters, page and order live in the address (/customers?attestation=pending&page=2):
