@@ -4,7 +4,7 @@ import { formatFen } from '@yance/browser/format';
 import { FEN_MAX } from '@yance/contracts/money';
 import { orderMoveBody, orderQuoteBody, type AdminOrderDetail, type OrderLine } from '@yance/contracts/order';
 import { nextOrderState, ORDER_STATE_NAMES, ORDER_TRANSITIONS, type OrderTransition } from '@yance/contracts/order-states';
-import { fenToYuan, yuanToFen } from '../catalog/money.ts';
+import { fenToYuan, yuanToFen } from '@/lib/money.ts';
 import { OrderStateTag } from './order-labels.tsx';
 import { useOrderMove, type StaffAction } from './use-order-move.ts';
 

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { ORDER_STATES, type OrderState } from '@yance/contracts/order-states';
-import { int, oneOf } from '../customers/customer-query.ts';
+import { int, oneOf } from '@/lib/url-query.ts';
 
 export interface OrderQuery {
   page: number;
