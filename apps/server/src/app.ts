@@ -29,6 +29,8 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
 import { createRateCounter } from './modules/rate-limit/rate-limit.service.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
+import { orderAdminRoutes, orderRoutes } from './modules/order/order.routes.ts';
+import { planRoutes } from './modules/plan/plan.routes.ts';
 import { resolveAccessToken } from './modules/session/session.service.ts';
 import { createSmsProvider } from './modules/sms/sms.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
@@ -186,6 +188,9 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...catalogAdminRoutes(ctx),
     ...customerRoutes(ctx),
     ...dashboardRoutes(ctx),
+    ...planRoutes(ctx),
+    ...orderRoutes(ctx),
+    ...orderAdminRoutes(ctx),
   };
   await app.register(apiScopes, {
     handlers,

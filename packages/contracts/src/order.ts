@@ -5,6 +5,7 @@ import { COUNT_MAX } from './money.ts';
 import { count, fen, fenData, id, oneOf } from './numbers.ts';
 import { ORDER_ACTIONS, ORDER_KINDS, ORDER_STATES, ORDER_TAB_NAMES, DELIVERY_METHODS } from './order-states.ts';
 import { pagingQuery } from './paging.ts';
+import type { StaffRole } from './staff.ts';
 import { optionalText, text } from './text.ts';
 
 /** Type id of 定制项目: items made from an accepted quote; they lead the plan (spec §3, product.md). */
@@ -104,12 +105,23 @@ export type SampleInput = z.output<typeof sampleInput>;
 /**
  * order/add: the selected plan lines become an order (they leave the plan),
  * each with its samples. draft true keeps it as 草稿; draftId finishes or
- * updates a saved draft instead of making a new order.
+ * updates a saved draft instead of making a new order: its lines are named by
+ * lineId, and a line of the draft left out goes back to the plan.
  */
 export const orderAddBody = z.object({
   draftId: id('草稿').optional(),
   lines: z
-    .array(z.object({ planId: id('方案条目'), samples: z.array(sampleInput).min(1, '请填写样品信息').max(SAMPLES_PER_LINE_MAX) }))
+    .array(
+      z
+        .object({
+          /** A line of the caller's plan (it leaves the plan with the order). */
+          planId: id('方案条目').optional(),
+          /** Or, finishing a draft (draftId), a line the draft already holds. */
+          lineId: id('订单项目').optional(),
+          samples: z.array(sampleInput).min(1, '请填写样品信息').max(SAMPLES_PER_LINE_MAX),
+        })
+        .refine((l) => (l.planId === undefined) !== (l.lineId === undefined), '请选择要下单的项目'),
+    )
     .min(1, '请选择要下单的项目')
     .max(PLAN_LINES_MAX),
   delivery: oneOf('送样方式', Object.values(DELIVERY_METHODS), { missing: '[送样方式]不能为空' }),
@@ -213,9 +225,17 @@ export const orderDetail = orderSummary.extend({
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 
+/** order/again (再来一单): the lines copied into the plan, and the items left out because they are off the shelf or changed. */
+export const orderAgainResponse = z.object({ cartNum: z.number().int(), added: z.number().int(), skipped: z.array(z.string()) });
+export type OrderAgainResponse = z.infer<typeof orderAgainResponse>;
+
 export const orderAddResponse = z.object({ id: z.number().int(), no: z.string(), state: orderState, cartNum: z.number().int() });
 
 // ---- console -------------------------------------------------------------
+
+/** Roles that reach every order; a manager reaches only their own customers' (as with customers, ADR 0035, 0039). */
+export const SEE_ALL_ORDERS: readonly StaffRole[] = ['admin', 'lab', 'finance'];
+export const seesAllOrders = (roles: readonly StaffRole[]): boolean => roles.some((r) => SEE_ALL_ORDERS.includes(r));
 
 export const adminOrderListQuery = pagingQuery.extend({
   state: z.enum(ORDER_STATES, { error: '[订单状态]不存在' }).optional(),

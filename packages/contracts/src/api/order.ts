@@ -6,6 +6,7 @@ import {
   adminOrderSummary,
   orderAddBody,
   orderAddResponse,
+  orderAgainResponse,
   orderCancelBody,
   orderDetail,
   orderIdBody,
@@ -40,7 +41,13 @@ export const orderEndpoints = {
   orderDetail: { ...routes.orderDetail, summary: '订单详情：项目、样品、时间线与可做的操作', body: orderIdBody, response: orderDetail },
   orderCancel: { ...routes.orderCancel, summary: '取消订单（样品签收前），须写原因', body: orderCancelBody, response: orderDetail, success: '订单已取消' },
   orderConfirm: { ...routes.orderConfirm, summary: '确认数据（数据已交付后）', body: orderIdBody, response: orderDetail },
-  orderAgain: { ...routes.orderAgain, summary: '再来一单：把订单的项目与选项放回实验方案', body: orderIdBody, response: planAddResponse, success: '已加入实验方案' },
+  orderAgain: {
+    ...routes.orderAgain,
+    summary: '再来一单：把订单的项目与选项放回实验方案（已下架或选项已变的项目不放入，并列出名称）',
+    body: orderIdBody,
+    response: orderAgainResponse,
+    success: '已加入实验方案',
+  },
 
   adminOrderList: {
     ...routes.adminOrderList,

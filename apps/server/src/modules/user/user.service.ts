@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { getAddresses } from '../address/address.service.ts';
 import { changesOf, recordAudit } from '../audit/audit.service.ts';
 import { assignNextManager, ensureManager, managerCardOf } from '../customer/manager.service.ts';
+import { planCount } from '../plan/plan.service.ts';
 import * as repo from './user.repository.ts';
 
 export type User = repo.UserRow;
@@ -98,8 +99,7 @@ export async function getUserInfo(ctx: AppContext, userId: number): Promise<User
       manager: card && { name: card.name, phone: card.phone, email: card.email, wechatQr: card.wechatQr },
     },
     address: await getAddresses(ctx, userId),
-    // The plan (cart) does not exist yet; this becomes a count query with the plan issue.
-    cartNum: 0,
+    cartNum: await planCount(ctx, userId),
   };
 }
 

@@ -1,0 +1,190 @@
+// The experiment plan and orders (issue 9, ADR 0039).
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Fen } from '@yance/contracts/money';
+import { COUNT_MAX, PRICE_UNITS, type PriceUnit } from '@yance/contracts/money';
+import { SAMPLE_FORMS, SAMPLE_HAZARDS, type SampleForm, type SampleHazard } from '@yance/contracts/order';
+import {
+  DELIVERY_METHODS,
+  ORDER_ACTIONS,
+  ORDER_KINDS,
+  ORDER_STATES,
+  type DeliveryMethod,
+  type OrderKind,
+  type OrderState,
+} from '@yance/contracts/order-states';
+import { AUDIT_ACTOR_KINDS, type AuditActorKind } from '@yance/contracts/staff';
+import { allOf, notNegative, oneOf } from './checks.ts';
+import { device } from './schema.ts';
+import { staffAccount, userAccount } from './schema-accounts.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+type Choices = Record<string, string>;
+
+/** Events of the timeline that are not transitions: a draft saved (its first event). */
+export const ORDER_EVENT_ACTIONS = [...ORDER_ACTIONS, 'saveDraft'] as const;
+
+/** A count of 1..COUNT_MAX, as the contracts accept it. */
+const countCheck = (name: string, column: Parameters<typeof oneOf>[1]) => check(name, sql`${column} between 1 and ${sql.raw(String(COUNT_MAX))}`);
+
+/** One line of a customer's plan (实验方案, the cart): an item, its chosen options and the count; prices are always computed live. */
+export const planItem = pgTable(
+  'plan_item',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => userAccount.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => device.id, { onDelete: 'cascade' }),
+    choices: jsonb('choices').$type<Choices>().notNull().default({}),
+    count: integer('count').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('plan_item_user_idx').on(t.userId, t.id), countCheck('plan_item_count_check', t.count)],
+);
+
+/**
+ * An order. `no` is the number people read (YC20261124-0042, per-day counter
+ * below); kind and the manager are fixed when it is sent; state changes only
+ * through the transition table (contracts' order-states.ts).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    no: text('no').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => userAccount.id),
+    state: text('state').$type<OrderState>().notNull(),
+    kind: text('kind').$type<OrderKind>().notNull(),
+    delivery: integer('delivery').$type<DeliveryMethod>().notNull(),
+    remark: text('remark').notNull().default(''),
+    attachments: text('attachments')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The customer's account manager when the order was sent (who quoted it); the console's reach follows the customer's current manager. */
+    managerId: integer('manager_id').references(() => staffAccount.id, { onDelete: 'set null' }),
+    /** Sum of the lines; null while a line waits for its quote (待报价). */
+    totalFen: integer('total_fen').$type<Fen>(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    oneOf('orders_state_check', t.state, ORDER_STATES),
+    oneOf('orders_kind_check', t.kind, ORDER_KINDS),
+    oneOf('orders_delivery_check', t.delivery, Object.values(DELIVERY_METHODS)),
+    notNegative('orders_total_fen_check', t.totalFen),
+    // The customer's list: all tabs, newest first; each tab by state.
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_user_state_created_idx').on(t.userId, t.state, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The console's list: everything or by state, newest first.
+    index('orders_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_state_created_idx').on(t.state, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_no_prefix_idx').on(t.no.op('text_pattern_ops')),
+  ],
+);
+
+/** A line of an order: what the item was when ordered (name, price, turnaround), so later catalogue edits never change it. */
+export const orderLine = pgTable(
+  'order_line',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The catalogue item (再来一单 finds it again); null once the item is deleted. */
+    deviceId: integer('device_id').references(() => device.id, { onDelete: 'set null' }),
+    rid: text('rid').notNull(),
+    name: text('name').notNull(),
+    typeId: integer('type_id').notNull(),
+    unit: text('unit').$type<PriceUnit>().notNull(),
+    choices: jsonb('choices').$type<Choices>().notNull().default({}),
+    unitFen: integer('unit_fen').$type<Fen>().notNull(),
+    count: integer('count').notNull(),
+    /** null while waiting for the manager's quote. */
+    amountFen: integer('amount_fen').$type<Fen>(),
+    turnaroundDays: integer('turnaround_days').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    index('order_line_order_idx').on(t.orderId, t.sort),
+    oneOf('order_line_unit_check', t.unit, Object.keys(PRICE_UNITS)),
+    notNegative('order_line_unit_fen_check', t.unitFen),
+    notNegative('order_line_amount_fen_check', t.amountFen),
+    countCheck('order_line_count_check', t.count),
+  ],
+);
+
+/** A sample the customer declares for a line; `no` (order no + -01, -02 …) goes on its label. */
+export const orderSample = pgTable(
+  'order_sample',
+  {
+    id: serial('id').primaryKey(),
+    no: text('no').notNull().unique(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => orderLine.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    count: integer('count').notNull(),
+    form: text('form').$type<SampleForm>().notNull(),
+    hazards: text('hazards')
+      .array()
+      .$type<SampleHazard[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    requirement: text('requirement').notNull().default(''),
+    returnSample: boolean('return_sample').notNull().default(false),
+  },
+  (t) => [
+    index('order_sample_order_idx').on(t.orderId, t.id),
+    oneOf('order_sample_form_check', t.form, Object.keys(SAMPLE_FORMS)),
+    allOf('order_sample_hazards_check', t.hazards, Object.keys(SAMPLE_HAZARDS)),
+    // Radioactive samples are refused (contracts' RADIOACTIVE_REFUSED); the database says so too.
+    check('order_sample_not_radioactive_check', sql`not ('radioactive' = any(${t.hazards}))`),
+    countCheck('order_sample_count_check', t.count),
+  ],
+);
+
+/**
+ * The order's timeline (who, when, from, to, note): one row per transition,
+ * written in the transition's transaction together with the audit log.
+ */
+export const orderEvent = pgTable(
+  'order_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: at('at').notNull(),
+    actorKind: text('actor_kind').$type<AuditActorKind>().notNull(),
+    actorId: integer('actor_id'),
+    /** The name at the time (您 is said by the reader, not stored): 客户经理 王经理, 系统 … */
+    actorName: text('actor_name').notNull().default(''),
+    action: text('action').notNull(),
+    fromState: text('from_state').$type<OrderState>(),
+    toState: text('to_state').$type<OrderState>().notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [
+    index('order_event_order_idx').on(t.orderId, t.id),
+    oneOf('order_event_actor_kind_check', t.actorKind, AUDIT_ACTOR_KINDS),
+    oneOf('order_event_action_check', t.action, ORDER_EVENT_ACTIONS),
+    oneOf('order_event_from_check', t.fromState, ORDER_STATES),
+    oneOf('order_event_to_check', t.toState, ORDER_STATES),
+  ],
+);
+
+/** Order numbers of one day (China time): INSERT … ON CONFLICT DO UPDATE … RETURNING hands each order the next, across processes. */
+export const orderNoCounter = pgTable('order_no_counter', {
+  day: text('day').primaryKey(),
+  last: integer('last').notNull(),
+});

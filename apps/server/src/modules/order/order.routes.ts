@@ -1,0 +1,30 @@
+import type { AppContext } from '../../context.ts';
+import type { Handlers } from '../../plugins/endpoints.ts';
+import { addOrder, customerMove, listOrders, orderAgain, orderDetail } from './order.service.ts';
+import { adminMove, adminOrderDetail, adminOrderList, adminQuote } from './order-admin.service.ts';
+
+/** The customer's orders (spec §7 order/*, ADR 0039); every call is scoped to `user`. */
+export const orderRoutes = (ctx: AppContext) =>
+  ({
+    orderAdd: ({ user, body, ip }) => addOrder(ctx, user.id, body, ip),
+    orderList: ({ user, body }) => listOrders(ctx, user.id, body),
+    orderDetail: ({ user, body }) => orderDetail(ctx, user.id, body.id),
+    orderCancel: ({ user, body, ip }) => customerMove(ctx, user.id, body.id, 'cancel', body.reason, ip),
+    orderConfirm: ({ user, body, ip }) => customerMove(ctx, user.id, body.id, 'confirmData', undefined, ip),
+    orderAgain: ({ user, body }) => orderAgain(ctx, user.id, body.id),
+  }) satisfies Handlers;
+
+/** Orders in the console: one call per transition, each behind its permission (contracts' routes.ts). */
+export const orderAdminRoutes = (ctx: AppContext) =>
+  ({
+    adminOrderList: ({ staff, query }) => adminOrderList(ctx, staff, query),
+    adminOrderDetail: ({ staff, query }) => adminOrderDetail(ctx, staff, query.id),
+    adminOrderQuote: ({ staff, body, ip }) => adminQuote(ctx, staff, body, ip),
+    adminOrderConfirmContract: ({ staff, body, ip }) => adminMove(ctx, staff, 'confirmContract', body, ip),
+    adminOrderMarkPaid: ({ staff, body, ip }) => adminMove(ctx, staff, 'markPaid', body, ip),
+    adminOrderReceive: ({ staff, body, ip }) => adminMove(ctx, staff, 'receive', body, ip),
+    adminOrderStartTesting: ({ staff, body, ip }) => adminMove(ctx, staff, 'startTesting', body, ip),
+    adminOrderDeliver: ({ staff, body, ip }) => adminMove(ctx, staff, 'deliver', body, ip),
+    adminOrderConfirmData: ({ staff, body, ip }) => adminMove(ctx, staff, 'confirmData', body, ip),
+    adminOrderCancel: ({ staff, body, ip }) => adminMove(ctx, staff, 'cancel', body, ip),
+  }) satisfies Handlers;

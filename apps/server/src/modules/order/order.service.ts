@@ -1,0 +1,286 @@
+import {
+  PLAN_LINES_MAX,
+  type OrderAddBody,
+  type OrderAgainResponse,
+  type OrderDetail,
+  type OrderEvent,
+  type OrderListBody,
+  type OrderListResponse,
+  type OrderSummary,
+  type SampleInput,
+} from '@yance/contracts/order';
+import { ORDER_TABS, ORDER_TAB_NAMES, ORDER_TRANSITIONS, type OrderAction, type OrderKind } from '@yance/contracts/order-states';
+import { ORGANIZATIONS } from '@yance/contracts/user';
+import type { Fen } from '@yance/contracts/money';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { changesOf, recordAudit } from '../audit/audit.service.ts';
+import { fullChoices, linePrice, planCount, putIntoPlan, takeFromPlan, type PlanEntry } from '../plan/plan.service.ts';
+import * as repo from './order.repository.ts';
+import type { LineRow, OrderRow } from './order.repository.ts';
+import { actionsFor, customerName, moveOrder, reachable, type Mover } from './order-transition.ts';
+
+/** The spec's words when the attestation form is not complete. */
+export const ATTESTATION_NEEDED = '未完善基本信息无法正常下单';
+
+/** YYYYMMDD of the day in China (UTC+8, no daylight saving): order numbers count per Chinese calendar day. */
+export const chinaDay = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
+
+/** YC20261124-0042: the prefix, the day and the day's sequence (four digits, more after 9999). */
+export const orderNo = (day: string, seq: number) => `YC${day}-${String(seq).padStart(4, '0')}`;
+
+/** Sample numbers: the order number and the sample's place in the order, -01, -02 … */
+const sampleNo = (order: string, i: number) => `${order}-${String(i + 1).padStart(2, '0')}`;
+
+/** An enterprise prepays (contract first); students, teachers and individuals pay after testing (product.md). */
+const kindOf = (organization: number | null): OrderKind => (organization === ORGANIZATIONS.enterprise ? 'enterprise' : 'institution');
+
+const sumOf = (amounts: (Fen | null)[]): Fen | null => (amounts.some((a) => a === null) ? null : (amounts.reduce<number>((s, a) => s + (a ?? 0), 0) as Fen));
+
+/** A line of the order being written: the item and choices to snapshot, and the samples the customer declared. */
+interface Wanted extends PlanEntry {
+  samples: SampleInput[];
+}
+
+/**
+ * Snapshots the wanted lines into the order (name, price by the one rule,
+ * turnaround) with their numbered samples; answers the order's total, null
+ * while a line waits for its quote. Items off the shelf are refused.
+ */
+async function writeLines(t: AppContext, order: OrderRow, wanted: Wanted[]): Promise<Fen | null> {
+  const items = new Map((await repo.findDevicesForLines(t.db, wanted.map((w) => w.deviceId))).map((d) => [d.id, d]));
+  const rows = wanted.map((w, sort) => {
+    const item = items.get(w.deviceId);
+    if (!item?.onShelf) throw new AppError('INVALID', `「${item?.name ?? '项目'}」已下架，无法下单`);
+    const priced = { price_fen: item.priceFen, options: item.options };
+    const price = linePrice(priced, w.choices, w.count);
+    return {
+      orderId: order.id,
+      deviceId: item.id,
+      rid: item.rid,
+      name: item.name,
+      typeId: item.typeId,
+      unit: item.unit,
+      choices: fullChoices(priced, w.choices),
+      unitFen: price.unitFen,
+      count: w.count,
+      amountFen: price.amountFen,
+      turnaroundDays: item.turnaroundDays,
+      sort,
+    };
+  });
+  const lines = await repo.insertLines(t.db, rows);
+  const samples = wanted.flatMap((w, i) => w.samples.map((s) => ({ lineId: lines[i]!.id, s })));
+  await repo.insertSamples(
+    t.db,
+    samples.map(({ lineId, s }, i) => ({
+      no: sampleNo(order.no, i),
+      orderId: order.id,
+      lineId,
+      name: s.name,
+      count: s.count,
+      form: s.form,
+      hazards: s.hazards,
+      requirement: s.requirement ?? '',
+      returnSample: s.returnSample,
+    })),
+  );
+  return sumOf(lines.map((l) => l.amountFen));
+}
+
+/** Each plan line and each draft line named at most once. */
+function refuseRepeats(body: OrderAddBody): void {
+  const keys = body.lines.map((l) => (l.planId !== undefined ? `p${l.planId}` : `l${l.lineId}`));
+  if (new Set(keys).size !== keys.length) throw new AppError('INVALID', '同一项目不能重复下单');
+  if (body.lines.length > PLAN_LINES_MAX) throw new AppError('INVALID', `一个订单最多${PLAN_LINES_MAX}个项目`);
+}
+
+/**
+ * The lines the order will hold: plan lines leave the plan; a draft's lines
+ * named by lineId stay; the draft's other lines go back to the plan.
+ */
+async function gatherLines(t: AppContext, userId: number, body: OrderAddBody, draft: OrderRow | undefined): Promise<Wanted[]> {
+  const planIds = body.lines.flatMap((l) => (l.planId !== undefined ? [l.planId] : []));
+  const fromPlan = new Map((await takeFromPlan(t, userId, planIds)).map((r) => [r.id, r]));
+  const draftLines = new Map((draft ? await repo.listLines(t.db, draft.id) : []).map((l) => [l.id, l]));
+  const wanted = body.lines.map((l): Wanted => {
+    if (l.planId !== undefined) {
+      const r = fromPlan.get(l.planId)!;
+      return { deviceId: r.deviceId, choices: r.choices, count: r.count, samples: l.samples };
+    }
+    const line = draftLines.get(l.lineId!);
+    if (!line || line.deviceId === null) throw new AppError('NOT_FOUND', '订单项目不存在');
+    draftLines.delete(line.id);
+    return { deviceId: line.deviceId, choices: line.choices, count: line.count, samples: l.samples };
+  });
+  const dropped = [...draftLines.values()].flatMap((l: LineRow) => (l.deviceId === null ? [] : [{ deviceId: l.deviceId, choices: l.choices, count: l.count }]));
+  if (dropped.length) await putIntoPlan(t, userId, dropped);
+  return wanted;
+}
+
+/**
+ * order/add: a new order (or a saved draft finished or rewritten) from the
+ * caller's own plan lines, in one transaction: the lines leave the plan, the
+ * order gets its number, and unless it is kept as a draft it is sent through
+ * the transition table (submit). Needs a completed attestation.
+ */
+export async function addOrder(ctx: AppContext, userId: number, body: OrderAddBody, ip = '') {
+  refuseRepeats(body);
+  return ctx.tx(async (t) => {
+    const user = await repo.lockOrderCustomer(t.db, userId);
+    if (!user) throw new AppError('UNAUTHENTICATED', '登录已过期，请重新登录');
+    if (!user.attested) throw new AppError('FORBIDDEN', ATTESTATION_NEEDED);
+    const mover: Mover = { kind: 'customer', userId, name: customerName(user), ip };
+    const draft = body.draftId === undefined ? undefined : await reachable(t, mover, await repo.lockOrder(t.db, body.draftId));
+    if (draft && draft.state !== 'draft') throw new AppError('CONFLICT', '该订单已提交，不能再修改');
+    const wanted = await gatherLines(t, userId, body, draft);
+    const now = t.clock();
+    const fields = {
+      kind: kindOf(user.organization),
+      delivery: body.delivery,
+      remark: body.remark ?? '',
+      attachments: body.attachments,
+      managerId: user.managerId,
+      updatedAt: now,
+    };
+    let order = draft;
+    if (order) await repo.deleteLines(t.db, order.id);
+    else {
+      const no = orderNo(chinaDay(now), await repo.nextOrderSeq(t.db, chinaDay(now)));
+      order = await repo.insertOrder(t.db, { ...fields, no, userId, state: 'draft', createdAt: now });
+    }
+    const totalFen = await writeLines(t, order, wanted);
+    await repo.updateOrder(t.db, order.id, { ...fields, totalFen });
+    if (body.draft) await recordDraft(t, mover, order, draft === undefined, totalFen);
+    const state = body.draft ? 'draft' : (await moveOrder(t, mover, order.id, 'submit', { expect: 'draft' })).state;
+    return { id: order.id, no: order.no, state, cartNum: await planCount(t, userId) };
+  });
+}
+
+/** A draft saved: its first save starts the timeline; every save is in the audit log. */
+async function recordDraft(t: AppContext, mover: Extract<Mover, { kind: 'customer' }>, order: OrderRow, first: boolean, totalFen: Fen | null) {
+  const actor = { kind: 'customer' as const, id: mover.userId, name: mover.name };
+  if (first) {
+    await repo.insertEvent(t.db, { orderId: order.id, at: t.clock(), actorKind: 'customer', actorId: mover.userId, actorName: mover.name, action: 'saveDraft', toState: 'draft' });
+  }
+  await recordAudit(t, { actor, action: 'order.saveDraft', objectType: 'order', objectId: order.id, changes: changesOf(first ? null : { totalFen: order.totalFen }, { totalFen }), ip: mover.ip });
+}
+
+const summaryOf = (o: OrderRow, items: string[], sampleCount: number): OrderSummary => ({
+  id: o.id,
+  no: o.no,
+  state: o.state,
+  kind: o.kind,
+  delivery: o.delivery,
+  items,
+  sampleCount,
+  total_fen: o.totalFen,
+  createdAt: o.createdAt.toISOString(),
+});
+
+/** Summaries of a page of orders, with their item names and sample counts. */
+export async function summariesOf<R extends OrderRow>(ctx: AppContext, rows: R[]): Promise<(OrderSummary & { row: R })[]> {
+  const { items, samples } = await repo.pageExtras(ctx.db, rows.map((r) => r.id));
+  return rows.map((r) => ({ ...summaryOf(r, items.get(r.id) ?? [], samples.get(r.id) ?? 0), row: r }));
+}
+
+/** order/list: the caller's orders of a tab, newest first, searched by number, item or sample name; with every tab's count. */
+export async function listOrders(ctx: AppContext, userId: number, q: OrderListBody): Promise<OrderListResponse> {
+  const tab = ORDER_TABS[q.tab as keyof typeof ORDER_TABS];
+  const { rows, total } = await repo.pageOrders(ctx.db, { userId, states: tab.states, kw: q.kw || undefined }, q.page, q.pageSize);
+  const byState = await repo.countByState(ctx.db, userId);
+  const counts = Object.fromEntries(ORDER_TAB_NAMES.map((name) => [name, ORDER_TABS[name].states.reduce((n, s) => n + (byState.get(s) ?? 0), 0)]));
+  const list = (await summariesOf(ctx, rows)).map(({ row: _row, ...s }) => s);
+  return { list, total, page: q.page, pageSize: q.pageSize, counts };
+}
+
+/** The timeline as its reader sees it: the customer reads their own steps as 您. */
+function timelineOf(events: repo.EventRow[], reader: Mover): OrderEvent[] {
+  return events.map((e) => ({
+    at: e.at.toISOString(),
+    actor: e.actorKind === 'customer' ? (reader.kind === 'customer' ? '您' : `客户 ${e.actorName}`) : e.actorName || '系统',
+    action: e.action,
+    label: e.action === 'saveDraft' ? '保存草稿' : ORDER_TRANSITIONS[e.action as OrderAction].label,
+    from: e.fromState,
+    to: e.toState,
+    note: e.note,
+  }));
+}
+
+/** An order's detail for a reader who may see it: lines, samples, timeline and what the reader may do now. */
+export async function detailOf(ctx: AppContext, order: OrderRow, reader: Mover): Promise<OrderDetail> {
+  const lines = await repo.listLines(ctx.db, order.id);
+  const samples = await repo.listSamples(ctx.db, order.id);
+  const events = await repo.listEvents(ctx.db, order.id);
+  // A draft is finished through order/add (draftId), not a transition the detail offers.
+  const actions = order.state === 'draft' ? [] : actionsFor(reader, order.state);
+  return {
+    ...summaryOf(
+      order,
+      lines.map((l) => l.name),
+      samples.reduce((n, s) => n + s.count, 0),
+    ),
+    remark: order.remark,
+    attachments: order.attachments,
+    lines: lines.map((l) => ({
+      id: l.id,
+      rid: l.rid,
+      name: l.name,
+      type_id: l.typeId,
+      unit: l.unit,
+      choices: l.choices,
+      unit_fen: l.unitFen,
+      count: l.count,
+      amount_fen: l.amountFen,
+      turnaround_days: l.turnaroundDays,
+    })),
+    samples: samples.map((s) => ({
+      id: s.id,
+      no: s.no,
+      lineId: s.lineId,
+      name: s.name,
+      count: s.count,
+      form: s.form,
+      hazards: s.hazards,
+      requirement: s.requirement,
+      returnSample: s.returnSample,
+    })),
+    timeline: timelineOf(events, reader),
+    actions,
+  };
+}
+
+/** The customer as a mover (the name the timeline keeps). */
+async function customerMover(ctx: AppContext, userId: number, ip = ''): Promise<Mover> {
+  const user = await repo.findOrderCustomer(ctx.db, userId);
+  if (!user) throw new AppError('UNAUTHENTICATED', '登录已过期，请重新登录');
+  return { kind: 'customer', userId, name: customerName(user), ip };
+}
+
+/** order/detail: one of the caller's orders; another customer's is as unknown as a missing one. */
+export async function orderDetail(ctx: AppContext, userId: number, id: number): Promise<OrderDetail> {
+  const mover = await customerMover(ctx, userId);
+  return detailOf(ctx, await reachable(ctx, mover, await repo.findOrder(ctx.db, id)), mover);
+}
+
+/** order/cancel and order/confirm: the customer's transitions, then the detail as it now stands. */
+export async function customerMove(ctx: AppContext, userId: number, id: number, action: 'cancel' | 'confirmData', note: string | undefined, ip: string) {
+  const mover = await customerMover(ctx, userId, ip);
+  const order = await moveOrder(ctx, mover, id, action, { note });
+  return detailOf(ctx, order, mover);
+}
+
+/** order/again (再来一单): the order's lines go back into the plan with their choices; items off the shelf or changed are named, not added. */
+export async function orderAgain(ctx: AppContext, userId: number, id: number): Promise<OrderAgainResponse> {
+  return ctx.tx(async (t) => {
+    const mover = await customerMover(t, userId);
+    const order = await reachable(t, mover, await repo.findOrder(t.db, id));
+    const lines = await repo.listLines(t.db, order.id);
+    const entries = lines.flatMap((l) => (l.deviceId === null ? [] : [{ deviceId: l.deviceId, choices: l.choices, count: l.count }]));
+    const gone = lines.filter((l) => l.deviceId === null).map((l) => l.name);
+    const { added, skipped } = await putIntoPlan(t, userId, entries);
+    if (added === 0) throw new AppError('INVALID', `订单中的项目均已下架或已变更，无法再来一单：${[...gone, ...skipped].join('、')}`);
+    return { cartNum: await planCount(t, userId), added, skipped: [...gone, ...skipped] };
+  });
+}
+

@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { OrderAddBody } from '@yance/contracts/order';
+import { device, projectType, typeChild, userAccount } from '../src/db/schema.ts';
+import { insertDevices } from '../src/modules/catalog/catalog-search.repository.ts';
+import type { TestApp } from './create-test-app.ts';
+import { callApi, createUser, type TestClock, type TestUser } from './factories.ts';
+
+/** Seeded items the order tests use: XRD (¥80/样, two options) and a type-2 on-site item. */
+export const XRD = 'd10001';
+export const ON_SITE = 'd20001';
+
+/** Fills the attestation form (organization 2 makes an enterprise), so the customer may order. */
+export async function attest(t: TestApp, user: TestUser, organization = 0): Promise<void> {
+  const res = await callApi(t, 'update4profile', {
+    token: user.tokens.token,
+    body: {
+      name: '张同学',
+      email: 'zhang@example.edu.cn',
+      organization,
+      company: organization === 2 ? '某材料科技有限公司' : '某大学',
+      teacher: organization === 0 ? '李老师' : '',
+      region: '110101',
+      address: '学院路1号',
+    },
+  });
+  expect(res.body.code).toBe(1);
+}
+
+/** A registered, attested customer. */
+export async function orderingCustomer(t: TestApp, clock?: TestClock, organization = 0): Promise<TestUser & { id: number }> {
+  const user = await createUser(t, clock);
+  await attest(t, user, organization);
+  const [row] = await t.db.select({ id: userAccount.id }).from(userAccount).where(eq(userAccount.phone, user.phone));
+  return { ...user, id: row!.id };
+}
+
+/** Adds an item to the customer's plan; answers the line's id. */
+export async function planLine(t: TestApp, user: TestUser, rid = XRD, count = 2, choices: Record<string, string> = {}): Promise<number> {
+  const res = await callApi(t, 'planAdd', { token: user.tokens.token, body: { rid, count, choices } });
+  expect(res.body.code, res.body.msg).toBe(1);
+  return res.body.data.id;
+}
+
+/** An order body for these plan lines: one powder sample each, self-send unless told. */
+export const orderBody = (planIds: number[], extra: Partial<OrderAddBody> = {}) => ({
+  lines: planIds.map((planId) => ({ planId, samples: [{ name: `样品${planId}`, count: 1, form: 'powder' as const, hazards: [], returnSample: false }] })),
+  delivery: 0 as const,
+  ...extra,
+});
+
+/** Puts one item in the plan and orders it; answers the order's id, number and state. */
+export async function placeOrder(t: TestApp, user: TestUser, opts: { rid?: string; delivery?: 0 | 1 } = {}) {
+  const line = await planLine(t, user, opts.rid ?? XRD);
+  const res = await callApi(t, 'orderAdd', { token: user.tokens.token, body: orderBody([line], { delivery: opts.delivery ?? 0 }) });
+  expect(res.body.code, res.body.msg).toBe(1);
+  return res.body.data;
+}
+
+let customSeq = 0;
+/** A 定制项目 (type 31) item with price 0 — no fixed price, so its line waits for a quote — creating type 31 on first use. */
+export async function customItem(t: TestApp, opts: { price?: number; onShelf?: boolean } = {}): Promise<{ id: number; rid: string }> {
+  await t.db.insert(projectType).values({ id: 31, name: '定制项目', img: '/upload/img/type/custom.svg', description: '按需定制', sort: 9 }).onConflictDoNothing();
+  let [child] = await t.db.select().from(typeChild).where(eq(typeChild.typeId, 31));
+  child ??= (await t.db.insert(typeChild).values({ typeId: 31, name: '定制方案' }).returning())[0]!;
+  const rid = `c${Date.now() % 100000}${++customSeq}`;
+  const [id] = await insertDevices(t.db, [
+    {
+      rid,
+      name: `定制测试${customSeq}`,
+      typeId: 31,
+      childId: child.id,
+      img: '/upload/img/device/xrd.svg',
+      sketch: '',
+      description: '',
+      sampleRequirement: '',
+      priceFen: (opts.price ?? 0) as never,
+      unit: 'job',
+      turnaroundDays: 10,
+      onShelf: opts.onShelf ?? true,
+    },
+  ]);
+  return { id: id!, rid };
+}
+
+/** Takes an item off the shelf. */
+export const offShelf = (t: TestApp, rid: string) => t.db.update(device).set({ onShelf: false }).where(eq(device.rid, rid));
