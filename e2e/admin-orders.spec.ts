@@ -38,7 +38,7 @@ async function openOrder(page: Page, id: number) {
   await page.getByTestId('order-title').waitFor();
 }
 
-const stateOf = (page: Page) => page.getByTestId('order-title').locator('..').getByTestId('order-state').innerText();
+const stateOf = (page: Page) => page.getByTestId('order-head').getByTestId('order-state').innerText();
 const dialogOf = (page: Page, label: string): Locator => page.getByRole('dialog').filter({ hasText: `${label} · ` });
 const fieldErrors = (scope: Locator) => scope.locator('.ant-form-item-explain-error').allInnerTexts();
 
@@ -77,7 +77,7 @@ describe('orders in the console', () => {
     const filled = await call(
       s.baseUrl,
       'update4profile',
-      { name: '林晓', email: 'lin@example.edu.cn', organization: 0, company: '清华大学材料学院', region: '110108', address: '双清路30号' },
+      { name: '林晓', email: 'lin@example.edu.cn', organization: 0, company: '清华大学材料学院', teacher: '韩梅梅', region: '110108', address: '双清路30号' },
       { token: customer.tokens.token },
     );
     expect(filled.code, filled.msg).toBe(1);

@@ -72,6 +72,7 @@ const FIELD_NAMES: Record<string, string> = {
   runAt: '执行时间',
   lastError: '最后错误',
   note: '备注',
+  totalFen: '金额（分）',
 };
 export const fieldName = (field: string) => FIELD_NAMES[field] ?? field;
 

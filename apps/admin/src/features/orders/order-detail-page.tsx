@@ -71,7 +71,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
   return (
     <>
       <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Space wrap>
+        <Space wrap data-testid="order-head">
           <Button icon={<ArrowLeftOutlined />} aria-label="返回" onClick={back} />
           <Typography.Title level={4} style={{ margin: 0 }} data-testid="order-title">
             {order.no}
