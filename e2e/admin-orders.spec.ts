@@ -77,7 +77,15 @@ describe('orders in the console', () => {
     const filled = await call(
       s.baseUrl,
       'update4profile',
-      { name: '林晓', email: 'lin@example.edu.cn', organization: 0, company: '清华大学材料学院', teacher: '韩梅梅', region: '110108', address: '双清路30号' },
+      {
+        name: '林晓',
+        email: 'lin@example.edu.cn',
+        organization: 0,
+        company: '清华大学材料学院',
+        teacher: '韩梅梅',
+        region: '110108',
+        address: '双清路30号',
+      },
       { token: customer.tokens.token },
     );
     expect(filled.code, filled.msg).toBe(1);
@@ -201,9 +209,11 @@ describe('orders in the console', () => {
     await openOrder(page, quoted.id);
     await page.getByRole('button', { name: '记录' }).click();
     const drawer = page.getByRole('dialog').filter({ hasText: `操作记录 · ${quoted.no}` });
-    await expect.poll(() => drawer.getByTestId('history-row').allInnerTexts()).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^交付数据/), expect.stringMatching(/^确认收样/), expect.stringMatching(/^报价/)]),
-    );
+    await expect
+      .poll(() => drawer.getByTestId('history-row').allInnerTexts())
+      .toEqual(
+        expect.arrayContaining([expect.stringMatching(/^交付数据/), expect.stringMatching(/^确认收样/), expect.stringMatching(/^报价/)]),
+      );
     const list = await staffCall<ListPage<AdminOrderSummary>>(s.baseUrl, 'adminOrderList', adminToken, { state: 'delivered' });
     expect(list.list.map((o) => o.no)).toContain(quoted.no);
   });

@@ -92,7 +92,18 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-            <Card title="检测项目" size="small">
+            <Card
+              title="检测项目"
+              size="small"
+              extra={
+                <span>
+                  合计{' '}
+                  <Typography.Text strong data-testid="order-total">
+                    <Amount fen={order.total_fen} />
+                  </Typography.Text>
+                </span>
+              }
+            >
               <LinesSection order={order} />
             </Card>
             <Card title={`样品（${order.sampleCount}）`} size="small">

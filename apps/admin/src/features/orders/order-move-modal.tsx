@@ -3,7 +3,7 @@ import { Alert, Form, Input, InputNumber, Modal, Space, Typography } from 'antd'
 import { formatFen } from '@yance/browser/format';
 import { FEN_MAX } from '@yance/contracts/money';
 import { orderMoveBody, orderQuoteBody, type AdminOrderDetail, type OrderLine } from '@yance/contracts/order';
-import { nextOrderState, ORDER_STATE_NAMES, ORDER_TRANSITIONS, type OrderTransition } from '@yance/contracts/order-states';
+import { nextOrderState, ORDER_TRANSITIONS, type OrderTransition } from '@yance/contracts/order-states';
 import { fenToYuan, yuanToFen } from '@/lib/money.ts';
 import { OrderStateTag } from './order-labels.tsx';
 import { useOrderMove, type StaffAction } from './use-order-move.ts';
@@ -56,7 +56,15 @@ function QuoteLine({ line }: { line: OrderLine }) {
       rules={[amountRule]}
       extra={line.amount_fen === null ? '待报价：请填写这一项的金额' : `原金额 ${formatFen(line.amount_fen)}，可修改`}
     >
-      <InputNumber min={0} max={FEN_MAX / 100} precision={2} prefix="¥" suffix="元" style={{ width: '100%' }} aria-label={`${line.name} 金额`} />
+      <InputNumber
+        min={0}
+        max={FEN_MAX / 100}
+        precision={2}
+        prefix="¥"
+       
+        style={{ width: '100%' }}
+        aria-label={`${line.name} 金额`}
+      />
     </Form.Item>
   );
 }
@@ -115,7 +123,9 @@ export function OrderMoveModal({ order, action, onClose }: { order: AdminOrderDe
               rows={3}
               maxLength={500}
               showCount
-              placeholder={t.note === 'required' ? `请填写${noteLabel(action)}` : `选填，客户在订单进度中可见（状态变为${ORDER_STATE_NAMES[to]}）`}
+              placeholder={
+                t.note === 'required' ? `请填写${noteLabel(action)}` : '选填，客户在订单进度中可见'
+              }
             />
           </Form.Item>
         )}

@@ -6,33 +6,38 @@ import { formatTime } from '@/lib/time.ts';
 import { Amount } from './order-labels.tsx';
 
 const lineColumns: TableProps<OrderLine>['columns'] = [
-  { title: '检测项目', dataIndex: 'name', width: 180, render: (name: string, l) => <span title={l.rid}>{name}</span> },
   {
-    title: '选项',
-    dataIndex: 'choices',
-    render: (c: OrderLine['choices']) =>
-      Object.keys(c).length === 0
-        ? '—'
-        : Object.entries(c).map(([k, v]) => (
-            <div key={k}>
-              <Typography.Text type="secondary">{k}：</Typography.Text>
-              {v}
-            </div>
-          )),
+    title: '检测项目',
+    dataIndex: 'name',
+    width: 180,
+    render: (name: string, l) => (
+      <>
+        <span title={l.rid}>{name}</span>
+        {Object.entries(l.choices).map(([k, v]) => (
+          <div key={k} style={{ fontSize: 12 }}>
+            <Typography.Text type="secondary">
+              {k}：{v}
+            </Typography.Text>
+          </div>
+        ))}
+      </>
+    ),
   },
   {
     title: '单价',
     dataIndex: 'unit_fen',
-    width: 120,
+    width: 110,
     align: 'right',
-    render: (fen: number, l) => (l.amount_fen === null && fen === 0 ? '—' : `${formatFen(fen)}/${unitLabel(l.unit)}`),
+    responsive: ['sm'],
+    // An item without a fixed price has only the amount its quote gave the line.
+    render: (fen: number, l) => (fen === 0 ? '—' : `${formatFen(fen)}/${unitLabel(l.unit)}`),
   },
-  { title: '数量', dataIndex: 'count', width: 70, align: 'right', render: (n: number, l) => `${n}${unitLabel(l.unit)}` },
+  { title: '数量', dataIndex: 'count', width: 64, align: 'right', render: (n: number, l) => `${n}${unitLabel(l.unit)}` },
   { title: '金额', dataIndex: 'amount_fen', width: 110, align: 'right', render: (fen: number | null) => <Amount fen={fen} /> },
-  { title: '周期', dataIndex: 'turnaround_days', width: 90, render: (d: number) => `${d} 个工作日` },
+  { title: '周期', dataIndex: 'turnaround_days', width: 90, align: 'right', responsive: ['sm'], render: (d: number) => `${d} 个工作日` },
 ];
 
-/** The order's lines with options and amounts, and the total (待报价 while a line has no price). */
+/** The order's lines with options and amounts (on a phone without unit price and turnaround). */
 export function LinesSection({ order }: { order: AdminOrderDetail }) {
   return (
     <Table<OrderLine>
@@ -41,21 +46,8 @@ export function LinesSection({ order }: { order: AdminOrderDetail }) {
       columns={lineColumns}
       dataSource={order.lines}
       pagination={false}
-      scroll={{ x: 700 }}
+      scroll={{ x: 'max-content' }}
       data-testid="order-lines"
-      summary={() => (
-        <Table.Summary.Row>
-          <Table.Summary.Cell index={0} colSpan={4} align="right">
-            合计
-          </Table.Summary.Cell>
-          <Table.Summary.Cell index={1} align="right">
-            <Typography.Text strong data-testid="order-total">
-              <Amount fen={order.total_fen} />
-            </Typography.Text>
-          </Table.Summary.Cell>
-          <Table.Summary.Cell index={2} />
-        </Table.Summary.Row>
-      )}
     />
   );
 }
@@ -67,15 +59,27 @@ const hazardName = (h: string) => SAMPLE_HAZARDS[h as keyof typeof SAMPLE_HAZARD
 export function SamplesSection({ order }: { order: AdminOrderDetail }) {
   const itemOf = new Map(order.lines.map((l) => [l.id, l.name]));
   const columns: TableProps<OrderSample>['columns'] = [
-    { title: '样品编号', dataIndex: 'no', width: 190, render: (no: string) => <Typography.Text copyable>{no}</Typography.Text> },
-    { title: '名称', dataIndex: 'name', width: 120 },
-    { title: '检测项目', dataIndex: 'lineId', width: 150, render: (id: number) => itemOf.get(id) ?? '—' },
-    { title: '数量', dataIndex: 'count', width: 60, align: 'right' },
-    { title: '形态', dataIndex: 'form', width: 70, render: formName },
+    { title: '样品编号', dataIndex: 'no', width: 175, render: (no: string) => <Typography.Text copyable>{no}</Typography.Text> },
+    {
+      title: '样品',
+      dataIndex: 'name',
+      width: 150,
+      render: (name: string, x) => (
+        <>
+          {name}
+          <div style={{ fontSize: 12 }}>
+            <Typography.Text type="secondary">
+              {x.count} 个 · {formName(x.form)} · {x.returnSample ? '检测后寄回' : '不寄回'}
+            </Typography.Text>
+          </div>
+        </>
+      ),
+    },
+    { title: '检测项目', dataIndex: 'lineId', width: 120, render: (id: number) => itemOf.get(id) ?? '—' },
     {
       title: '危险特性',
       dataIndex: 'hazards',
-      width: 130,
+      width: 90,
       render: (h: string[]) =>
         h.length === 0
           ? '无'
@@ -86,7 +90,6 @@ export function SamplesSection({ order }: { order: AdminOrderDetail }) {
             )),
     },
     { title: '测试要求', dataIndex: 'requirement', render: (r: string) => r || '—' },
-    { title: '寄回', dataIndex: 'returnSample', width: 60, render: (r: boolean) => (r ? '寄回' : '不寄回') },
   ];
   return (
     <Table<OrderSample>
@@ -95,7 +98,7 @@ export function SamplesSection({ order }: { order: AdminOrderDetail }) {
       columns={columns}
       dataSource={order.samples}
       pagination={false}
-      scroll={{ x: 900 }}
+      scroll={{ x: 640 }}
       data-testid="order-samples"
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有样品" /> }}
     />

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Empty, Input, Select, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { App, Empty, Grid, Input, Select, Space, Table, Tag, Typography, type TableProps } from 'antd';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
 import { adminOrderListQuery, type AdminOrderSummary } from '@yance/contracts/order';
@@ -11,43 +11,54 @@ import { useOrderQuery } from './order-query.ts';
 
 const PAGE_SIZE = 20;
 
-const columns: TableProps<AdminOrderSummary>['columns'] = [
+/** The columns; on a phone the state sits under the number, in the column that stays in view. */
+const columnsFor = (narrow: boolean): TableProps<AdminOrderSummary>['columns'] => [
   {
     title: '订单号',
     dataIndex: 'no',
-    width: 170,
+    width: narrow ? 150 : 160,
     fixed: 'left',
-    render: (no: string, o) => <Link to={`/orders/${o.id}`}>{no}</Link>,
+    render: (no: string, o) => (
+      <>
+        <Link to={`/orders/${o.id}`}>{no}</Link>
+        {narrow && (
+          <div style={{ marginTop: 4 }}>
+            <OrderStateTag state={o.state} />
+          </div>
+        )}
+      </>
+    ),
   },
   {
     title: '客户',
     key: 'customer',
-    width: 200,
+    width: 180,
     render: (_: unknown, o) => (
       <>
         <div>
           {o.customerName || '未填写'} <Typography.Text type="secondary">{o.customerPhone}</Typography.Text>
         </div>
         {o.company && (
-          <Typography.Text type="secondary" ellipsis style={{ maxWidth: 184, fontSize: 12 }}>
+          <Typography.Text type="secondary" ellipsis style={{ maxWidth: 164, fontSize: 12 }}>
             {o.company}
           </Typography.Text>
         )}
       </>
     ),
   },
-  { title: '客户经理', dataIndex: 'managerName', width: 100, render: (v: string) => v || '未分配' },
+  { title: '客户经理', dataIndex: 'managerName', width: 90, render: (v: string) => v || '未分配' },
   { title: '检测项目', dataIndex: 'items', ellipsis: true, render: (items: string[]) => items.join('、') },
-  { title: '样品', dataIndex: 'sampleCount', width: 64, align: 'right' },
-  { title: '金额', dataIndex: 'total_fen', width: 120, align: 'right', render: (fen: number | null) => <Amount fen={fen} /> },
-  { title: '状态', dataIndex: 'state', width: 100, render: (s: OrderState) => <OrderStateTag state={s} /> },
-  { title: '下单时间', dataIndex: 'createdAt', width: 170, render: formatTime },
+  { title: '样品', dataIndex: 'sampleCount', width: 60, align: 'right' },
+  { title: '金额', dataIndex: 'total_fen', width: 110, align: 'right', render: (fen: number | null) => <Amount fen={fen} /> },
+  ...(narrow ? [] : [{ title: '状态', dataIndex: 'state', width: 96, render: (s: OrderState) => <OrderStateTag state={s} /> }]),
+  { title: '下单时间', dataIndex: 'createdAt', width: 165, render: formatTime },
 ];
 
 /** 订单列表: server-paged, filtered by state, customer and a keyword; a manager gets only their customers' orders from the server. */
 export default function OrdersPage() {
   const { message } = App.useApp();
   const [query, update] = useOrderQuery();
+  const narrow = !Grid.useBreakpoint().md;
   const list = useQuery({
     queryKey: ['adminOrderList', query],
     queryFn: () => call('adminOrderList', { query: { ...query, kw: query.kw || undefined, pageSize: PAGE_SIZE } }, { feedback: false }),
@@ -105,10 +116,10 @@ export default function OrdersPage() {
       ) : (
         <Table<AdminOrderSummary>
           rowKey="id"
-          columns={columns}
+          columns={columnsFor(narrow)}
           dataSource={list.data?.list}
           loading={list.isFetching}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1000 }}
           locale={{ emptyText: <Empty description={filtered ? '没有符合条件的订单' : '还没有订单'} /> }}
           pagination={{
             current: query.page,
