@@ -14,7 +14,10 @@ const LINKS: Record<string, { to: string; permission: Permission; text: string }
   failedJobs: { to: '/jobs?state=failed', permission: 'job.manage', text: '查看失败的任务' },
   smsSent: { to: '/sms', permission: 'sms.read', text: '查看短信记录' },
   ...Object.fromEntries(
-    ORDER_WAITING_STATES.map((state) => [orderWaitingKey(state), { to: `/orders?state=${state}`, permission: 'order.read', text: '查看这些订单' }]),
+    ORDER_WAITING_STATES.map((state) => [
+      orderWaitingKey(state),
+      { to: `/orders?state=${state}`, permission: 'order.read', text: '查看这些订单' },
+    ]),
   ),
 };
 

@@ -61,7 +61,7 @@ function QuoteLine({ line }: { line: OrderLine }) {
         max={FEN_MAX / 100}
         precision={2}
         prefix="¥"
-       
+
         style={{ width: '100%' }}
         aria-label={`${line.name} 金额`}
       />
@@ -123,9 +123,7 @@ export function OrderMoveModal({ order, action, onClose }: { order: AdminOrderDe
               rows={3}
               maxLength={500}
               showCount
-              placeholder={
-                t.note === 'required' ? `请填写${noteLabel(action)}` : '选填，客户在订单进度中可见'
-              }
+              placeholder={t.note === 'required' ? `请填写${noteLabel(action)}` : '选填，客户在订单进度中可见'}
             />
           </Form.Item>
         )}
