@@ -31,6 +31,7 @@ import { createRateCounter } from './modules/rate-limit/rate-limit.service.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { orderAdminRoutes, orderRoutes } from './modules/order/order.routes.ts';
 import { planRoutes } from './modules/plan/plan.routes.ts';
+import { seedDemoOrders } from './db/seed/demo-orders.ts';
 import { resolveAccessToken } from './modules/session/session.service.ts';
 import { createSmsProvider } from './modules/sms/sms.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
@@ -80,6 +81,8 @@ export interface BuildOptions {
   sms?: SmsProvider;
   /** Where the first start's one-time setup link is printed (ADR 0038); stdout by default, whatever LOG_LEVEL says. */
   print?: (line: string) => void;
+  /** The demo data was just loaded: add the demo customers and their orders through the services, with this password. */
+  demoOrders?: { password: string };
 }
 
 /** Trust X-Forwarded-For only from the configured proxies: per-IP limits read request.ip. */
@@ -163,6 +166,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   const storage = createStorage(config, fetchImpl);
   // No installation runs without an admin: create one from ADMIN_ACCOUNT, or print a setup link (ADR 0038).
   app.addHook('onReady', async () => prepareFirstAdmin(ctx, opts.print ?? ((line) => process.stdout.write(`${line}\n`))));
+  const demo = opts.demoOrders;
+  if (demo) app.addHook('onReady', async () => seedDemoOrders(ctx, demo.password));
   app.decorateRequest('user', null);
   app.decorateRequest('staff', null);
   await app.register(docsPlugin);

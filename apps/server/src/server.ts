@@ -18,7 +18,7 @@ const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir:
 await database.migrate();
 const seeded = config.SEED_DEMO && (await seedIfEmpty(database.db, { staffPassword: config.DEMO_STAFF_PASSWORD }));
 
-const app = await buildApp({ config, database });
+const app = await buildApp({ config, database, ...(seeded ? { demoOrders: { password: config.DEMO_STAFF_PASSWORD } } : {}) });
 if (seeded) app.log.info('demo data loaded into the empty database (SEED_DEMO=true)');
 
 let closing = false;

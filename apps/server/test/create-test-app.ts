@@ -66,6 +66,8 @@ export interface TestAppOptions {
   sms?: SmsProvider;
   /** Receives what the app prints at start (the first-admin setup link). */
   print?: (line: string) => void;
+  /** Adds the demo customers and their orders when the app gets ready, as `npm start` does on a new database. */
+  demoOrders?: { password: string };
 }
 
 function testConfig(dataDir: string, env: Record<string, string> = {}) {
@@ -91,6 +93,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     fetch: opts.fetch,
     sms: opts.sms,
     print: opts.print,
+    demoOrders: opts.demoOrders,
   });
   return {
     app,

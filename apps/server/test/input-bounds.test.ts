@@ -129,6 +129,23 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   customerDetail: { query: { id: 1 } },
   catalogTypeEdit: { body: { id: 1, name: '送样检测', img: '/upload/u/type.jpg' } },
   articleEdit: { body: { id: 1, type: 'news', title: '新闻标题', body: '<p>正文</p>' } },
+  planAdd: { body: { rid: 'd10001', count: 1 } },
+  planEdit: { body: { id: 1, count: 1 } },
+  planDel: { body: { ids: [1] } },
+  orderAdd: { body: { lines: [{ planId: 1, samples: [{ name: '样品A', count: 1, form: 'powder' }] }], delivery: 0 } },
+  orderDetail: { body: { id: 1 } },
+  orderCancel: { body: { id: 1, reason: '不需要了' } },
+  orderConfirm: { body: { id: 1 } },
+  orderAgain: { body: { id: 1 } },
+  adminOrderDetail: { query: { id: 1 } },
+  adminOrderQuote: { body: { id: 1, expect: 'quoting', lines: [{ lineId: 1, amount_fen: 8000 }] } },
+  adminOrderConfirmContract: { body: { id: 1, expect: 'contracting' } },
+  adminOrderMarkPaid: { body: { id: 1, expect: 'unpaid', note: '已到账' } },
+  adminOrderReceive: { body: { id: 1, expect: 'awaitingSample' } },
+  adminOrderStartTesting: { body: { id: 1, expect: 'received' } },
+  adminOrderDeliver: { body: { id: 1, expect: 'testing' } },
+  adminOrderConfirmData: { body: { id: 1, expect: 'delivered' } },
+  adminOrderCancel: { body: { id: 1, expect: 'quoting', note: '客户要求' } },
 };
 
 const CJK = /[\u4e00-\u9fff]/;

@@ -44,7 +44,10 @@ export async function planLine(t: TestApp, user: TestUser, rid = XRD, count = 2,
 
 /** An order body for these plan lines: one powder sample each, self-send unless told. */
 export const orderBody = (planIds: number[], extra: Partial<OrderAddBody> = {}) => ({
-  lines: planIds.map((planId) => ({ planId, samples: [{ name: `样品${planId}`, count: 1, form: 'powder' as const, hazards: [], returnSample: false }] })),
+  lines: planIds.map((planId) => ({
+    planId,
+    samples: [{ name: `样品${planId}`, count: 1, form: 'powder' as const, hazards: [], returnSample: false }],
+  })),
   delivery: 0 as const,
   ...extra,
 });
@@ -60,7 +63,10 @@ export async function placeOrder(t: TestApp, user: TestUser, opts: { rid?: strin
 let customSeq = 0;
 /** A 定制项目 (type 31) item with price 0 — no fixed price, so its line waits for a quote — creating type 31 on first use. */
 export async function customItem(t: TestApp, opts: { price?: number; onShelf?: boolean } = {}): Promise<{ id: number; rid: string }> {
-  await t.db.insert(projectType).values({ id: 31, name: '定制项目', img: '/upload/img/type/custom.svg', description: '按需定制', sort: 9 }).onConflictDoNothing();
+  await t.db
+    .insert(projectType)
+    .values({ id: 31, name: '定制项目', img: '/upload/img/type/custom.svg', description: '按需定制', sort: 9 })
+    .onConflictDoNothing();
   let [child] = await t.db.select().from(typeChild).where(eq(typeChild.typeId, 31));
   child ??= (await t.db.insert(typeChild).values({ typeId: 31, name: '定制方案' }).returning())[0]!;
   const rid = `c${Date.now() % 100000}${++customSeq}`;

@@ -34,7 +34,7 @@ export const planEditBody = z.object({
 });
 export type PlanEditBody = z.output<typeof planEditBody>;
 
-export const planDelBody = z.object({ ids: z.array(id('方案条目')).min(1, '请选择要删除的项目').max(PLAN_LINES_MAX) });
+export const planDelBody = z.object({ ids: z.array(id('方案条目')).min(1, '[方案条目]请选择要删除的项目').max(PLAN_LINES_MAX) });
 
 /** One line of the plan, with its live price. */
 export const planLine = z.object({
@@ -82,7 +82,7 @@ export type SampleForm = keyof typeof SAMPLE_FORMS;
 /** Hazards a customer declares; radioactive samples are refused (RADIOACTIVE_REFUSED). */
 export const SAMPLE_HAZARDS = { toxic: '有毒', corrosive: '腐蚀性', magnetic: '磁性', volatile: '易挥发', radioactive: '放射性' } as const;
 export type SampleHazard = keyof typeof SAMPLE_HAZARDS;
-export const RADIOACTIVE_REFUSED = '本平台不受理放射性样品，请联系客户经理另行安排';
+export const RADIOACTIVE_REFUSED = '[危险特性]本平台不受理放射性样品，请联系客户经理另行安排';
 
 /** Most samples one order line may list. */
 export const SAMPLES_PER_LINE_MAX = 50;
@@ -118,15 +118,18 @@ export const orderAddBody = z.object({
           planId: id('方案条目').optional(),
           /** Or, finishing a draft (draftId), a line the draft already holds. */
           lineId: id('订单项目').optional(),
-          samples: z.array(sampleInput).min(1, '请填写样品信息').max(SAMPLES_PER_LINE_MAX),
+          samples: z.array(sampleInput).min(1, '[样品]请填写样品信息').max(SAMPLES_PER_LINE_MAX),
         })
-        .refine((l) => (l.planId === undefined) !== (l.lineId === undefined), '请选择要下单的项目'),
+        .refine((l) => (l.planId === undefined) !== (l.lineId === undefined), '[项目]请选择要下单的项目'),
     )
-    .min(1, '请选择要下单的项目')
+    .min(1, '[项目]请选择要下单的项目')
     .max(PLAN_LINES_MAX),
   delivery: oneOf('送样方式', Object.values(DELIVERY_METHODS), { missing: '[送样方式]不能为空' }),
   remark: optionalText('备注', { max: 500, multiline: true }),
-  attachments: z.array(text('附件', { max: 255 })).max(10).default([]),
+  attachments: z
+    .array(text('附件', { max: 255 }))
+    .max(10)
+    .default([]),
   draft: z.boolean().default(false),
 });
 export type OrderAddBody = z.output<typeof orderAddBody>;
@@ -274,6 +277,9 @@ export type OrderMoveBody = z.output<typeof orderMoveBody>;
 
 /** quote: the manager prices every line that had no price (and may correct the others). */
 export const orderQuoteBody = orderMoveBody.extend({
-  lines: z.array(z.object({ lineId: id('订单项目'), amount_fen: fen('报价金额') })).min(1, '请填写报价').max(PLAN_LINES_MAX),
+  lines: z
+    .array(z.object({ lineId: id('订单项目'), amount_fen: fen('报价金额') }))
+    .min(1, '[报价]请填写报价')
+    .max(PLAN_LINES_MAX),
 });
 export type OrderQuoteBody = z.output<typeof orderQuoteBody>;

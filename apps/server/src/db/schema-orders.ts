@@ -25,7 +25,8 @@ type Choices = Record<string, string>;
 export const ORDER_EVENT_ACTIONS = [...ORDER_ACTIONS, 'saveDraft'] as const;
 
 /** A count of 1..COUNT_MAX, as the contracts accept it. */
-const countCheck = (name: string, column: Parameters<typeof oneOf>[1]) => check(name, sql`${column} between 1 and ${sql.raw(String(COUNT_MAX))}`);
+const countCheck = (name: string, column: Parameters<typeof oneOf>[1]) =>
+  check(name, sql`${column} between 1 and ${sql.raw(String(COUNT_MAX))}`);
 
 /** One line of a customer's plan (实验方案, the cart): an item, its chosen options and the count; prices are always computed live. */
 export const planItem = pgTable(

@@ -1,4 +1,11 @@
-import { seesAllOrders, type AdminOrderDetail, type AdminOrderListQuery, type AdminOrderSummary, type OrderMoveBody, type OrderQuoteBody } from '@yance/contracts/order';
+import {
+  seesAllOrders,
+  type AdminOrderDetail,
+  type AdminOrderListQuery,
+  type AdminOrderSummary,
+  type OrderMoveBody,
+  type OrderQuoteBody,
+} from '@yance/contracts/order';
 import type { OrderAction } from '@yance/contracts/order-states';
 import type { Fen } from '@yance/contracts/money';
 import type { Page } from '@yance/contracts/paging';
@@ -14,7 +21,13 @@ const staffMover = (caller: StaffCaller, ip = ''): Mover => ({ kind: 'staff', ca
 /** The customer columns the console adds to an order. */
 async function customerColumns(ctx: AppContext, userId: number) {
   const c = await repo.findOrderCustomer(ctx.db, userId);
-  return { customerId: userId, customerName: c?.name ?? '', customerPhone: c?.phone ?? '', company: c?.company ?? '', managerName: c?.managerName ?? '' };
+  return {
+    customerId: userId,
+    customerName: c?.name ?? '',
+    customerPhone: c?.phone ?? '',
+    company: c?.company ?? '',
+    managerName: c?.managerName ?? '',
+  };
 }
 
 /** order/list in the console: every sent order, or a manager's customers' only; by state, customer and keyword, newest first. */
@@ -50,7 +63,13 @@ export async function adminOrderDetail(ctx: AppContext, caller: StaffCaller, id:
 }
 
 /** One console transition (confirmContract, markPaid, receive, startTesting, deliver, confirmData, cancel), then the detail as it now stands. */
-export async function adminMove(ctx: AppContext, caller: StaffCaller, action: OrderAction, body: OrderMoveBody, ip: string): Promise<AdminOrderDetail> {
+export async function adminMove(
+  ctx: AppContext,
+  caller: StaffCaller,
+  action: OrderAction,
+  body: OrderMoveBody,
+  ip: string,
+): Promise<AdminOrderDetail> {
   const order = await moveOrder(ctx, staffMover(caller, ip), body.id, action, { expect: body.expect, note: body.note });
   return adminDetailOf(ctx, caller, order);
 }

@@ -102,14 +102,21 @@ async function allPriced(t: AppContext, orderId: number): Promise<boolean> {
  * writes it with a compare-and-set on the state it read, and writes the
  * timeline and the audit log in the same transaction.
  */
-export async function moveOrder(ctx: AppContext, mover: Mover, orderId: number, action: OrderAction, opts: MoveOptions = {}): Promise<OrderRow> {
+export async function moveOrder(
+  ctx: AppContext,
+  mover: Mover,
+  orderId: number,
+  action: OrderAction,
+  opts: MoveOptions = {},
+): Promise<OrderRow> {
   return ctx.tx(async (t) => {
     const order = await reachable(t, mover, await repo.lockOrder(t.db, orderId));
     if (!mayTake(mover, action)) throw new AppError('FORBIDDEN', '您没有权限执行此操作');
     const from = order.state;
     if ((opts.expect !== undefined && opts.expect !== from) || !canLeave(action, from)) throw new AppError('CONFLICT', staleMessage(from));
     const note = opts.note?.trim() ?? '';
-    if ((ORDER_TRANSITIONS[action] as OrderTransition).note === 'required' && !note) throw new AppError('INVALID', action === 'cancel' ? '[取消原因]不能为空' : '[备注]不能为空');
+    if ((ORDER_TRANSITIONS[action] as OrderTransition).note === 'required' && !note)
+      throw new AppError('INVALID', action === 'cancel' ? '[取消原因]不能为空' : '[备注]不能为空');
     const extra = opts.apply ? await opts.apply(t, order) : {};
     const to = nextOrderState(action, { kind: order.kind, delivery: order.delivery, priced: await allPriced(t, order.id) });
     const at = t.clock();
@@ -117,7 +124,17 @@ export async function moveOrder(ctx: AppContext, mover: Mover, orderId: number, 
     // The lock makes this unreachable on one database; kept so a change of locking can never move an order twice.
     if (!moved) throw new AppError('CONFLICT', staleMessage(from));
     const actor = actorOf(mover, action);
-    await repo.insertEvent(t.db, { orderId: order.id, at, actorKind: actor.kind, actorId: actor.id, actorName: actor.name, action, fromState: from, toState: to, note });
+    await repo.insertEvent(t.db, {
+      orderId: order.id,
+      at,
+      actorKind: actor.kind,
+      actorId: actor.id,
+      actorName: actor.name,
+      action,
+      fromState: from,
+      toState: to,
+      note,
+    });
     await recordAudit(t, {
       actor,
       action: `order.${action}`,

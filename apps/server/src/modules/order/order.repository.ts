@@ -143,7 +143,8 @@ export interface OrderFilter {
 }
 
 function whereOf(f: OrderFilter): SQL | undefined {
-  const customerMatch = f.kw && f.kwCustomer ? [sql`${userAccount.phone} like ${containing(f.kw)}`, sql`${userAccount.name} ilike ${containing(f.kw)}`] : [];
+  const customerMatch =
+    f.kw && f.kwCustomer ? [sql`${userAccount.phone} like ${containing(f.kw)}`, sql`${userAccount.name} ilike ${containing(f.kw)}`] : [];
   return and(
     f.userId === undefined ? undefined : eq(orders.userId, f.userId),
     f.states ? inArray(orders.state, [...f.states]) : undefined,
@@ -156,7 +157,12 @@ function whereOf(f: OrderFilter): SQL | undefined {
 export type OrderListRow = OrderRow & { customerName: string; customerPhone: string; company: string; managerName: string | null };
 
 /** One page of orders, newest first, with their customer and the customer's manager, and how many match. */
-export async function pageOrders(db: Executor, f: OrderFilter, page: number, pageSize: number): Promise<{ rows: OrderListRow[]; total: number }> {
+export async function pageOrders(
+  db: Executor,
+  f: OrderFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: OrderListRow[]; total: number }> {
   const where = whereOf(f);
   const rows = await db
     .select({
@@ -178,7 +184,16 @@ export async function pageOrders(db: Executor, f: OrderFilter, page: number, pag
     .from(orders)
     .innerJoin(userAccount, eq(userAccount.id, orders.userId))
     .where(where)) as [{ total: number }];
-  return { rows: rows.map((r) => ({ ...r.order, customerName: r.customerName, customerPhone: r.customerPhone, company: r.company, managerName: r.managerName })), total };
+  return {
+    rows: rows.map((r) => ({
+      ...r.order,
+      customerName: r.customerName,
+      customerPhone: r.customerPhone,
+      company: r.company,
+      managerName: r.managerName,
+    })),
+    total,
+  };
 }
 
 /** The customer's orders by state (for the tab counts). */

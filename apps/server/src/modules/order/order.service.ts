@@ -35,7 +35,8 @@ const sampleNo = (order: string, i: number) => `${order}-${String(i + 1).padStar
 /** An enterprise prepays (contract first); students, teachers and individuals pay after testing (product.md). */
 const kindOf = (organization: number | null): OrderKind => (organization === ORGANIZATIONS.enterprise ? 'enterprise' : 'institution');
 
-const sumOf = (amounts: (Fen | null)[]): Fen | null => (amounts.some((a) => a === null) ? null : (amounts.reduce<number>((s, a) => s + (a ?? 0), 0) as Fen));
+const sumOf = (amounts: (Fen | null)[]): Fen | null =>
+  amounts.some((a) => a === null) ? null : (amounts.reduce<number>((s, a) => s + (a ?? 0), 0) as Fen);
 
 /** A line of the order being written: the item and choices to snapshot, and the samples the customer declared. */
 interface Wanted extends PlanEntry {
@@ -48,7 +49,14 @@ interface Wanted extends PlanEntry {
  * while a line waits for its quote. Items off the shelf are refused.
  */
 async function writeLines(t: AppContext, order: OrderRow, wanted: Wanted[]): Promise<Fen | null> {
-  const items = new Map((await repo.findDevicesForLines(t.db, wanted.map((w) => w.deviceId))).map((d) => [d.id, d]));
+  const items = new Map(
+    (
+      await repo.findDevicesForLines(
+        t.db,
+        wanted.map((w) => w.deviceId),
+      )
+    ).map((d) => [d.id, d]),
+  );
   const rows = wanted.map((w, sort) => {
     const item = items.get(w.deviceId);
     if (!item?.onShelf) throw new AppError('INVALID', `「${item?.name ?? '项目'}」已下架，无法下单`);
@@ -113,7 +121,9 @@ async function gatherLines(t: AppContext, userId: number, body: OrderAddBody, dr
     draftLines.delete(line.id);
     return { deviceId: line.deviceId, choices: line.choices, count: line.count, samples: l.samples };
   });
-  const dropped = [...draftLines.values()].flatMap((l: LineRow) => (l.deviceId === null ? [] : [{ deviceId: l.deviceId, choices: l.choices, count: l.count }]));
+  const dropped = [...draftLines.values()].flatMap((l: LineRow) =>
+    l.deviceId === null ? [] : [{ deviceId: l.deviceId, choices: l.choices, count: l.count }],
+  );
   if (dropped.length) await putIntoPlan(t, userId, dropped);
   return wanted;
 }
@@ -158,12 +168,33 @@ export async function addOrder(ctx: AppContext, userId: number, body: OrderAddBo
 }
 
 /** A draft saved: its first save starts the timeline; every save is in the audit log. */
-async function recordDraft(t: AppContext, mover: Extract<Mover, { kind: 'customer' }>, order: OrderRow, first: boolean, totalFen: Fen | null) {
+async function recordDraft(
+  t: AppContext,
+  mover: Extract<Mover, { kind: 'customer' }>,
+  order: OrderRow,
+  first: boolean,
+  totalFen: Fen | null,
+) {
   const actor = { kind: 'customer' as const, id: mover.userId, name: mover.name };
   if (first) {
-    await repo.insertEvent(t.db, { orderId: order.id, at: t.clock(), actorKind: 'customer', actorId: mover.userId, actorName: mover.name, action: 'saveDraft', toState: 'draft' });
+    await repo.insertEvent(t.db, {
+      orderId: order.id,
+      at: t.clock(),
+      actorKind: 'customer',
+      actorId: mover.userId,
+      actorName: mover.name,
+      action: 'saveDraft',
+      toState: 'draft',
+    });
   }
-  await recordAudit(t, { actor, action: 'order.saveDraft', objectType: 'order', objectId: order.id, changes: changesOf(first ? null : { totalFen: order.totalFen }, { totalFen }), ip: mover.ip });
+  await recordAudit(t, {
+    actor,
+    action: 'order.saveDraft',
+    objectType: 'order',
+    objectId: order.id,
+    changes: changesOf(first ? null : { totalFen: order.totalFen }, { totalFen }),
+    ip: mover.ip,
+  });
 }
 
 const summaryOf = (o: OrderRow, items: string[], sampleCount: number): OrderSummary => ({
@@ -180,7 +211,10 @@ const summaryOf = (o: OrderRow, items: string[], sampleCount: number): OrderSumm
 
 /** Summaries of a page of orders, with their item names and sample counts. */
 export async function summariesOf<R extends OrderRow>(ctx: AppContext, rows: R[]): Promise<(OrderSummary & { row: R })[]> {
-  const { items, samples } = await repo.pageExtras(ctx.db, rows.map((r) => r.id));
+  const { items, samples } = await repo.pageExtras(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({ ...summaryOf(r, items.get(r.id) ?? [], samples.get(r.id) ?? 0), row: r }));
 }
 
@@ -189,7 +223,9 @@ export async function listOrders(ctx: AppContext, userId: number, q: OrderListBo
   const tab = ORDER_TABS[q.tab as keyof typeof ORDER_TABS];
   const { rows, total } = await repo.pageOrders(ctx.db, { userId, states: tab.states, kw: q.kw || undefined }, q.page, q.pageSize);
   const byState = await repo.countByState(ctx.db, userId);
-  const counts = Object.fromEntries(ORDER_TAB_NAMES.map((name) => [name, ORDER_TABS[name].states.reduce((n, s) => n + (byState.get(s) ?? 0), 0)]));
+  const counts = Object.fromEntries(
+    ORDER_TAB_NAMES.map((name) => [name, ORDER_TABS[name].states.reduce((n, s) => n + (byState.get(s) ?? 0), 0)]),
+  );
   const list = (await summariesOf(ctx, rows)).map(({ row: _row, ...s }) => s);
   return { list, total, page: q.page, pageSize: q.pageSize, counts };
 }
@@ -264,7 +300,14 @@ export async function orderDetail(ctx: AppContext, userId: number, id: number): 
 }
 
 /** order/cancel and order/confirm: the customer's transitions, then the detail as it now stands. */
-export async function customerMove(ctx: AppContext, userId: number, id: number, action: 'cancel' | 'confirmData', note: string | undefined, ip: string) {
+export async function customerMove(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  action: 'cancel' | 'confirmData',
+  note: string | undefined,
+  ip: string,
+) {
   const mover = await customerMover(ctx, userId, ip);
   const order = await moveOrder(ctx, mover, id, action, { note });
   return detailOf(ctx, order, mover);
@@ -283,4 +326,3 @@ export async function orderAgain(ctx: AppContext, userId: number, id: number): P
     return { cartNum: await planCount(t, userId), added, skipped: [...gone, ...skipped] };
   });
 }
-

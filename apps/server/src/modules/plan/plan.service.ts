@@ -1,4 +1,11 @@
-import { CUSTOM_TYPE_ID, PLAN_LINES_MAX, type PlanAddBody, type PlanEditBody, type PlanLine, type PlanListResponse } from '@yance/contracts/order';
+import {
+  CUSTOM_TYPE_ID,
+  PLAN_LINES_MAX,
+  type PlanAddBody,
+  type PlanEditBody,
+  type PlanLine,
+  type PlanListResponse,
+} from '@yance/contracts/order';
 import { COUNT_MAX, defaultChoices, PriceError, priceOf, type Choices, type Fen, type Priced } from '@yance/contracts/money';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -95,7 +102,8 @@ async function putLine(t: AppContext, userId: number, e: PlanEntry): Promise<num
     await repo.updatePlanItem(t.db, userId, same.id, { count, at: t.clock() });
     return same.id;
   }
-  if ((await repo.countPlan(t.db, userId)) >= PLAN_LINES_MAX) throw new AppError('INVALID', `实验方案最多${PLAN_LINES_MAX}个项目，请先下单或删除部分项目`);
+  if ((await repo.countPlan(t.db, userId)) >= PLAN_LINES_MAX)
+    throw new AppError('INVALID', `实验方案最多${PLAN_LINES_MAX}个项目，请先下单或删除部分项目`);
   return repo.insertPlanItem(t.db, { userId, ...e, at: t.clock() });
 }
 
@@ -161,9 +169,20 @@ export async function takeFromPlan(t: AppContext, userId: number, ids: readonly 
  * items off the shelf or with changed options are skipped and named, and
  * what does not fit under the cap is refused as a whole.
  */
-export async function putIntoPlan(t: AppContext, userId: number, entries: readonly PlanEntry[]): Promise<{ added: number; skipped: string[] }> {
+export async function putIntoPlan(
+  t: AppContext,
+  userId: number,
+  entries: readonly PlanEntry[],
+): Promise<{ added: number; skipped: string[] }> {
   await repo.lockPlanOwner(t.db, userId);
-  const items = new Map((await repo.findDevicesByIds(t.db, entries.map((e) => e.deviceId))).map((d) => [d.id, d]));
+  const items = new Map(
+    (
+      await repo.findDevicesByIds(
+        t.db,
+        entries.map((e) => e.deviceId),
+      )
+    ).map((d) => [d.id, d]),
+  );
   let added = 0;
   const skipped: string[] = [];
   for (const e of entries) {

@@ -227,3 +227,12 @@ export async function demoStaff(
     }
   };
 }
+
+/**
+ * A staff member by account as a caller of the services, for the demo data
+ * written through them (demo-orders.ts); no session stands behind it.
+ */
+export async function demoCaller(ctx: AppContext, account: string): Promise<StaffCaller | undefined> {
+  const row = await findStaffByAccount(ctx.db, account);
+  return row && { id: row.id, sessionId: 0, roles: row.roles, name: row.name || row.account, enrolOnly: false };
+}

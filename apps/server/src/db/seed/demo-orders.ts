@@ -1,0 +1,184 @@
+// Demo customers with plans and orders in several states (issue 9), written
+// through the same services as a real customer and real staff, so every
+// order has its true timeline and audit rows.
+import type { OrderAddBody, SampleInput } from '@yance/contracts/order';
+import type { OrderAction, OrderState } from '@yance/contracts/order-states';
+import type { ProfileForm } from '@yance/contracts/user';
+import type { AppContext, StaffCaller } from '../../context.ts';
+import { hashPassword } from '../../modules/account/account.service.ts';
+import { reviewAttestation } from '../../modules/customer/customer.service.ts';
+import { addOrder, customerMove } from '../../modules/order/order.service.ts';
+import { moveOrder } from '../../modules/order/order-transition.ts';
+import { addToPlan } from '../../modules/plan/plan.service.ts';
+import { demoCaller } from '../../modules/staff/staff.service.ts';
+import { createUser, updateProfile } from '../../modules/user/user.service.ts';
+
+/** The demo customers (demo data only; they sign in with the demo password, README). */
+export const DEMO_CUSTOMERS: { phone: string; profile: ProfileForm }[] = [
+  {
+    phone: '13900000001',
+    profile: {
+      name: '张同学',
+      email: 'zhang.tx@example.edu.cn',
+      organization: 0,
+      company: '华东理工大学 材料科学与工程学院',
+      teacher: '李明',
+      teacher_phone: '13900000011',
+      teacher_mail: 'liming@example.edu.cn',
+      region: '310104',
+      address: '梅陇路130号 实验十六楼 402',
+    },
+  },
+  {
+    phone: '13900000002',
+    profile: {
+      name: '周工',
+      email: 'zhou@example-materials.cn',
+      organization: 2,
+      company: '苏州纳晶新材料科技有限公司',
+      teacher: '',
+      teacher_phone: '',
+      teacher_mail: '',
+      region: '320505',
+      address: '星湖街218号 生物纳米园 B3 栋',
+    },
+  },
+];
+
+type Staff = Record<'manager' | 'lab' | 'finance', StaffCaller>;
+
+/** A sample as a customer types it. */
+const sample = (name: string, form: SampleInput['form'], extra: Partial<SampleInput> = {}): SampleInput => ({
+  name,
+  count: 1,
+  form,
+  hazards: [],
+  requirement: '',
+  returnSample: false,
+  ...extra,
+});
+
+interface DemoOrder {
+  /** Items (rid, count, choices) and the samples of each. */
+  lines: { rid: string; count: number; choices?: Record<string, string>; samples: SampleInput[] }[];
+  delivery: 0 | 1;
+  remark?: string;
+  draft?: boolean;
+  /** Moves after sending, by who. */
+  then?: { action: OrderAction; by: 'customer' | keyof Staff; expect: OrderState; note?: string }[];
+}
+
+const STUDENT_ORDERS: DemoOrder[] = [
+  {
+    lines: [
+      {
+        rid: 'd10001',
+        count: 2,
+        choices: { 物相检索: 'Jade 物相检索' },
+        samples: [sample('LiFePO4-700℃', 'powder'), sample('LiFePO4-800℃', 'powder')],
+      },
+    ],
+    delivery: 0,
+    remark: '两个样品请用同一扫描条件，便于对比',
+  },
+  {
+    lines: [
+      {
+        rid: 'd10021',
+        count: 1,
+        samples: [sample('TiO2 薄膜 A', 'film', { requirement: '全谱 + Ti 2p、O 1s 精细谱', returnSample: true })],
+      },
+    ],
+    delivery: 1,
+    then: [
+      { action: 'receive', by: 'lab', expect: 'awaitingPickup', note: '上门取样，样品完好' },
+      { action: 'startTesting', by: 'lab', expect: 'received' },
+    ],
+  },
+  {
+    lines: [{ rid: 'd10061', count: 3, samples: [sample('PVDF 膜', 'film'), sample('PAN 纤维', 'other', { count: 2 })] }],
+    delivery: 0,
+    then: [
+      { action: 'receive', by: 'lab', expect: 'awaitingSample', note: '顺丰 SF1234567890 已签收' },
+      { action: 'startTesting', by: 'lab', expect: 'received' },
+      { action: 'deliver', by: 'lab', expect: 'testing', note: '原始数据与谱图已上传' },
+      { action: 'confirmData', by: 'customer', expect: 'delivered' },
+    ],
+  },
+  {
+    lines: [{ rid: 'd10002', count: 1, samples: [sample('Cu-MOF 单晶', 'other', { hazards: ['toxic'] })] }],
+    delivery: 0,
+    then: [{ action: 'cancel', by: 'customer', expect: 'awaitingSample', note: '单晶尺寸不够，重新培养后再送' }],
+  },
+  { lines: [{ rid: 'd10024', count: 1, samples: [sample('钢渣粉末', 'powder')] }], delivery: 1, draft: true },
+];
+
+const ENTERPRISE_ORDERS: DemoOrder[] = [
+  { lines: [{ rid: 'd10022', count: 5, samples: [sample('电池级碳酸锂 批次 2411', 'powder', { count: 5 })] }], delivery: 0 },
+  {
+    lines: [{ rid: 'd10031', count: 2, samples: [sample('VOC 吸附管', 'other', { count: 2, hazards: ['volatile'] })] }],
+    delivery: 1,
+    then: [{ action: 'confirmContract', by: 'manager', expect: 'contracting', note: '合同已盖章回传' }],
+  },
+  {
+    lines: [{ rid: 'd10001', count: 3, samples: [sample('量子点粉末 QD-1', 'powder', { count: 3, returnSample: true })] }],
+    delivery: 0,
+    then: [
+      { action: 'confirmContract', by: 'manager', expect: 'contracting' },
+      { action: 'markPaid', by: 'finance', expect: 'unpaid', note: '对公转账已到账' },
+      { action: 'receive', by: 'lab', expect: 'awaitingSample' },
+      { action: 'startTesting', by: 'lab', expect: 'received' },
+      { action: 'deliver', by: 'lab', expect: 'testing' },
+      { action: 'confirmData', by: 'customer', expect: 'delivered' },
+    ],
+  },
+];
+
+/** Puts the order's items in the plan and orders them, then walks it on by its moves. */
+async function placeDemoOrder(ctx: AppContext, userId: number, staff: Staff, o: DemoOrder): Promise<void> {
+  const lines: OrderAddBody['lines'] = [];
+  for (const l of o.lines) {
+    const { id } = await addToPlan(ctx, userId, { rid: l.rid, count: l.count, choices: l.choices ?? {} });
+    lines.push({ planId: id, samples: l.samples });
+  }
+  const placed = await addOrder(ctx, userId, {
+    lines,
+    delivery: o.delivery,
+    remark: o.remark ?? '',
+    attachments: [],
+    draft: o.draft ?? false,
+  });
+  for (const step of o.then ?? []) {
+    if (step.by === 'customer') {
+      await customerMove(ctx, userId, placed.id, step.action as 'cancel' | 'confirmData', step.note, '');
+      continue;
+    }
+    await moveOrder(ctx, { kind: 'staff', caller: staff[step.by] }, placed.id, step.action, { expect: step.expect, note: step.note });
+  }
+}
+
+/**
+ * Creates the demo customers (attested and approved by their manager), a
+ * plan for the student, and their orders. Runs once, right after the demo
+ * data went into an empty database (server.ts).
+ */
+export async function seedDemoOrders(ctx: AppContext, password: string): Promise<void> {
+  const found = await Promise.all((['manager', 'lab', 'finance'] as const).map((a) => demoCaller(ctx, a)));
+  if (found.some((s) => !s)) return;
+  const [manager, lab, finance] = found as StaffCaller[];
+  const staff: Staff = { manager: manager!, lab: lab!, finance: finance! };
+  const passwordHash = await hashPassword(password);
+  const ids: number[] = [];
+  for (const c of DEMO_CUSTOMERS) {
+    const id = await createUser(ctx, { phone: c.phone, passwordHash, agreedAt: ctx.clock() });
+    await updateProfile(ctx, id, c.profile);
+    await reviewAttestation(ctx, staff.manager, { id, approve: true, reason: '' }, '');
+    ids.push(id);
+  }
+  const [student, enterprise] = ids as [number, number];
+  for (const o of STUDENT_ORDERS) await placeDemoOrder(ctx, student, staff, o);
+  for (const o of ENTERPRISE_ORDERS) await placeDemoOrder(ctx, enterprise, staff, o);
+  // Something waiting in the student's plan.
+  await addToPlan(ctx, student, { rid: 'd10023', count: 2, choices: {} });
+  await addToPlan(ctx, student, { rid: 'd10033', count: 1, choices: {} });
+}

@@ -1,0 +1,256 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderState } from '@yance/contracts/order-states';
+import { auditLog, orderEvent, userAccount } from '../src/db/schema.ts';
+import { createTwinApps, type TestApp } from './create-test-app.ts';
+import { callApi, signInStaff, staffTokens } from './factories.ts';
+import { customItem, orderingCustomer, placeOrder } from './order-factories.ts';
+
+// Two app instances on one database (two processes on PostgreSQL): staff racing on one order.
+let twins: Awaited<ReturnType<typeof createTwinApps>>;
+let t: TestApp;
+const token: Record<'admin' | 'manager' | 'lab' | 'finance', string> = { admin: '', manager: '', lab: '', finance: '' };
+beforeAll(async () => {
+  twins = await createTwinApps();
+  t = twins.a;
+  for (const role of ['admin', 'manager', 'lab', 'finance'] as const) token[role] = (await staffTokens(t, role)).token;
+});
+afterAll(async () => twins.close());
+
+type MoveCall =
+  | 'adminOrderConfirmContract'
+  | 'adminOrderMarkPaid'
+  | 'adminOrderReceive'
+  | 'adminOrderStartTesting'
+  | 'adminOrderDeliver'
+  | 'adminOrderConfirmData'
+  | 'adminOrderCancel';
+const move = (call: MoveCall, who: keyof typeof token, id: number, expect: OrderState, note?: string) =>
+  callApi(t, call, { token: token[who], body: { id, expect, note } });
+
+/** The order's timeline rows and audit rows, oldest first. */
+async function trail(id: number) {
+  const events = await t.db.select().from(orderEvent).where(eq(orderEvent.orderId, id)).orderBy(asc(orderEvent.id));
+  const audit = await t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.objectType, 'order'), eq(auditLog.objectId, String(id))))
+    .orderBy(asc(auditLog.id));
+  return { events, audit };
+}
+
+describe('an institution’s order through the lab', () => {
+  it('receive → startTesting → deliver (lab) → the customer confirms → 待结算; one timeline and one audit row per step', async () => {
+    const u = await orderingCustomer(t);
+    const o = await placeOrder(t, u, { delivery: 1 });
+    expect(o.state).toBe('awaitingPickup');
+    const steps: [MoveCall, OrderState, OrderState][] = [
+      ['adminOrderReceive', 'awaitingPickup', 'received'],
+      ['adminOrderStartTesting', 'received', 'testing'],
+      ['adminOrderDeliver', 'testing', 'delivered'],
+    ];
+    for (const [call, from, to] of steps) {
+      const res = await move(call, 'lab', o.id, from, call === 'adminOrderReceive' ? '样品完好' : undefined);
+      expect(res.body, call).toMatchObject({ code: 1, data: { state: to } });
+    }
+    const detail = (await callApi(t, 'orderDetail', { token: u.tokens.token, body: { id: o.id } })).body.data;
+    expect(detail.actions).toEqual(['confirmData']);
+    const confirmed = await callApi(t, 'orderConfirm', { token: u.tokens.token, body: { id: o.id } });
+    expect(confirmed.body.data).toMatchObject({ state: 'unsettled', actions: [] });
+    const { events, audit } = await trail(o.id);
+    expect(events.map((e) => [e.action, e.fromState, e.toState, e.actorKind])).toEqual([
+      ['submit', 'draft', 'awaitingPickup', 'customer'],
+      ['receive', 'awaitingPickup', 'received', 'staff'],
+      ['startTesting', 'received', 'testing', 'staff'],
+      ['deliver', 'testing', 'delivered', 'staff'],
+      ['confirmData', 'delivered', 'unsettled', 'customer'],
+    ]);
+    expect(events[1]).toMatchObject({ actorName: '实验员 李实验员', note: '样品完好' });
+    expect(audit.map((a) => a.action)).toEqual([
+      'order.submit',
+      'order.receive',
+      'order.startTesting',
+      'order.deliver',
+      'order.confirmData',
+    ]);
+    expect(audit[1]).toMatchObject({ actorKind: 'staff', changes: { state: ['awaitingPickup', 'received'], note: [null, '样品完好'] } });
+    const staffView = (await callApi(t, 'adminOrderDetail', { token: token.lab, query: { id: o.id } })).body.data;
+    expect(staffView.timeline.map((e) => e.actor)).toEqual([
+      '客户 张同学',
+      '实验员 李实验员',
+      '实验员 李实验员',
+      '实验员 李实验员',
+      '客户 张同学',
+    ]);
+    expect(staffView).toMatchObject({ customerName: '张同学', customerPhone: u.phone, managerName: '王经理', actions: [] });
+  });
+});
+
+describe('an enterprise’s order', () => {
+  it('待签约 → confirmContract (manager) → 待付款 → markPaid (finance, note required) → 待寄样 … → confirmData by the lab → 已完成', async () => {
+    const firm = await orderingCustomer(t, undefined, 2);
+    const o = await placeOrder(t, firm);
+    expect(o.state).toBe('contracting');
+    expect((await callApi(t, 'adminOrderDetail', { token: token.manager, query: { id: o.id } })).body.data.actions).toEqual([
+      'confirmContract',
+      'cancel',
+    ]);
+    expect((await move('adminOrderConfirmContract', 'manager', o.id, 'contracting')).body.data.state).toBe('unpaid');
+    const noNote = await move('adminOrderMarkPaid', 'finance', o.id, 'unpaid');
+    expect(noNote).toMatchObject({ status: 400, body: { msg: '[备注]不能为空' } });
+    expect((await move('adminOrderMarkPaid', 'finance', o.id, 'unpaid', '银行回单 2026112401')).body.data.state).toBe('awaitingSample');
+    await move('adminOrderReceive', 'lab', o.id, 'awaitingSample');
+    await move('adminOrderStartTesting', 'lab', o.id, 'received');
+    await move('adminOrderDeliver', 'lab', o.id, 'testing');
+    expect((await move('adminOrderConfirmData', 'lab', o.id, 'delivered')).body.data.state).toBe('completed');
+    const { events, audit } = await trail(o.id);
+    expect(events.map((e) => e.toState)).toEqual([
+      'contracting',
+      'unpaid',
+      'awaitingSample',
+      'received',
+      'testing',
+      'delivered',
+      'completed',
+    ]);
+    expect(events[1]!.actorName).toBe('客户经理 王经理');
+    expect(events[2]).toMatchObject({ actorName: '财务 赵财务', note: '银行回单 2026112401' });
+    expect(audit).toHaveLength(events.length);
+  });
+});
+
+describe('quote', () => {
+  it('prices every 待报价 line, recomputes the total and moves on by the table', async () => {
+    const u = await orderingCustomer(t);
+    const custom = await customItem(t);
+    const o = await placeOrder(t, u, { rid: custom.rid });
+    const lines = (await callApi(t, 'adminOrderDetail', { token: token.manager, query: { id: o.id } })).body.data.lines;
+    const body = (amounts: [number, number][]) => ({
+      id: o.id,
+      expect: 'quoting' as const,
+      lines: amounts.map(([lineId, amount_fen]) => ({ lineId, amount_fen })),
+    });
+    const stranger = await callApi(t, 'adminOrderQuote', { token: token.manager, body: body([[lines[0]!.id + 100000, 5000]]) });
+    expect(stranger).toMatchObject({ status: 400, body: { msg: '报价的项目不属于该订单' } });
+    const lab = await callApi(t, 'adminOrderQuote', { token: token.lab, body: body([[lines[0]!.id, 5000]]) });
+    expect(lab).toMatchObject({ status: 403, body: { msg: '无权限' } });
+    const res = await callApi(t, 'adminOrderQuote', {
+      token: token.manager,
+      body: { ...body([[lines[0]!.id, 123456]]), note: '含数据分析' },
+    });
+    expect(res.body).toMatchObject({
+      msg: '已报价',
+      data: { state: 'awaitingSample', total_fen: 123456, lines: [expect.objectContaining({ amount_fen: 123456 })] },
+    });
+    const { audit } = await trail(o.id);
+    expect(audit.at(-1)).toMatchObject({
+      action: 'order.quote',
+      changes: { state: ['quoting', 'awaitingSample'], note: [null, '含数据分析'], totalFen: [null, 123456] },
+    });
+    // The customer sees the price now.
+    expect((await callApi(t, 'orderDetail', { token: u.tokens.token, body: { id: o.id } })).body.data.total_fen).toBe(123456);
+  });
+});
+
+describe('refusals', () => {
+  let id: number;
+  beforeAll(async () => {
+    id = (await placeOrder(t, await orderingCustomer(t))).id;
+  });
+
+  it('answers 403 to a role without the permission', async () => {
+    expect(await move('adminOrderReceive', 'manager', id, 'awaitingSample')).toMatchObject({ status: 403, body: { msg: '无权限' } });
+    expect(await move('adminOrderMarkPaid', 'lab', id, 'awaitingSample', 'x')).toMatchObject({ status: 403 });
+    expect(await move('adminOrderCancel', 'finance', id, 'awaitingSample', 'x')).toMatchObject({ status: 403 });
+  });
+
+  it('answers 409 naming the current state for an impossible move or a stale page, and changes nothing', async () => {
+    const impossible = await move('adminOrderStartTesting', 'lab', id, 'awaitingSample');
+    expect(impossible).toMatchObject({ status: 409, body: { msg: '订单状态已变化（当前为「待寄样」），请刷新后重试' } });
+    const stale = await move('adminOrderStartTesting', 'lab', id, 'received');
+    expect(stale).toMatchObject({ status: 409, body: { msg: '订单状态已变化（当前为「待寄样」），请刷新后重试' } });
+    expect((await move('adminOrderCancel', 'manager', id, 'awaitingSample')).body.msg).toBe('[取消原因]不能为空');
+    expect((await trail(id)).events).toHaveLength(1);
+  });
+
+  it('lets one of two staff racing on one order win; the other gets 409', async () => {
+    const body = { id, expect: 'awaitingSample' as const };
+    const [a, b] = await Promise.all([
+      callApi(twins.a, 'adminOrderReceive', { token: token.lab, body }),
+      callApi(twins.b, 'adminOrderReceive', { token: token.admin, body }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect([a, b].find((r) => r.status === 409)!.body.msg).toBe('订单状态已变化（当前为「已收样」），请刷新后重试');
+    const { events, audit } = await trail(id);
+    expect(events.filter((e) => e.action === 'receive')).toHaveLength(1);
+    expect(audit.filter((a) => a.action === 'order.receive')).toHaveLength(1);
+    // Received: nobody may cancel any more.
+    expect((await move('adminOrderCancel', 'manager', id, 'received', '客户要求')).status).toBe(409);
+  });
+});
+
+describe('a manager’s reach and the console list', () => {
+  let mine: { id: number; no: string };
+  let theirs: { id: number; no: string };
+  let otherManager: string;
+  beforeAll(async () => {
+    const add = await callApi(t, 'staffAdd', {
+      token: token.admin,
+      body: { account: 'manager.zhao', name: '赵经理', phone: '', email: '', roles: ['manager'], password: 'Lab coat 2049!' },
+    });
+    const zhao = add.body.data.id;
+    otherManager = (await signInStaff(t, 'manager.zhao', 'Lab coat 2049!')).token;
+    const a = await orderingCustomer(t);
+    const b = await orderingCustomer(t);
+    await t.db.update(userAccount).set({ managerId: zhao }).where(eq(userAccount.id, b.id));
+    await t.db
+      .update(userAccount)
+      .set({ managerId: (await callApi(t, 'adminMe', { token: token.manager })).body.data.id })
+      .where(eq(userAccount.id, a.id));
+    mine = await placeOrder(t, a);
+    theirs = await placeOrder(t, b);
+    // A draft is the customer's own until sent.
+    const draftLine = (await callApi(t, 'planAdd', { token: b.tokens.token, body: { rid: 'd10001', count: 1 } })).body.data.id;
+    await callApi(t, 'orderAdd', {
+      token: b.tokens.token,
+      body: { lines: [{ planId: draftLine, samples: [{ name: '草稿样', count: 1, form: 'powder' }] }], delivery: 0, draft: true },
+    });
+  });
+
+  it('shows a manager only their customers’ orders, and another manager’s order as missing', async () => {
+    const list = (await callApi(t, 'adminOrderList', { token: otherManager, query: { pageSize: 50 } })).body.data;
+    expect(list.list.map((o) => o.id)).toEqual([theirs.id]);
+    expect(list.list[0]).toMatchObject({ managerName: '赵经理', state: 'awaitingSample' });
+    expect(await callApi(t, 'adminOrderDetail', { token: otherManager, query: { id: mine.id } })).toMatchObject({
+      status: 404,
+      body: { msg: '订单不存在' },
+    });
+    const cancel = await callApi(t, 'adminOrderCancel', {
+      token: otherManager,
+      body: { id: mine.id, expect: 'awaitingSample', note: '试探' },
+    });
+    expect(cancel).toMatchObject({ status: 404, body: { msg: '订单不存在' } });
+    const own = (await callApi(t, 'adminOrderList', { token: token.manager, query: { pageSize: 50 } })).body.data.list.map((o) => o.id);
+    expect(own).toContain(mine.id);
+    expect(own).not.toContain(theirs.id);
+  });
+
+  it('filters by state, customer and keyword (number, phone, item, sample), pages on the server, and never lists a draft', async () => {
+    const all = (await callApi(t, 'adminOrderList', { token: token.admin, query: { pageSize: 50 } })).body.data;
+    expect(all.list.every((o) => o.state !== 'draft')).toBe(true);
+    expect(all.total).toBe(all.list.length);
+    const paged = (await callApi(t, 'adminOrderList', { token: token.admin, query: { pageSize: 2, page: 2 } })).body.data;
+    expect(paged.list.map((o) => o.id)).toEqual(all.list.slice(2, 4).map((o) => o.id));
+    const byNo = (await callApi(t, 'adminOrderList', { token: token.admin, query: { kw: theirs.no } })).body.data;
+    expect(byNo.list.map((o) => o.id)).toEqual([theirs.id]);
+    const byPhone = (await callApi(t, 'adminOrderList', { token: token.admin, query: { kw: byNo.list[0]!.customerPhone } })).body.data;
+    expect(byPhone.list.map((o) => o.id)).toEqual([theirs.id]);
+    const byCustomer = (await callApi(t, 'adminOrderList', { token: token.finance, query: { customerId: byNo.list[0]!.customerId } })).body
+      .data;
+    expect(byCustomer.list.map((o) => o.id)).toEqual([theirs.id]);
+    const quoting = (await callApi(t, 'adminOrderList', { token: token.lab, query: { state: 'quoting' } })).body.data;
+    expect(quoting.list.every((o) => o.state === 'quoting')).toBe(true);
+    const bySample = (await callApi(t, 'adminOrderList', { token: token.admin, query: { kw: `样品` } })).body.data;
+    expect(bySample.total).toBeGreaterThan(0);
+  });
+});

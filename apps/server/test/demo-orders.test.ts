@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
+import { auditLog, orderEvent } from '../src/db/schema.ts';
+import { DEMO_CUSTOMERS } from '../src/db/seed/demo-orders.ts';
+import { createTestApp, type TestApp } from './create-test-app.ts';
+import { callApi, staffTokens } from './factories.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ demoOrders: { password: DEMO_STAFF_PASSWORD } });
+  await t.app.ready();
+}, 60_000);
+afterAll(async () => t.close());
+
+const login = async (phone: string) => {
+  const res = await callApi(t, 'login', { body: { account: phone, password: DEMO_STAFF_PASSWORD } });
+  expect(res.body.code, res.body.msg).toBe(1);
+  return res.body.data.token;
+};
+
+it('gives the demo student orders in several states, a draft and a plan, each with its true timeline', async () => {
+  const token = await login(DEMO_CUSTOMERS[0]!.phone);
+  const list = (await callApi(t, 'orderList', { token, body: {} })).body.data;
+  expect(list.list.map((o) => o.state).sort()).toEqual(['awaitingSample', 'cancelled', 'testing', 'unsettled']);
+  expect(list.counts).toMatchObject({ all: 4, draft: 1, sampling: 1, testing: 1, settling: 1, cancelled: 1 });
+  const settled = list.list.find((o) => o.state === 'unsettled')!;
+  const detail = (await callApi(t, 'orderDetail', { token, body: { id: settled.id } })).body.data;
+  expect(detail.timeline.map((e) => e.actor)).toEqual(['您', '实验员 李实验员', '实验员 李实验员', '实验员 李实验员', '您']);
+  expect((await callApi(t, 'userInfo', { token })).body.data).toMatchObject({
+    cartNum: 2,
+    userInfo: { attested: true, attestationState: 'approved' },
+  });
+});
+
+it('shows the console every sent demo order, the enterprise ones in their own states, with audit rows per move', async () => {
+  const admin = (await staffTokens(t, 'admin')).token;
+  const all = (await callApi(t, 'adminOrderList', { token: admin, query: { pageSize: 50 } })).body.data;
+  expect(all.total).toBe(7);
+  const firm = all.list
+    .filter((o) => o.kind === 'enterprise')
+    .map((o) => o.state)
+    .sort();
+  expect(firm).toEqual(['completed', 'contracting', 'unpaid']);
+  for (const o of all.list) {
+    const events = await t.db.select().from(orderEvent).where(eq(orderEvent.orderId, o.id));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.objectId, String(o.id)));
+    expect(audit.filter((a) => a.objectType === 'order')).toHaveLength(events.length);
+  }
+});
