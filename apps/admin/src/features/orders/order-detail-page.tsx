@@ -1,19 +1,21 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Descriptions, Result, Row, Space, Spin, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Row, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { call, isNotFound } from '@yance/browser/api-client';
+import { call } from '@yance/browser/api-client';
 import type { AdminOrderDetail } from '@yance/contracts/order';
 import { DELIVERY_METHOD_NAMES, ORDER_TRANSITIONS, type DeliveryMethod } from '@yance/contracts/order-states';
 import { HistoryButton } from '@/components/history-button.tsx';
-import { LoadError } from '@/components/load-error.tsx';
+import { DetailState, retryUnlessMissing, type Missing } from '@/components/detail-state.tsx';
 import { holds, useMe } from '@/lib/me.ts';
 import { formatTime } from '@/lib/time.ts';
 import { Amount, ORDER_KIND_NAMES, OrderStateTag } from './order-labels.tsx';
 import { OrderMoveModal } from './order-move-modal.tsx';
 import { LinesSection, RemarkSection, SamplesSection, TimelineSection } from './order-sections.tsx';
 import { detailKey, isStaffAction, type StaffAction } from './use-order-move.ts';
+
+const MISSING: Missing = { title: '订单不存在', subTitle: '该订单不存在，或不是你负责的客户的订单。', to: '/orders', back: '回到订单列表' };
 
 /** 订单详情 (/orders/:id): customer, lines, samples, remark, timeline, history, and one button per action the server allows this staff member. */
 export default function OrderDetailPage() {
@@ -23,24 +25,13 @@ export default function OrderDetailPage() {
     queryKey: detailKey(id),
     queryFn: () => call('adminOrderDetail', { query: { id } }, { feedback: false }),
     enabled: valid,
-    retry: (n, e) => !isNotFound(e) && n < 2,
+    retry: retryUnlessMissing,
   });
-  if (!valid || (q.isError && isNotFound(q.error)))
-    return (
-      <Result
-        status="404"
-        title="订单不存在"
-        subTitle="该订单不存在，或不是你负责的客户的订单。"
-        extra={
-          <Link to="/orders">
-            <Button type="primary">回到订单列表</Button>
-          </Link>
-        }
-      />
-    );
-  if (q.isError) return <LoadError error={q.error} retry={() => void q.refetch()} />;
-  if (q.isPending) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
-  return <OrderView order={q.data} />;
+  return (
+    <DetailState valid={valid} q={q} missing={MISSING}>
+      {(data) => <OrderView order={data} />}
+    </DetailState>
+  );
 }
 
 /** The customer: a link to their page for staff who may open it. */
