@@ -31,7 +31,7 @@ import { createRateCounter } from './modules/rate-limit/rate-limit.service.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { orderAdminRoutes, orderRoutes } from './modules/order/order.routes.ts';
 import { planRoutes } from './modules/plan/plan.routes.ts';
-import { seedDemoOrders } from './db/seed/demo-orders.ts';
+import { seedDemoOrders } from './modules/order/order-demo.service.ts';
 import { resolveAccessToken } from './modules/session/session.service.ts';
 import { createSmsProvider } from './modules/sms/sms.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';

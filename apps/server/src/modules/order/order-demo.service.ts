@@ -5,13 +5,13 @@ import type { OrderAddBody, SampleInput } from '@yance/contracts/order';
 import type { OrderAction, OrderState } from '@yance/contracts/order-states';
 import type { ProfileForm } from '@yance/contracts/user';
 import type { AppContext, StaffCaller } from '../../context.ts';
-import { hashPassword } from '../../modules/account/account.service.ts';
-import { reviewAttestation } from '../../modules/customer/customer.service.ts';
-import { addOrder, customerMove } from '../../modules/order/order.service.ts';
-import { moveOrder } from '../../modules/order/order-transition.ts';
-import { addToPlan } from '../../modules/plan/plan.service.ts';
-import { demoCaller } from '../../modules/staff/staff.service.ts';
-import { createUser, updateProfile } from '../../modules/user/user.service.ts';
+import { hashPassword } from '../account/account.service.ts';
+import { reviewAttestation } from '../customer/customer.service.ts';
+import { addOrder, customerMove } from './order.service.ts';
+import { moveOrder } from './order-transition.ts';
+import { addToPlan } from '../plan/plan.service.ts';
+import { demoCaller } from '../staff/staff.service.ts';
+import { createUser, updateProfile } from '../user/user.service.ts';
 
 /** The demo customers (demo data only; they sign in with the demo password, README). */
 export const DEMO_CUSTOMERS: { phone: string; profile: ProfileForm }[] = [
