@@ -15,7 +15,7 @@ const SPEC = 'admin-console';
 /** An admin holds every permission: the whole menu. */
 const CONTENT_MENU = ['轮播图', '文章', '单页', '合作机构', '首页弹窗', '取样设置', '上门取样地区', '联系方式'];
 const CATALOG_MENU = ['检测项目', '项目分类', '热门专区'];
-const ADMIN_MENU = ['概览', '客户列表', ...CATALOG_MENU, ...CONTENT_MENU, '后台任务', '短信记录', '员工', '操作日志'];
+const ADMIN_MENU = ['概览', '客户列表', '订单列表', ...CATALOG_MENU, ...CONTENT_MENU, '后台任务', '短信记录', '员工', '操作日志'];
 const OPERATOR_MENU = ['概览', ...CATALOG_MENU, ...CONTENT_MENU, '短信记录'];
 const s = useServer();
 const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
