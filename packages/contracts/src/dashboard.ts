@@ -21,5 +21,13 @@ export type DashboardResponse = z.infer<typeof dashboardResponse>;
  * state, key `orders.<state>`, the orders waiting in it (a manager's only
  * their customers'); the console links each to /orders?state=<state>.
  */
-export const ORDER_WAITING_STATES = ['quoting', 'contracting', 'unpaid', 'awaitingSample', 'awaitingPickup', 'received', 'testing'] as const;
+export const ORDER_WAITING_STATES = [
+  'quoting',
+  'contracting',
+  'unpaid',
+  'awaitingSample',
+  'awaitingPickup',
+  'received',
+  'testing',
+] as const;
 export const orderWaitingKey = (state: (typeof ORDER_WAITING_STATES)[number]) => `orders.${state}` as const;
