@@ -45,8 +45,8 @@ async function ok<T>(p: Promise<{ code: number; msg: string; data: T }>, what: s
   return env.data;
 }
 
-/** Signs a demo staff member in and binds TOTP through the API (as the enrolment page does): the session is then a full one. */
-async function enrol(baseUrl: string, account: string): Promise<{ token: string; secret: string }> {
+/** Signs a demo staff member in and binds TOTP through the API (as the enrolment page does): the session is then a full one, and the secret signs them in on a page later. */
+export async function enrol(baseUrl: string, account: string): Promise<{ token: string; secret: string }> {
   const { token } = await ok(call<TokenPair>(baseUrl, 'adminLogin', { account, password: DEMO_STAFF_PASSWORD }), 'adminLogin');
   const { secret } = await ok(call<{ secret: string }>(baseUrl, 'totpSetup', {}, { token }), 'totpSetup');
   await ok(call<{ recoveryCodes: string[] }>(baseUrl, 'totpEnable', { code: await totpCode(secret) }, { token }), 'totpEnable');

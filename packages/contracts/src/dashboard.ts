@@ -15,3 +15,19 @@ export type DashboardFigure = z.infer<typeof dashboardFigure>;
 
 export const dashboardResponse = z.object({ figures: z.array(dashboardFigure) });
 export type DashboardResponse = z.infer<typeof dashboardResponse>;
+
+/**
+ * Order states staff act on (issue 9): the dashboard shows one figure per
+ * state, key `orders.<state>`, the orders waiting in it (a manager's only
+ * their customers'); the console links each to /orders?state=<state>.
+ */
+export const ORDER_WAITING_STATES = [
+  'quoting',
+  'contracting',
+  'unpaid',
+  'awaitingSample',
+  'awaitingPickup',
+  'received',
+  'testing',
+] as const;
+export const orderWaitingKey = (state: (typeof ORDER_WAITING_STATES)[number]) => `orders.${state}` as const;

@@ -95,7 +95,10 @@ export function ConsoleLayout() {
             items={[
               { title: <Link to="/">运营后台</Link> },
               ...(current && current.entry.path !== '/' ? [{ title: current.group.label }] : []),
-              { title: current?.entry.label ?? '页面不存在' },
+              // A page inside an entry (an order, a customer) leads back to the entry's list.
+              ...(current && current.entry.path !== pathname
+                ? [{ title: <Link to={current.entry.path}>{current.entry.label}</Link> }, { title: '详情' }]
+                : [{ title: current?.entry.label ?? '页面不存在' }]),
             ]}
           />
           <Outlet />

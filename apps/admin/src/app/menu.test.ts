@@ -8,6 +8,7 @@ const labels = (role: StaffRole) =>
 describe('side menu', () => {
   it('shows each role only the entries its permissions allow, and no empty group', () => {
     const customers = ['客户', ['客户列表']];
+    const orders = ['订单', ['订单列表']];
     const catalog = ['目录', ['检测项目', '项目分类', '热门专区']];
     const content = ['内容', ['轮播图', '文章', '单页', '合作机构', '首页弹窗']];
     const settings = ['设置', ['取样设置', '上门取样地区', '联系方式']];
@@ -15,6 +16,7 @@ describe('side menu', () => {
     expect(labels('admin')).toEqual([
       overview,
       customers,
+      orders,
       catalog,
       content,
       settings,
@@ -22,8 +24,8 @@ describe('side menu', () => {
       ['系统', ['员工', '操作日志']],
     ]);
     expect(labels('operator')).toEqual([overview, catalog, content, settings, ['运营', ['短信记录']]]);
-    for (const role of ['manager', 'finance'] as const) expect(labels(role)).toEqual([overview, customers]);
-    expect(labels('lab')).toEqual([overview]);
+    for (const role of ['manager', 'finance'] as const) expect(labels(role)).toEqual([overview, customers, orders]);
+    expect(labels('lab')).toEqual([overview, orders]);
     expect(menuFor([])).toEqual([]);
   });
 
@@ -33,6 +35,8 @@ describe('side menu', () => {
     expect(entryOf('/audit')?.entry.label).toBe('操作日志');
     // A customer's page sits under 客户列表.
     expect(entryOf('/customers/12')).toMatchObject({ group: { label: '客户' }, entry: { label: '客户列表' } });
+    // An order's page sits under 订单列表.
+    expect(entryOf('/orders/7')).toMatchObject({ group: { label: '订单' }, entry: { label: '订单列表' } });
     expect(entryOf('/content/articles/12')).toMatchObject({ group: { label: '内容' }, entry: { label: '文章' } });
     expect(entryOf('/catalog/items/XRD-001')).toMatchObject({ group: { label: '目录' }, entry: { label: '检测项目' } });
     expect(entryOf('/jobs')).toMatchObject({ group: { label: '运营' }, entry: { label: '后台任务' } });

@@ -14,6 +14,7 @@ import {
   NotificationOutlined,
   PhoneOutlined,
   PictureOutlined,
+  ProfileOutlined,
   ScheduleOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -37,7 +38,7 @@ export interface MenuGroup {
 
 /**
  * The side menu, grouped by domain; a group with no entry the staff member
- * may open is not shown. Later issues add their groups (orders, samples, money).
+ * may open is not shown. Later issues add their groups (samples, money).
  */
 export const MENU: MenuGroup[] = [
   { key: 'overview', label: '概览', entries: [{ path: '/', label: '概览', permission: 'dashboard.read', icon: <DashboardOutlined /> }] },
@@ -45,6 +46,11 @@ export const MENU: MenuGroup[] = [
     key: 'customers',
     label: '客户',
     entries: [{ path: '/customers', label: '客户列表', permission: 'customer.read', icon: <ContactsOutlined /> }],
+  },
+  {
+    key: 'orders',
+    label: '订单',
+    entries: [{ path: '/orders', label: '订单列表', permission: 'order.read', icon: <ProfileOutlined /> }],
   },
   {
     key: 'catalog',

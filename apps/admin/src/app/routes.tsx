@@ -13,6 +13,8 @@ const StaffPage = lazy(() => import('@/features/staff/staff-page.tsx'));
 const AuditPage = lazy(() => import('@/features/audit/audit-page.tsx'));
 const CustomersPage = lazy(() => import('@/features/customers/customers-page.tsx'));
 const CustomerDetailPage = lazy(() => import('@/features/customers/customer-detail-page.tsx'));
+const OrdersPage = lazy(() => import('@/features/orders/orders-page.tsx'));
+const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page.tsx'));
 const content = {
   banners: lazy(() => import('@/features/content/banner-page.tsx')),
   articles: lazy(() => import('@/features/content/article-page.tsx')),
@@ -83,6 +85,8 @@ export const router = createBrowserRouter(
         { index: true, element: page('dashboard.read', <DashboardPage />) },
         { path: 'customers', element: page('customer.read', <CustomersPage />) },
         { path: 'customers/:id', element: page('customer.read', <CustomerDetailPage />) },
+        { path: 'orders', element: page('order.read', <OrdersPage />) },
+        { path: 'orders/:id', element: page('order.read', <OrderDetailPage />) },
         { path: 'staff', element: page('staff.manage', <StaffPage />) },
         { path: 'audit', element: page('audit.read', <AuditPage />) },
         ...Object.entries({

@@ -1,4 +1,5 @@
 import { JOB_STATE_NAMES } from '@yance/contracts/job';
+import { ORDER_STATE_NAMES, ORDER_TRANSITIONS, type OrderState } from '@yance/contracts/order-states';
 import type { JobState } from '@yance/contracts/states';
 import { STAFF_ROLE_NAMES, type AuditActorKind, type StaffRole } from '@yance/contracts/staff';
 
@@ -38,7 +39,11 @@ const ACTION_NAMES: Record<string, string> = {
   'staff.setup': '通过设置链接创建首位管理员',
   'job.retry': '重试任务',
 };
-export const actionName = (action: string) => ACTION_NAMES[action] ?? action;
+/** An order's moves are logged as order.<action> (ADR 0039): named by the transition table's own words. */
+const ORDER_ACTION_NAMES: Record<string, string> = Object.fromEntries(
+  Object.entries(ORDER_TRANSITIONS).map(([action, t]) => [`order.${action}`, t.label]),
+);
+export const actionName = (action: string) => ACTION_NAMES[action] ?? ORDER_ACTION_NAMES[action] ?? action;
 
 /** The object types the log knows so far (the audit page offers them; any other can be typed). */
 export const OBJECT_TYPE_NAMES: Record<string, string> = {
@@ -48,6 +53,7 @@ export const OBJECT_TYPE_NAMES: Record<string, string> = {
   type_child: '分类',
   prefecture: '专区',
   job: '后台任务',
+  order: '订单',
 };
 export const objectTypeName = (type: string) => OBJECT_TYPE_NAMES[type] ?? type;
 
@@ -65,6 +71,8 @@ const FIELD_NAMES: Record<string, string> = {
   attempts: '尝试次数',
   runAt: '执行时间',
   lastError: '最后错误',
+  note: '备注',
+  totalFen: '金额（分）',
 };
 export const fieldName = (field: string) => FIELD_NAMES[field] ?? field;
 
@@ -72,6 +80,7 @@ export const fieldName = (field: string) => FIELD_NAMES[field] ?? field;
 export function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '（空）';
   if (field === 'state' && typeof value === 'string' && value in JOB_STATE_NAMES) return JOB_STATE_NAMES[value as JobState];
+  if (field === 'state' && typeof value === 'string' && value in ORDER_STATE_NAMES) return ORDER_STATE_NAMES[value as OrderState];
   if (field === 'roles' && Array.isArray(value)) return value.map((r) => STAFF_ROLE_NAMES[r as StaffRole] ?? String(r)).join('、');
   if (typeof value === 'boolean') return value ? '是' : '否';
   return typeof value === 'string' ? value : JSON.stringify(value);

@@ -4,7 +4,7 @@ import { deviceInput } from '@yance/contracts/catalog-admin';
 import { FEN_MAX, PRICE_UNITS } from '@yance/contracts/money';
 import { ImageUpload } from '@/components/image-upload.tsx';
 import { fieldOf } from '@/lib/zod-form.ts';
-import { yuanToFen } from './money.ts';
+import { yuanToFen } from '@/lib/money.ts';
 import { PriceOptionsEditor } from './price-options-editor.tsx';
 import { useCategoryOptions } from './use-taxonomy.ts';
 import type { ItemValues } from './item-values.ts';

@@ -1,7 +1,7 @@
 import type { FormInstance } from 'antd';
 import type { z } from 'zod';
 import { deviceEditBody, deviceFieldsOf, deviceInput, type DeviceAdminDetail } from '@yance/contracts/catalog-admin';
-import { fenToYuan, yuanToFen } from './money.ts';
+import { fenToYuan, yuanToFen } from '@/lib/money.ts';
 import { optionsToContract, type OptionValues } from './price-options-editor.tsx';
 
 /** The item form's values: the contract's fields, but money in yuan as typed. */

@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Form, Input, InputNumber, Typography } from 'antd';
 import { FEN_MAX } from '@yance/contracts/money';
 import { deviceInput } from '@yance/contracts/catalog-admin';
-import { yuanToFen } from './money.ts';
+import { yuanToFen } from '@/lib/money.ts';
 
 /** An option group as the form holds it: extra prices in yuan, as typed. */
 export interface OptionValues {

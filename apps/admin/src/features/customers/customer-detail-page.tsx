@@ -1,11 +1,11 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ProfileOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Result, Row, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Row, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { call, isNotFound } from '@yance/browser/api-client';
+import { call } from '@yance/browser/api-client';
 import type { CustomerDetail } from '@yance/contracts/customer';
-import { LoadError } from '@/components/load-error.tsx';
+import { DetailState, retryUnlessMissing, type Missing } from '@/components/detail-state.tsx';
 import { ObjectHistory } from '@/components/object-history.tsx';
 import { holds, useMe } from '@/lib/me.ts';
 import { AssignModal } from './assign-modal.tsx';
@@ -13,6 +13,8 @@ import { AttestationTag, DisabledTag } from './customer-labels.tsx';
 import { AddressesSection, AttestationSection, LoginsSection, ManagerSection, ProfileSection } from './customer-sections.tsx';
 import { RejectModal } from './reject-modal.tsx';
 import { useCustomerChange } from './use-customer-change.ts';
+
+const MISSING: Missing = { title: '客户不存在', subTitle: '该客户不存在，或不是你负责的客户。', to: '/customers', back: '回到客户列表' };
 
 /** 客户详情 (/customers/:id): profile, attestation and its review, manager, addresses, logins, history; the actions the role allows. */
 export default function CustomerDetailPage() {
@@ -22,24 +24,13 @@ export default function CustomerDetailPage() {
     queryKey: ['customerDetail', id],
     queryFn: () => call('customerDetail', { query: { id } }, { feedback: false }),
     enabled: valid,
-    retry: (n, e) => !isNotFound(e) && n < 2,
+    retry: retryUnlessMissing,
   });
-  if (!valid || (q.isError && isNotFound(q.error)))
-    return (
-      <Result
-        status="404"
-        title="客户不存在"
-        subTitle="该客户不存在，或不是你负责的客户。"
-        extra={
-          <Link to="/customers">
-            <Button type="primary">回到客户列表</Button>
-          </Link>
-        }
-      />
-    );
-  if (q.isError) return <LoadError error={q.error} retry={() => void q.refetch()} />;
-  if (q.isPending) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
-  return <CustomerView c={q.data} />;
+  return (
+    <DetailState valid={valid} q={q} missing={MISSING}>
+      {(data) => <CustomerView c={data} />}
+    </DetailState>
+  );
 }
 
 function CustomerView({ c }: { c: CustomerDetail }) {
@@ -86,11 +77,18 @@ function CustomerView({ c }: { c: CustomerDetail }) {
           <AttestationTag state={c.attestation} />
           <DisabledTag disabled={c.disabled} />
         </Space>
-        {manage && (
-          <Button danger={!c.disabled} onClick={confirmToggle}>
-            {c.disabled ? '启用客户' : '停用客户'}
-          </Button>
-        )}
+        <Space wrap>
+          {holds(me, 'order.read') && (
+            <Link to={`/orders?customerId=${c.id}`}>
+              <Button icon={<ProfileOutlined />}>客户的订单</Button>
+            </Link>
+          )}
+          {manage && (
+            <Button danger={!c.disabled} onClick={confirmToggle}>
+              {c.disabled ? '启用客户' : '停用客户'}
+            </Button>
+          )}
+        </Space>
       </Space>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>

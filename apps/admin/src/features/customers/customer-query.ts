@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { ATTESTATION_STATES, type AttestationState } from '@yance/contracts/states';
+import { int, oneOf } from '@/lib/url-query.ts';
 
 export const SEARCH_FIELDS = [
   { value: 'phone', label: '手机号' },
@@ -18,9 +19,6 @@ export interface CustomerQuery {
   disabled?: 'true' | 'false';
   sort: 'createdDesc' | 'createdAsc';
 }
-
-const int = (v: string | null) => (v !== null && /^\d+$/.test(v) ? Number(v) : undefined);
-const oneOf = <T extends string>(v: string | null, values: readonly T[]) => (values.includes(v as T) ? (v as T) : undefined);
 
 /**
  * The list's search, filters, page and order live in the address (/customers?attestation=pending&page=2):

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
+import { ORDER_WAITING_STATES, orderWaitingKey } from '@yance/contracts/dashboard';
 import type { Permission } from '@yance/contracts/staff';
 import { LoadError } from '@/components/load-error.tsx';
 import { holds, useMe } from '@/lib/me.ts';
@@ -12,6 +13,12 @@ const LINKS: Record<string, { to: string; permission: Permission; text: string }
   pendingAttestations: { to: '/customers?attestation=pending', permission: 'customer.read', text: '查看待审核的客户' },
   failedJobs: { to: '/jobs?state=failed', permission: 'job.manage', text: '查看失败的任务' },
   smsSent: { to: '/sms', permission: 'sms.read', text: '查看短信记录' },
+  ...Object.fromEntries(
+    ORDER_WAITING_STATES.map((state) => [
+      orderWaitingKey(state),
+      { to: `/orders?state=${state}`, permission: 'order.read', text: '查看这些订单' },
+    ]),
+  ),
 };
 
 /** 概览: today's figures (GET /api/admin/dashboard); later issues add theirs on the server, the page shows whatever comes. */
