@@ -104,10 +104,16 @@ export async function pageAdminDeviceIds(
 export async function allAdminDeviceIds(db: Executor, f: AdminDeviceFilter): Promise<number[]> {
   const order = sql.join(orderOf(f, 'sort'), sql`, `);
   if (f.terms?.keyword) {
-    const all = rowsOf<{ id: number }>(await db.execute(sql`${keywordScope(f, f.terms)} select ${ds.deviceId} as id from ${ds} order by ${order}`));
+    const all = rowsOf<{ id: number }>(
+      await db.execute(sql`${keywordScope(f, f.terms)} select ${ds.deviceId} as id from ${ds} order by ${order}`),
+    );
     return all.map((r) => r.id);
   }
-  const rows = await db.select({ id: ds.deviceId }).from(ds).where(whereOf(f)).orderBy(...orderOf(f, 'sort'));
+  const rows = await db
+    .select({ id: ds.deviceId })
+    .from(ds)
+    .where(whereOf(f))
+    .orderBy(...orderOf(f, 'sort'));
   return rows.map((r) => r.id);
 }
 
