@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Modules that belong to the console alone: its app, the file calls only it makes, its editor. */
+/** Modules that belong to the console alone: its app, its calls' table, the file calls only it makes, its editor. */
 const CONSOLE_ONLY = [
   /(^|\/)apps\/admin\//,
+  /packages\/contracts\/src\/(admin-routes|routes)\.ts$/,
   /packages\/browser\/src\/api-files\.ts$/,
   /node_modules\/@tiptap\//,
   /node_modules\/prosemirror-/,

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes, urlOf } from '@yance/contracts/routes';
+import { adminRoutes, routes, urlOf } from '@yance/contracts/routes';
 import { call, EXPIRED_MESSAGE, setTokenSource, switchToStaffSession } from './api-client.ts';
 import { setNotifier } from './notify.ts';
 import { onSessionEnd } from './session-events.ts';
@@ -175,7 +175,7 @@ describe('session end', () => {
 describe("the console's staff session", () => {
   // Last in this file: the switch holds for the module, as it does for the console's bundle.
   const staffTokens = createTokenStore('yance-staff-token');
-  beforeAll(() => switchToStaffSession());
+  beforeAll(() => switchToStaffSession(adminRoutes));
   beforeEach(() => setTokenSource(staffTokens));
 
   it('renews with adminRefresh under its own lock, and leaves the customer token alone', async () => {

@@ -4,7 +4,9 @@ import type { BodyIn, DataOf, QueryIn } from '@yance/contracts/endpoint';
 import type { EndpointName, Endpoints } from '@yance/contracts/endpoints';
 import type { Envelope } from '@yance/contracts/envelope';
 import type { RenderTransport } from '@yance/contracts/page-render';
-import { routes, urlOf, type Route } from '@yance/contracts/routes';
+import type { adminRoutes } from '@yance/contracts/admin-routes';
+import { urlOf, type Route } from '@yance/contracts/route';
+import { shopRoutes } from '@yance/contracts/shop-routes';
 import { notify } from './notify.ts';
 import { endSession } from './session-events.ts';
 
@@ -43,14 +45,18 @@ export interface TokenSource {
 }
 
 /**
- * The session the client renews: the storefront's customer by default (its
- * refresh call, under the cross-tab lock of ADR 0022). The console switches
- * to its staff member's at start-up; each app's bundle has its own copy of
- * this module, so the two never mix.
+ * The calls this app makes and the session the client renews: the
+ * storefront's (its customer's refresh call, under the cross-tab lock of ADR
+ * 0022) by default. The console switches to its staff member's at start-up and
+ * hands over its own table, so the storefront's bundle never carries the
+ * console's calls; each app's bundle has its own copy of this module, so the
+ * two never mix.
  */
-let renewal: { route: Route; lock: string } = { route: routes.refresh4token, lock: 'yance-token-refresh' };
-export const switchToStaffSession = () => {
-  renewal = { route: routes.adminRefresh, lock: 'yance-admin-token-refresh' };
+let table: Readonly<Record<string, Route>> = shopRoutes;
+let renewal: { route: Route; lock: string } = { route: shopRoutes.refresh4token, lock: 'yance-token-refresh' };
+export const switchToStaffSession = (consoleRoutes: typeof adminRoutes) => {
+  table = { ...shopRoutes, ...consoleRoutes };
+  renewal = { route: consoleRoutes.adminRefresh, lock: 'yance-admin-token-refresh' };
 };
 
 const noTokens: TokenSource = { access: () => null, refresh: () => null, secondsLeft: () => null, save: () => {}, clear: () => {} };
@@ -146,7 +152,8 @@ export async function call<K extends EndpointName>(
   input: CallInput<K> = {},
   opts: RequestOptions = {},
 ): Promise<DataOf<Endpoints[K]>> {
-  const route: Route = routes[name];
+  const route = table[name];
+  if (!route) throw new Error(`${name} is not a call of this app`);
   const due = refreshIfDue();
   if (due) await due;
   const token = tokens.access();

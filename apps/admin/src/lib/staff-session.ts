@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { setTokenSource, switchToStaffSession } from '@yance/browser/api-client';
 import { createTokenStore } from '@yance/browser/token-store';
+import { adminRoutes } from '@yance/contracts/admin-routes';
 
 /**
  * The staff member's session, under a localStorage key of its own: a
@@ -10,9 +11,9 @@ import { createTokenStore } from '@yance/browser/token-store';
 export const STAFF_TOKEN_KEY = 'yance-staff-token';
 export const staffTokens = createTokenStore(STAFF_TOKEN_KEY);
 
-/** Before the first call: the api client sends and renews the staff token (adminRefresh). */
+/** Before the first call: the api client knows the console's calls, and sends and renews the staff token (adminRefresh). */
 export function startStaffSession(): void {
-  switchToStaffSession();
+  switchToStaffSession(adminRoutes);
   setTokenSource(staffTokens);
 }
 

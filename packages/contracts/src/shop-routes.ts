@@ -1,0 +1,60 @@
+// Where every call of the storefront lives: the one place a call's method and path are written.
+// No zod here, so the web's api client carries this table without the schemas; the
+// console's calls are in admin-routes.ts, which the storefront's bundle never holds (ADR 0033).
+import type { Route } from './route.ts';
+
+export const shopRoutes = {
+  // catalogue (spec §7 open calls)
+  typeGroup: { method: 'GET', scope: 'open', path: '/web/type/group' },
+  deviceSearch: { method: 'GET', scope: 'open', path: '/web/device/search' },
+  deviceDetail: { method: 'GET', scope: 'open', path: '/web/device/detail' },
+  deviceSuggest: { method: 'GET', scope: 'open', path: '/web/device/suggest' },
+  hotKeywords: { method: 'GET', scope: 'open', path: '/web/device/hotKeywords' },
+  prefectureList: { method: 'GET', scope: 'open', path: '/web/prefecture/list' },
+  // content and home
+  home: { method: 'GET', scope: 'open', path: '/web/index' },
+  articleList: { method: 'GET', scope: 'open', path: '/web/article/list' },
+  articleDetail: { method: 'GET', scope: 'open', path: '/web/article/detail' },
+  sitePage: { method: 'GET', scope: 'open', path: '/web/page' },
+  setting: { method: 'POST', scope: 'open', path: '/setting' },
+  settingList4key: { method: 'POST', scope: 'open', path: '/setting/list4key' },
+  ping: { method: 'GET', scope: 'open', path: '/ping' },
+  // accounts
+  smsChallenge: { method: 'GET', scope: 'open', path: '/sms/challenge' },
+  code4sms: { method: 'POST', scope: 'open', path: '/code4sms' },
+  sign: { method: 'POST', scope: 'open', path: '/sign' },
+  login: { method: 'POST', scope: 'open', path: '/login' },
+  loginForCode: { method: 'POST', scope: 'open', path: '/loginForCode' },
+  reset: { method: 'POST', scope: 'open', path: '/reset' },
+  refresh4token: { method: 'POST', scope: 'open', path: '/refresh4token' },
+  logout: { method: 'POST', scope: 'auth', path: '/logout' },
+  // WeChat QR login
+  wxTicket: { method: 'GET', scope: 'open', path: '/wx/ticket' },
+  wxQrCodeLogin: { method: 'POST', scope: 'open', path: '/wx/qrCodeLogin' },
+  wxScan: { method: 'POST', scope: 'open', path: '/wx/scan' },
+  wxConfirm: { method: 'POST', scope: 'auth', path: '/wx/confirm' },
+  wxBind: { method: 'POST', scope: 'open', path: '/wx/bind' },
+  wxCallbackVerify: { method: 'GET', scope: 'open', path: '/wx/callback' },
+  wxCallback: { method: 'POST', scope: 'open', path: '/wx/callback' },
+  // the signed-in customer
+  userInfo: { method: 'POST', scope: 'auth', path: '/user/info' },
+  updateInfo: { method: 'POST', scope: 'auth', path: '/user/updateInfo' },
+  update4profile: { method: 'POST', scope: 'auth', path: '/user/update4profile' },
+  code4currentPhone: { method: 'POST', scope: 'auth', path: '/user/code4currentPhone' },
+  update4contact: { method: 'POST', scope: 'auth', path: '/user/update4contact' },
+  // the experiment plan and orders (issue 9, ADR 0039)
+  planList: { method: 'POST', scope: 'auth', path: '/plan/list' },
+  planAdd: { method: 'POST', scope: 'auth', path: '/plan/add' },
+  planEdit: { method: 'POST', scope: 'auth', path: '/plan/edit' },
+  planDel: { method: 'POST', scope: 'auth', path: '/plan/del' },
+  orderAdd: { method: 'POST', scope: 'auth', path: '/order/add' },
+  orderList: { method: 'POST', scope: 'auth', path: '/order/list' },
+  orderDetail: { method: 'POST', scope: 'auth', path: '/order/detail' },
+  orderCancel: { method: 'POST', scope: 'auth', path: '/order/cancel' },
+  orderConfirm: { method: 'POST', scope: 'auth', path: '/order/confirm' },
+  orderAgain: { method: 'POST', scope: 'auth', path: '/order/again' },
+  addressAdd: { method: 'POST', scope: 'auth', path: '/address/add' },
+  addressEdit: { method: 'POST', scope: 'auth', path: '/address/edit' },
+  addressDel: { method: 'POST', scope: 'auth', path: '/address/del' },
+  addressDefault: { method: 'POST', scope: 'auth', path: '/address/default' },
+} as const satisfies Record<string, Route>;
