@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardFigure } from '@yance/contracts/dashboard';
-import { job, userAccount } from '../src/db/schema.ts';
+import { ORDER_WAITING_STATES, orderWaitingKey, type DashboardFigure } from '@yance/contracts/dashboard';
+import { job, staffAccount, userAccount } from '../src/db/schema.ts';
 import { chinaDayStart } from '../src/modules/dashboard/dashboard.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, createUser, staffTokens, testClock } from './factories.ts';
+import { orderingCustomer, placeOrder } from './order-factories.ts';
 
 describe('dashboard: today’s figures (issue 8)', () => {
   // 2026-11-22 08:00 UTC = 16:00 in Beijing; the Beijing day began at 2026-11-21 16:00 UTC.
@@ -30,7 +31,13 @@ describe('dashboard: today’s figures (issue 8)', () => {
   it('counts new customers and SMS sent today, and attestations waiting for review', async () => {
     const admin = (await staffTokens(t, 'admin')).token;
     const before = await figures(admin);
-    expect(Object.keys(before)).toEqual(['newCustomers', 'pendingAttestations', 'smsSent', 'failedJobs']);
+    expect(Object.keys(before)).toEqual([
+      'newCustomers',
+      'pendingAttestations',
+      'smsSent',
+      'failedJobs',
+      ...ORDER_WAITING_STATES.map(orderWaitingKey),
+    ]);
 
     const a = await createUser(t, clock);
     const b = await createUser(t, clock);
@@ -55,6 +62,27 @@ describe('dashboard: today’s figures (issue 8)', () => {
     expect(after.pendingAttestations).toBe(before.pendingAttestations! + 1);
     // Each registration sent one code.
     expect(after.smsSent).toBe(before.smsSent! + 2);
+  });
+
+  it('counts the orders waiting by state: every sent order for admin, a manager their customers’ only, none for an operator', async () => {
+    const [admin, manager, operator] = await Promise.all(['admin', 'manager', 'operator'] as const).then((roles) =>
+      Promise.all(roles.map(async (r) => (await staffTokens(t, r)).token)),
+    );
+    const key = orderWaitingKey('awaitingSample');
+    const [adminBefore, managerBefore] = [await figures(admin), await figures(manager)];
+
+    const mine = await orderingCustomer(t, clock);
+    await placeOrder(t, mine);
+    const [demoManager] = await t.db.select({ id: staffAccount.id }).from(staffAccount).where(eq(staffAccount.account, 'manager'));
+    await t.db.update(userAccount).set({ managerId: demoManager!.id }).where(eq(userAccount.id, mine.id));
+    // A customer without a manager: admin sees the order, the manager does not.
+    const nobodys = await orderingCustomer(t, clock);
+    await t.db.update(userAccount).set({ managerId: null }).where(eq(userAccount.id, nobodys.id));
+    await placeOrder(t, nobodys);
+
+    expect((await figures(admin))[key]).toBe(adminBefore[key]! + 2);
+    expect((await figures(manager))[key]).toBe(managerBefore[key]! + 1);
+    expect(Object.keys(await figures(operator)).some((k) => k.startsWith('orders.'))).toBe(false);
   });
 
   it('is for staff holding dashboard.read: every role has it; a customer token and no token are refused', async () => {

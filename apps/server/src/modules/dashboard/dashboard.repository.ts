@@ -1,6 +1,7 @@
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, inArray } from 'drizzle-orm';
+import type { OrderState } from '@yance/contracts/order-states';
 import type { Executor } from '../../db/client.ts';
-import { smsMessage, userAccount } from '../../db/schema.ts';
+import { orders, smsMessage, userAccount } from '../../db/schema.ts';
 
 // The dashboard only counts rows of other domains' tables, read-only; its
 // queries live here rather than as one-off exports in each of their modules.
@@ -23,3 +24,18 @@ export const countSmsSentSince = (db: Executor, since: Date) =>
       .from(smsMessage)
       .where(and(eq(smsMessage.status, 'sent'), gte(smsMessage.createdAt, since))),
   );
+
+/** Sent orders in each of these states; with managerId, only that manager's customers' (ADR 0039). */
+export async function countOrdersByState(
+  db: Executor,
+  states: readonly OrderState[],
+  managerId?: number,
+): Promise<Map<OrderState, number>> {
+  const rows = await db
+    .select({ state: orders.state, n: count() })
+    .from(orders)
+    .innerJoin(userAccount, eq(userAccount.id, orders.userId))
+    .where(and(inArray(orders.state, [...states]), managerId === undefined ? undefined : eq(userAccount.managerId, managerId)))
+    .groupBy(orders.state);
+  return new Map(rows.map((r) => [r.state, r.n]));
+}

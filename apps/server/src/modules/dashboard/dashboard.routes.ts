@@ -5,5 +5,5 @@ import { dashboardFigures } from './dashboard.service.ts';
 /** The console's dashboard (issue 8); declared in @yance/contracts/api/dashboard. */
 export const dashboardRoutes = (ctx: AppContext) =>
   ({
-    dashboard: () => dashboardFigures(ctx),
+    dashboard: ({ staff }) => dashboardFigures(ctx, staff),
   }) satisfies Handlers;

@@ -1,7 +1,10 @@
-import type { DashboardFigure, DashboardResponse } from '@yance/contracts/dashboard';
-import type { AppContext } from '../../context.ts';
+import { ORDER_WAITING_STATES, orderWaitingKey, type DashboardFigure, type DashboardResponse } from '@yance/contracts/dashboard';
+import { seesAllOrders } from '@yance/contracts/order';
+import { ORDER_STATE_NAMES } from '@yance/contracts/order-states';
+import { can } from '@yance/contracts/staff';
+import type { AppContext, StaffCaller } from '../../context.ts';
 import { countFailedJobs } from '../job/job.service.ts';
-import { countCustomersSince, countPendingAttestations, countSmsSentSince } from './dashboard.repository.ts';
+import { countCustomersSince, countOrdersByState, countPendingAttestations, countSmsSentSince } from './dashboard.repository.ts';
 
 const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 const DAY_MS = 24 * 3600 * 1000;
@@ -20,9 +23,8 @@ interface FigureSource {
 }
 
 /**
- * The dashboard's figures, in the order shown. Later issues append theirs
- * here (orders, samples and money later), one
- * entry each.
+ * The dashboard's figures, in the order shown (the orders' follow, by state).
+ * Later issues append theirs here (samples and money), one entry each.
  */
 const FIGURES: FigureSource[] = [
   {
@@ -51,11 +53,24 @@ const FIGURES: FigureSource[] = [
   },
 ];
 
-/** dashboard: today's figures that exist so far. */
-export async function dashboardFigures(ctx: AppContext): Promise<DashboardResponse> {
+/** Orders waiting in each state staff act on, for those who may read orders (a manager: their customers' only). */
+async function orderFigures(ctx: AppContext, caller: StaffCaller): Promise<DashboardFigure[]> {
+  if (!can(caller.roles, 'order.read')) return [];
+  const own = seesAllOrders(caller.roles) ? undefined : caller.id;
+  const counts = await countOrdersByState(ctx.db, ORDER_WAITING_STATES, own);
+  return ORDER_WAITING_STATES.map((state) => ({
+    key: orderWaitingKey(state),
+    label: `${ORDER_STATE_NAMES[state]}订单`,
+    note: own === undefined ? `处于「${ORDER_STATE_NAMES[state]}」的订单` : `您的客户处于「${ORDER_STATE_NAMES[state]}」的订单`,
+    value: counts.get(state) ?? 0,
+  }));
+}
+
+/** dashboard: today's figures that exist so far, then the orders waiting by state. */
+export async function dashboardFigures(ctx: AppContext, caller: StaffCaller): Promise<DashboardResponse> {
   const today = chinaDayStart(ctx.clock());
   const figures: DashboardFigure[] = await Promise.all(
     FIGURES.map(async ({ key, label, note, count }) => ({ key, label, note, value: await count(ctx, today) })),
   );
-  return { figures };
+  return { figures: [...figures, ...(await orderFigures(ctx, caller))] };
 }
