@@ -93,7 +93,9 @@ describe('console catalogue', () => {
     expect(await shop.locator('body').innerText()).toMatch(/物相|衍射/);
 
     await page.getByRole('menuitem', { name: '检测项目' }).click();
-    await page.locator('input[type=file]').setInputFiles({
+    // The list's own file input (the item editor just left had three for pictures).
+    await page.getByPlaceholder('名称、别名或项目编号').waitFor();
+    await page.locator('input[type=file][accept^=".xlsx"]').setInputFiles({
       name: 'items.xlsx',
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: await itemSheet(),
