@@ -12,7 +12,7 @@ import styles from './orders.module.css';
 /** What a request says: when and where the lab picks up, or the parcel's courier and number. */
 const requestText = (r: SamplingRequest) =>
   r.type === 1
-    ? `${r.date} ${r.time} · ${r.name} ${r.phone} · ${r.province}${r.city}${r.area}${r.address}`
+    ? `${r.date} ${r.time} · ${r.name} ${r.phone} · ${r.province}${r.city === r.province ? '' : r.city}${r.area}${r.address}`
     : `${r.express_company} ${r.express_no}`;
 
 /**

@@ -224,7 +224,7 @@ export function PickupDialog({ orderId, setting, regions, onClose }: PickupProps
           <Input.TextArea value={message} onChange={(e) => setMessage(e.target.value)} maxLength={200} rows={2} aria-label="留言" />
         </label>
         {problem && (
-          <p className={styles.error} role="alert">
+          <p className={styles.error} role="alert" data-testid="sampling-problem">
             {problem}
           </p>
         )}
@@ -274,7 +274,7 @@ export function SelfSendDialog({ orderId, info, onClose }: { orderId: number; in
           <Input value={no} onChange={(e) => setNo(e.target.value)} maxLength={40} aria-label="快递单号" />
         </label>
         {problem && (
-          <p className={styles.error} role="alert">
+          <p className={styles.error} role="alert" data-testid="sampling-problem">
             {problem}
           </p>
         )}
