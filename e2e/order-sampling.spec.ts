@@ -12,8 +12,8 @@ const s = useServer();
 const b = useBrowser(undefined, 'order-sampling', { baseUrl: () => s.baseUrl });
 
 /** An attested student with an address in 东城区 (in the seeded allowRegion) and one pick-up order (待取样). */
-async function pickupOrder(): Promise<{ user: TestUser; orderId: number }> {
-  const user = await registerUser(s.server);
+async function pickupOrder(delivery: 0 | 1 = 1, existing?: TestUser): Promise<{ user: TestUser; orderId: number }> {
+  const user = existing ?? (await registerUser(s.server));
   const token = user.tokens.token;
   const profile = await call(
     s.baseUrl,
@@ -30,7 +30,7 @@ async function pickupOrder(): Promise<{ user: TestUser; orderId: number }> {
     { token },
   );
   expect(profile.code, profile.msg).toBe(1);
-  await addAddress(s.baseUrl, token);
+  if (!existing) await addAddress(s.baseUrl, token);
   const page = await searchDevices(s.baseUrl, { pageSize: 30 });
   const item = page.list.find((d: DeviceSummary) => d.price_fen > 0 && d.unit === 'sample')!;
   const line = await call<{ id: number }>(s.baseUrl, 'planAdd', { rid: item.rid, count: 1, choices: {} }, { token });
@@ -39,12 +39,12 @@ async function pickupOrder(): Promise<{ user: TestUser; orderId: number }> {
     s.baseUrl,
     'orderAdd',
     {
-      delivery: 1,
+      delivery,
       lines: [{ planId: line.data.id, samples: [{ name: '粉末A', count: 1, form: 'powder', hazards: [], returnSample: false }] }],
     },
     { token },
   );
-  expect(order.data, order.msg).toMatchObject({ state: 'awaitingPickup' });
+  expect(order.data, order.msg).toMatchObject({ state: delivery === 1 ? 'awaitingPickup' : 'awaitingSample' });
   return { user, orderId: order.data.id };
 }
 
@@ -87,5 +87,36 @@ describe('sampling (issue 9)', () => {
     await toast(page, '已取消').first().waitFor({ state: 'visible' });
     await expect.poll(() => requests.innerText()).toContain('已取消');
     await page.getByRole('button', { name: '预约上门取样' }).waitFor({ state: 'visible' });
+  });
+
+  it('a self-send order gives its courier and number with the lab address in view; a failure shows name, code and message', async () => {
+    const { user, orderId } = await pickupOrder(0);
+    const page = b.page;
+    await signInWith(page, user.tokens, `/member/order?id=${orderId}`);
+    await page.getByRole('button', { name: '填写快递单号' }).click();
+    const dialog = dialogTitled(page, '填写快递单号');
+    await dialog.locator('[data-testid=lab-address]').waitFor({ state: 'visible' });
+    await dialog.getByRole('button', { name: '提交' }).click();
+    await expect.poll(() => dialog.locator('[data-testid=sampling-problem]').innerText()).toBe('[快递公司]不能为空');
+    await dialog.getByLabel('快递公司').fill('顺丰速运');
+    await dialog.getByLabel('快递单号').fill('SF1234567890');
+    await dialog.getByRole('button', { name: '提交' }).click();
+    await toast(page, '提交成功!').first().waitFor({ state: 'visible' });
+    await expect.poll(() => page.locator('[data-testid=sampling-requests]').innerText()).toContain('顺丰速运 SF1234567890');
+
+    // The order is cancelled elsewhere while the dialog is open: the server's 409 is shown as it is.
+    const second = await pickupOrder(0, user);
+    await page.goto(`/member/order?id=${second.orderId}`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: '填写快递单号' }).click();
+    const again = dialogTitled(page, '填写快递单号');
+    await again.getByLabel('快递公司').fill('顺丰速运');
+    await again.getByLabel('快递单号').fill('SF1');
+    const cancelled = await call(s.baseUrl, 'orderCancel', { id: second.orderId, reason: '重复下单' }, { token: user.tokens.token });
+    expect(cancelled.code, cancelled.msg).toBe(1);
+    await again.getByRole('button', { name: '提交' }).click();
+    await expect
+      .poll(() => again.locator('[data-testid=sampling-failure]').innerText())
+      .toBe('ApiError（409）：订单当前为「已取消」，不能填写快递单号');
+    await screenshot(page, 'order-sampling', 'self-send-failure');
   });
 });

@@ -47,6 +47,8 @@ export function useAddSampling() {
       notify.success('提交成功!');
       changed();
     },
+    // A refusal may come from an order changed elsewhere (409): the page behind the dialog catches up.
+    onError: changed,
   });
 }
 

@@ -144,7 +144,7 @@ export function PickupDialog({ orderId, setting, regions, onClose }: PickupProps
       destroyOnHidden
       width={560}
     >
-      <div className={styles.samplingForm} aria-label="预约上门取样">
+      <div className={styles.samplingForm}>
         {setting.WxTip1 && <Alert type="info" showIcon title={setting.WxTip1} />}
         <label className={styles.field}>
           <span>取样地址</span>
@@ -257,7 +257,7 @@ export function SelfSendDialog({ orderId, info, onClose }: { orderId: number; in
       confirmLoading={add.isPending}
       destroyOnHidden
     >
-      <div className={styles.samplingForm} aria-label="填写快递单号">
+      <div className={styles.samplingForm}>
         <LabAddress info={info} />
         <label className={styles.field}>
           <span>快递公司</span>
