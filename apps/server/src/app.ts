@@ -30,6 +30,7 @@ import { addressRoutes } from './modules/address/address.routes.ts';
 import { createRateCounter } from './modules/rate-limit/rate-limit.service.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { orderAdminRoutes, orderRoutes } from './modules/order/order.routes.ts';
+import { samplingRoutes } from './modules/sampling/sampling.routes.ts';
 import { planRoutes } from './modules/plan/plan.routes.ts';
 import { seedDemoOrders } from './modules/order/order-demo.service.ts';
 import { resolveAccessToken } from './modules/session/session.service.ts';
@@ -195,6 +196,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...dashboardRoutes(ctx),
     ...planRoutes(ctx),
     ...orderRoutes(ctx),
+    ...samplingRoutes(ctx),
     ...orderAdminRoutes(ctx),
   };
   await app.register(apiScopes, {

@@ -137,6 +137,11 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   orderCancel: { body: { id: 1, reason: '不需要了' } },
   orderConfirm: { body: { id: 1 } },
   orderAgain: { body: { id: 1 } },
+  samplingAdd: {
+    body: { orderId: 1, type: 1, date: '2026-11-23', time: '09:00-11:00', name: '张三', phone: '13800000000', address_rid: 'a1' },
+  },
+  samplingList: { body: { orderId: 1 } },
+  samplingCancel: { body: { id: 1 } },
   adminOrderDetail: { query: { id: 1 } },
   adminOrderQuote: { body: { id: 1, expect: 'quoting', lines: [{ lineId: 1, amount_fen: 8000 }] } },
   adminOrderConfirmContract: { body: { id: 1, expect: 'contracting' } },

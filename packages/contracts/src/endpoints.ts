@@ -5,6 +5,7 @@ import { catalogAdminEndpoints } from './api/catalog-admin.ts';
 import { contentEndpoints } from './api/content.ts';
 import { jobEndpoints } from './api/job.ts';
 import { orderEndpoints } from './api/order.ts';
+import { samplingEndpoints } from './api/sampling.ts';
 import { settingAdminEndpoints } from './api/setting-admin.ts';
 import { smsOutboxEndpoints } from './api/sms-outbox.ts';
 import { customerEndpoints } from './api/customer.ts';
@@ -31,6 +32,7 @@ export const endpoints = {
   ...customerEndpoints,
   ...dashboardEndpoints,
   ...orderEndpoints,
+  ...samplingEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

@@ -53,6 +53,10 @@ export const shopRoutes = {
   orderCancel: { method: 'POST', scope: 'auth', path: '/order/cancel' },
   orderConfirm: { method: 'POST', scope: 'auth', path: '/order/confirm' },
   orderAgain: { method: 'POST', scope: 'auth', path: '/order/again' },
+  // sampling requests of an order (issue 9 "Sampling", spec §3–§5)
+  samplingAdd: { method: 'POST', scope: 'auth', path: '/sampling/add' },
+  samplingList: { method: 'POST', scope: 'auth', path: '/sampling/list' },
+  samplingCancel: { method: 'POST', scope: 'auth', path: '/sampling/cancel' },
   addressAdd: { method: 'POST', scope: 'auth', path: '/address/add' },
   addressEdit: { method: 'POST', scope: 'auth', path: '/address/edit' },
   addressDel: { method: 'POST', scope: 'auth', path: '/address/del' },

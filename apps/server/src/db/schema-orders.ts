@@ -1,9 +1,10 @@
 // The experiment plan and orders (issue 9, ADR 0039).
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Fen } from '@yance/contracts/money';
 import { COUNT_MAX, PRICE_UNITS, type PriceUnit } from '@yance/contracts/money';
 import { SAMPLE_FORMS, SAMPLE_HAZARDS, type SampleForm, type SampleHazard } from '@yance/contracts/order';
+import { SAMPLING_EVENT_ACTIONS, SAMPLING_STATES, type SamplingState } from '@yance/contracts/sampling';
 import {
   DELIVERY_METHODS,
   ORDER_ACTIONS,
@@ -21,8 +22,8 @@ import { staffAccount, userAccount } from './schema-accounts.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 type Choices = Record<string, string>;
 
-/** Events of the timeline that are not transitions: a draft saved (its first event). */
-export const ORDER_EVENT_ACTIONS = [...ORDER_ACTIONS, 'saveDraft'] as const;
+/** Events of the timeline that are not transitions: a draft saved (its first event), a sampling request sent or cancelled. */
+export const ORDER_EVENT_ACTIONS = [...ORDER_ACTIONS, 'saveDraft', ...SAMPLING_EVENT_ACTIONS] as const;
 
 /** A count of 1..COUNT_MAX, as the contracts accept it. */
 const countCheck = (name: string, column: Parameters<typeof oneOf>[1]) =>
@@ -189,3 +190,46 @@ export const orderNoCounter = pgTable('order_no_counter', {
   day: text('day').primaryKey(),
   last: integer('last').notNull(),
 });
+
+/**
+ * A sampling request of an order (spec §3): type 0 self-send (courier and
+ * tracking number), 1 pick-up (date, slot, address snapshot). At most one
+ * active request per order, whatever runs in parallel.
+ */
+export const samplingRequest = pgTable(
+  'sampling_request',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => userAccount.id, { onDelete: 'cascade' }),
+    type: integer('type').$type<0 | 1>().notNull(),
+    state: text('state').$type<SamplingState>().notNull().default('active'),
+    date: text('date').notNull().default(''),
+    time: text('time').notNull().default(''),
+    message: text('message').notNull().default(''),
+    name: text('name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    province: text('province').notNull().default(''),
+    city: text('city').notNull().default(''),
+    area: text('area').notNull().default(''),
+    address: text('address').notNull().default(''),
+    addressCode: text('address_code').notNull().default(''),
+    addressRid: text('address_rid').notNull().default(''),
+    expressCompany: text('express_company').notNull().default(''),
+    expressNo: text('express_no').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+    cancelledAt: at('cancelled_at'),
+  },
+  (t) => [
+    index('sampling_request_order_idx').on(t.orderId, t.id),
+    uniqueIndex('sampling_request_one_active_idx')
+      .on(t.orderId)
+      .where(sql`${t.state} = 'active'`),
+    oneOf('sampling_request_type_check', t.type, [0, 1]),
+    oneOf('sampling_request_state_check', t.state, SAMPLING_STATES),
+  ],
+);

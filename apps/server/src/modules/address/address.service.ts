@@ -30,8 +30,8 @@ const fieldsOf = (f: AddressForm): AddressFields => ({
   addressCode: f.address_code,
 });
 
-/** Another user's address and a missing one answer the same 404, so ids reveal nothing. */
-async function owned(ctx: AppContext, userId: number, rid: string): Promise<AddressRow> {
+/** Another user's address and a missing one answer the same 404, so ids reveal nothing (sampling requests read it too). */
+export async function owned(ctx: AppContext, userId: number, rid: string): Promise<AddressRow> {
   const row = await repo.findOwnedAddress(ctx.db, userId, rid);
   if (!row) throw notFound('地址');
   return row;

@@ -11,6 +11,7 @@ import {
 } from '@yance/contracts/order';
 import { ORDER_TABS, ORDER_TAB_NAMES, ORDER_TRANSITIONS, type OrderAction, type OrderKind } from '@yance/contracts/order-states';
 import { ORGANIZATIONS } from '@yance/contracts/user';
+import { SAMPLING_EVENT_LABELS, type SamplingEventAction } from '@yance/contracts/sampling';
 import type { Fen } from '@yance/contracts/money';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -230,13 +231,21 @@ export async function listOrders(ctx: AppContext, userId: number, q: OrderListBo
   return { list, total, page: q.page, pageSize: q.pageSize, counts };
 }
 
+/** A timeline entry's words: a transition's label, or one of the events that leave the state (draft, sampling). */
+const eventLabel = (action: string): string =>
+  action === 'saveDraft'
+    ? '保存草稿'
+    : action in SAMPLING_EVENT_LABELS
+      ? SAMPLING_EVENT_LABELS[action as SamplingEventAction]
+      : ORDER_TRANSITIONS[action as OrderAction].label;
+
 /** The timeline as its reader sees it: the customer reads their own steps as 您. */
 function timelineOf(events: repo.EventRow[], reader: Mover): OrderEvent[] {
   return events.map((e) => ({
     at: e.at.toISOString(),
     actor: e.actorKind === 'customer' ? (reader.kind === 'customer' ? '您' : `客户 ${e.actorName}`) : e.actorName || '系统',
     action: e.action,
-    label: e.action === 'saveDraft' ? '保存草稿' : ORDER_TRANSITIONS[e.action as OrderAction].label,
+    label: eventLabel(e.action),
     from: e.fromState,
     to: e.toState,
     note: e.note,
@@ -287,16 +296,44 @@ export async function detailOf(ctx: AppContext, order: OrderRow, reader: Mover):
 }
 
 /** The customer as a mover (the name the timeline keeps). */
-async function customerMover(ctx: AppContext, userId: number, ip = ''): Promise<Mover> {
+export async function customerMover(ctx: AppContext, userId: number, ip = ''): Promise<CustomerMover> {
   const user = await repo.findOrderCustomer(ctx.db, userId);
   if (!user) throw new AppError('UNAUTHENTICATED', '登录已过期，请重新登录');
   return { kind: 'customer', userId, name: customerName(user), ip };
 }
 
+export type { OrderRow } from './order.repository.ts';
+export type CustomerMover = Extract<Mover, { kind: 'customer' }>;
+
+/** One of the customer's orders; another customer's or a missing one is 404 (also for other modules: sampling). */
+export async function findCustomerOrder(ctx: AppContext, mover: CustomerMover, id: number): Promise<OrderRow> {
+  return reachable(ctx, mover, await repo.findOrder(ctx.db, id));
+}
+
+/** Like findCustomerOrder, the order locked until the caller's transaction ends (writes that depend on its state). */
+export async function lockCustomerOrder(t: AppContext, mover: CustomerMover, id: number): Promise<OrderRow> {
+  return reachable(t, mover, await repo.lockOrder(t.db, id));
+}
+
+/** A timeline entry that leaves the order's state as it is (a sampling request sent or cancelled), in the caller's transaction. */
+export async function recordOrderNote(t: AppContext, mover: CustomerMover, order: OrderRow, action: SamplingEventAction, note: string) {
+  await repo.insertEvent(t.db, {
+    orderId: order.id,
+    at: t.clock(),
+    actorKind: 'customer',
+    actorId: mover.userId,
+    actorName: mover.name,
+    action,
+    fromState: order.state,
+    toState: order.state,
+    note,
+  });
+}
+
 /** order/detail: one of the caller's orders; another customer's is as unknown as a missing one. */
 export async function orderDetail(ctx: AppContext, userId: number, id: number): Promise<OrderDetail> {
-  const mover = await customerMover(ctx, userId);
-  return detailOf(ctx, await reachable(ctx, mover, await repo.findOrder(ctx.db, id)), mover);
+  const mover = (await customerMover(ctx, userId)) as CustomerMover;
+  return detailOf(ctx, await findCustomerOrder(ctx, mover, id), mover);
 }
 
 /** order/cancel and order/confirm: the customer's transitions, then the detail as it now stands. */

@@ -21,6 +21,7 @@ import { CancelDialog } from './cancel-dialog.tsx';
 import { LabAddress } from './lab-address.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { Panel } from './panel.tsx';
+import { SamplingCard } from './sampling-card.tsx';
 import styles from './orders.module.css';
 
 /** One order (/member/order?id=): lines, samples with their numbers, total, delivery, the timeline and the customer's actions. */
@@ -68,6 +69,7 @@ export function OrderDetailView({ id }: { id: number }) {
       <LinesCard order={o} />
       <SamplesCard order={o} />
       <DeliveryCard order={o} />
+      <SamplingCard order={o} />
       <Panel title="订单进度">
         <Timeline
           className={styles.timeline}

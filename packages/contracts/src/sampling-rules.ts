@@ -1,0 +1,110 @@
+// The sampling request's rules (spec §5), zod-free so the storefront's dialog
+// and the server apply the very same functions (issue 9, "Sampling").
+
+/** The settings the rules read: samplingSetting's date and slot fields (spec §3). */
+export interface SamplingRuleSetting {
+  disabled_date: readonly string[];
+  disabled_date_time: readonly { date: string; time: string }[];
+  disabled_time: readonly string[];
+  disabled_week: readonly number[];
+  invalid_disabled_date: readonly string[];
+  sampling_time1: string;
+  sampling_time2: string;
+  sampling_time3: string;
+  sampling_time4: string;
+}
+
+/** One allowRegion entry: a city (…00) or a district code. */
+export interface RegionEntry {
+  code: string;
+  city: string;
+  district: string;
+}
+
+/** Pick-up dates reach at most this many months ahead (spec §5). */
+export const SAMPLING_MONTHS_AHEAD = 6;
+
+/** The tooltip for a saved address in a city without pick-up (spec §4). */
+export const REGION_NOT_OPEN = '现存地址所在城市尚未开通上门取样服务';
+export const DATE_NOT_PICKABLE = '[取样日期]不可预约，请选择其他日期';
+export const SLOT_NOT_PICKABLE = '[取样时间]不可预约，请选择其他时段';
+
+/** YYYY-MM-DD of the day in China (UTC+8, no daylight saving): pick-up days are Chinese calendar days. */
+export const chinaToday = (now: Date): string => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+
+/** The date n months after a YYYY-MM-DD date, clamped to the month's last day (2026-08-31 + 6 → 2027-02-28). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, last));
+  return first.toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday … 6 = Saturday of a YYYY-MM-DD date. */
+const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+/**
+ * Whether a pick-up can be booked on the date: not before today, not more
+ * than six months ahead, not on a disabled weekday or date — unless
+ * invalid_disabled_date re-opens it.
+ */
+export function isPickableDate(date: string, today: string, s: SamplingRuleSetting): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date < today || date > addMonths(today, SAMPLING_MONTHS_AHEAD)) return false;
+  if (s.invalid_disabled_date.includes(date)) return true;
+  return !s.disabled_week.includes(weekdayOf(date)) && !s.disabled_date.includes(date);
+}
+
+/** The four slot texts of sampling_time1–4, in order. */
+export const slotsOf = (s: SamplingRuleSetting): string[] => [s.sampling_time1, s.sampling_time2, s.sampling_time3, s.sampling_time4];
+
+/** Whether a slot is closed on the date: every day (disabled_time) or on that date only (disabled_date_time). */
+export const isSlotDisabled = (date: string, slot: string, s: SamplingRuleSetting): boolean =>
+  s.disabled_time.includes(slot) || s.disabled_date_time.some((d) => d.date === date && d.time === slot);
+
+/** The slot to keep when the date changes: the chosen one while it is open, else the first open one ('' when none). */
+export function keepOrFirstFreeSlot(date: string, chosen: string, s: SamplingRuleSetting): string {
+  if (chosen && slotsOf(s).includes(chosen) && !isSlotDisabled(date, chosen, s)) return chosen;
+  return slotsOf(s).find((slot) => !isSlotDisabled(date, slot, s)) ?? '';
+}
+
+/** Whether home pick-up runs at a district code: the district itself or its whole city is in allowRegion. */
+export const inAllowRegion = (code: string, regions: readonly RegionEntry[]): boolean =>
+  /^\d{6}$/.test(code) && regions.some((r) => r.code === code || (r.code.endsWith('00') && r.code.slice(0, 4) === code.slice(0, 4)));
+
+/** The pick-up form as the rules read it (strings already trimmed). */
+export interface PickupFields {
+  name: string;
+  phone: string;
+  /** The chosen address book entry; '' when a new address is entered. */
+  address_rid: string;
+  address_code: string;
+  address: string;
+  date: string;
+  time: string;
+}
+
+/**
+ * The first rule the pick-up form breaks, with the spec's message, or null.
+ * Order of the spec's table: name, phone, address, street (new address only),
+ * date, time; then the region, the date's and the slot's availability.
+ */
+export function pickupError(f: PickupFields, today: string, s: SamplingRuleSetting, regions: readonly RegionEntry[]): string | null {
+  if (!f.name) return '[姓名]不能为空';
+  if (!f.phone) return '[手机]不能为空';
+  if (!f.address_rid && !f.address_code) return '[取样地址]不能为空';
+  if (!f.address_rid && !f.address) return '[详细地址]不能为空';
+  if (!f.date) return '[取样日期]不能为空';
+  if (!f.time) return '[取样时间]不能为空';
+  if (f.address_code && !inAllowRegion(f.address_code, regions)) return REGION_NOT_OPEN;
+  if (!isPickableDate(f.date, today, s)) return DATE_NOT_PICKABLE;
+  if (!slotsOf(s).includes(f.time) || isSlotDisabled(f.date, f.time, s)) return SLOT_NOT_PICKABLE;
+  return null;
+}
+
+/** The self-send form: the first empty field with the house message, or null. */
+export function selfSendError(f: { express_company: string; express_no: string }): string | null {
+  if (!f.express_company) return '[快递公司]不能为空';
+  if (!f.express_no) return '[快递单号]不能为空';
+  return null;
+}
