@@ -7,7 +7,7 @@ import type { AdminOrderSummary } from '@yance/contracts/order';
 import type { Page as ListPage } from '@yance/contracts/paging';
 import { call, toast, useServer, type TestUser } from './support/accounts.ts';
 import { DESKTOP, useBrowser, waitForApp } from './support/browser.ts';
-import { expectPath } from './support/page-checks.ts';
+import { expectPath, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { button, enrol, signInStaff, signOutStaff, staffCall, totpCode } from './support/staff.ts';
 
@@ -45,8 +45,7 @@ const fieldErrors = (scope: Locator) => scope.locator('.ant-form-item-explain-er
 /** Presses an action's button, confirms its dialog (with a note when given), and waits for the dialog to close. */
 async function act(page: Page, label: string, note?: string) {
   await button(page.getByTestId('order-actions'), label).click();
-  const dialog = dialogOf(page, label);
-  await dialog.waitFor();
+  const dialog = await opened(dialogOf(page, label));
   if (note !== undefined) await dialog.getByRole('textbox').last().fill(note);
   await button(dialog, label).click();
   await dialog.waitFor({ state: 'hidden' });
@@ -144,7 +143,7 @@ describe('orders in the console', () => {
     await page.getByText(`${order.no}-01`).waitFor();
     await screenshotAtWidths(page, SPEC, 'detail-quoting');
     await button(page.getByTestId('order-actions'), '报价').click();
-    const quote = dialogOf(page, '报价');
+    const quote = await opened(dialogOf(page, '报价'));
     await button(quote, '报价').click();
     await expect.poll(() => fieldErrors(quote)).toEqual([expect.stringContaining('报价金额')]);
     await quote.getByLabel('定制表征方案 金额').fill('1280.50');
@@ -158,7 +157,7 @@ describe('orders in the console', () => {
 
     await openOrder(page, other.id);
     await button(page.getByTestId('order-actions'), '取消订单').click();
-    const cancel = dialogOf(page, '取消订单');
+    const cancel = await opened(dialogOf(page, '取消订单'));
     await button(cancel, '取消订单').click();
     await expect.poll(() => fieldErrors(cancel)).toEqual(['[取消原因]不能为空']);
     await cancel.getByLabel('取消原因').fill('客户改用其他方案');
@@ -185,7 +184,7 @@ describe('orders in the console', () => {
     await expect.poll(() => stateOf(page)).toBe('实验中');
 
     await button(stale.getByTestId('order-actions'), '开始实验').click();
-    const dialog = dialogOf(stale, '开始实验');
+    const dialog = await opened(dialogOf(stale, '开始实验'));
     await button(dialog, '开始实验').click();
     // The server's 409: the state it is in now, shown to the one who came second.
     await toast(stale, '订单状态已变化（当前为「实验中」），请刷新后重试').waitFor();

@@ -7,7 +7,7 @@ import { ORGANIZATIONS } from '@yance/contracts/user';
 import { addAddress, call, dialogTitled, registerUser, signInWith, toast, useServer, type TestUser } from './support/accounts.ts';
 import { searchDevices } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
-import { expectPath, expectSettled } from './support/page-checks.ts';
+import { expectPath, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 
 const s = useServer();
@@ -152,9 +152,7 @@ describe('plan and order (issue 9)', () => {
 
     // Cancel with a reason: none is refused, one is recorded in the timeline.
     await card.getByRole('button', { name: '取消订单' }).click();
-    const dialog = dialogTitled(page, '取消订单');
-    await dialog.waitFor({ state: 'visible' });
-    await expectSettled(dialog);
+    const dialog = await opened(dialogTitled(page, '取消订单'));
     await dialog.getByRole('button', { name: /确认取消/ }).click();
     await dialog.getByText('[取消原因]不能为空').waitFor({ state: 'visible' });
     await dialog.getByLabel('取消原因').fill('样品还没准备好');

@@ -7,6 +7,7 @@ import { addAddress, call, dialogTitled, registerUser, signInWith, toast, useSer
 import { searchDevices } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { screenshot } from './support/screenshot.ts';
+import { opened } from './support/page-checks.ts';
 
 const s = useServer();
 const b = useBrowser(undefined, 'order-sampling', { baseUrl: () => s.baseUrl });
@@ -61,8 +62,7 @@ describe('sampling (issue 9)', () => {
     const page = b.page;
     await signInWith(page, user.tokens, `/member/order?id=${orderId}`);
     await page.getByRole('button', { name: '预约上门取样' }).click();
-    const dialog = dialogTitled(page, '预约上门取样');
-    await dialog.waitFor({ state: 'visible' });
+    const dialog = await opened(dialogTitled(page, '预约上门取样'));
     await dialog.getByRole('button', { name: '提交' }).click();
     await expect.poll(() => dialog.locator('[data-testid=sampling-problem]').innerText()).toBe('[姓名]不能为空');
 
@@ -94,7 +94,7 @@ describe('sampling (issue 9)', () => {
     const page = b.page;
     await signInWith(page, user.tokens, `/member/order?id=${orderId}`);
     await page.getByRole('button', { name: '填写快递单号' }).click();
-    const dialog = dialogTitled(page, '填写快递单号');
+    const dialog = await opened(dialogTitled(page, '填写快递单号'));
     await dialog.locator('[data-testid=lab-address]').waitFor({ state: 'visible' });
     await dialog.getByRole('button', { name: '提交' }).click();
     await expect.poll(() => dialog.locator('[data-testid=sampling-problem]').innerText()).toBe('[快递公司]不能为空');
@@ -108,7 +108,7 @@ describe('sampling (issue 9)', () => {
     const second = await pickupOrder(0, user);
     await page.goto(`/member/order?id=${second.orderId}`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: '填写快递单号' }).click();
-    const again = dialogTitled(page, '填写快递单号');
+    const again = await opened(dialogTitled(page, '填写快递单号'));
     await again.getByLabel('快递公司').fill('顺丰速运');
     await again.getByLabel('快递单号').fill('SF1');
     const cancelled = await call(s.baseUrl, 'orderCancel', { id: second.orderId, reason: '重复下单' }, { token: user.tokens.token });
