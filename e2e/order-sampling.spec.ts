@@ -83,7 +83,8 @@ describe('sampling (issue 9)', () => {
     await expect.poll(() => page.locator('[data-testid=order-timeline]').innerText()).toContain('提交取样信息');
     await screenshot(page, 'order-sampling', 'requested');
     await requests.getByRole('button', { name: '取消' }).click();
-    await page.getByRole('button', { name: '确定' }).click();
+    const confirm = await opened(page.locator('.ant-popconfirm').filter({ hasText: '确定取消该取样信息？' }));
+    await confirm.getByRole('button', { name: '确定' }).click();
     await toast(page, '已取消').first().waitFor({ state: 'visible' });
     await expect.poll(() => requests.innerText()).toContain('已取消');
     await page.getByRole('button', { name: '预约上门取样' }).waitFor({ state: 'visible' });
