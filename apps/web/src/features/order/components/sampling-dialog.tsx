@@ -49,6 +49,20 @@ export const failureText = (err: unknown) =>
       : String(err);
 
 /** The sampling-region tip: a table of the cities and districts where pick-up runs. */
+/** Below either form: the first rule it breaks (spec §5), or the server's refusal with its name, code and message (spec §8). */
+function Problems({ problem, failure }: { problem: string | null; failure: unknown }) {
+  return (
+    <>
+      {problem && (
+        <p className={styles.error} role="alert" data-testid="sampling-problem">
+          {problem}
+        </p>
+      )}
+      {failure !== undefined && <Alert type="error" showIcon title={failureText(failure)} data-testid="sampling-failure" />}
+    </>
+  );
+}
+
 function RegionTip({ regions }: { regions: AllowRegion }) {
   return (
     <Table
@@ -223,12 +237,7 @@ export function PickupDialog({ orderId, setting, regions, onClose }: PickupProps
           <span>留言</span>
           <Input.TextArea value={message} onChange={(e) => setMessage(e.target.value)} maxLength={200} rows={2} aria-label="留言" />
         </label>
-        {problem && (
-          <p className={styles.error} role="alert" data-testid="sampling-problem">
-            {problem}
-          </p>
-        )}
-        {add.isError && <Alert type="error" showIcon title={failureText(add.error)} data-testid="sampling-failure" />}
+        <Problems problem={problem} failure={add.isError ? add.error : undefined} />
       </div>
     </Modal>
   );
@@ -273,12 +282,7 @@ export function SelfSendDialog({ orderId, info, onClose }: { orderId: number; in
           <span>快递单号</span>
           <Input value={no} onChange={(e) => setNo(e.target.value)} maxLength={40} aria-label="快递单号" />
         </label>
-        {problem && (
-          <p className={styles.error} role="alert" data-testid="sampling-problem">
-            {problem}
-          </p>
-        )}
-        {add.isError && <Alert type="error" showIcon title={failureText(add.error)} data-testid="sampling-failure" />}
+        <Problems problem={problem} failure={add.isError ? add.error : undefined} />
       </div>
     </Modal>
   );
