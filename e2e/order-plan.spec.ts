@@ -3,8 +3,17 @@ import type { Locator, Page } from 'playwright-core';
 import type { DeviceSummary } from '@yance/contracts/catalog';
 import type { PlanListResponse } from '@yance/contracts/order';
 import { RADIOACTIVE_REFUSED } from '@yance/contracts/order';
-import { ORGANIZATIONS } from '@yance/contracts/user';
-import { addAddress, call, dialogTitled, registerUser, signInWith, toast, useServer, type TestUser } from './support/accounts.ts';
+import {
+  addAddress,
+  attestStudent,
+  call,
+  dialogTitled,
+  registerUser,
+  signInWith,
+  toast,
+  useServer,
+  type TestUser,
+} from './support/accounts.ts';
 import { searchDevices } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { expectPath, opened } from './support/page-checks.ts';
@@ -16,21 +25,7 @@ const b = useBrowser(undefined, 'order-plan', { baseUrl: () => s.baseUrl });
 /** A student whose profile (the attestation) is complete and who has an address: they may order. */
 async function readyStudent(): Promise<TestUser> {
   const user = await registerUser(s.server);
-  const profile = await call(
-    s.baseUrl,
-    'update4profile',
-    {
-      name: '李雷',
-      email: 'lilei@example.com',
-      organization: ORGANIZATIONS.student,
-      company: '清华大学',
-      teacher: '韩梅梅',
-      region: '110108',
-      address: '双清路30号',
-    },
-    { token: user.tokens.token },
-  );
-  expect(profile.code, profile.msg).toBe(1);
+  await attestStudent(s.baseUrl, user.tokens.token);
   await addAddress(s.baseUrl, user.tokens.token);
   return user;
 }

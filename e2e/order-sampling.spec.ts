@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { DeviceSummary } from '@yance/contracts/catalog';
 import { chinaToday, isPickableDate, slotsOf, isSlotDisabled } from '@yance/contracts/sampling-rules';
 import type { WebSettings } from '@yance/contracts/setting';
-import { ORGANIZATIONS } from '@yance/contracts/user';
-import { addAddress, call, dialogTitled, registerUser, signInWith, toast, useServer, type TestUser } from './support/accounts.ts';
+import {
+  addAddress,
+  attestStudent,
+  call,
+  dialogTitled,
+  registerUser,
+  signInWith,
+  toast,
+  useServer,
+  type TestUser,
+} from './support/accounts.ts';
 import { searchDevices } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { screenshot } from './support/screenshot.ts';
@@ -16,21 +25,7 @@ const b = useBrowser(undefined, 'order-sampling', { baseUrl: () => s.baseUrl });
 async function pickupOrder(delivery: 0 | 1 = 1, existing?: TestUser): Promise<{ user: TestUser; orderId: number }> {
   const user = existing ?? (await registerUser(s.server));
   const token = user.tokens.token;
-  const profile = await call(
-    s.baseUrl,
-    'update4profile',
-    {
-      name: '李雷',
-      email: 'lilei@example.com',
-      organization: ORGANIZATIONS.student,
-      company: '清华大学',
-      teacher: '韩梅梅',
-      region: '110108',
-      address: '双清路30号',
-    },
-    { token },
-  );
-  expect(profile.code, profile.msg).toBe(1);
+  await attestStudent(s.baseUrl, token);
   if (!existing) await addAddress(s.baseUrl, token);
   const page = await searchDevices(s.baseUrl, { pageSize: 30 });
   const item = page.list.find((d: DeviceSummary) => d.price_fen > 0 && d.unit === 'sample')!;

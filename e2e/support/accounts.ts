@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { SMS_PURPOSES, type PowChallenge, type PowPayload, type TokenPair } from '@yance/contracts/account';
 import type { Envelope } from '@yance/contracts/envelope';
-import type { UserInfoResponse } from '@yance/contracts/user';
+import { ORGANIZATIONS, type UserInfoResponse } from '@yance/contracts/user';
 import type { RouteName } from '@yance/contracts/routes';
 import { waitForApp } from './browser.ts';
 import { expectSettled, opened } from './page-checks.ts';
@@ -166,6 +166,25 @@ export async function registerUser(
 }
 
 export const userInfo = (baseUrl: string, token: string) => ok(call<UserInfoResponse>(baseUrl, 'userInfo', {}, { token }), 'user/info');
+
+/** Completes a student's profile (the attestation ordering needs) through the API. */
+export async function attestStudent(baseUrl: string, token: string): Promise<void> {
+  const profile = await call(
+    baseUrl,
+    'update4profile',
+    {
+      name: '李雷',
+      email: 'lilei@example.com',
+      organization: ORGANIZATIONS.student,
+      company: '清华大学',
+      teacher: '韩梅梅',
+      region: '110108',
+      address: '双清路30号',
+    },
+    { token },
+  );
+  expect(profile.code, profile.msg).toBe(1);
+}
 
 /** Gives a user a default address through the API (so no attestation popup opens after login). */
 export async function addAddress(baseUrl: string, token: string, over: Partial<Record<string, string | boolean>> = {}): Promise<void> {
