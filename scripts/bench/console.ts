@@ -91,21 +91,38 @@ export async function fillCustomers(database: Database, target: number, log: (s:
   log(`  filled to ${target} customers in ${round(ms / 1000, 1)} s`);
 }
 
-interface Caller {
+export interface Caller {
   app: App;
   token: string;
 }
 
+/** One list call: a GET's filters go in the query string, a POST's (the storefront's calls) in the body. */
 async function get(c: Caller, route: Route, query: Record<string, string | number>): Promise<number> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
-  const res = await c.app.inject({ method: 'GET', url: `${urlOf(route)}?${qs}`, headers: { token: c.token } });
+  const res =
+    route.method === 'GET'
+      ? await c.app.inject({ method: 'GET', url: `${urlOf(route)}?${qs}`, headers: { token: c.token } })
+      : await c.app.inject({ method: route.method, url: urlOf(route), payload: query, headers: { token: c.token } });
   const body = res.json<{ code: number; msg: string; data: { total: number } | null }>();
   if (res.statusCode !== 200 || body.code !== 1 || !body.data) throw new Error(`${route.path}?${qs} failed: ${res.statusCode} ${body.msg}`);
   return body.data.total;
 }
 
-/** A full admin session: the demo admin enrols TOTP at first sign-in (ADR 0038), as a person would with an authenticator app. */
-async function signIn(app: App, account: string): Promise<string> {
+const sessions = new WeakMap<App, Map<string, Promise<string>>>();
+
+/**
+ * A full staff session, one per account and app: the demo admin enrols TOTP
+ * at first sign-in (ADR 0038), as a person would with an authenticator app.
+ */
+export function signIn(app: App, account: string): Promise<string> {
+  const mine = sessions.get(app) ?? new Map<string, Promise<string>>();
+  sessions.set(app, mine);
+  const session = mine.get(account) ?? firstSignIn(app, account);
+  mine.set(account, session);
+  return session;
+}
+
+async function firstSignIn(app: App, account: string): Promise<string> {
   const post = async (route: Route, payload: object, token?: string) => {
     const res = await app.inject({ method: 'POST', url: urlOf(route), payload, headers: token ? { token } : {} });
     const body = res.json<{ code: number; msg: string; data: Record<string, unknown> }>();
@@ -121,14 +138,14 @@ async function signIn(app: App, account: string): Promise<string> {
   return token;
 }
 
-interface Call {
+export interface Call {
   who: string;
   caller: Caller;
   route: Route;
   query: Record<string, string | number>;
 }
 
-async function run(calls: Call[], rounds: number): Promise<Latency> {
+export async function run(calls: Call[], rounds: number): Promise<Latency> {
   const readable = (q: Record<string, string | number>) =>
     Object.entries(q)
       .map(([k, v]) => `${k}=${v}`)

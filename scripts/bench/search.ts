@@ -11,6 +11,7 @@ import { device, typeChild } from '../../apps/server/src/db/schema.ts';
 import { seedIfEmpty } from '../../apps/server/src/db/seed/seed.ts';
 import { insertDevices, type NewDevice } from '../../apps/server/src/modules/catalog/catalog-search.repository.ts';
 import { consoleLatency, type ConsoleLatency } from './console.ts';
+import { orderLatency, type OrderLatency } from './orders.ts';
 import { percentile, round, timed } from './stats.ts';
 import { routes, urlOf } from '@yance/contracts/routes';
 
@@ -130,6 +131,8 @@ export interface SearchLatency {
   suggest: { queries: number; p50: number; p95: number; max: number };
   /** The console's customer and item lists on the same database (issue 8), when asked for. */
   console?: ConsoleLatency;
+  /** order/list, the customer's and the console's, at the orders filled after the customers (issue 9), when asked for. */
+  orders?: OrderLatency;
 }
 
 /** Keystrokes as customers type them, down to keywords that find nothing. */
@@ -145,6 +148,7 @@ async function measure(
   items: number,
   log: (s: string) => void,
   customers = 0,
+  orders = 0,
 ): Promise<SearchLatency> {
   const { bases, children } = await fill(database, items, log);
   const config = loadConfig({ ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -187,8 +191,10 @@ async function measure(
       .sort((a, b) => b.medianMs - a.medianMs)
       .slice(0, 10);
     const consoleFigures = customers > 0 ? await consoleLatency(app, database, customers, log) : undefined;
+    const orderFigures = customers > 0 && orders > 0 ? await orderLatency(app, database, orders, log) : undefined;
     return {
       console: consoleFigures,
+      orders: orderFigures,
       kind: database.kind,
       items,
       queries: times.length,
@@ -210,11 +216,11 @@ async function measure(
 }
 
 /** device/search latency on a fresh PGlite filled to `items`. */
-export async function searchOnPglite(items: number, log: (s: string) => void, customers = 0): Promise<SearchLatency> {
+export async function searchOnPglite(items: number, log: (s: string) => void, customers = 0, orders = 0): Promise<SearchLatency> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'yance-bench-search-'));
   const database = await openDatabase({ databaseUrl: undefined, dataDir });
   try {
-    return await measure(database, dataDir, items, log, customers);
+    return await measure(database, dataDir, items, log, customers, orders);
   } finally {
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -222,7 +228,13 @@ export async function searchOnPglite(items: number, log: (s: string) => void, cu
 }
 
 /** Same on PostgreSQL: a throw-away database created next to DATABASE_URL's and dropped afterwards. */
-export async function searchOnPostgres(url: string, items: number, log: (s: string) => void, customers = 0): Promise<SearchLatency> {
+export async function searchOnPostgres(
+  url: string,
+  items: number,
+  log: (s: string) => void,
+  customers = 0,
+  orders = 0,
+): Promise<SearchLatency> {
   const name = `yance_bench_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -233,7 +245,7 @@ export async function searchOnPostgres(url: string, items: number, log: (s: stri
   try {
     const database = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir });
     try {
-      return await measure(database, dataDir, items, log, customers);
+      return await measure(database, dataDir, items, log, customers, orders);
     } finally {
       await database.close();
     }

@@ -6,7 +6,7 @@ import { asFen } from '@yance/contracts/money';
 import { device, deviceSearch, typeChild } from '../src/db/schema.ts';
 import { insertDevices, refreshDeviceSearch, type NewDevice } from '../src/modules/catalog/catalog-search.repository.ts';
 import { keywordRuns, normalizeSearch } from '@yance/contracts/search-terms';
-import { searchGrams } from '../src/modules/catalog/search-grams.ts';
+import { searchGrams } from '../src/lib/search-grams.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi } from './factories.ts';
 

@@ -21,5 +21,11 @@ export const formatUnitPrice = (fen: number, unit: PriceUnit) => `${formatFen(fe
 /** "约5个工作日" */
 export const formatTurnaround = (days: number) => `约${days}个工作日`;
 
+/** "2026-12-03" → "12月3日" (a calendar day as Chinese readers say it). */
+export const formatMonthDay = (day: string) => {
+  const [, m, d] = day.split('-');
+  return `${Number(m)}月${Number(d)}日`;
+};
+
 /** 12800 → "1.3万" so order counts stay short on cards. */
 export const formatCount = (n: number) => (n >= 10_000 ? `${(n / 10_000).toFixed(1).replace(/\.0$/, '')}万` : String(n));

@@ -101,3 +101,18 @@ export const hotKeywordsResponse = z.array(z.string()).max(HOT_KEYWORDS_MAX);
 export const deviceDetailQuery = z.object({
   rid: text('项目编号', { max: 32 }),
 });
+
+/** device/estimate: the turnaround of an item for a number of samples, from the lab's queue now (issue 9, ADR 0041). */
+export const deviceEstimateQuery = z.object({
+  rid: text('项目编号', { max: 32 }),
+  count: count('数量', 1, 999).default(1),
+});
+export const turnaroundEstimate = z.object({
+  /** Working days from the samples' receipt to the results. */
+  days: z.number().int(),
+  /** The day results are due if the samples arrive today (China time), YYYY-MM-DD; null when the calendar has no working day. */
+  date: z.string().nullable(),
+  /** 预计 N 个工作日出结果. */
+  text: z.string(),
+});
+export type TurnaroundEstimate = z.infer<typeof turnaroundEstimate>;

@@ -53,6 +53,9 @@ export const planLine = z.object({
   /** unit_fen × count; null when the item has no fixed price (待报价). */
   amount_fen: fenData.nullable(),
   turnaround_days: z.number().int(),
+  /** 预计 N 个工作日出结果 from the lab's queue now (ADR 0041), and the day if the samples arrived today. */
+  estimate_days: z.number().int(),
+  estimate_date: z.string().nullable(),
   /** False when the item was taken off the shelf since: it cannot be ordered. */
   available: z.boolean(),
 });
@@ -201,6 +204,10 @@ export const orderLine = z.object({
   /** null while waiting for the manager's quote. */
   amount_fen: fenData.nullable(),
   turnaround_days: z.number().int(),
+  /** Working days promised when the order was sent (from the queue then); null on orders sent before the estimate existed. */
+  promised_days: z.number().int().nullable(),
+  /** The promise counted on the lab's calendar from the day the samples were received; null until then. */
+  due_date: z.string().nullable(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 

@@ -113,6 +113,33 @@ export function allowRegionIn(table: RegionTable) {
   });
 }
 
+/**
+ * The lab's working calendar (issue 9's turnaround estimate, ADR 0041): not a
+ * web setting of spec §3 (list4key never returns it); the server reads it to
+ * count working days.
+ */
+export const labCalendar = z
+  .object({
+    workdays: z
+      .array(
+        z
+          .number({ error: '[工作日]必须是0到6的整数' })
+          .int('[工作日]必须是0到6的整数')
+          .min(0, '[工作日]必须是0到6的整数')
+          .max(6, '[工作日]必须是0到6的整数'),
+        { error: '[工作日]格式不正确' },
+      )
+      .max(7, '[工作日]不能超过7个')
+      .refine((d) => new Set(d).size === d.length, '[工作日]重复'),
+    /** Public holidays (YYYY-MM-DD) the lab does not work. */
+    holidays: dates('节假日'),
+    /** Make-up working days (调休上班) on a weekend. */
+    makeupDays: dates('调休上班日'),
+  })
+  .refine((c) => c.workdays.length > 0 || c.makeupDays.length > 0, { message: '[工作日]至少选择一天', path: ['workdays'] })
+  .refine((c) => !c.holidays.some((d) => c.makeupDays.includes(d)), { message: '[调休上班日]不能同时设为节假日', path: ['makeupDays'] });
+export type LabCalendarSetting = z.infer<typeof labCalendar>;
+
 export const localInfo = z.object({
   address: text('公司地址', { max: 200 }),
   phone: text('联系电话', { max: 32 }).regex(/^[0-9+() -]{5,32}$/, '[联系电话]格式不正确'),

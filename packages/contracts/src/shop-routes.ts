@@ -8,6 +8,7 @@ export const shopRoutes = {
   typeGroup: { method: 'GET', scope: 'open', path: '/web/type/group' },
   deviceSearch: { method: 'GET', scope: 'open', path: '/web/device/search' },
   deviceDetail: { method: 'GET', scope: 'open', path: '/web/device/detail' },
+  deviceEstimate: { method: 'GET', scope: 'open', path: '/web/device/estimate' },
   deviceSuggest: { method: 'GET', scope: 'open', path: '/web/device/suggest' },
   hotKeywords: { method: 'GET', scope: 'open', path: '/web/device/hotKeywords' },
   prefectureList: { method: 'GET', scope: 'open', path: '/web/prefecture/list' },

@@ -7,6 +7,7 @@ import {
   DashboardOutlined,
   EnvironmentOutlined,
   ExperimentOutlined,
+  FieldTimeOutlined,
   FileOutlined,
   FileTextOutlined,
   FireOutlined,
@@ -79,6 +80,7 @@ export const MENU: MenuGroup[] = [
       { path: '/settings/sampling', label: '取样设置', permission: 'setting.manage', icon: <CalendarOutlined /> },
       { path: '/settings/regions', label: '上门取样地区', permission: 'setting.manage', icon: <EnvironmentOutlined /> },
       { path: '/settings/contact', label: '联系方式', permission: 'setting.manage', icon: <PhoneOutlined /> },
+      { path: '/settings/calendar', label: '工作日历', permission: 'setting.manage', icon: <FieldTimeOutlined /> },
     ],
   },
   {

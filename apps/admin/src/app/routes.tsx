@@ -28,6 +28,7 @@ const settings = {
   sampling: lazy(() => import('@/features/setting/sampling-page.tsx')),
   regions: lazy(() => import('@/features/setting/region-page.tsx')),
   contact: lazy(() => import('@/features/setting/local-info-page.tsx')),
+  calendar: lazy(() => import('@/features/setting/lab-calendar-page.tsx')),
 };
 const CatalogItemsPage = lazy(() => import('@/features/catalog/items-page.tsx'));
 const CatalogItemEditPage = lazy(() => import('@/features/catalog/item-edit-page.tsx'));
@@ -98,9 +99,12 @@ export const router = createBrowserRouter(
           partners: <content.partners />,
           popup: <content.popup />,
         }).map(([path, element]) => ({ path: `content/${path}`, element: page('content.manage', element) })),
-        ...Object.entries({ sampling: <settings.sampling />, regions: <settings.regions />, contact: <settings.contact /> }).map(
-          ([path, element]) => ({ path: `settings/${path}`, element: page('setting.manage', element) }),
-        ),
+        ...Object.entries({
+          sampling: <settings.sampling />,
+          regions: <settings.regions />,
+          contact: <settings.contact />,
+          calendar: <settings.calendar />,
+        }).map(([path, element]) => ({ path: `settings/${path}`, element: page('setting.manage', element) })),
         { path: 'catalog/items', element: page('catalog.manage', <CatalogItemsPage />) },
         { path: 'catalog/items/:rid', element: page('catalog.manage', <CatalogItemEditPage />) },
         { path: 'catalog/types', element: page('catalog.manage', <CatalogTypesPage />) },

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -61,4 +62,11 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
 }
 
 /** The rows of a raw db.execute() answer: both drivers (PGlite, node-postgres) answer { rows }. */
+/** A text[] literal of one parameter per value (a JS array would bind as one record). */
+export const textArray = (values: string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -73,6 +73,11 @@ export const orders = pgTable(
     managerId: integer('manager_id').references(() => staffAccount.id, { onDelete: 'set null' }),
     /** Sum of the lines; null while a line waits for its quote (待报价). */
     totalFen: integer('total_fen').$type<Fen>(),
+    /**
+     * What a keyword finds the order by: its number, item names, sample names and numbers, normalised as the
+     * catalogue's search_text (ADR 0004), written with the lines. The GIN index on its grams serves the keyword.
+     */
+    searchText: text('search_text').notNull().default(''),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -88,6 +93,10 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_state_created_idx').on(t.state, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_no_prefix_idx').on(t.no.op('text_pattern_ops')),
+    // search_grams() is migration 0003's (the catalogue's rule); a keyword narrows through it, position() confirms.
+    index('orders_search_grams_idx')
+      .using('gin', sql`search_grams(${t.searchText})`)
+      .with({ gin_pending_list_limit: 64 }),
   ],
 );
 
@@ -111,10 +120,14 @@ export const orderLine = pgTable(
     /** null while waiting for the manager's quote. */
     amountFen: integer('amount_fen').$type<Fen>(),
     turnaroundDays: integer('turnaround_days').notNull(),
+    /** The working days promised when the order was sent, from the lab's queue then (ADR 0041); null on older orders. */
+    promisedDays: integer('promised_days'),
     sort: integer('sort').notNull().default(0),
   },
   (t) => [
     index('order_line_order_idx').on(t.orderId, t.sort),
+    // The lab's queue per item (the turnaround estimate).
+    index('order_line_device_idx').on(t.deviceId),
     oneOf('order_line_unit_check', t.unit, Object.keys(PRICE_UNITS)),
     notNegative('order_line_unit_fen_check', t.unitFen),
     notNegative('order_line_amount_fen_check', t.amountFen),

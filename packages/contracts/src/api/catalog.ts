@@ -1,11 +1,13 @@
 import {
   deviceDetail,
   deviceDetailQuery,
+  deviceEstimateQuery,
   deviceSearchQuery,
   deviceSearchResponse,
   deviceSuggestQuery,
   deviceSuggestResponse,
   hotKeywordsResponse,
+  turnaroundEstimate,
   typeGroupResponse,
 } from '../catalog.ts';
 import type { Endpoint } from '../endpoint.ts';
@@ -42,5 +44,12 @@ export const catalogEndpoints = {
     response: hotKeywordsResponse,
   },
   deviceDetail: { ...routes.deviceDetail, summary: '检测项目详情（含同类推荐）', query: deviceDetailQuery, response: deviceDetail },
+  deviceEstimate: {
+    ...routes.deviceEstimate,
+    summary: '预计出结果时间（按该项目当前排队样品数、日检测量、周期与实验室工作日历）',
+    description: '送样检测项目：排队中（待寄样至实验中）的样品按日检测量排满的整工作日，加上项目周期；date 为今日收样时的预计日期。',
+    query: deviceEstimateQuery,
+    response: turnaroundEstimate,
+  },
   prefectureList: { ...routes.prefectureList, summary: '热门专区列表', response: prefectureListResponse },
 } as const satisfies Record<string, Endpoint>;

@@ -1,18 +1,23 @@
 import { z } from 'zod';
 import type { Endpoint } from '../endpoint.ts';
 import { routes } from '../routes.ts';
-import { allowRegion, localInfo, samplingSetting } from '../setting.ts';
+import { allowRegion, labCalendar, localInfo, samplingSetting } from '../setting.ts';
 
 /** The stored web settings as the console edits them (null = never saved). */
 export const settingAdmin = z.object({
   allowRegion: allowRegion.nullable(),
   samplingSetting: samplingSetting.nullable(),
   localInfo: localInfo.nullable(),
+  labCalendar: labCalendar.nullable(),
 });
 
 /** The console's web settings of spec §3, checked by the same contracts the storefront reads (issue 8). */
 export const settingAdminEndpoints = {
-  settingAdminDetail: { ...routes.settingAdminDetail, summary: '网站设置（上门取样区域、取样设置、联系方式）', response: settingAdmin },
+  settingAdminDetail: {
+    ...routes.settingAdminDetail,
+    summary: '网站设置（上门取样区域、取样设置、联系方式、工作日历）',
+    response: settingAdmin,
+  },
   settingAllowRegionSave: {
     ...routes.settingAllowRegionSave,
     summary: '保存上门取样区域（区域编码须存在于行政区划表，名称与编码一致）',
@@ -31,6 +36,13 @@ export const settingAdminEndpoints = {
     ...routes.settingLocalInfoSave,
     summary: '保存联系方式（地址、电话、邮箱、收样地址、服务时间、微信）',
     body: z.object({ localInfo }),
+    response: settingAdmin,
+    success: '已保存',
+  },
+  settingLabCalendarSave: {
+    ...routes.settingLabCalendarSave,
+    summary: '保存实验室工作日历（工作日、节假日、调休上班日），预计出结果时间按它计算工作日',
+    body: z.object({ labCalendar }),
     response: settingAdmin,
     success: '已保存',
   },

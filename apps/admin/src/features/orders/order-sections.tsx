@@ -34,7 +34,20 @@ const lineColumns: TableProps<OrderLine>['columns'] = [
   },
   { title: '数量', dataIndex: 'count', width: 64, align: 'right', render: (n: number, l) => `${n}${unitLabel(l.unit)}` },
   { title: '金额', dataIndex: 'amount_fen', width: 110, align: 'right', render: (fen: number | null) => <Amount fen={fen} /> },
-  { title: '周期', dataIndex: 'turnaround_days', width: 90, align: 'right', responsive: ['sm'], render: (d: number) => `${d} 个工作日` },
+  {
+    title: '承诺周期',
+    dataIndex: 'promised_days',
+    width: 120,
+    align: 'right',
+    responsive: ['sm'],
+    // The promise made at ordering (from the queue then); once received, the day it falls due on the lab's calendar.
+    render: (d: number | null, l) => (
+      <>
+        {d ?? l.turnaround_days} 个工作日
+        {l.due_date && <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{l.due_date} 到期</div>}
+      </>
+    ),
+  },
 ];
 
 /** The order's lines with options and amounts (on a phone without unit price and turnaround). */

@@ -31,7 +31,7 @@ import { CERTIFICATES_PAGE } from './pages-certificates.ts';
 import { LEGAL_PAGES } from './pages-legal.ts';
 import { PREFECTURE_SEEDS } from './prefectures.ts';
 import { DEMO_PROFILES } from './staff.ts';
-import { ALLOW_REGION, HOME_POPUP, LOCAL_INFO, SAMPLING_SETTING } from './settings.ts';
+import { ALLOW_REGION, HOME_POPUP, LAB_CALENDAR, LOCAL_INFO, SAMPLING_SETTING } from './settings.ts';
 import { CHILD_INFO, TYPE_SEEDS } from './types.ts';
 
 export const ARTICLE_SEEDS = [...NEWS, ...COURSES, ...CASES, ...THANKS];
@@ -103,6 +103,8 @@ async function seedAll(db: Db): Promise<void> {
     .returning({ id: typeChild.id, name: typeChild.name });
   const childId = new Map(children.map((c) => [c.name, c.id]));
 
+  /** Samples a day the demo lab tests of a 送样检测 item (the dearer, the slower); bookings and analyses have no such limit. */
+  const demoCapacity = (typeId: number, priceYuan: number) => (typeId !== 1 ? null : priceYuan < 300 ? 30 : priceYuan < 1000 ? 15 : 6);
   const devices: NewDevice[] = DEVICE_SEEDS.map((d) => {
     const info = CHILD_INFO.get(d.child);
     const id = childId.get(d.child);
@@ -122,6 +124,7 @@ async function seedAll(db: Db): Promise<void> {
       priceFen: yuanToFen(d.price),
       unit: d.unit,
       turnaroundDays: d.days,
+      dailyCapacity: demoCapacity(info.typeId, d.price),
       orderCount: d.orders,
       discountLabel: d.discount ?? null,
       hotRank: d.hot ?? null,
@@ -172,6 +175,7 @@ async function seedAll(db: Db): Promise<void> {
     { key: 'allowRegion', value: ALLOW_REGION },
     { key: 'samplingSetting', value: SAMPLING_SETTING },
     { key: 'localInfo', value: LOCAL_INFO },
+    { key: 'labCalendar', value: LAB_CALENDAR },
     { key: 'homePopup', value: HOME_POPUP },
   ]);
 }

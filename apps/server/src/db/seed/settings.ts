@@ -1,4 +1,4 @@
-import type { AllowRegion, LocalInfo, SamplingSetting } from '@yance/contracts/setting';
+import type { AllowRegion, LabCalendarSetting, LocalInfo, SamplingSetting } from '@yance/contracts/setting';
 import type { PromoPopup } from '@yance/contracts/home';
 
 /** Free pick-up runs in two cities (spec §9): Beijing and Shanghai urban districts. */
@@ -65,4 +65,19 @@ export const HOME_POPUP: PromoPopup = {
   img: '/upload/img/popup/winter.svg',
   title: '冬季科研季：满1000减100，院校先测试后付费',
   url: '/article/a10011',
+};
+
+/**
+ * The demo lab works Monday to Friday; 2027's New Year, Labour Day and
+ * National Day weeks off, with two make-up Saturdays — operators enter each
+ * year's official schedule in 设置 › 工作日历.
+ */
+export const LAB_CALENDAR: LabCalendarSetting = {
+  workdays: [1, 2, 3, 4, 5],
+  holidays: [
+    '2027-01-01',
+    ...['2027-05-01', '2027-05-03', '2027-05-04', '2027-05-05'],
+    ...['2027-10-01', '2027-10-04', '2027-10-05', '2027-10-06', '2027-10-07'],
+  ],
+  makeupDays: ['2027-04-24', '2027-10-09'],
 };

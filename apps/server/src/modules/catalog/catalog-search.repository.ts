@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceSummary } from '@yance/contracts/catalog';
-import type { Executor } from '../../db/client.ts';
+import { textArray, type Executor } from '../../db/client.ts';
 import { device, deviceSearch, prefectureDevice, searchGramCount, typeChild } from '../../db/schema.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { summaryColumns } from './catalog.repository.ts';
-import { deviceSearchFields } from './search-grams.ts';
+import { deviceSearchFields } from '../../lib/search-grams.ts';
 
 /** Search reads and writes on the device_search side table (ADR 0004). */
 
@@ -31,12 +31,6 @@ export interface DeviceSearch extends SearchTerms, SearchFilters {
   limit: number;
   offset: number;
 }
-
-export const textArray = (values: string[]) =>
-  sql`ARRAY[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
 
 const ds = deviceSearch;
 

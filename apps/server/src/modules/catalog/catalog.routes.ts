@@ -3,6 +3,7 @@ import type { Handlers } from '../../plugins/endpoints.ts';
 import { getDeviceDetail, listPrefectures, listTypeGroups } from './catalog.service.ts';
 import { searchCatalog } from './keyword-search.service.ts';
 import { listHotKeywords, suggestItems } from './search-suggest.service.ts';
+import { estimateForItem } from '../turnaround/turnaround.service.ts';
 
 /** Catalogue calls (spec §7); declared in @yance/contracts/api/catalog. */
 export const catalogRoutes = (ctx: AppContext) =>
@@ -19,5 +20,7 @@ export const catalogRoutes = (ctx: AppContext) =>
       return listHotKeywords(ctx);
     },
     deviceDetail: ({ query }) => getDeviceDetail(ctx, query.rid),
+    // Live (the queue moves with every order): never cached.
+    deviceEstimate: ({ query }) => estimateForItem(ctx, query.rid, query.count),
     prefectureList: () => listPrefectures(ctx),
   }) satisfies Handlers;

@@ -24,7 +24,7 @@ import {
   setShelf,
   type AdminDeviceFilter,
 } from './device-admin.repository.ts';
-import { normalizeSearch, termsOf } from './search-grams.ts';
+import { normalizeSearch, termsOf } from '../../lib/search-grams.ts';
 
 /** The console's items: every field of product.md, any shelf state (ADR 0036). */
 

@@ -3,7 +3,7 @@ import type { Page } from '@yance/contracts/paging';
 import { isGeneric, keywordRuns, splitGenericWords, type KeywordRun } from '@yance/contracts/search-terms';
 import type { AppContext } from '../../context.ts';
 import { hasHits, searchDevices, type SearchFilters } from './catalog-search.repository.ts';
-import { normalizeSearch, termsOf } from './search-grams.ts';
+import { normalizeSearch, termsOf } from '../../lib/search-grams.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
 

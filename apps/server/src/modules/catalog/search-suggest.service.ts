@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { getSettingValue } from '../setting/setting.service.ts';
 import { suggestDevices, type SuggestedRow } from './catalog-suggest.repository.ts';
 import { findMostOrdered } from './catalog.repository.ts';
-import { normalizeSearch, termsOf } from './search-grams.ts';
+import { normalizeSearch, termsOf } from '../../lib/search-grams.ts';
 
 /**
  * Items to suggest while a customer types (ADR 0027): name, alias or

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderState } from '@yance/contracts/order-states';
-import type { Executor } from '../../db/client.ts';
+import { textArray, type Executor } from '../../db/client.ts';
+import { normalizeSearch, queryGrams } from '../../lib/search-grams.ts';
 import { device, orderEvent, orderLine, orderNoCounter, orderSample, orders, staffAccount, userAccount } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -55,7 +56,7 @@ export async function moveState(db: Executor, id: number, from: OrderState, to: 
 export async function updateOrder(
   db: Executor,
   id: number,
-  patch: Partial<Pick<OrderRow, 'kind' | 'delivery' | 'remark' | 'attachments' | 'managerId' | 'totalFen' | 'updatedAt'>>,
+  patch: Partial<Pick<OrderRow, 'kind' | 'delivery' | 'remark' | 'attachments' | 'managerId' | 'totalFen' | 'searchText' | 'updatedAt'>>,
 ): Promise<void> {
   await db.update(orders).set(patch).where(eq(orders.id, id));
 }
@@ -115,19 +116,35 @@ export async function findDevicesForLines(db: Executor, ids: readonly number[]) 
     .where(inArray(device.id, [...ids]));
 }
 
-/** LIKE '%x%' with the user's own % and _ taken literally. */
-const containing = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** 'x%' with the user's own % and _ taken literally. */
+const startingWith = (v: string) => `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Orders whose number, an item name or a sample name contains kw (case-insensitive). */
-function keywordOf(kw: string, extra: SQL[] = []): SQL {
-  const like = containing(kw);
-  return sql`(${orders.no} ilike ${like}
-    or exists (select 1 from ${orderLine} where ${orderLine.orderId} = ${orders.id} and ${orderLine.name} ilike ${like})
-    or exists (select 1 from ${orderSample} where ${orderSample.orderId} = ${orders.id} and ${orderSample.name} ilike ${like})
-    ${sql.join(
-      extra.map((e) => sql` or ${e}`),
-      sql``,
-    )})`;
+/**
+ * Orders whose search_text (number, item and sample names, sample numbers)
+ * holds every word of kw: the GIN index on its grams narrows (ADR 0004's
+ * rule), position() confirms each word — never a scan of every order.
+ */
+function keywordOf(kw: string): SQL | undefined {
+  const words = normalizeSearch(kw).split(' ').filter(Boolean);
+  if (words.length === 0) return undefined;
+  return and(
+    sql`search_grams(${orders.searchText}) @> ${textArray(queryGrams(words))}`,
+    ...words.map((w) => sql`position(${w} in ${orders.searchText}) > 0`),
+  );
+}
+
+/**
+ * The console's keyword also finds a customer's orders by the start of their
+ * phone or name (the customer list's indexes, ADR 0035): their ids, then
+ * their orders through orders_user_created_idx.
+ */
+function customerKeywordOf(kw: string): SQL | undefined {
+  const key = kw.trim().toLowerCase();
+  if (!key) return undefined;
+  const who = /^\d+$/.test(key)
+    ? sql`${userAccount.phone} like ${startingWith(key)}`
+    : sql`lower(${userAccount.name}) like ${startingWith(key)}`;
+  return sql`${orders.userId} = any(array(select ${userAccount.id} from ${userAccount} where ${who}))`;
 }
 
 export interface OrderFilter {
@@ -143,14 +160,14 @@ export interface OrderFilter {
 }
 
 function whereOf(f: OrderFilter): SQL | undefined {
-  const customerMatch =
-    f.kw && f.kwCustomer ? [sql`${userAccount.phone} like ${containing(f.kw)}`, sql`${userAccount.name} ilike ${containing(f.kw)}`] : [];
+  const keyword = f.kw ? keywordOf(f.kw) : undefined;
+  const customer = f.kw && f.kwCustomer ? customerKeywordOf(f.kw) : undefined;
   return and(
     f.userId === undefined ? undefined : eq(orders.userId, f.userId),
     f.states ? inArray(orders.state, [...f.states]) : undefined,
     f.managerId === undefined ? undefined : eq(userAccount.managerId, f.managerId),
     f.noDrafts ? ne(orders.state, 'draft') : undefined,
-    f.kw ? keywordOf(f.kw, customerMatch) : undefined,
+    f.kw ? (customer && keyword ? or(keyword, customer) : (keyword ?? customer ?? sql`false`)) : undefined,
   );
 }
 
@@ -179,11 +196,11 @@ export async function pageOrders(
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const [{ total }] = (await db
-    .select({ total: count() })
-    .from(orders)
-    .innerJoin(userAccount, eq(userAccount.id, orders.userId))
-    .where(where)) as [{ total: number }];
+  // The count joins the customer only when the manager's reach needs it: every order has one.
+  const counted = db.select({ total: count() }).from(orders);
+  const [{ total }] = (await (f.managerId === undefined
+    ? counted.where(where)
+    : counted.innerJoin(userAccount, eq(userAccount.id, orders.userId)).where(where))) as [{ total: number }];
   return {
     rows: rows.map((r) => ({
       ...r.order,

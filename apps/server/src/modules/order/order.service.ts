@@ -13,10 +13,13 @@ import { ORDER_TABS, ORDER_TAB_NAMES, ORDER_TRANSITIONS, type OrderAction, type 
 import { ORGANIZATIONS } from '@yance/contracts/user';
 import { SAMPLING_EVENT_LABELS, type SamplingEventAction } from '@yance/contracts/sampling';
 import type { Fen } from '@yance/contracts/money';
+import { DEFAULT_LAB_CALENDAR } from '@yance/contracts/turnaround';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changesOf, recordAudit } from '../audit/audit.service.ts';
+import { buildSearchText } from '../../lib/search-grams.ts';
 import { fullChoices, linePrice, planCount, putIntoPlan, takeFromPlan, type PlanEntry } from '../plan/plan.service.ts';
+import { dueDate, estimatesOf, labCalendarOf } from '../turnaround/turnaround.service.ts';
 import * as repo from './order.repository.ts';
 import type { LineRow, OrderRow } from './order.repository.ts';
 import { actionsFor, customerName, moveOrder, reachable, type Mover } from './order-transition.ts';
@@ -49,7 +52,7 @@ interface Wanted extends PlanEntry {
  * turnaround) with their numbered samples; answers the order's total, null
  * while a line waits for its quote. Items off the shelf are refused.
  */
-async function writeLines(t: AppContext, order: OrderRow, wanted: Wanted[]): Promise<Fen | null> {
+async function writeLines(t: AppContext, order: OrderRow, wanted: Wanted[]): Promise<{ totalFen: Fen | null; searchText: string }> {
   const items = new Map(
     (
       await repo.findDevicesForLines(
@@ -57,6 +60,11 @@ async function writeLines(t: AppContext, order: OrderRow, wanted: Wanted[]): Pro
         wanted.map((w) => w.deviceId),
       )
     ).map((d) => [d.id, d]),
+  );
+  // The promise made now, from the lab's queue (ADR 0041): this order's own lines are not in it yet.
+  const estimates = await estimatesOf(
+    t,
+    wanted.map((w) => ({ deviceId: w.deviceId, count: w.count })),
   );
   const rows = wanted.map((w, sort) => {
     const item = items.get(w.deviceId);
@@ -75,6 +83,7 @@ async function writeLines(t: AppContext, order: OrderRow, wanted: Wanted[]): Pro
       count: w.count,
       amountFen: price.amountFen,
       turnaroundDays: item.turnaroundDays,
+      promisedDays: estimates[sort]!.days,
       sort,
     };
   });
@@ -94,7 +103,11 @@ async function writeLines(t: AppContext, order: OrderRow, wanted: Wanted[]): Pro
       returnSample: s.returnSample,
     })),
   );
-  return sumOf(lines.map((l) => l.amountFen));
+  const sampleNames = samples.flatMap(({ s }, i) => [s.name, sampleNo(order.no, i)]);
+  return {
+    totalFen: sumOf(lines.map((l) => l.amountFen)),
+    searchText: buildSearchText([order.no, ...rows.map((r) => r.name), ...sampleNames]),
+  };
 }
 
 /** Each plan line and each draft line named at most once. */
@@ -160,8 +173,8 @@ export async function addOrder(ctx: AppContext, userId: number, body: OrderAddBo
       const no = orderNo(chinaDay(now), await repo.nextOrderSeq(t.db, chinaDay(now)));
       order = await repo.insertOrder(t.db, { ...fields, no, userId, state: 'draft', createdAt: now });
     }
-    const totalFen = await writeLines(t, order, wanted);
-    await repo.updateOrder(t.db, order.id, { ...fields, totalFen });
+    const { totalFen, searchText } = await writeLines(t, order, wanted);
+    await repo.updateOrder(t.db, order.id, { ...fields, totalFen, searchText });
     if (body.draft) await recordDraft(t, mover, order, draft === undefined, totalFen);
     const state = body.draft ? 'draft' : (await moveOrder(t, mover, order.id, 'submit', { expect: 'draft' })).state;
     return { id: order.id, no: order.no, state, cartNum: await planCount(t, userId) };
@@ -259,6 +272,9 @@ export async function detailOf(ctx: AppContext, order: OrderRow, reader: Mover):
   const events = await repo.listEvents(ctx.db, order.id);
   // A draft is finished through order/add (draftId), not a transition the detail offers.
   const actions = order.state === 'draft' ? [] : actionsFor(reader, order.state);
+  // The promise runs from the samples' receipt (the last 确认收样), counted on the lab's calendar.
+  const receivedAt = events.findLast((e) => e.action === 'receive')?.at;
+  const calendar = receivedAt ? await labCalendarOf(ctx) : DEFAULT_LAB_CALENDAR;
   return {
     ...summaryOf(
       order,
@@ -278,6 +294,8 @@ export async function detailOf(ctx: AppContext, order: OrderRow, reader: Mover):
       count: l.count,
       amount_fen: l.amountFen,
       turnaround_days: l.turnaroundDays,
+      promised_days: l.promisedDays,
+      due_date: dueDate(receivedAt, l.promisedDays, calendar),
     })),
     samples: samples.map((s) => ({
       id: s.id,

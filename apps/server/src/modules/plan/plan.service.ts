@@ -9,6 +9,7 @@ import {
 import { COUNT_MAX, defaultChoices, PriceError, priceOf, type Choices, type Fen, type Priced } from '@yance/contracts/money';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { estimatesOf, type Estimate } from '../turnaround/turnaround.service.ts';
 import * as repo from './plan.repository.ts';
 import type { PlanRow } from './plan.repository.ts';
 
@@ -39,7 +40,7 @@ function priceOrRefuse(item: Priced, choices: Choices, count: number) {
 const pricedOf = (r: { priceFen: Fen; options: Priced['options'] }): Priced => ({ price_fen: r.priceFen, options: r.options });
 
 /** A plan line as the customer sees it: the live price, or unavailable when the item left the shelf or no longer has the chosen options. */
-function toPlanLine(r: PlanRow): PlanLine {
+function toPlanLine(r: PlanRow, estimate: Estimate): PlanLine {
   let price: { unitFen: Fen; amountFen: Fen | null } | null = null;
   try {
     price = linePrice(pricedOf(r), r.choices, r.count);
@@ -59,6 +60,8 @@ function toPlanLine(r: PlanRow): PlanLine {
     count: r.count,
     amount_fen: price?.amountFen ?? null,
     turnaround_days: r.turnaroundDays,
+    estimate_days: estimate.days,
+    estimate_date: estimate.date,
     available: r.onShelf && price !== null,
   };
 }
@@ -66,10 +69,14 @@ function toPlanLine(r: PlanRow): PlanLine {
 /** plan/list: lines grouped by type_id, 定制项目 (31) first, then the catalogue's type order. */
 export async function planList(ctx: AppContext, userId: number): Promise<PlanListResponse> {
   const rows = await repo.listPlanRows(ctx.db, userId);
+  const estimates = await estimatesOf(
+    ctx,
+    rows.map((r) => ({ deviceId: r.deviceId, count: r.count })),
+  );
   const groups = new Map<number, { type_id: number; type_name: string; sort: number; items: PlanLine[] }>();
-  for (const r of rows) {
+  for (const [i, r] of rows.entries()) {
     const g = groups.get(r.typeId) ?? { type_id: r.typeId, type_name: r.typeName ?? CUSTOM_TYPE_NAME, sort: r.typeSort ?? 0, items: [] };
-    g.items.push(toPlanLine(r));
+    g.items.push(toPlanLine(r, estimates[i]!));
     groups.set(r.typeId, g);
   }
   const rank = (g: { type_id: number; sort: number }) => (g.type_id === CUSTOM_TYPE_ID ? -Infinity : g.sort);

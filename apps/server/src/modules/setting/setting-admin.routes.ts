@@ -9,4 +9,5 @@ export const settingAdminRoutes = (ctx: AppContext) =>
     settingAllowRegionSave: ({ staff, ip, body }) => saveWebSetting(ctx, staff, 'allowRegion', body.allowRegion, ip),
     settingSamplingSave: ({ staff, ip, body }) => saveWebSetting(ctx, staff, 'samplingSetting', body.samplingSetting, ip),
     settingLocalInfoSave: ({ staff, ip, body }) => saveWebSetting(ctx, staff, 'localInfo', body.localInfo, ip),
+    settingLabCalendarSave: ({ staff, ip, body }) => saveWebSetting(ctx, staff, 'labCalendar', body.labCalendar, ip),
   }) satisfies Handlers;

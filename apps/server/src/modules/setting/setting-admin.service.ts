@@ -1,9 +1,11 @@
 import { areaList } from '@vant/area-data';
 import {
   allowRegionIn,
+  labCalendar,
   localInfo,
   samplingSetting,
   type AllowRegion,
+  type LabCalendarSetting,
   type LocalInfo,
   type SamplingSetting,
 } from '@yance/contracts/setting';
@@ -14,12 +16,13 @@ import { findSettings, lockSetting, saveSetting } from './setting.repository.ts'
 
 /** The region table the storefront's picker shows (@vant/area-data), so a saved code is one a customer can pick. */
 const allowRegionChecked = allowRegionIn(areaList);
-const CHECKS = { allowRegion: allowRegionChecked, samplingSetting, localInfo } as const;
+const CHECKS = { allowRegion: allowRegionChecked, samplingSetting, localInfo, labCalendar } as const;
 type Key = keyof typeof CHECKS;
 interface Values {
   allowRegion: AllowRegion;
   samplingSetting: SamplingSetting;
   localInfo: LocalInfo;
+  labCalendar: LabCalendarSetting;
 }
 
 /** The stored settings as the console edits them; a value that no longer passes its contract reads as null (to be saved anew). */
@@ -29,7 +32,12 @@ export async function settingAdminDetail(ctx: AppContext) {
     const parsed = CHECKS[key].safeParse(stored.get(key));
     return parsed.success ? (parsed.data as Values[K]) : null;
   };
-  return { allowRegion: read('allowRegion'), samplingSetting: read('samplingSetting'), localInfo: read('localInfo') };
+  return {
+    allowRegion: read('allowRegion'),
+    samplingSetting: read('samplingSetting'),
+    localInfo: read('localInfo'),
+    labCalendar: read('labCalendar'),
+  };
 }
 
 /** Replaces a stored setting inside the caller's transaction t and returns what it was (undefined when never saved). */

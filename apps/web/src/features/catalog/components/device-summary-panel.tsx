@@ -2,7 +2,9 @@ import type { DeviceDetail } from '@yance/contracts/catalog';
 import { defaultChoices } from '@yance/contracts/money';
 import { CoverImage } from '@/components/cover-image.tsx';
 import { CartIcon, ClockIcon, FlameIcon, LightningIcon, WrenchIcon } from '@/components/ui/icons.tsx';
-import { formatTurnaround } from '@yance/browser/format';
+import { formatMonthDay, formatTurnaround } from '@yance/browser/format';
+import { estimateText } from '@yance/contracts/turnaround';
+import { useDeviceEstimate } from '../api/get-device-estimate.ts';
 import { PriceCalculator, type PriceSelection } from './price-calculator.tsx';
 import styles from './device-summary-panel.module.css';
 
@@ -64,6 +66,7 @@ export function DeviceSummaryPanel({ item, selection, onSelectionChange, onAddTo
             <span>已下单</span>
             <strong>{item.order}次</strong>
           </li>
+          {item.type_id === BOOKING_TYPE_ID ? null : <EstimateFact rid={item.rid} count={selection.quantity} />}
           {item.instrument ? (
             <li className={styles.wide}>
               <WrenchIcon size={15} />
@@ -84,5 +87,27 @@ export function DeviceSummaryPanel({ item, selection, onSelectionChange, onAddTo
         </div>
       </div>
     </section>
+  );
+}
+
+/** On-site booking (现场预约) runs by the hour on the instrument's calendar: no sample queue to estimate. */
+const BOOKING_TYPE_ID = 2;
+
+/**
+ * "预计 N 个工作日出结果" from the lab's queue now, with the day if the samples
+ * arrived today. Asked after the page is up; the line holds its place
+ * meanwhile so nothing below it moves.
+ */
+function EstimateFact({ rid, count }: { rid: string; count: number }) {
+  const { data, isError } = useDeviceEstimate(rid, count);
+  return (
+    <li className={styles.wide} data-testid="estimate">
+      <ClockIcon size={15} />
+      <span>预计</span>
+      <strong>
+        {data ? estimateText(data.days) : isError ? '暂无法估算，请咨询客户经理' : '按排队情况计算中…'}
+        {data?.date ? <small className={styles.estimateDate}>今日收样约{formatMonthDay(data.date)}</small> : null}
+      </strong>
+    </li>
   );
 }

@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { ErrorState } from '@/components/error-state.tsx';
 import { paths } from '@/config/paths.ts';
 import { useWebSettings } from '@/lib/get-web-settings.ts';
-import { formatFen, unitLabel } from '@yance/browser/format';
+import { formatFen, formatMonthDay, unitLabel } from '@yance/browser/format';
 import { isNotFound } from '@yance/browser/api-client';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { useOrderDetail } from '../api/orders.ts';
@@ -94,6 +94,12 @@ export function OrderDetailView({ id }: { id: number }) {
   );
 }
 
+/** What the line promises: its due day once the samples are in, else the working days promised at ordering. */
+const promiseText = (l: OrderDetail['lines'][number]) =>
+  l.due_date
+    ? `预计${formatMonthDay(l.due_date)}出结果（承诺${l.promised_days}个工作日）`
+    : `承诺${l.promised_days ?? l.turnaround_days}个工作日出结果（自收样起）`;
+
 /** The items ordered with their options, counts and amounts, and the total. */
 function LinesCard({ order }: { order: OrderDetail }) {
   const unpriced = order.lines.filter((l) => l.amount_fen === null).length;
@@ -106,7 +112,7 @@ function LinesCard({ order }: { order: OrderDetail }) {
               <strong>{l.name}</strong>
               <span className={styles.muted}>
                 {choicesText(l.choices) || '默认选项'} · {l.count}
-                {unitLabel(l.unit)} · 约{l.turnaround_days}个工作日
+                {unitLabel(l.unit)} · {promiseText(l)}
               </span>
             </div>
             <span className={styles.amount}>{formatAmount(l.amount_fen)}</span>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { CoverImage } from '@/components/cover-image.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatFen, formatTurnaround, unitLabel } from '@yance/browser/format';
+import { estimateText } from '@yance/contracts/turnaround';
 import { chosenLabel, lineAmount, lineUnitPrice, type LineEdit } from '../utils/plan-lines.ts';
 import { formatAmount } from '../utils/order-view.ts';
 import styles from './plan-view.module.css';
@@ -47,7 +48,10 @@ export function PlanLineRow({ line, selected, onSelect, onChange }: PlanLineRowP
           {off && <Tag color="default">已下架</Tag>}
         </div>
         <p className={styles.meta}>
-          单价 {unitPrice === null ? '待报价' : `${formatFen(unitPrice)}/${unit}`} · 周期{formatTurnaround(line.turnaround_days)}
+          单价 {unitPrice === null ? '待报价' : `${formatFen(unitPrice)}/${unit}`} ·{' '}
+          <span title={`项目周期${formatTurnaround(line.turnaround_days)}，按当前排队样品数与日检测量估算`} data-testid="plan-estimate">
+            {estimateText(line.estimate_days)}
+          </span>
         </p>
         {line.options.length > 0 && (
           <div className={styles.options}>

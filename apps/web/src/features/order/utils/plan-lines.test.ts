@@ -33,6 +33,8 @@ const line = (over: Partial<PlanLine> = {}): PlanLine => ({
   count: 2,
   amount_fen: fen(16000),
   turnaround_days: 5,
+  estimate_days: 5,
+  estimate_date: null,
   available: true,
   ...over,
 });
