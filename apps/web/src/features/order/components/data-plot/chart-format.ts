@@ -9,3 +9,6 @@ export const formatValue = (v: number | null | undefined, decimals: number): str
 
 /** Line colours: distinct on white, in print and for the common colour-vision deficiencies (Okabe–Ito, darkened). */
 export const SERIES_COLORS = ['#1f6fd1', '#d55e00', '#009e73', '#cc79a7', '#6a4c93', '#b8860b', '#0072b2', '#444444'];
+
+/** The colours of the first n series (repeating after eight). */
+export const seriesColors = (n: number): string[] => Array.from({ length: n }, (_, i) => SERIES_COLORS[i % SERIES_COLORS.length] as string);

@@ -31,6 +31,18 @@ export interface Chart {
   destroy(): void;
 }
 
+/** The nearest non-null value to index i, within 200 points either side. */
+function nearest(ys: ArrayLike<number | null | undefined> | undefined, i: number): number | null {
+  if (!ys) return null;
+  for (let d = 1; d <= 200; d++) {
+    const left = ys[i - d];
+    if (left !== null && left !== undefined) return left;
+    const right = ys[i + d];
+    if (right !== null && right !== undefined) return right;
+  }
+  return null;
+}
+
 const AXIS = { stroke: '#555', grid: { stroke: '#eee', width: 1 }, ticks: { stroke: '#ccc', width: 1 } };
 
 /**
@@ -143,7 +155,8 @@ export function createChart(target: HTMLElement, spec: ChartSpec): Chart {
         width: 1.25,
         spanGaps: true,
         points: { show: false },
-        value: (_u, v) => formatValue(v, yDecimals),
+        // On a merged grid a sample has no point at most of another's x: show its nearest one.
+        value: (u, v, si, idx) => formatValue(v ?? (idx === null ? null : nearest(u.data[si], idx)), yDecimals),
       })),
     ],
     axes: [

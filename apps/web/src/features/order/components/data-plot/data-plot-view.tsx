@@ -5,7 +5,7 @@ import { alignSeries } from '../../utils/align-series.ts';
 import { findPeaks, type Peak } from '../../utils/peaks.ts';
 import { parseXy, type XyData } from '../../utils/xy-data.ts';
 import { createChart, type Chart, type DragMode } from './chart.ts';
-import { decimalsFor, SERIES_COLORS } from './chart-format.ts';
+import { decimalsFor, seriesColors } from './chart-format.ts';
 import { chartPng, download } from './export-png.ts';
 import type { PlotFile } from './types.ts';
 import styles from './data-plot.module.css';
@@ -94,7 +94,7 @@ export default function DataPlotView({ files, title }: { files: PlotFile[]; titl
       x,
       series: state.loaded.map((l, i) => ({
         label: l.label,
-        color: SERIES_COLORS[i % SERIES_COLORS.length] as string,
+        color: seriesColors(i + 1)[i] as string,
         y: ys[i] ?? [],
         peaks: l.peaks,
       })),
@@ -137,7 +137,7 @@ export default function DataPlotView({ files, title }: { files: PlotFile[]; titl
     if (!c) return;
     setExporting(true);
     try {
-      download(await chartPng(c.plot, title), `${title.replace(/[\\/:*?"<>|]+/g, '_')}.png`);
+      download(await chartPng(c.plot, title, seriesColors(c.plot.series.length - 1)), `${title.replace(/[\\/:*?"<>|]+/g, '_')}.png`);
     } finally {
       setExporting(false);
     }
@@ -196,7 +196,7 @@ export default function DataPlotView({ files, title }: { files: PlotFile[]; titl
             <ul className={styles.peaks} data-testid="data-plot-peaks">
               {loaded.map((l, i) => (
                 <li key={String(l.file.id)}>
-                  <span className={styles.swatch} style={{ background: SERIES_COLORS[i % SERIES_COLORS.length] }} />
+                  <span className={styles.swatch} style={{ background: seriesColors(i + 1)[i] }} />
                   {l.label} 峰位：
                   {l.peaks.length ? l.peaks.map((p) => p.x.toFixed(decimalsFor(spanOf(l.data.x)))).join('、') : '未找到明显的峰'}
                 </li>

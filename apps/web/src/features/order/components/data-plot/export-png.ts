@@ -5,12 +5,13 @@ import uPlot from 'uplot';
  * the title above and the shown series' names and colours below, since the
  * legend is HTML and not on the canvas.
  */
-export function chartPng(u: uPlot, title: string): Promise<Blob> {
+export function chartPng(u: uPlot, title: string, colors: readonly string[]): Promise<Blob> {
   const src = u.ctx.canvas;
   const r = uPlot.pxRatio;
   const pad = 12 * r;
   const line = 20 * r;
-  const shown = u.series.slice(1).filter((s) => s.show);
+  // uPlot keeps a series' stroke as a function once built, so the colours come from the caller.
+  const shown = u.series.slice(1).flatMap((s, i) => (s.show ? [{ label: String(s.label ?? ''), color: colors[i] ?? '#000' }] : []));
   const out = document.createElement('canvas');
   const ctx = out.getContext('2d');
   if (!ctx) return Promise.reject(new Error('浏览器不支持导出图片'));
@@ -22,13 +23,13 @@ export function chartPng(u: uPlot, title: string): Promise<Blob> {
   const rows: { label: string; color: string; x: number }[][] = [[]];
   let x = pad;
   for (const s of shown) {
-    const label = String(s.label ?? '');
+    const { label, color } = s;
     const w = 24 * r + ctx.measureText(label).width + 16 * r;
     if (x + w > src.width - pad && x > pad) {
       rows.push([]);
       x = pad;
     }
-    rows[rows.length - 1]?.push({ label, color: String(s.stroke ?? '#000'), x });
+    rows[rows.length - 1]?.push({ label, color, x });
     x += w;
   }
   const head = title ? 32 * r : pad;
