@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseXy, XY_ERRORS } from './xy-data.ts';
+import { isPlottableName, parseXy, XY_ERRORS } from './xy-data.ts';
 
 const ok = (text: string) => {
   const r = parseXy(text);
@@ -121,5 +121,12 @@ describe('parseXy', () => {
     console.log(`parseXy: 100 000 rows in ${ms.toFixed(1)} ms`);
     // A loose bound (machines here are shared); the figure under 4× CPU slowdown in the browser is the bench's.
     expect(ms).toBeLessThan(1500);
+  });
+});
+
+describe('isPlottableName', () => {
+  it('offers text exports, not raw or office files', () => {
+    expect(['a.xy', 'B.CSV', 'scan 1.txt', 'r.dat', 'x.asc'].map(isPlottableName)).toEqual([true, true, true, true, true]);
+    expect(['a.raw', 'b.xlsx', 'report.pdf', 'csv'].map(isPlottableName)).toEqual([false, false, false, false]);
   });
 });

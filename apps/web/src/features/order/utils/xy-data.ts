@@ -322,3 +322,6 @@ export function parseXy(text: string): XyParse {
   }
   return { ok: true, data: { x, y, xLabel: label(headerFields[cx]), yLabel: label(headerFields[cy]), skipped } };
 }
+
+/** File names the order detail offers to plot: the text exports instruments write (others download only). */
+export const isPlottableName = (name: string): boolean => /\.(xy|csv|txt|dat|tsv|asc|prn)$/i.test(name.trim());
