@@ -66,6 +66,13 @@ ${renderTable(opts.rows)}
   mixed-script and glued keywords such as bet比表面 and 核磁氢谱, with and without typeId, page 1
   and later pages) through \`app.inject\` on \`buildApp\`, after 30 warm-up queries. Budget < 50 ms.
   When \`DATABASE_URL\` is set the same runs on PostgreSQL in a throw-away database.
+- **Data plot first render** (issue 9): vite.plot-harness.config.ts builds a page holding only the
+  order detail's data plot (the app's vite settings; the page and its synthetic data files exist only in
+  that build, in a temp folder served on loopback). Chromium opens it on a 100 000-point XRD-like .xy file
+  (1.4 MB) with the CPU slowed 4× (DevTools protocol \`Emulation.setCPUThrottlingRate\`), a fresh context
+  per run, 5 runs. Budgeted: the median from the plot's code being asked for (its lazy chunk with uPlot)
+  to its first frame — fetching, parsing, peak finding and drawing; the page's own boot (React, antd) is
+  shown beside it. Budget < 1 s. \`BENCH_ONLY=plot npx tsx scripts/bench.ts\` runs this figure alone.
 - **Suggest p95**: on the same catalogue, \`device/suggest\` for keystrokes as typed (x, xr, xrd,
   扫, 扫描 … bet比, xrd测, 核磁氢, zzqq; size 8), 8 rounds, the first one a warm-up. Budget ≤ 50 ms.
 

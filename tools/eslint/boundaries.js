@@ -107,7 +107,8 @@ const policies = [
   { from: el('admin-components'), allow: to('admin-components', 'admin-lib', 'browser') },
   { from: el('admin-lib'), allow: to('admin-lib', 'browser') },
   { from: el('web-config'), allow: to('web-config') },
-  { from: el('web-tooling'), allow: to('web-config') },
+  // vite.plot-harness.config.ts builds on the app's vite.config.ts (ADR 0042).
+  { from: el('web-tooling'), allow: to('web-config', 'web-tooling') },
 
   // Server: routes → services → repositories → db. A module's repositories and
   // helpers are its own: other modules go through its service.
