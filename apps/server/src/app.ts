@@ -107,6 +107,9 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     bodyLimit: config.BODY_LIMIT,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     return503OnClosing: true,
+    // The demo seed runs in onReady (every demo order through the services, their samples and a reviewed file, ADR 0041):
+    // on a busy machine it needs more than Fastify's default 10 s.
+    pluginTimeout: 120_000,
     clientErrorHandler,
     frameworkErrors,
     // A request id per request, in the logs and in the x-request-id header; never taken from the caller.
