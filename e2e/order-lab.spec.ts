@@ -109,6 +109,8 @@ describe('the lab’s work (issue 9, ADR 0041)', () => {
 
   it('records a test, uploads an XRD .xy file with progress, reviews it and delivers', async () => {
     const { page } = b;
+    // Each test has its own browser context: sign in again.
+    await signInLab(page);
     await page.goto(`/admin/orders/${order.id}`, { waitUntil: 'domcontentloaded' });
     await page.getByTestId('order-title').waitFor();
     await button(page.getByTestId('order-actions'), '开始实验').click();
