@@ -9,7 +9,7 @@ import { call, toast, useServer, type TestUser } from './support/accounts.ts';
 import { DESKTOP, useBrowser, waitForApp } from './support/browser.ts';
 import { expectPath, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
-import { button, enrol, signInStaff, signOutStaff, staffCall, totpCode } from './support/staff.ts';
+import { button, enrol, reviewedResultFile, signInStaff, signOutStaff, staffCall, staffToken, totpCode } from './support/staff.ts';
 
 const SPEC = 'admin-orders';
 const s = useServer();
@@ -193,10 +193,14 @@ describe('orders in the console', () => {
     await expect.poll(() => stateOf(stale)).toBe('实验中');
     await button(stale.getByTestId('order-actions'), '交付数据').waitFor();
 
+    // 交付数据 needs a reviewed result file (ADR 0041; e2e/order-lab.spec.ts does it on the page).
+    await reviewedResultFile(s.baseUrl, await staffToken(s.baseUrl, 'lab'), quoted.id);
     await act(page, '交付数据');
     await expect.poll(() => stateOf(page)).toBe('数据已交付');
-    const rows = await page.getByTestId('timeline-row').allInnerTexts();
-    expect(rows.slice(0, 3).map((r) => r.split(' · ')[0])).toEqual(['交付数据', '开始实验', '确认收样']);
+    // The order's moves (samples and files have timeline entries of their own in between, ADR 0041).
+    const moves = new Set(['交付数据', '开始实验', '确认收样']);
+    const rows = (await page.getByTestId('timeline-row').allInnerTexts()).filter((r) => moves.has(r.split(' · ')[0]!));
+    expect(rows.map((r) => r.split(' · ')[0])).toEqual(['交付数据', '开始实验', '确认收样']);
     expect(rows[2]).toMatch(/李实验员[\s\S]*待寄样 → 已收样[\s\S]*样品完好，共 1 袋/);
     await screenshotAtWidths(page, SPEC, 'detail-delivered');
   });

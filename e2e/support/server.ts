@@ -7,7 +7,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const START_TIMEOUT_MS = 90_000;
+// A busy machine (several suites at once) may need longer: E2E_START_TIMEOUT_MS.
+const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 90_000);
 const STOP_TIMEOUT_MS = 15_000;
 
 /** The e2e servers' per-phone resend window, seconds (60 in production). */

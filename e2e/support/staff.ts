@@ -91,3 +91,26 @@ export async function signOutStaff(page: Page): Promise<void> {
   await page.getByRole('button', { name: '我的账号' }).click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
 }
+
+/** A demo staff member's session through the API (accounts without TOTP: lab, manager, finance). */
+export async function staffToken(baseUrl: string, account: string): Promise<string> {
+  return (await ok(call<TokenPair>(baseUrl, 'adminLogin', { account, password: DEMO_STAFF_PASSWORD }), 'adminLogin')).token;
+}
+
+/** The lab uploads a result file for an order and passes its review (ADR 0041): 交付数据 needs one. */
+export async function reviewedResultFile(
+  baseUrl: string,
+  token: string,
+  orderId: number,
+  name = 'scan.xy',
+  text = '10.00\t120\n10.02\t131\n',
+) {
+  const form = new FormData();
+  form.append('orderId', String(orderId));
+  form.append('file', new Blob([text]), name);
+  const res = await fetch(new URL('/api/admin/order/file/upload', baseUrl), { method: 'POST', headers: { token }, body: form });
+  const env = (await res.json()) as { code: number; msg: string; data: { id: number } };
+  if (env.code !== 1) throw new Error(`adminResultUpload failed: ${env.code} ${env.msg}`);
+  await staffCall(baseUrl, 'adminResultReview', token, { id: env.data.id, approve: true, reason: '' });
+  return env.data.id;
+}

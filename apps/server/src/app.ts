@@ -52,7 +52,9 @@ import { smsJobs } from './modules/sms/sms.service.ts';
 import { resolveStaff } from './modules/staff/staff.service.ts';
 import { contentAdminRoutes } from './modules/content-admin/content-admin.routes.ts';
 import { mediaRoutes, uploadServeRoutes } from './modules/media/media.routes.ts';
-import { createStorage } from './modules/media/storage.service.ts';
+import { createPrivateStorage, createStorage } from './modules/media/storage.service.ts';
+import { labRoutes } from './modules/lab/lab.routes.ts';
+import { sampleKeepJobs } from './modules/lab/sample-keep.service.ts';
 import { settingAdminRoutes } from './modules/setting/setting-admin.routes.ts';
 import { staffSecurityRoutes } from './modules/staff/staff-security.routes.ts';
 import { prepareFirstAdmin } from './modules/staff/first-admin.service.ts';
@@ -105,6 +107,9 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     bodyLimit: config.BODY_LIMIT,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     return503OnClosing: true,
+    // The demo seed runs in onReady (every demo order through the services, their samples and a reviewed file, ADR 0041):
+    // on a busy machine it needs more than Fastify's default 10 s.
+    pluginTimeout: 120_000,
     clientErrorHandler,
     frameworkErrors,
     // A request id per request, in the logs and in the x-request-id header; never taken from the caller.
@@ -159,16 +164,17 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
       opts.counter ?? createRateCounter({ db: database.db, clock, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX }),
     sms: opts.sms ?? createSmsProvider(config, app.log, fetchImpl),
   });
-  jobs = createJobRunner(ctx, { ...smsJobs, ...purgeJobs }, jobSchedules(config));
+  jobs = createJobRunner(ctx, { ...smsJobs, ...purgeJobs, ...sampleKeepJobs }, jobSchedules(config));
   app.decorate('jobs', jobs);
   // Waits for the jobs being run, so the database (closed after the app) is still open for them.
   app.addHook('onClose', async () => jobs.stop());
   app.addHook('onClose', async () => ctx.counter.close());
   const storage = createStorage(config, fetchImpl);
+  const privateFiles = createPrivateStorage(config, fetchImpl);
   // No installation runs without an admin: create one from ADMIN_ACCOUNT, or print a setup link (ADR 0038).
   app.addHook('onReady', async () => prepareFirstAdmin(ctx, opts.print ?? ((line) => process.stdout.write(`${line}\n`))));
   const demo = opts.demoOrders;
-  if (demo) app.addHook('onReady', async () => seedDemoOrders(ctx, demo.password));
+  if (demo) app.addHook('onReady', async () => seedDemoOrders(ctx, demo.password, privateFiles));
   app.decorateRequest('user', null);
   app.decorateRequest('staff', null);
   await app.register(docsPlugin);
@@ -198,6 +204,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...orderRoutes(ctx),
     ...samplingRoutes(ctx),
     ...orderAdminRoutes(ctx),
+    ...labRoutes(ctx, privateFiles),
   };
   await app.register(apiScopes, {
     handlers,

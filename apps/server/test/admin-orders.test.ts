@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderState } from '@yance/contracts/order-states';
+import { ORDER_ACTIONS, type OrderAction, type OrderState } from '@yance/contracts/order-states';
 import { auditLog, orderEvent, userAccount } from '../src/db/schema.ts';
 import { createTwinApps, type TestApp } from './create-test-app.ts';
 import { callApi, signInStaff, staffTokens } from './factories.ts';
-import { customItem, orderingCustomer, placeOrder } from './order-factories.ts';
+import { customItem, orderingCustomer, placeOrder, reviewedFile } from './order-factories.ts';
 
 // Two app instances on one database (two processes on PostgreSQL): staff racing on one order.
 let twins: Awaited<ReturnType<typeof createTwinApps>>;
@@ -28,9 +28,13 @@ type MoveCall =
 const move = (call: MoveCall, who: keyof typeof token, id: number, expect: OrderState, note?: string) =>
   callApi(t, call, { token: token[who], body: { id, expect, note } });
 
-/** The order's timeline rows and audit rows, oldest first. */
+const isMove = (action: string) => ORDER_ACTIONS.includes(action as OrderAction);
+
+/** The order's transitions on its timeline and in the audit log, oldest first (samples and files have entries of their own, ADR 0041). */
 async function trail(id: number) {
-  const events = await t.db.select().from(orderEvent).where(eq(orderEvent.orderId, id)).orderBy(asc(orderEvent.id));
+  const events = (await t.db.select().from(orderEvent).where(eq(orderEvent.orderId, id)).orderBy(asc(orderEvent.id))).filter((e) =>
+    isMove(e.action),
+  );
   const audit = await t.db
     .select()
     .from(auditLog)
@@ -50,6 +54,7 @@ describe('an institution’s order through the lab', () => {
       ['adminOrderDeliver', 'testing', 'delivered'],
     ];
     for (const [call, from, to] of steps) {
+      if (call === 'adminOrderDeliver') await reviewedFile(t, token.lab, o.id);
       const res = await move(call, 'lab', o.id, from, call === 'adminOrderReceive' ? '样品完好' : undefined);
       expect(res.body, call).toMatchObject({ code: 1, data: { state: to } });
     }
@@ -75,7 +80,7 @@ describe('an institution’s order through the lab', () => {
     ]);
     expect(audit[1]).toMatchObject({ actorKind: 'staff', changes: { state: ['awaitingPickup', 'received'], note: [null, '样品完好'] } });
     const staffView = (await callApi(t, 'adminOrderDetail', { token: token.lab, query: { id: o.id } })).body.data;
-    expect(staffView.timeline.map((e) => e.actor)).toEqual([
+    expect(staffView.timeline.filter((e) => isMove(e.action)).map((e) => e.actor)).toEqual([
       '客户 张同学',
       '实验员 李实验员',
       '实验员 李实验员',
@@ -101,6 +106,7 @@ describe('an enterprise’s order', () => {
     expect((await move('adminOrderMarkPaid', 'finance', o.id, 'unpaid', '银行回单 2026112401')).body.data.state).toBe('awaitingSample');
     await move('adminOrderReceive', 'lab', o.id, 'awaitingSample');
     await move('adminOrderStartTesting', 'lab', o.id, 'received');
+    await reviewedFile(t, token.lab, o.id);
     await move('adminOrderDeliver', 'lab', o.id, 'testing');
     expect((await move('adminOrderConfirmData', 'lab', o.id, 'delivered')).body.data.state).toBe('completed');
     const { events, audit } = await trail(o.id);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { AdminResultFile } from '@yance/contracts/lab';
 import type { OrderAddBody } from '@yance/contracts/order';
 import { device, projectType, typeChild, userAccount } from '../src/db/schema.ts';
 import { insertDevices } from '../src/modules/catalog/catalog-search.repository.ts';
@@ -91,3 +92,41 @@ export async function customItem(t: TestApp, opts: { price?: number; onShelf?: b
 
 /** Takes an item off the shelf. */
 export const offShelf = (t: TestApp, rid: string) => t.db.update(device).set({ onShelf: false }).where(eq(device.rid, rid));
+
+/** A multipart/form-data body: text fields first (the server reads them with the file), then the file. */
+export function resultForm(fields: Record<string, string>, bytes: Buffer, filename: string) {
+  const boundary = `----yance${Math.random().toString(16).slice(2)}`;
+  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(parts.join('') + head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** The lab uploads a result file for an order (ADR 0041); answers status and envelope. */
+export async function uploadResultFile(
+  t: TestApp,
+  token: string,
+  fields: Record<string, string>,
+  content = '10.00\t120\n10.02\t130\n',
+  name = 'scan.xy',
+) {
+  const form = resultForm(fields, Buffer.from(content), name);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/order/file/upload',
+    headers: { ...form.headers, token },
+    payload: form.payload,
+  });
+  return { status: res.statusCode, body: JSON.parse(res.body) as { code: number; msg: string; data: AdminResultFile } };
+}
+
+/** A reviewed result file on the order, so 交付数据 may go. */
+export async function reviewedFile(t: TestApp, labToken: string, orderId: number): Promise<AdminResultFile> {
+  const up = await uploadResultFile(t, labToken, { orderId: String(orderId) });
+  expect(up.body.code, up.body.msg).toBe(1);
+  const ok = await callApi(t, 'adminResultReview', { token: labToken, body: { id: up.body.data.id, approve: true } });
+  expect(ok.body.code, ok.body.msg).toBe(1);
+  return ok.body.data;
+}

@@ -66,6 +66,15 @@ export const adminRoutes = {
   adminOrderDeliver: { method: 'POST', scope: 'admin', path: '/order/deliver', access: 'order.lab' },
   adminOrderConfirmData: { method: 'POST', scope: 'admin', path: '/order/confirmData', access: 'order.lab' },
   adminOrderCancel: { method: 'POST', scope: 'admin', path: '/order/cancel', access: 'order.cancel' },
+  // the lab's work (issue 9, ADR 0041): samples, records, result files and their review; price adjustment by lab or manager
+  adminSampleArrivals: { method: 'GET', scope: 'admin', path: '/sample/arrivals', access: 'order.lab' },
+  adminSampleCheckIn: { method: 'POST', scope: 'admin', path: '/sample/checkIn', access: 'order.lab' },
+  adminSampleReturn: { method: 'POST', scope: 'admin', path: '/sample/return', access: 'order.lab' },
+  adminTestRecordAdd: { method: 'POST', scope: 'admin', path: '/order/testRecord/add', access: 'order.lab' },
+  adminResultUpload: { method: 'POST', scope: 'admin', path: '/order/file/upload', access: 'order.lab' },
+  adminResultReview: { method: 'POST', scope: 'admin', path: '/order/file/review', access: 'order.lab' },
+  adminResultDownload: { method: 'GET', scope: 'admin', path: '/order/file', access: 'order.read' },
+  adminOrderAdjust: { method: 'POST', scope: 'admin', path: '/order/adjust', access: 'order.read' },
   // the console's catalogue (ADR 0036)
   catalogTypeList: { method: 'GET', scope: 'admin', path: '/catalog/type/list', access: 'catalog.manage' },
   catalogTypeEdit: { method: 'POST', scope: 'admin', path: '/catalog/type/edit', access: 'catalog.manage' },

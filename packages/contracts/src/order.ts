@@ -4,6 +4,7 @@ import { priceUnit } from './catalog.ts';
 import { COUNT_MAX } from './money.ts';
 import { count, fen, fenData, id, oneOf } from './numbers.ts';
 import { ORDER_ACTIONS, ORDER_KINDS, ORDER_STATES, ORDER_TAB_NAMES, DELIVERY_METHODS } from './order-states.ts';
+import { adminResultFile, priceAdjustment, resultFile, retestInfo, sampleTracking, testRecord } from './lab.ts';
 import { pagingQuery } from './paging.ts';
 import type { StaffRole } from './staff.ts';
 import { optionalText, text } from './text.ts';
@@ -189,6 +190,8 @@ export const orderSample = z.object({
   hazards: z.array(z.string()),
   requirement: z.string(),
   returnSample: z.boolean(),
+  /** Where the sample is and its courier numbers (ADR 0041). */
+  tracking: sampleTracking,
 });
 export type OrderSample = z.infer<typeof orderSample>;
 
@@ -230,6 +233,14 @@ export const orderDetail = orderSummary.extend({
   lines: z.array(orderLine),
   samples: z.array(orderSample),
   timeline: z.array(orderEvent),
+  /** The lab's test records per sample (ADR 0041). */
+  testRecords: z.array(testRecord),
+  /** Result files the customer may download: reviewed ones only (the console lists all, with their review). */
+  files: z.array(resultFile),
+  /** 补差价 / 退差价 rows, oldest first; final_fen is the total after them (null while a line waits for its quote). */
+  adjustments: z.array(priceAdjustment),
+  final_fen: z.number().int().nullable(),
+  retest: retestInfo,
   /** What the reader may do now (customer: submit, confirmData, cancel; staff: by permission). */
   actions: z.array(orderAction),
 });
@@ -265,6 +276,7 @@ export const adminOrderSummary = orderSummary.extend({
 export type AdminOrderSummary = z.infer<typeof adminOrderSummary>;
 
 export const adminOrderDetail = orderDetail.extend({
+  files: z.array(adminResultFile),
   customerId: z.number().int(),
   customerName: z.string(),
   customerPhone: z.string(),

@@ -58,6 +58,12 @@ export const shopRoutes = {
   samplingAdd: { method: 'POST', scope: 'auth', path: '/sampling/add' },
   samplingList: { method: 'POST', scope: 'auth', path: '/sampling/list' },
   samplingCancel: { method: 'POST', scope: 'auth', path: '/sampling/cancel' },
+  // the lab's work as the customer sees it (issue 9, ADR 0041)
+  orderTestRecord: { method: 'POST', scope: 'auth', path: '/order/testRecord' },
+  orderFileDownload: { method: 'GET', scope: 'auth', path: '/order/file' },
+  orderRetest: { method: 'POST', scope: 'auth', path: '/order/retest' },
+  orderQuery: { method: 'POST', scope: 'auth', path: '/order/query' },
+  sampleList: { method: 'POST', scope: 'auth', path: '/sample/list' },
   addressAdd: { method: 'POST', scope: 'auth', path: '/address/add' },
   addressEdit: { method: 'POST', scope: 'auth', path: '/address/edit' },
   addressDel: { method: 'POST', scope: 'auth', path: '/address/del' },

@@ -1,4 +1,5 @@
 import {
+  InboxOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
@@ -51,7 +52,10 @@ export const MENU: MenuGroup[] = [
   {
     key: 'orders',
     label: '订单',
-    entries: [{ path: '/orders', label: '订单列表', permission: 'order.read', icon: <ProfileOutlined /> }],
+    entries: [
+      { path: '/orders', label: '订单列表', permission: 'order.read', icon: <ProfileOutlined /> },
+      { path: '/samples', label: '到样签收', permission: 'order.lab', icon: <InboxOutlined /> },
+    ],
   },
   {
     key: 'catalog',

@@ -20,6 +20,8 @@ const sizeText = (n: number) => (n >= 1024 * 1024 ? `${+(n / 1024 / 1024).toFixe
 export interface UploadedPart {
   bytes: Buffer;
   filename: string;
+  /** Text fields sent before the file part. */
+  fields: Record<string, string>;
 }
 
 /**
@@ -36,7 +38,10 @@ export async function readUploadedFile(request: FastifyRequest, maxBytes: number
     const bytes = await part.toBuffer();
     if (part.file.truncated || bytes.length > maxBytes) throw tooLarge;
     if (bytes.length === 0) throw new AppError('INVALID', `[${label}]不能为空`);
-    return { bytes, filename: part.filename };
+    const fields: Record<string, string> = {};
+    for (const [name, f] of Object.entries(part.fields))
+      if (f && !Array.isArray(f) && f.type === 'field' && typeof f.value === 'string') fields[name] = f.value;
+    return { bytes, filename: part.filename, fields };
   } catch (err) {
     if (err instanceof AppError) throw err;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge;

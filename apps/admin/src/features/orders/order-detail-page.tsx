@@ -11,6 +11,7 @@ import { DetailState, retryUnlessMissing, type Missing } from '@/components/deta
 import { holds, useMe } from '@/lib/me.ts';
 import { formatTime } from '@/lib/time.ts';
 import { Amount, ORDER_KIND_NAMES, OrderStateTag } from './order-labels.tsx';
+import { AdjustSection, ResultFilesSection, SampleTrackingSection, TestRecordsSection } from './order-lab.tsx';
 import { OrderMoveModal } from './order-move-modal.tsx';
 import { LinesSection, RemarkSection, SamplesSection, TimelineSection } from './order-sections.tsx';
 import { detailKey, isStaffAction, type StaffAction } from './use-order-move.ts';
@@ -100,6 +101,15 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
             <Card title={`样品（${order.sampleCount}）`} size="small">
               <SamplesSection order={order} />
             </Card>
+            <Card title="样品状态" size="small">
+              <SampleTrackingSection order={order} />
+            </Card>
+            <Card title="检测记录" size="small">
+              <TestRecordsSection order={order} />
+            </Card>
+            <Card title="结果文件" size="small">
+              <ResultFilesSection order={order} />
+            </Card>
             <Card title="备注与附件" size="small">
               <RemarkSection order={order} />
             </Card>
@@ -118,6 +128,20 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
                 <Descriptions.Item label="下单时间">{formatTime(order.createdAt)}</Descriptions.Item>
               </Descriptions>
             </Card>
+            <Card title="金额调整" size="small">
+              <AdjustSection order={order} />
+            </Card>
+            {(order.retest.requestedAt || order.retest.until) && (
+              <Card title="免费复测" size="small">
+                {order.retest.requestedAt ? (
+                  <Typography.Text type="warning" data-testid="retest">
+                    客户于 {formatTime(order.retest.requestedAt)} 申请复测：{order.retest.reason}
+                  </Typography.Text>
+                ) : (
+                  <Typography.Text type="secondary">客户可在 {formatTime(order.retest.until!)} 前申请免费复测</Typography.Text>
+                )}
+              </Card>
+            )}
             <Card title="订单进度" size="small">
               <TimelineSection order={order} />
             </Card>

@@ -134,12 +134,15 @@ export function TimelineSection({ order }: { order: AdminOrderDetail }) {
               {' '}
               · {e.actor} · {formatTime(e.at)}
             </Typography.Text>
-            <div>
-              <Typography.Text type="secondary">
-                {e.from ? `${ORDER_STATE_NAMES[e.from]} → ` : ''}
-                {ORDER_STATE_NAMES[e.to]}
-              </Typography.Text>
-            </div>
+            {/* Entries that leave the state as it is (samples, files, records) name no move. */}
+            {e.from !== e.to && (
+              <div>
+                <Typography.Text type="secondary">
+                  {e.from ? `${ORDER_STATE_NAMES[e.from]} → ` : ''}
+                  {ORDER_STATE_NAMES[e.to]}
+                </Typography.Text>
+              </div>
+            )}
             {e.note && <div style={{ whiteSpace: 'pre-wrap' }}>{e.note}</div>}
           </div>
         ),

@@ -9,6 +9,8 @@ export interface JobPayloads {
   'sms.send': { phone: string; purpose: number; sealed: string; expiresAt: string };
   'sms.notice': { phone: string; notice: SmsNotice };
   'purge.expired': Record<string, never>;
+  /** Kept samples: the notice a week before, then destroyed (ADR 0041). */
+  'sample.keep': Record<string, never>;
 }
 
 // A kind in contracts without a payload here (or the reverse) fails the build.
@@ -36,6 +38,7 @@ export const JOB_RETRY: Record<JobKind, { maxAttempts: number; retrySeconds: num
   'sms.send': { maxAttempts: 4, retrySeconds: 5 },
   'sms.notice': { maxAttempts: 6, retrySeconds: 30 },
   'purge.expired': { maxAttempts: 3, retrySeconds: 60 },
+  'sample.keep': { maxAttempts: 3, retrySeconds: 300 },
 };
 
 /** A job that runs every everySeconds; its dedupe key keeps one instance pending across all processes. */
@@ -46,4 +49,8 @@ export interface Schedule {
 
 export const scheduleKey = (kind: JobKind) => `schedule:${kind}`;
 
-export const jobSchedules = (config: Config): Schedule[] => [{ kind: 'purge.expired', everySeconds: config.JOB_PURGE_MINUTES * 60 }];
+export const jobSchedules = (config: Config): Schedule[] => [
+  { kind: 'purge.expired', everySeconds: config.JOB_PURGE_MINUTES * 60 },
+  // Kept samples are counted in days: hourly is on time to the hour.
+  { kind: 'sample.keep', everySeconds: 3600 },
+];

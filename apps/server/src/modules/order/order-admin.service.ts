@@ -11,12 +11,13 @@ import type { Fen } from '@yance/contracts/money';
 import type { Page } from '@yance/contracts/paging';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { adminFiles } from '../lab/result-file.service.ts';
 import { detailOf, summariesOf } from './order.service.ts';
 import * as repo from './order.repository.ts';
 import type { OrderRow } from './order.repository.ts';
 import { moveOrder, reachable, type Mover } from './order-transition.ts';
 
-const staffMover = (caller: StaffCaller, ip = ''): Mover => ({ kind: 'staff', caller, ip });
+export const staffMover = (caller: StaffCaller, ip = ''): Mover => ({ kind: 'staff', caller, ip });
 
 /** The customer columns the console adds to an order. */
 async function customerColumns(ctx: AppContext, userId: number) {
@@ -53,7 +54,11 @@ export async function adminOrderList(ctx: AppContext, caller: StaffCaller, q: Ad
 }
 
 async function adminDetailOf(ctx: AppContext, caller: StaffCaller, order: OrderRow): Promise<AdminOrderDetail> {
-  return { ...(await detailOf(ctx, order, staffMover(caller))), ...(await customerColumns(ctx, order.userId)) };
+  return {
+    ...(await detailOf(ctx, order, staffMover(caller))),
+    files: await adminFiles(ctx, order.id),
+    ...(await customerColumns(ctx, order.userId)),
+  };
 }
 
 /** order/detail in the console, with the actions this staff member may take now; an order out of reach is a 404. */

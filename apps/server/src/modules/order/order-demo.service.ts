@@ -9,6 +9,8 @@ import { hashPassword } from '../account/account.service.ts';
 import { reviewAttestation } from '../customer/customer.service.ts';
 import { addOrder, customerMove } from './order.service.ts';
 import { moveOrder } from './order-transition.ts';
+import type { FileStorage } from '../media/storage.service.ts';
+import { reviewResult, uploadResult } from '../lab/result-file.service.ts';
 import { addToPlan } from '../plan/plan.service.ts';
 import { demoCaller } from '../staff/staff.service.ts';
 import { createUser, updateProfile } from '../user/user.service.ts';
@@ -135,7 +137,7 @@ const ENTERPRISE_ORDERS: DemoOrder[] = [
 ];
 
 /** Puts the order's items in the plan and orders them, then walks it on by its moves. */
-async function placeDemoOrder(ctx: AppContext, userId: number, staff: Staff, o: DemoOrder): Promise<void> {
+async function placeDemoOrder(ctx: AppContext, userId: number, staff: Staff, o: DemoOrder, files: FileStorage): Promise<void> {
   const lines: OrderAddBody['lines'] = [];
   for (const l of o.lines) {
     const { id } = await addToPlan(ctx, userId, { rid: l.rid, count: l.count, choices: l.choices ?? {} });
@@ -153,6 +155,12 @@ async function placeDemoOrder(ctx: AppContext, userId: number, staff: Staff, o: 
       await customerMove(ctx, userId, placed.id, step.action as 'cancel' | 'confirmData', step.note, '');
       continue;
     }
+    // Delivery needs a reviewed result file (ADR 0041): the lab uploads a scan and passes it.
+    if (step.action === 'deliver') {
+      const part = { bytes: Buffer.from(demoXrd(placed.id)), filename: `${placed.no}-XRD.xy`, fields: { orderId: String(placed.id) } };
+      const file = await uploadResult(ctx, files, staff.lab, part, '');
+      await reviewResult(ctx, staff.lab, { id: file.id, approve: true, reason: '' }, '');
+    }
     await moveOrder(ctx, { kind: 'staff', caller: staff[step.by] }, placed.id, step.action, { expect: step.expect, note: step.note });
   }
 }
@@ -162,7 +170,7 @@ async function placeDemoOrder(ctx: AppContext, userId: number, staff: Staff, o: 
  * plan for the student, and their orders. Runs once, right after the demo
  * data went into an empty database (server.ts).
  */
-export async function seedDemoOrders(ctx: AppContext, password: string): Promise<void> {
+export async function seedDemoOrders(ctx: AppContext, password: string, files: FileStorage): Promise<void> {
   const found = await Promise.all((['manager', 'lab', 'finance'] as const).map((a) => demoCaller(ctx, a)));
   if (found.some((s) => !s)) return;
   const [manager, lab, finance] = found as StaffCaller[];
@@ -176,9 +184,32 @@ export async function seedDemoOrders(ctx: AppContext, password: string): Promise
     ids.push(id);
   }
   const [student, enterprise] = ids as [number, number];
-  for (const o of STUDENT_ORDERS) await placeDemoOrder(ctx, student, staff, o);
-  for (const o of ENTERPRISE_ORDERS) await placeDemoOrder(ctx, enterprise, staff, o);
+  for (const o of STUDENT_ORDERS) await placeDemoOrder(ctx, student, staff, o, files);
+  for (const o of ENTERPRISE_ORDERS) await placeDemoOrder(ctx, enterprise, staff, o, files);
   // Something waiting in the student's plan.
   await addToPlan(ctx, student, { rid: 'd10023', count: 2, choices: {} });
   await addToPlan(ctx, student, { rid: 'd10033', count: 1, choices: {} });
+}
+
+/** A powder XRD scan as the diffractometer exports it (2θ and counts, 10°–80°, step 0.02°): a few peaks on a slowly falling background. */
+export function demoXrd(seed: number): string {
+  const peaks = [
+    [17.1, 900],
+    [20.8, 1400],
+    [25.6, 2600],
+    [29.7, 1800],
+    [32.2, 700],
+    [35.6, 2100],
+    [42.5, 500],
+    [52.4, 650],
+  ] as const;
+  const lines = ['# 2theta(deg)\tintensity(counts)'];
+  for (let i = 0; i <= 3500; i++) {
+    const x = 10 + i * 0.02;
+    let y = 120 + 400 * Math.exp(-x / 12);
+    for (const [c, h] of peaks) y += h * Math.exp(-((x - c) ** 2) / (2 * 0.08 ** 2));
+    y += ((i * 7919 + seed * 104729) % 37) - 18;
+    lines.push(`${x.toFixed(2)}\t${Math.max(0, Math.round(y))}`);
+  }
+  return `${lines.join('\n')}\n`;
 }

@@ -16,6 +16,7 @@ import { can, PERMISSIONS, STAFF_ROLE_NAMES, type Permission } from '@yance/cont
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changesOf, recordAudit, SYSTEM, type Actor } from '../audit/audit.service.ts';
+import { afterOrderMove } from '../lab/sample.service.ts';
 import * as repo from './order.repository.ts';
 import type { OrderRow } from './order.repository.ts';
 
@@ -66,19 +67,21 @@ export function actionsFor(mover: Mover, state: OrderState): OrderAction[] {
   return (Object.keys(ORDER_TRANSITIONS) as OrderAction[]).filter((a) => canLeave(a, state) && mayTake(mover, a));
 }
 
-/** 客户经理 王经理: the role under which a staff member took the action, and their name, as the timeline shows it. */
-function staffTitle(caller: StaffCaller, action: OrderAction): string {
-  const holders = permissionsOf(action).flatMap((p) => PERMISSIONS[p] as readonly string[]);
+/** 客户经理 王经理: the role under which a staff member acted (holding one of `permissions`), and their name, as the timeline shows it. */
+function staffTitle(caller: StaffCaller, permissions: readonly Permission[]): string {
+  const holders = permissions.flatMap((p) => PERMISSIONS[p] as readonly string[]);
   const role = caller.roles.find((r) => holders.includes(r)) ?? caller.roles[0];
   return role ? `${STAFF_ROLE_NAMES[role]} ${caller.name}` : caller.name;
 }
 
-/** The audit log's and the timeline's actor for a mover. */
-function actorOf(mover: Mover, action: OrderAction): Actor {
+/** The audit log's and the timeline's actor for a mover acting under one of `permissions` (also for samples and files, ADR 0041). */
+export function moverActor(mover: Mover, permissions: readonly Permission[]): Actor {
   if (mover.kind === 'customer') return { kind: 'customer', id: mover.userId, name: mover.name };
-  if (mover.kind === 'staff') return { kind: 'staff', id: mover.caller.id, name: staffTitle(mover.caller, action) };
+  if (mover.kind === 'staff') return { kind: 'staff', id: mover.caller.id, name: staffTitle(mover.caller, permissions) };
   return SYSTEM;
 }
+
+const actorOf = (mover: Mover, action: OrderAction): Actor => moverActor(mover, permissionsOf(action));
 
 export const staleMessage = (state: OrderState) => `订单状态已变化（当前为「${ORDER_STATE_NAMES[state]}」），请刷新后重试`;
 
@@ -143,6 +146,8 @@ export async function moveOrder(
       changes: { ...changesOf({ state: from }, { state: to }), ...(note ? { note: [null, note] } : {}), ...extra },
       ip: mover.kind === 'system' ? '' : mover.ip,
     });
+    // The samples follow (确认收样 signs the ones still out, 开始实验, 交付数据 keeps them), and 交付数据 needs a reviewed file.
+    await afterOrderMove(t, mover, moved, action);
     return moved;
   });
 }

@@ -14,10 +14,13 @@ import { ORGANIZATIONS } from '@yance/contracts/user';
 import { SAMPLING_EVENT_LABELS, type SamplingEventAction } from '@yance/contracts/sampling';
 import type { Fen } from '@yance/contracts/money';
 import { DEFAULT_LAB_CALENDAR } from '@yance/contracts/turnaround';
+import { LAB_EVENT_LABELS, type LabEventAction } from '@yance/contracts/sample-states';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { changesOf, recordAudit } from '../audit/audit.service.ts';
 import { buildSearchText } from '../../lib/search-grams.ts';
+import { changesOf, recordAudit, type Actor } from '../audit/audit.service.ts';
+import { labDetailOf, trackingOf } from '../lab/lab.service.ts';
+import { customerFiles } from '../lab/result-file.service.ts';
 import { fullChoices, linePrice, planCount, putIntoPlan, takeFromPlan, type PlanEntry } from '../plan/plan.service.ts';
 import { dueDate, estimatesOf, labCalendarOf } from '../turnaround/turnaround.service.ts';
 import * as repo from './order.repository.ts';
@@ -250,7 +253,9 @@ const eventLabel = (action: string): string =>
     ? '保存草稿'
     : action in SAMPLING_EVENT_LABELS
       ? SAMPLING_EVENT_LABELS[action as SamplingEventAction]
-      : ORDER_TRANSITIONS[action as OrderAction].label;
+      : action in LAB_EVENT_LABELS
+        ? LAB_EVENT_LABELS[action as LabEventAction]
+        : ORDER_TRANSITIONS[action as OrderAction].label;
 
 /** The timeline as its reader sees it: the customer reads their own steps as 您. */
 function timelineOf(events: repo.EventRow[], reader: Mover): OrderEvent[] {
@@ -307,8 +312,11 @@ export async function detailOf(ctx: AppContext, order: OrderRow, reader: Mover):
       hazards: s.hazards,
       requirement: s.requirement,
       returnSample: s.returnSample,
+      tracking: trackingOf(s),
     })),
     timeline: timelineOf(events, reader),
+    ...(await labDetailOf(ctx, order, reader)),
+    files: await customerFiles(ctx, order.id),
     actions,
   };
 }
@@ -320,7 +328,40 @@ export async function customerMover(ctx: AppContext, userId: number, ip = ''): P
   return { kind: 'customer', userId, name: customerName(user), ip };
 }
 
-export type { OrderRow } from './order.repository.ts';
+export type { OrderRow, SampleRow } from './order.repository.ts';
+/** The order's rules for modules that act on an order (the lab's samples and files, ADR 0041). */
+export { moveOrder, moverActor, reachable, type Mover } from './order-transition.ts';
+
+/** The order locked until the caller's transaction ends, if the mover reaches it (404 otherwise). */
+export async function lockReachableOrder(t: AppContext, mover: Mover, id: number): Promise<OrderRow> {
+  return reachable(t, mover, await repo.lockOrder(t.db, id));
+}
+
+/** The order, if the mover reaches it (404 otherwise). */
+export async function findReachableOrder(ctx: AppContext, mover: Mover, id: number): Promise<OrderRow> {
+  return reachable(ctx, mover, await repo.findOrder(ctx.db, id));
+}
+
+/** A timeline entry that leaves the order's state as it is (samples, files, records …), in the caller's transaction. */
+export async function recordOrderEvent(t: AppContext, actor: Actor, order: OrderRow, action: string, note: string): Promise<void> {
+  await repo.insertEvent(t.db, {
+    orderId: order.id,
+    at: t.clock(),
+    actorKind: actor.kind,
+    actorId: actor.id,
+    actorName: actor.name,
+    action,
+    fromState: order.state,
+    toState: order.state,
+    note,
+  });
+}
+
+/** When the order was last delivered (its 交付数据 entry), if it was. */
+export async function deliveredAt(ctx: AppContext, orderId: number): Promise<Date | null> {
+  return (await repo.listEvents(ctx.db, orderId)).filter((e) => e.action === 'deliver').at(-1)?.at ?? null;
+}
+
 export type CustomerMover = Extract<Mover, { kind: 'customer' }>;
 
 /** One of the customer's orders; another customer's or a missing one is 404 (also for other modules: sampling). */

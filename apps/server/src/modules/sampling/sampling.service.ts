@@ -15,6 +15,7 @@ import {
   type CustomerMover,
   type OrderRow,
 } from '../order/order.service.ts';
+import { moveSamples } from '../lab/sample.service.ts';
 import { getSettings } from '../setting/setting.service.ts';
 import * as repo from './sampling.repository.ts';
 import type { NewSamplingRow, SamplingRow } from './sampling.repository.ts';
@@ -120,6 +121,8 @@ export async function addSampling(ctx: AppContext, userId: number, body: Samplin
     if (await repo.findActive(t.db, order.id)) throw new AppError('CONFLICT', ACTIVE_EXISTS);
     const row = await repo.insertRequest(t.db, { ...fields, orderId: order.id, userId, type, createdAt: t.clock() });
     await record(t, mover, order, 'sampling', row, noteOf(row));
+    // Posted: the order's samples are on their way (运输中) with this courier number (ADR 0041).
+    if (type === 0) await moveSamples(t, mover, order, 'ship', { set: { expressCompany: row.expressCompany, expressNo: row.expressNo } });
     return toApi(row, order);
   });
 }
@@ -145,6 +148,7 @@ export async function cancelSampling(ctx: AppContext, userId: number, id: number
     const row = await repo.cancelRequest(t.db, found.id, t.clock());
     if (!row) throw new AppError('CONFLICT', ALREADY_CANCELLED);
     await record(t, mover, order, 'samplingCancel', row, noteOf(row));
+    if (row.type === 0) await moveSamples(t, mover, order, 'unship', { set: { expressCompany: '', expressNo: '' } });
     return toApi(row, order);
   });
 }

@@ -89,3 +89,12 @@ export function useOrderAgain() {
     },
   });
 }
+
+/** 申请免费复测 (within 15 days of delivery): the answer is the order as it now stands. */
+export function useRetest() {
+  const moved = useOrderMoved();
+  return useMutation({
+    mutationFn: (input: { id: number; reason: string }) => call('orderRetest', { body: input }),
+    onSuccess: moved,
+  });
+}

@@ -19,6 +19,7 @@ import { useOrderDetail } from '../api/orders.ts';
 import { choicesText, formatAmount, formName, formatTime, hazardsText, STATE_COLORS } from '../utils/order-view.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { LabAddress } from './lab-address.tsx';
+import { AdjustmentsCard, ResultFilesCard, RetestCard, SampleStateTag, TestRecordsCard } from './order-lab.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { Panel } from './panel.tsx';
 import { SamplingCard } from './sampling-card.tsx';
@@ -70,6 +71,10 @@ export function OrderDetailView({ id }: { id: number }) {
       <SamplesCard order={o} />
       <DeliveryCard order={o} />
       <SamplingCard order={o} />
+      <TestRecordsCard order={o} />
+      <ResultFilesCard order={o} />
+      <AdjustmentsCard order={o} />
+      <RetestCard order={o} />
       <Panel title="订单进度">
         <Timeline
           className={styles.timeline}
@@ -138,13 +143,26 @@ function SamplesCard({ order }: { order: OrderDetail }) {
           <li key={s.id} className={styles.sampleRow} data-testid="order-sample">
             <div className={styles.rowMain}>
               <strong>
-                {s.name} <span className={styles.sampleNo}>{s.no}</span>
+                {s.name} <span className={styles.sampleNo}>{s.no}</span> <SampleStateTag state={s.tracking.state} />
               </strong>
               <span className={styles.muted}>
                 {lineName.get(s.lineId)} · {s.count}个 · {formName(s.form)} · 危险特性：{hazardsText(s.hazards)} ·{' '}
                 {s.returnSample ? '测试后退还' : '不退还'}
               </span>
               {s.requirement && <p className={styles.note}>测试要求：{s.requirement}</p>}
+              {s.tracking.express_no && (
+                <p className={styles.note}>
+                  寄样快递：{s.tracking.express_company} {s.tracking.express_no}
+                </p>
+              )}
+              {s.tracking.return_no && (
+                <p className={styles.note}>
+                  退还快递：{s.tracking.return_company} {s.tracking.return_no}
+                </p>
+              )}
+              {s.tracking.keptUntil && s.tracking.state === 'kept' && (
+                <p className={styles.note}>留样至 {s.tracking.keptUntil.slice(0, 10)}，到期后销毁</p>
+              )}
             </div>
           </li>
         ))}
