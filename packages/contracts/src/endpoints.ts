@@ -4,6 +4,7 @@ import { contentAdminEndpoints } from './api/content-admin.ts';
 import { catalogAdminEndpoints } from './api/catalog-admin.ts';
 import { contentEndpoints } from './api/content.ts';
 import { jobEndpoints } from './api/job.ts';
+import { messageEndpoints } from './api/message.ts';
 import { orderEndpoints } from './api/order.ts';
 import { samplingEndpoints } from './api/sampling.ts';
 import { settingAdminEndpoints } from './api/setting-admin.ts';
@@ -33,6 +34,7 @@ export const endpoints = {
   ...dashboardEndpoints,
   ...orderEndpoints,
   ...samplingEndpoints,
+  ...messageEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

@@ -57,6 +57,10 @@ export const shopRoutes = {
   samplingAdd: { method: 'POST', scope: 'auth', path: '/sampling/add' },
   samplingList: { method: 'POST', scope: 'auth', path: '/sampling/list' },
   samplingCancel: { method: 'POST', scope: 'auth', path: '/sampling/cancel' },
+  // the message centre (issue 9 "Notifications", ADR 0046)
+  messageList: { method: 'POST', scope: 'auth', path: '/message/list' },
+  messageRead: { method: 'POST', scope: 'auth', path: '/message/read' },
+  messageUnread: { method: 'POST', scope: 'auth', path: '/message/unread' },
   addressAdd: { method: 'POST', scope: 'auth', path: '/address/add' },
   addressEdit: { method: 'POST', scope: 'auth', path: '/address/edit' },
   addressDel: { method: 'POST', scope: 'auth', path: '/address/del' },

@@ -5,6 +5,7 @@ import type { Fen } from '@yance/contracts/money';
 import { COUNT_MAX, PRICE_UNITS, type PriceUnit } from '@yance/contracts/money';
 import { SAMPLE_FORMS, SAMPLE_HAZARDS, type SampleForm, type SampleHazard } from '@yance/contracts/order';
 import { SAMPLING_EVENT_ACTIONS, SAMPLING_STATES, type SamplingState } from '@yance/contracts/sampling';
+import { CALL_EVENT_ACTIONS } from '@yance/contracts/call-task';
 import {
   DELIVERY_METHODS,
   ORDER_ACTIONS,
@@ -22,8 +23,11 @@ import { staffAccount, userAccount } from './schema-accounts.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 type Choices = Record<string, string>;
 
-/** Events of the timeline that are not transitions: a draft saved (its first event), a sampling request sent or cancelled. */
-export const ORDER_EVENT_ACTIONS = [...ORDER_ACTIONS, 'saveDraft', ...SAMPLING_EVENT_ACTIONS] as const;
+/**
+ * Events of the timeline that are not transitions: a draft saved (its first event), a sampling request sent or cancelled,
+ * the manager's call after receipt (ADR 0046).
+ */
+export const ORDER_EVENT_ACTIONS = [...ORDER_ACTIONS, 'saveDraft', ...SAMPLING_EVENT_ACTIONS, ...CALL_EVENT_ACTIONS] as const;
 
 /** A count of 1..COUNT_MAX, as the contracts accept it. */
 const countCheck = (name: string, column: Parameters<typeof oneOf>[1]) =>
@@ -221,11 +225,17 @@ export const samplingRequest = pgTable(
     addressRid: text('address_rid').notNull().default(''),
     expressCompany: text('express_company').notNull().default(''),
     expressNo: text('express_no').notNull().default(''),
+    /** The staff member sent to pick the samples up (the console's 取样日历, ADR 0046); null until assigned. */
+    staffId: integer('staff_id').references(() => staffAccount.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull(),
     cancelledAt: at('cancelled_at'),
   },
   (t) => [
     index('sampling_request_order_idx').on(t.orderId, t.id),
+    // The pick-up calendar: active pick-ups of a range of dates.
+    index('sampling_request_date_idx')
+      .on(t.date, t.time)
+      .where(sql`${t.state} = 'active' and ${t.type} = 1`),
     uniqueIndex('sampling_request_one_active_idx')
       .on(t.orderId)
       .where(sql`${t.state} = 'active'`),

@@ -9,6 +9,8 @@ export interface JobPayloads {
   'sms.send': { phone: string; purpose: number; sealed: string; expiresAt: string };
   'sms.notice': { phone: string; notice: SmsNotice };
   'purge.expired': Record<string, never>;
+  /** An order notice by SMS or e-mail; key (order:<id>:<action>:<channel>) is claimed once (ADR 0046). */
+  'notice.send': { key: string; channel: 'sms' | 'mail'; userId: number; orderId: number; to: string; subject: string; text: string };
 }
 
 // A kind in contracts without a payload here (or the reverse) fails the build.
@@ -36,6 +38,8 @@ export const JOB_RETRY: Record<JobKind, { maxAttempts: number; retrySeconds: num
   'sms.send': { maxAttempts: 4, retrySeconds: 5 },
   'sms.notice': { maxAttempts: 6, retrySeconds: 30 },
   'purge.expired': { maxAttempts: 3, retrySeconds: 60 },
+  // 6 tries: the last starts at most 60+120+240+480+960 s ≈ 31 min after the first, inside the 2 hours promised (ADR 0046).
+  'notice.send': { maxAttempts: 6, retrySeconds: 60 },
 };
 
 /** A job that runs every everySeconds; its dedupe key keeps one instance pending across all processes. */

@@ -16,6 +16,7 @@ import { can, PERMISSIONS, STAFF_ROLE_NAMES, type Permission } from '@yance/cont
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changesOf, recordAudit, SYSTEM, type Actor } from '../audit/audit.service.ts';
+import { notifyOrder } from '../notify/notify.service.ts';
 import * as repo from './order.repository.ts';
 import type { OrderRow } from './order.repository.ts';
 
@@ -109,7 +110,7 @@ export async function moveOrder(
   action: OrderAction,
   opts: MoveOptions = {},
 ): Promise<OrderRow> {
-  return ctx.tx(async (t) => {
+  const result = await ctx.tx(async (t) => {
     const order = await reachable(t, mover, await repo.lockOrder(t.db, orderId));
     if (!mayTake(mover, action)) throw new AppError('FORBIDDEN', '您没有权限执行此操作');
     const from = order.state;
@@ -143,6 +144,10 @@ export async function moveOrder(
       changes: { ...changesOf({ state: from }, { state: to }), ...(note ? { note: [null, note] } : {}), ...extra },
       ip: mover.kind === 'system' ? '' : mover.ip,
     });
+    // Customer notices of this action (ADR 0046): the in-site message and the queued SMS/e-mail commit with the move.
+    await notifyOrder(t, moved, action);
     return moved;
   });
+  ctx.jobs.wake();
+  return result;
 }

@@ -12,6 +12,7 @@ import {
 import { ORDER_TABS, ORDER_TAB_NAMES, ORDER_TRANSITIONS, type OrderAction, type OrderKind } from '@yance/contracts/order-states';
 import { ORGANIZATIONS } from '@yance/contracts/user';
 import { SAMPLING_EVENT_LABELS, type SamplingEventAction } from '@yance/contracts/sampling';
+import { CALL_EVENT_LABELS, type CallEventAction } from '@yance/contracts/call-task';
 import type { Fen } from '@yance/contracts/money';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -237,7 +238,9 @@ const eventLabel = (action: string): string =>
     ? '保存草稿'
     : action in SAMPLING_EVENT_LABELS
       ? SAMPLING_EVENT_LABELS[action as SamplingEventAction]
-      : ORDER_TRANSITIONS[action as OrderAction].label;
+      : action in CALL_EVENT_LABELS
+        ? CALL_EVENT_LABELS[action as CallEventAction]
+        : ORDER_TRANSITIONS[action as OrderAction].label;
 
 /** The timeline as its reader sees it: the customer reads their own steps as 您. */
 function timelineOf(events: repo.EventRow[], reader: Mover): OrderEvent[] {
