@@ -51,6 +51,7 @@ import { purgeJobs } from './modules/job/purge.service.ts';
 import { smsJobs } from './modules/sms/sms.service.ts';
 import { notifyJobs } from './modules/notify/notify.service.ts';
 import { messageRoutes } from './modules/notify/notify.routes.ts';
+import { orderCallRoutes } from './modules/order/order-call.routes.ts';
 import { resolveStaff } from './modules/staff/staff.service.ts';
 import { contentAdminRoutes } from './modules/content-admin/content-admin.routes.ts';
 import { mediaRoutes, uploadServeRoutes } from './modules/media/media.routes.ts';
@@ -201,6 +202,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...samplingRoutes(ctx),
     ...messageRoutes(ctx),
     ...orderAdminRoutes(ctx),
+    ...orderCallRoutes(ctx),
   };
   await app.register(apiScopes, {
     handlers,

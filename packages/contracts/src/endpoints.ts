@@ -5,6 +5,7 @@ import { catalogAdminEndpoints } from './api/catalog-admin.ts';
 import { contentEndpoints } from './api/content.ts';
 import { jobEndpoints } from './api/job.ts';
 import { messageEndpoints } from './api/message.ts';
+import { callTaskEndpoints } from './api/call-task.ts';
 import { orderEndpoints } from './api/order.ts';
 import { samplingEndpoints } from './api/sampling.ts';
 import { settingAdminEndpoints } from './api/setting-admin.ts';
@@ -35,6 +36,7 @@ export const endpoints = {
   ...orderEndpoints,
   ...samplingEndpoints,
   ...messageEndpoints,
+  ...callTaskEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;
