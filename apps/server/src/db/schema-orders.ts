@@ -225,17 +225,11 @@ export const samplingRequest = pgTable(
     addressRid: text('address_rid').notNull().default(''),
     expressCompany: text('express_company').notNull().default(''),
     expressNo: text('express_no').notNull().default(''),
-    /** The staff member sent to pick the samples up (the console's 取样日历, ADR 0046); null until assigned. */
-    staffId: integer('staff_id').references(() => staffAccount.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull(),
     cancelledAt: at('cancelled_at'),
   },
   (t) => [
     index('sampling_request_order_idx').on(t.orderId, t.id),
-    // The pick-up calendar: active pick-ups of a range of dates.
-    index('sampling_request_date_idx')
-      .on(t.date, t.time)
-      .where(sql`${t.state} = 'active' and ${t.type} = 1`),
     uniqueIndex('sampling_request_one_active_idx')
       .on(t.orderId)
       .where(sql`${t.state} = 'active'`),

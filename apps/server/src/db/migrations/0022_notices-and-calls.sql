@@ -29,7 +29,6 @@ CREATE TABLE "notice_delivery" (
 );
 --> statement-breakpoint
 ALTER TABLE "order_event" DROP CONSTRAINT "order_event_action_check";--> statement-breakpoint
-ALTER TABLE "sampling_request" ADD COLUMN "staff_id" integer;--> statement-breakpoint
 ALTER TABLE "message" ADD CONSTRAINT "message_user_id_user_account_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user_account"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message" ADD CONSTRAINT "message_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notice_delivery" ADD CONSTRAINT "notice_delivery_user_id_user_account_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user_account"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -39,6 +38,4 @@ CREATE INDEX "message_user_idx" ON "message" USING btree ("user_id","id" DESC NU
 CREATE INDEX "message_user_unread_idx" ON "message" USING btree ("user_id") WHERE "message"."read_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "notice_delivery_key_idx" ON "notice_delivery" USING btree ("key");--> statement-breakpoint
 CREATE INDEX "notice_delivery_channel_idx" ON "notice_delivery" USING btree ("channel","id" DESC NULLS LAST);--> statement-breakpoint
-ALTER TABLE "sampling_request" ADD CONSTRAINT "sampling_request_staff_id_staff_account_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff_account"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "sampling_request_date_idx" ON "sampling_request" USING btree ("date","time") WHERE "sampling_request"."state" = 'active' and "sampling_request"."type" = 1;--> statement-breakpoint
 ALTER TABLE "order_event" ADD CONSTRAINT "order_event_action_check" CHECK ("order_event"."action" in ('submit', 'quote', 'confirmContract', 'markPaid', 'receive', 'startTesting', 'deliver', 'confirmData', 'markOverdue', 'settle', 'cancel', 'saveDraft', 'sampling', 'samplingCancel', 'called'));
