@@ -49,6 +49,9 @@ import { createJobRunner, jobSchedules, type JobRunner } from './modules/job/job
 import { jobRoutes } from './modules/job/job.routes.ts';
 import { purgeJobs } from './modules/job/purge.service.ts';
 import { smsJobs } from './modules/sms/sms.service.ts';
+import { notifyJobs } from './modules/notify/notify.service.ts';
+import { messageRoutes } from './modules/notify/notify.routes.ts';
+import { orderCallRoutes } from './modules/order/order-call.routes.ts';
 import { resolveStaff } from './modules/staff/staff.service.ts';
 import { contentAdminRoutes } from './modules/content-admin/content-admin.routes.ts';
 import { mediaRoutes, uploadServeRoutes } from './modules/media/media.routes.ts';
@@ -164,7 +167,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
       opts.counter ?? createRateCounter({ db: database.db, clock, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX }),
     sms: opts.sms ?? createSmsProvider(config, app.log, fetchImpl),
   });
-  jobs = createJobRunner(ctx, { ...smsJobs, ...purgeJobs, ...sampleKeepJobs }, jobSchedules(config));
+  jobs = createJobRunner(ctx, { ...smsJobs, ...purgeJobs, ...sampleKeepJobs, ...notifyJobs }, jobSchedules(config));
   app.decorate('jobs', jobs);
   // Waits for the jobs being run, so the database (closed after the app) is still open for them.
   app.addHook('onClose', async () => jobs.stop());
@@ -203,8 +206,10 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...planRoutes(ctx),
     ...orderRoutes(ctx),
     ...samplingRoutes(ctx),
+    ...messageRoutes(ctx),
     ...orderAdminRoutes(ctx),
     ...labRoutes(ctx, privateFiles),
+    ...orderCallRoutes(ctx),
   };
   await app.register(apiScopes, {
     handlers,

@@ -106,4 +106,7 @@ export const adminRoutes = {
   customerManagers: { method: 'GET', scope: 'admin', path: '/customer/managers', access: 'customer.read' },
   customerAssign: { method: 'POST', scope: 'admin', path: '/customer/assign', access: 'customer.assign' },
   dashboard: { method: 'GET', scope: 'admin', path: '/dashboard', access: 'dashboard.read' },
+  // the manager's call after receipt and the pick-up calendar (ADR 0046)
+  orderCallTasks: { method: 'GET', scope: 'admin', path: '/order/callTasks', access: 'order.call' },
+  orderCalled: { method: 'POST', scope: 'admin', path: '/order/called', access: 'order.call' },
 } as const satisfies Record<string, Route>;

@@ -5,6 +5,8 @@ import { catalogAdminEndpoints } from './api/catalog-admin.ts';
 import { contentEndpoints } from './api/content.ts';
 import { jobEndpoints } from './api/job.ts';
 import { labEndpoints } from './api/lab.ts';
+import { messageEndpoints } from './api/message.ts';
+import { callTaskEndpoints } from './api/call-task.ts';
 import { orderEndpoints } from './api/order.ts';
 import { samplingEndpoints } from './api/sampling.ts';
 import { settingAdminEndpoints } from './api/setting-admin.ts';
@@ -35,6 +37,8 @@ export const endpoints = {
   ...orderEndpoints,
   ...samplingEndpoints,
   ...labEndpoints,
+  ...messageEndpoints,
+  ...callTaskEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

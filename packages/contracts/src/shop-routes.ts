@@ -64,6 +64,10 @@ export const shopRoutes = {
   orderRetest: { method: 'POST', scope: 'auth', path: '/order/retest' },
   orderQuery: { method: 'POST', scope: 'auth', path: '/order/query' },
   sampleList: { method: 'POST', scope: 'auth', path: '/sample/list' },
+  // the message centre (issue 9 "Notifications", ADR 0046)
+  messageList: { method: 'POST', scope: 'auth', path: '/message/list' },
+  messageRead: { method: 'POST', scope: 'auth', path: '/message/read' },
+  messageUnread: { method: 'POST', scope: 'auth', path: '/message/unread' },
   addressAdd: { method: 'POST', scope: 'auth', path: '/address/add' },
   addressEdit: { method: 'POST', scope: 'auth', path: '/address/edit' },
   addressDel: { method: 'POST', scope: 'auth', path: '/address/del' },

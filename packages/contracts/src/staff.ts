@@ -61,6 +61,8 @@ export const PERMISSIONS = {
   'order.pay': ['finance'],
   /** Cancel an order before its samples are received, with a reason (a manager only their customers'). */
   'order.cancel': ['manager'],
+  /** The call after the samples are received: the task list and 已致电 (a manager only their customers', ADR 0046). */
+  'order.call': ['manager'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];

@@ -42,6 +42,8 @@ export const accountEnv = {
   ALIYUN_SMS_TEMPLATE_CODE: optionalText,
   /** Notice template with a ${phone} parameter, e.g. "您的研测账号已换绑至尾号${phone}的手机，如非本人操作请立即联系客服". */
   ALIYUN_SMS_NOTICE_TEMPLATE_CODE: optionalText,
+  /** Order notice template with a ${content} parameter (ADR 0046), e.g. "${content}"; unset: order SMS notices fail and show as failed jobs. */
+  ALIYUN_SMS_ORDER_TEMPLATE_CODE: optionalText,
   TENCENT_SECRET_ID: optionalText,
   TENCENT_SECRET_KEY: optionalText,
   TENCENT_SMS_SDK_APP_ID: optionalText,
@@ -49,6 +51,8 @@ export const accountEnv = {
   TENCENT_SMS_TEMPLATE_ID: optionalText,
   /** Notice template with one parameter {1}: the new phone's last four digits. */
   TENCENT_SMS_NOTICE_TEMPLATE_ID: optionalText,
+  /** Order notice template with one parameter {1}: the notice's text (ADR 0046). */
+  TENCENT_SMS_ORDER_TEMPLATE_ID: optionalText,
   TENCENT_SMS_REGION: z.string().default('ap-guangzhou'),
   WX_PROVIDER: z.enum(['local', 'official']).default('local'),
   WX_APP_ID: optionalText,

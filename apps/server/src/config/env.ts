@@ -6,6 +6,7 @@ import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
 import { STAFF_ACCOUNT_PATTERN } from '@yance/contracts/staff-security';
 import { accountEnv, missingAccountEnv } from './account-env.ts';
 import { jobEnv } from './job-env.ts';
+import { missingNotifyEnv, notifyEnv } from './notify-env.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -67,6 +68,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   ...accountEnv,
   ...jobEnv,
+  ...notifyEnv,
 });
 
 /** STORAGE=s3 needs its endpoint, bucket and keys. */
@@ -136,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (missing.length > 0) throw new Error(`Invalid environment: ${missing.join(', ')} required by the chosen SMS/WeChat provider`);
   const storage = missingStorageEnv(parsed.data);
   if (storage.length > 0) throw new Error(`Invalid environment: ${storage.join(', ')} required by STORAGE=s3`);
+  const mail = missingNotifyEnv(parsed.data);
+  if (mail.length > 0) throw new Error(`Invalid environment: ${mail.join(', ')} required by MAIL_PROVIDER=smtp`);
   if (!parsed.data.ADMIN_ACCOUNT !== !parsed.data.ADMIN_PASSWORD)
     throw new Error('Invalid environment: ADMIN_ACCOUNT and ADMIN_PASSWORD go together (set both, or neither)');
   const problems = productionProblems(parsed.data);

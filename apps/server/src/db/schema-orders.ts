@@ -7,6 +7,7 @@ import { SAMPLE_FORMS, SAMPLE_HAZARDS, type SampleForm, type SampleHazard } from
 import { SAMPLING_EVENT_ACTIONS, SAMPLING_STATES, type SamplingState } from '@yance/contracts/sampling';
 import { LAB_EVENT_ACTIONS, SAMPLE_STATES, type SampleState } from '@yance/contracts/sample-states';
 import { RESULT_FILE_STATES, type ResultFileState } from '@yance/contracts/lab';
+import { CALL_EVENT_ACTIONS } from '@yance/contracts/call-task';
 import {
   DELIVERY_METHODS,
   ORDER_ACTIONS,
@@ -24,8 +25,17 @@ import { staffAccount, userAccount } from './schema-accounts.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 type Choices = Record<string, string>;
 
-/** Events of the timeline that are not transitions: a draft saved (its first event), a sampling request sent or cancelled. */
-export const ORDER_EVENT_ACTIONS = [...ORDER_ACTIONS, 'saveDraft', ...SAMPLING_EVENT_ACTIONS, ...LAB_EVENT_ACTIONS] as const;
+/**
+ * Events of the timeline that are not transitions: a draft saved (its first event), a sampling request sent or cancelled,
+ * the lab's steps on samples and files (ADR 0041), the manager's call after receipt (ADR 0046).
+ */
+export const ORDER_EVENT_ACTIONS = [
+  ...ORDER_ACTIONS,
+  'saveDraft',
+  ...SAMPLING_EVENT_ACTIONS,
+  ...LAB_EVENT_ACTIONS,
+  ...CALL_EVENT_ACTIONS,
+] as const;
 
 /** A count of 1..COUNT_MAX, as the contracts accept it. */
 const countCheck = (name: string, column: Parameters<typeof oneOf>[1]) =>

@@ -7,11 +7,11 @@ export const SMS_PURPOSE_NAMES: Record<SmsPurpose, string> = { 0: 'register', 1:
  * their account. Their outbox purpose numbers start at 100, apart from every
  * code4sms useFor.
  */
-export const SMS_NOTICES = { phoneChanged: 100 } as const;
+export const SMS_NOTICES = { phoneChanged: 100, orderNotice: 101 } as const;
 export type SmsNoticeKind = keyof typeof SMS_NOTICES;
 export interface SmsNotice {
   kind: SmsNoticeKind;
-  /** The template's one parameter (e.g. the new phone's last four digits). */
+  /** The template's one parameter (the new phone's last four digits; an order notice's text, ADR 0046). */
   param: string;
   /** The full text, as the console provider logs it and the outbox keeps it. */
   text: string;

@@ -29,7 +29,7 @@ export const MEMBER_MENU: MemberMenuEntry[] = [
 ];
 
 /** Member pages of spec §2 that are routes but not menu entries. */
-export const MEMBER_EXTRA_PAGES: Record<string, string> = { sample: '我的样品' };
+export const MEMBER_EXTRA_PAGES: Record<string, string> = { sample: '我的样品', message: '我的消息' };
 
 export const memberPageLabel = (page: string) => MEMBER_MENU.find((e) => e.page === page)?.label ?? MEMBER_EXTRA_PAGES[page];
 

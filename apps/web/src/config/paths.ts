@@ -28,6 +28,8 @@ export const paths = {
   /** 我的订单 (a tab), or one order's detail (?id=). */
   orders: (tab?: string) => (tab && tab !== 'all' ? `/member/order?tab=${tab}` : '/member/order'),
   order: (orderId: number) => `/member/order?id=${orderId}`,
+  /** 我的消息 (ADR 0046: no spec route; a member page like the others). */
+  messages: () => '/member/message',
 } as const;
 
 /** True for an absolute http(s) link (banner redirects, case sources). */

@@ -7,6 +7,7 @@ import type { Permission } from '@yance/contracts/staff';
 import { LoadError } from '@/components/load-error.tsx';
 import { holds, useMe } from '@/lib/me.ts';
 import { dayjs } from '@/lib/time.ts';
+import { CallTasks } from './call-tasks.tsx';
 
 /** Figures with a page of their own: the card opens it, filtered, for staff who may open it. */
 const LINKS: Record<string, { to: string; permission: Permission; text: string }> = {
@@ -55,6 +56,7 @@ export default function DashboardPage() {
           ))}
         </Row>
       )}
+      {holds(me, 'order.call') && <CallTasks />}
     </>
   );
 }

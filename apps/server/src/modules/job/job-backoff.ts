@@ -21,6 +21,7 @@ const SECRET_ENV = [
   'TENCENT_SECRET_KEY',
   'WX_APP_SECRET',
   'WX_CALLBACK_TOKEN',
+  'SMTP_PASS',
 ] as const;
 const SECRET_PARAM = /((?:access_token|secret|password|token|signature)=)[^&\s"]+/gi;
 

@@ -11,6 +11,8 @@ export interface JobPayloads {
   'purge.expired': Record<string, never>;
   /** Kept samples: the notice a week before, then destroyed (ADR 0041). */
   'sample.keep': Record<string, never>;
+  /** An order notice by SMS or e-mail; key (order:<id>:<action>:<channel>) is claimed once (ADR 0046). */
+  'notice.send': { key: string; channel: 'sms' | 'mail'; userId: number; orderId: number; to: string; subject: string; text: string };
 }
 
 // A kind in contracts without a payload here (or the reverse) fails the build.
@@ -39,6 +41,8 @@ export const JOB_RETRY: Record<JobKind, { maxAttempts: number; retrySeconds: num
   'sms.notice': { maxAttempts: 6, retrySeconds: 30 },
   'purge.expired': { maxAttempts: 3, retrySeconds: 60 },
   'sample.keep': { maxAttempts: 3, retrySeconds: 300 },
+  // 6 tries: the last starts at most 60+120+240+480+960 s ≈ 31 min after the first, inside the 2 hours promised (ADR 0046).
+  'notice.send': { maxAttempts: 6, retrySeconds: 60 },
 };
 
 /** A job that runs every everySeconds; its dedupe key keeps one instance pending across all processes. */

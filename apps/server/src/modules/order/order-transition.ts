@@ -17,6 +17,7 @@ import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changesOf, recordAudit, SYSTEM, type Actor } from '../audit/audit.service.ts';
 import { afterOrderMove } from '../lab/sample.service.ts';
+import { notifyOrder } from '../notify/notify.service.ts';
 import * as repo from './order.repository.ts';
 import type { OrderRow } from './order.repository.ts';
 
@@ -112,7 +113,7 @@ export async function moveOrder(
   action: OrderAction,
   opts: MoveOptions = {},
 ): Promise<OrderRow> {
-  return ctx.tx(async (t) => {
+  const result = await ctx.tx(async (t) => {
     const order = await reachable(t, mover, await repo.lockOrder(t.db, orderId));
     if (!mayTake(mover, action)) throw new AppError('FORBIDDEN', '您没有权限执行此操作');
     const from = order.state;
@@ -148,6 +149,10 @@ export async function moveOrder(
     });
     // The samples follow (确认收样 signs the ones still out, 开始实验, 交付数据 keeps them), and 交付数据 needs a reviewed file.
     await afterOrderMove(t, mover, moved, action);
+    // Customer notices of this action (ADR 0046): the in-site message and the queued SMS/e-mail commit with the move.
+    await notifyOrder(t, moved, action);
     return moved;
   });
+  ctx.jobs.wake();
+  return result;
 }

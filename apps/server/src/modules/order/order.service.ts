@@ -12,6 +12,7 @@ import {
 import { ORDER_TABS, ORDER_TAB_NAMES, ORDER_TRANSITIONS, type OrderAction, type OrderKind } from '@yance/contracts/order-states';
 import { ORGANIZATIONS } from '@yance/contracts/user';
 import { SAMPLING_EVENT_LABELS, type SamplingEventAction } from '@yance/contracts/sampling';
+import { CALL_EVENT_LABELS, type CallEventAction } from '@yance/contracts/call-task';
 import type { Fen } from '@yance/contracts/money';
 import { DEFAULT_LAB_CALENDAR } from '@yance/contracts/turnaround';
 import { LAB_EVENT_LABELS, type LabEventAction } from '@yance/contracts/sample-states';
@@ -255,6 +256,8 @@ const eventLabel = (action: string): string =>
       ? SAMPLING_EVENT_LABELS[action as SamplingEventAction]
       : action in LAB_EVENT_LABELS
         ? LAB_EVENT_LABELS[action as LabEventAction]
+        : action in CALL_EVENT_LABELS
+          ? CALL_EVENT_LABELS[action as CallEventAction]
         : ORDER_TRANSITIONS[action as OrderAction].label;
 
 /** The timeline as its reader sees it: the customer reads their own steps as 您. */

@@ -10,6 +10,8 @@ export interface AliyunSmsConfig {
   templateCode: string;
   /** Template of the phone-changed notice, with one ${phone} parameter. */
   noticeTemplateCode?: string;
+  /** Template of order notices (ADR 0046), with one ${content} parameter. */
+  orderTemplateCode?: string;
 }
 
 const HOST = 'dysmsapi.aliyuncs.com';
@@ -65,14 +67,16 @@ export function aliyunSms(cfg: AliyunSmsConfig, fetch: Fetch): SmsProvider {
     name: 'aliyun',
     send: (phone, _purpose, code) => call(buildAliyunSendSms(cfg, phone, code, { date: new Date(), nonce: randomUUID() })),
     async notify(phone, notice) {
-      if (!cfg.noticeTemplateCode) throw new Error('ALIYUN_SMS_NOTICE_TEMPLATE_CODE is not set');
+      const order = notice.kind === 'orderNotice';
+      const code = order ? cfg.orderTemplateCode : cfg.noticeTemplateCode;
+      if (!code) throw new Error(`${order ? 'ALIYUN_SMS_ORDER_TEMPLATE_CODE' : 'ALIYUN_SMS_NOTICE_TEMPLATE_CODE'} is not set`);
       await call(
         buildAliyunSendSms(
           cfg,
           phone,
           notice.param,
           { date: new Date(), nonce: randomUUID() },
-          { code: cfg.noticeTemplateCode, param: 'phone' },
+          { code, param: order ? 'content' : 'phone' },
         ),
       );
     },

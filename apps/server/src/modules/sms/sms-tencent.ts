@@ -11,6 +11,8 @@ export interface TencentSmsConfig {
   region: string;
   /** Template of the phone-changed notice, with one parameter {1} (the new phone's last four digits). */
   noticeTemplateId?: string;
+  /** Template of order notices (ADR 0046), with one parameter {1}: the notice's text. */
+  orderTemplateId?: string;
 }
 
 const HOST = 'sms.tencentcloudapi.com';
@@ -76,8 +78,10 @@ export function tencentSms(cfg: TencentSmsConfig, fetch: Fetch): SmsProvider {
     name: 'tencent',
     send: (phone, _purpose, code) => call(buildTencentSendSms(cfg, phone, code, now())),
     async notify(phone, notice) {
-      if (!cfg.noticeTemplateId) throw new Error('TENCENT_SMS_NOTICE_TEMPLATE_ID is not set');
-      await call(buildTencentSendSms(cfg, phone, notice.param, now(), cfg.noticeTemplateId));
+      const order = notice.kind === 'orderNotice';
+      const id = order ? cfg.orderTemplateId : cfg.noticeTemplateId;
+      if (!id) throw new Error(`${order ? 'TENCENT_SMS_ORDER_TEMPLATE_ID' : 'TENCENT_SMS_NOTICE_TEMPLATE_ID'} is not set`);
+      await call(buildTencentSendSms(cfg, phone, notice.param, now(), id));
     },
   };
 }

@@ -41,6 +41,7 @@ export function createSmsProvider(config: Config, log: FastifyBaseLogger, fetch:
         signName: ALIYUN_SMS_SIGN_NAME!,
         templateCode: ALIYUN_SMS_TEMPLATE_CODE!,
         noticeTemplateCode: config.ALIYUN_SMS_NOTICE_TEMPLATE_CODE,
+        orderTemplateCode: config.ALIYUN_SMS_ORDER_TEMPLATE_CODE,
       },
       fetch,
     );
@@ -56,6 +57,7 @@ export function createSmsProvider(config: Config, log: FastifyBaseLogger, fetch:
         templateId: c.TENCENT_SMS_TEMPLATE_ID!,
         region: c.TENCENT_SMS_REGION,
         noticeTemplateId: c.TENCENT_SMS_NOTICE_TEMPLATE_ID,
+        orderTemplateId: c.TENCENT_SMS_ORDER_TEMPLATE_ID,
       },
       fetch,
     );

@@ -10,6 +10,7 @@ import { ComingSoon } from '@/features/member/components/coming-soon.tsx';
 import { MemberCenter } from '@/features/member/components/member-center.tsx';
 import { MemberInformation } from '@/features/member/components/member-information.tsx';
 import { MemberLayout } from '@/features/member/components/member-layout.tsx';
+import { MessageList } from '@/features/message/components/message-list.tsx';
 import { OrderDetailView } from '@/features/order/components/order-detail.tsx';
 import { OrderList } from '@/features/order/components/order-list.tsx';
 import { OrderQuery } from '@/features/order/components/order-query.tsx';
@@ -33,6 +34,7 @@ export function Component() {
   else if (page === 'center') body = <MemberCenter user={user.data} />;
   else if (page === 'information') body = <MemberInformation user={user.data} />;
   else if (page === 'address') body = <AddressBook user={user.data} />;
+  else if (page === 'message') body = <MessageList />;
   else if (page === 'order') body = orderId ? <OrderDetailView id={orderId} /> : <OrderList />;
   else if (page === 'sample') body = <SampleList />;
   else if (page === 'oquery') body = <OrderQuery />;

@@ -10,6 +10,7 @@ import { LoginPromptHost } from '@/features/auth/components/login-prompt-host.ts
 import { openLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
 import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
 import { AttestationHost } from '@/features/member/components/attestation-host.tsx';
+import { useUnreadMessages } from '@/features/message/api/messages.ts';
 import { getWebSettingsQueryOptions, useWebSettings } from '@/lib/get-web-settings.ts';
 import { definePage } from '../page.ts';
 import { PageHead } from '../page-head.tsx';
@@ -30,6 +31,7 @@ export function Component() {
   const contact = data?.localInfo;
   const signedIn = useSignedIn();
   const user = useUserInfo();
+  const unread = useUnreadMessages(signedIn);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const signOut = async () => {
@@ -46,6 +48,7 @@ export function Component() {
         hotline={contact?.phone}
         account={signedIn ? (user.data?.userInfo.account ?? '') : undefined}
         cartNum={user.data?.cartNum}
+        unread={signedIn ? unread.data?.unread : undefined}
         onLogin={() => openLoginPrompt()}
         onRegister={() => openLoginPrompt('注册后即可在线下单、管理实验方案', 'register')}
         onLogout={() => void signOut()}

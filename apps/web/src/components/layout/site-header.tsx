@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { FlaskIcon, MenuIcon, PhoneIcon, UserIcon } from '@/components/ui/icons.tsx';
+import { BellIcon, FlaskIcon, MenuIcon, PhoneIcon, UserIcon } from '@/components/ui/icons.tsx';
 import { paths } from '@/config/paths.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { HeaderSearch } from './header-search.tsx';
@@ -17,13 +17,15 @@ export interface SiteHeaderProps {
   account?: string;
   /** Items in the experiment plan (cartNum), shown as a badge on 实验方案. */
   cartNum?: number;
+  /** Unread messages (message/unread), shown on the bell of a signed-in user (ADR 0046). */
+  unread?: number;
   onLogin: () => void;
   onRegister: () => void;
   onLogout: () => void;
 }
 
 /** Utility bar (hotline, 实验方案, 登录/注册) above the logo, navigation and search; a drawer menu on small screens. */
-export function SiteHeader({ hotline, account, cartNum, onLogin, onRegister, onLogout }: SiteHeaderProps) {
+export function SiteHeader({ hotline, account, cartNum, unread, onLogin, onRegister, onLogout }: SiteHeaderProps) {
   const signedIn = account !== undefined;
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
@@ -51,6 +53,7 @@ export function SiteHeader({ hotline, account, cartNum, onLogin, onRegister, onL
                 </span>
               )}
             </Link>
+            {signedIn && <MessageBell unread={unread} className={styles.plan} />}
             <span className={styles.divider} aria-hidden="true" />
             {signedIn ? (
               <AccountMenu account={account} onLogout={onLogout} />
@@ -77,6 +80,7 @@ export function SiteHeader({ hotline, account, cartNum, onLogin, onRegister, onL
           </div>
           <HeaderSearch className={styles.search} />
           <div className={styles.mobileActions}>
+            {signedIn && <MessageBell unread={unread} className={styles.mobileAccount} compact />}
             {signedIn ? (
               <Link to={paths.member()} className={styles.mobileAccount} aria-label="会员中心">
                 <UserIcon size={20} />
@@ -113,5 +117,21 @@ export function SiteHeader({ hotline, account, cartNum, onLogin, onRegister, onL
         </Suspense>
       )}
     </header>
+  );
+}
+
+/** 消息: the message centre's link with the unread count; a bare bell on small screens. */
+function MessageBell({ unread = 0, className = '', compact }: { unread?: number; className?: string; compact?: boolean }) {
+  const label = unread > 0 ? `我的消息，${unread}条未读` : '我的消息';
+  return (
+    <Link className={`${className} ${styles.bell}`} to={paths.messages()} aria-label={label} data-testid="message-bell">
+      <BellIcon size={compact ? 20 : 14} />
+      {!compact && ' 消息'}
+      {unread > 0 && (
+        <span className={compact ? `${styles.badge} ${styles.cornerBadge}` : styles.badge} data-testid="message-badge">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </Link>
   );
 }

@@ -172,3 +172,10 @@ export const InfoIcon = (p: IconProps) => (
     <path d="M12 11v5.5M12 7.6v.2" />
   </Icon>
 );
+
+export const BellIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 9a6 6 0 0 1 12 0c0 5 2 7 2 7H4s2-2 2-7" />
+    <path d="M10.3 20a1.9 1.9 0 0 0 3.4 0" />
+  </Icon>
+);

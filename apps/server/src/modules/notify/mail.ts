@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type { Config } from '../../config/env.ts';
+import type { Mail, MailProvider } from '../../lib/mail-provider.ts';
+
+/** Development and default provider: one info line per e-mail, greppable by msg "MAIL" (ADR 0046). */
+export function logMail(log: FastifyBaseLogger): MailProvider {
+  return {
+    name: 'log',
+    async send(mail) {
+      log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'MAIL');
+    },
+  };
+}
+
+/** What the SMTP adapter hands to nodemailer: plain UTF-8 text from the configured sender. */
+export function composeMail(from: string, mail: Mail): SendMailOptions {
+  return { from, to: mail.to, subject: mail.subject, text: mail.text, textEncoding: 'base64' };
+}
+
+/** Sends through an SMTP server (MAIL_PROVIDER=smtp); tests hand in another nodemailer transport. */
+export function smtpMail(from: string, transport: Pick<Transporter, 'sendMail'>): MailProvider {
+  return {
+    name: 'smtp',
+    async send(mail) {
+      await transport.sendMail(composeMail(from, mail));
+    },
+  };
+}
+
+const providers = new WeakMap<Config, MailProvider>();
+
+/** The provider chosen by MAIL_PROVIDER, one per app's config. */
+export function mailProvider(config: Config, log: FastifyBaseLogger): MailProvider {
+  let provider = providers.get(config);
+  if (!provider) {
+    provider =
+      config.MAIL_PROVIDER === 'smtp'
+        ? smtpMail(
+            config.MAIL_FROM,
+            nodemailer.createTransport({
+              host: config.SMTP_HOST,
+              port: config.SMTP_PORT,
+              secure: config.SMTP_SECURE,
+              auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASS ?? '' } : undefined,
+              connectionTimeout: 10_000,
+              socketTimeout: 20_000,
+            }),
+          )
+        : logMail(log);
+    providers.set(config, provider);
+  }
+  return provider;
+}

@@ -1,0 +1,123 @@
+// Notices to customers (issue 9 "Notifications", ADR 0046): one entry point,
+// notifyOrder, called inside the transaction of an order's transition. The
+// in-site message is written there; SMS and e-mail are queued as jobs in the
+// same transaction, so they exist if and only if the transition committed,
+// and each (order, action, channel) reaches the gateway at most once.
+import { noticeWords, ORDER_NOTICES, type MessageEntry, type MessageListBody, type NoticeAction } from '@yance/contracts/message';
+import type { OrderAction } from '@yance/contracts/order-states';
+import type { AppContext } from '../../context.ts';
+import { enqueue, type JobHandlers, type JobPayloads, type JobTry } from '../job/job.service.ts';
+import { deliverNotice } from '../sms/sms.service.ts';
+import { mailProvider } from './mail.ts';
+import * as repo from './notify.repository.ts';
+
+/** The order as a notice needs it. */
+export interface NoticeOrder {
+  id: number;
+  no: string;
+  userId: number;
+}
+
+const isNoticeAction = (action: OrderAction): action is NoticeAction & OrderAction => action in ORDER_NOTICES;
+
+/** An e-mail address worth trying: the profile's e-mail is free text until attestation checks it. */
+const mailable = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+
+/**
+ * Tells the order's customer that the order took `action`, on the channels
+ * ORDER_NOTICES declares for it; other actions send nothing. Call it with the
+ * transaction's context (t) of the transition, then ctx.jobs.wake() after
+ * the commit. Idempotent: the same (order, action) twice adds nothing.
+ */
+export async function notifyOrder(t: AppContext, order: NoticeOrder, action: OrderAction): Promise<void> {
+  if (!isNoticeAction(action)) return;
+  const notice = ORDER_NOTICES[action];
+  const { title, text } = noticeWords(action, order.no);
+  const key = `order:${order.id}:${action}`;
+  const channels: readonly string[] = notice.channels;
+  const at = t.clock();
+  if (channels.includes('site')) {
+    await repo.insertMessage(t.db, { userId: order.userId, kind: action, title, content: text, orderId: order.id, key, createdAt: at });
+  }
+  const to = await repo.findRecipient(t.db, order.userId);
+  if (!to) return;
+  const base = { userId: order.userId, orderId: order.id, subject: title, text };
+  if (channels.includes('sms') && to.phone) {
+    await enqueue(t, 'notice.send', { ...base, key: `${key}:sms`, channel: 'sms', to: to.phone }, { dedupeKey: `notice:${key}:sms` });
+  }
+  if (channels.includes('mail') && mailable(to.email)) {
+    await enqueue(t, 'notice.send', { ...base, key: `${key}:mail`, channel: 'mail', to: to.email }, { dedupeKey: `notice:${key}:mail` });
+  }
+}
+
+/**
+ * The notice.send job: claims the notice's key (unique), sends, marks it
+ * sent. A key claimed before — by an earlier try that sent, or by another
+ * process — sends nothing. A send that throws gives the claim back and the
+ * job is retried; a crash after the gateway took the notice leaves the claim,
+ * so that notice is never sent twice (at most once, ADR 0046).
+ */
+export async function deliverOrderNotice(ctx: AppContext, p: JobPayloads['notice.send'], job: JobTry): Promise<void> {
+  const claim = await repo.claimDelivery(ctx.db, {
+    key: p.key,
+    channel: p.channel,
+    userId: p.userId,
+    orderId: p.orderId,
+    recipient: p.to,
+    subject: p.subject,
+    content: p.text,
+    state: 'sending',
+    createdAt: ctx.clock(),
+  });
+  if (claim === null) {
+    ctx.log.info({ notice: p.key }, 'notice already sent, skipped');
+    return;
+  }
+  let provider: string;
+  try {
+    if (p.channel === 'sms') {
+      provider = ctx.sms.name;
+      await deliverNotice(ctx, { phone: p.to, notice: { kind: 'orderNotice', param: p.text, text: `【研测】${p.text}` } }, job);
+    } else {
+      const mail = mailProvider(ctx.config, ctx.log);
+      provider = mail.name;
+      await mail.send({ to: p.to, subject: `【研测】${p.subject}`, text: p.text });
+    }
+  } catch (err) {
+    await repo.dropClaim(ctx.db, claim);
+    throw err;
+  }
+  await repo.markDelivered(ctx.db, claim, provider, ctx.clock());
+}
+
+/** The notifications' queued work (ADR 0034, 0046). */
+export const notifyJobs = { 'notice.send': deliverOrderNotice } satisfies JobHandlers;
+
+// ---- the message centre ---------------------------------------------------
+
+/** message/list: the customer's own messages, newest first, and their unread count. */
+export async function listMessages(ctx: AppContext, userId: number, q: MessageListBody) {
+  const { rows, total } = await repo.pageMessages(ctx.db, userId, q.unread, q.page, q.pageSize);
+  const list: MessageEntry[] = rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    title: r.title,
+    content: r.content,
+    orderId: r.orderId,
+    orderNo: r.orderNo,
+    read: r.readAt !== null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+  return { list, total, page: q.page, pageSize: q.pageSize, unread: await repo.countUnread(ctx.db, userId) };
+}
+
+/** message/unread: the header's badge. */
+export async function unreadCount(ctx: AppContext, userId: number) {
+  return { unread: await repo.countUnread(ctx.db, userId) };
+}
+
+/** message/read: the given messages of this customer (or all of them) read; others' ids change nothing. */
+export async function readMessages(ctx: AppContext, userId: number, body: { ids: number[]; all: boolean }) {
+  await repo.markRead(ctx.db, userId, body.all ? null : body.ids, ctx.clock());
+  return unreadCount(ctx, userId);
+}
