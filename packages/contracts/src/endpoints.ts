@@ -6,6 +6,7 @@ import { contentEndpoints } from './api/content.ts';
 import { jobEndpoints } from './api/job.ts';
 import { orderEndpoints } from './api/order.ts';
 import { samplingEndpoints } from './api/sampling.ts';
+import { bookingEndpoints } from './api/booking.ts';
 import { settingAdminEndpoints } from './api/setting-admin.ts';
 import { smsOutboxEndpoints } from './api/sms-outbox.ts';
 import { customerEndpoints } from './api/customer.ts';
@@ -33,6 +34,7 @@ export const endpoints = {
   ...dashboardEndpoints,
   ...orderEndpoints,
   ...samplingEndpoints,
+  ...bookingEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

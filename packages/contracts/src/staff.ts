@@ -61,6 +61,8 @@ export const PERMISSIONS = {
   'order.pay': ['finance'],
   /** Cancel an order before its samples are received, with a reason (a manager only their customers'). */
   'order.cancel': ['manager'],
+  /** On-site bookings: the day's room (check-in, complete, no-show, cancel), instrument schedules and the no-show rule. */
+  'booking.manage': ['lab'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];

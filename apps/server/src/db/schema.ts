@@ -242,3 +242,4 @@ export * from './schema-media.ts';
 export * from './schema-security.ts';
 export * from './schema-customers.ts';
 export * from './schema-orders.ts';
+export * from './schema-bookings.ts';
