@@ -12,9 +12,10 @@ import { MemberInformation } from '@/features/member/components/member-informati
 import { MemberLayout } from '@/features/member/components/member-layout.tsx';
 import { OrderDetailView } from '@/features/order/components/order-detail.tsx';
 import { OrderList } from '@/features/order/components/order-list.tsx';
+import { ReservationList } from '@/features/order/components/reservation-list.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
-/** Member area (spec §2, behind the login gate): center, information, address and orders (?id= one order) work; the rest are coming soon. */
+/** Member area (spec §2, behind the login gate): center, information, address, orders (?id= one order) and bookings (reservation) work; the rest are coming soon. */
 export function Component() {
   const { page = 'center' } = useParams();
   const label = memberPageLabel(page);
@@ -32,6 +33,7 @@ export function Component() {
   else if (page === 'information') body = <MemberInformation user={user.data} />;
   else if (page === 'address') body = <AddressBook user={user.data} />;
   else if (page === 'order') body = orderId ? <OrderDetailView id={orderId} /> : <OrderList />;
+  else if (page === 'reservation') body = <ReservationList />;
   else body = <ComingSoon title={label} backTo={paths.member()} backText="返回会员中心" />;
   return (
     <MemberLayout page={page} user={user.data}>
