@@ -16,6 +16,7 @@ import {
   PictureOutlined,
   ProfileOutlined,
   ScheduleOutlined,
+  SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -51,6 +52,14 @@ export const MENU: MenuGroup[] = [
     key: 'orders',
     label: '订单',
     entries: [{ path: '/orders', label: '订单列表', permission: 'order.read', icon: <ProfileOutlined /> }],
+  },
+  {
+    key: 'reservations',
+    label: '预约',
+    entries: [
+      { path: '/reservations', label: '预约室', permission: 'booking.manage', icon: <CalendarOutlined /> },
+      { path: '/reservations/settings', label: '预约设置', permission: 'booking.manage', icon: <SettingOutlined /> },
+    ],
   },
   {
     key: 'catalog',
