@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, DatePicker, Empty, Grid, Popconfirm, Select, Space, Table, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ApiError, call } from '@yance/browser/api-client';
 import { ErrorCode } from '@yance/contracts/codes';
 import type { AdminReservation } from '@yance/contracts/booking';
@@ -74,9 +75,10 @@ function Actions({ r, onMoved }: { r: AdminReservation; onMoved: () => void }) {
   );
 }
 
-/** 预约室: the day's bookings per instrument, with check-in, complete, 爽约 and cancel from the one transition table. */
+/** 预约室 (?date= opens another day): the day's bookings per instrument, with check-in, complete, 爽约 and cancel from the one transition table. */
 export default function ReservationRoomPage() {
-  const [date, setDate] = useState(() => chinaToday(new Date()));
+  const asked = useSearchParams()[0].get('date');
+  const [date, setDate] = useState(() => (asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : chinaToday(new Date())));
   const [deviceId, setDeviceId] = useState<number>();
   const queries = useQueryClient();
   const narrow = !Grid.useBreakpoint().md;
