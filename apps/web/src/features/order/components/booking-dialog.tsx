@@ -48,13 +48,16 @@ export function BookingDialog({ rid, attested, onAttest, onClose }: BookingDialo
   const [start, setStart] = useState<string>();
   const [minutes, setMinutes] = useState<number>();
   const [remark, setRemark] = useState('');
+  // The modal closes itself (with its animation) and tells the page afterwards.
+  const [shown, setShown] = useState(true);
+  const close = () => setShown(false);
   const day = useReservationDay(rid, date);
   const add = useAddReservation(rid);
   const d = day.data;
 
   if (add.isSuccess)
     return (
-      <Modal open title="预约上机" footer={null} onCancel={onClose} destroyOnHidden width={640}>
+      <Modal open={shown} title="预约上机" footer={null} onCancel={close} afterClose={onClose} destroyOnHidden width={640}>
         <Result
           status="success"
           title="预约成功"
@@ -63,7 +66,7 @@ export function BookingDialog({ rid, attested, onAttest, onClose }: BookingDialo
             <Link key="list" className="btn-primary" to={paths.member('reservation')}>
               查看我的预约
             </Link>,
-            <Button key="close" onClick={onClose}>
+            <Button key="close" onClick={close}>
               关闭
             </Button>,
           ]}
@@ -88,9 +91,10 @@ export function BookingDialog({ rid, attested, onAttest, onClose }: BookingDialo
 
   return (
     <Modal
-      open
+      open={shown}
       title={d ? `预约上机 · ${d.name}` : '预约上机'}
-      onCancel={onClose}
+      onCancel={close}
+      afterClose={onClose}
       destroyOnHidden
       width={640}
       footer={
@@ -105,7 +109,7 @@ export function BookingDialog({ rid, attested, onAttest, onClose }: BookingDialo
                 </>
               ))}
           </span>
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={close}>取消</Button>
           <Button type="primary" onClick={submit} loading={add.isPending} disabled={!d || !start || !!problem || !attested}>
             确认预约
           </Button>
