@@ -38,10 +38,10 @@ describe('on-site booking (issue 9)', () => {
     await screenshotAtWidths(page, SPEC, 'booking-calendar');
     await button(dialog, '确认预约').click();
     await dialog.getByText('预约成功').first().waitFor();
-    await button(dialog, '关闭').click();
-    await dialog.waitFor({ state: 'hidden' });
 
-    // Opened again, the slot is taken (and so is the half hour after it).
+    // Opened again on a fresh page, the slot is taken (and so is the half hour after it).
+    await page.goto(`/detail/${RID}`, { waitUntil: 'domcontentloaded' });
+    await waitForApp(page);
     await button(page, '预约上机').first().click();
     dialog = await opened(page.getByRole('dialog').filter({ hasText: '选择开始时间' }));
     const taken = dialog.getByRole('button', { name: `${slot} 已约`, exact: true });
