@@ -31,6 +31,7 @@ import { createRateCounter } from './modules/rate-limit/rate-limit.service.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { orderAdminRoutes, orderRoutes } from './modules/order/order.routes.ts';
 import { samplingRoutes } from './modules/sampling/sampling.routes.ts';
+import { reservationAdminRoutes, reservationRoutes } from './modules/reservation/reservation.routes.ts';
 import { planRoutes } from './modules/plan/plan.routes.ts';
 import { seedDemoOrders } from './modules/order/order-demo.service.ts';
 import { resolveAccessToken } from './modules/session/session.service.ts';
@@ -210,6 +211,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...orderAdminRoutes(ctx),
     ...labRoutes(ctx, privateFiles),
     ...orderCallRoutes(ctx),
+    ...reservationRoutes(ctx),
+    ...reservationAdminRoutes(ctx),
   };
   await app.register(apiScopes, {
     handlers,

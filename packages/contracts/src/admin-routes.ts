@@ -75,6 +75,16 @@ export const adminRoutes = {
   adminResultReview: { method: 'POST', scope: 'admin', path: '/order/file/review', access: 'order.lab' },
   adminResultDownload: { method: 'GET', scope: 'admin', path: '/order/file', access: 'order.read' },
   adminOrderAdjust: { method: 'POST', scope: 'admin', path: '/order/adjust', access: 'order.read' },
+  // on-site bookings (issue 9, ADR 0043): the day's room, one call per transition, instrument schedules, the no-show rule
+  adminReservationDay: { method: 'GET', scope: 'admin', path: '/reservation/day', access: 'booking.manage' },
+  adminReservationCheckIn: { method: 'POST', scope: 'admin', path: '/reservation/checkIn', access: 'booking.manage' },
+  adminReservationComplete: { method: 'POST', scope: 'admin', path: '/reservation/complete', access: 'booking.manage' },
+  adminReservationNoShow: { method: 'POST', scope: 'admin', path: '/reservation/noShow', access: 'booking.manage' },
+  adminReservationCancel: { method: 'POST', scope: 'admin', path: '/reservation/cancel', access: 'booking.manage' },
+  adminReservationInstruments: { method: 'GET', scope: 'admin', path: '/reservation/instruments', access: 'booking.manage' },
+  adminReservationScheduleSave: { method: 'POST', scope: 'admin', path: '/reservation/schedule', access: 'booking.manage' },
+  adminReservationPolicy: { method: 'GET', scope: 'admin', path: '/reservation/policy', access: 'booking.manage' },
+  adminReservationPolicySave: { method: 'POST', scope: 'admin', path: '/reservation/policy', access: 'booking.manage' },
   // the console's catalogue (ADR 0036)
   catalogTypeList: { method: 'GET', scope: 'admin', path: '/catalog/type/list', access: 'catalog.manage' },
   catalogTypeEdit: { method: 'POST', scope: 'admin', path: '/catalog/type/edit', access: 'catalog.manage' },

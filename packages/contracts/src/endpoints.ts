@@ -9,6 +9,7 @@ import { messageEndpoints } from './api/message.ts';
 import { callTaskEndpoints } from './api/call-task.ts';
 import { orderEndpoints } from './api/order.ts';
 import { samplingEndpoints } from './api/sampling.ts';
+import { bookingEndpoints } from './api/booking.ts';
 import { settingAdminEndpoints } from './api/setting-admin.ts';
 import { smsOutboxEndpoints } from './api/sms-outbox.ts';
 import { customerEndpoints } from './api/customer.ts';
@@ -39,6 +40,7 @@ export const endpoints = {
   ...labEndpoints,
   ...messageEndpoints,
   ...callTaskEndpoints,
+  ...bookingEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

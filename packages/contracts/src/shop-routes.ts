@@ -68,6 +68,11 @@ export const shopRoutes = {
   messageList: { method: 'POST', scope: 'auth', path: '/message/list' },
   messageRead: { method: 'POST', scope: 'auth', path: '/message/read' },
   messageUnread: { method: 'POST', scope: 'auth', path: '/message/unread' },
+  // on-site booking of instruments (issue 9, ADR 0043; spec §7 reservation group)
+  reservationDay: { method: 'GET', scope: 'open', path: '/web/reservation/day' },
+  reservationAdd: { method: 'POST', scope: 'auth', path: '/reservation/add' },
+  reservationList: { method: 'POST', scope: 'auth', path: '/reservation/list' },
+  reservationCancel: { method: 'POST', scope: 'auth', path: '/reservation/cancel' },
   addressAdd: { method: 'POST', scope: 'auth', path: '/address/add' },
   addressEdit: { method: 'POST', scope: 'auth', path: '/address/edit' },
   addressDel: { method: 'POST', scope: 'auth', path: '/address/del' },

@@ -63,6 +63,8 @@ export const PERMISSIONS = {
   'order.cancel': ['manager'],
   /** The call after the samples are received: the task list and 已致电 (a manager only their customers', ADR 0046). */
   'order.call': ['manager'],
+  /** On-site bookings: the day's room (check-in, complete, no-show, cancel), instrument schedules and the no-show rule. */
+  'booking.manage': ['lab'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];

@@ -9,6 +9,7 @@ describe('side menu', () => {
   it('shows each role only the entries its permissions allow, and no empty group', () => {
     const customers = ['客户', ['客户列表']];
     const orders = ['订单', ['订单列表']];
+    const bookings = ['预约', ['预约室', '预约设置']];
     const catalog = ['目录', ['检测项目', '项目分类', '热门专区']];
     const content = ['内容', ['轮播图', '文章', '单页', '合作机构', '首页弹窗']];
     const settings = ['设置', ['取样设置', '上门取样地区', '联系方式']];
@@ -17,6 +18,7 @@ describe('side menu', () => {
       overview,
       customers,
       orders,
+      bookings,
       catalog,
       content,
       settings,
@@ -25,7 +27,7 @@ describe('side menu', () => {
     ]);
     expect(labels('operator')).toEqual([overview, catalog, content, settings, ['运营', ['短信记录']]]);
     for (const role of ['manager', 'finance'] as const) expect(labels(role)).toEqual([overview, customers, orders]);
-    expect(labels('lab')).toEqual([overview, orders]);
+    expect(labels('lab')).toEqual([overview, orders, bookings]);
     expect(menuFor([])).toEqual([]);
   });
 

@@ -18,6 +18,7 @@ import {
   PictureOutlined,
   ProfileOutlined,
   ScheduleOutlined,
+  SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -55,6 +56,14 @@ export const MENU: MenuGroup[] = [
     entries: [
       { path: '/orders', label: '订单列表', permission: 'order.read', icon: <ProfileOutlined /> },
       { path: '/samples', label: '到样签收', permission: 'order.lab', icon: <InboxOutlined /> },
+    ],
+  },
+  {
+    key: 'reservations',
+    label: '预约',
+    entries: [
+      { path: '/reservations', label: '预约室', permission: 'booking.manage', icon: <CalendarOutlined /> },
+      { path: '/reservations/settings', label: '预约设置', permission: 'booking.manage', icon: <SettingOutlined /> },
     ],
   },
   {

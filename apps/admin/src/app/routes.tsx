@@ -17,6 +17,8 @@ const OrdersPage = lazy(() => import('@/features/orders/orders-page.tsx'));
 const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page.tsx'));
 const ArrivalsPage = lazy(() => import('@/features/samples/arrivals-page.tsx'));
 const LabelPage = lazy(() => import('@/features/samples/label-page.tsx'));
+const ReservationRoomPage = lazy(() => import('@/features/reservations/reservation-room-page.tsx'));
+const ReservationSettingsPage = lazy(() => import('@/features/reservations/reservation-settings-page.tsx'));
 const content = {
   banners: lazy(() => import('@/features/content/banner-page.tsx')),
   articles: lazy(() => import('@/features/content/article-page.tsx')),
@@ -92,6 +94,8 @@ export const router = createBrowserRouter(
         { path: 'orders/:id', element: page('order.read', <OrderDetailPage />) },
         { path: 'orders/:id/labels', element: page('order.lab', <LabelPage />) },
         { path: 'samples', element: page('order.lab', <ArrivalsPage />) },
+        { path: 'reservations', element: page('booking.manage', <ReservationRoomPage />) },
+        { path: 'reservations/settings', element: page('booking.manage', <ReservationSettingsPage />) },
         { path: 'staff', element: page('staff.manage', <StaffPage />) },
         { path: 'audit', element: page('audit.read', <AuditPage />) },
         ...Object.entries({

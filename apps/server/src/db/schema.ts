@@ -243,3 +243,4 @@ export * from './schema-security.ts';
 export * from './schema-customers.ts';
 export * from './schema-orders.ts';
 export * from './schema-messages.ts';
+export * from './schema-bookings.ts';

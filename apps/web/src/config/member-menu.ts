@@ -28,8 +28,8 @@ export const MEMBER_MENU: MemberMenuEntry[] = [
   entry('communityJn', '加入的课题组'),
 ];
 
-/** Member pages of spec §2 that are routes but not menu entries. */
-export const MEMBER_EXTRA_PAGES: Record<string, string> = { sample: '我的样品', message: '我的消息' };
+/** Member pages that are routes but not menu entries: spec §2's sample, 我的消息 (ADR 0046) and 我的预约 (on-site bookings, ADR 0043). */
+export const MEMBER_EXTRA_PAGES: Record<string, string> = { sample: '我的样品', message: '我的消息', reservation: '我的预约' };
 
 export const memberPageLabel = (page: string) => MEMBER_MENU.find((e) => e.page === page)?.label ?? MEMBER_EXTRA_PAGES[page];
 

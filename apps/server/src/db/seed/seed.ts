@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import { insertDevices, type NewDevice } from '../../modules/catalog/catalog-search.repository.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
+import { BOOKING_SCHEDULE_DEFAULTS, type BookingSchedule } from '@yance/contracts/booking-rules';
 import { demoStaff } from '../../modules/staff/staff.service.ts';
 import type { Db } from '../client.ts';
 import {
   article,
   banner,
+  bookingSchedule,
   device,
   partner,
   prefecture,
@@ -132,6 +134,14 @@ async function seedAll(db: Db): Promise<void> {
   });
   const deviceIds = await insertDevices(db, devices);
   const deviceId = new Map(DEVICE_SEEDS.map((d, i) => [d.rid, deviceIds[i]!]));
+  // Every demo instrument of 现场预约 opens for booking with product.md's defaults; SEM also on Saturday mornings.
+  const bookable = DEVICE_SEEDS.filter((d) => CHILD_INFO.get(d.child)?.typeId === 2);
+  const scheduleFor = (rid: string): BookingSchedule =>
+    rid === 'd20001'
+      ? { ...BOOKING_SCHEDULE_DEFAULTS, hours: BOOKING_SCHEDULE_DEFAULTS.hours.with(6, [9 * 60, 12 * 60]) }
+      : BOOKING_SCHEDULE_DEFAULTS;
+  if (bookable.length)
+    await db.insert(bookingSchedule).values(bookable.map((d) => ({ deviceId: deviceId.get(d.rid)!, schedule: scheduleFor(d.rid) })));
 
   const areas = await db
     .insert(prefecture)

@@ -28,6 +28,8 @@ import * as repo from './order.repository.ts';
 import type { LineRow, OrderRow } from './order.repository.ts';
 import { actionsFor, customerName, moveOrder, reachable, type Mover } from './order-transition.ts';
 
+/** The timeline's name for a customer (also for bookings). */
+export { customerName };
 /** The spec's words when the attestation form is not complete. */
 export const ATTESTATION_NEEDED = '未完善基本信息无法正常下单';
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorState } from '@/components/error-state.tsx';
 import { NotFoundState } from '@/components/not-found-state.tsx';
@@ -13,11 +13,17 @@ import { DeviceDetailView } from '@/features/catalog/components/device-detail-vi
 import type { PriceSelection } from '@/features/catalog/components/price-calculator.tsx';
 import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
 import { addToPlan } from '@/features/order/api/add-to-plan.ts';
+import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
 import { notify } from '@yance/browser/notify';
 import { isNotFound } from '@yance/browser/api-client';
 import { formatUnitPrice } from '@yance/browser/format';
 import { itemTitle, plainText, serviceJsonLd, shareImage } from '../meta.ts';
 import { definePage, useSubjectMissing } from '../page.ts';
+
+const BookingDialog = lazy(() => import('@/features/order/components/booking-dialog.tsx').then((m) => ({ default: m.BookingDialog })));
+const AttestationDialog = lazy(() =>
+  import('@/features/member/components/attestation-dialog.tsx').then((m) => ({ default: m.AttestationDialog })),
+);
 
 export const page = definePage({
   queries: ({ params }) => ({ item: getDeviceDetailQueryOptions(params.rid ?? '') }),
@@ -46,6 +52,7 @@ export function Component() {
   const detail = useDeviceDetail(rid, !gone);
   const planActions = usePlanActions(rid);
   const item = detail.data;
+  const booking = useBooking(rid, item?.type_id === 2);
   const notFound = gone || (detail.isError && isNotFound(detail.error));
 
   const crumbs = item
@@ -61,7 +68,7 @@ export function Component() {
       <PageHero title={item ? itemTitle(item) : notFound ? '项目不存在' : '项目详情'} crumbs={crumbs} compact />
       <PageBody>
         {item ? (
-          <DeviceDetailView key={item.rid} item={item} {...planActions} />
+          <DeviceDetailView key={item.rid} item={item} {...planActions} onBook={booking.onBook} />
         ) : notFound ? (
           <NotFoundState
             title="项目不存在"
@@ -74,8 +81,41 @@ export function Component() {
           <DeviceDetailSkeleton />
         )}
       </PageBody>
+      {booking.dialog}
     </>
   );
+}
+
+/**
+ * 预约上机 on a type-2 item (issue 9 "On-site booking"): signed out, the login
+ * prompt; signed in, the booking calendar, with the attestation popup on demand.
+ */
+function useBooking(rid: string, bookable: boolean) {
+  const signedIn = useSignedIn();
+  const { openLoginPrompt } = useLoginPrompt();
+  const user = useUserInfo();
+  const [open, setOpen] = useState(false);
+  const [attesting, setAttesting] = useState(false);
+  const onBook = bookable
+    ? () => {
+        if (!signedIn) return openLoginPrompt('登录后即可预约上机');
+        setOpen(true);
+      }
+    : undefined;
+  const dialog = (
+    <Suspense fallback={null}>
+      {open && signedIn && user.data && (
+        <BookingDialog
+          rid={rid}
+          attested={user.data.userInfo.attested}
+          onAttest={() => setAttesting(true)}
+          onClose={() => setOpen(false)}
+        />
+      )}
+      {attesting && user.data && <AttestationDialog user={user.data} open onClose={() => setAttesting(false)} />}
+    </Suspense>
+  );
+  return { onBook, dialog };
 }
 
 /**

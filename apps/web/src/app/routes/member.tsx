@@ -14,10 +14,11 @@ import { MessageList } from '@/features/message/components/message-list.tsx';
 import { OrderDetailView } from '@/features/order/components/order-detail.tsx';
 import { OrderList } from '@/features/order/components/order-list.tsx';
 import { OrderQuery } from '@/features/order/components/order-query.tsx';
+import { ReservationList } from '@/features/order/components/reservation-list.tsx';
 import { SampleList } from '@/features/order/components/sample-list.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
-/** Member area (spec §2, behind the login gate): center, information, address, orders (?id= one order), samples and order look-up work; the rest are coming soon. */
+/** Member area (spec §2, behind the login gate): center, information, address, orders (?id= one order), samples, order look-up, messages and bookings work; the rest are coming soon. */
 export function Component() {
   const { page = 'center' } = useParams();
   const label = memberPageLabel(page);
@@ -38,6 +39,7 @@ export function Component() {
   else if (page === 'order') body = orderId ? <OrderDetailView id={orderId} /> : <OrderList />;
   else if (page === 'sample') body = <SampleList />;
   else if (page === 'oquery') body = <OrderQuery />;
+  else if (page === 'reservation') body = <ReservationList />;
   else body = <ComingSoon title={label} backTo={paths.member()} backText="返回会员中心" />;
   return (
     <MemberLayout page={page} user={user.data}>

@@ -16,7 +16,7 @@ interface DeviceBuyBarProps extends DeviceActions {
  * the screen while the page scrolls (sticky within the page body, so it rests
  * above the footer instead of covering it).
  */
-export function DeviceBuyBar({ item, selection, onAddToPlan, onOrder, pending }: DeviceBuyBarProps) {
+export function DeviceBuyBar({ item, selection, onAddToPlan, onOrder, onBook, pending }: DeviceBuyBarProps) {
   return (
     <div className={styles.bar} data-sticky-bar="" role="group" aria-label="下单">
       <span className={styles.price}>
@@ -37,14 +37,20 @@ export function DeviceBuyBar({ item, selection, onAddToPlan, onOrder, pending }:
         <CartIcon size={15} />
         加入方案
       </button>
-      <button
-        type="button"
-        className={`btn-primary ${styles.button} ${styles.order}`}
-        disabled={pending}
-        onClick={() => onOrder(selection)}
-      >
-        立即下单
-      </button>
+      {onBook ? (
+        <button type="button" className={`btn-primary ${styles.button} ${styles.order}`} onClick={onBook}>
+          预约上机
+        </button>
+      ) : (
+        <button
+          type="button"
+          className={`btn-primary ${styles.button} ${styles.order}`}
+          disabled={pending}
+          onClick={() => onOrder(selection)}
+        >
+          立即下单
+        </button>
+      )}
     </div>
   );
 }

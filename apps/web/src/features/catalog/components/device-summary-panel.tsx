@@ -13,6 +13,8 @@ export interface DeviceActions {
   onOrder: (selection: PriceSelection) => void;
   /** An add is on its way: both buttons wait (one click, one line). */
   pending?: boolean;
+  /** On-site booking items (type 2): 预约上机 takes the place of 立即下单. */
+  onBook?: () => void;
 }
 
 export const initialSelection = (item: DeviceDetail): PriceSelection => ({ choices: defaultChoices(item), quantity: 1 });
@@ -24,7 +26,7 @@ interface DeviceSummaryPanelProps extends DeviceActions {
 }
 
 /** The top of a detail page: picture, name, aliases, price calculator, key facts and the two calls to action (on phones in DeviceBuyBar). */
-export function DeviceSummaryPanel({ item, selection, onSelectionChange, onAddToPlan, onOrder, pending }: DeviceSummaryPanelProps) {
+export function DeviceSummaryPanel({ item, selection, onSelectionChange, onAddToPlan, onOrder, onBook, pending }: DeviceSummaryPanelProps) {
   return (
     <section className={styles.panel}>
       <div className={styles.media}>
@@ -80,10 +82,17 @@ export function DeviceSummaryPanel({ item, selection, onSelectionChange, onAddTo
             <CartIcon size={16} />
             加入实验方案
           </button>
-          <button type="button" className={`btn-primary ${styles.order}`} disabled={pending} onClick={() => onOrder(selection)}>
-            <LightningIcon size={16} />
-            立即下单
-          </button>
+          {onBook ? (
+            <button type="button" className={`btn-primary ${styles.order}`} onClick={onBook}>
+              <ClockIcon size={16} />
+              预约上机
+            </button>
+          ) : (
+            <button type="button" className={`btn-primary ${styles.order}`} disabled={pending} onClick={() => onOrder(selection)}>
+              <LightningIcon size={16} />
+              立即下单
+            </button>
+          )}
         </div>
       </div>
     </section>

@@ -87,6 +87,9 @@ export function MemberCenter({ user }: { user: UserInfoResponse }) {
               <Link to={e.to}>{e.label}</Link>
             </li>
           ))}
+          <li>
+            <Link to={paths.member('reservation')}>我的预约</Link>
+          </li>
         </ul>
       </section>
     </>

@@ -1,0 +1,48 @@
+import type { ReservationAddBody, ReservationTab } from '@yance/contracts/booking';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '@yance/browser/api-client';
+import { notify } from '@yance/browser/notify';
+import { RESERVATIONS_KEY } from '@/lib/query-keys.ts';
+
+/** The calendar of an instrument on a day (open: taken slots never say by whom). */
+export const reservationDayKey = (rid: string) => ['reservation-day', rid] as const;
+export const useReservationDay = (rid: string, date: string | undefined) =>
+  useQuery({
+    queryKey: [...reservationDayKey(rid), date ?? ''],
+    queryFn: ({ signal }) => call('reservationDay', { query: date ? { rid, date } : { rid } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** 我的预约: one tab's page and the customer's suspension, if any. */
+export const useReservations = (tab: ReservationTab, page: number) =>
+  useQuery({
+    queryKey: [...RESERVATIONS_KEY, tab, page],
+    queryFn: ({ signal }) => call('reservationList', { body: { tab, page, pageSize: 10 } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** 确认预约. A refusal is shown in the dialog (the calendar reloads: a slot may have been taken meanwhile). */
+export function useAddReservation(rid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReservationAddBody) => call('reservationAdd', { body }, { feedback: false }),
+    onSuccess: () => {
+      notify.success('预约成功');
+      void queryClient.invalidateQueries({ queryKey: RESERVATIONS_KEY });
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: reservationDayKey(rid) }),
+  });
+}
+
+/** 取消预约 (within the instrument's cancel window). */
+export function useCancelReservation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call('reservationCancel', { body: { id } }),
+    onSuccess: (r) => {
+      notify.success('已取消预约');
+      void queryClient.invalidateQueries({ queryKey: RESERVATIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: reservationDayKey(r.rid) });
+    },
+  });
+}

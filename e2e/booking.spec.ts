@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { ReservationDay } from '@yance/contracts/booking';
+import { BOOKING_SCHEDULE_DEFAULTS } from '@yance/contracts/booking-rules';
+import { attestStudent, call, registerUser, signInWith, useServer } from './support/accounts.ts';
+import { useBrowser, waitForApp } from './support/browser.ts';
+import { opened } from './support/page-checks.ts';
+import { screenshotAtWidths } from './support/screenshot.ts';
+import { adminSession, button, signInToConsole, staffCall } from './support/staff.ts';
+
+const SPEC = 'booking';
+const s = useServer();
+const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
+const RID = 'd20003';
+
+describe('on-site booking (issue 9)', () => {
+  it('a student books a slot of a type-2 item, it shows taken; the lab checks the student in', async () => {
+    // The instrument opens every day, all day, bookable up to the start: the spec runs at any hour.
+    const admin = await adminSession(s.baseUrl);
+    const instruments = await staffCall<{ deviceId: number; rid: string }[]>(s.baseUrl, 'adminReservationInstruments', admin);
+    const deviceId = instruments.find((i) => i.rid === RID)!.deviceId;
+    await staffCall(s.baseUrl, 'adminReservationScheduleSave', admin, {
+      deviceId,
+      schedule: { ...BOOKING_SCHEDULE_DEFAULTS, hours: Array(7).fill([0, 24 * 60]), bookHoursBefore: 0 },
+    });
+    const day = (await call<ReservationDay>(s.baseUrl, 'reservationDay', { rid: RID })).data;
+    const free = day.slots.filter((x) => x.state === 'free');
+    expect(free.length, 'a free slot today').toBeGreaterThan(1);
+    const slot = free.at(-2)!.start;
+
+    const user = await registerUser(s.server);
+    await attestStudent(s.baseUrl, user.tokens.token);
+    const page = b.page;
+    await signInWith(page, user.tokens, `/detail/${RID}`);
+    await button(page, '预约上机').first().click();
+    let dialog = await opened(page.getByRole('dialog').filter({ hasText: '选择开始时间' }));
+    await dialog.getByRole('button', { name: slot, exact: true }).click();
+    await expect.poll(() => dialog.getByTestId('booking-price').innerText()).toMatch(/1小时\s*¥/);
+    await screenshotAtWidths(page, SPEC, 'booking-calendar');
+    await button(dialog, '确认预约').click();
+    await dialog.getByText('预约成功').first().waitFor();
+
+    // Opened again on a fresh page, the slot is taken (and so is the half hour after it).
+    await page.goto(`/detail/${RID}`, { waitUntil: 'domcontentloaded' });
+    await waitForApp(page);
+    await button(page, '预约上机').first().click();
+    dialog = await opened(page.getByRole('dialog').filter({ hasText: '选择开始时间' }));
+    const taken = dialog.getByRole('button', { name: `${slot} 已约`, exact: true });
+    await taken.waitFor();
+    expect(await taken.isDisabled()).toBe(true);
+    await screenshotAtWidths(page, SPEC, 'booking-taken');
+    await button(dialog, '取消').click();
+
+    // 我的预约 lists it.
+    await page.goto('/member/reservation', { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('reservation').first().waitFor();
+    expect(await page.getByTestId('reservation').first().innerText()).toContain(`${day.date} ${slot}`);
+
+    // The lab's room: the day's booking, 签到.
+    const goto = async (path: string) => {
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      await waitForApp(page);
+    };
+    await signInToConsole(page, goto, 'lab');
+    await goto(`/admin/reservations?date=${day.date}`);
+    const row = page.locator('tr', { hasText: user.phone });
+    await row.waitFor();
+    await screenshotAtWidths(page, SPEC, 'console-room');
+    await button(row, '签到').click();
+    await row.getByText('已签到').first().waitFor();
+    await button(row, '完成').waitFor();
+  });
+});
