@@ -260,7 +260,7 @@ const eventLabel = (action: string): string =>
         ? LAB_EVENT_LABELS[action as LabEventAction]
         : action in CALL_EVENT_LABELS
           ? CALL_EVENT_LABELS[action as CallEventAction]
-        : ORDER_TRANSITIONS[action as OrderAction].label;
+          : ORDER_TRANSITIONS[action as OrderAction].label;
 
 /** The timeline as its reader sees it: the customer reads their own steps as 您. */
 function timelineOf(events: repo.EventRow[], reader: Mover): OrderEvent[] {
