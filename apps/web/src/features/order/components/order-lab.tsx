@@ -5,12 +5,15 @@ import type { ResultFile } from '@yance/contracts/lab';
 import type { OrderDetail } from '@yance/contracts/order';
 import { SAMPLE_STATE_NAMES, type SampleState } from '@yance/contracts/sample-states';
 import { Button, Input, Modal, Tag } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { clientSession } from '@yance/browser/api-client';
 import { formatFen } from '@yance/browser/format';
 import { notify } from '@yance/browser/notify';
 import { useRetest } from '../api/orders.ts';
 import { formatTime } from '../utils/order-view.ts';
+import { isPlottableName } from '../utils/xy-data.ts';
+import { DataPlot } from './data-plot/lazy-data-plot.tsx';
+import type { PlotFile } from './data-plot/types.ts';
 import { Panel } from './panel.tsx';
 import styles from './orders.module.css';
 
@@ -81,9 +84,37 @@ export function TestRecordsCard({ order }: { order: OrderDetail }) {
   );
 }
 
-/** 结果文件: reviewed files only, each downloaded through the signed-in call. */
+/**
+ * The reviewed files that read as two-column data (.xy, .csv, .txt …), each
+ * loaded through the signed-in call when the plot asks for it.
+ */
+function usePlotFiles(files: readonly ResultFile[]): PlotFile[] {
+  return useMemo(
+    () =>
+      files
+        .filter((f) => isPlottableName(f.name))
+        .map((f) => ({ id: f.id, name: f.name, sampleNo: f.sampleNo ?? undefined, load: async () => (await fetchResultFile(f)).text() })),
+    [files],
+  );
+}
+
+/** 结果文件: reviewed files only, each downloaded through the signed-in call; data files also open as one plot. */
 export function ResultFilesCard({ order }: { order: OrderDetail }) {
+  const plotFiles = usePlotFiles(order.files);
   if (!order.files.length) return null;
+  return (
+    <>
+      {plotFiles.length > 0 && (
+        <Panel title="数据图" testId="data-plot">
+          <DataPlot files={plotFiles} title={`订单 ${order.no} 检测数据`} />
+        </Panel>
+      )}
+      <ResultFilesList order={order} />
+    </>
+  );
+}
+
+function ResultFilesList({ order }: { order: OrderDetail }) {
   return (
     <Panel title="结果文件" testId="result-files">
       <ul className={styles.rows}>
