@@ -5,7 +5,7 @@ import { job, message, noticeDelivery, smsMessage } from '../src/db/schema.ts';
 import type { SmsProvider } from '../src/lib/sms-provider.ts';
 import { createTestApp, createTwinApps, type TestApp } from './create-test-app.ts';
 import { callApi, staffTokens } from './factories.ts';
-import { orderingCustomer, placeOrder } from './order-factories.ts';
+import { orderingCustomer, placeOrder, reviewedFile } from './order-factories.ts';
 
 type Step = 'adminOrderReceive' | 'adminOrderStartTesting' | 'adminOrderDeliver' | 'adminOrderCancel';
 
@@ -20,6 +20,7 @@ async function deliveredOrder(t: TestApp, lab: string) {
   const o = await placeOrder(t, u, { delivery: 1 });
   await step(t, lab, 'adminOrderReceive', o.id, 'awaitingPickup');
   await step(t, lab, 'adminOrderStartTesting', o.id, 'received');
+  await reviewedFile(t, lab, o.id);
   await step(t, lab, 'adminOrderDeliver', o.id, 'testing');
   return { u, o };
 }
