@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { DeviceSummary } from '@yance/contracts/catalog';
-import { attestStudent, call, registerUser, signInWith, useServer, type TestUser } from './support/accounts.ts';
+import { addAddress, attestStudent, call, registerUser, signInWith, useServer, type TestUser } from './support/accounts.ts';
 import { searchDevices } from './support/api.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
 import { opened } from './support/page-checks.ts';
@@ -48,6 +48,8 @@ describe('the lab’s work (issue 9, ADR 0041)', () => {
     student = await registerUser(s.server);
     const token = student.tokens.token;
     await attestStudent(s.baseUrl, token);
+    // With a default address no attestation popup opens after sign-in (spec §4).
+    await addAddress(s.baseUrl, token);
     const item = (await searchDevices(s.baseUrl, { pageSize: 30 })).list.find(
       (d: DeviceSummary) => d.price_fen > 0 && d.unit === 'sample',
     )!;
@@ -153,12 +155,6 @@ describe('the lab’s work (issue 9, ADR 0041)', () => {
     const page = await b.newDevice({ width: 1280, height: 900 });
     await signInWith(page, student.tokens, `/member/order?id=${order.id}`);
     await page.getByTestId('test-records').getByText('Bruker D8 Advance').waitFor();
-    // A centred notice the site may pop up over the page (not this feature's): closed first.
-    const popup = page.locator('.ant-modal-wrap.ant-modal-centered');
-    if (await popup.isVisible()) {
-      await page.keyboard.press('Escape');
-      await popup.waitFor({ state: 'hidden' });
-    }
     const got = page.waitForEvent('download');
     await page.getByTestId('download-file').click();
     const file = await got;
