@@ -32,6 +32,8 @@ import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { orderAdminRoutes, orderRoutes } from './modules/order/order.routes.ts';
 import { samplingRoutes } from './modules/sampling/sampling.routes.ts';
 import { planRoutes } from './modules/plan/plan.routes.ts';
+import { demandRoutes } from './modules/demand/demand.routes.ts';
+import { contractRoutes } from './modules/contract/contract.routes.ts';
 import { seedDemoOrders } from './modules/order/order-demo.service.ts';
 import { resolveAccessToken } from './modules/session/session.service.ts';
 import { createSmsProvider } from './modules/sms/sms.service.ts';
@@ -52,7 +54,7 @@ import { smsJobs } from './modules/sms/sms.service.ts';
 import { resolveStaff } from './modules/staff/staff.service.ts';
 import { contentAdminRoutes } from './modules/content-admin/content-admin.routes.ts';
 import { mediaRoutes, uploadServeRoutes } from './modules/media/media.routes.ts';
-import { createStorage } from './modules/media/storage.service.ts';
+import { createPrivateStorage, createStorage } from './modules/media/storage.service.ts';
 import { settingAdminRoutes } from './modules/setting/setting-admin.routes.ts';
 import { staffSecurityRoutes } from './modules/staff/staff-security.routes.ts';
 import { prepareFirstAdmin } from './modules/staff/first-admin.service.ts';
@@ -165,6 +167,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   app.addHook('onClose', async () => jobs.stop());
   app.addHook('onClose', async () => ctx.counter.close());
   const storage = createStorage(config, fetchImpl);
+  const privateFiles = createPrivateStorage(config, fetchImpl);
   // No installation runs without an admin: create one from ADMIN_ACCOUNT, or print a setup link (ADR 0038).
   app.addHook('onReady', async () => prepareFirstAdmin(ctx, opts.print ?? ((line) => process.stdout.write(`${line}\n`))));
   const demo = opts.demoOrders;
@@ -198,6 +201,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...orderRoutes(ctx),
     ...samplingRoutes(ctx),
     ...orderAdminRoutes(ctx),
+    ...demandRoutes(ctx, privateFiles),
+    ...contractRoutes(ctx, privateFiles),
   };
   await app.register(apiScopes, {
     handlers,

@@ -6,6 +6,8 @@ import { contentEndpoints } from './api/content.ts';
 import { jobEndpoints } from './api/job.ts';
 import { orderEndpoints } from './api/order.ts';
 import { samplingEndpoints } from './api/sampling.ts';
+import { demandEndpoints } from './api/demand.ts';
+import { contractEndpoints } from './api/contract.ts';
 import { settingAdminEndpoints } from './api/setting-admin.ts';
 import { smsOutboxEndpoints } from './api/sms-outbox.ts';
 import { customerEndpoints } from './api/customer.ts';
@@ -33,6 +35,8 @@ export const endpoints = {
   ...dashboardEndpoints,
   ...orderEndpoints,
   ...samplingEndpoints,
+  ...demandEndpoints,
+  ...contractEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

@@ -241,4 +241,5 @@ export * from './schema-jobs.ts';
 export * from './schema-media.ts';
 export * from './schema-security.ts';
 export * from './schema-customers.ts';
+export * from './schema-demands.ts';
 export * from './schema-orders.ts';

@@ -40,3 +40,14 @@ export function createStorage(config: Config, fetch: Fetch): FileStorage {
   }
   return localStorage(`${config.DATA_DIR}/upload`);
 }
+
+/**
+ * Where private files live (ADR 0044, 0045: demand attachments, signed
+ * contracts): never under a public route. Local disk under DATA_DIR/private
+ * (not DATA_DIR/upload, which /upload/ serves); in the bucket under u/p/ with
+ * no file extension, which GET /upload/u/* never serves.
+ */
+export function createPrivateStorage(config: Config, fetch: Fetch): FileStorage {
+  if (config.STORAGE === 's3') return createStorage(config, fetch);
+  return localStorage(`${config.DATA_DIR}/private`);
+}
