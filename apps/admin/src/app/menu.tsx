@@ -16,6 +16,7 @@ import {
   PictureOutlined,
   ProfileOutlined,
   ScheduleOutlined,
+  SolutionOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -50,7 +51,10 @@ export const MENU: MenuGroup[] = [
   {
     key: 'orders',
     label: '订单',
-    entries: [{ path: '/orders', label: '订单列表', permission: 'order.read', icon: <ProfileOutlined /> }],
+    entries: [
+      { path: '/orders', label: '订单列表', permission: 'order.read', icon: <ProfileOutlined /> },
+      { path: '/demands', label: '定制需求', permission: 'order.quote', icon: <SolutionOutlined /> },
+    ],
   },
   {
     key: 'catalog',

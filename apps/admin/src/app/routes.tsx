@@ -15,6 +15,8 @@ const CustomersPage = lazy(() => import('@/features/customers/customers-page.tsx
 const CustomerDetailPage = lazy(() => import('@/features/customers/customer-detail-page.tsx'));
 const OrdersPage = lazy(() => import('@/features/orders/orders-page.tsx'));
 const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page.tsx'));
+const DemandsPage = lazy(() => import('@/features/demands/demands-page.tsx'));
+const DemandDetailPage = lazy(() => import('@/features/demands/demand-detail-page.tsx'));
 const content = {
   banners: lazy(() => import('@/features/content/banner-page.tsx')),
   articles: lazy(() => import('@/features/content/article-page.tsx')),
@@ -87,6 +89,8 @@ export const router = createBrowserRouter(
         { path: 'customers/:id', element: page('customer.read', <CustomerDetailPage />) },
         { path: 'orders', element: page('order.read', <OrdersPage />) },
         { path: 'orders/:id', element: page('order.read', <OrderDetailPage />) },
+        { path: 'demands', element: page('order.quote', <DemandsPage />) },
+        { path: 'demands/:id', element: page('order.quote', <DemandDetailPage />) },
         { path: 'staff', element: page('staff.manage', <StaffPage />) },
         { path: 'audit', element: page('audit.read', <AuditPage />) },
         ...Object.entries({

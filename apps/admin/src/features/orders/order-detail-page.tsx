@@ -11,6 +11,7 @@ import { DetailState, retryUnlessMissing, type Missing } from '@/components/deta
 import { holds, useMe } from '@/lib/me.ts';
 import { formatTime } from '@/lib/time.ts';
 import { Amount, ORDER_KIND_NAMES, OrderStateTag } from './order-labels.tsx';
+import { ContractPanel } from './contract-panel.tsx';
 import { OrderMoveModal } from './order-move-modal.tsx';
 import { LinesSection, RemarkSection, SamplesSection, TimelineSection } from './order-sections.tsx';
 import { detailKey, isStaffAction, type StaffAction } from './use-order-move.ts';
@@ -118,6 +119,11 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
                 <Descriptions.Item label="下单时间">{formatTime(order.createdAt)}</Descriptions.Item>
               </Descriptions>
             </Card>
+            {order.kind === 'enterprise' && order.state === 'contracting' && (
+              <Card title="合同" size="small">
+                <ContractPanel order={order} />
+              </Card>
+            )}
             <Card title="订单进度" size="small">
               <TimelineSection order={order} />
             </Card>

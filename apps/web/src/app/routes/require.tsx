@@ -37,7 +37,7 @@ export function Component() {
           contact_name: v.name,
           contact_phone: v.phone,
         },
-        files: [],
+        files: (v.files ?? []).flatMap((f) => (f.originFileObj ? [f.originFileObj] : [])),
       },
       { onSuccess: () => void navigate(paths.experiment('demand')) },
     );

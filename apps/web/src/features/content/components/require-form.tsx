@@ -1,6 +1,7 @@
-import { LockOutlined } from '@ant-design/icons';
+import { LockOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { DEMAND_ATTACHMENTS_MAX } from '@yance/contracts/demand';
 import { PHONE_LENGTH, phone } from '@yance/contracts/account';
-import { Alert, Button, Form, Input, InputNumber } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Upload, type UploadFile } from 'antd';
 import { ruleFrom } from '@/lib/form-validation.ts';
 import layout from './require-layout.module.css';
 import { RequireSteps } from './require-steps.tsx';
@@ -13,7 +14,12 @@ export interface RequireFormValues {
   budget?: number;
   name: string;
   phone: string;
+  /** Chosen files: sent (as private files) only when the demand is submitted. */
+  files?: UploadFile[];
 }
+
+/** What demand/upload accepts (checked again by the server from the bytes). */
+const ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx,.zip,image/jpeg,image/png,image/webp';
 
 const required = (label: string) => ({ required: true, whitespace: true, message: `[${label}]不能为空` });
 
@@ -58,6 +64,17 @@ export function RequireForm({ onSubmit }: { onSubmit: (values: RequireFormValues
             <Input maxLength={PHONE_LENGTH} inputMode="numeric" placeholder="11位手机号" />
           </Form.Item>
         </div>
+        <Form.Item
+          name="files"
+          label="附件"
+          valuePropName="fileList"
+          getValueFromEvent={(e: { fileList: UploadFile[] }) => e.fileList}
+          extra={`选填：PDF、图片、Word/Excel 或 ZIP，最多${DEMAND_ATTACHMENTS_MAX}个；仅您与客户经理可见`}
+        >
+          <Upload accept={ACCEPT} multiple maxCount={DEMAND_ATTACHMENTS_MAX} beforeUpload={() => false}>
+            <Button icon={<PaperClipOutlined />}>选择文件</Button>
+          </Upload>
+        </Form.Item>
         <Button type="primary" htmlType="submit" size="large" className={styles.submit}>
           提交需求
         </Button>
