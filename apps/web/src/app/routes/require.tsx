@@ -55,7 +55,7 @@ export function Component() {
           <SitePageBody query={page} />
         </PageSection>
         <PageSection title="填写需求">
-          <RequireForm onSubmit={submit} />
+          <RequireForm onSubmit={submit} signedIn={signedIn} />
         </PageSection>
       </PageBody>
     </>

@@ -27,7 +27,7 @@ const required = (label: string) => ({ required: true, whitespace: true, message
  * The 发布需求 form. Requirements belong to an account, so for a visitor
  * onSubmit opens the login prompt; the typed values stay in the form.
  */
-export function RequireForm({ onSubmit }: { onSubmit: (values: RequireFormValues) => void }) {
+export function RequireForm({ onSubmit, signedIn }: { onSubmit: (values: RequireFormValues) => void; signedIn?: boolean }) {
   const [form] = Form.useForm<RequireFormValues>();
   return (
     <div className={layout.grid}>
@@ -39,14 +39,16 @@ export function RequireForm({ onSubmit }: { onSubmit: (values: RequireFormValues
         className={styles.form}
         scrollToFirstError
       >
-        <Alert
-          className={styles.notice}
-          type="warning"
-          showIcon
-          icon={<LockOutlined />}
-          title="发布需求需要登录账号"
-          description="需求会关联到您的账号，便于客户经理报价与跟进。未登录时点击提交将先弹出登录窗口，已填写的内容会保留。"
-        />
+        {!signedIn && (
+          <Alert
+            className={styles.notice}
+            type="warning"
+            showIcon
+            icon={<LockOutlined />}
+            title="发布需求需要登录账号"
+            description="需求会关联到您的账号，便于客户经理报价与跟进。未登录时点击提交将先弹出登录窗口，已填写的内容会保留。"
+          />
+        )}
         <Form.Item name="title" label="需求标题" rules={[required('需求标题'), { max: 50, message: '[需求标题]不能超过50个字' }]}>
           <Input placeholder="例如：锂电正极材料原位XRD测试" maxLength={50} showCount />
         </Form.Item>

@@ -7,6 +7,13 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { downloadDemandFile, useDemandMove, useDemands } from '../api/demands.ts';
 
+const pad = (n: number) => String(n).padStart(2, '0');
+/** An ISO time as the customer's clock reads it: "2026-11-25 10:56". */
+const formatTime = (iso: string) => {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
 const STATE_COLORS: Record<DemandDetail['state'], string> = {
   open: 'gold',
   quoted: 'blue',
@@ -78,7 +85,7 @@ function DemandCard({ d }: { d: DemandDetail }) {
       <Timeline
         style={{ marginTop: 16 }}
         items={d.timeline.map((e) => ({
-          content: `${e.at.slice(0, 16).replace('T', ' ')} ${e.actor} ${e.label}${e.note ? `：${e.note}` : ''}`,
+          content: `${formatTime(e.at)} ${e.actor} ${e.label}${e.note ? `：${e.note}` : ''}`,
         }))}
       />
       <Flex gap={8} wrap>
