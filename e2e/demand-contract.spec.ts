@@ -50,6 +50,8 @@ describe('custom demands and the enterprise contract (issue 9)', () => {
     await page.getByLabel('手机号').fill('13812345678');
     await page.locator('input[type=file]').setInputFiles({ name: '样品说明.pdf', mimeType: 'application/pdf', buffer: PDF });
     await page.getByText('样品说明.pdf').waitFor();
+    // The file chooser scrolled the page; the full-page shot starts from the top.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshotAtWidths(page, SPEC, 'require');
     await button(page, '提交需求').click();
     await page.waitForURL(/\/experiment\/demand/);
@@ -107,6 +109,7 @@ describe('custom demands and the enterprise contract (issue 9)', () => {
     await page.goto(`/admin/orders/${order.orderId}`, { waitUntil: 'domcontentloaded' });
     await page.getByTestId('order-title').waitFor();
     await expect.poll(() => page.getByTestId('contract-panel').innerText()).toContain('盖章合同.pdf');
+    await screenshotAtWidths(page, SPEC, 'console-order-contract');
     await button(page.getByTestId('order-actions'), '确认合同').click();
     const dialog = await opened(page.getByRole('dialog').filter({ hasText: '确认合同 · ' }));
     await button(dialog, '确认合同').click();
