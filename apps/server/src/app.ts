@@ -33,6 +33,8 @@ import { orderAdminRoutes, orderRoutes } from './modules/order/order.routes.ts';
 import { samplingRoutes } from './modules/sampling/sampling.routes.ts';
 import { reservationAdminRoutes, reservationRoutes } from './modules/reservation/reservation.routes.ts';
 import { planRoutes } from './modules/plan/plan.routes.ts';
+import { demandRoutes } from './modules/demand/demand.routes.ts';
+import { contractRoutes } from './modules/contract/contract.routes.ts';
 import { seedDemoOrders } from './modules/order/order-demo.service.ts';
 import { resolveAccessToken } from './modules/session/session.service.ts';
 import { createSmsProvider } from './modules/sms/sms.service.ts';
@@ -213,6 +215,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...orderCallRoutes(ctx),
     ...reservationRoutes(ctx),
     ...reservationAdminRoutes(ctx),
+    ...demandRoutes(ctx, privateFiles),
+    ...contractRoutes(ctx, privateFiles),
   };
   await app.register(apiScopes, {
     handlers,

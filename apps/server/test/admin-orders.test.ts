@@ -100,6 +100,15 @@ describe('an enterprise’s order', () => {
       'confirmContract',
       'cancel',
     ]);
+    // The signed scan first (ADR 0045; contract.test.ts covers the refusals).
+    const boundary = '----yanceScan';
+    const scan = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/contract/upload?orderId=${o.id}`,
+      headers: { token: firm.tokens.token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="signed.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--${boundary}--\r\n`,
+    });
+    expect(scan.statusCode).toBe(200);
     expect((await move('adminOrderConfirmContract', 'manager', o.id, 'contracting')).body.data.state).toBe('unpaid');
     const noNote = await move('adminOrderMarkPaid', 'finance', o.id, 'unpaid');
     expect(noNote).toMatchObject({ status: 400, body: { msg: '[备注]不能为空' } });
@@ -112,6 +121,7 @@ describe('an enterprise’s order', () => {
     const { events, audit } = await trail(o.id);
     expect(events.map((e) => e.toState)).toEqual([
       'contracting',
+      'contracting',
       'unpaid',
       'awaitingSample',
       'received',
@@ -119,8 +129,8 @@ describe('an enterprise’s order', () => {
       'delivered',
       'completed',
     ]);
-    expect(events[1]!.actorName).toBe('客户经理 王经理');
-    expect(events[2]).toMatchObject({ actorName: '财务 赵财务', note: '银行回单 2026112401' });
+    expect(events[2]!.actorName).toBe('客户经理 王经理');
+    expect(events[3]).toMatchObject({ actorName: '财务 赵财务', note: '银行回单 2026112401' });
     expect(audit).toHaveLength(events.length);
   });
 });

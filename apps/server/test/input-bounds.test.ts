@@ -151,6 +151,23 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   adminOrderDeliver: { body: { id: 1, expect: 'testing' } },
   adminOrderConfirmData: { body: { id: 1, expect: 'delivered' } },
   adminOrderCancel: { body: { id: 1, expect: 'quoting', note: '客户要求' } },
+  demandFile: { query: { id: 1, file: '0123456789abcdef0123456789abcdef' } },
+  demandAdd: { body: { title: '定制测试', description: '说明', budget_fen: 100, contact_name: '王工', contact_phone: '13800000000' } },
+  demandDetail: { body: { id: 1 } },
+  demandAccept: { body: { id: 1 } },
+  demandDecline: { body: { id: 1 } },
+  demandWithdraw: { body: { id: 1 } },
+  adminDemandDetail: { query: { id: 1 } },
+  adminDemandFile: { query: { id: 1, file: '0123456789abcdef0123456789abcdef' } },
+  adminDemandQuote: {
+    body: { id: 1, lines: [{ name: '定制', unit_fen: 100, unit: 'job', count: 1, turnaround_days: 5 }], valid_until: '2026-12-01' },
+  },
+  contractDownload: { query: { orderId: 1 } },
+  contractUpload: { query: { orderId: 1 } },
+  adminContractDetail: { query: { orderId: 1 } },
+  adminContractPdf: { query: { orderId: 1 } },
+  adminContractScan: { query: { orderId: 1 } },
+  adminContractReject: { body: { orderId: 1, reason: '缺少盖章' } },
 };
 
 const CJK = /[\u4e00-\u9fff]/;

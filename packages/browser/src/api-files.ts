@@ -44,11 +44,16 @@ async function fileRequest<T>(
   throw new ApiError(payload.code, payload.msg);
 }
 
-/** A file to a call that takes multipart/form-data in field "file" (picture uploads, .xlsx imports). */
-export function upload<K extends EndpointName>(name: K, file: Blob, filename: string): Promise<DataOf<Endpoints[K]>> {
+/** A file to a call that takes multipart/form-data in field "file" (picture uploads, .xlsx imports; a signed contract with its order in the query). */
+export function upload<K extends EndpointName>(
+  name: K,
+  file: Blob,
+  filename: string,
+  query?: QueryIn<Endpoints[K]>,
+): Promise<DataOf<Endpoints[K]>> {
   const body = new FormData();
   body.append('file', file, filename);
-  return fileRequest(name, { body });
+  return fileRequest(name, { body, query: query as object | undefined });
 }
 
 /** A file a call answers (an .xlsx export) and the name the server gave it. */

@@ -85,6 +85,16 @@ export const adminRoutes = {
   adminReservationScheduleSave: { method: 'POST', scope: 'admin', path: '/reservation/schedule', access: 'booking.manage' },
   adminReservationPolicy: { method: 'GET', scope: 'admin', path: '/reservation/policy', access: 'booking.manage' },
   adminReservationPolicySave: { method: 'POST', scope: 'admin', path: '/reservation/policy', access: 'booking.manage' },
+  // custom demands (issue 9, ADR 0044): a manager sees only their customers' demands
+  adminDemandList: { method: 'GET', scope: 'admin', path: '/demand/list', access: 'order.quote' },
+  adminDemandDetail: { method: 'GET', scope: 'admin', path: '/demand/detail', access: 'order.quote' },
+  adminDemandFile: { method: 'GET', scope: 'admin', path: '/demand/file', access: 'order.quote' },
+  adminDemandQuote: { method: 'POST', scope: 'admin', path: '/demand/quote', access: 'order.quote' },
+  // the enterprise contract of an order (issue 9, ADR 0045); 确认合同 is adminOrderConfirmContract
+  adminContractDetail: { method: 'GET', scope: 'admin', path: '/contract/detail', access: 'order.read' },
+  adminContractPdf: { method: 'GET', scope: 'admin', path: '/contract/pdf', access: 'order.read' },
+  adminContractScan: { method: 'GET', scope: 'admin', path: '/contract/scan', access: 'order.read' },
+  adminContractReject: { method: 'POST', scope: 'admin', path: '/contract/reject', access: 'order.quote' },
   // the console's catalogue (ADR 0036)
   catalogTypeList: { method: 'GET', scope: 'admin', path: '/catalog/type/list', access: 'catalog.manage' },
   catalogTypeEdit: { method: 'POST', scope: 'admin', path: '/catalog/type/edit', access: 'catalog.manage' },

@@ -10,6 +10,8 @@ import { callTaskEndpoints } from './api/call-task.ts';
 import { orderEndpoints } from './api/order.ts';
 import { samplingEndpoints } from './api/sampling.ts';
 import { bookingEndpoints } from './api/booking.ts';
+import { demandEndpoints } from './api/demand.ts';
+import { contractEndpoints } from './api/contract.ts';
 import { settingAdminEndpoints } from './api/setting-admin.ts';
 import { smsOutboxEndpoints } from './api/sms-outbox.ts';
 import { customerEndpoints } from './api/customer.ts';
@@ -41,6 +43,8 @@ export const endpoints = {
   ...messageEndpoints,
   ...callTaskEndpoints,
   ...bookingEndpoints,
+  ...demandEndpoints,
+  ...contractEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

@@ -19,6 +19,7 @@ import {
   ProfileOutlined,
   ScheduleOutlined,
   SettingOutlined,
+  SolutionOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -56,6 +57,7 @@ export const MENU: MenuGroup[] = [
     entries: [
       { path: '/orders', label: '订单列表', permission: 'order.read', icon: <ProfileOutlined /> },
       { path: '/samples', label: '到样签收', permission: 'order.lab', icon: <InboxOutlined /> },
+      { path: '/demands', label: '定制需求', permission: 'order.quote', icon: <SolutionOutlined /> },
     ],
   },
   {

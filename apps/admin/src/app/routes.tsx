@@ -19,6 +19,8 @@ const ArrivalsPage = lazy(() => import('@/features/samples/arrivals-page.tsx'));
 const LabelPage = lazy(() => import('@/features/samples/label-page.tsx'));
 const ReservationRoomPage = lazy(() => import('@/features/reservations/reservation-room-page.tsx'));
 const ReservationSettingsPage = lazy(() => import('@/features/reservations/reservation-settings-page.tsx'));
+const DemandsPage = lazy(() => import('@/features/demands/demands-page.tsx'));
+const DemandDetailPage = lazy(() => import('@/features/demands/demand-detail-page.tsx'));
 const content = {
   banners: lazy(() => import('@/features/content/banner-page.tsx')),
   articles: lazy(() => import('@/features/content/article-page.tsx')),
@@ -96,6 +98,8 @@ export const router = createBrowserRouter(
         { path: 'samples', element: page('order.lab', <ArrivalsPage />) },
         { path: 'reservations', element: page('booking.manage', <ReservationRoomPage />) },
         { path: 'reservations/settings', element: page('booking.manage', <ReservationSettingsPage />) },
+        { path: 'demands', element: page('order.quote', <DemandsPage />) },
+        { path: 'demands/:id', element: page('order.quote', <DemandDetailPage />) },
         { path: 'staff', element: page('staff.manage', <StaffPage />) },
         { path: 'audit', element: page('audit.read', <AuditPage />) },
         ...Object.entries({

@@ -4,6 +4,7 @@ import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text
 import type { Fen } from '@yance/contracts/money';
 import { COUNT_MAX, PRICE_UNITS, type PriceUnit } from '@yance/contracts/money';
 import { SAMPLE_FORMS, SAMPLE_HAZARDS, type SampleForm, type SampleHazard } from '@yance/contracts/order';
+import { CONTRACT_EVENT_ACTIONS, CONTRACT_STATES, type ContractState } from '@yance/contracts/order-contract';
 import { SAMPLING_EVENT_ACTIONS, SAMPLING_STATES, type SamplingState } from '@yance/contracts/sampling';
 import { LAB_EVENT_ACTIONS, SAMPLE_STATES, type SampleState } from '@yance/contracts/sample-states';
 import { RESULT_FILE_STATES, type ResultFileState } from '@yance/contracts/lab';
@@ -20,6 +21,7 @@ import {
 import { AUDIT_ACTOR_KINDS, type AuditActorKind } from '@yance/contracts/staff';
 import { allOf, notNegative, oneOf } from './checks.ts';
 import { device } from './schema.ts';
+import { demandQuoteLine } from './schema-demands.ts';
 import { staffAccount, userAccount } from './schema-accounts.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -27,13 +29,15 @@ type Choices = Record<string, string>;
 
 /**
  * Events of the timeline that are not transitions: a draft saved (its first event), a sampling request sent or cancelled,
- * the lab's steps on samples and files (ADR 0041), the manager's call after receipt (ADR 0046).
+ * the lab's steps on samples and files (ADR 0041), a contract scan uploaded or rejected (ADR 0045), the manager's call
+ * after receipt (ADR 0046).
  */
 export const ORDER_EVENT_ACTIONS = [
   ...ORDER_ACTIONS,
   'saveDraft',
   ...SAMPLING_EVENT_ACTIONS,
   ...LAB_EVENT_ACTIONS,
+  ...CONTRACT_EVENT_ACTIONS,
   ...CALL_EVENT_ACTIONS,
 ] as const;
 
@@ -41,7 +45,11 @@ export const ORDER_EVENT_ACTIONS = [
 const countCheck = (name: string, column: Parameters<typeof oneOf>[1]) =>
   check(name, sql`${column} between 1 and ${sql.raw(String(COUNT_MAX))}`);
 
-/** One line of a customer's plan (实验方案, the cart): an item, its chosen options and the count; prices are always computed live. */
+/**
+ * One line of a customer's plan (实验方案, the cart): a catalogue item, its
+ * chosen options and the count, priced live; or (type 31, 定制项目) a line of
+ * a quote the customer accepted, priced by that quote only (ADR 0044).
+ */
 export const planItem = pgTable(
   'plan_item',
   {
@@ -49,15 +57,20 @@ export const planItem = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => userAccount.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => device.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').references(() => device.id, { onDelete: 'cascade' }),
+    quoteLineId: integer('quote_line_id').references(() => demandQuoteLine.id, { onDelete: 'cascade' }),
     choices: jsonb('choices').$type<Choices>().notNull().default({}),
     count: integer('count').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('plan_item_user_idx').on(t.userId, t.id), countCheck('plan_item_count_check', t.count)],
+  (t) => [
+    index('plan_item_user_idx').on(t.userId, t.id),
+    countCheck('plan_item_count_check', t.count),
+    // Exactly one of: a catalogue item, a quote line.
+    check('plan_item_source_check', sql`(${t.deviceId} is null) <> (${t.quoteLineId} is null)`),
+    uniqueIndex('plan_item_quote_line_idx').on(t.quoteLineId),
+  ],
 );
 
 /**
@@ -122,6 +135,8 @@ export const orderLine = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** The catalogue item (再来一单 finds it again); null once the item is deleted. */
     deviceId: integer('device_id').references(() => device.id, { onDelete: 'set null' }),
+    /** The accepted quote's line a type-31 line came from (ADR 0044); null for catalogue items. */
+    quoteLineId: integer('quote_line_id').references(() => demandQuoteLine.id, { onDelete: 'set null' }),
     rid: text('rid').notNull(),
     name: text('name').notNull(),
     typeId: integer('type_id').notNull(),
@@ -359,3 +374,26 @@ export const orderRetest = pgTable('order_retest', {
   reason: text('reason').notNull(),
   createdAt: at('created_at').notNull(),
 });
+
+/**
+ * The contract of an enterprise order (ADR 0045): the PDF is generated from
+ * the order when asked; this row holds the signed scan the customer uploaded
+ * (a private file) and the manager's answer. One per order.
+ */
+export const orderContract = pgTable(
+  'order_contract',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    state: text('state').$type<ContractState>().notNull().default('none'),
+    scanKey: text('scan_key').notNull().default(''),
+    scanName: text('scan_name').notNull().default(''),
+    scanType: text('scan_type').notNull().default(''),
+    uploadedAt: at('uploaded_at'),
+    rejectReason: text('reject_reason').notNull().default(''),
+    decidedBy: integer('decided_by').references(() => staffAccount.id, { onDelete: 'set null' }),
+    decidedAt: at('decided_at'),
+  },
+  (t) => [oneOf('order_contract_state_check', t.state, CONTRACT_STATES)],
+);

@@ -241,6 +241,7 @@ export * from './schema-jobs.ts';
 export * from './schema-media.ts';
 export * from './schema-security.ts';
 export * from './schema-customers.ts';
+export * from './schema-demands.ts';
 export * from './schema-orders.ts';
 export * from './schema-messages.ts';
 export * from './schema-bookings.ts';

@@ -3,13 +3,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 
 /**
- * multipart/form-data for the admin scope only (ADR 0036, 0037): registered
- * once, inside that scope, so the staff guard runs before any part is read
- * and the open and customer scopes keep refusing multipart bodies. One file
- * per request, a few small fields; the largest file is UPLOAD_MAX_BYTES.
+ * multipart/form-data for the guarded scopes only (ADR 0036, 0037; the
+ * customer's since ADR 0044): registered inside the admin and the customer
+ * scope, so their guard runs before any part is read, and the open scope
+ * keeps refusing multipart bodies. One file per request, a few small fields;
+ * the largest file is UPLOAD_MAX_BYTES.
  */
-export async function adminMultipart(admin: FastifyInstance, maxFileBytes: number): Promise<void> {
-  await admin.register(multipart, {
+export async function guardedMultipart(scope: FastifyInstance, maxFileBytes: number): Promise<void> {
+  await scope.register(multipart, {
     limits: { fileSize: maxFileBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12, headerPairs: 100 },
     throwFileSizeLimit: true,
   });

@@ -3,7 +3,7 @@ import { scopePrefix, type Scope } from '@yance/contracts/routes';
 import { AppError } from '../lib/app-error.ts';
 import { customerGuard, staffGuard, type StaffResolver, type TokenResolver } from './auth.ts';
 import { registerEndpoints, type Handlers } from './endpoints.ts';
-import { adminMultipart } from './multipart.ts';
+import { guardedMultipart } from './multipart.ts';
 
 /** A registered route as the scope check sees it. */
 export interface RouteEntry {
@@ -84,6 +84,7 @@ export async function apiScopes(
     async (auth) => {
       auth.addHook('onRequest', customerGuard(opts.resolveToken));
       auth.addHook('onSend', noStore);
+      await guardedMultipart(auth, opts.uploadMaxBytes);
       registerEndpoints(auth, 'auth', opts.handlers);
       catchAll(auth, 'auth');
     },
@@ -93,7 +94,7 @@ export async function apiScopes(
     async (admin) => {
       admin.addHook('onRequest', staffGuard(opts.resolveStaff));
       admin.addHook('onSend', noStore);
-      await adminMultipart(admin, opts.uploadMaxBytes);
+      await guardedMultipart(admin, opts.uploadMaxBytes);
       registerEndpoints(admin, 'admin', opts.handlers);
       catchAll(admin, 'admin');
     },

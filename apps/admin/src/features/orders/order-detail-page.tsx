@@ -12,6 +12,7 @@ import { holds, useMe } from '@/lib/me.ts';
 import { formatTime } from '@/lib/time.ts';
 import { Amount, ORDER_KIND_NAMES, OrderStateTag } from './order-labels.tsx';
 import { AdjustSection, ResultFilesSection, SampleTrackingSection, TestRecordsSection } from './order-lab.tsx';
+import { ContractPanel } from './contract-panel.tsx';
 import { OrderMoveModal } from './order-move-modal.tsx';
 import { LinesSection, RemarkSection, SamplesSection, TimelineSection } from './order-sections.tsx';
 import { detailKey, isStaffAction, type StaffAction } from './use-order-move.ts';
@@ -140,6 +141,11 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
                 ) : (
                   <Typography.Text type="secondary">客户可在 {formatTime(order.retest.until!)} 前申请免费复测</Typography.Text>
                 )}
+              </Card>
+            )}
+            {order.kind === 'enterprise' && order.state === 'contracting' && (
+              <Card title="合同" size="small">
+                <ContractPanel order={order} />
               </Card>
             )}
             <Card title="订单进度" size="small">

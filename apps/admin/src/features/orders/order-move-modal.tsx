@@ -115,6 +115,7 @@ export function OrderMoveModal({ order, action, onClose }: { order: AdminOrderDe
       {action === 'cancel' && (
         <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="取消后订单不能恢复，取消原因会显示给客户。" />
       )}
+      {move.error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={move.error.message} data-testid="move-error" />}
       <Form form={form} layout="vertical" initialValues={initialValues} preserve={false}>
         {quoting && order.lines.map((l) => <QuoteLine key={l.id} line={l} />)}
         {t.note && (

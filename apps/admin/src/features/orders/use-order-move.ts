@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { ApiError, call } from '@yance/browser/api-client';
 import { ErrorCode } from '@yance/contracts/codes';
+import { CONTRACT_SCAN_MISSING } from '@yance/contracts/order-contract';
 import type { AdminOrderDetail, OrderMoveBody, OrderQuoteBody } from '@yance/contracts/order';
 import { ORDER_TRANSITIONS, type OrderAction } from '@yance/contracts/order-states';
 
@@ -45,13 +46,17 @@ export function useOrderMove(orderId: number, action: StaffAction, onDone: () =>
     onSuccess: (order) => {
       void message.success(`已${ORDER_TRANSITIONS[action].label}`);
       queries.setQueryData(detailKey(orderId), order);
+      void queries.invalidateQueries({ queryKey: ['adminContractDetail', orderId] });
       refreshOthers();
       onDone();
     },
     onError: (err) => {
       if (!(err instanceof ApiError && err.code === ErrorCode.CONFLICT)) return;
       void queries.invalidateQueries({ queryKey: detailKey(orderId) });
+      void queries.invalidateQueries({ queryKey: ['adminContractDetail', orderId] });
       refreshOthers();
+      // 确认合同 refused for want of a signed scan: the dialog stays open and says why (the order itself did not move).
+      if (action === 'confirmContract' && err.message === CONTRACT_SCAN_MISSING) return;
       onDone();
     },
   });

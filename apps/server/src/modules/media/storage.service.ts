@@ -42,10 +42,11 @@ export function createStorage(config: Config, fetch: Fetch): FileStorage {
 }
 
 /**
- * Where private files live (result files of orders, ADR 0041): never under
- * the publicly served DATA_DIR/upload. Local disk: DATA_DIR/private; S3: the
- * same bucket (every read goes through the app), keys without a picture
- * extension so /upload/u/* never answers them.
+ * Where private files live (result files of orders, ADR 0041; demand
+ * attachments and signed contracts, ADR 0044/0045): never under the publicly
+ * served DATA_DIR/upload. Local disk: DATA_DIR/private; S3: the same bucket
+ * (every read goes through the app), keys without a picture extension so
+ * /upload/u/* never answers them.
  */
 export function createPrivateStorage(config: Config, fetch: Fetch): FileStorage {
   return config.STORAGE === 's3' ? createStorage(config, fetch) : localStorage(`${config.DATA_DIR}/private`);

@@ -15,7 +15,7 @@ import { adminFiles } from '../lab/result-file.service.ts';
 import { detailOf, summariesOf } from './order.service.ts';
 import * as repo from './order.repository.ts';
 import type { OrderRow } from './order.repository.ts';
-import { moveOrder, reachable, type Mover } from './order-transition.ts';
+import { moveOrder, reachable, type MoveOptions, type Mover } from './order-transition.ts';
 
 export const staffMover = (caller: StaffCaller, ip = ''): Mover => ({ kind: 'staff', caller, ip });
 
@@ -74,10 +74,19 @@ export async function adminMove(
   action: OrderAction,
   body: OrderMoveBody,
   ip: string,
+  apply?: MoveOptions['apply'],
 ): Promise<AdminOrderDetail> {
-  const order = await moveOrder(ctx, staffMover(caller, ip), body.id, action, { expect: body.expect, note: body.note });
+  const order = await moveOrder(ctx, staffMover(caller, ip), body.id, action, { expect: body.expect, note: body.note, apply });
   return adminDetailOf(ctx, caller, order);
 }
+
+/** An order this staff member reaches (404 otherwise), locked until the caller's transaction ends when `lock` (the contract module). */
+export async function staffOrder(ctx: AppContext, caller: StaffCaller, id: number, lock = false): Promise<OrderRow> {
+  return reachable(ctx, staffMover(caller), await (lock ? repo.lockOrder(ctx.db, id) : repo.findOrder(ctx.db, id)));
+}
+
+/** The console's order detail as it now stands (after a change another module made). */
+export const staffOrderDetail = (ctx: AppContext, caller: StaffCaller, order: OrderRow) => adminDetailOf(ctx, caller, order);
 
 /**
  * order/quote: the manager prices the lines (every line waiting for a quote

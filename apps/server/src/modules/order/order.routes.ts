@@ -20,7 +20,6 @@ export const orderAdminRoutes = (ctx: AppContext) =>
     adminOrderList: ({ staff, query }) => adminOrderList(ctx, staff, query),
     adminOrderDetail: ({ staff, query }) => adminOrderDetail(ctx, staff, query.id),
     adminOrderQuote: ({ staff, body, ip }) => adminQuote(ctx, staff, body, ip),
-    adminOrderConfirmContract: ({ staff, body, ip }) => adminMove(ctx, staff, 'confirmContract', body, ip),
     adminOrderMarkPaid: ({ staff, body, ip }) => adminMove(ctx, staff, 'markPaid', body, ip),
     adminOrderReceive: ({ staff, body, ip }) => adminMove(ctx, staff, 'receive', body, ip),
     adminOrderStartTesting: ({ staff, body, ip }) => adminMove(ctx, staff, 'startTesting', body, ip),

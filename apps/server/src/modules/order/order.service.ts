@@ -1,4 +1,5 @@
 import {
+  CUSTOM_TYPE_ID,
   PLAN_LINES_MAX,
   type OrderAddBody,
   type OrderAgainResponse,
@@ -13,7 +14,8 @@ import { ORDER_TABS, ORDER_TAB_NAMES, ORDER_TRANSITIONS, type OrderAction, type 
 import { ORGANIZATIONS } from '@yance/contracts/user';
 import { SAMPLING_EVENT_LABELS, type SamplingEventAction } from '@yance/contracts/sampling';
 import { CALL_EVENT_LABELS, type CallEventAction } from '@yance/contracts/call-task';
-import type { Fen } from '@yance/contracts/money';
+import { CONTRACT_EVENT_LABELS, type ContractEventAction } from '@yance/contracts/order-contract';
+import type { Fen, PriceUnit } from '@yance/contracts/money';
 import { DEFAULT_LAB_CALENDAR } from '@yance/contracts/turnaround';
 import { LAB_EVENT_LABELS, type LabEventAction } from '@yance/contracts/sample-states';
 import type { AppContext } from '../../context.ts';
@@ -22,7 +24,16 @@ import { buildSearchText } from '../../lib/search-grams.ts';
 import { changesOf, recordAudit, type Actor } from '../audit/audit.service.ts';
 import { labDetailOf, trackingOf } from '../lab/lab.service.ts';
 import { customerFiles } from '../lab/result-file.service.ts';
-import { fullChoices, linePrice, planCount, putIntoPlan, takeFromPlan, type PlanEntry } from '../plan/plan.service.ts';
+import {
+  fullChoices,
+  linePrice,
+  planCount,
+  putIntoPlan,
+  putQuoteLinesIntoPlan,
+  quotePrice,
+  takeFromPlan,
+  type PlanEntry,
+} from '../plan/plan.service.ts';
 import { dueDate, estimatesOf, labCalendarOf } from '../turnaround/turnaround.service.ts';
 import * as repo from './order.repository.ts';
 import type { LineRow, OrderRow } from './order.repository.ts';
@@ -48,8 +59,21 @@ const kindOf = (organization: number | null): OrderKind => (organization === ORG
 const sumOf = (amounts: (Fen | null)[]): Fen | null =>
   amounts.some((a) => a === null) ? null : (amounts.reduce<number>((s, a) => s + (a ?? 0), 0) as Fen);
 
-/** A line of the order being written: the item and choices to snapshot, and the samples the customer declared. */
-interface Wanted extends PlanEntry {
+/** A 定制项目 as the order snapshots it: the accepted quote's line (ADR 0044), priced by the quote only. */
+interface Custom {
+  quoteLineId: number;
+  rid: string;
+  name: string;
+  unit: PriceUnit;
+  unitFen: Fen;
+  turnaroundDays: number;
+}
+
+/** A line of the order being written: the item and choices (or the quote line) to snapshot, and the samples the customer declared. */
+interface Wanted {
+  item?: PlanEntry;
+  custom?: Custom;
+  count: number;
   samples: SampleInput[];
 }
 
@@ -63,33 +87,55 @@ async function writeLines(t: AppContext, order: OrderRow, wanted: Wanted[]): Pro
     (
       await repo.findDevicesForLines(
         t.db,
-        wanted.map((w) => w.deviceId),
+        wanted.flatMap((w) => (w.item ? [w.item.deviceId] : [])),
       )
     ).map((d) => [d.id, d]),
   );
-  // The promise made now, from the lab's queue (ADR 0041): this order's own lines are not in it yet.
-  const estimates = await estimatesOf(
-    t,
-    wanted.map((w) => ({ deviceId: w.deviceId, count: w.count })),
-  );
+  // The promise made now, from the lab's queue (ADR 0047): this order's own lines are not in it yet. A quoted
+  // 定制项目 promises the turnaround its quote gave.
+  const catalogue = wanted.flatMap((w, i) => (w.item ? [{ i, deviceId: w.item.deviceId, count: w.count }] : []));
+  const estimates = await estimatesOf(t, catalogue);
+  const promised = new Map(catalogue.map((c, k) => [c.i, estimates[k]!.days]));
   const rows = wanted.map((w, sort) => {
-    const item = items.get(w.deviceId);
+    const c = w.custom;
+    if (c) {
+      const price = quotePrice(c.unitFen, w.count);
+      return {
+        orderId: order.id,
+        deviceId: null,
+        quoteLineId: c.quoteLineId,
+        rid: c.rid,
+        name: c.name,
+        typeId: CUSTOM_TYPE_ID,
+        unit: c.unit,
+        choices: {},
+        unitFen: price.unitFen,
+        count: w.count,
+        amountFen: price.amountFen,
+        turnaroundDays: c.turnaroundDays,
+        promisedDays: c.turnaroundDays,
+        sort,
+      };
+    }
+    const e = w.item!;
+    const item = items.get(e.deviceId);
     if (!item?.onShelf) throw new AppError('INVALID', `「${item?.name ?? '项目'}」已下架，无法下单`);
     const priced = { price_fen: item.priceFen, options: item.options };
-    const price = linePrice(priced, w.choices, w.count);
+    const price = linePrice(priced, e.choices, w.count);
     return {
       orderId: order.id,
       deviceId: item.id,
+      quoteLineId: null,
       rid: item.rid,
       name: item.name,
       typeId: item.typeId,
       unit: item.unit,
-      choices: fullChoices(priced, w.choices),
+      choices: fullChoices(priced, e.choices),
       unitFen: price.unitFen,
       count: w.count,
       amountFen: price.amountFen,
       turnaroundDays: item.turnaroundDays,
-      promisedDays: estimates[sort]!.days,
+      promisedDays: promised.get(sort) ?? item.turnaroundDays,
       sort,
     };
   });
@@ -116,6 +162,16 @@ async function writeLines(t: AppContext, order: OrderRow, wanted: Wanted[]): Pro
   };
 }
 
+/** A draft's 定制项目 line as it was snapshotted. */
+const customOf = (l: LineRow, quoteLineId: number): Custom => ({
+  quoteLineId,
+  rid: l.rid,
+  name: l.name,
+  unit: l.unit,
+  unitFen: l.unitFen,
+  turnaroundDays: l.turnaroundDays,
+});
+
 /** Each plan line and each draft line named at most once. */
 function refuseRepeats(body: OrderAddBody): void {
   const keys = body.lines.map((l) => (l.planId !== undefined ? `p${l.planId}` : `l${l.lineId}`));
@@ -134,17 +190,30 @@ async function gatherLines(t: AppContext, userId: number, body: OrderAddBody, dr
   const wanted = body.lines.map((l): Wanted => {
     if (l.planId !== undefined) {
       const r = fromPlan.get(l.planId)!;
-      return { deviceId: r.deviceId, choices: r.choices, count: r.count, samples: l.samples };
+      if (r.quoteLineId !== null) {
+        const custom = {
+          quoteLineId: r.quoteLineId,
+          rid: r.rid,
+          name: r.name,
+          unit: r.unit,
+          unitFen: r.priceFen,
+          turnaroundDays: r.turnaroundDays,
+        };
+        return { custom, count: r.count, samples: l.samples };
+      }
+      return { item: { deviceId: r.deviceId!, choices: r.choices, count: r.count }, count: r.count, samples: l.samples };
     }
     const line = draftLines.get(l.lineId!);
-    if (!line || line.deviceId === null) throw new AppError('NOT_FOUND', '订单项目不存在');
+    if (!line || (line.deviceId === null && line.quoteLineId === null)) throw new AppError('NOT_FOUND', '订单项目不存在');
     draftLines.delete(line.id);
-    return { deviceId: line.deviceId, choices: line.choices, count: line.count, samples: l.samples };
+    if (line.quoteLineId !== null) return { custom: customOf(line, line.quoteLineId), count: line.count, samples: l.samples };
+    return { item: { deviceId: line.deviceId!, choices: line.choices, count: line.count }, count: line.count, samples: l.samples };
   });
-  const dropped = [...draftLines.values()].flatMap((l: LineRow) =>
-    l.deviceId === null ? [] : [{ deviceId: l.deviceId, choices: l.choices, count: l.count }],
-  );
+  const left = [...draftLines.values()];
+  const dropped = left.flatMap((l: LineRow) => (l.deviceId === null ? [] : [{ deviceId: l.deviceId, choices: l.choices, count: l.count }]));
   if (dropped.length) await putIntoPlan(t, userId, dropped);
+  const droppedCustom = left.flatMap((l) => (l.quoteLineId === null ? [] : [{ id: l.quoteLineId, count: l.count }]));
+  if (droppedCustom.length) await putQuoteLinesIntoPlan(t, userId, droppedCustom);
   return wanted;
 }
 
@@ -260,7 +329,9 @@ const eventLabel = (action: string): string =>
         ? LAB_EVENT_LABELS[action as LabEventAction]
         : action in CALL_EVENT_LABELS
           ? CALL_EVENT_LABELS[action as CallEventAction]
-          : ORDER_TRANSITIONS[action as OrderAction].label;
+          : action in CONTRACT_EVENT_LABELS
+            ? CONTRACT_EVENT_LABELS[action as ContractEventAction]
+            : ORDER_TRANSITIONS[action as OrderAction].label;
 
 /** The timeline as its reader sees it: the customer reads their own steps as 您. */
 function timelineOf(events: repo.EventRow[], reader: Mover): OrderEvent[] {
@@ -427,3 +498,13 @@ export async function orderAgain(ctx: AppContext, userId: number, id: number): P
     return { cartNum: await planCount(t, userId), added, skipped: [...gone, ...skipped] };
   });
 }
+
+/** The customer's name, phone, company and current manager (the console's columns; the demand and contract modules). */
+export const customerCard = (ctx: AppContext, userId: number) => repo.findOrderCustomer(ctx.db, userId);
+
+/** The customer's account locked for the caller's transaction, with what ordering checks (attestation, organization, manager). */
+export const lockOrderingCustomer = (t: AppContext, userId: number) => repo.lockOrderCustomer(t.db, userId);
+
+/** An order's lines as snapshotted (the contract PDF). */
+export const orderLines = (ctx: AppContext, orderId: number) => repo.listLines(ctx.db, orderId);
+

@@ -1,14 +1,19 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DeviceOption } from '@yance/contracts/catalog';
+import { demandNo } from '@yance/contracts/demand';
+import { CUSTOM_TYPE_ID } from '@yance/contracts/order';
 import type { Fen, PriceUnit } from '@yance/contracts/money';
 import type { Executor } from '../../db/client.ts';
-import { device, planItem, projectType, userAccount } from '../../db/schema.ts';
+import { demandQuoteLine, device, planItem, projectType, userAccount } from '../../db/schema.ts';
 
-/** A plan line with what its live price and display need from the item. */
+/** A plan line with what its price and display need: a catalogue item's (live price), or an accepted quote's line (type 31). */
 export interface PlanRow {
   id: number;
   userId: number;
-  deviceId: number;
+  /** The catalogue item; null for a quote line. */
+  deviceId: number | null;
+  /** The accepted quote's line (定制项目, ADR 0044); null for a catalogue item. */
+  quoteLineId: number | null;
   choices: Record<string, string>;
   count: number;
   rid: string;
@@ -28,6 +33,7 @@ const rowColumns = {
   id: planItem.id,
   userId: planItem.userId,
   deviceId: planItem.deviceId,
+  quoteLineId: planItem.quoteLineId,
   choices: planItem.choices,
   count: planItem.count,
   rid: device.rid,
@@ -41,17 +47,58 @@ const rowColumns = {
   options: device.options,
   turnaroundDays: device.turnaroundDays,
   onShelf: device.onShelf,
+  q: {
+    demandId: demandQuoteLine.demandId,
+    name: demandQuoteLine.name,
+    unit: demandQuoteLine.unit,
+    unitFen: demandQuoteLine.unitFen,
+    turnaroundDays: demandQuoteLine.turnaroundDays,
+    sort: demandQuoteLine.sort,
+  },
 };
 
-/** The user's plan lines, oldest first, each with its item. */
+/** 定制项目's item number: the demand's number and the line's place in the quote (XQ000012-01). */
+export const quoteRid = (demandId: number, sort: number) => `${demandNo(demandId)}-${String(sort + 1).padStart(2, '0')}`;
+
+/** The user's plan lines, oldest first, each with its item or its quote line. */
 export async function listPlanRows(db: Executor, userId: number, ids?: readonly number[]): Promise<PlanRow[]> {
-  return db
+  const rows = await db
     .select(rowColumns)
     .from(planItem)
-    .innerJoin(device, eq(device.id, planItem.deviceId))
+    .leftJoin(device, eq(device.id, planItem.deviceId))
     .leftJoin(projectType, eq(projectType.id, device.typeId))
+    .leftJoin(demandQuoteLine, eq(demandQuoteLine.id, planItem.quoteLineId))
     .where(and(eq(planItem.userId, userId), ids ? inArray(planItem.id, [...ids]) : undefined))
     .orderBy(asc(planItem.id));
+  return rows.flatMap(({ q, ...r }): PlanRow[] => {
+    if (r.deviceId !== null && r.rid !== null) return [r as PlanRow];
+    if (r.quoteLineId === null || !q) return [];
+    return [
+      {
+        ...r,
+        rid: quoteRid(q.demandId, q.sort),
+        name: q.name,
+        img: '',
+        typeId: CUSTOM_TYPE_ID,
+        typeName: null,
+        typeSort: null,
+        unit: q.unit,
+        priceFen: q.unitFen,
+        options: [],
+        turnaroundDays: q.turnaroundDays,
+        onShelf: true,
+      },
+    ];
+  });
+}
+
+/** Puts an accepted quote's lines into the user's plan (each once: a quote line is in a plan at most once). */
+export async function insertQuoteLines(db: Executor, userId: number, lines: readonly { id: number; count: number }[], at: Date) {
+  if (lines.length === 0) return;
+  await db
+    .insert(planItem)
+    .values(lines.map((l) => ({ userId, quoteLineId: l.id, count: l.count, createdAt: at, updatedAt: at })))
+    .onConflictDoNothing();
 }
 
 export async function countPlan(db: Executor, userId: number): Promise<number> {

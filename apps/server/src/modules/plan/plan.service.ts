@@ -16,6 +16,7 @@ import type { PlanRow } from './plan.repository.ts';
 /** The name type 31 is shown with when the catalogue has no such type yet. */
 const CUSTOM_TYPE_NAME = '定制项目';
 const MISSING_LINE = '方案条目不存在';
+export const QUOTE_LINE_FIXED = '定制项目按报价下单，数量与选项不能修改';
 
 /** A line's price by the one rule (ADR 0012): an item priced 0 has no fixed price, so its amount waits for a quote (待报价, ADR 0039). */
 export function linePrice(item: Priced, choices: Choices, count: number): { unitFen: Fen; amountFen: Fen | null } {
@@ -39,11 +40,20 @@ function priceOrRefuse(item: Priced, choices: Choices, count: number) {
 
 const pricedOf = (r: { priceFen: Fen; options: Priced['options'] }): Priced => ({ price_fen: r.priceFen, options: r.options });
 
+/** A quote line's price: the accepted quote's unit price times its count, never anything the browser sent (ADR 0044). */
+export const quotePrice = (unitFen: Fen, count: number): { unitFen: Fen; amountFen: Fen } => ({
+  unitFen,
+  amountFen: (unitFen * count) as Fen,
+});
+
+/** A plan line's price: a quote line's from its quote, a catalogue item's by the one rule (PriceError when its options changed). */
+const rowPrice = (r: PlanRow) => (r.quoteLineId !== null ? quotePrice(r.priceFen, r.count) : linePrice(pricedOf(r), r.choices, r.count));
+
 /** A plan line as the customer sees it: the live price, or unavailable when the item left the shelf or no longer has the chosen options. */
 function toPlanLine(r: PlanRow, estimate: Estimate): PlanLine {
   let price: { unitFen: Fen; amountFen: Fen | null } | null = null;
   try {
-    price = linePrice(pricedOf(r), r.choices, r.count);
+    price = rowPrice(r);
   } catch (err) {
     if (!(err instanceof PriceError)) throw err;
   }
@@ -69,10 +79,11 @@ function toPlanLine(r: PlanRow, estimate: Estimate): PlanLine {
 /** plan/list: lines grouped by type_id, 定制项目 (31) first, then the catalogue's type order. */
 export async function planList(ctx: AppContext, userId: number): Promise<PlanListResponse> {
   const rows = await repo.listPlanRows(ctx.db, userId);
-  const estimates = await estimatesOf(
-    ctx,
-    rows.map((r) => ({ deviceId: r.deviceId, count: r.count })),
-  );
+  // Catalogue items from the lab's queue (ADR 0047); a quoted 定制项目 keeps the turnaround of its quote.
+  const catalogue = rows.flatMap((r, i) => (r.deviceId === null ? [] : [{ i, deviceId: r.deviceId, count: r.count }]));
+  const live = await estimatesOf(ctx, catalogue);
+  const byRow = new Map(catalogue.map((c, k) => [c.i, live[k]!]));
+  const estimates = rows.map((r, i): Estimate => byRow.get(i) ?? { days: r.turnaroundDays, date: null });
   const groups = new Map<number, { type_id: number; type_name: string; sort: number; items: PlanLine[] }>();
   for (const [i, r] of rows.entries()) {
     const g = groups.get(r.typeId) ?? { type_id: r.typeId, type_name: r.typeName ?? CUSTOM_TYPE_NAME, sort: r.typeSort ?? 0, items: [] };
@@ -133,6 +144,7 @@ export async function editPlan(ctx: AppContext, userId: number, body: PlanEditBo
     await repo.lockPlanOwner(t.db, userId);
     const [row] = await repo.listPlanRows(t.db, userId, [body.id]);
     if (!row) throw new AppError('NOT_FOUND', MISSING_LINE);
+    if (row.quoteLineId !== null) throw new AppError('CONFLICT', QUOTE_LINE_FIXED);
     const priced = pricedOf(row);
     const choices = body.choices === undefined ? row.choices : fullChoices(priced, body.choices);
     const count = body.count ?? row.count;
@@ -164,7 +176,7 @@ export async function takeFromPlan(t: AppContext, userId: number, ids: readonly 
     const r = byId.get(id);
     if (!r) throw new AppError('NOT_FOUND', MISSING_LINE);
     if (!r.onShelf) throw new AppError('INVALID', `「${r.name}」已下架，无法下单，请从实验方案中删除`);
-    priceOrRefuse(pricedOf(r), r.choices, r.count);
+    if (r.quoteLineId === null) priceOrRefuse(pricedOf(r), r.choices, r.count);
     return r;
   });
   await repo.deletePlanItems(t.db, userId, ids);
@@ -214,4 +226,21 @@ function isPriceable(item: Priced, choices: Choices, count: number): boolean {
     if (err instanceof PriceError) return false;
     throw err;
   }
+}
+
+/**
+ * Puts quote lines into the plan as 定制项目 (an accepted quote; a draft's
+ * custom lines left out of it), under the owner's lock and within the cap;
+ * a line already in the plan stays as it is.
+ */
+export async function putQuoteLinesIntoPlan(
+  t: AppContext,
+  userId: number,
+  lines: readonly { id: number; count: number }[],
+): Promise<number> {
+  await repo.lockPlanOwner(t.db, userId);
+  if ((await repo.countPlan(t.db, userId)) + lines.length > PLAN_LINES_MAX)
+    throw new AppError('INVALID', `实验方案最多${PLAN_LINES_MAX}个项目，请先下单或删除部分项目`);
+  await repo.insertQuoteLines(t.db, userId, lines, t.clock());
+  return repo.countPlan(t.db, userId);
 }

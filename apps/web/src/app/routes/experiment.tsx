@@ -5,6 +5,8 @@ import { paths } from '@/config/paths.ts';
 import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
 import { LoginRequired } from '@/features/auth/components/login-required.tsx';
 import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
+import { ContractList } from '@/features/demand/components/contract-list.tsx';
+import { DemandList } from '@/features/demand/components/demand-list.tsx';
 import { ComingSoon } from '@/features/member/components/coming-soon.tsx';
 import { OrderPage } from '@/features/order/components/order-page.tsx';
 import { PlanView } from '@/features/order/components/plan-view.tsx';
@@ -16,7 +18,7 @@ const AttestationDialog = lazy(() =>
 
 const AREAS: Record<string, string> = { plan: '实验方案', order: '填写订单', demand: '实验需求', contract: '实验合同' };
 
-/** Experiment area (spec §2, behind the login gate): the plan and the order page; demand and contract come later. */
+/** Experiment area (spec §2, behind the login gate): the plan, the order page, the demands with their quotes and the contracts. */
 export function Component() {
   const { page = 'plan' } = useParams();
   const area = AREAS[page] ?? '实验方案';
@@ -32,6 +34,8 @@ export function Component() {
   if (!user.data) body = <Skeleton active paragraph={{ rows: 8 }} />;
   else if (page === 'plan') body = <PlanView user={user.data} onAttest={attest} />;
   else if (page === 'order') body = <OrderPage user={user.data} onAttest={attest} />;
+  else if (page === 'demand') body = <DemandList />;
+  else if (page === 'contract') body = <ContractList />;
   else body = <ComingSoon title={area} backTo={paths.home()} backText="返回首页" />;
   return (
     <div className="container" style={{ paddingBlock: '28px 56px' }}>

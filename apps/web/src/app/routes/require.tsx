@@ -1,8 +1,12 @@
 import { PageHero } from '@/components/page-hero.tsx';
 import { PageBody, PageSection } from '@/components/page-section.tsx';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths.ts';
 import { useLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
+import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
+import { useAddDemand } from '@/features/demand/api/demands.ts';
 import { getSitePageQueryOptions, useSitePage } from '@/features/content/api/get-site-page.ts';
-import { RequireForm } from '@/features/content/components/require-form.tsx';
+import { RequireForm, type RequireFormValues } from '@/features/content/components/require-form.tsx';
 import { SitePageBody } from '@/features/content/components/site-page-body.tsx';
 import { definePage } from '../page.ts';
 
@@ -18,6 +22,26 @@ export const page = definePage({
 export function Component() {
   const page = useSitePage('require');
   const { openLoginPrompt } = useLoginPrompt();
+  const signedIn = useSignedIn();
+  const addDemand = useAddDemand();
+  const navigate = useNavigate();
+  // A visitor is asked to log in first (the typed values stay); a customer's demand goes to their manager.
+  const submit = (v: RequireFormValues) => {
+    if (!signedIn) return openLoginPrompt('登录后即可发布需求，已填写的内容会保留');
+    addDemand.mutate(
+      {
+        body: {
+          title: v.title,
+          description: v.description,
+          budget_fen: v.budget === undefined || v.budget === null ? undefined : Math.round(v.budget * 100),
+          contact_name: v.name,
+          contact_phone: v.phone,
+        },
+        files: (v.files ?? []).flatMap((f) => (f.originFileObj ? [f.originFileObj] : [])),
+      },
+      { onSuccess: () => void navigate(paths.experiment('demand')) },
+    );
+  };
 
   return (
     <>
@@ -31,8 +55,7 @@ export function Component() {
           <SitePageBody query={page} />
         </PageSection>
         <PageSection title="填写需求">
-          {/* Requirements need an account; until login lands, submitting asks the visitor to log in. */}
-          <RequireForm onSubmit={() => openLoginPrompt('登录后即可发布需求，已填写的内容会保留')} />
+          <RequireForm onSubmit={submit} signedIn={signedIn} />
         </PageSection>
       </PageBody>
     </>

@@ -1,0 +1,205 @@
+// The enterprise contract as a PDF (ADR 0045): Chinese text in Noto Sans SC,
+// embedded as a subset (only the glyphs used; pdfkit subsets every embedded
+// font), from an npm package so a fresh clone after `npm install` has the
+// font (SIL Open Font License 1.1).
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import { PRICE_UNITS, type PriceUnit } from '@yance/contracts/money';
+
+const require = createRequire(import.meta.url);
+const FONT_FILES = {
+  regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+} as const;
+let fonts: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
+/** The two weights, read once per process (about 10 MB each). */
+const fontBytes = () =>
+  (fonts ??= Promise.all([readFile(require.resolve(FONT_FILES.regular)), readFile(require.resolve(FONT_FILES.bold))]).then(
+    ([regular, bold]) => ({ regular, bold }),
+  ));
+
+export interface ContractParty {
+  name: string;
+  address: string;
+  contact: string;
+  phone: string;
+}
+
+export interface ContractInput {
+  orderNo: string;
+  /** YYYY-MM-DD (China) */
+  date: string;
+  shop: ContractParty & { email: string };
+  customer: ContractParty;
+  lines: { name: string; rid: string; unit: PriceUnit; unitFen: number; count: number; amountFen: number | null; turnaroundDays: number }[];
+  totalFen: number | null;
+}
+
+export const yuan = (fen: number) => `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+const UPPER_DIGITS = '零壹贰叁肆伍陆柒捌玖';
+/** The amount in Chinese capital numerals (人民币大写), as contracts write it. */
+export function capitalYuan(fen: number): string {
+  if (fen === 0) return '零元整';
+  const units = ['', '拾', '佰', '仟'];
+  const groups = ['', '万', '亿'];
+  const whole = Math.floor(fen / 100);
+  let out = '';
+  let n = whole;
+  let g = 0;
+  let zero = false;
+  while (n > 0) {
+    const part = n % 10000;
+    let s = '';
+    let needZero = false;
+    for (let i = 0; i < 4; i++) {
+      const d = Math.floor(part / 10 ** i) % 10;
+      if (d === 0) {
+        if (s) needZero = true;
+      } else {
+        s = `${UPPER_DIGITS[d]}${units[i]}${needZero ? '零' : ''}${s}`;
+        needZero = false;
+      }
+    }
+    if (s) out = `${s}${groups[g]}${zero ? '零' : ''}${out}`;
+    zero = part < 1000 && part > 0 ? true : part === 0 && out !== '';
+    n = Math.floor(n / 10000);
+    g++;
+  }
+  const jiao = Math.floor(fen / 10) % 10;
+  const cent = fen % 10;
+  const yuanPart = whole > 0 ? `${out}元` : '';
+  if (jiao === 0 && cent === 0) return `${yuanPart}整`;
+  return `${yuanPart}${jiao ? `${UPPER_DIGITS[jiao]}角` : whole > 0 ? '零' : ''}${cent ? `${UPPER_DIGITS[cent]}分` : ''}`;
+}
+
+/** The contract's terms (fixed text; the order's numbers are put in). */
+const terms = (c: ContractInput): string[] => [
+  `一、委托内容：甲方委托乙方按本合同附表所列项目对甲方提供的样品进行检测/测试，订单编号 ${c.orderNo}。`,
+  `二、费用与支付：合同金额为人民币 ${c.totalFen === null ? '以报价为准' : `${yuan(c.totalFen)}（大写：${capitalYuan(c.totalFen)}）`}。甲方在本合同签署后全额预付，乙方收到款项后安排检测。`,
+  '三、样品：甲方保证样品信息真实、完整，如实申报危险特性；本平台不受理放射性样品。样品检测后如无寄回要求，乙方保留三个月后按规定处理。',
+  '四、周期：检测周期自乙方收到样品及全部款项之日起计算，以附表所列周期为准；因样品或信息问题导致的延误不计入周期。',
+  '五、数据与保密：乙方向甲方交付检测数据，并对甲方的样品信息与检测结果负有保密义务，未经甲方同意不向第三方披露。',
+  '六、责任：检测结果仅对来样负责。因不可抗力不能履行合同的，双方互不承担违约责任。',
+  '七、争议：双方友好协商解决；协商不成的，提交乙方所在地人民法院诉讼解决。',
+  '八、本合同一式两份，甲乙双方各执一份，经双方签字盖章后生效；扫描件与原件具有同等效力。',
+];
+
+/** The ideographic space (U+3000) that spaces Chinese fields apart. */
+const WIDE = '\u3000';
+const MARGIN = 50;
+const INK = '#1f1f1f';
+const MUTED = '#666666';
+
+/** Builds the contract PDF (A4); pdfkit embeds the glyphs the document uses as a subset of Noto Sans SC. */
+export async function contractPdf(c: ContractInput): Promise<Buffer> {
+  const bytes = await fontBytes();
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    lang: 'zh-CN',
+    info: { Title: `检测服务合同 ${c.orderNo}`, Creator: '研测' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (b: Buffer) => chunks.push(b));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont('regular', bytes.regular);
+  doc.registerFont('bold', bytes.bold);
+  const width = doc.page.width - 2 * MARGIN;
+
+  doc.font('bold').fontSize(20).fillColor(INK).text('检测服务合同', { align: 'center' });
+  doc.moveDown(0.4);
+  doc
+    .font('regular')
+    .fontSize(9.5)
+    .fillColor(MUTED)
+    .text(`合同编号：HT-${c.orderNo}${WIDE}${WIDE}订单编号：${c.orderNo}${WIDE}${WIDE}签订日期：${c.date}`, { align: 'center' });
+  doc.moveDown(1);
+
+  const party = (label: string, p: ContractParty, extra?: string) => {
+    doc
+      .font('bold')
+      .fontSize(11)
+      .fillColor(INK)
+      .text(`${label}：${p.name || '—'}`);
+    doc
+      .font('regular')
+      .fontSize(10.5)
+      .text(`地址：${p.address || '—'}`, { indent: 12 });
+    const sep = `${WIDE}${WIDE}`;
+    doc.text(`联系人：${p.contact || '—'}${sep}电话：${p.phone || '—'}${extra ? `${sep}${extra}` : ''}`, { indent: 12 });
+    doc.moveDown(0.5);
+  };
+  party('甲方（委托方）', c.customer);
+  party('乙方（检测方）', c.shop, c.shop.email ? `邮箱：${c.shop.email}` : undefined);
+  doc.moveDown(0.3);
+
+  doc.font('bold').fontSize(11).text('附表：检测项目与费用');
+  doc.moveDown(0.3);
+  const cols = [32, 185, 80, 52, 60];
+  cols.push(width - cols.reduce((a, b) => a + b, 0));
+  const row = (cells: string[], font: 'regular' | 'bold') => {
+    doc.font(font).fontSize(9.5);
+    const h = Math.max(...cells.map((s, i) => doc.heightOfString(s, { width: cols[i]! - 8 }))) + 10;
+    if (doc.y + h > doc.page.height - MARGIN) doc.addPage();
+    const top = doc.y;
+    let x = MARGIN;
+    cells.forEach((s, i) => {
+      doc.rect(x, top, cols[i]!, h).lineWidth(0.5).strokeColor(MUTED).stroke();
+      doc.fillColor(INK).text(s, x + 4, top + 5, { width: cols[i]! - 8 });
+      x += cols[i]!;
+    });
+    doc.x = MARGIN;
+    doc.y = top + h;
+  };
+  row(['序号', '项目', '单价', '数量', '周期', '金额'], 'bold');
+  c.lines.forEach((l, i) =>
+    row(
+      [
+        String(i + 1),
+        `${l.name}（${l.rid}）`,
+        `${yuan(l.unitFen)}/${PRICE_UNITS[l.unit]}`,
+        String(l.count),
+        `${l.turnaroundDays}个工作日`,
+        l.amountFen === null ? '待报价' : yuan(l.amountFen),
+      ],
+      'regular',
+    ),
+  );
+  row(['', '合计', '', '', '', c.totalFen === null ? '待报价' : yuan(c.totalFen)], 'bold');
+  doc.moveDown(0.4);
+  if (c.totalFen !== null)
+    doc
+      .font('regular')
+      .fontSize(10)
+      .text(`合计人民币（大写）：${capitalYuan(c.totalFen)}`, MARGIN, doc.y, { width });
+  doc.moveDown(1);
+
+  doc.font('bold').fontSize(11).text('合同条款', MARGIN, doc.y, { width });
+  doc.moveDown(0.3);
+  doc.font('regular').fontSize(10);
+  for (const t of terms(c)) doc.text(t, { width, lineGap: 2, paragraphGap: 2 });
+  doc.moveDown(1.2);
+
+  if (doc.y + 115 > doc.page.height - MARGIN) doc.addPage();
+  const top = doc.y;
+  const half = width / 2;
+  const sign = (x: number, label: string, name: string) => {
+    doc.font('bold').fontSize(11).text(label, x, top);
+    doc
+      .font('regular')
+      .fontSize(10)
+      .text(name, x, top + 20, { width: half - 10 });
+    doc.text('授权代表（签字）：', x, top + 46);
+    doc.text('盖章：', x, top + 70);
+    doc.text(`日期：${WIDE}${WIDE}年${WIDE}${WIDE}月${WIDE}${WIDE}日`, x, top + 94);
+  };
+  sign(MARGIN, '甲方（盖章）', c.customer.name);
+  sign(MARGIN + half, '乙方（盖章）', c.shop.name);
+  doc.end();
+  return done;
+}
