@@ -507,4 +507,3 @@ export const lockOrderingCustomer = (t: AppContext, userId: number) => repo.lock
 
 /** An order's lines as snapshotted (the contract PDF). */
 export const orderLines = (ctx: AppContext, orderId: number) => repo.listLines(ctx.db, orderId);
-
