@@ -102,7 +102,7 @@ export const deviceDetailQuery = z.object({
   rid: text('项目编号', { max: 32 }),
 });
 
-/** device/estimate: the turnaround of an item for a number of samples, from the lab's queue now (issue 9, ADR 0041). */
+/** device/estimate: the turnaround of an item for a number of samples, from the lab's queue now (issue 9, ADR 0047). */
 export const deviceEstimateQuery = z.object({
   rid: text('项目编号', { max: 32 }),
   count: count('数量', 1, 999).default(1),

@@ -114,7 +114,7 @@ export function allowRegionIn(table: RegionTable) {
 }
 
 /**
- * The lab's working calendar (issue 9's turnaround estimate, ADR 0041): not a
+ * The lab's working calendar (issue 9's turnaround estimate, ADR 0047): not a
  * web setting of spec §3 (list4key never returns it); the server reads it to
  * count working days.
  */

@@ -1,4 +1,4 @@
-// The turnaround estimate from the live queue (issue 9, ADR 0041): zod-free,
+// The turnaround estimate from the live queue (issue 9, ADR 0047): zod-free,
 // shared by the server (which computes every estimate it shows or promises)
 // and the pages that print it.
 

@@ -3,7 +3,7 @@ import type { OrderState } from '@yance/contracts/order-states';
 import type { Executor } from '../../db/client.ts';
 import { device, orderLine, orders } from '../../db/schema.ts';
 
-/** Orders whose samples stand in the lab's queue: sent and accepted, not yet delivered (ADR 0041). */
+/** Orders whose samples stand in the lab's queue: sent and accepted, not yet delivered (ADR 0047). */
 export const QUEUE_STATES: readonly OrderState[] = ['awaitingSample', 'awaitingPickup', 'received', 'testing'];
 
 /** Samples (line counts) of each item waiting in the queue. */

@@ -3,7 +3,7 @@ import { call } from '@yance/browser/api-client';
 
 /**
  * The live turnaround of an item for `count` samples (the lab's queue now,
- * ADR 0041). Asked in the browser only: the server-rendered page stays
+ * ADR 0047). Asked in the browser only: the server-rendered page stays
  * cacheable and the queue's answer never goes stale in it.
  */
 export const useDeviceEstimate = (rid: string, count: number, enabled = true) =>
