@@ -15,7 +15,8 @@ const rid = text('项目', { max: 32 });
 /** The calendar of one instrument on one day (open: anyone may look; who booked is never shown). */
 export const reservationDayQuery = z.object({ rid, date: dateText('预约日期').optional() });
 
-const hours = z.union([z.null(), z.tuple([integer('开放时间', 0, DAY_MINUTES), integer('开放时间', 0, DAY_MINUTES)])]);
+// nullable rather than a union with null: a bad minute is reported at its own place ([开放时间] of that day).
+const hours = z.tuple([integer('开放时间', 0, DAY_MINUTES), integer('开放时间', 0, DAY_MINUTES)]).nullable();
 
 /** An instrument's booking schedule as the calendar and the console read it (minutes after midnight, China time). */
 export const bookingSchedule = z
