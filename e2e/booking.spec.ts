@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ReservationDay } from '@yance/contracts/booking';
 import { BOOKING_SCHEDULE_DEFAULTS } from '@yance/contracts/booking-rules';
-import { attestStudent, call, registerUser, signInWith, useServer } from './support/accounts.ts';
+import { addAddress, attestStudent, registerUser, signInWith, useServer } from './support/accounts.ts';
+import { apiGet } from './support/api.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
 import { opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
@@ -22,13 +23,15 @@ describe('on-site booking (issue 9)', () => {
       deviceId,
       schedule: { ...BOOKING_SCHEDULE_DEFAULTS, hours: Array(7).fill([0, 24 * 60]), bookHoursBefore: 0 },
     });
-    const day = (await call<ReservationDay>(s.baseUrl, 'reservationDay', { rid: RID })).data;
+    const day = await apiGet<ReservationDay>(s.baseUrl, 'reservationDay', { rid: RID });
     const free = day.slots.filter((x) => x.state === 'free');
     expect(free.length, 'a free slot today').toBeGreaterThan(1);
     const slot = free.at(-2)!.start;
 
     const user = await registerUser(s.server);
     await attestStudent(s.baseUrl, user.tokens.token);
+    // With a default address no attestation popup opens after sign-in (spec §4).
+    await addAddress(s.baseUrl, user.tokens.token);
     const page = b.page;
     await signInWith(page, user.tokens, `/detail/${RID}`);
     await button(page, '预约上机').first().click();
@@ -37,7 +40,8 @@ describe('on-site booking (issue 9)', () => {
     await expect.poll(() => dialog.getByTestId('booking-price').innerText()).toMatch(/1小时\s*¥/);
     await screenshotAtWidths(page, SPEC, 'booking-calendar');
     await button(dialog, '确认预约').click();
-    await dialog.getByText('预约成功').first().waitFor();
+    // The dialog now shows the result (its calendar text is gone).
+    await page.getByRole('dialog').getByText('预约成功').first().waitFor();
 
     // Opened again on a fresh page, the slot is taken (and so is the half hour after it).
     await page.goto(`/detail/${RID}`, { waitUntil: 'domcontentloaded' });

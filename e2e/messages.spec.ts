@@ -5,7 +5,7 @@ import { addAddress, attestStudent, call, registerUser, signInWith, useServer, t
 import { searchDevices } from './support/api.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
-import { button, enrol, staffCall } from './support/staff.ts';
+import { button, enrol, reviewedResultFile, staffCall } from './support/staff.ts';
 
 const SPEC = 'messages';
 const s = useServer();
@@ -49,6 +49,8 @@ describe('order notices and the message centre (ADR 0046)', () => {
     await signInWith(page, student.tokens, '/contact');
     // Received: one message so far.
     await expect.poll(() => badge(page).innerText()).toBe('1');
+    // 交付数据 needs a reviewed result file (ADR 0041).
+    await reviewedResultFile(s.baseUrl, lab, order.id);
     await staffCall(s.baseUrl, 'adminOrderDeliver', lab, { id: order.id, expect: 'testing' });
     await page.reload({ waitUntil: 'domcontentloaded' });
     await waitForApp(page);
