@@ -111,7 +111,7 @@ describe('orders in the console', () => {
 
     const { page } = b;
     await signIn(page, 'lab');
-    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['概览', '订单列表']);
+    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['概览', '订单列表', '到样签收', '预约室', '预约设置']);
     await page.getByRole('menuitem', { name: '订单列表' }).click();
     const listed = page.getByRole('row', { name: new RegExp(order.no) });
     await expect.poll(() => listed.innerText()).toMatch(/林晓[\s\S]*定制表征方案[\s\S]*待报价/);
@@ -140,7 +140,7 @@ describe('orders in the console', () => {
 
     await openOrder(page, order.id);
     expect(await page.getByTestId('order-total').innerText()).toBe('待报价');
-    await page.getByText(`${order.no}-01`).waitFor();
+    await page.getByTestId('order-samples').getByText(`${order.no}-01`).waitFor();
     await screenshotAtWidths(page, SPEC, 'detail-quoting');
     await button(page.getByTestId('order-actions'), '报价').click();
     const quote = await opened(dialogOf(page, '报价'));
@@ -209,7 +209,8 @@ describe('orders in the console', () => {
     const { page } = b;
     await signIn(page, 'admin', await totpCode(adminSecret, 30));
     await openOrder(page, quoted.id);
-    await page.getByRole('button', { name: '记录' }).click();
+    // The history button (its icon is named history), not 新增检测记录.
+    await page.getByRole('button', { name: /^history\s*记\s*录$/ }).click();
     const drawer = page.getByRole('dialog').filter({ hasText: `操作记录 · ${quoted.no}` });
     await expect
       .poll(() => drawer.getByTestId('history-row').allInnerTexts())
