@@ -23,7 +23,14 @@ import {
 
 const SPEC = 'admin-console';
 /** An admin holds every permission: the whole menu. */
-const ADMIN_MENU = ['概览', '客户列表', '订单列表', ...CATALOG_MENU, ...CONTENT_MENU, '后台任务', '短信记录', '员工', '操作日志'];
+const ADMIN_MENU = [
+  '概览',
+  '客户列表',
+  ...['订单列表', '到样签收', '定制需求', '预约室', '预约设置'],
+  ...CATALOG_MENU,
+  ...CONTENT_MENU,
+  ...['后台任务', '短信记录', '员工', '操作日志'],
+];
 const s = useServer();
 const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
 
