@@ -307,7 +307,9 @@ function watch(page: Page, opts: { allowDocument404?: boolean } = {}): Watch {
   page.on('pageerror', (e) => w.errors.push(`pageerror: ${e.message}`));
   page.on('request', (r: Request) => {
     const u = new URL(r.url());
-    if (u.pathname.startsWith('/api/')) w.api.push(`${r.method()} ${u.pathname}${u.search}`);
+    // The detail page's turnaround estimate is live by design (ADR 0047): asked after hydration, never server-rendered.
+    if (u.pathname.startsWith('/api/') && !u.pathname.endsWith('/web/device/estimate'))
+      w.api.push(`${r.method()} ${u.pathname}${u.search}`);
   });
   return w;
 }
