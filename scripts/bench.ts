@@ -241,7 +241,7 @@ function searchRow(s: SearchLatency) {
 /** Issue 9: the data plot's first render of a 100 000-point file under 4× CPU slowdown, on its own test page (ADR 0042). */
 async function plotFigures() {
   log('data plot: building its test page …');
-  plotHarness = await startPlotHarness(repoRoot);
+  plotHarness = await startPlotHarness();
   const browser = await launch();
   chromiumVersion = `Chromium ${browser.version()}`;
   try {

@@ -17,8 +17,8 @@ export interface PlotHarness {
 /**
  * The data plot's test page (apps/web/vite.plot-harness.config.ts, ADR 0042):
  * built the app's way into a temp folder with its synthetic data files and
- * served on loopback. The app's own build has no such page; the bench builds
- * the same one (scripts/bench/plot.ts).
+ * served on loopback. The app's own build has no such page; the bench uses
+ * this same function (scripts/bench/plot.ts).
  */
 export async function startPlotHarness(): Promise<PlotHarness> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'yance-e2e-plot-'));

@@ -1,10 +1,3 @@
-import { spawn } from 'node:child_process';
-import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { median, round } from './stats.ts';
 
@@ -13,68 +6,8 @@ const MARKS = { start: 'data-plot:start', fetched: 'data-plot:fetched', parsed: 
 export const PLOT_FILE = 'xrd-100k.xy';
 export const CPU_SLOWDOWN = 4;
 
-export interface PlotHarness {
-  baseUrl: string;
-  close(): Promise<void>;
-}
-
-/**
- * Builds the data plot's test page (apps/web/vite.plot-harness.config.ts: the
- * app's vite settings, one page, synthetic data files) into a temp folder and
- * serves it on loopback. Neither the page nor its data is in the app's build.
- */
-export async function startPlotHarness(repoRoot: string): Promise<PlotHarness> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'yance-plot-'));
-  const out = path.join(dir, 'out');
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      path.join(repoRoot, 'node_modules/.bin/vite'),
-      ['build', '--config', 'vite.plot-harness.config.ts', '--logLevel', 'warn'],
-      {
-        cwd: path.join(repoRoot, 'apps/web'),
-        env: { ...process.env, PLOT_HARNESS_OUT: out },
-        stdio: ['ignore', 'inherit', 'inherit'],
-      },
-    );
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`plot harness build exited ${code}`))));
-  });
-  const server = await serve(out);
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-};
-
-/** A static file server for one folder (GET only, no directory listing, no path outside it). */
-function serve(root: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = path.join(root, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
-    if (!file.startsWith(root + path.sep)) {
-      res.writeHead(404).end();
-      return;
-    }
-    stat(file).then(
-      (s) => {
-        if (!s.isFile()) throw new Error('not a file');
-        res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'text/plain; charset=utf-8', 'content-length': s.size });
-        createReadStream(file).pipe(res);
-      },
-      () => res.writeHead(404).end(),
-    );
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
+/** The test page is built and served as the e2e spec does (ADR 0042): one piece for both. */
+export { startPlotHarness, type PlotHarness } from '../../e2e/support/plot-harness.ts';
 
 export interface PlotTiming {
   /** The plot's own time: its code asked for → the chart's first frame, ms (the budgeted figure). */

@@ -145,7 +145,7 @@ const policies = [
   // Benchmarks and server scripts are tooling that builds data through the server's own code.
   {
     from: el('bench', 'server-tooling'),
-    allow: [to('bench', 'server-root', 'server-config', 'server-db', 'server-seed', 'server-lib', 'server-module')],
+    allow: [to('bench', 'server-root', 'server-config', 'server-db', 'server-seed', 'server-lib', 'server-module', 'e2e-support')],
   },
 
   // drizzle-orm and the schema: only repositories and db/ (client, migrations, seed), and tooling.

@@ -78,3 +78,30 @@ export async function listAudit(ctx: AppContext, q: z.output<typeof auditQuery>)
   const list: AuditEntry[] = rows.map((r) => ({ ...r, at: r.at.toISOString() }));
   return { list, total, page: q.page, pageSize: q.pageSize };
 }
+
+/** What a state move of an object (order, booking, demand, sample …) logs. */
+export interface StateMove {
+  actor: Actor;
+  objectType: string;
+  objectId: string | number;
+  /** The transition's name: the row's action is `<objectType>.<action>`. */
+  action: string;
+  from: string;
+  to: string;
+  note?: string;
+  /** Other fields the move changed. */
+  changes?: Record<string, [unknown, unknown]>;
+  ip?: string;
+}
+
+/** The audit row of a state move, the same shape for every object with a transition table. */
+export function recordStateMove(ctx: AppContext, m: StateMove): Promise<void> {
+  return recordAudit(ctx, {
+    actor: m.actor,
+    action: `${m.objectType}.${m.action}`,
+    objectType: m.objectType,
+    objectId: m.objectId,
+    changes: { state: [m.from, m.to], ...(m.note ? { note: [null, m.note] } : {}), ...m.changes },
+    ip: m.ip,
+  });
+}

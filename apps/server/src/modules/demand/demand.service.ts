@@ -28,7 +28,7 @@ import { chinaToday } from '@yance/contracts/sampling-rules';
 import { can, STAFF_ROLE_NAMES } from '@yance/contracts/staff';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit, SYSTEM, type Actor } from '../audit/audit.service.ts';
+import { recordAudit, recordStateMove, SYSTEM, type Actor } from '../audit/audit.service.ts';
 import { getPrivateFile, putPrivateFile } from '../media/private-file.service.ts';
 import type { FileStorage } from '../media/storage.service.ts';
 import type { UploadedFile } from '../media/upload.service.ts';
@@ -118,12 +118,15 @@ async function moveDemand(
       toState: to,
       note,
     });
-    await recordAudit(t, {
+    await recordStateMove(t, {
       actor,
-      action: `demand.${action}`,
       objectType: 'demand',
       objectId: row.id,
-      changes: { state: [from, to], ...(note ? { note: [null, note] } : {}), ...changes },
+      action,
+      from,
+      to,
+      note,
+      changes,
       ip: mover.kind === 'system' ? '' : mover.ip,
     });
     return moved;

@@ -14,7 +14,7 @@ import {
 import { can, type Permission } from '@yance/contracts/staff';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordStateMove } from '../audit/audit.service.ts';
 import { moverActor, recordOrderEvent, type Mover, type OrderRow } from '../order/order.service.ts';
 import * as repo from './lab.repository.ts';
 import type { SampleFields, SampleRow } from './lab.repository.ts';
@@ -76,13 +76,15 @@ export async function moveSamples(
     // The row lock makes this unreachable; kept so a change of locking can never move a sample twice.
     if (!row) throw new AppError('CONFLICT', sampleStale(s.state));
     moved.push(row);
-    const changes: Record<string, [unknown, unknown]> = { state: [s.state, to] };
+    const changes: Record<string, [unknown, unknown]> = {};
     for (const [k, v] of Object.entries(opts.set ?? {})) changes[k] = [auditValue(s[k as keyof SampleRow]), auditValue(v)];
-    await recordAudit(t, {
+    await recordStateMove(t, {
       actor,
-      action: `sample.${action}`,
       objectType: 'sample',
       objectId: s.id,
+      action,
+      from: s.state,
+      to,
       changes,
       ip: mover.kind === 'system' ? '' : mover.ip,
     });

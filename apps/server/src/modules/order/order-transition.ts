@@ -15,7 +15,7 @@ import {
 import { can, PERMISSIONS, STAFF_ROLE_NAMES, type Permission } from '@yance/contracts/staff';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { changesOf, recordAudit, SYSTEM, type Actor } from '../audit/audit.service.ts';
+import { recordStateMove, SYSTEM, type Actor } from '../audit/audit.service.ts';
 import { afterOrderMove } from '../lab/sample.service.ts';
 import { notifyOrder } from '../notify/notify.service.ts';
 import * as repo from './order.repository.ts';
@@ -139,12 +139,15 @@ export async function moveOrder(
       toState: to,
       note,
     });
-    await recordAudit(t, {
+    await recordStateMove(t, {
       actor,
-      action: `order.${action}`,
       objectType: 'order',
       objectId: order.id,
-      changes: { ...changesOf({ state: from }, { state: to }), ...(note ? { note: [null, note] } : {}), ...extra },
+      action,
+      from,
+      to,
+      note,
+      changes: extra,
       ip: mover.kind === 'system' ? '' : mover.ip,
     });
     // The samples follow (确认收样 signs the ones still out, 开始实验, 交付数据 keeps them), and 交付数据 needs a reviewed file.

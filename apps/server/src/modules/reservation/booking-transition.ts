@@ -21,7 +21,7 @@ import {
 import { can, PERMISSION_NAMES, STAFF_ROLE_NAMES, type Permission } from '@yance/contracts/staff';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { changesOf, recordAudit, type Actor } from '../audit/audit.service.ts';
+import { recordAudit, recordStateMove, type Actor } from '../audit/audit.service.ts';
 import { customerName } from '../order/order.service.ts';
 import { getSettingValue } from '../setting/setting.service.ts';
 import * as repo from './reservation.repository.ts';
@@ -154,14 +154,7 @@ export async function moveBooking(
       toState: to,
       note,
     });
-    await recordAudit(t, {
-      actor,
-      action: `booking.${action}`,
-      objectType: 'booking',
-      objectId: row.id,
-      changes: { ...changesOf({ state: from }, { state: to }), ...(note ? { note: [null, note] } : {}) },
-      ip: mover.ip,
-    });
+    await recordStateMove(t, { actor, objectType: 'booking', objectId: row.id, action, from, to, note, ip: mover.ip });
     return moved;
   });
 }

@@ -4,6 +4,7 @@
 import type { ResultFile } from '@yance/contracts/lab';
 import type { OrderDetail } from '@yance/contracts/order';
 import { SAMPLE_STATE_NAMES, type SampleState } from '@yance/contracts/sample-states';
+import { SAMPLE_STATE_COLORS } from '@yance/browser/state-colors';
 import { Button, Input, Modal, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { clientSession } from '@yance/browser/api-client';
@@ -17,18 +18,8 @@ import type { PlotFile } from './data-plot/types.ts';
 import { Panel } from './panel.tsx';
 import styles from './orders.module.css';
 
-const SAMPLE_COLORS: Record<SampleState, string> = {
-  awaiting: 'default',
-  inTransit: 'blue',
-  signed: 'cyan',
-  testing: 'geekblue',
-  kept: 'gold',
-  returned: 'green',
-  destroyed: 'default',
-};
-
 export const SampleStateTag = ({ state }: { state: SampleState }) => (
-  <Tag color={SAMPLE_COLORS[state]} data-testid="sample-state">
+  <Tag color={SAMPLE_STATE_COLORS[state]} data-testid="sample-state">
     {SAMPLE_STATE_NAMES[state]}
   </Tag>
 );
