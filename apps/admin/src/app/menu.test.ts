@@ -8,11 +8,11 @@ const labels = (role: StaffRole) =>
 describe('side menu', () => {
   it('shows each role only the entries its permissions allow, and no empty group', () => {
     const customers = ['客户', ['客户列表']];
-    const orders = ['订单', ['订单列表']];
+    const orders = ['订单', ['订单列表', '到样签收', '定制需求']];
     const bookings = ['预约', ['预约室', '预约设置']];
     const catalog = ['目录', ['检测项目', '项目分类', '热门专区']];
     const content = ['内容', ['轮播图', '文章', '单页', '合作机构', '首页弹窗']];
-    const settings = ['设置', ['取样设置', '上门取样地区', '联系方式']];
+    const settings = ['设置', ['取样设置', '上门取样地区', '联系方式', '工作日历']];
     const overview = ['概览', ['概览']];
     expect(labels('admin')).toEqual([
       overview,
@@ -26,8 +26,9 @@ describe('side menu', () => {
       ['系统', ['员工', '操作日志']],
     ]);
     expect(labels('operator')).toEqual([overview, catalog, content, settings, ['运营', ['短信记录']]]);
-    for (const role of ['manager', 'finance'] as const) expect(labels(role)).toEqual([overview, customers, orders]);
-    expect(labels('lab')).toEqual([overview, orders, bookings]);
+    expect(labels('manager')).toEqual([overview, customers, ['订单', ['订单列表', '定制需求']]]);
+    expect(labels('finance')).toEqual([overview, customers, ['订单', ['订单列表']]]);
+    expect(labels('lab')).toEqual([overview, ['订单', ['订单列表', '到样签收']], bookings]);
     expect(menuFor([])).toEqual([]);
   });
 
@@ -41,6 +42,9 @@ describe('side menu', () => {
     expect(entryOf('/orders/7')).toMatchObject({ group: { label: '订单' }, entry: { label: '订单列表' } });
     expect(entryOf('/content/articles/12')).toMatchObject({ group: { label: '内容' }, entry: { label: '文章' } });
     expect(entryOf('/catalog/items/XRD-001')).toMatchObject({ group: { label: '目录' }, entry: { label: '检测项目' } });
+    expect(entryOf('/samples')).toMatchObject({ group: { label: '订单' }, entry: { label: '到样签收' } });
+    expect(entryOf('/reservations/settings')?.entry.label).toBe('预约设置');
+    expect(entryOf('/settings/calendar')?.entry.label).toBe('工作日历');
     expect(entryOf('/jobs')).toMatchObject({ group: { label: '运营' }, entry: { label: '后台任务' } });
     expect(entryOf('/security')?.entry.label).toBe('账号安全');
     expect(entryOf('/nothing')).toBeNull();

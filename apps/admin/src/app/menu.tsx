@@ -127,9 +127,13 @@ const OWN: MenuGroup = {
   entries: [{ path: '/security', label: '账号安全', permission: 'dashboard.read', icon: null }],
 };
 
-/** The menu entry a path belongs to, and its group (for the breadcrumb). */
+const within = (pathname: string, path: string) => (path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`));
+
+/** The menu entry a path belongs to (the longest entry path it sits under), and its group (for the breadcrumb). */
 export function entryOf(pathname: string): { group: MenuGroup; entry: MenuEntry } | null {
+  let found: { group: MenuGroup; entry: MenuEntry } | null = null;
   for (const group of [...MENU, OWN])
-    for (const entry of group.entries) if (entry.path === '/' ? pathname === '/' : pathname.startsWith(entry.path)) return { group, entry };
-  return null;
+    for (const entry of group.entries)
+      if (within(pathname, entry.path) && entry.path.length > (found?.entry.path.length ?? -1)) found = { group, entry };
+  return found;
 }
