@@ -253,6 +253,9 @@ async function plotFigures() {
     log(
       `  plot ${timings.map((t) => t.plotMs).join(', ')} ms (median ${plot}); from navigation ${timings.map((t) => t.pageMs).join(', ')} ms`,
     );
+    log(
+      `  phases (fetched / +parsed / +drawn): ${timings.map((t) => `${t.fetchedMs} / +${t.parsedMs} / +${t.plotMs - t.fetchedMs - t.parsedMs}`).join(', ')} ms`,
+    );
     rows.push({
       figure: `Data plot first render, 100 000 points, ${CPU_SLOWDOWN}× CPU (plot code asked for → first frame)`,
       value: `${plot} ms (page from navigation ${page} ms)`,

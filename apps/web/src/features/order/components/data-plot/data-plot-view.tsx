@@ -7,6 +7,7 @@ import { parseXy, type XyData } from '../../utils/xy-data.ts';
 import { createChart, type Chart, type DragMode } from './chart.ts';
 import { decimalsFor, seriesColors } from './chart-format.ts';
 import { chartPng, download } from './export-png.ts';
+import { loadOnce, type FileText } from './load-files.ts';
 import type { PlotFile } from './types.ts';
 import styles from './data-plot.module.css';
 
@@ -34,10 +35,7 @@ const common = (labels: (string | null)[], fallback: string) => {
   return first && labels.every((l) => l === first) ? first : fallback;
 };
 
-const fetchOne = (file: PlotFile): Promise<string | { error: string }> =>
-  file.load().catch((e: unknown) => ({ error: e instanceof Error && e.message ? e.message : '文件下载失败，请稍后重试' }));
-
-function parseOne(file: PlotFile, text: string | { error: string }): Loaded | { label: string; error: string } {
+function parseOne(file: PlotFile, text: FileText): Loaded | { label: string; error: string } {
   const label = labelOf(file);
   if (typeof text !== 'string') return { label, error: text.error };
   const parsed = parseXy(text);
@@ -69,7 +67,7 @@ export default function DataPlotView({ files, title }: { files: PlotFile[]; titl
 
   useEffect(() => {
     let live = true;
-    void Promise.all(files.map(fetchOne)).then((texts) => {
+    void Promise.all(files.map(loadOnce)).then((texts) => {
       if (!live) return;
       performance.mark(MARKS.fetched);
       const results = files.map((f, i) => parseOne(f, texts[i] ?? { error: '文件下载失败，请稍后重试' }));
