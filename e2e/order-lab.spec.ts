@@ -1,4 +1,3 @@
-import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -13,13 +12,6 @@ import { button, signInStaff } from './support/staff.ts';
 const SPEC = 'order-lab';
 const s = useServer();
 const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
-
-/** Copies the shots of this run where the brief asks (artifacts are wiped per run). */
-async function keep(files: string[]) {
-  const dir = '/work/shots/h-lab';
-  await mkdir(dir, { recursive: true });
-  for (const f of files) await copyFile(f, path.join(dir, path.basename(f)));
-}
 
 /** A two-column powder scan, as the diffractometer exports it. */
 const XY =
@@ -89,7 +81,7 @@ describe('the lab’s work (issue 9, ADR 0041)', () => {
     await page.getByTestId(`check-in-${order.no}-01`).waitFor();
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(2);
     expect(await page.locator('.ant-table-row').first().innerText()).toContain('SF1234567890');
-    await keep(await screenshotAtWidths(page, SPEC, 'arrivals'));
+    await screenshotAtWidths(page, SPEC, 'arrivals');
     for (const n of ['01', '02']) {
       await page.getByTestId(`check-in-${order.no}-${n}`).click();
       const pop = await opened(page.locator('.ant-popover').filter({ hasText: `签收样品 ${order.no}-${n}` }));
@@ -103,9 +95,9 @@ describe('the lab’s work (issue 9, ADR 0041)', () => {
     await expect.poll(() => page.getByTestId('sample-label').count()).toBe(2);
     expect(await page.getByTestId('sample-label').first().innerText()).toContain(`${order.no}-01`);
     await page.getByTestId('sample-label').first().locator('svg').waitFor();
-    await keep(await screenshotAtWidths(page, SPEC, 'labels'));
+    await screenshotAtWidths(page, SPEC, 'labels');
     await page.emulateMedia({ media: 'print' });
-    await keep([await screenshot(page, SPEC, 'labels-print')]);
+    await screenshot(page, SPEC, 'labels-print');
     await page.emulateMedia({ media: 'screen' });
   });
 
@@ -142,7 +134,7 @@ describe('the lab’s work (issue 9, ADR 0041)', () => {
     await expect.poll(() => page.getByTestId('file-state').allInnerTexts()).toEqual(['待审核']);
     await button(page, '审核通过').click();
     await expect.poll(() => page.getByTestId('file-state').allInnerTexts()).toEqual(['审核通过']);
-    await keep(await screenshotAtWidths(page, SPEC, 'console-order-lab'));
+    await screenshotAtWidths(page, SPEC, 'console-order-lab');
 
     await button(page.getByTestId('order-actions'), '交付数据').click();
     const deliver = await opened(page.getByRole('dialog').filter({ hasText: '交付数据 · ' }));
@@ -163,12 +155,12 @@ describe('the lab’s work (issue 9, ADR 0041)', () => {
     await file.saveAs(saved);
     const { readFile } = await import('node:fs/promises');
     expect(await readFile(saved, 'utf8')).toBe(XY);
-    await keep(await screenshotAtWidths(page, SPEC, 'member-order-detail'));
+    await screenshotAtWidths(page, SPEC, 'member-order-detail');
 
     await page.goto('/member/sample', { waitUntil: 'domcontentloaded' });
     await expect.poll(() => page.getByTestId('member-sample').count()).toBe(2);
     expect(await page.getByTestId('sample-state').allInnerTexts()).toEqual(['留样中', '检测中']);
     expect(await page.getByTestId('member-sample').first().innerText()).toContain('SF1234567890');
-    await keep(await screenshotAtWidths(page, SPEC, 'member-sample'));
+    await screenshotAtWidths(page, SPEC, 'member-sample');
   });
 });
