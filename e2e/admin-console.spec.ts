@@ -12,6 +12,7 @@ import { screenshotAtWidths } from './support/screenshot.ts';
 import {
   button,
   CATALOG_MENU,
+  chooseOption,
   CONTENT_MENU,
   menuItems,
   OPERATOR_MENU,
@@ -134,8 +135,7 @@ describe('operator console', () => {
     await expect.poll(() => fieldErrors(page)).toContain('[账号]为3–32位字母、数字或 . _ -，以字母开头');
     await dialog.getByLabel('账号').fill('e2e.lab');
     await dialog.getByLabel('姓名').fill('测试实验员');
-    await dialog.getByLabel('角色').click();
-    await page.locator('.ant-select-item-option', { hasText: '实验员' }).click();
+    await chooseOption(page, dialog.getByLabel('角色'), '实验员');
     await dialog.getByLabel('初始密码').fill('Lab coat 2049!');
     await button(dialog, '新增').click();
     await page.getByRole('row', { name: /e2e\.lab/ }).waitFor();

@@ -4,7 +4,7 @@ import { newPhone, requestSmsCode, useServer } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
 import { expectPath } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
-import { button, enrolStaffTotp, signInStaff, totpCode } from './support/staff.ts';
+import { button, chooseOption, enrolStaffTotp, signInStaff, totpCode } from './support/staff.ts';
 
 const SPEC = 'admin-operations';
 const s = useServer();
@@ -13,10 +13,7 @@ const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
 const fieldErrors = (page: Page) => page.locator('.ant-form-item-explain-error').allInnerTexts();
 const bodyRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 
-async function pick(page: Page, label: string, option: string) {
-  await page.getByLabel(label).click();
-  await page.locator('.ant-select-item-option', { hasText: option }).click();
-}
+const pick = (page: Page, label: string, option: string) => chooseOption(page, page.getByLabel(label), option);
 
 describe('console: 运营 pages', () => {
   it('an operator finds a code sent through the API in 短信记录, by phone and purpose', async () => {
@@ -61,8 +58,7 @@ describe('console: 运营 pages', () => {
     await page.getByText('没有符合条件的任务').waitFor();
     expect(await page.locator('.ant-select-content').first().innerText()).toBe('失败');
 
-    await page.getByLabel('状态').click();
-    await page.locator('.ant-select-item-option', { hasText: '已完成' }).click();
+    await pick(page, '状态', '已完成');
     await expectPath(page, '/admin/jobs', '?state=done');
     await expect.poll(() => bodyRows(page).count()).toBeGreaterThanOrEqual(1);
     await pick(page, '任务类型', '发送验证码短信');

@@ -1,5 +1,5 @@
 import { generate } from 'otplib';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { TokenPair } from '@yance/contracts/account';
 import type { Envelope } from '@yance/contracts/envelope';
 import { routes, type RouteName } from '@yance/contracts/routes';
@@ -29,6 +29,35 @@ export async function staffCall<T>(baseUrl: string, name: RouteName, token: stri
  */
 export const button = (page: Pick<Page, 'getByRole'>, text: string) =>
   page.getByRole('button', { name: new RegExp(`^(loading\\s*)?${[...text].join('\\s*')}$`) });
+
+/**
+ * Picks `option` in an antd Select (`field` is its input, e.g. getByLabel('角色')) and makes sure it took: on a busy
+ * machine a click can land while the dropdown is still opening or already closing, so it opens and clicks again until
+ * the field shows the option.
+ */
+export async function chooseOption(page: Page, field: Locator, option: string): Promise<void> {
+  const select = field.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  for (let attempt = 0; ; attempt++) {
+    await field.click();
+    const item = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option });
+    await item
+      .first()
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
+    const chosen = select.locator('.ant-select-selection-item, .ant-select-selection-overflow-item', { hasText: option });
+    if (
+      await chosen
+        .first()
+        .waitFor({ timeout: 2_000 })
+        .then(
+          () => true,
+          () => false,
+        )
+    )
+      return;
+    if (attempt === 2) throw new Error(`the select did not take ${option}`);
+  }
+}
 
 /**
  * The authenticator app's code for `secret`, `offsetSeconds` from now. A code

@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_ACTIONS, type OrderAction, type OrderState } from '@yance/contracts/order-states';
 import { auditLog, orderEvent, userAccount } from '../src/db/schema.ts';
+import { pageOrders } from '../src/modules/order/order.repository.ts';
 import { createTwinApps, type TestApp } from './create-test-app.ts';
 import { callApi, signInStaff, staffTokens } from './factories.ts';
 import { customItem, orderingCustomer, placeOrder, reviewedFile } from './order-factories.ts';
@@ -270,5 +271,32 @@ describe('a manager’s reach and the console list', () => {
     expect(quoting.list.every((o) => o.state === 'quoting')).toBe(true);
     const bySample = (await callApi(t, 'adminOrderList', { token: token.admin, query: { kw: `样品` } })).body.data;
     expect(bySample.total).toBeGreaterThan(0);
+    expect(bySample.more).toBe(false);
+    const nothing = (await callApi(t, 'adminOrderList', { token: token.admin, query: { kw: '无此订单' } })).body.data;
+    expect(nothing).toMatchObject({ list: [], total: 0, more: false });
+  });
+
+  it('a keyword with more hits than are gathered walks the newest first, and its count stops at the cap', async () => {
+    const customer = await orderingCustomer(t);
+    // 30 orders of one customer whose samples are 钙钛矿 films, a minute apart, newest last.
+    await t.db.execute(sql`
+      insert into orders (no, user_id, state, kind, delivery, total_fen, search_text, created_at, updated_at)
+      select 'YC20990101-' || lpad(i::text, 6, '0'), ${customer.id}, 'testing', 'institution', 0, 100,
+             'yc20990101-' || lpad(i::text, 6, '0') || ' 钙钛矿薄膜-' || i, now() + make_interval(mins => i), now()
+      from generate_series(1, 30) as i`);
+    const filter = { noDrafts: true, kw: '钙钛矿', kwCustomer: true };
+    const gathered = await pageOrders(t.db, filter, 1, 5);
+    const walked = await pageOrders(t.db, filter, 1, 5, { gather: 10, count: 1000 });
+    const capped = await pageOrders(t.db, filter, 2, 5, { gather: 10, count: 12 });
+    const newest = ['000030', '000029', '000028', '000027', '000026'].map((n) => `YC20990101-${n}`);
+    expect(gathered).toMatchObject({ total: 30, more: false });
+    expect(gathered.rows.map((r) => r.no)).toEqual(newest);
+    expect(walked).toMatchObject({ total: 30, more: false });
+    expect(walked.rows.map((r) => r.no)).toEqual(newest);
+    expect(capped).toMatchObject({ total: 12, more: true });
+    expect(capped.rows.map((r) => r.no)).toEqual(['000025', '000024', '000023', '000022', '000021'].map((n) => `YC20990101-${n}`));
+    // The customer's phone prefix gathers the same way, and both kinds of hit together.
+    const byPhone = await pageOrders(t.db, { noDrafts: true, kw: customer.phone, kwCustomer: true }, 1, 50, { gather: 10 });
+    expect(byPhone).toMatchObject({ total: 30, more: false });
   });
 });

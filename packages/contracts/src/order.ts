@@ -5,7 +5,7 @@ import { COUNT_MAX } from './money.ts';
 import { count, fen, fenData, id, oneOf } from './numbers.ts';
 import { ORDER_ACTIONS, ORDER_KINDS, ORDER_STATES, ORDER_TAB_NAMES, DELIVERY_METHODS } from './order-states.ts';
 import { adminResultFile, priceAdjustment, resultFile, retestInfo, sampleTracking, testRecord } from './lab.ts';
-import { pagingQuery } from './paging.ts';
+import { page, pagingQuery } from './paging.ts';
 import type { StaffRole } from './staff.ts';
 import { optionalText, text } from './text.ts';
 
@@ -273,7 +273,12 @@ export const adminOrderSummary = orderSummary.extend({
   company: z.string(),
   managerName: z.string(),
 });
+
+/** The console's order list; `more` when a keyword matched more orders than the server counts (total is then a floor). */
+export const adminOrderListResponse = page(adminOrderSummary).extend({ more: z.boolean() });
+
 export type AdminOrderSummary = z.infer<typeof adminOrderSummary>;
+export type AdminOrderListResponse = z.infer<typeof adminOrderListResponse>;
 
 export const adminOrderDetail = orderDetail.extend({
   files: z.array(adminResultFile),

@@ -46,7 +46,9 @@ export function fromPglite(client: PGlite): Database {
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in dataDir/pglite. */
 export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // JIT off: this is short OLTP work, and the planner's cost of a keyword query over the GIN grams (search_grams() per
+    // row in its estimate) crossed jit_above_cost, so compiling took a second on a query that runs in milliseconds.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: '-c jit=off' });
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,
@@ -61,7 +63,6 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   return fromPglite(new PGlite(dir));
 }
 
-/** The rows of a raw db.execute() answer: both drivers (PGlite, node-postgres) answer { rows }. */
 /** A text[] literal of one parameter per value (a JS array would bind as one record). */
 export const textArray = (values: string[]) =>
   sql`ARRAY[${sql.join(
@@ -69,4 +70,5 @@ export const textArray = (values: string[]) =>
     sql`, `,
   )}]::text[]`;
 
+/** The rows of a raw db.execute() answer: both drivers (PGlite, node-postgres) answer { rows }. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -3,7 +3,7 @@ import {
   adminOrderDetail,
   adminOrderIdQuery,
   adminOrderListQuery,
-  adminOrderSummary,
+  adminOrderListResponse,
   orderAddBody,
   orderAddResponse,
   orderAgainResponse,
@@ -20,7 +20,6 @@ import {
   planEditBody,
   planListResponse,
 } from '../order.ts';
-import { page } from '../paging.ts';
 import { routes } from '../routes.ts';
 
 /** The experiment plan and the customer's orders (issue 9, ADR 0039). */
@@ -70,7 +69,7 @@ export const orderEndpoints = {
     ...routes.adminOrderList,
     summary: '订单列表（按状态、客户、关键词；客户经理只见自己客户的订单）',
     query: adminOrderListQuery,
-    response: page(adminOrderSummary),
+    response: adminOrderListResponse,
   },
   adminOrderDetail: {
     ...routes.adminOrderDetail,

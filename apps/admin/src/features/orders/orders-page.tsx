@@ -126,7 +126,7 @@ export default function OrdersPage() {
             pageSize: PAGE_SIZE,
             total: list.data?.total ?? 0,
             showSizeChanger: false,
-            showTotal: (n) => `共 ${n} 个订单`,
+            showTotal: (n) => (list.data?.more ? `超过 ${n} 个订单，请用更具体的关键词` : `共 ${n} 个订单`),
             onChange: (page) => update({ page }),
           }}
         />

@@ -2,13 +2,12 @@ import {
   seesAllOrders,
   type AdminOrderDetail,
   type AdminOrderListQuery,
-  type AdminOrderSummary,
+  type AdminOrderListResponse,
   type OrderMoveBody,
   type OrderQuoteBody,
 } from '@yance/contracts/order';
 import type { OrderAction } from '@yance/contracts/order-states';
 import type { Fen } from '@yance/contracts/money';
-import type { Page } from '@yance/contracts/paging';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { adminFiles } from '../lab/result-file.service.ts';
@@ -32,7 +31,7 @@ async function customerColumns(ctx: AppContext, userId: number) {
 }
 
 /** order/list in the console: every sent order, or a manager's customers' only; by state, customer and keyword, newest first. */
-export async function adminOrderList(ctx: AppContext, caller: StaffCaller, q: AdminOrderListQuery): Promise<Page<AdminOrderSummary>> {
+export async function adminOrderList(ctx: AppContext, caller: StaffCaller, q: AdminOrderListQuery): Promise<AdminOrderListResponse> {
   const filter: repo.OrderFilter = {
     userId: q.customerId,
     states: q.state ? [q.state] : undefined,
@@ -41,7 +40,7 @@ export async function adminOrderList(ctx: AppContext, caller: StaffCaller, q: Ad
     kw: q.kw || undefined,
     kwCustomer: true,
   };
-  const { rows, total } = await repo.pageOrders(ctx.db, filter, q.page, q.pageSize);
+  const { rows, total, more } = await repo.pageOrders(ctx.db, filter, q.page, q.pageSize);
   const list = (await summariesOf(ctx, rows)).map(({ row, ...s }) => ({
     ...s,
     customerId: row.userId,
@@ -50,7 +49,7 @@ export async function adminOrderList(ctx: AppContext, caller: StaffCaller, q: Ad
     company: row.company,
     managerName: row.managerName ?? '',
   }));
-  return { list, total, page: q.page, pageSize: q.pageSize };
+  return { list, total, more, page: q.page, pageSize: q.pageSize };
 }
 
 async function adminDetailOf(ctx: AppContext, caller: StaffCaller, order: OrderRow): Promise<AdminOrderDetail> {

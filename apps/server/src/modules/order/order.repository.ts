@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { OrderState } from '@yance/contracts/order-states';
-import { textArray, type Executor } from '../../db/client.ts';
-import { normalizeSearch, queryGrams } from '../../lib/search-grams.ts';
+import { rowsOf, type Executor } from '../../db/client.ts';
+import { normalizeSearch } from '../../lib/search-grams.ts';
+import { KEYWORD_COUNT_MAX, containsAll, narrowByKeyword, type KeywordNarrowing } from './order-keyword.repository.ts';
 import { device, orderEvent, orderLine, orderNoCounter, orderSample, orders, staffAccount, userAccount } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -116,38 +117,6 @@ export async function findDevicesForLines(db: Executor, ids: readonly number[]) 
     .where(inArray(device.id, [...ids]));
 }
 
-/** 'x%' with the user's own % and _ taken literally. */
-const startingWith = (v: string) => `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * Orders whose search_text (number, item and sample names, sample numbers)
- * holds every word of kw. One customer's orders (hundreds, maybe thousands)
- * are checked with position() alone. Across all orders the GIN index on the
- * grams narrows (ADR 0004's rule) inside a fenced subquery (OFFSET 0): the
- * planner cannot fold it into a walk of the newest-first index that would
- * compute search_grams() for every order it passes (seconds at 100 000).
- */
-function keywordOf(kw: string, oneCustomer: boolean): SQL | undefined {
-  const words = normalizeSearch(kw).split(' ').filter(Boolean);
-  if (words.length === 0) return undefined;
-  const contains = (text: SQL | typeof orders.searchText) => and(...words.map((w) => sql`position(${w} in ${text}) > 0`))!;
-  if (oneCustomer) return contains(orders.searchText);
-  return sql`${orders.id} in (select o.id from ${orders} o
-    where search_grams(o.search_text) @> ${textArray(queryGrams(words))} and ${contains(sql`o.search_text`)} offset 0)`;
-}
-
-/**
- * The console's keyword also finds a customer's orders by the start of their
- * phone or name (the customer list's prefix indexes, ADR 0035): their ids
- * in a fenced subquery, which the page's walk probes as a hash.
- */
-function customerKeywordOf(kw: string): SQL | undefined {
-  const key = kw.trim().toLowerCase();
-  if (!key) return undefined;
-  const who = /^\d+$/.test(key) ? sql`u.phone like ${startingWith(key)}` : sql`lower(u.name) like ${startingWith(key)}`;
-  return sql`${orders.userId} in (select u.id from ${userAccount} u where ${who} offset 0)`;
-}
-
 export interface OrderFilter {
   userId?: number;
   states?: readonly OrderState[];
@@ -160,28 +129,47 @@ export interface OrderFilter {
   kwCustomer?: boolean;
 }
 
-function whereOf(f: OrderFilter): SQL | undefined {
-  const keyword = f.kw ? keywordOf(f.kw, f.userId !== undefined) : undefined;
-  const customer = f.kw && f.kwCustomer ? customerKeywordOf(f.kw) : undefined;
+/** The filter's conditions but the keyword's, which narrowByKeyword decides with a look at the indexes first. */
+function whereOf(f: OrderFilter, keyword: SQL | undefined): SQL | undefined {
   return and(
     f.userId === undefined ? undefined : eq(orders.userId, f.userId),
     f.states ? inArray(orders.state, [...f.states]) : undefined,
     f.managerId === undefined ? undefined : eq(userAccount.managerId, f.managerId),
     f.noDrafts ? ne(orders.state, 'draft') : undefined,
-    f.kw ? (customer && keyword ? or(keyword, customer) : (keyword ?? customer ?? sql`false`)) : undefined,
+    keyword,
   );
+}
+
+/**
+ * The keyword: within one customer's orders (hundreds, maybe thousands) position() alone checks search_text; across
+ * all orders narrowByKeyword gathers the hits through the indexes (and the customer's phone and name with kwCustomer).
+ */
+async function keywordOf(db: Executor, f: OrderFilter, gatherMax?: number): Promise<KeywordNarrowing | undefined> {
+  if (!f.kw) return undefined;
+  if (f.userId !== undefined) {
+    const words = normalizeSearch(f.kw).split(' ').filter(Boolean);
+    return { where: words.length ? containsAll(orders.searchText, words) : sql`false` };
+  }
+  return narrowByKeyword(db, f.kw, f.kwCustomer === true, gatherMax);
 }
 
 export type OrderListRow = OrderRow & { customerName: string; customerPhone: string; company: string; managerName: string | null };
 
-/** One page of orders, newest first, with their customer and the customer's manager, and how many match. */
+/**
+ * One page of orders, newest first, with their customer and the customer's manager, and how many match; `more` when a
+ * keyword matched more than KEYWORD_COUNT_MAX orders and total stops there.
+ */
 export async function pageOrders(
   db: Executor,
   f: OrderFilter,
   page: number,
   pageSize: number,
-): Promise<{ rows: OrderListRow[]; total: number }> {
-  const where = whereOf(f);
+  /** Tests make the keyword's limits small (order-keyword.repository.ts). */
+  limits: { gather?: number; count?: number } = {},
+): Promise<{ rows: OrderListRow[]; total: number; more: boolean }> {
+  const countMax = limits.count ?? KEYWORD_COUNT_MAX;
+  const keyword = await keywordOf(db, f, limits.gather);
+  const where = whereOf(f, keyword?.where);
   const rows = await db
     .select({
       order: orders,
@@ -198,10 +186,22 @@ export async function pageOrders(
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   // The count joins the customer only when the manager's reach needs it: every order has one.
-  const counted = db.select({ total: count() }).from(orders);
-  const [{ total }] = (await (f.managerId === undefined
-    ? counted.where(where)
-    : counted.innerJoin(userAccount, eq(userAccount.id, orders.userId)).where(where))) as [{ total: number }];
+  const matching = (w: SQL | undefined) => {
+    const all = db.select({ id: orders.id }).from(orders);
+    return (f.managerId === undefined ? all : all.innerJoin(userAccount, eq(userAccount.id, orders.userId))).where(w);
+  };
+  const parts = keyword?.countParts;
+  const total = parts
+    ? rowsOf<{ total: number }>(
+        await db.execute(
+          sql`select count(*)::int as total from (${sql.join(
+            parts.map((p) => sql`(${matching(whereOf(f, p)).limit(countMax + 1)})`),
+            sql` union `,
+          )}) as matching`,
+        ),
+      )[0]!.total
+    : (await db.select({ total: count() }).from(matching(where).as('matching')))[0]!.total;
+  const capped = parts !== undefined;
   return {
     rows: rows.map((r) => ({
       ...r.order,
@@ -210,7 +210,8 @@ export async function pageOrders(
       company: r.company,
       managerName: r.managerName,
     })),
-    total,
+    total: capped ? Math.min(total, countMax) : total,
+    more: capped && total > countMax,
   };
 }
 
