@@ -7,7 +7,7 @@ import { normalizeSearch, queryGrams } from '../../lib/search-grams.ts';
 /** Up to this many hits are gathered through the indexes first; the page and its count then read only them. */
 export const GATHER_MAX = 2_000;
 /** A keyword with more hits than GATHER_MAX is counted up to here; the console says "超过 …". */
-export const KEYWORD_COUNT_MAX = 10_000;
+export const KEYWORD_COUNT_MAX = 5_000;
 
 /** 'x%' with the user's own % and _ taken literally. */
 export const startingWith = (v: string) => `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
