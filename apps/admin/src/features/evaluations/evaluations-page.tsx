@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, Grid, Input, Rate, Select, Space, Table, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
 import { adminEvaluationListQuery, REPLY_FILTERS, type AdminEvaluation, type ReplyFilter } from '@yance/contracts/evaluation';
 import { LoadError } from '@/components/load-error.tsx';
-import { int, oneOf } from '@/lib/url-query.ts';
+import { int, oneOf, useListQuery } from '@/lib/url-query.ts';
 import { formatTime } from '@/lib/time.ts';
 import { ReplyDialog } from './reply-dialog.tsx';
 
@@ -20,24 +20,16 @@ interface EvaluationQuery {
   kw: string;
 }
 
-/** The filters and page live in the address (/evaluations?replied=no), so 返回 from an order finds the list as it was. */
-function useEvaluationQuery(): [EvaluationQuery, (patch: Partial<EvaluationQuery>) => void] {
-  const [params, setParams] = useSearchParams();
+/** The filters and page in the address (/evaluations?replied=no). */
+const readQuery = (params: URLSearchParams): EvaluationQuery => {
   const stars = int(params.get('stars'));
-  const query: EvaluationQuery = {
+  return {
     page: int(params.get('page')) || 1,
     stars: stars && stars >= 1 && stars <= 5 ? stars : undefined,
     replied: oneOf(params.get('replied'), ['no', 'yes'] as const),
     kw: params.get('kw') ?? '',
   };
-  const update = (patch: Partial<EvaluationQuery>) => {
-    const next: EvaluationQuery = { ...query, page: 1, ...patch };
-    const out = new URLSearchParams();
-    for (const [k, v] of Object.entries(next)) if (v !== undefined && v !== '' && !(k === 'page' && v === 1)) out.set(k, String(v));
-    setParams(out);
-  };
-  return [query, update];
-}
+};
 
 const itemColumn = (narrow: boolean): NonNullable<TableProps<AdminEvaluation>['columns']> => [
   {
@@ -126,7 +118,7 @@ const columnsFor = (narrow: boolean, onReply: (e: AdminEvaluation) => void): Tab
 /** 评价管理 (/evaluations): newest first, by stars, reply state and item; a manager gets only their customers' from the server. */
 export default function EvaluationsPage() {
   const { message } = App.useApp();
-  const [query, update] = useEvaluationQuery();
+  const [query, update] = useListQuery(readQuery);
   const [replying, setReplying] = useState<AdminEvaluation | null>(null);
   const narrow = !Grid.useBreakpoint().md;
   const list = useQuery({

@@ -16,7 +16,7 @@ export function RatingSummary({ item, compact }: { item: DeviceDetail; compact?:
     <span className={styles.summary} data-testid="rating-summary">
       <Rate disabled allowHalf value={Math.round(item.rating_avg * 2) / 2} className={compact ? styles.starsSmall : styles.stars} />
       <strong className={styles.avg}>{item.rating_avg.toFixed(1)}</strong>
-      <span className={styles.count}>{item.rating_count}条评价</span>
+      <span className={styles.count}>{`${item.rating_count}条评价`}</span>
     </span>
   );
 }
