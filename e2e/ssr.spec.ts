@@ -136,6 +136,9 @@ const PAGES: Record<string, () => PageCase> = {
       d.item.instrument,
       firstRun(d.item.description),
       ...d.item.related.map((r) => r.name),
+      // The comments section comes with the HTML (ADR 0048): the count, or the quiet empty state.
+      '用户评价',
+      d.item.rating_count > 0 ? `${d.item.rating_count}条评价` : '暂无评价',
     ],
     described: [d.item.name, yuan(d.item.price_fen), d.item.sketch.slice(0, 12)],
     items: { shown: d.item.related },
@@ -148,6 +151,10 @@ const PAGES: Record<string, () => PageCase> = {
       expect(service.url).toBe(canonical);
       // The price in yuan, as a decimal string, in CNY.
       expect(service.offers).toMatchObject({ '@type': 'Offer', price: (d.item.price_fen / 100).toFixed(2), priceCurrency: 'CNY' });
+      // A rating only when customers gave one.
+      if (d.item.rating_count > 0)
+        expect(service.aggregateRating).toMatchObject({ ratingValue: d.item.rating_avg, reviewCount: d.item.rating_count });
+      else expect(service.aggregateRating).toBeUndefined();
     },
   }),
   search: () => ({
@@ -327,6 +334,8 @@ async function loadHydrated(page: Page, path: string): Promise<void> {
 }
 
 const api = (name: Parameters<typeof url>[0], query = '') => `${name === 'setting' ? 'POST' : 'GET'} ${url(name)}${query}`;
+/** What an item's page asks for: the item and its latest comments (ADR 0048), in parallel. */
+const itemCalls = (rid: string) => [api('deviceDetail', `?rid=${rid}`), api('evaluatePublicList', `?rid=${rid}`)].sort();
 
 describe('in Chromium: hydration', () => {
   for (const name of Object.keys(PAGES)) {
@@ -385,8 +394,8 @@ describe('in Chromium: client navigation after a server-rendered page', () => {
     await expectPath(b.page, `/detail/${related!.rid}`);
     await expectHeading(b.page, related!.name);
     await b.page.waitForLoadState('networkidle').catch(() => undefined);
-    // The site settings (header, footer) came with the first page: only the new item is fetched.
-    expect(w.api).toEqual([api('deviceDetail', `?rid=${related!.rid}`)]);
+    // The site settings (header, footer) came with the first page: only the new item and its latest comments are fetched.
+    expect(w.api.sort()).toEqual(itemCalls(related!.rid));
 
     w.api.length = 0;
     await b.page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '服务项目' }).click();
@@ -408,7 +417,7 @@ describe('in Chromium: client navigation after a server-rendered page', () => {
     await expectPath(b.page, `/detail/${rid}`);
     await b.page.locator('main h1').first().waitFor();
     await b.page.waitForLoadState('networkidle').catch(() => undefined);
-    expect(w.api).toEqual([api('deviceDetail', `?rid=${rid}`)]);
+    expect(w.api.sort()).toEqual(itemCalls(rid));
 
     w.api.length = 0;
     const item = rid === first.rid ? first : (d.typeItems.find((i) => i.rid === rid) ?? first);

@@ -34,6 +34,7 @@ import { samplingRoutes } from './modules/sampling/sampling.routes.ts';
 import { reservationAdminRoutes, reservationRoutes } from './modules/reservation/reservation.routes.ts';
 import { planRoutes } from './modules/plan/plan.routes.ts';
 import { demandRoutes } from './modules/demand/demand.routes.ts';
+import { evaluationRoutes } from './modules/evaluation/evaluation.routes.ts';
 import { contractRoutes } from './modules/contract/contract.routes.ts';
 import { seedDemoOrders } from './modules/order/order-demo.service.ts';
 import { resolveAccessToken } from './modules/session/session.service.ts';
@@ -217,6 +218,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...reservationAdminRoutes(ctx),
     ...demandRoutes(ctx, privateFiles),
     ...contractRoutes(ctx, privateFiles),
+    ...evaluationRoutes(ctx),
   };
   await app.register(apiScopes, {
     handlers,

@@ -57,3 +57,12 @@ it('shows the console every sent demo order, the enterprise ones in their own st
     expect(audited.sort()).toEqual(moves.sort());
   }
 });
+
+it('has the confirmed demo orders evaluated through the customer’s call, one with the manager’s reply (ADR 0048)', async () => {
+  const pvdf = (await callApi(t, 'evaluatePublicList', { query: { rid: 'd10061' } })).body.data;
+  expect(pvdf).toMatchObject({ total: 1, list: [{ stars: 5, account: '139****0001' }] });
+  expect(pvdf.list[0]!.reply?.text).toContain('感谢您的认可');
+  expect((await callApi(t, 'deviceDetail', { query: { rid: 'd10061' } })).body.data).toMatchObject({ rating_avg: 5, rating_count: 1 });
+  const xrd = (await callApi(t, 'evaluatePublicList', { query: { rid: 'd10001' } })).body.data;
+  expect(xrd).toMatchObject({ total: 1, list: [{ stars: 4, account: '139****0002', reply: null }] });
+});

@@ -206,6 +206,9 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   adminContractPdf: { query: { orderId: 1 } },
   adminContractScan: { query: { orderId: 1 } },
   adminContractReject: { body: { orderId: 1, reason: '缺少盖章' } },
+  evaluateAdd: { body: { lineId: 1, stars: 5 } },
+  evaluatePublicList: { query: { rid: 'd10001' } },
+  adminEvaluationReply: { body: { id: 1, reply: '感谢您的评价' } },
 };
 
 const CJK = /[\u4e00-\u9fff]/;

@@ -90,6 +90,9 @@ export const adminRoutes = {
   adminDemandDetail: { method: 'GET', scope: 'admin', path: '/demand/detail', access: 'order.quote' },
   adminDemandFile: { method: 'GET', scope: 'admin', path: '/demand/file', access: 'order.quote' },
   adminDemandQuote: { method: 'POST', scope: 'admin', path: '/demand/quote', access: 'order.quote' },
+  // evaluations (issue 9, ADR 0048): a manager sees only their customers' evaluations
+  adminEvaluationList: { method: 'GET', scope: 'admin', path: '/evaluation/list', access: 'evaluation.reply' },
+  adminEvaluationReply: { method: 'POST', scope: 'admin', path: '/evaluation/reply', access: 'evaluation.reply' },
   // the enterprise contract of an order (issue 9, ADR 0045); 确认合同 is adminOrderConfirmContract
   adminContractDetail: { method: 'GET', scope: 'admin', path: '/contract/detail', access: 'order.read' },
   adminContractPdf: { method: 'GET', scope: 'admin', path: '/contract/pdf', access: 'order.read' },

@@ -60,6 +60,9 @@ export const deviceDetail = deviceSummary.extend({
   instrument: z.string(),
   options: z.array(deviceOption),
   related: z.array(deviceSummary),
+  /** Average of the customers' stars to one decimal, null without evaluations (ADR 0048). */
+  rating_avg: z.number().nullable(),
+  rating_count: z.number().int(),
 });
 export type DeviceDetail = z.infer<typeof deviceDetail>;
 

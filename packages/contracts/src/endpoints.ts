@@ -12,6 +12,7 @@ import { samplingEndpoints } from './api/sampling.ts';
 import { bookingEndpoints } from './api/booking.ts';
 import { demandEndpoints } from './api/demand.ts';
 import { contractEndpoints } from './api/contract.ts';
+import { evaluationEndpoints } from './api/evaluation.ts';
 import { settingAdminEndpoints } from './api/setting-admin.ts';
 import { smsOutboxEndpoints } from './api/sms-outbox.ts';
 import { customerEndpoints } from './api/customer.ts';
@@ -45,6 +46,7 @@ export const endpoints = {
   ...bookingEndpoints,
   ...demandEndpoints,
   ...contractEndpoints,
+  ...evaluationEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

@@ -51,6 +51,13 @@ export const ORDER_NOTICES = {
 export type NoticeAction = keyof typeof ORDER_NOTICES;
 export const NOTICE_ACTIONS = Object.keys(ORDER_NOTICES) as NoticeAction[];
 
+/**
+ * What a message of the message centre is about: an order notice, or the
+ * manager's reply to the customer's evaluation (ADR 0048).
+ */
+export type MessageKind = NoticeAction | 'evaluationReply';
+export const MESSAGE_KINDS: readonly MessageKind[] = [...NOTICE_ACTIONS, 'evaluationReply'];
+
 /** The words of a notice for an order number. */
 export const noticeWords = (action: NoticeAction, no: string) => ({
   title: ORDER_NOTICES[action].title,
@@ -67,7 +74,7 @@ export type MessageListBody = z.output<typeof messageListBody>;
 
 export const messageEntry = z.object({
   id: z.number().int(),
-  kind: z.enum(NOTICE_ACTIONS as [NoticeAction, ...NoticeAction[]]),
+  kind: z.enum(MESSAGE_KINDS as unknown as [MessageKind, ...MessageKind[]]),
   title: z.string(),
   content: z.string(),
   /** The order it is about (the page links to it), or null. */

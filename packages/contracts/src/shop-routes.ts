@@ -82,6 +82,10 @@ export const shopRoutes = {
   demandAccept: { method: 'POST', scope: 'auth', path: '/demand/accept' },
   demandDecline: { method: 'POST', scope: 'auth', path: '/demand/decline' },
   demandWithdraw: { method: 'POST', scope: 'auth', path: '/demand/withdraw' },
+  // evaluations of an order's items (issue 9, ADR 0048; spec §7 names `evaluate`)
+  evaluateAdd: { method: 'POST', scope: 'auth', path: '/evaluate/add' },
+  evaluateList: { method: 'POST', scope: 'auth', path: '/evaluate/list' },
+  evaluatePublicList: { method: 'GET', scope: 'open', path: '/web/evaluate/list' },
   // the enterprise contract of an order (issue 9, ADR 0045)
   contractList: { method: 'POST', scope: 'auth', path: '/contract/list' },
   contractDownload: { method: 'GET', scope: 'auth', path: '/contract/download' },

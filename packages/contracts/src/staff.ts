@@ -63,6 +63,8 @@ export const PERMISSIONS = {
   'order.cancel': ['manager'],
   /** The call after the samples are received: the task list and 已致电 (a manager only their customers', ADR 0046). */
   'order.call': ['manager'],
+  /** Evaluations of the customers' items: the list and the reply (a manager only their customers', ADR 0048). */
+  'evaluation.reply': ['manager'],
   /** On-site bookings: the day's room (check-in, complete, no-show, cancel), instrument schedules and the no-show rule. */
   'booking.manage': ['lab'],
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -20,6 +20,7 @@ import {
   ScheduleOutlined,
   SettingOutlined,
   SolutionOutlined,
+  StarOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -58,6 +59,7 @@ export const MENU: MenuGroup[] = [
       { path: '/orders', label: '订单列表', permission: 'order.read', icon: <ProfileOutlined /> },
       { path: '/samples', label: '到样签收', permission: 'order.lab', icon: <InboxOutlined /> },
       { path: '/demands', label: '定制需求', permission: 'order.quote', icon: <SolutionOutlined /> },
+      { path: '/evaluations', label: '评价管理', permission: 'evaluation.reply', icon: <StarOutlined /> },
     ],
   },
   {

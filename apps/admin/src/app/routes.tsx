@@ -21,6 +21,7 @@ const ReservationRoomPage = lazy(() => import('@/features/reservations/reservati
 const ReservationSettingsPage = lazy(() => import('@/features/reservations/reservation-settings-page.tsx'));
 const DemandsPage = lazy(() => import('@/features/demands/demands-page.tsx'));
 const DemandDetailPage = lazy(() => import('@/features/demands/demand-detail-page.tsx'));
+const EvaluationsPage = lazy(() => import('@/features/evaluations/evaluations-page.tsx'));
 const content = {
   banners: lazy(() => import('@/features/content/banner-page.tsx')),
   articles: lazy(() => import('@/features/content/article-page.tsx')),
@@ -100,6 +101,7 @@ export const router = createBrowserRouter(
         { path: 'reservations/settings', element: page('booking.manage', <ReservationSettingsPage />) },
         { path: 'demands', element: page('order.quote', <DemandsPage />) },
         { path: 'demands/:id', element: page('order.quote', <DemandDetailPage />) },
+        { path: 'evaluations', element: page('evaluation.reply', <EvaluationsPage />) },
         { path: 'staff', element: page('staff.manage', <StaffPage />) },
         { path: 'audit', element: page('audit.read', <AuditPage />) },
         ...Object.entries({

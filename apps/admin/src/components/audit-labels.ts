@@ -38,6 +38,8 @@ const ACTION_NAMES: Record<string, string> = {
   'staff.bootstrap': '创建首位管理员',
   'staff.setup': '通过设置链接创建首位管理员',
   'job.retry': '重试任务',
+  'evaluation.add': '评价项目',
+  'evaluation.reply': '回复评价',
 };
 /** An order's moves are logged as order.<action> (ADR 0039): named by the transition table's own words. */
 const ORDER_ACTION_NAMES: Record<string, string> = Object.fromEntries(
@@ -54,6 +56,7 @@ export const OBJECT_TYPE_NAMES: Record<string, string> = {
   prefecture: '专区',
   job: '后台任务',
   order: '订单',
+  evaluation: '评价',
 };
 export const objectTypeName = (type: string) => OBJECT_TYPE_NAMES[type] ?? type;
 
@@ -73,6 +76,10 @@ const FIELD_NAMES: Record<string, string> = {
   lastError: '最后错误',
   note: '备注',
   totalFen: '金额（分）',
+  stars: '评分',
+  comment: '评价内容',
+  reply: '回复',
+  rid: '项目编号',
 };
 export const fieldName = (field: string) => FIELD_NAMES[field] ?? field;
 

@@ -245,3 +245,4 @@ export * from './schema-demands.ts';
 export * from './schema-orders.ts';
 export * from './schema-messages.ts';
 export * from './schema-bookings.ts';
+export * from './schema-evaluations.ts';

@@ -45,6 +45,18 @@ export function serviceJsonLd(item: DeviceDetail, url: string, image: string): o
       availability: 'https://schema.org/InStock',
       url,
     },
+    // Only with evaluations: a rating of nothing is not a rating (ADR 0048).
+    ...(item.rating_avg !== null && item.rating_count > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: item.rating_avg,
+            reviewCount: item.rating_count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
   };
 }
 

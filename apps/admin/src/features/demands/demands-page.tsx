@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Empty, Grid, Input, Select, Space, Table, Typography, type TableProps } from 'antd';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
 import { formatFen } from '@yance/browser/format';
 import { adminDemandListQuery, DEMAND_STATES, type AdminDemandSummary, type DemandState } from '@yance/contracts/demand';
 import { LoadError } from '@/components/load-error.tsx';
-import { int, oneOf } from '@/lib/url-query.ts';
+import { int, oneOf, useListQuery } from '@/lib/url-query.ts';
 import { formatTime } from '@/lib/time.ts';
 import { DEMAND_STATE_OPTIONS, DemandStateTag } from './demand-labels.tsx';
 
@@ -18,21 +18,11 @@ interface DemandQuery {
 }
 
 /** The list's filters and page live in the address (/demands?state=open), so 返回 from a demand finds the list as it was. */
-function useDemandQuery(): [DemandQuery, (patch: Partial<DemandQuery>) => void] {
-  const [params, setParams] = useSearchParams();
-  const query: DemandQuery = {
-    page: int(params.get('page')) || 1,
-    state: oneOf(params.get('state'), DEMAND_STATES),
-    kw: params.get('kw') ?? '',
-  };
-  const update = (patch: Partial<DemandQuery>) => {
-    const next: DemandQuery = { ...query, page: 1, ...patch };
-    const out = new URLSearchParams();
-    for (const [k, v] of Object.entries(next)) if (v !== undefined && v !== '' && !(k === 'page' && v === 1)) out.set(k, String(v));
-    setParams(out);
-  };
-  return [query, update];
-}
+const readQuery = (params: URLSearchParams): DemandQuery => ({
+  page: int(params.get('page')) || 1,
+  state: oneOf(params.get('state'), DEMAND_STATES),
+  kw: params.get('kw') ?? '',
+});
 
 const columnsFor = (narrow: boolean): TableProps<AdminDemandSummary>['columns'] => [
   {
@@ -91,7 +81,7 @@ const columnsFor = (narrow: boolean): TableProps<AdminDemandSummary>['columns'] 
 /** 定制需求 (/demands): server-paged, by state and keyword; a manager gets only their customers' demands from the server. */
 export default function DemandsPage() {
   const { message } = App.useApp();
-  const [query, update] = useDemandQuery();
+  const [query, update] = useListQuery(readQuery);
   const narrow = !Grid.useBreakpoint().md;
   const list = useQuery({
     queryKey: ['adminDemandList', query],

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { DeviceSummary } from '@yance/contracts/catalog';
 import type { Executor } from '../../db/client.ts';
-import { device, prefecture, projectType, typeChild } from '../../db/schema.ts';
+import { device, deviceRating, prefecture, projectType, typeChild } from '../../db/schema.ts';
 
 /** Columns of a list card, shaped as the contract's deviceSummary. */
 export const summaryColumns = {
@@ -42,10 +42,13 @@ export async function findDeviceByRid(db: Executor, rid: string) {
       sample_requirement: device.sampleRequirement,
       instrument: device.instrument,
       options: device.options,
+      ratingSum: deviceRating.starSum,
+      ratingCount: deviceRating.starCount,
     })
     .from(device)
     .innerJoin(typeChild, eq(typeChild.id, device.childId))
     .innerJoin(projectType, eq(projectType.id, device.typeId))
+    .leftJoin(deviceRating, eq(deviceRating.deviceId, device.id))
     .where(and(eq(device.rid, rid), eq(device.onShelf, true)));
   return row ?? null;
 }

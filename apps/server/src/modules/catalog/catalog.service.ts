@@ -1,4 +1,5 @@
 import type { DeviceDetail, ProjectType } from '@yance/contracts/catalog';
+import { ratingOf } from '@yance/contracts/evaluation';
 import type { HotItem, Prefecture } from '@yance/contracts/home';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -27,9 +28,9 @@ export async function listTypeGroups(ctx: AppContext): Promise<ProjectType[]> {
 export async function getDeviceDetail(ctx: AppContext, rid: string): Promise<DeviceDetail> {
   const row = await findDeviceByRid(ctx.db, rid);
   if (!row) throw new AppError('NOT_FOUND', '项目不存在');
-  const { id, ...detail } = row;
+  const { id, ratingSum, ratingCount, ...detail } = row;
   const related = await findRelated(ctx.db, row.child_id, id, RELATED_COUNT);
-  return { ...detail, related };
+  return { ...detail, related, ...ratingOf(ratingSum ?? 0, ratingCount ?? 0) };
 }
 
 /** Hot areas (专区) in their curated order. */

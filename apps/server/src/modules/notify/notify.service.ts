@@ -3,7 +3,14 @@
 // in-site message is written there; SMS and e-mail are queued as jobs in the
 // same transaction, so they exist if and only if the transition committed,
 // and each (order, action, channel) reaches the gateway at most once.
-import { noticeWords, ORDER_NOTICES, type MessageEntry, type MessageListBody, type NoticeAction } from '@yance/contracts/message';
+import {
+  noticeWords,
+  ORDER_NOTICES,
+  type MessageEntry,
+  type MessageKind,
+  type MessageListBody,
+  type NoticeAction,
+} from '@yance/contracts/message';
 import type { OrderAction } from '@yance/contracts/order-states';
 import type { AppContext } from '../../context.ts';
 import { enqueue, type JobHandlers, type JobPayloads, type JobTry } from '../job/job.service.ts';
@@ -48,6 +55,14 @@ export async function notifyOrder(t: AppContext, order: NoticeOrder, action: Ord
   if (channels.includes('mail') && mailable(to.email)) {
     await enqueue(t, 'notice.send', { ...base, key: `${key}:mail`, channel: 'mail', to: to.email }, { dedupeKey: `notice:${key}:mail` });
   }
+}
+
+/** An in-site message that is not an order notice (the manager's reply to an evaluation, ADR 0048), in the caller's transaction; the same key twice adds nothing. */
+export async function messageCustomer(
+  t: AppContext,
+  m: { userId: number; kind: MessageKind; title: string; content: string; orderId: number; key: string },
+) {
+  await repo.insertMessage(t.db, { ...m, createdAt: t.clock() });
 }
 
 /**

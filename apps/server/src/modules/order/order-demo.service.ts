@@ -12,6 +12,8 @@ import { moveOrder } from './order-transition.ts';
 import type { FileStorage } from '../media/storage.service.ts';
 import { reviewResult, uploadResult } from '../lab/result-file.service.ts';
 import { addToPlan } from '../plan/plan.service.ts';
+import { adminEvaluationReply } from '../evaluation/evaluation-admin.service.ts';
+import { addEvaluation, listEvaluations } from '../evaluation/evaluation.service.ts';
 import { demoCaller } from '../staff/staff.service.ts';
 import { createUser, updateProfile } from '../user/user.service.ts';
 
@@ -68,6 +70,8 @@ interface DemoOrder {
   draft?: boolean;
   /** Moves after sending, by who. */
   then?: { action: OrderAction; by: 'customer' | keyof Staff; expect: OrderState; note?: string }[];
+  /** After 确认数据: the customer evaluates every line so, and the manager may reply (ADR 0048). */
+  evaluation?: { stars: number; comment: string; reply?: string };
 }
 
 const STUDENT_ORDERS: DemoOrder[] = [
@@ -106,6 +110,11 @@ const STUDENT_ORDERS: DemoOrder[] = [
       { action: 'deliver', by: 'lab', expect: 'testing', note: '原始数据与谱图已上传' },
       { action: 'confirmData', by: 'customer', expect: 'delivered' },
     ],
+    evaluation: {
+      stars: 5,
+      comment: '三天就出了谱图，数据很干净，峰位标注清楚。客户经理还帮忙解释了结果，下次还找研测。',
+      reply: '感谢您的认可！后续有新的样品随时联系我，可以帮您安排加急。',
+    },
   },
   {
     lines: [{ rid: 'd10002', count: 1, samples: [sample('Cu-MOF 单晶', 'other', { hazards: ['toxic'] })] }],
@@ -133,6 +142,7 @@ const ENTERPRISE_ORDERS: DemoOrder[] = [
       { action: 'deliver', by: 'lab', expect: 'testing' },
       { action: 'confirmData', by: 'customer', expect: 'delivered' },
     ],
+    evaluation: { stars: 4, comment: '数据质量不错，样品也按要求退回了。希望报告里能多给一些物相分析的说明。' },
   },
 ];
 
@@ -162,6 +172,16 @@ async function placeDemoOrder(ctx: AppContext, userId: number, staff: Staff, o: 
       await reviewResult(ctx, staff.lab, { id: file.id, approve: true, reason: '' }, '');
     }
     await moveOrder(ctx, { kind: 'staff', caller: staff[step.by] }, placed.id, step.action, { expect: step.expect, note: step.note });
+  }
+  if (o.evaluation) await evaluateDemoOrder(ctx, userId, staff, placed.id, o.evaluation);
+}
+
+/** Evaluates every line of a confirmed demo order through the customer's own call, and the manager's reply through the console's. */
+async function evaluateDemoOrder(ctx: AppContext, userId: number, staff: Staff, orderId: number, e: NonNullable<DemoOrder['evaluation']>) {
+  const { open } = await listEvaluations(ctx, userId, { orderId, page: 1, pageSize: 50 });
+  for (const lineId of open) {
+    const added = await addEvaluation(ctx, userId, { lineId, stars: e.stars, comment: e.comment });
+    if (e.reply) await adminEvaluationReply(ctx, staff.manager, { id: added.id, reply: e.reply });
   }
 }
 

@@ -8,6 +8,7 @@ import { PageBody } from '@/components/page-section.tsx';
 import { paths } from '@/config/paths.ts';
 import { useLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
 import { getDeviceDetailQueryOptions, useDeviceDetail } from '@/features/catalog/api/get-device-detail.ts';
+import { getDeviceEvaluationsQueryOptions } from '@/features/catalog/api/get-device-evaluations.ts';
 import { DeviceDetailSkeleton } from '@/features/catalog/components/device-detail-skeleton.tsx';
 import { DeviceDetailView } from '@/features/catalog/components/device-detail-view.tsx';
 import type { PriceSelection } from '@/features/catalog/components/price-calculator.tsx';
@@ -26,7 +27,11 @@ const AttestationDialog = lazy(() =>
 );
 
 export const page = definePage({
-  queries: ({ params }) => ({ item: getDeviceDetailQueryOptions(params.rid ?? '') }),
+  // The latest comments come with the page (one indexed read of at most five rows, ADR 0048).
+  queries: ({ params }) => ({
+    item: getDeviceDetailQueryOptions(params.rid ?? ''),
+    reviews: getDeviceEvaluationsQueryOptions(params.rid ?? ''),
+  }),
   subject: 'item',
   meta: ({ item }, { url }) => {
     if (!item) return { title: '项目不存在', noindex: true };

@@ -6,6 +6,7 @@ import { formatMonthDay, formatTurnaround } from '@yance/browser/format';
 import { estimateText } from '@yance/contracts/turnaround';
 import { useDeviceEstimate } from '../api/get-device-estimate.ts';
 import { PriceCalculator, type PriceSelection } from './price-calculator.tsx';
+import { RatingSummary } from './device-reviews.tsx';
 import styles from './device-summary-panel.module.css';
 
 export interface DeviceActions {
@@ -54,6 +55,11 @@ export function DeviceSummaryPanel({ item, selection, onSelectionChange, onAddTo
               </span>
             ))}
           </div>
+        ) : null}
+        {item.rating_avg !== null ? (
+          <a href="#reviews" className={styles.rating} aria-label={`评分${item.rating_avg.toFixed(1)}，${item.rating_count}条评价`}>
+            <RatingSummary item={item} compact />
+          </a>
         ) : null}
         {item.sketch ? <p className={styles.sketch}>{item.sketch}</p> : null}
         <PriceCalculator item={item} value={selection} onChange={onSelectionChange} />

@@ -15,9 +15,13 @@ import { useWebSettings } from '@/lib/get-web-settings.ts';
 import { formatFen, formatMonthDay, unitLabel } from '@yance/browser/format';
 import { isNotFound } from '@yance/browser/api-client';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { isEvaluable } from '@yance/contracts/evaluation';
+import { useOrderEvaluations } from '../api/evaluations.ts';
 import { useOrderDetail } from '../api/orders.ts';
 import { choicesText, formatAmount, formName, formatTime, hazardsText, STATE_COLORS } from '../utils/order-view.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
+import { EvaluationDialog } from './evaluation-dialog.tsx';
+import { LineEvaluation } from './line-evaluation.tsx';
 import { LabAddress } from './lab-address.tsx';
 import { AdjustmentsCard, ResultFilesCard, RetestCard, SampleStateTag, TestRecordsCard } from './order-lab.tsx';
 import { OrderActions } from './order-actions.tsx';
@@ -105,9 +109,14 @@ const promiseText = (l: OrderDetail['lines'][number]) =>
     ? `预计${formatMonthDay(l.due_date)}出结果（承诺${l.promised_days}个工作日）`
     : `承诺${l.promised_days ?? l.turnaround_days}个工作日出结果（自收样起）`;
 
-/** The items ordered with their options, counts and amounts, and the total. */
+/** The items ordered with their options, counts and amounts, and the total; once the data is confirmed, each item's 评价. */
 function LinesCard({ order }: { order: OrderDetail }) {
   const unpriced = order.lines.filter((l) => l.amount_fen === null).length;
+  const evaluable = isEvaluable(order.state);
+  const evaluations = useOrderEvaluations(order.id, evaluable);
+  const [evaluating, setEvaluating] = useState<{ id: number; name: string } | null>(null);
+  const byLine = new Map(evaluations.data?.list.map((e) => [e.lineId, e]));
+  const open = new Set(evaluations.data?.open);
   return (
     <Panel title="检测项目">
       <ul className={styles.rows}>
@@ -119,6 +128,7 @@ function LinesCard({ order }: { order: OrderDetail }) {
                 {choicesText(l.choices) || '默认选项'} · {l.count}
                 {unitLabel(l.unit)} · {promiseText(l)}
               </span>
+              {evaluable && <LineEvaluation evaluation={byLine.get(l.id)} open={open.has(l.id)} onEvaluate={() => setEvaluating(l)} />}
             </div>
             <span className={styles.amount}>{formatAmount(l.amount_fen)}</span>
           </li>
@@ -129,6 +139,7 @@ function LinesCard({ order }: { order: OrderDetail }) {
         <strong data-testid="order-detail-total">{order.total_fen === null ? '待报价' : formatFen(order.total_fen)}</strong>
       </div>
       {unpriced > 0 && <p className={styles.muted}>{unpriced}项待客户经理报价，报价后更新金额。</p>}
+      <EvaluationDialog orderId={order.id} line={evaluating} onClose={() => setEvaluating(null)} />
     </Panel>
   );
 }
