@@ -51,6 +51,10 @@ export const ORDER_NOTICES = {
 export type NoticeAction = keyof typeof ORDER_NOTICES;
 export const NOTICE_ACTIONS = Object.keys(ORDER_NOTICES) as NoticeAction[];
 
+/** What a message is about: an order action of ORDER_NOTICES, or a collector chosen for a pick-up (ADR 0049). */
+export const MESSAGE_KINDS = [...NOTICE_ACTIONS, 'pickupAssign'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
 /** The words of a notice for an order number. */
 export const noticeWords = (action: NoticeAction, no: string) => ({
   title: ORDER_NOTICES[action].title,
@@ -67,7 +71,7 @@ export type MessageListBody = z.output<typeof messageListBody>;
 
 export const messageEntry = z.object({
   id: z.number().int(),
-  kind: z.enum(NOTICE_ACTIONS as [NoticeAction, ...NoticeAction[]]),
+  kind: z.enum(MESSAGE_KINDS),
   title: z.string(),
   content: z.string(),
   /** The order it is about (the page links to it), or null. */

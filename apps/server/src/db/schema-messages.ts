@@ -1,7 +1,7 @@
 // Notices to customers and their message centre (issue 9 "Notifications", ADR 0046).
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { NOTICE_ACTIONS, type NoticeAction } from '@yance/contracts/message';
+import { MESSAGE_KINDS, type MessageKind } from '@yance/contracts/message';
 import { oneOf } from './checks.ts';
 import { userAccount } from './schema-accounts.ts';
 import { orders } from './schema-orders.ts';
@@ -10,7 +10,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * A message of a customer's message centre (the in-site notice). `key`
- * (order:<id>:<action>) is unique, so one event never leaves two messages.
+ * (order:<id>:<action>, pickup:<request>:<staff>:<time>) is unique, so one event never leaves two messages.
  */
 export const message = pgTable(
   'message',
@@ -19,7 +19,7 @@ export const message = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => userAccount.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<NoticeAction>().notNull(),
+    kind: text('kind').$type<MessageKind>().notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
@@ -33,7 +33,7 @@ export const message = pgTable(
     index('message_user_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
-    oneOf('message_kind_check', t.kind, NOTICE_ACTIONS),
+    oneOf('message_kind_check', t.kind, MESSAGE_KINDS),
   ],
 );
 

@@ -3,7 +3,14 @@
 // in-site message is written there; SMS and e-mail are queued as jobs in the
 // same transaction, so they exist if and only if the transition committed,
 // and each (order, action, channel) reaches the gateway at most once.
-import { noticeWords, ORDER_NOTICES, type MessageEntry, type MessageListBody, type NoticeAction } from '@yance/contracts/message';
+import {
+  noticeWords,
+  ORDER_NOTICES,
+  type MessageEntry,
+  type MessageKind,
+  type MessageListBody,
+  type NoticeAction,
+} from '@yance/contracts/message';
 import type { OrderAction } from '@yance/contracts/order-states';
 import type { AppContext } from '../../context.ts';
 import { enqueue, type JobHandlers, type JobPayloads, type JobTry } from '../job/job.service.ts';
@@ -48,6 +55,32 @@ export async function notifyOrder(t: AppContext, order: NoticeOrder, action: Ord
   if (channels.includes('mail') && mailable(to.email)) {
     await enqueue(t, 'notice.send', { ...base, key: `${key}:mail`, channel: 'mail', to: to.email }, { dedupeKey: `notice:${key}:mail` });
   }
+}
+
+/** An in-site message about an order that is not one of ORDER_NOTICES' actions. */
+export interface SiteNotice {
+  kind: MessageKind;
+  /** Unique per event: the same key twice adds nothing. */
+  key: string;
+  title: string;
+  text: string;
+}
+
+/**
+ * Writes an in-site message to the order's customer in the caller's
+ * transaction (t), like notifyOrder's site channel: it exists if and only if
+ * the change that caused it committed. Used for the collector of a pick-up (ADR 0049).
+ */
+export async function notifySite(t: AppContext, order: NoticeOrder, n: SiteNotice): Promise<void> {
+  await repo.insertMessage(t.db, {
+    userId: order.userId,
+    kind: n.kind,
+    title: n.title,
+    content: n.text,
+    orderId: order.id,
+    key: n.key,
+    createdAt: t.clock(),
+  });
 }
 
 /**
