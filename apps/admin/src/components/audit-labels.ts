@@ -38,6 +38,10 @@ const ACTION_NAMES: Record<string, string> = {
   'staff.bootstrap': '创建首位管理员',
   'staff.setup': '通过设置链接创建首位管理员',
   'job.retry': '重试任务',
+  'sampling.add': '提交取样申请',
+  'sampling.cancel': '取消取样申请',
+  'pickup.assign': '安排取样员',
+  'pickup.unassign': '取消取样员安排',
 };
 /** An order's moves are logged as order.<action> (ADR 0039): named by the transition table's own words. */
 const ORDER_ACTION_NAMES: Record<string, string> = Object.fromEntries(
@@ -54,6 +58,7 @@ export const OBJECT_TYPE_NAMES: Record<string, string> = {
   prefecture: '专区',
   job: '后台任务',
   order: '订单',
+  sampling: '取样申请',
 };
 export const objectTypeName = (type: string) => OBJECT_TYPE_NAMES[type] ?? type;
 
@@ -73,6 +78,8 @@ const FIELD_NAMES: Record<string, string> = {
   lastError: '最后错误',
   note: '备注',
   totalFen: '金额（分）',
+  assignee: '取样员',
+  order: '订单',
 };
 export const fieldName = (field: string) => FIELD_NAMES[field] ?? field;
 
