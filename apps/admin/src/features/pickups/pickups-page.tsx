@@ -14,7 +14,7 @@ import './pickups.css';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** 周一 11-23 */
-const dayLabel = (date: string) => `${dayjs(date).format('dd')} ${date.slice(5)}`;
+const dayLabel = (date: string) => `${dayjs(date).format('ddd')} ${date.slice(5)}`;
 
 type Days = PickupListResponse['days'];
 
