@@ -4,7 +4,7 @@ import type { Address } from '@yance/contracts/user';
 import { auditLog, message, orderEvent, samplingRequest, staffAccount } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, staffTokens, testClock, type TestUser } from './factories.ts';
-import { orderingCustomer, placeOrder } from './order-factories.ts';
+import { orderingCustomer, pickupAddress, placeOrder } from './order-factories.ts';
 
 // 2026-11-22 16:00 in China, a Sunday: this week is 11-16 … 11-22, the pick-ups are booked for the next one.
 const clock = testClock(new Date('2026-11-22T08:00:00Z'));
@@ -22,20 +22,7 @@ const staff: Record<string, { id: number; name: string }> = {};
 beforeAll(async () => {
   t = await createTestApp({ clock: clock.now });
   user = await orderingCustomer(t, clock);
-  const res = await callApi(t, 'addressAdd', {
-    token: user.tokens.token,
-    body: {
-      name: '张同学',
-      phone: '13800000001',
-      province: '北京市',
-      city: '北京市',
-      area: '海淀区',
-      address: '学院路1号',
-      address_code: '110108',
-      default: true,
-    },
-  });
-  book = res.body.data;
+  book = await pickupAddress(t, user);
   const tokens = await Promise.all((['lab', 'admin', 'manager', 'operator'] as const).map(async (r) => (await staffTokens(t, r)).token));
   [lab, admin, manager, operator] = tokens as [string, string, string, string];
   for (const row of await t.db.select().from(staffAccount)) staff[row.account] = { id: row.id, name: row.name || row.account };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id } from './numbers.ts';
 import { ORDER_STATES } from './order-states.ts';
-import { SAMPLING_STATES } from './sampling.ts';
+import { samplingRequest } from './sampling.ts';
 import { calendarDate } from './setting.ts';
 import { STAFF_ROLES } from './staff.ts';
 
@@ -54,34 +54,36 @@ export const pickupAssignee = z.object({ id: z.number().int(), name: z.string() 
 export type PickupAssignee = z.infer<typeof pickupAssignee>;
 
 /** One 上门取样 request as the calendar shows it (staff see the contact's full phone). */
-export const pickupItem = z.object({
-  /** The sampling request's id. */
-  id: z.number().int(),
-  orderId: z.number().int(),
-  orderNo: z.string(),
-  orderState: z.enum(ORDER_STATES),
-  state: z.enum(SAMPLING_STATES),
-  date: z.string(),
-  time: z.string(),
-  /** The customer's name (or masked phone) and organisation. */
-  customerName: z.string(),
-  company: z.string(),
-  /** The contact on site and their phone. */
-  name: z.string(),
-  phone: z.string(),
-  province: z.string(),
-  city: z.string(),
-  area: z.string(),
-  address: z.string(),
-  message: z.string(),
-  samples: z.array(z.object({ no: z.string(), name: z.string(), count: z.number().int() })),
-  /** Samples in all (the sum of counts). */
-  sampleCount: z.number().int(),
-  assignee: pickupAssignee.nullable(),
-  assignedAt: z.string().nullable(),
-  /** Active and the order still 待取样: a collector may be chosen or changed. */
-  assignable: z.boolean(),
-});
+export const pickupItem = samplingRequest
+  // The request's id, state, when, the contact on site and their phone, the place and the message.
+  .pick({
+    id: true,
+    orderId: true,
+    state: true,
+    date: true,
+    time: true,
+    name: true,
+    phone: true,
+    province: true,
+    city: true,
+    area: true,
+    address: true,
+    message: true,
+  })
+  .extend({
+    orderNo: z.string(),
+    orderState: z.enum(ORDER_STATES),
+    /** The customer's name (or masked phone) and organisation. */
+    customerName: z.string(),
+    company: z.string(),
+    samples: z.array(z.object({ no: z.string(), name: z.string(), count: z.number().int() })),
+    /** Samples in all (the sum of counts). */
+    sampleCount: z.number().int(),
+    assignee: pickupAssignee.nullable(),
+    assignedAt: z.string().nullable(),
+    /** Active and the order still 待取样: a collector may be chosen or changed. */
+    assignable: z.boolean(),
+  });
 export type PickupItem = z.infer<typeof pickupItem>;
 
 export const pickupListResponse = z.object({
