@@ -78,6 +78,12 @@ describe('取样日历 (issue 9 "Operator rooms")', () => {
     expect(await card.innerText()).toContain('东城区');
     expect(await card.innerText()).toContain('未分配');
     await screenshotAtWidths(page, SPEC, 'week');
+    // A phone gets the day list, without sideways scrolling of the page.
+    await b.setWidth(375);
+    await page.getByTestId('pickup-day-list').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await b.setWidth(1280);
+    await page.getByTestId('pickup-grid').waitFor();
 
     await page.getByTestId(`pickup-cell-${r.date}-${r.slot}`).getByTestId('pickup-card').filter({ hasText: r.orderNo }).click();
     const drawer = page.getByTestId('pickup-drawer');
