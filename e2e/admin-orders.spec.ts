@@ -111,7 +111,7 @@ describe('orders in the console', () => {
 
     const { page } = b;
     await signIn(page, 'lab');
-    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['概览', '订单列表', '到样签收', '预约室', '预约设置']);
+    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['概览', '订单列表', '到样签收', '取样日历', '预约室', '预约设置']);
     await page.getByRole('menuitem', { name: '订单列表' }).click();
     const listed = page.getByRole('row', { name: new RegExp(order.no) });
     await expect.poll(() => listed.innerText()).toMatch(/林晓[\s\S]*定制表征方案[\s\S]*待报价/);

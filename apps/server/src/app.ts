@@ -31,6 +31,7 @@ import { createRateCounter } from './modules/rate-limit/rate-limit.service.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { orderAdminRoutes, orderRoutes } from './modules/order/order.routes.ts';
 import { samplingRoutes } from './modules/sampling/sampling.routes.ts';
+import { pickupRoutes } from './modules/sampling/pickup.routes.ts';
 import { reservationAdminRoutes, reservationRoutes } from './modules/reservation/reservation.routes.ts';
 import { planRoutes } from './modules/plan/plan.routes.ts';
 import { demandRoutes } from './modules/demand/demand.routes.ts';
@@ -210,6 +211,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...planRoutes(ctx),
     ...orderRoutes(ctx),
     ...samplingRoutes(ctx),
+    ...pickupRoutes(ctx),
     ...messageRoutes(ctx),
     ...orderAdminRoutes(ctx),
     ...labRoutes(ctx, privateFiles),

@@ -23,8 +23,15 @@ const login = async (phone: string) => {
 it('gives the demo student orders in several states, a draft and a plan, each with its true timeline', async () => {
   const token = await login(DEMO_CUSTOMERS[0]!.phone);
   const list = (await callApi(t, 'orderList', { token, body: {} })).body.data;
-  expect(list.list.map((o) => o.state).sort()).toEqual(['awaitingSample', 'cancelled', 'testing', 'unsettled']);
-  expect(list.counts).toMatchObject({ all: 4, draft: 1, sampling: 1, testing: 1, settling: 1, cancelled: 1 });
+  expect(list.list.map((o) => o.state).sort()).toEqual([
+    'awaitingPickup',
+    'awaitingPickup',
+    'awaitingSample',
+    'cancelled',
+    'testing',
+    'unsettled',
+  ]);
+  expect(list.counts).toMatchObject({ all: 6, draft: 1, sampling: 3, testing: 1, settling: 1, cancelled: 1 });
   const settled = list.list.find((o) => o.state === 'unsettled')!;
   const detail = (await callApi(t, 'orderDetail', { token, body: { id: settled.id } })).body.data;
   // Sent by the student; received, tested, its XRD file uploaded and approved, delivered by the lab; confirmed by the student.
@@ -39,7 +46,7 @@ it('gives the demo student orders in several states, a draft and a plan, each wi
 it('shows the console every sent demo order, the enterprise ones in their own states, with audit rows per move', async () => {
   const admin = (await staffTokens(t, 'admin')).token;
   const all = (await callApi(t, 'adminOrderList', { token: admin, query: { pageSize: 50 } })).body.data;
-  expect(all.total).toBe(7);
+  expect(all.total).toBe(9);
   const firm = all.list
     .filter((o) => o.kind === 'enterprise')
     .map((o) => o.state)
@@ -65,4 +72,18 @@ it('has the confirmed demo orders evaluated through the customer’s call, one w
   expect((await callApi(t, 'deviceDetail', { query: { rid: 'd10061' } })).body.data).toMatchObject({ rating_avg: 5, rating_count: 1 });
   const xrd = (await callApi(t, 'evaluatePublicList', { query: { rid: 'd10001' } })).body.data;
   expect(xrd).toMatchObject({ total: 1, list: [{ stars: 4, account: '139****0002', reply: null }] });
+});
+
+it('books two demo pick-ups in the coming days, one already with the lab’s collector, on the calendar', async () => {
+  const lab = (await staffTokens(t, 'lab')).token;
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const to = new Date(Date.parse(`${today}T00:00:00Z`) + 20 * 86_400_000).toISOString().slice(0, 10);
+  const res = await callApi(t, 'adminPickupList', { token: lab, query: { from: today, to } });
+  const items = res.body.data.days.flatMap((d) => d.slots.flatMap((s) => s.list));
+  expect(items.map((i) => [i.orderState, i.assignee?.name ?? null])).toEqual([
+    ['awaitingPickup', '李实验员'],
+    ['awaitingPickup', null],
+  ]);
+  const detail = (await callApi(t, 'adminOrderDetail', { token: lab, query: { id: items[0]!.orderId } })).body.data;
+  expect(detail.timeline.map((e) => e.label)).toEqual(['提交订单', '提交取样信息', '安排上门取样']);
 });

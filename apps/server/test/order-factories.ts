@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AdminResultFile } from '@yance/contracts/lab';
 import type { OrderAddBody } from '@yance/contracts/order';
+import type { Address } from '@yance/contracts/user';
 import { device, projectType, typeChild, userAccount } from '../src/db/schema.ts';
 import { insertDevices } from '../src/modules/catalog/catalog-search.repository.ts';
 import type { TestApp } from './create-test-app.ts';
@@ -37,6 +38,25 @@ export async function orderingCustomer(t: TestApp, clock?: TestClock, organizati
 }
 
 /** Adds an item to the customer's plan; answers the line's id. */
+/** A default address in 海淀区 (inside the seeded allowRegion) in the customer's book: where pick-ups go. */
+export async function pickupAddress(t: TestApp, user: TestUser): Promise<Address> {
+  const res = await callApi(t, 'addressAdd', {
+    token: user.tokens.token,
+    body: {
+      name: '张同学',
+      phone: '13800000001',
+      province: '北京市',
+      city: '北京市',
+      area: '海淀区',
+      address: '学院路1号',
+      address_code: '110108',
+      default: true,
+    },
+  });
+  expect(res.body.code, res.body.msg).toBe(1);
+  return res.body.data;
+}
+
 export async function planLine(t: TestApp, user: TestUser, rid = XRD, count = 2, choices: Record<string, string> = {}): Promise<number> {
   const res = await callApi(t, 'planAdd', { token: user.tokens.token, body: { rid, count, choices } });
   expect(res.body.code, res.body.msg).toBe(1);

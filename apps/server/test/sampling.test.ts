@@ -6,7 +6,7 @@ import { LOCAL_INFO } from '../src/db/seed/settings.ts';
 import { auditLog, orderEvent, samplingRequest } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, staffTokens, testClock, type TestUser } from './factories.ts';
-import { orderingCustomer, placeOrder } from './order-factories.ts';
+import { orderingCustomer, pickupAddress, placeOrder } from './order-factories.ts';
 
 // 2026-11-22 16:00 in China: a Sunday (disabled_week [0] in the seeded samplingSetting).
 const clock = testClock(new Date('2026-11-22T08:00:00Z'));
@@ -16,21 +16,7 @@ let book: Address;
 beforeAll(async () => {
   t = await createTestApp({ clock: clock.now });
   user = await orderingCustomer(t, clock);
-  const res = await callApi(t, 'addressAdd', {
-    token: user.tokens.token,
-    body: {
-      name: '张同学',
-      phone: '13800000001',
-      province: '北京市',
-      city: '北京市',
-      area: '海淀区',
-      address: '学院路1号',
-      address_code: '110108',
-      default: true,
-    },
-  });
-  expect(res.body.code, res.body.msg).toBe(1);
-  book = res.body.data;
+  book = await pickupAddress(t, user);
 });
 afterAll(async () => t.close());
 

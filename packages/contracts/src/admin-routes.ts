@@ -129,7 +129,12 @@ export const adminRoutes = {
   customerManagers: { method: 'GET', scope: 'admin', path: '/customer/managers', access: 'customer.read' },
   customerAssign: { method: 'POST', scope: 'admin', path: '/customer/assign', access: 'customer.assign' },
   dashboard: { method: 'GET', scope: 'admin', path: '/dashboard', access: 'dashboard.read' },
-  // the manager's call after receipt and the pick-up calendar (ADR 0046)
+  // the manager's call after receipt (ADR 0046)
   orderCallTasks: { method: 'GET', scope: 'admin', path: '/order/callTasks', access: 'order.call' },
   orderCalled: { method: 'POST', scope: 'admin', path: '/order/called', access: 'order.call' },
+  // the pick-up calendar: 上门取样 requests by day and slot, and who of the lab picks them up (ADR 0049)
+  adminPickupList: { method: 'GET', scope: 'admin', path: '/pickup/list', access: 'pickup.manage' },
+  adminPickupStaff: { method: 'GET', scope: 'admin', path: '/pickup/staff', access: 'pickup.manage' },
+  adminPickupAssign: { method: 'POST', scope: 'admin', path: '/pickup/assign', access: 'pickup.manage' },
+  adminPickupUnassign: { method: 'POST', scope: 'admin', path: '/pickup/unassign', access: 'pickup.manage' },
 } as const satisfies Record<string, Route>;

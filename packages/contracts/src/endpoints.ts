@@ -9,6 +9,7 @@ import { messageEndpoints } from './api/message.ts';
 import { callTaskEndpoints } from './api/call-task.ts';
 import { orderEndpoints } from './api/order.ts';
 import { samplingEndpoints } from './api/sampling.ts';
+import { pickupEndpoints } from './api/pickup.ts';
 import { bookingEndpoints } from './api/booking.ts';
 import { demandEndpoints } from './api/demand.ts';
 import { contractEndpoints } from './api/contract.ts';
@@ -40,6 +41,7 @@ export const endpoints = {
   ...dashboardEndpoints,
   ...orderEndpoints,
   ...samplingEndpoints,
+  ...pickupEndpoints,
   ...labEndpoints,
   ...messageEndpoints,
   ...callTaskEndpoints,

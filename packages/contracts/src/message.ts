@@ -52,11 +52,11 @@ export type NoticeAction = keyof typeof ORDER_NOTICES;
 export const NOTICE_ACTIONS = Object.keys(ORDER_NOTICES) as NoticeAction[];
 
 /**
- * What a message of the message centre is about: an order notice, or the
- * manager's reply to the customer's evaluation (ADR 0048).
+ * What a message is about: an order action of ORDER_NOTICES, the manager's reply to the customer's evaluation
+ * (ADR 0048), or a collector chosen for a pick-up (ADR 0049).
  */
-export type MessageKind = NoticeAction | 'evaluationReply';
-export const MESSAGE_KINDS: readonly MessageKind[] = [...NOTICE_ACTIONS, 'evaluationReply'];
+export const MESSAGE_KINDS = [...NOTICE_ACTIONS, 'evaluationReply', 'pickupAssign'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** The words of a notice for an order number. */
 export const noticeWords = (action: NoticeAction, no: string) => ({
@@ -74,7 +74,7 @@ export type MessageListBody = z.output<typeof messageListBody>;
 
 export const messageEntry = z.object({
   id: z.number().int(),
-  kind: z.enum(MESSAGE_KINDS as unknown as [MessageKind, ...MessageKind[]]),
+  kind: z.enum(MESSAGE_KINDS),
   title: z.string(),
   content: z.string(),
   /** The order it is about (the page links to it), or null. */

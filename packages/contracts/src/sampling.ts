@@ -65,6 +65,8 @@ export const samplingRequest = z.object({
   cancelledAt: z.string().nullable(),
   /** Whether the customer may still cancel it (active, and the lab has not received the samples). */
   cancellable: z.boolean(),
+  /** Pick-up: the name of the lab member sent to collect the samples, once the lab chose one (ADR 0049). */
+  collector: z.string().nullable(),
 });
 export type SamplingRequest = z.infer<typeof samplingRequest>;
 

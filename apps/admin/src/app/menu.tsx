@@ -3,6 +3,7 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
+  CarOutlined,
   CalendarOutlined,
   ContactsOutlined,
   DashboardOutlined,
@@ -58,6 +59,7 @@ export const MENU: MenuGroup[] = [
     entries: [
       { path: '/orders', label: '订单列表', permission: 'order.read', icon: <ProfileOutlined /> },
       { path: '/samples', label: '到样签收', permission: 'order.lab', icon: <InboxOutlined /> },
+      { path: '/pickups', label: '取样日历', permission: 'pickup.manage', icon: <CarOutlined /> },
       { path: '/demands', label: '定制需求', permission: 'order.quote', icon: <SolutionOutlined /> },
       { path: '/evaluations', label: '评价管理', permission: 'evaluation.reply', icon: <StarOutlined /> },
     ],

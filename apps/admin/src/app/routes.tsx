@@ -17,6 +17,8 @@ const OrdersPage = lazy(() => import('@/features/orders/orders-page.tsx'));
 const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page.tsx'));
 const ArrivalsPage = lazy(() => import('@/features/samples/arrivals-page.tsx'));
 const LabelPage = lazy(() => import('@/features/samples/label-page.tsx'));
+const PickupsPage = lazy(() => import('@/features/pickups/pickups-page.tsx'));
+const PickupSheetPage = lazy(() => import('@/features/pickups/pickup-sheet-page.tsx'));
 const ReservationRoomPage = lazy(() => import('@/features/reservations/reservation-room-page.tsx'));
 const ReservationSettingsPage = lazy(() => import('@/features/reservations/reservation-settings-page.tsx'));
 const DemandsPage = lazy(() => import('@/features/demands/demands-page.tsx'));
@@ -97,6 +99,8 @@ export const router = createBrowserRouter(
         { path: 'orders/:id', element: page('order.read', <OrderDetailPage />) },
         { path: 'orders/:id/labels', element: page('order.lab', <LabelPage />) },
         { path: 'samples', element: page('order.lab', <ArrivalsPage />) },
+        { path: 'pickups', element: page('pickup.manage', <PickupsPage />) },
+        { path: 'pickups/sheet', element: page('pickup.manage', <PickupSheetPage />) },
         { path: 'reservations', element: page('booking.manage', <ReservationRoomPage />) },
         { path: 'reservations/settings', element: page('booking.manage', <ReservationSettingsPage />) },
         { path: 'demands', element: page('order.quote', <DemandsPage />) },

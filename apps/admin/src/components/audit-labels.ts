@@ -40,6 +40,10 @@ const ACTION_NAMES: Record<string, string> = {
   'job.retry': '重试任务',
   'evaluation.add': '评价项目',
   'evaluation.reply': '回复评价',
+  'sampling.add': '提交取样申请',
+  'sampling.cancel': '取消取样申请',
+  'pickup.assign': '安排取样员',
+  'pickup.unassign': '取消取样员安排',
 };
 /** An order's moves are logged as order.<action> (ADR 0039): named by the transition table's own words. */
 const ORDER_ACTION_NAMES: Record<string, string> = Object.fromEntries(
@@ -57,6 +61,7 @@ export const OBJECT_TYPE_NAMES: Record<string, string> = {
   job: '后台任务',
   order: '订单',
   evaluation: '评价',
+  sampling: '取样申请',
 };
 export const objectTypeName = (type: string) => OBJECT_TYPE_NAMES[type] ?? type;
 
@@ -80,6 +85,8 @@ const FIELD_NAMES: Record<string, string> = {
   comment: '评价内容',
   reply: '回复',
   rid: '项目编号',
+  assignee: '取样员',
+  order: '订单',
 };
 export const fieldName = (field: string) => FIELD_NAMES[field] ?? field;
 

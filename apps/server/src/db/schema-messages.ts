@@ -10,7 +10,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * A message of a customer's message centre (the in-site notice). `key`
- * (order:<id>:<action>) is unique, so one event never leaves two messages.
+ * (order:<id>:<action>, pickup:<request>:<staff>:<time>) is unique, so one event never leaves two messages.
  */
 export const message = pgTable(
   'message',

@@ -9,6 +9,7 @@ import { SAMPLING_EVENT_ACTIONS, SAMPLING_STATES, type SamplingState } from '@ya
 import { LAB_EVENT_ACTIONS, SAMPLE_STATES, type SampleState } from '@yance/contracts/sample-states';
 import { RESULT_FILE_STATES, type ResultFileState } from '@yance/contracts/lab';
 import { CALL_EVENT_ACTIONS } from '@yance/contracts/call-task';
+import { PICKUP_EVENT_ACTIONS } from '@yance/contracts/pickup';
 import {
   DELIVERY_METHODS,
   ORDER_ACTIONS,
@@ -30,7 +31,7 @@ type Choices = Record<string, string>;
 /**
  * Events of the timeline that are not transitions: a draft saved (its first event), a sampling request sent or cancelled,
  * the lab's steps on samples and files (ADR 0041), a contract scan uploaded or rejected (ADR 0045), the manager's call
- * after receipt (ADR 0046).
+ * after receipt (ADR 0046), a collector chosen for a pick-up or taken off it (ADR 0049).
  */
 export const ORDER_EVENT_ACTIONS = [
   ...ORDER_ACTIONS,
@@ -39,6 +40,7 @@ export const ORDER_EVENT_ACTIONS = [
   ...LAB_EVENT_ACTIONS,
   ...CONTRACT_EVENT_ACTIONS,
   ...CALL_EVENT_ACTIONS,
+  ...PICKUP_EVENT_ACTIONS,
 ] as const;
 
 /** A count of 1..COUNT_MAX, as the contracts accept it. */
@@ -282,12 +284,22 @@ export const samplingRequest = pgTable(
     expressNo: text('express_no').notNull().default(''),
     createdAt: at('created_at').notNull(),
     cancelledAt: at('cancelled_at'),
+    /** Pick-up only: the lab member who collects the samples (取样日历, ADR 0049), and since when. */
+    assigneeId: integer('assignee_id').references(() => staffAccount.id, { onDelete: 'set null' }),
+    assignedAt: at('assigned_at'),
   },
   (t) => [
     index('sampling_request_order_idx').on(t.orderId, t.id),
     uniqueIndex('sampling_request_one_active_idx')
       .on(t.orderId)
       .where(sql`${t.state} = 'active'`),
+    // The calendar reads pick-ups by date (ADR 0049).
+    index('sampling_request_pickup_date_idx')
+      .on(t.date, t.time)
+      .where(sql`${t.type} = 1`),
+    index('sampling_request_assignee_idx')
+      .on(t.assigneeId, t.date)
+      .where(sql`${t.assigneeId} is not null`),
     oneOf('sampling_request_type_check', t.type, [0, 1]),
     oneOf('sampling_request_state_check', t.state, SAMPLING_STATES),
   ],

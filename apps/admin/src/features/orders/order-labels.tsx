@@ -1,29 +1,8 @@
-import { Tag, Typography } from 'antd';
+import { Typography } from 'antd';
 import { formatFen } from '@yance/browser/format';
-import { ORDER_STATE_NAMES, ORDER_STATES, type OrderKind, type OrderState } from '@yance/contracts/order-states';
+import { ORDER_STATE_NAMES, ORDER_STATES, type OrderKind } from '@yance/contracts/order-states';
 
-/** Colours by where the order waits: on the manager (orange), the customer (gold), the lab (blue), done (green), stopped (grey, red). */
-const STATE_COLORS: Record<OrderState, string> = {
-  draft: 'default',
-  quoting: 'orange',
-  contracting: 'gold',
-  unpaid: 'volcano',
-  awaitingSample: 'blue',
-  awaitingPickup: 'blue',
-  received: 'cyan',
-  testing: 'geekblue',
-  delivered: 'green',
-  unsettled: 'purple',
-  completed: 'success',
-  cancelled: 'default',
-  overdue: 'red',
-};
-
-export const OrderStateTag = ({ state }: { state: OrderState }) => (
-  <Tag color={STATE_COLORS[state]} data-testid="order-state">
-    {ORDER_STATE_NAMES[state]}
-  </Tag>
-);
+export { OrderStateTag } from '@/components/order-state-tag.tsx';
 
 /** The states an operator filters by: a draft is the customer's own, not yet sent. */
 export const STATE_OPTIONS = ORDER_STATES.filter((s) => s !== 'draft').map((value) => ({ value, label: ORDER_STATE_NAMES[value] }));

@@ -8,7 +8,7 @@ import type { Page } from '@yance/contracts/paging';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { messageCustomer } from '../notify/notify.service.ts';
+import { notifySite } from '../notify/notify.service.ts';
 import * as repo from './evaluation.repository.ts';
 import { replyOf } from './evaluation.service.ts';
 
@@ -74,14 +74,16 @@ export async function adminEvaluationReply(
     });
     if (before === null) {
       const listed = await repo.findListedEvaluation(t.db, body.id);
-      await messageCustomer(t, {
-        userId: found.evaluation.userId,
-        kind: 'evaluationReply',
-        title: '客户经理回复了您的评价',
-        content: `您对「${listed?.name ?? '检测项目'}」的评价（订单${listed?.orderNo ?? ''}）收到了回复：${body.reply}`,
-        orderId: found.evaluation.orderId,
-        key: `evaluation:${body.id}:reply`,
-      });
+      await notifySite(
+        t,
+        { id: found.evaluation.orderId, userId: found.evaluation.userId },
+        {
+          kind: 'evaluationReply',
+          title: '客户经理回复了您的评价',
+          text: `您对「${listed?.name ?? '检测项目'}」的评价（订单${listed?.orderNo ?? ''}）收到了回复：${body.reply}`,
+          key: `evaluation:${body.id}:reply`,
+        },
+      );
     }
   });
   const row = await repo.findListedEvaluation(ctx.db, body.id);

@@ -57,12 +57,31 @@ export async function notifyOrder(t: AppContext, order: NoticeOrder, action: Ord
   }
 }
 
-/** An in-site message that is not an order notice (the manager's reply to an evaluation, ADR 0048), in the caller's transaction; the same key twice adds nothing. */
-export async function messageCustomer(
-  t: AppContext,
-  m: { userId: number; kind: MessageKind; title: string; content: string; orderId: number; key: string },
-) {
-  await repo.insertMessage(t.db, { ...m, createdAt: t.clock() });
+/** An in-site message about an order that is not one of ORDER_NOTICES' actions. */
+export interface SiteNotice {
+  kind: MessageKind;
+  /** Unique per event: the same key twice adds nothing. */
+  key: string;
+  title: string;
+  text: string;
+}
+
+/**
+ * Writes an in-site message to the order's customer in the caller's
+ * transaction (t), like notifyOrder's site channel: it exists if and only if
+ * the change that caused it committed. Used for the collector of a pick-up (ADR 0049) and the
+ * manager's reply to an evaluation (ADR 0048).
+ */
+export async function notifySite(t: AppContext, order: Pick<NoticeOrder, 'id' | 'userId'>, n: SiteNotice): Promise<void> {
+  await repo.insertMessage(t.db, {
+    userId: order.userId,
+    kind: n.kind,
+    title: n.title,
+    content: n.text,
+    orderId: order.id,
+    key: n.key,
+    createdAt: t.clock(),
+  });
 }
 
 /**

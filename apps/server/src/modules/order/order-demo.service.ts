@@ -4,6 +4,8 @@
 import type { OrderAddBody, SampleInput } from '@yance/contracts/order';
 import type { OrderAction, OrderState } from '@yance/contracts/order-states';
 import type { ProfileForm } from '@yance/contracts/user';
+import { addDays } from '@yance/contracts/pickup';
+import { chinaToday, isPickableDate, isSlotDisabled, slotsOf } from '@yance/contracts/sampling-rules';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { hashPassword } from '../account/account.service.ts';
 import { reviewAttestation } from '../customer/customer.service.ts';
@@ -14,6 +16,9 @@ import { reviewResult, uploadResult } from '../lab/result-file.service.ts';
 import { addToPlan } from '../plan/plan.service.ts';
 import { adminEvaluationReply } from '../evaluation/evaluation-admin.service.ts';
 import { addEvaluation, listEvaluations } from '../evaluation/evaluation.service.ts';
+import { assignPickup } from '../sampling/pickup.service.ts';
+import { addSampling } from '../sampling/sampling.service.ts';
+import { getSettings } from '../setting/setting.service.ts';
 import { demoCaller } from '../staff/staff.service.ts';
 import { createUser, updateProfile } from '../user/user.service.ts';
 
@@ -72,6 +77,8 @@ interface DemoOrder {
   then?: { action: OrderAction; by: 'customer' | keyof Staff; expect: OrderState; note?: string }[];
   /** After 确认数据: the customer evaluates every line so, and the manager may reply (ADR 0048). */
   evaluation?: { stars: number; comment: string; reply?: string };
+  /** A pick-up request (待取样) on the first open day at least `inDays` from today, collected by the lab member when `assign` (ADR 0049). */
+  pickup?: { inDays: number; assign: boolean; message?: string };
 }
 
 const STUDENT_ORDERS: DemoOrder[] = [
@@ -122,6 +129,16 @@ const STUDENT_ORDERS: DemoOrder[] = [
     then: [{ action: 'cancel', by: 'customer', expect: 'awaitingSample', note: '单晶尺寸不够，重新培养后再送' }],
   },
   { lines: [{ rid: 'd10024', count: 1, samples: [sample('钢渣粉末', 'powder')] }], delivery: 1, draft: true },
+  {
+    lines: [{ rid: 'd10001', count: 2, samples: [sample('NCM811 正极粉', 'powder', { count: 2 })] }],
+    delivery: 1,
+    pickup: { inDays: 1, assign: true, message: '到楼下请打电话，样品在 402 门口' },
+  },
+  {
+    lines: [{ rid: 'd10021', count: 1, samples: [sample('ZnO 纳米线阵列', 'film', { returnSample: true })] }],
+    delivery: 1,
+    pickup: { inDays: 3, assign: false },
+  },
 ];
 
 const ENTERPRISE_ORDERS: DemoOrder[] = [
@@ -174,6 +191,7 @@ async function placeDemoOrder(ctx: AppContext, userId: number, staff: Staff, o: 
     await moveOrder(ctx, { kind: 'staff', caller: staff[step.by] }, placed.id, step.action, { expect: step.expect, note: step.note });
   }
   if (o.evaluation) await evaluateDemoOrder(ctx, userId, staff, placed.id, o.evaluation);
+  if (o.pickup) await demoPickup(ctx, userId, placed.id, staff.lab, o.pickup);
 }
 
 /** Evaluates every line of a confirmed demo order through the customer's own call, and the manager's reply through the console's. */
@@ -183,6 +201,44 @@ async function evaluateDemoOrder(ctx: AppContext, userId: number, staff: Staff, 
     const added = await addEvaluation(ctx, userId, { lineId, stars: e.stars, comment: e.comment });
     if (e.reply) await adminEvaluationReply(ctx, staff.manager, { id: added.id, reply: e.reply });
   }
+}
+
+/** The student books the pick-up as the dialog would (their profile's place, the first open slot), and the lab may take it. */
+async function demoPickup(ctx: AppContext, userId: number, orderId: number, lab: StaffCaller, p: NonNullable<DemoOrder['pickup']>) {
+  const { samplingSetting } = await getSettings(ctx, ['samplingSetting']);
+  const today = chinaToday(ctx.clock());
+  let date = addDays(today, p.inDays);
+  while (
+    !isPickableDate(date, today, samplingSetting!) ||
+    slotsOf(samplingSetting!).every((x) => isSlotDisabled(date, x, samplingSetting!))
+  )
+    date = addDays(date, 1);
+  const time = slotsOf(samplingSetting!).find((x) => !isSlotDisabled(date, x, samplingSetting!))!;
+  // The demo pick-ups are the student's, at their lab in 徐汇区 (region 310104).
+  const { phone, profile } = DEMO_CUSTOMERS[0]!;
+  const request = await addSampling(
+    ctx,
+    userId,
+    {
+      orderId,
+      type: 1,
+      date,
+      time,
+      message: p.message ?? '',
+      name: profile.name,
+      phone,
+      province: '上海市',
+      city: '上海市',
+      area: '徐汇区',
+      address: profile.address,
+      address_code: profile.region,
+      address_rid: '',
+      express_company: '',
+      express_no: '',
+    },
+    '',
+  );
+  if (p.assign) await assignPickup(ctx, lab, { id: request.id, staffId: lab.id }, '');
 }
 
 /**

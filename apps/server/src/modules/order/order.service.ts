@@ -14,6 +14,7 @@ import { ORDER_TABS, ORDER_TAB_NAMES, ORDER_TRANSITIONS, type OrderAction, type 
 import { ORGANIZATIONS } from '@yance/contracts/user';
 import { SAMPLING_EVENT_LABELS, type SamplingEventAction } from '@yance/contracts/sampling';
 import { CALL_EVENT_LABELS, type CallEventAction } from '@yance/contracts/call-task';
+import { PICKUP_EVENT_LABELS, type PickupEventAction } from '@yance/contracts/pickup';
 import { CONTRACT_EVENT_LABELS, type ContractEventAction } from '@yance/contracts/order-contract';
 import type { Fen, PriceUnit } from '@yance/contracts/money';
 import { DEFAULT_LAB_CALENDAR } from '@yance/contracts/turnaround';
@@ -331,7 +332,9 @@ const eventLabel = (action: string): string =>
           ? CALL_EVENT_LABELS[action as CallEventAction]
           : action in CONTRACT_EVENT_LABELS
             ? CONTRACT_EVENT_LABELS[action as ContractEventAction]
-            : ORDER_TRANSITIONS[action as OrderAction].label;
+            : action in PICKUP_EVENT_LABELS
+              ? PICKUP_EVENT_LABELS[action as PickupEventAction]
+              : ORDER_TRANSITIONS[action as OrderAction].label;
 
 /** The timeline as its reader sees it: the customer reads their own steps as 您. */
 function timelineOf(events: repo.EventRow[], reader: Mover): OrderEvent[] {

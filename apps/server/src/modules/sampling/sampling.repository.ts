@@ -1,13 +1,18 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { samplingRequest } from '../../db/schema.ts';
+import { samplingRequest, staffAccount } from '../../db/schema.ts';
 
 export type SamplingRow = typeof samplingRequest.$inferSelect;
 export type NewSamplingRow = typeof samplingRequest.$inferInsert;
 
-/** The order's requests, newest first. */
-export async function listForOrder(db: Executor, orderId: number): Promise<SamplingRow[]> {
-  return db.select().from(samplingRequest).where(eq(samplingRequest.orderId, orderId)).orderBy(desc(samplingRequest.id));
+/** The order's requests, newest first, with the name of a pick-up's collector (name, else account). */
+export async function listForOrder(db: Executor, orderId: number) {
+  return db
+    .select({ request: samplingRequest, collectorName: staffAccount.name, collectorAccount: staffAccount.account })
+    .from(samplingRequest)
+    .leftJoin(staffAccount, eq(staffAccount.id, samplingRequest.assigneeId))
+    .where(eq(samplingRequest.orderId, orderId))
+    .orderBy(desc(samplingRequest.id));
 }
 
 /** The order's active request, if any. */

@@ -30,7 +30,7 @@ export const ACTIVE_EXISTS = '该订单已有取样申请，请先取消再重�
 export const ALREADY_RECEIVED = '实验室已收样，无法取消取样申请';
 export const ALREADY_CANCELLED = '取样申请已取消';
 
-const toApi = (r: SamplingRow, order: OrderRow): SamplingRequest => ({
+const toApi = (r: SamplingRow, order: OrderRow, collector: string | null = null): SamplingRequest => ({
   id: r.id,
   orderId: r.orderId,
   type: r.type,
@@ -51,6 +51,7 @@ const toApi = (r: SamplingRow, order: OrderRow): SamplingRequest => ({
   createdAt: r.createdAt.toISOString(),
   cancelledAt: r.cancelledAt?.toISOString() ?? null,
   cancellable: r.state === 'active' && WAITING.includes(order.state),
+  collector,
 });
 
 /** The timeline entry (state unchanged) and the audit row of a request sent or cancelled, in the caller's transaction. */
@@ -133,7 +134,8 @@ export async function listSampling(ctx: AppContext, userId: number, orderId: num
   const order = await findCustomerOrder(ctx, mover, orderId);
   const { localInfo } = await getSettings(ctx, ['localInfo']);
   const rows = await repo.listForOrder(ctx.db, order.id);
-  return { list: rows.map((r) => toApi(r, order)), labAddress: localInfo!.express };
+  const list = rows.map((r) => toApi(r.request, order, r.request.assigneeId === null ? null : r.collectorName || r.collectorAccount));
+  return { list, labAddress: localInfo!.express };
 }
 
 /** sampling/cancel: the caller's active request, while the lab has not received the samples. */

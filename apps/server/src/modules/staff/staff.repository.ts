@@ -19,6 +19,15 @@ export async function findStaff(db: Executor, id: number): Promise<StaffRow | un
   return row;
 }
 
+/** Enabled staff holding any of these roles, by name. */
+export async function listEnabledWithRoles(db: Executor, roles: readonly StaffRole[]): Promise<StaffRow[]> {
+  return db
+    .select()
+    .from(staffAccount)
+    .where(and(eq(staffAccount.disabled, false), sql`${staffAccount.roles} && ${`{${roles.join(',')}}`}::text[]`))
+    .orderBy(asc(staffAccount.name), asc(staffAccount.id));
+}
+
 export async function insertStaff(db: Executor, row: typeof staffAccount.$inferInsert): Promise<number> {
   const [inserted] = await db.insert(staffAccount).values(row).returning({ id: staffAccount.id });
   return inserted!.id;

@@ -1,4 +1,4 @@
-import { can, PERMISSION_NAMES, STAFF_ROLES, totpRequired, type StaffMe, type StaffRole } from '@yance/contracts/staff';
+import { can, PERMISSION_NAMES, STAFF_ROLES, totpRequired, type Permission, type StaffMe, type StaffRole } from '@yance/contracts/staff';
 import type { TokenPair } from '@yance/contracts/account';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -13,6 +13,7 @@ import {
   findStaff,
   findStaffByAccount,
   insertStaff,
+  listEnabledWithRoles,
   lockActiveAdmins,
   lockStaff,
   pageStaff,
@@ -235,4 +236,25 @@ export async function demoStaff(
 export async function demoCaller(ctx: AppContext, account: string): Promise<StaffCaller | undefined> {
   const row = await findStaffByAccount(ctx.db, account);
   return row && { id: row.id, sessionId: 0, roles: row.roles, name: row.name || row.account, enrolOnly: false };
+}
+
+/** A staff member as another module names them: their name, else their account. */
+export interface StaffMember {
+  id: number;
+  name: string;
+  roles: StaffRole[];
+  disabled: boolean;
+}
+const memberOf = (r: StaffRow): StaffMember => ({ id: r.id, name: r.name || r.account, roles: r.roles, disabled: r.disabled });
+
+/** Enabled staff whose roles hold any of these permissions (admin holds all), by name. */
+export async function staffHolding(ctx: AppContext, permissions: readonly Permission[]): Promise<StaffMember[]> {
+  const roles = STAFF_ROLES.filter((r) => permissions.some((p) => can([r], p)));
+  return (await listEnabledWithRoles(ctx.db, roles)).map(memberOf);
+}
+
+/** One staff member by id, if they exist. */
+export async function staffMember(ctx: AppContext, id: number): Promise<StaffMember | undefined> {
+  const row = await findStaff(ctx.db, id);
+  return row && memberOf(row);
 }

@@ -42,6 +42,9 @@ export function SamplingCard({ order }: { order: OrderDetail }) {
                 <span className={styles.muted}>
                   {requestText(r)} · 提交于 {formatTime(r.createdAt)}
                 </span>
+                {r.type === 1 && r.state === 'active' && (
+                  <span data-testid="sampling-collector">取样员：{r.collector ?? <span className={styles.muted}>待实验室安排</span>}</span>
+                )}
                 {r.message && <p className={styles.note}>留言：{r.message}</p>}
               </div>
               {r.cancellable && (

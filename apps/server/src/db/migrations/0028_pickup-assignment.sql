@@ -1,0 +1,9 @@
+ALTER TABLE "order_event" DROP CONSTRAINT "order_event_action_check";--> statement-breakpoint
+ALTER TABLE "message" DROP CONSTRAINT "message_kind_check";--> statement-breakpoint
+ALTER TABLE "sampling_request" ADD COLUMN "assignee_id" integer;--> statement-breakpoint
+ALTER TABLE "sampling_request" ADD COLUMN "assigned_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "sampling_request" ADD CONSTRAINT "sampling_request_assignee_id_staff_account_id_fk" FOREIGN KEY ("assignee_id") REFERENCES "public"."staff_account"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "sampling_request_pickup_date_idx" ON "sampling_request" USING btree ("date","time") WHERE "sampling_request"."type" = 1;--> statement-breakpoint
+CREATE INDEX "sampling_request_assignee_idx" ON "sampling_request" USING btree ("assignee_id","date") WHERE "sampling_request"."assignee_id" is not null;--> statement-breakpoint
+ALTER TABLE "order_event" ADD CONSTRAINT "order_event_action_check" CHECK ("order_event"."action" in ('submit', 'quote', 'confirmContract', 'markPaid', 'receive', 'startTesting', 'deliver', 'confirmData', 'markOverdue', 'settle', 'cancel', 'saveDraft', 'sampling', 'samplingCancel', 'sample.ship', 'sample.unship', 'sample.checkIn', 'sample.test', 'sample.keep', 'sample.giveBack', 'sample.destroy', 'sample.destroyNotice', 'testRecord', 'fileUpload', 'fileApprove', 'fileReject', 'adjust', 'retest', 'contractUpload', 'contractReject', 'called', 'pickupAssign', 'pickupUnassign'));--> statement-breakpoint
+ALTER TABLE "message" ADD CONSTRAINT "message_kind_check" CHECK ("message"."kind" in ('quote', 'receive', 'deliver', 'cancel', 'evaluationReply', 'pickupAssign'));
