@@ -209,6 +209,8 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   evaluateAdd: { body: { lineId: 1, stars: 5 } },
   evaluatePublicList: { query: { rid: 'd10001' } },
   adminEvaluationReply: { body: { id: 1, reply: '感谢您的评价' } },
+  adminPickupAssign: { body: { id: 1, staffId: 3 } },
+  adminPickupUnassign: { body: { id: 1 } },
 };
 
 const CJK = /[\u4e00-\u9fff]/;
