@@ -44,7 +44,7 @@ export async function chooseOption(page: Page, field: Locator, option: string): 
       .first()
       .click({ timeout: 5_000 })
       .catch(() => undefined);
-    const chosen = select.locator('.ant-select-selection-item, .ant-select-selection-overflow-item', { hasText: option });
+    const chosen = select.locator('.ant-select-content, .ant-select-selection-item', { hasText: option });
     if (
       await chosen
         .first()
