@@ -7,7 +7,7 @@ import { apiGet, searchDevices } from './support/api.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
 import { opened } from './support/page-checks.ts';
 import { artifactsDir, screenshotAtWidths } from './support/screenshot.ts';
-import { button, enrol, reviewedResultFile, signInToConsole, staffCall } from './support/staff.ts';
+import { button, chooseOption, enrol, reviewedResultFile, signInToConsole, staffCall } from './support/staff.ts';
 
 const SPEC = 'evaluation';
 const s = useServer();
@@ -93,8 +93,7 @@ describe('evaluations (issue 9, ADR 0048)', () => {
     );
     await page.getByRole('menuitem', { name: '评价管理' }).click();
     await page.waitForURL('**/admin/evaluations');
-    await page.getByRole('combobox', { name: '回复状态' }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '未回复' }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: '回复状态' }), '未回复');
     await page.waitForURL('**/admin/evaluations?replied=no');
     const row = page.locator('.ant-table-row').filter({ hasText: order.no });
     await row.waitFor();

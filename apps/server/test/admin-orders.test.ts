@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_ACTIONS, type OrderAction, type OrderState } from '@yance/contracts/order-states';
 import { auditLog, orderEvent, userAccount } from '../src/db/schema.ts';
+import { numberPrefix } from '../src/modules/order/order-keyword.repository.ts';
 import { pageOrders } from '../src/modules/order/order.repository.ts';
 import { createTwinApps, type TestApp } from './create-test-app.ts';
 import { callApi, signInStaff, staffTokens } from './factories.ts';
@@ -276,6 +277,18 @@ describe('a manager’s reach and the console list', () => {
     expect(nothing).toMatchObject({ list: [], total: 0, more: false });
   });
 
+  it('reads YC and date digits as the start of an order number, bounded to the period they name (China time)', () => {
+    expect(numberPrefix('YC2025')).toEqual({
+      like: 'YC2025%',
+      from: new Date('2024-12-31T16:00:00Z'),
+      to: new Date('2025-12-31T16:00:00Z'),
+    });
+    expect(numberPrefix('yc202512')).toMatchObject({ from: new Date('2025-11-30T16:00:00Z'), to: new Date('2025-12-31T16:00:00Z') });
+    expect(numberPrefix('YC20251231')).toMatchObject({ from: new Date('2025-12-30T16:00:00Z'), to: new Date('2025-12-31T16:00:00Z') });
+    expect(numberPrefix('YC20251')).toMatchObject({ like: 'YC20251%', from: new Date('2024-12-31T16:00:00Z') });
+    for (const kw of ['YC202513', 'YC20251232', 'YC202', 'YC2025-0001', '2025']) expect(numberPrefix(kw)).toBeUndefined();
+  });
+
   it('a keyword with more hits than are gathered walks the newest first, and its count stops at the cap', async () => {
     const customer = await orderingCustomer(t);
     // 30 orders of one customer whose samples are 钙钛矿 films, a minute apart, newest last.
@@ -295,6 +308,9 @@ describe('a manager’s reach and the console list', () => {
     expect(walked.rows.map((r) => r.no)).toEqual(newest);
     expect(capped).toMatchObject({ total: 12, more: true });
     expect(capped.rows.map((r) => r.no)).toEqual(['000025', '000024', '000023', '000022', '000021'].map((n) => `YC20990101-${n}`));
+    // The start of a number finds orders sent in the period it names: these carry 2099 numbers but were made today.
+    const byNumber = await pageOrders(t.db, { noDrafts: true, kw: 'YC209901' }, 1, 5);
+    expect(byNumber).toMatchObject({ total: 0, more: false });
     // The customer's phone prefix gathers the same way, and both kinds of hit together.
     const byPhone = await pageOrders(t.db, { noDrafts: true, kw: customer.phone, kwCustomer: true }, 1, 50, { gather: 10 });
     expect(byPhone).toMatchObject({ total: 30, more: false });

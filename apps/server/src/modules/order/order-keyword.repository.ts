@@ -1,13 +1,11 @@
 // How a keyword narrows the console's order list at scale (ADR 0047, "Keyword at 100 000 orders").
-import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, textArray, type Executor } from '../../db/client.ts';
 import { orders, userAccount } from '../../db/schema.ts';
 import { normalizeSearch, queryGrams } from '../../lib/search-grams.ts';
 
 /** Up to this many hits are gathered through the indexes first; the page and its count then read only them. */
 export const GATHER_MAX = 2_000;
-/** A keyword with more hits than GATHER_MAX is counted up to here; the console says "超过 …". */
-export const KEYWORD_COUNT_MAX = 5_000;
 
 /** 'x%' with the user's own % and _ taken literally. */
 export const startingWith = (v: string) => `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -27,28 +25,56 @@ function customerStartsWith(kw: string): SQL | undefined {
   return /^\d+$/.test(key) ? sql`u.phone like ${startingWith(key)}` : sql`lower(u.name) like ${startingWith(key)}`;
 }
 
+/**
+ * A keyword that reads as the start of an order number — YC and four to eight
+ * digits of the day it was sent (YC2025, YC202511, YC20251124) — and the
+ * period those digits name, China time. An order's number carries the China
+ * day it was created (order.service orderNo), so its orders lie in that period.
+ */
+export function numberPrefix(kw: string): { like: string; from: Date; to: Date } | undefined {
+  const m = /^yc(\d{4,8})$/i.exec(kw.trim());
+  if (!m) return undefined;
+  const digits = m[1]!;
+  const year = Number(digits.slice(0, 4));
+  const month = digits.length >= 6 ? Number(digits.slice(4, 6)) : undefined;
+  const day = digits.length === 8 ? Number(digits.slice(6, 8)) : undefined;
+  if ((month !== undefined && (month < 1 || month > 12)) || (day !== undefined && (day < 1 || day > 31))) return undefined;
+  // Date.UTC rolls over (month 13 is next January); minus 8 h is the China midnight.
+  const at = (y: number, mo: number, d: number) => new Date(Date.UTC(y, mo - 1, d) - 8 * 3600_000);
+  const from = at(year, month ?? 1, day ?? 1);
+  const to = day !== undefined ? at(year, month!, day + 1) : month !== undefined ? at(year, month + 1, 1) : at(year + 1, 1, 1);
+  return { like: startingWith(`YC${digits}`), from, to };
+}
+
 export interface KeywordNarrowing {
   /** The condition on orders for the page. */
   where: SQL;
   /**
    * When the hits were too many to gather: each kind of hit on its own (the grams, the customer), counted apart up to
-   * KEYWORD_COUNT_MAX through its index and united; an OR of the two would leave the planner a scan of every order.
+   * CONSOLE_COUNT_MAX (order.repository.ts) through its index and united; an OR of the two would leave the planner a scan of every order.
    */
   countParts?: SQL[];
 }
 
 /**
  * The console's keyword: orders whose number, items or samples hold every
- * word, or whose customer's phone or name starts with it. The hits are first
+ * word, or whose customer's phone or name starts with it; the start of an
+ * order number (numberPrefix) finds orders by number. The hits are first
  * gathered by the GIN grams and the customer prefix indexes, at most
  * GATHER_MAX + 1 of each: a keyword with few hits (an order or sample number,
  * a rare name, nothing) then pages and counts over those ids alone. A keyword
  * with many hits (a year, a common material) is common enough that walking the
  * newest-first index with position() soon fills a page, and its count stops at
- * KEYWORD_COUNT_MAX. Neither path computes search_grams() row by row (61 s at 100 000
+ * CONSOLE_COUNT_MAX (order.repository.ts). Neither path computes search_grams() row by row (61 s at 100 000
  * orders, ADR 0047) or walks every order for a keyword that finds none.
  */
 export async function narrowByKeyword(db: Executor, kw: string, withCustomer: boolean, gatherMax = GATHER_MAX): Promise<KeywordNarrowing> {
+  const number = numberPrefix(kw);
+  if (number) {
+    // By number: the no prefix index, and the period bounds the newest-first walk to where those orders are.
+    const byNumber = sql`${orders.no} like ${number.like} and ${orders.createdAt} >= ${number.from.toISOString()}::timestamptz and ${orders.createdAt} < ${number.to.toISOString()}::timestamptz`;
+    return { where: byNumber, countParts: [byNumber] };
+  }
   const words = wordsOf(kw);
   const who = withCustomer ? customerStartsWith(kw) : undefined;
   if (words.length === 0 && !who) return { where: sql`false` };
@@ -64,7 +90,8 @@ export async function narrowByKeyword(db: Executor, kw: string, withCustomer: bo
   const full = (by: string) => hits.filter((h) => h.by === by).length > gatherMax;
   if (!full('k') && !full('c')) {
     const ids = [...new Set(hits.map((h) => h.id))];
-    return { where: ids.length ? inArray(orders.id, ids) : sql`false` };
+    // One array parameter, not one per id: up to 2 000 parameters cost PGlite more to bind than the query takes.
+    return { where: ids.length ? sql`${orders.id} = any(${sql.param(`{${ids.join(',')}}`)}::int[])` : sql`false` };
   }
   const walk = or(
     words.length ? containsAll(orders.searchText, words) : undefined,
