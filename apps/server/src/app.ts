@@ -63,6 +63,7 @@ import { mediaRoutes, uploadServeRoutes } from './modules/media/media.routes.ts'
 import { createPrivateStorage, createStorage } from './modules/media/storage.service.ts';
 import { labRoutes } from './modules/lab/lab.routes.ts';
 import { sampleKeepJobs } from './modules/lab/sample-keep.service.ts';
+import { demandJobs } from './modules/demand/demand.service.ts';
 import { settingAdminRoutes } from './modules/setting/setting-admin.routes.ts';
 import { staffSecurityRoutes } from './modules/staff/staff-security.routes.ts';
 import { prepareFirstAdmin } from './modules/staff/first-admin.service.ts';
@@ -172,7 +173,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
       opts.counter ?? createRateCounter({ db: database.db, clock, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX }),
     sms: opts.sms ?? createSmsProvider(config, app.log, fetchImpl),
   });
-  jobs = createJobRunner(ctx, { ...smsJobs, ...purgeJobs, ...sampleKeepJobs, ...notifyJobs }, jobSchedules(config));
+  jobs = createJobRunner(ctx, { ...smsJobs, ...purgeJobs, ...sampleKeepJobs, ...notifyJobs, ...demandJobs }, jobSchedules(config));
   app.decorate('jobs', jobs);
   // Waits for the jobs being run, so the database (closed after the app) is still open for them.
   app.addHook('onClose', async () => jobs.stop());

@@ -7,6 +7,8 @@ import { auditLog, demand, demandEvent, orderLine, planItem, userAccount } from 
 import { createTestApp, json, type TestApp } from './create-test-app.ts';
 import { callApi, staffTokens, testClock, type TestUser } from './factories.ts';
 import { orderBody, orderingCustomer } from './order-factories.ts';
+import { createContext } from '../src/context.ts';
+import { expireQuotes } from '../src/modules/demand/demand.service.ts';
 
 // 2026-11-22 16:00 in China.
 const clock = testClock(new Date('2026-11-22T08:00:00Z'));
@@ -227,6 +229,25 @@ describe('refusals', () => {
       expect(events[2]).toMatchObject({ actorKind: 'system', actorName: '系统' });
       expect(events[4]).toMatchObject({ note: '预算不足' });
     }
+  });
+
+  it('the hourly demand.expire job marks quotes past their validity expired, and leaves valid ones and others alone', async () => {
+    const u = await orderingCustomer(t, clock);
+    const past = await postDemand(u);
+    const valid = await postDemand(u);
+    for (const d of [past, valid]) expect((await quote(d.id, 'manager', { valid_until: '2026-11-22' })).body.data.state).toBe('quoted');
+    await t.db.update(demand).set({ validUntil: '2026-11-21' }).where(eq(demand.id, past.id));
+    await t.jobs.ensureSchedules();
+    await t.jobs.drain();
+    const state = async (id: number) => (await callApi(t, 'demandDetail', { token: u.tokens.token, body: { id } })).body.data.state;
+    expect(await state(past.id)).toBe('expired');
+    expect(await state(valid.id)).toBe('quoted');
+    const { events, audit } = await trail(past.id);
+    expect(events.at(-1)).toMatchObject({ action: 'expire', actorKind: 'system', note: '有效期至2026-11-21' });
+    expect(audit.at(-1)).toMatchObject({ action: 'demand.expire' });
+    // Run again: nothing more to do.
+    const ctx = createContext(t.db, { clock: t.clock, log: { info: () => {} } } as unknown as Parameters<typeof createContext>[1]);
+    expect(await expireQuotes(ctx)).toBe(0);
   });
 
   it('a stale console page gets 409 (expect)', async () => {

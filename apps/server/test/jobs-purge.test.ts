@@ -77,8 +77,8 @@ describe('the purge job removes expired rows only (ADR 0034)', () => {
       .returning({ id: job.id });
 
     await t.jobs.ensureSchedules();
-    // Each scheduled kind runs once: the purge, and the kept samples' check (ADR 0041).
-    expect(await t.jobs.drain()).toBe(2);
+    // Each scheduled kind runs once: the purge, the kept samples' check (ADR 0041) and the quotes' expiry (ADR 0044).
+    expect(await t.jobs.drain()).toBe(3);
 
     const left = async <T>(rows: Promise<T[]>) => (await rows).length;
     const ids = (rows: { id: number }[]) => rows.map((r) => r.id);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text.ts';
+import { optionalText, text } from './text.ts';
 
 /**
  * The web settings of spec §3. One contract serves the storefront's read and
@@ -141,6 +141,8 @@ export const labCalendar = z
 export type LabCalendarSetting = z.infer<typeof labCalendar>;
 
 export const localInfo = z.object({
+  /** The company's registered name: 乙方 of the enterprise contract (ADR 0045); empty until set, then the platform's name. */
+  company: optionalText('公司名称', { max: 64 }),
   address: text('公司地址', { max: 200 }),
   phone: text('联系电话', { max: 32 }).regex(/^[0-9+() -]{5,32}$/, '[联系电话]格式不正确'),
   email: text('联系邮箱', { max: 64 }).refine((v) => z.email().safeParse(v).success, '[联系邮箱]格式不正确'),

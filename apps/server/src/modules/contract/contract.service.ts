@@ -30,7 +30,7 @@ import { getSettings } from '../setting/setting.service.ts';
 import * as repo from './contract.repository.ts';
 import type { ContractRow } from './contract.repository.ts';
 
-/** The shop's name on the contract (乙方). */
+/** The shop's name on the contract (乙方) until 设置 › 联系方式 names the company. */
 export const SHOP_NAME = '研测科技检测服务平台';
 const SCAN_KINDS = '[签署件]仅支持PDF或图片（JPEG、PNG、WebP）';
 const NOT_ENTERPRISE = '该订单无需签署合同';
@@ -69,7 +69,13 @@ async function pdfOf(ctx: AppContext, o: OrderRow): Promise<{ name: string; byte
   const bytes = await contractPdf({
     orderNo: o.no,
     date: chinaToday(o.createdAt),
-    shop: { name: SHOP_NAME, address: localInfo?.address ?? '', contact: '', phone: localInfo?.phone ?? '', email: localInfo?.email ?? '' },
+    shop: {
+      name: localInfo?.company || SHOP_NAME,
+      address: localInfo?.address ?? '',
+      contact: '',
+      phone: localInfo?.phone ?? '',
+      email: localInfo?.email ?? '',
+    },
     customer: { name: c?.company || c?.name || '', address: '', contact: c?.name ?? '', phone: c?.phone ?? '' },
     lines: lines.map((l) => ({
       name: l.name,

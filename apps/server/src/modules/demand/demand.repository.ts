@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { DemandState } from '@yance/contracts/demand';
 import type { Executor } from '../../db/client.ts';
 import { demand, demandEvent, demandQuoteLine, staffAccount, userAccount } from '../../db/schema.ts';
@@ -11,6 +11,16 @@ export type DemandEventRow = typeof demandEvent.$inferSelect;
 export async function insertDemand(db: Executor, row: NewDemandRow): Promise<DemandRow> {
   const [created] = await db.insert(demand).values(row).returning();
   return created!;
+}
+
+/** Quoted demands whose quote was valid only before `today` (YYYY-MM-DD, China time). */
+export async function quotedBefore(db: Executor, today: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: demand.id })
+    .from(demand)
+    .where(and(eq(demand.state, 'quoted'), lt(demand.validUntil, today)))
+    .orderBy(asc(demand.id));
+  return rows.map((r) => r.id);
 }
 
 export async function findDemand(db: Executor, id: number): Promise<DemandRow | undefined> {

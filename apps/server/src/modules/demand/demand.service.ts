@@ -36,6 +36,7 @@ import { ATTESTATION_NEEDED, customerCard, customerMover, lockOrderingCustomer }
 import { putQuoteLinesIntoPlan } from '../plan/plan.service.ts';
 import * as repo from './demand.repository.ts';
 import type { DemandRow } from './demand.repository.ts';
+import type { JobHandlers } from '../job/job.service.ts';
 
 export const NO_DEMAND = '需求不存在';
 const ATTACHMENT_KINDS = '[附件]仅支持PDF、图片、Word/Excel文档或ZIP压缩包';
@@ -276,6 +277,35 @@ export async function demandFile(ctx: AppContext, storage: FileStorage, mover: D
 export const customerFile = async (ctx: AppContext, storage: FileStorage, userId: number, id: number, fileId: string) =>
   demandFile(ctx, storage, await customerOf(ctx, userId), id, fileId);
 
+const expireQuote = (ctx: AppContext, d: Pick<DemandRow, 'id' | 'validUntil'>) =>
+  moveDemand(ctx, { kind: 'system' }, d.id, 'expire', { expect: 'quoted', note: `有效期至${d.validUntil}` });
+
+/**
+ * The demand.expire job (hourly): quotes valid only before today become 报价已过期, each in its own transaction; one
+ * that the customer accepted or the manager re-quoted meanwhile is left as it is (the move expects 'quoted').
+ */
+export async function expireQuotes(ctx: AppContext): Promise<number> {
+  let expired = 0;
+  for (const id of await repo.quotedBefore(ctx.db, chinaToday(ctx.clock()))) {
+    const row = await repo.findDemand(ctx.db, id);
+    if (!row || row.state !== 'quoted') continue;
+    await expireQuote(ctx, row).then(
+      () => expired++,
+      (e: unknown) => {
+        if (!(e instanceof AppError && e.kind === 'CONFLICT')) throw e;
+      },
+    );
+  }
+  if (expired) ctx.log.info({ expired }, 'quotes expired');
+  return expired;
+}
+
+export const demandJobs = {
+  'demand.expire': async (ctx) => {
+    await expireQuotes(ctx);
+  },
+} satisfies JobHandlers;
+
 export const quoteExpired = (validUntil: string) => `报价已过有效期（有效期至${validUntil}），请联系客户经理重新报价`;
 
 /**
@@ -287,7 +317,7 @@ export async function acceptDemand(ctx: AppContext, userId: number, id: number, 
   const mover = await customerOf(ctx, userId, ip);
   const found = await reachable(ctx, mover, await repo.findDemand(ctx.db, id));
   if (found.state === 'quoted' && found.validUntil < chinaToday(ctx.clock())) {
-    await moveDemand(ctx, { kind: 'system' }, found.id, 'expire', { expect: 'quoted', note: `有效期至${found.validUntil}` });
+    await expireQuote(ctx, found);
     throw new AppError('CONFLICT', quoteExpired(found.validUntil));
   }
   let cartNum = 0;

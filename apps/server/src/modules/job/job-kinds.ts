@@ -13,6 +13,8 @@ export interface JobPayloads {
   'sample.keep': Record<string, never>;
   /** An order notice by SMS or e-mail; key (order:<id>:<action>:<channel>) is claimed once (ADR 0046). */
   'notice.send': { key: string; channel: 'sms' | 'mail'; userId: number; orderId: number; to: string; subject: string; text: string };
+  /** Quotes past their validity become 报价已过期 (ADR 0044). */
+  'demand.expire': Record<string, never>;
 }
 
 // A kind in contracts without a payload here (or the reverse) fails the build.
@@ -43,6 +45,7 @@ export const JOB_RETRY: Record<JobKind, { maxAttempts: number; retrySeconds: num
   'sample.keep': { maxAttempts: 3, retrySeconds: 300 },
   // 6 tries: the last starts at most 60+120+240+480+960 s ≈ 31 min after the first, inside the 2 hours promised (ADR 0046).
   'notice.send': { maxAttempts: 6, retrySeconds: 60 },
+  'demand.expire': { maxAttempts: 3, retrySeconds: 300 },
 };
 
 /** A job that runs every everySeconds; its dedupe key keeps one instance pending across all processes. */
@@ -57,4 +60,6 @@ export const jobSchedules = (config: Config): Schedule[] => [
   { kind: 'purge.expired', everySeconds: config.JOB_PURGE_MINUTES * 60 },
   // Kept samples are counted in days: hourly is on time to the hour.
   { kind: 'sample.keep', everySeconds: 3600 },
+  // A quote is valid to the end of its day (China time): hourly marks it within the hour after.
+  { kind: 'demand.expire', everySeconds: 3600 },
 ];
