@@ -41,7 +41,10 @@ describe('on-site booking (issue 9)', () => {
     await screenshotAtWidths(page, SPEC, 'booking-calendar');
     await button(dialog, '确认预约').click();
     // The dialog now shows the result (its calendar text is gone).
-    await page.getByRole('dialog').getByText('预约成功').first().waitFor();
+    const done = page.getByRole('dialog').filter({ hasText: '预约成功' });
+    await done.waitFor();
+    await button(done, '关闭').click();
+    await done.waitFor({ state: 'hidden' });
 
     // Opened again on a fresh page, the slot is taken (and so is the half hour after it).
     await page.goto(`/detail/${RID}`, { waitUntil: 'domcontentloaded' });
