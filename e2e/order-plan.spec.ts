@@ -83,14 +83,19 @@ describe('plan and order (issue 9)', () => {
     const before = await text(amountA);
     const totalBefore = await text(page.locator('[data-testid=plan-total]'));
     const count = lineA.getByRole('spinbutton');
-    await count.fill('3');
+    // Typed key by key, "23" is one edit (not 2 and then 23).
+    const edits: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/plan/edit') && edits.push(r.postData() ?? '')));
+    await count.fill('');
+    await count.pressSequentially('23', { delay: 60 });
     await count.blur();
     await expect.poll(() => text(amountA)).not.toBe(before);
     await expect.poll(() => text(page.locator('[data-testid=plan-total]'))).not.toBe(totalBefore);
     // The server has the new count and prices it the same.
     await expect
       .poll(async () => (await planOf(user.tokens.token)).dataArr.flatMap((g) => g.items).find((l) => l.rid === a.rid)?.count)
-      .toBe(3);
+      .toBe(23);
+    expect(edits.map((e) => (JSON.parse(e) as { count?: number }).count)).toEqual([23]);
     const served = (await planOf(user.tokens.token)).dataArr.flatMap((g) => g.items).find((l) => l.rid === a.rid);
     expect(await text(amountA)).toBe(`¥${((served?.amount_fen ?? 0) / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2 })}`);
     await screenshotAtWidths(page, 'order-plan', 'plan');

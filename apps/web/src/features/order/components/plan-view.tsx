@@ -1,4 +1,3 @@
-import type { PlanLine } from '@yance/contracts/order';
 import type { UserInfoResponse } from '@yance/contracts/user';
 import { Button, Checkbox, Popconfirm, Skeleton } from 'antd';
 import { useState } from 'react';
@@ -9,7 +8,8 @@ import { paths } from '@/config/paths.ts';
 import { formatFen } from '@yance/browser/format';
 import { notify } from '@yance/browser/notify';
 import { useDeletePlanLines, useEditPlanLine, usePlan } from '../api/plan.ts';
-import { orderableSelection, planLines, sortedGroups, totalOf, withEdit, type LineEdit } from '../utils/plan-lines.ts';
+import { useLineEdits } from '../hooks/use-line-edits.ts';
+import { orderableSelection, planLines, sortedGroups, totalOf, withEdit } from '../utils/plan-lines.ts';
 import { ATTESTATION_HINT, AttestationHint } from './attestation-hint.tsx';
 import { PlanLineRow } from './plan-line-row.tsx';
 import styles from './plan-view.module.css';
@@ -30,7 +30,7 @@ export function PlanView({ user, onAttest }: PlanViewProps) {
   const edit = useEditPlanLine();
   const del = useDeletePlanLines();
   const navigate = useNavigate();
-  const [edits, setEdits] = useState<Record<number, LineEdit>>({});
+  const { edits, change, flush } = useLineEdits((id, next) => edit.mutateAsync({ id, ...next }));
   // Lines the customer unticked; every other orderable line is selected (new lines arrive ticked).
   const [unticked, setUnticked] = useState<ReadonlySet<number>>(new Set());
 
@@ -44,16 +44,6 @@ export function PlanView({ user, onAttest }: PlanViewProps) {
   const total = totalOf(chosen);
   const attested = user.userInfo.attested;
 
-  /** Shows the change at once and sends it; the server's answer replaces the line. */
-  const change = (line: PlanLine, next: LineEdit) => {
-    setEdits((e) => ({ ...e, [line.id]: { ...e[line.id], ...next } }));
-    const done = () =>
-      setEdits((e) => {
-        const { [line.id]: _sent, ...rest } = e;
-        return rest;
-      });
-    edit.mutate({ id: line.id, ...next }, { onSettled: done });
-  };
   const toggle = (id: number, on: boolean) =>
     setUnticked((u) => {
       const next = new Set(u);
@@ -68,7 +58,8 @@ export function PlanView({ user, onAttest }: PlanViewProps) {
       onAttest();
       return;
     }
-    void navigate(paths.orderNew([...selected]));
+    // A count still being typed reaches the server before the order page reads the plan.
+    void flush().then(() => navigate(paths.orderNew([...selected])));
   };
 
   if (lines.length === 0) {
@@ -110,7 +101,7 @@ export function PlanView({ user, onAttest }: PlanViewProps) {
                   line={line}
                   selected={selected.has(line.id)}
                   onSelect={(on) => toggle(line.id, on)}
-                  onChange={(next) => change(raw, next)}
+                  onChange={(next) => change(raw.id, next)}
                 />
               );
             })}
