@@ -54,7 +54,7 @@ export function CallTasks() {
   return (
     <Card
       title={`待致电客户（收样后${CALL_WITHIN_HOURS}小时内）`}
-      style={{ marginTop: 16 }}
+      style={{ marginBottom: 16 }}
       data-testid="call-tasks"
       extra={q.data ? <Typography.Text type="secondary">{q.data.list.length} 个订单</Typography.Text> : null}
     >
