@@ -30,7 +30,7 @@ const ADMIN_MENU = [
   ...['订单列表', '到样签收', '取样日历', '定制需求', '评价管理', '预约室', '预约设置'],
   ...CATALOG_MENU,
   ...CONTENT_MENU,
-  ...['后台任务', '短信记录', '员工', '操作日志'],
+  ...['后台任务', '短信记录', '通知记录', '员工', '操作日志'],
 ];
 const s = useServer();
 const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });

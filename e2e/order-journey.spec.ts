@@ -21,7 +21,7 @@ import { searchDevices } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { expectPath, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
-import { button, reviewedResultFile, staffCall, staffToken } from './support/staff.ts';
+import { button, reviewedResultFile, signInToConsole, staffCall, staffToken } from './support/staff.ts';
 
 /**
  * Issue 9's journey in one piece: a student orders two items with pick-up in the
@@ -130,6 +130,28 @@ describe('the ordering journey (issue 9)', () => {
       });
     await reviewedResultFile(s.baseUrl, lab, orderId, `${orderNo}-01.xy`, XRD);
     await staffCall(s.baseUrl, 'adminOrderDeliver', lab, { id: orderId, expect: 'testing' });
+  });
+
+  it('the operator finds the notices of receipt and delivery that went to the student’s phone in 通知记录', async () => {
+    const operator = await staffToken(s.baseUrl, 'operator');
+    // The server's job runner sends them within seconds.
+    await expect
+      .poll(async () => (await staffCall<{ total: number }>(s.baseUrl, 'noticeList', operator, { to: student.phone })).total, {
+        timeout: 20_000,
+      })
+      .toBe(2);
+    const page = b.page;
+    await signInToConsole(page, (p) => b.goto(p), 'operator');
+    await page.getByRole('menuitem', { name: '通知记录' }).click();
+    await expectPath(page, '/admin/notices');
+    await page.getByRole('searchbox', { name: '收件人' }).fill(student.phone);
+    await page.getByRole('searchbox', { name: '收件人' }).press('Enter');
+    const rows = page.locator('.ant-table-row').filter({ hasText: orderNo });
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.first().innerText()).toContain('已发送');
+    // The operator may not open orders: the number is text, not a link to a page they would be refused.
+    expect(await rows.first().getByRole('link', { name: orderNo }).count()).toBe(0);
+    await screenshotAtWidths(page, SPEC, 'notices');
   });
 
   it('the student reads the timeline and the plot, confirms the data and evaluates both items', async () => {

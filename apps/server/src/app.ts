@@ -55,7 +55,7 @@ import { jobRoutes } from './modules/job/job.routes.ts';
 import { purgeJobs } from './modules/job/purge.service.ts';
 import { smsJobs } from './modules/sms/sms.service.ts';
 import { notifyJobs } from './modules/notify/notify.service.ts';
-import { messageRoutes } from './modules/notify/notify.routes.ts';
+import { messageRoutes, noticeOutboxRoutes } from './modules/notify/notify.routes.ts';
 import { orderCallRoutes } from './modules/order/order-call.routes.ts';
 import { resolveStaff } from './modules/staff/staff.service.ts';
 import { contentAdminRoutes } from './modules/content-admin/content-admin.routes.ts';
@@ -206,6 +206,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...mediaRoutes(ctx, storage),
     ...staffSecurityRoutes(ctx),
     ...smsRoutes(ctx),
+    ...noticeOutboxRoutes(ctx),
     ...catalogAdminRoutes(ctx),
     ...customerRoutes(ctx),
     ...dashboardRoutes(ctx),

@@ -102,6 +102,19 @@ describe('order notices and the message centre (ADR 0046)', () => {
     expect(again.filter((m) => m.purpose === 101)).toHaveLength(2);
     // The customer's messages are not doubled either.
     expect(await t.db.select().from(message).where(eq(message.orderId, o.id))).toHaveLength(2);
+
+    // The console's 通知记录 (sms.read): by recipient and channel, newest first, with the order's number; lab may not read it.
+    const operator = (await staffTokens(t, 'operator')).token;
+    const byMail = (await callApi(t, 'noticeList', { token: operator, query: { to: 'zhang@example.edu.cn', channel: 'mail' } })).body.data;
+    expect(byMail.list.map((d) => [d.channel, d.state, d.orderNo, d.subject])).toContainEqual(['mail', 'sent', o.no, '检测数据已交付']);
+    const byPhone = (await callApi(t, 'noticeList', { token: admin, query: { to: u.phone } })).body.data;
+    expect(byPhone).toMatchObject({ total: 2 });
+    expect(byPhone.list.map((d) => d.content)).toEqual([expect.stringContaining(o.no), expect.stringContaining(o.no)]);
+    expect(await callApi(t, 'noticeList', { token: lab, query: {} })).toMatchObject({ status: 403 });
+    expect(await callApi(t, 'noticeList', { token: operator, query: { channel: 'fax' } })).toMatchObject({
+      status: 400,
+      body: { msg: '[通道]不存在' },
+    });
   });
 
   it('a cancelled order tells the customer in the message centre only', async () => {

@@ -55,6 +55,7 @@ export const adminRoutes = {
   staffResetTotp: { method: 'POST', scope: 'admin', path: '/staff/resetTotp', access: 'staff.manage' },
   adminSetup: { method: 'POST', scope: 'admin', path: '/setup', access: 'anyone' },
   smsList: { method: 'GET', scope: 'admin', path: '/sms/list', access: 'sms.read' },
+  noticeList: { method: 'GET', scope: 'admin', path: '/notice/list', access: 'sms.read' },
   // orders in the console (issue 9, ADR 0039): one call per transition, each with its permission
   adminOrderList: { method: 'GET', scope: 'admin', path: '/order/list', access: 'order.read' },
   adminOrderDetail: { method: 'GET', scope: 'admin', path: '/order/detail', access: 'order.read' },

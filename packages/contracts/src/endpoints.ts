@@ -6,6 +6,7 @@ import { contentEndpoints } from './api/content.ts';
 import { jobEndpoints } from './api/job.ts';
 import { labEndpoints } from './api/lab.ts';
 import { messageEndpoints } from './api/message.ts';
+import { noticeOutboxEndpoints } from './api/notice-outbox.ts';
 import { callTaskEndpoints } from './api/call-task.ts';
 import { orderEndpoints } from './api/order.ts';
 import { samplingEndpoints } from './api/sampling.ts';
@@ -44,6 +45,7 @@ export const endpoints = {
   ...pickupEndpoints,
   ...labEndpoints,
   ...messageEndpoints,
+  ...noticeOutboxEndpoints,
   ...callTaskEndpoints,
   ...bookingEndpoints,
   ...demandEndpoints,

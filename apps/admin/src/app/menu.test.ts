@@ -22,10 +22,10 @@ describe('side menu', () => {
       catalog,
       content,
       settings,
-      ['运营', ['后台任务', '短信记录']],
+      ['运营', ['后台任务', '短信记录', '通知记录']],
       ['系统', ['员工', '操作日志']],
     ]);
-    expect(labels('operator')).toEqual([overview, catalog, content, settings, ['运营', ['短信记录']]]);
+    expect(labels('operator')).toEqual([overview, catalog, content, settings, ['运营', ['短信记录', '通知记录']]]);
     expect(labels('manager')).toEqual([overview, customers, ['订单', ['订单列表', '定制需求', '评价管理']]]);
     expect(labels('finance')).toEqual([overview, customers, ['订单', ['订单列表']]]);
     expect(labels('lab')).toEqual([overview, ['订单', ['订单列表', '到样签收', '取样日历']], bookings]);

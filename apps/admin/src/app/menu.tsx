@@ -1,10 +1,9 @@
 import {
-  InboxOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
-  CarOutlined,
   CalendarOutlined,
+  CarOutlined,
   ContactsOutlined,
   DashboardOutlined,
   EnvironmentOutlined,
@@ -13,6 +12,8 @@ import {
   FileOutlined,
   FileTextOutlined,
   FireOutlined,
+  InboxOutlined,
+  MailOutlined,
   MessageOutlined,
   NotificationOutlined,
   PhoneOutlined,
@@ -108,6 +109,7 @@ export const MENU: MenuGroup[] = [
     entries: [
       { path: '/jobs', label: '后台任务', permission: 'job.manage', icon: <ScheduleOutlined /> },
       { path: '/sms', label: '短信记录', permission: 'sms.read', icon: <MessageOutlined /> },
+      { path: '/notices', label: '通知记录', permission: 'sms.read', icon: <MailOutlined /> },
     ],
   },
   {

@@ -48,6 +48,7 @@ const TotpEnrolPage = lazy(() => import('@/features/security/totp-enrol-page.tsx
 const SecurityPage = lazy(() => import('@/features/security/security-page.tsx'));
 const JobsPage = lazy(() => import('@/features/jobs/jobs-page.tsx'));
 const SmsPage = lazy(() => import('@/features/sms/sms-page.tsx'));
+const NoticesPage = lazy(() => import('@/features/notices/notices-page.tsx'));
 
 const loading = <Spin style={{ display: 'block', margin: '80px auto' }} />;
 const page = (permission: Permission, element: ReactNode) => (
@@ -129,6 +130,7 @@ export const router = createBrowserRouter(
         { path: 'catalog/hot', element: page('catalog.manage', <CatalogHotAreasPage />) },
         { path: 'jobs', element: page('job.manage', <JobsPage />) },
         { path: 'sms', element: page('sms.read', <SmsPage />) },
+        { path: 'notices', element: page('sms.read', <NoticesPage />) },
         {
           path: 'security',
           element: (

@@ -1,5 +1,6 @@
 // Notices to customers and their message centre (issue 9 "Notifications", ADR 0046).
 import { sql } from 'drizzle-orm';
+import { NOTICE_CHANNELS, NOTICE_DELIVERY_STATES, type NoticeDeliveryState } from '@yance/contracts/notice-outbox';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { MESSAGE_KINDS, type MessageKind } from '@yance/contracts/message';
 import { oneOf } from './checks.ts';
@@ -37,10 +38,6 @@ export const message = pgTable(
   ],
 );
 
-export const NOTICE_DELIVERY_CHANNELS = ['sms', 'mail'] as const;
-export const NOTICE_DELIVERY_STATES = ['sending', 'sent', 'skipped'] as const;
-export type NoticeDeliveryState = (typeof NOTICE_DELIVERY_STATES)[number];
-
 /**
  * One SMS or e-mail notice, claimed before it is handed to the gateway:
  * `key` (order:<id>:<action>:<channel>) is unique, so a retried job or a
@@ -53,7 +50,7 @@ export const noticeDelivery = pgTable(
   {
     id: serial('id').primaryKey(),
     key: text('key').notNull(),
-    channel: text('channel').$type<(typeof NOTICE_DELIVERY_CHANNELS)[number]>().notNull(),
+    channel: text('channel').$type<(typeof NOTICE_CHANNELS)[number]>().notNull(),
     userId: integer('user_id').references(() => userAccount.id, { onDelete: 'set null' }),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     /** The phone or e-mail address it went to. */
@@ -69,7 +66,7 @@ export const noticeDelivery = pgTable(
   (t) => [
     uniqueIndex('notice_delivery_key_idx').on(t.key),
     index('notice_delivery_channel_idx').on(t.channel, t.id.desc()),
-    oneOf('notice_delivery_channel_check', t.channel, NOTICE_DELIVERY_CHANNELS),
+    oneOf('notice_delivery_channel_check', t.channel, NOTICE_CHANNELS),
     oneOf('notice_delivery_state_check', t.state, NOTICE_DELIVERY_STATES),
   ],
 );

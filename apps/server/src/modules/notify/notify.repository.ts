@@ -80,3 +80,23 @@ export async function dropClaim(db: Executor, id: number): Promise<void> {
 export async function listDeliveries(db: Executor, orderId: number) {
   return db.select().from(noticeDelivery).where(eq(noticeDelivery.orderId, orderId)).orderBy(noticeDelivery.id);
 }
+
+/** The console's notice outbox: SMS and e-mail notices, newest first, by channel and recipient, with their order's number. */
+export async function pageDeliveries(
+  db: Executor,
+  f: { channel?: (typeof noticeDelivery.$inferSelect)['channel'] | undefined; to?: string | undefined },
+  page: number,
+  pageSize: number,
+) {
+  const where = and(f.channel ? eq(noticeDelivery.channel, f.channel) : undefined, f.to ? eq(noticeDelivery.recipient, f.to) : undefined);
+  const rows = await db
+    .select({ delivery: noticeDelivery, orderNo: orders.no })
+    .from(noticeDelivery)
+    .leftJoin(orders, eq(orders.id, noticeDelivery.orderId))
+    .where(where)
+    .orderBy(desc(noticeDelivery.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [{ total }] = (await db.select({ total: count() }).from(noticeDelivery).where(where)) as [{ total: number }];
+  return { rows, total };
+}
