@@ -1,3 +1,4 @@
+import { chinaToday } from '@yance/contracts/sampling-rules';
 import { labCalendar } from '@yance/contracts/setting';
 import { addWorkingDays, DEFAULT_LAB_CALENDAR, estimateText, estimateWorkingDays, type LabCalendar } from '@yance/contracts/turnaround';
 import type { TurnaroundEstimate } from '@yance/contracts/catalog';
@@ -11,9 +12,6 @@ export async function labCalendarOf(ctx: AppContext): Promise<LabCalendar> {
   const parsed = labCalendar.safeParse(await getSettingValue(ctx, 'labCalendar'));
   return parsed.success ? parsed.data : DEFAULT_LAB_CALENDAR;
 }
-
-/** The China-time calendar day of an instant, YYYY-MM-DD. */
-export const chinaIsoDay = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 export interface Estimate {
   /** Working days from the samples' receipt to the results. */
@@ -33,7 +31,7 @@ export async function estimatesOf(ctx: AppContext, lines: readonly { deviceId: n
   const items = await findQueueItems(ctx.db, ids);
   const queued = await queuedSamples(ctx.db, ids);
   const calendar = await labCalendarOf(ctx);
-  const today = chinaIsoDay(ctx.clock());
+  const today = chinaToday(ctx.clock());
   return lines.map((l) => {
     const item = items.get(l.deviceId);
     const days = estimateWorkingDays({
@@ -49,7 +47,7 @@ export async function estimatesOf(ctx: AppContext, lines: readonly { deviceId: n
 /** When a received order's line is due: its promise counted on the lab's calendar from the day the samples came in. */
 export function dueDate(receivedAt: Date | undefined, promisedDays: number | null, calendar: LabCalendar): string | null {
   if (!receivedAt || promisedDays === null) return null;
-  return addWorkingDays(chinaIsoDay(receivedAt), promisedDays, calendar) ?? null;
+  return addWorkingDays(chinaToday(receivedAt), promisedDays, calendar) ?? null;
 }
 
 /** device/estimate: an on-shelf item's estimate for `count` samples. */

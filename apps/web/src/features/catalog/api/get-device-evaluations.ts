@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@yance/browser/api-client';
-import { LATEST_EVALUATIONS } from '@yance/contracts/evaluation';
 
 /**
  * One page of an item's comments, newest first (ADR 0048). The first page is
@@ -11,11 +10,8 @@ export const getDeviceEvaluationsQueryOptions = (rid: string, page = 1) =>
   queryOptions({
     queryKey: ['catalog', 'evaluations', rid, page],
     queryFn: ({ signal }) =>
-      call(
-        'evaluatePublicList',
-        { query: page === 1 ? { rid } : { rid, page, pageSize: LATEST_EVALUATIONS } },
-        { signal, feedback: false },
-      ),
+      // The server's page size (LATEST_EVALUATIONS) serves every page: the contract's zod module stays out of the bundle.
+      call('evaluatePublicList', { query: page === 1 ? { rid } : { rid, page } }, { signal, feedback: false }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,20 +1,35 @@
-import { Rate } from 'antd';
 import { useState } from 'react';
 import type { DeviceDetail } from '@yance/contracts/catalog';
 import type { PublicEvaluation } from '@yance/contracts/evaluation';
+import { chinaToday } from '@yance/contracts/sampling-rules';
 import { PageSection } from '@/components/page-section.tsx';
 import { useDeviceEvaluations } from '../api/get-device-evaluations.ts';
 import styles from './device-reviews.module.css';
 
+/**
+ * Five stars filled to `value` (halves too), read out as "N星": plain text and
+ * CSS, so the item page stays free of antd (ADR 0026's pages without antd).
+ */
+function Stars({ value, small }: { value: number; small?: boolean }) {
+  return (
+    <span className={`${styles.starRow} ${small ? styles.starsSmall : styles.stars}`} role="img" aria-label={`${value}星`}>
+      <span aria-hidden="true">★★★★★</span>
+      <span className={styles.starFill} style={{ width: `${(value / 5) * 100}%` }} aria-hidden="true">
+        ★★★★★
+      </span>
+    </span>
+  );
+}
+
 /** 2026-11-25 in China time, the same on the server and in the browser (no hydration difference). */
-const chinaDay = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+const chinaDay = (iso: string) => chinaToday(new Date(iso));
 
 /** The average with its stars and count (the top facts and the section's head). */
 export function RatingSummary({ item, compact }: { item: DeviceDetail; compact?: boolean }) {
   if (item.rating_avg === null) return <span className={styles.quiet}>暂无评价</span>;
   return (
     <span className={styles.summary} data-testid="rating-summary">
-      <Rate disabled allowHalf value={Math.round(item.rating_avg * 2) / 2} className={compact ? styles.starsSmall : styles.stars} />
+      <Stars value={Math.round(item.rating_avg * 2) / 2} small={compact} />
       <strong className={styles.avg}>{item.rating_avg.toFixed(1)}</strong>
       <span className={styles.count}>{`${item.rating_count}条评价`}</span>
     </span>
@@ -26,7 +41,7 @@ function Review({ e }: { e: PublicEvaluation }) {
     <li className={styles.review} data-testid="review">
       <div className={styles.who}>
         <span className={styles.account}>{e.account}</span>
-        <Rate disabled value={e.stars} className={styles.starsSmall} />
+        <Stars value={e.stars} small />
         <time className={styles.date} dateTime={e.createdAt}>
           {chinaDay(e.createdAt)}
         </time>
