@@ -65,7 +65,7 @@ describe('an institution’s order through the lab', () => {
     const detail = (await callApi(t, 'orderDetail', { token: u.tokens.token, body: { id: o.id } })).body.data;
     expect(detail.actions).toEqual(['confirmData']);
     const confirmed = await callApi(t, 'orderConfirm', { token: u.tokens.token, body: { id: o.id } });
-    expect(confirmed.body.data).toMatchObject({ state: 'unsettled', actions: [] });
+    expect(confirmed.body.data).toMatchObject({ state: 'unsettled', actions: ['settle'] });
     const { events, audit } = await trail(o.id);
     expect(events.map((e) => [e.action, e.fromState, e.toState, e.actorKind])).toEqual([
       ['submit', 'draft', 'awaitingPickup', 'customer'],

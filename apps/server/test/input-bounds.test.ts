@@ -210,6 +210,24 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   evaluatePublicList: { query: { rid: 'd10001' } },
   adminEvaluationReply: { body: { id: 1, reply: '感谢您的评价' } },
   adminPickupAssign: { body: { id: 1, staffId: 3 } },
+  prestoreAdd: { body: { method: 'online', gateway: 'local', amountFen: 100_000, idempotencyKey: 'k'.repeat(16) } },
+  prestoreClose: { body: { id: 1 } },
+  payOrder: { body: { orderId: 1, idempotencyKey: 'k'.repeat(16) } },
+  settlementAdd: { body: { orderIds: [1], idempotencyKey: 'k'.repeat(16) } },
+  adminTopupReceipt: { query: { id: 1 } },
+  adminTopupConfirm: { body: { id: 1, idempotencyKey: 'k'.repeat(16) } },
+  adminTopupReject: { body: { id: 1, note: '凭证不清', idempotencyKey: 'k'.repeat(16) } },
+  adminLedgerStatement: { query: { userId: 1 } },
+  adminMoneySettingsSave: {
+    body: {
+      prestoreMinFen: 100_000,
+      bonusTiers: [{ minFen: 100_000, percent: 2 }],
+      settleDueDays: 30,
+      bankName: '工行',
+      bankAccount: '0200',
+      tradeMinutes: 30,
+    },
+  },
   adminPickupUnassign: { body: { id: 1 } },
 };
 

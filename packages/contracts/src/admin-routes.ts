@@ -138,4 +138,14 @@ export const adminRoutes = {
   adminPickupStaff: { method: 'GET', scope: 'admin', path: '/pickup/staff', access: 'pickup.manage' },
   adminPickupAssign: { method: 'POST', scope: 'admin', path: '/pickup/assign', access: 'pickup.manage' },
   adminPickupUnassign: { method: 'POST', scope: 'admin', path: '/pickup/unassign', access: 'pickup.manage' },
+  // money (issue 10, ADR 0050): top-ups by transfer, the ledger's reconciliation
+  adminTopupList: { method: 'GET', scope: 'admin', path: '/topup/list', access: 'ledger.read' },
+  adminTopupReceipt: { method: 'GET', scope: 'admin', path: '/topup/receipt', access: 'ledger.read' },
+  adminTopupConfirm: { method: 'POST', scope: 'admin', path: '/topup/confirm', access: 'prestore.confirm' },
+  adminTopupReject: { method: 'POST', scope: 'admin', path: '/topup/reject', access: 'prestore.confirm' },
+  adminLedgerReconcile: { method: 'GET', scope: 'admin', path: '/ledger/reconcile', access: 'ledger.read' },
+  adminLedgerExport: { method: 'GET', scope: 'admin', path: '/ledger/export', access: 'ledger.read' },
+  adminLedgerStatement: { method: 'GET', scope: 'admin', path: '/ledger/statement', access: 'ledger.read' },
+  adminMoneySettings: { method: 'GET', scope: 'admin', path: '/money/settings', access: 'ledger.read' },
+  adminMoneySettingsSave: { method: 'POST', scope: 'admin', path: '/money/settings', access: 'prestore.confirm' },
 } as const satisfies Record<string, Route>;

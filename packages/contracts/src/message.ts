@@ -42,6 +42,16 @@ export const ORDER_NOTICES = {
     text: '您的订单{no}的检测数据已交付，请登录研测查看并下载结果文件，确认数据无误后点击「确认数据」。',
     channels: ['site', 'sms', 'mail'],
   },
+  pay: {
+    title: '订单已支付',
+    text: '您的订单{no}已从预存余额支付，请按订单寄送样品或等待上门取样。',
+    channels: ['site'],
+  },
+  markOverdue: {
+    title: '订单结算已逾期',
+    text: '您的订单{no}已超过结算期限，请尽快登录研测在「待结算」中完成结算，逾期未结算将影响新订单办理。',
+    channels: ['site', 'sms'],
+  },
   cancel: {
     title: '订单已取消',
     text: '您的订单{no}已取消。如有疑问请联系您的客户经理。',

@@ -100,7 +100,9 @@ export const ORDER_TRANSITIONS = {
   quote: { label: '报价', from: ['quoting'], to: afterPricing, by: [staff('order.quote')], note: 'optional' },
   /** The manager confirms the contract the enterprise signed. */
   confirmContract: { label: '确认合同', from: ['contracting'], to: 'unpaid', by: [staff('order.quote')], note: 'optional' },
-  /** Prepayment received (the money issue pays it; finance can mark it meanwhile, audited). */
+  /** The customer prepays from the balance (or online, through a top-up that pays it): a ledger entry in the same transaction (ADR 0050). */
+  pay: { label: '支付订单', from: ['unpaid'], to: awaitingSamples, by: [CUSTOMER, SYSTEM] },
+  /** Finance records a bank transfer for this order (对公转账 straight to the shop): a ledger entry in the same transaction. */
   markPaid: { label: '确认收款', from: ['unpaid'], to: awaitingSamples, by: [staff('order.pay'), SYSTEM], note: 'required' },
   /** The lab signs for the samples. */
   receive: { label: '确认收样', from: ['awaitingSample', 'awaitingPickup'], to: 'received', by: [staff('order.lab')], note: 'optional' },
@@ -116,8 +118,8 @@ export const ORDER_TRANSITIONS = {
   },
   /** Unsettled past the due days (the money issue's job). */
   markOverdue: { label: '标记欠款', from: ['unsettled'], to: 'overdue', by: [SYSTEM] },
-  /** Settled (the money issue's settlement). */
-  settle: { label: '结算完成', from: ['unsettled', 'overdue'], to: 'completed', by: [SYSTEM] },
+  /** Settled from the customer's balance or a research group's (ADR 0050): a ledger entry in the same transaction. */
+  settle: { label: '结算完成', from: ['unsettled', 'overdue'], to: 'completed', by: [CUSTOMER, SYSTEM] },
   /** Before the samples are received: the customer or their manager cancels, with a reason. */
   cancel: { label: '取消订单', from: BEFORE_RECEIPT, to: 'cancelled', by: [CUSTOMER, staff('order.cancel')], note: 'required' },
 } as const satisfies Record<string, OrderTransition>;

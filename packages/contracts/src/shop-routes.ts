@@ -86,6 +86,21 @@ export const shopRoutes = {
   evaluateAdd: { method: 'POST', scope: 'auth', path: '/evaluate/add' },
   evaluateList: { method: 'POST', scope: 'auth', path: '/evaluate/list' },
   evaluatePublicList: { method: 'GET', scope: 'open', path: '/web/evaluate/list' },
+  // prestore, top-ups, paying and settling (issue 10, ADR 0050; spec §7 "prestore", "assignment and settlement")
+  prestoreInfo: { method: 'POST', scope: 'auth', path: '/prestore/info' },
+  prestoreList: { method: 'POST', scope: 'auth', path: '/prestore/list' },
+  prestoreAdd: { method: 'POST', scope: 'auth', path: '/prestore/add' },
+  prestoreUpload: { method: 'POST', scope: 'auth', path: '/prestore/upload' },
+  prestoreTopups: { method: 'POST', scope: 'auth', path: '/prestore/topups' },
+  prestoreClose: { method: 'POST', scope: 'auth', path: '/prestore/close' },
+  payDueList: { method: 'POST', scope: 'auth', path: '/pay/list' },
+  payOrder: { method: 'POST', scope: 'auth', path: '/pay/order' },
+  settlementAdd: { method: 'POST', scope: 'auth', path: '/settlement/add' },
+  // the gateways' callbacks and the local gateway's page facts (open: the gateway is not signed in; each callback is signed)
+  payLocalInfo: { method: 'GET', scope: 'open', path: '/pay/local' },
+  payNotifyLocal: { method: 'POST', scope: 'open', path: '/pay/notify/local' },
+  payNotifyAlipay: { method: 'POST', scope: 'open', path: '/pay/notify/alipay' },
+  payNotifyWechat: { method: 'POST', scope: 'open', path: '/pay/notify/wechat' },
   // the enterprise contract of an order (issue 9, ADR 0045)
   contractList: { method: 'POST', scope: 'auth', path: '/contract/list' },
   contractDownload: { method: 'GET', scope: 'auth', path: '/contract/download' },

@@ -57,7 +57,7 @@ export const PERMISSIONS = {
   'order.quote': ['manager'],
   /** The lab's steps: receive samples, start testing, deliver data. */
   'order.lab': ['lab'],
-  /** Mark an enterprise's prepayment received (until the money issue takes payments). */
+  /** 确认收款: an enterprise's prepayment received by bank transfer straight for one order (a ledger entry, ADR 0050). */
   'order.pay': ['finance'],
   /** Cancel an order before its samples are received, with a reason (a manager only their customers'). */
   'order.cancel': ['manager'],
@@ -69,6 +69,10 @@ export const PERMISSIONS = {
   'booking.manage': ['lab'],
   /** The pick-up calendar (取样日历): who of the lab picks up which 上门取样 request (ADR 0049). */
   'pickup.manage': ['lab'],
+  /** Top-ups by bank transfer (对公转账): confirm with the credited amount, or reject with a reason (ADR 0050). */
+  'prestore.confirm': ['finance'],
+  /** The ledger: top-ups, customers' statements, payments and the daily reconciliation with its .xlsx (ADR 0050). */
+  'ledger.read': ['finance'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];

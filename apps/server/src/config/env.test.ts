@@ -9,6 +9,7 @@ const production = {
   WX_APP_ID: 'wx-app',
   WX_APP_SECRET: 'wx-secret',
   WX_CALLBACK_TOKEN: 'wx-token',
+  PAYMENT_GATEWAYS: 'alipay',
 };
 
 describe('loadConfig', () => {
@@ -32,6 +33,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...production, PUBLIC_URL: undefined })).toThrow(
       /^Invalid environment: PUBLIC_URL is required in production/,
     );
+  });
+
+  it('refuses production with the local payment provider (it credits without real money)', () => {
+    expect(() => loadConfig({ ...production, PAYMENT_GATEWAYS: 'local,alipay' })).toThrow(/PAYMENT_GATEWAYS includes local/);
   });
 
   it('refuses production with the public default CODE_HASH_SECRET', () => {

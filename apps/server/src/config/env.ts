@@ -69,6 +69,21 @@ const envSchema = z.object({
   ...accountEnv,
   ...jobEnv,
   ...notifyEnv,
+  /** Online payment gateways offered for top-ups (ADR 0050), comma separated: local (one machine), alipay, wechat. */
+  PAYMENT_GATEWAYS: z
+    .string()
+    .default('local')
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(z.enum(['local', 'alipay', 'wechat'])).min(1)),
+  /** The local provider's callback signing key (HMAC-SHA256). */
+  PAYMENT_LOCAL_SECRET: z.string().min(16).default('yance-dev-local-payment-secret'),
 });
 
 /** STORAGE=s3 needs its endpoint, bucket and keys. */
@@ -122,6 +137,8 @@ function productionProblems(env: z.infer<typeof envSchema>): string[] {
   if (env.CODE_HASH_SECRET.startsWith('yance-dev-'))
     problems.push('CODE_HASH_SECRET is the public development default; set a secret of your own');
   if (env.WX_PROVIDER === 'local') problems.push('WX_PROVIDER=local is for one-machine use; production needs WX_PROVIDER=official');
+  if (env.PAYMENT_GATEWAYS.includes('local'))
+    problems.push('PAYMENT_GATEWAYS includes local, which credits without real money; production offers alipay and/or wechat');
   return problems;
 }
 

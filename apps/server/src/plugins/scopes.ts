@@ -4,6 +4,7 @@ import { AppError } from '../lib/app-error.ts';
 import { customerGuard, staffGuard, type StaffResolver, type TokenResolver } from './auth.ts';
 import { registerEndpoints, type Handlers } from './endpoints.ts';
 import { guardedMultipart } from './multipart.ts';
+import { keepCallbackBodies } from './callback-body.ts';
 
 /** A registered route as the scope check sees it. */
 export interface RouteEntry {
@@ -75,6 +76,8 @@ export async function apiScopes(
       open.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
         done(null, body),
       );
+      // The payment gateways sign their callbacks' bytes: kept as sent for the payment module (ADR 0050).
+      keepCallbackBodies(open);
       registerEndpoints(open, 'open', opts.handlers);
       catchAll(open, 'open');
     },

@@ -1,0 +1,4 @@
+ALTER TABLE "order_event" DROP CONSTRAINT "order_event_action_check";--> statement-breakpoint
+ALTER TABLE "message" DROP CONSTRAINT "message_kind_check";--> statement-breakpoint
+ALTER TABLE "order_event" ADD CONSTRAINT "order_event_action_check" CHECK ("order_event"."action" in ('submit', 'quote', 'confirmContract', 'pay', 'markPaid', 'receive', 'startTesting', 'deliver', 'confirmData', 'markOverdue', 'settle', 'cancel', 'saveDraft', 'sampling', 'samplingCancel', 'sample.ship', 'sample.unship', 'sample.checkIn', 'sample.test', 'sample.keep', 'sample.giveBack', 'sample.destroy', 'sample.destroyNotice', 'testRecord', 'fileUpload', 'fileApprove', 'fileReject', 'adjust', 'retest', 'contractUpload', 'contractReject', 'called', 'pickupAssign', 'pickupUnassign'));--> statement-breakpoint
+ALTER TABLE "message" ADD CONSTRAINT "message_kind_check" CHECK ("message"."kind" in ('quote', 'receive', 'deliver', 'pay', 'markOverdue', 'cancel', 'evaluationReply', 'pickupAssign'));

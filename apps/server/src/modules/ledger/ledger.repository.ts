@@ -1,0 +1,199 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { LedgerAccountKind, LedgerEntryKind } from '@yance/contracts/ledger';
+import type { Executor } from '../../db/client.ts';
+import { idempotencyKey, ledgerAccount, ledgerEntry, ledgerLine } from '../../db/schema.ts';
+
+export type AccountRow = typeof ledgerAccount.$inferSelect;
+export type EntryRow = typeof ledgerEntry.$inferSelect;
+export type NewEntryRow = typeof ledgerEntry.$inferInsert;
+
+/** Creates the accounts that do not exist yet (concurrent creators agree: the key is unique). */
+export async function ensureAccounts(
+  db: Executor,
+  accounts: readonly { key: string; kind: LedgerAccountKind; ownerId: number | null; owned: boolean }[],
+): Promise<void> {
+  if (!accounts.length) return;
+  await db
+    .insert(ledgerAccount)
+    .values(accounts.map((a) => ({ key: a.key, kind: a.kind, ownerId: a.ownerId, balanceFen: a.owned ? 0 : null })))
+    .onConflictDoNothing({ target: ledgerAccount.key });
+}
+
+/**
+ * Adds amount to an owned account's balance unless it would go below zero, in
+ * one statement: the UPDATE takes the row lock, so the check sees the balance
+ * every earlier mover committed (never a read-then-write). Answers the
+ * account's id and new balance, or undefined when the balance is short.
+ */
+export async function moveOwnedBalance(
+  db: Executor,
+  key: string,
+  amountFen: number,
+): Promise<{ id: number; balanceFen: number } | undefined> {
+  const [row] = await db
+    .update(ledgerAccount)
+    .set({ balanceFen: sql`${ledgerAccount.balanceFen} + ${amountFen}` })
+    .where(and(eq(ledgerAccount.key, key), isNotNull(ledgerAccount.balanceFen), gte(sql`${ledgerAccount.balanceFen} + ${amountFen}`, 0)))
+    .returning({ id: ledgerAccount.id, balanceFen: ledgerAccount.balanceFen });
+  return row ? { id: row.id, balanceFen: row.balanceFen ?? 0 } : undefined;
+}
+
+/** The ids of shop accounts by key. */
+export async function accountIds(db: Executor, keys: readonly string[]): Promise<Map<string, number>> {
+  if (!keys.length) return new Map();
+  const rows = await db
+    .select({ id: ledgerAccount.id, key: ledgerAccount.key })
+    .from(ledgerAccount)
+    .where(inArray(ledgerAccount.key, [...keys]));
+  return new Map(rows.map((r) => [r.key, r.id]));
+}
+
+export async function insertEntry(db: Executor, row: NewEntryRow): Promise<EntryRow> {
+  const [created] = await db.insert(ledgerEntry).values(row).returning();
+  if (!created) throw new Error('ledger entry insert returned nothing');
+  return created;
+}
+
+export async function insertLines(
+  db: Executor,
+  rows: readonly { entryId: number; accountId: number; amountFen: number; balanceAfterFen: number | null; createdAt: Date }[],
+): Promise<void> {
+  await db.insert(ledgerLine).values([...rows]);
+}
+
+export async function findAccount(db: Executor, key: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(ledgerAccount).where(eq(ledgerAccount.key, key));
+  return row;
+}
+
+export async function findAccounts(db: Executor, keys: readonly string[]): Promise<AccountRow[]> {
+  if (!keys.length) return [];
+  return db
+    .select()
+    .from(ledgerAccount)
+    .where(inArray(ledgerAccount.key, [...keys]));
+}
+
+export interface StatementFilter {
+  accountId: number;
+  kinds?: readonly LedgerEntryKind[] | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+const statementWhere = (f: StatementFilter): SQL | undefined =>
+  and(
+    eq(ledgerLine.accountId, f.accountId),
+    f.kinds?.length ? inArray(ledgerEntry.kind, [...f.kinds]) : undefined,
+    f.from ? gte(ledgerLine.createdAt, f.from) : undefined,
+    f.to ? lt(ledgerLine.createdAt, f.to) : undefined,
+  );
+
+/** An account's lines with their entries, newest first: the statement with its running balance. */
+export async function listStatement(db: Executor, f: StatementFilter, limit: number, offset: number) {
+  const where = statementWhere(f);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: ledgerLine.id,
+        amountFen: ledgerLine.amountFen,
+        balanceAfterFen: ledgerLine.balanceAfterFen,
+        createdAt: ledgerLine.createdAt,
+        kind: ledgerEntry.kind,
+        memo: ledgerEntry.memo,
+        orderId: ledgerEntry.orderId,
+        entryId: ledgerEntry.id,
+      })
+      .from(ledgerLine)
+      .innerJoin(ledgerEntry, eq(ledgerEntry.id, ledgerLine.entryId))
+      .where(where)
+      .orderBy(desc(ledgerLine.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ledgerLine)
+      .innerJoin(ledgerEntry, eq(ledgerEntry.id, ledgerLine.entryId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+// ---- reconciliation --------------------------------------------------------------------
+
+/** Entries whose lines do not sum to zero (the commit trigger makes this empty; the page proves it). */
+export async function unbalancedEntries(db: Executor): Promise<{ entryId: number; sumFen: number }[]> {
+  const rows = await db
+    .select({ entryId: ledgerLine.entryId, sumFen: sql<string>`sum(${ledgerLine.amountFen})` })
+    .from(ledgerLine)
+    .groupBy(ledgerLine.entryId)
+    .having(sql`sum(${ledgerLine.amountFen}) <> 0`)
+    .limit(100);
+  return rows.map((r) => ({ entryId: r.entryId, sumFen: Number(r.sumFen) }));
+}
+
+/** Every account with the sum of its lines (and its count), by kind: each owned balance must equal its sum. */
+export async function accountSums(db: Executor) {
+  const rows = await db
+    .select({
+      id: ledgerAccount.id,
+      key: ledgerAccount.key,
+      kind: ledgerAccount.kind,
+      ownerId: ledgerAccount.ownerId,
+      balanceFen: ledgerAccount.balanceFen,
+      sumFen: sql<string>`coalesce(sum(${ledgerLine.amountFen}), 0)`,
+      lines: sql<number>`count(${ledgerLine.id})::int`,
+    })
+    .from(ledgerAccount)
+    .leftJoin(ledgerLine, eq(ledgerLine.accountId, ledgerAccount.id))
+    .groupBy(ledgerAccount.id)
+    .orderBy(asc(ledgerAccount.id));
+  return rows.map((r) => ({ ...r, sumFen: Number(r.sumFen) }));
+}
+
+/** The sum of every line (zero in a sound ledger) and the number of entries. */
+export async function ledgerTotals(db: Executor): Promise<{ sumFen: number; lines: number; entries: number }> {
+  const [row] = await db
+    .select({
+      sumFen: sql<string>`coalesce(sum(${ledgerLine.amountFen}), 0)`,
+      lines: sql<number>`count(*)::int`,
+      entries: sql<number>`count(distinct ${ledgerLine.entryId})::int`,
+    })
+    .from(ledgerLine);
+  return { sumFen: Number(row?.sumFen ?? 0), lines: row?.lines ?? 0, entries: row?.entries ?? 0 };
+}
+
+// ---- idempotency keys ------------------------------------------------------------------
+
+/**
+ * Claims (owner, key) for this transaction. A concurrent first request with
+ * the same key holds its uncommitted row: this INSERT waits for it, then
+ * either inserts (it rolled back) or does nothing (it committed). Answers
+ * true when claimed, else the stored row.
+ */
+export async function claimIdempotencyKey(
+  db: Executor,
+  row: { owner: string; key: string; requestHash: string; createdAt: Date },
+): Promise<true | { requestHash: string; response: unknown }> {
+  const [claimed] = await db.insert(idempotencyKey).values(row).onConflictDoNothing().returning({ key: idempotencyKey.key });
+  if (claimed) return true;
+  const [stored] = await db
+    .select({ requestHash: idempotencyKey.requestHash, response: idempotencyKey.response })
+    .from(idempotencyKey)
+    .where(and(eq(idempotencyKey.owner, row.owner), eq(idempotencyKey.key, row.key)));
+  if (!stored) throw new Error('idempotency key vanished between insert and select');
+  return stored;
+}
+
+export async function storeIdempotentResponse(db: Executor, owner: string, key: string, response: unknown): Promise<void> {
+  await db
+    .update(idempotencyKey)
+    .set({ response: response as object })
+    .where(and(eq(idempotencyKey.owner, owner), eq(idempotencyKey.key, key)));
+}
+
+/** Removes keys older than `before` (the purge job): a repeat after that long is a new request. */
+export async function purgeIdempotencyKeys(db: Executor, before: Date): Promise<number> {
+  const rows = await db.delete(idempotencyKey).where(lt(idempotencyKey.createdAt, before)).returning({ key: idempotencyKey.key });
+  return rows.length;
+}

@@ -1,0 +1,218 @@
+// The ledger (issue 10, ADR 0050): every movement of money is one entry of
+// lines that sum to zero, written in the caller's transaction together with
+// the business change it pays for. Owned accounts (a customer's prestore, a
+// group, a promoter's wallet) keep their balance in their row and never go
+// below zero; shop accounts keep none, so no payment waits on a shared row.
+import { createHash } from 'node:crypto';
+import { isOwnedKind, type LedgerAccountKind, type LedgerEntryKind, type OwnedAccountKind } from '@yance/contracts/ledger';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import * as repo from './ledger.repository.ts';
+
+/** An account: an owned kind with its owner, or a shop kind (the gateway's by name). */
+export type AccountRef =
+  { kind: OwnedAccountKind; ownerId: number } | { kind: Exclude<LedgerAccountKind, OwnedAccountKind>; name?: string };
+
+export const accountKey = (a: AccountRef): string => ('ownerId' in a ? `${a.kind}:${a.ownerId}` : a.name ? `${a.kind}:${a.name}` : a.kind);
+
+export const prestoreOf = (userId: number): AccountRef => ({ kind: 'prestore', ownerId: userId });
+export const groupAccountOf = (groupId: number): AccountRef => ({ kind: 'group', ownerId: groupId });
+
+/** What an owned account is called when it is short (the customer's words). */
+const SHORT: Record<OwnedAccountKind, string> = {
+  prestore: '预存余额不足，请先充值',
+  group: '课题组余额不足',
+  wallet: '钱包可提现余额不足',
+  walletPending: '待入账余额不足',
+};
+
+export interface Posting {
+  kind: LedgerEntryKind;
+  memo: string;
+  userId?: number | null;
+  orderId?: number | null;
+  topupId?: number | null;
+  staffId?: number | null;
+  lines: readonly { account: AccountRef; amountFen: number }[];
+}
+
+export interface Posted {
+  entryId: number;
+  /** The new balance of each owned account the entry moved, by key. */
+  balances: Map<string, number>;
+}
+
+/**
+ * Writes one entry in t's transaction. Lines on the same account are merged
+ * and zero lines dropped; owned accounts move in key order (two entries that
+ * touch the same two accounts lock them in the same order, so they never
+ * deadlock), each refused with 409 and the account's words if it would go
+ * below zero. The lines must sum to zero (also checked by the database at commit).
+ */
+export async function postEntry(t: AppContext, p: Posting): Promise<Posted> {
+  const merged = new Map<string, { account: AccountRef; amountFen: number }>();
+  for (const l of p.lines) {
+    if (!Number.isSafeInteger(l.amountFen)) throw new Error(`ledger amount is not a whole number of fen: ${l.amountFen}`);
+    const key = accountKey(l.account);
+    const prev = merged.get(key);
+    merged.set(key, { account: l.account, amountFen: (prev?.amountFen ?? 0) + l.amountFen });
+  }
+  const lines = [...merged.entries()].filter(([, l]) => l.amountFen !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (lines.reduce((s, [, l]) => s + l.amountFen, 0) !== 0) throw new Error(`ledger entry ${p.kind} does not balance`);
+  if (!lines.length) throw new Error(`ledger entry ${p.kind} moves nothing`);
+
+  await repo.ensureAccounts(
+    t.db,
+    lines.map(([key, l]) => ({
+      key,
+      kind: l.account.kind,
+      ownerId: 'ownerId' in l.account ? l.account.ownerId : null,
+      owned: isOwnedKind(l.account.kind),
+    })),
+  );
+  const at = t.clock();
+  const balances = new Map<string, number>();
+  const ids = new Map<string, number>();
+  for (const [key, l] of lines) {
+    if (!isOwnedKind(l.account.kind)) continue;
+    const moved = await repo.moveOwnedBalance(t.db, key, l.amountFen);
+    if (!moved) throw new AppError('CONFLICT', SHORT[l.account.kind]);
+    balances.set(key, moved.balanceFen);
+    ids.set(key, moved.id);
+  }
+  const shopIds = await repo.accountIds(
+    t.db,
+    lines.filter(([key]) => !ids.has(key)).map(([key]) => key),
+  );
+  const entry = await repo.insertEntry(t.db, {
+    kind: p.kind,
+    memo: p.memo,
+    userId: p.userId ?? null,
+    orderId: p.orderId ?? null,
+    topupId: p.topupId ?? null,
+    staffId: p.staffId ?? null,
+    createdAt: at,
+  });
+  await repo.insertLines(
+    t.db,
+    lines.map(([key, l]) => {
+      const accountId = ids.get(key) ?? shopIds.get(key);
+      if (accountId === undefined) throw new Error(`ledger account ${key} is missing`);
+      return { entryId: entry.id, accountId, amountFen: l.amountFen, balanceAfterFen: balances.get(key) ?? null, createdAt: at };
+    }),
+  );
+  return { entryId: entry.id, balances };
+}
+
+/** An owned account's balance (0 before its first line). */
+export async function balanceOf(ctx: AppContext, account: AccountRef): Promise<number> {
+  return (await repo.findAccount(ctx.db, accountKey(account)))?.balanceFen ?? 0;
+}
+
+/** Several owned accounts' balances by key (absent: 0). */
+export async function balancesOf(ctx: AppContext, accounts: readonly AccountRef[]): Promise<Map<string, number>> {
+  const rows = await repo.findAccounts(ctx.db, accounts.map(accountKey));
+  return new Map(rows.map((r) => [r.key, r.balanceFen ?? 0]));
+}
+
+export interface StatementQuery {
+  kinds?: readonly LedgerEntryKind[] | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  page: number;
+  size: number;
+}
+
+/** An account's statement, newest first, each line with the balance after it. */
+export async function statementOf(ctx: AppContext, account: AccountRef, q: StatementQuery) {
+  const row = await repo.findAccount(ctx.db, accountKey(account));
+  if (!row) return { rows: [], total: 0 };
+  return repo.listStatement(ctx.db, { accountId: row.id, kinds: q.kinds, from: q.from, to: q.to }, q.size, (q.page - 1) * q.size);
+}
+
+// ---- idempotency -----------------------------------------------------------------------
+
+/** Whose idempotency keys: a customer's or a staff member's. */
+export type KeyOwner = { userId: number } | { staffId: number };
+const ownerOf = (o: KeyOwner) => ('userId' in o ? `u:${o.userId}` : `s:${o.staffId}`);
+
+const hashOf = (call: string, body: unknown) =>
+  createHash('sha256').update(call).update('\0').update(JSON.stringify(body)).digest('base64url');
+
+/**
+ * Runs a money-moving call once per (owner, key) — Stripe's idempotency keys
+ * (ADR 0050). In one transaction: claim the key, run fn, store its answer. A
+ * repeat of the same call and body answers the stored answer and moves
+ * nothing; the same key with another call or body is refused. When fn throws,
+ * the transaction rolls back with the claim, so a failed request can be
+ * retried with its key.
+ */
+export async function once<T>(
+  ctx: AppContext,
+  owner: KeyOwner,
+  key: string,
+  call: string,
+  body: unknown,
+  fn: (t: AppContext) => Promise<T>,
+): Promise<T> {
+  const who = ownerOf(owner);
+  const requestHash = hashOf(call, body);
+  return ctx.tx(async (t) => {
+    const claim = await repo.claimIdempotencyKey(t.db, { owner: who, key, requestHash, createdAt: t.clock() });
+    if (claim !== true) {
+      if (claim.requestHash !== requestHash) throw new AppError('CONFLICT', '该请求编号已用于另一笔操作，请刷新页面后重试');
+      return claim.response as T;
+    }
+    const result = await fn(t);
+    await repo.storeIdempotentResponse(t.db, who, key, result);
+    return result;
+  });
+}
+
+/** Keys are kept this long; a repeat after that is a new request. */
+export const IDEMPOTENCY_KEEP_DAYS = 30;
+
+export async function purgeIdempotencyKeys(ctx: AppContext): Promise<number> {
+  return repo.purgeIdempotencyKeys(ctx.db, new Date(ctx.clock().getTime() - IDEMPOTENCY_KEEP_DAYS * 86_400_000));
+}
+
+// ---- reconciliation --------------------------------------------------------------------
+
+export interface Reconciliation {
+  sumFen: number;
+  entries: number;
+  lines: number;
+  unbalanced: { entryId: number; sumFen: number }[];
+  /** Owned accounts whose stored balance differs from the sum of their lines. */
+  mismatched: { key: string; balanceFen: number; sumFen: number }[];
+  /** Balance of each kind (owned kinds summed over owners). */
+  byKind: { kind: LedgerAccountKind; accounts: number; sumFen: number }[];
+  negative: { key: string; balanceFen: number }[];
+}
+
+/** The ledger checked whole: sums to zero, every entry balances, every owned balance equals its lines, none negative. */
+export async function reconcileLedger(ctx: AppContext): Promise<Reconciliation> {
+  const [totals, unbalanced, accounts] = [
+    await repo.ledgerTotals(ctx.db),
+    await repo.unbalancedEntries(ctx.db),
+    await repo.accountSums(ctx.db),
+  ];
+  const byKind = new Map<LedgerAccountKind, { accounts: number; sumFen: number }>();
+  const mismatched: Reconciliation['mismatched'] = [];
+  const negative: Reconciliation['negative'] = [];
+  for (const a of accounts) {
+    const k = byKind.get(a.kind) ?? { accounts: 0, sumFen: 0 };
+    byKind.set(a.kind, { accounts: k.accounts + 1, sumFen: k.sumFen + a.sumFen });
+    if (a.balanceFen !== null && a.balanceFen !== a.sumFen) mismatched.push({ key: a.key, balanceFen: a.balanceFen, sumFen: a.sumFen });
+    if (a.balanceFen !== null && a.balanceFen < 0) negative.push({ key: a.key, balanceFen: a.balanceFen });
+  }
+  return {
+    sumFen: totals.sumFen,
+    entries: totals.entries,
+    lines: totals.lines,
+    unbalanced,
+    mismatched,
+    byKind: [...byKind.entries()].map(([kind, v]) => ({ kind, ...v })),
+    negative,
+  };
+}

@@ -1,0 +1,144 @@
+// Finance's room (issue 10, ADR 0050): top-ups by transfer, customers'
+// statements, the money settings and the daily reconciliation with its .xlsx.
+import ExcelJS from 'exceljs';
+import { GATEWAY_NAMES, LEDGER_ACCOUNT_NAMES } from '@yance/contracts/ledger';
+import type { Page } from '@yance/contracts/paging';
+import { moneySettings, type AdminTopup, type MoneySettings, type Reconciliation } from '@yance/contracts/prestore';
+import type { AppContext, StaffCaller } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { changesOf, recordAudit } from '../audit/audit.service.ts';
+import * as ledger from '../ledger/ledger.service.ts';
+import { getPrivateFile } from '../media/private-file.service.ts';
+import type { FileStorage } from '../media/storage.service.ts';
+import { replaceSetting } from '../setting/setting-admin.service.ts';
+import * as repo from './payment.repository.ts';
+import { getMoneySettings, MONEY_SETTING_KEY, prestoreStatement, toTopupEntry } from './payment.service.ts';
+
+const maskPhone = (phone: string) => (phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);
+
+export async function adminTopups(
+  ctx: AppContext,
+  q: {
+    page: number;
+    pageSize: number;
+    state?: AdminTopup['state'] | undefined;
+    method?: AdminTopup['method'] | undefined;
+    keyword?: string | undefined;
+  },
+): Promise<Page<AdminTopup>> {
+  const { rows, total } = await repo.listAdminTopups(ctx.db, q, q.pageSize, (q.page - 1) * q.pageSize);
+  return {
+    list: rows.map((r) => ({
+      ...toTopupEntry(r.t),
+      userId: r.t.userId,
+      customer: r.name || maskPhone(r.phone),
+      phone: r.phone,
+      receipt: r.t.receiptKey ? { name: '转账凭证', type: '' } : null,
+      gatewayTradeNo: r.t.gatewayTradeNo,
+      staffName: r.staffName ?? '',
+    })),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** The transfer's receipt, for staff reading top-ups. */
+export async function adminTopupReceipt(ctx: AppContext, storage: FileStorage, id: number) {
+  const row = await repo.findAdminTopup(ctx.db, id);
+  const file = row?.t.receiptKey ? await getPrivateFile(storage, row.t.userId, row.t.receiptKey) : undefined;
+  if (!file) throw new AppError('NOT_FOUND', '转账凭证不存在');
+  return file;
+}
+
+export async function adminStatement(ctx: AppContext, q: { userId: number; page: number; pageSize: number }) {
+  return prestoreStatement(ctx, q.userId, { page: q.page, pageSize: q.pageSize });
+}
+
+export async function saveMoneySettings(ctx: AppContext, caller: StaffCaller, value: MoneySettings, ip: string): Promise<MoneySettings> {
+  const parsed = moneySettings.parse(value);
+  await ctx.tx(async (t) => {
+    const before = await replaceSetting(t, MONEY_SETTING_KEY, parsed);
+    await recordAudit(t, {
+      actor: { kind: 'staff', id: caller.id, name: caller.name },
+      action: 'setting.save',
+      objectType: 'setting',
+      objectId: MONEY_SETTING_KEY,
+      changes: changesOf((before as Record<string, unknown> | undefined) ?? null, parsed as unknown as Record<string, unknown>),
+      ip,
+    });
+  });
+  return getMoneySettings(ctx);
+}
+
+/**
+ * The reconciliation (对账): the ledger checked whole (sums to zero, each
+ * entry balances, each owned balance equals its lines, none negative), each
+ * gateway's clearing account against the verified callbacks it credited, and
+ * the receivables against the institution orders still to settle.
+ */
+export async function reconcile(ctx: AppContext): Promise<Reconciliation> {
+  const whole = await ledger.reconcileLedger(ctx);
+  const callbacks = await repo.gatewayCallbackSums(ctx.db);
+  const clearing = await repo.gatewayClearingSums(ctx.db);
+  const gateways = GATEWAY_NAMES.map((g) => {
+    const cb = callbacks.find((c) => c.gateway === g);
+    const clearingFen = clearing.get(`gateway:${g}`) ?? 0;
+    return {
+      gateway: g,
+      callbacks: cb?.callbacks ?? 0,
+      callbackFen: cb?.callbackFen ?? 0,
+      clearingFen,
+      matches: clearingFen === -(cb?.callbackFen ?? 0),
+    };
+  });
+  const ledgerFen = -(whole.byKind.find((k) => k.kind === 'receivable')?.sumFen ?? 0);
+  const ordersFen = await repo.owedAcrossOrders(ctx.db);
+  const receivable = { ledgerFen, ordersFen, matches: ledgerFen === ordersFen };
+  const ok =
+    whole.sumFen === 0 &&
+    !whole.unbalanced.length &&
+    !whole.mismatched.length &&
+    !whole.negative.length &&
+    gateways.every((g) => g.matches) &&
+    receivable.matches;
+  return { ...whole, gateways, receivable, ok, checkedAt: ctx.clock().toISOString() };
+}
+
+/** The reconciliation as a workbook: the checks, the balance of every kind of account. */
+export async function reconcileXlsx(ctx: AppContext): Promise<Buffer> {
+  const r = await reconcile(ctx);
+  const wb = new ExcelJS.Workbook();
+  const checks = wb.addWorksheet('对账结果');
+  checks.columns = [
+    { header: '检查项', key: 'item', width: 36 },
+    { header: '结果', key: 'value', width: 24 },
+    { header: '是否通过', key: 'ok', width: 12 },
+  ];
+  const yuan = (fen: number) => Number((fen / 100).toFixed(2));
+  checks.addRow({ item: '对账时间', value: r.checkedAt, ok: '' });
+  checks.addRow({ item: '总账借贷合计（元）', value: yuan(r.sumFen), ok: r.sumFen === 0 ? '通过' : '不通过' });
+  checks.addRow({ item: '分录数 / 明细行数', value: `${r.entries} / ${r.lines}`, ok: '' });
+  checks.addRow({ item: '不平衡分录', value: r.unbalanced.length, ok: r.unbalanced.length ? '不通过' : '通过' });
+  checks.addRow({ item: '余额与明细不符的账户', value: r.mismatched.length, ok: r.mismatched.length ? '不通过' : '通过' });
+  checks.addRow({ item: '负余额账户', value: r.negative.length, ok: r.negative.length ? '不通过' : '通过' });
+  for (const g of r.gateways)
+    checks.addRow({
+      item: `在线支付清算（${g.gateway}）：回调 ${g.callbacks} 笔`,
+      value: `${yuan(g.callbackFen)} / ${yuan(-g.clearingFen)}`,
+      ok: g.matches ? '通过' : '不通过',
+    });
+  checks.addRow({
+    item: '应收账款 / 待结算订单（元）',
+    value: `${yuan(r.receivable.ledgerFen)} / ${yuan(r.receivable.ordersFen)}`,
+    ok: r.receivable.matches ? '通过' : '不通过',
+  });
+  const kinds = wb.addWorksheet('科目余额');
+  kinds.columns = [
+    { header: '科目', key: 'name', width: 24 },
+    { header: '账户数', key: 'accounts', width: 10 },
+    { header: '余额合计（元）', key: 'sum', width: 18 },
+  ];
+  for (const k of r.byKind) kinds.addRow({ name: LEDGER_ACCOUNT_NAMES[k.kind], accounts: k.accounts, sum: yuan(k.sumFen) });
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

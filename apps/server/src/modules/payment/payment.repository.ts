@@ -1,0 +1,236 @@
+import { and, asc, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { OrderState } from '@yance/contracts/order-states';
+import type { TopupMethod, TopupState } from '@yance/contracts/ledger';
+import type { Executor } from '../../db/client.ts';
+import { ledgerAccount, ledgerEntry, ledgerLine, orders, staffAccount, topup, userAccount } from '../../db/schema.ts';
+
+export type TopupRow = typeof topup.$inferSelect;
+export type NewTopupRow = typeof topup.$inferInsert;
+
+export async function insertTopup(db: Executor, row: NewTopupRow): Promise<TopupRow> {
+  const [created] = await db.insert(topup).values(row).returning();
+  if (!created) throw new Error('topup insert returned nothing');
+  return created;
+}
+
+export async function setTopupNo(db: Executor, id: number, no: string): Promise<TopupRow> {
+  const [row] = await db.update(topup).set({ no }).where(eq(topup.id, id)).returning();
+  if (!row) throw new Error('topup vanished');
+  return row;
+}
+
+export async function lockTopup(db: Executor, id: number): Promise<TopupRow | undefined> {
+  const [row] = await db.select().from(topup).where(eq(topup.id, id)).for('update');
+  return row;
+}
+
+export async function lockTopupByNo(db: Executor, no: string): Promise<TopupRow | undefined> {
+  const [row] = await db.select().from(topup).where(eq(topup.no, no)).for('update');
+  return row;
+}
+
+export async function findTopupByNo(db: Executor, no: string): Promise<TopupRow | undefined> {
+  const [row] = await db.select().from(topup).where(eq(topup.no, no));
+  return row;
+}
+
+/** Compare-and-set of a top-up's state, with what the move records. */
+export async function moveTopup(
+  db: Executor,
+  id: number,
+  from: TopupState,
+  set: Partial<Pick<TopupRow, 'state' | 'note' | 'staffId' | 'creditedAt' | 'gatewayTradeNo' | 'callback'>> & { state: TopupState },
+): Promise<TopupRow | undefined> {
+  const [row] = await db
+    .update(topup)
+    .set(set)
+    .where(and(eq(topup.id, id), eq(topup.state, from)))
+    .returning();
+  return row;
+}
+
+export async function listUserTopups(db: Executor, userId: number, state: TopupState | undefined, limit: number, offset: number) {
+  const where = and(eq(topup.userId, userId), state ? eq(topup.state, state) : undefined);
+  const [rows, [total]] = [
+    await db.select().from(topup).where(where).orderBy(desc(topup.id)).limit(limit).offset(offset),
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(topup)
+      .where(where),
+  ];
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function countPendingTopups(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(topup)
+    .where(and(eq(topup.userId, userId), eq(topup.state, 'pending')));
+  return row?.n ?? 0;
+}
+
+export interface AdminTopupFilter {
+  state?: TopupState | undefined;
+  method?: TopupMethod | undefined;
+  keyword?: string | undefined;
+}
+
+export async function listAdminTopups(db: Executor, f: AdminTopupFilter, limit: number, offset: number) {
+  const kw = f.keyword?.trim();
+  const where: SQL | undefined = and(
+    f.state ? eq(topup.state, f.state) : undefined,
+    f.method ? eq(topup.method, f.method) : undefined,
+    kw ? or(ilike(topup.no, `${kw.replace(/[\\%_]/g, '\\$&')}%`), like(userAccount.phone, `${kw.replace(/[\\%_]/g, '\\$&')}%`)) : undefined,
+  );
+  const base = db
+    .select({ t: topup, phone: userAccount.phone, name: userAccount.name, staffName: staffAccount.name })
+    .from(topup)
+    .innerJoin(userAccount, eq(userAccount.id, topup.userId))
+    .leftJoin(staffAccount, eq(staffAccount.id, topup.staffId))
+    .where(where);
+  const rows = await base.orderBy(desc(topup.id)).limit(limit).offset(offset);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(topup)
+    .innerJoin(userAccount, eq(userAccount.id, topup.userId))
+    .where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findAdminTopup(db: Executor, id: number) {
+  const [row] = await db
+    .select({ t: topup, phone: userAccount.phone, name: userAccount.name, staffName: staffAccount.name })
+    .from(topup)
+    .innerJoin(userAccount, eq(userAccount.id, topup.userId))
+    .leftJoin(staffAccount, eq(staffAccount.id, topup.staffId))
+    .where(eq(topup.id, id));
+  return row;
+}
+
+// ---- orders and their money ------------------------------------------------------------
+
+/** An order's money facts: its total, the sum of its price adjustments, and what the ledger booked as its revenue. */
+export interface OrderMoneyRow {
+  id: number;
+  no: string;
+  userId: number;
+  state: OrderState;
+  kind: 'institution' | 'enterprise';
+  totalFen: number | null;
+  adjustFen: number;
+  /** Revenue booked for the order (paid, or billed for settlement), net of refunds. */
+  revenueFen: number;
+  /** Still owed on the shop's receivables (billed, not yet settled). */
+  owedFen: number;
+  updatedAt: Date;
+}
+
+// Written out in SQL: drizzle drops the table of a column inside a subquery of a one-table select.
+const adjustSum = sql<string>`(select coalesce(sum(a.amount_fen), 0) from order_adjustment a where a.order_id = "orders"."id")`;
+const accountSum = (kind: 'revenue' | 'receivable') =>
+  sql<string>`(select coalesce(sum(l.amount_fen), 0) from ledger_line l
+    join ledger_entry e on e.id = l.entry_id
+    join ledger_account acc on acc.id = l.account_id
+    where e.order_id = "orders"."id" and acc.kind = ${kind})`;
+
+const moneyColumns = {
+  id: orders.id,
+  no: orders.no,
+  userId: orders.userId,
+  state: orders.state,
+  kind: orders.kind,
+  totalFen: orders.totalFen,
+  adjustFen: adjustSum,
+  revenueFen: accountSum('revenue'),
+  receivableFen: accountSum('receivable'),
+  updatedAt: orders.updatedAt,
+};
+
+const toMoney = (
+  r: { adjustFen: string; revenueFen: string; receivableFen: string } & Omit<OrderMoneyRow, 'adjustFen' | 'revenueFen' | 'owedFen'>,
+): OrderMoneyRow => ({
+  id: r.id,
+  no: r.no,
+  userId: r.userId,
+  state: r.state,
+  kind: r.kind,
+  totalFen: r.totalFen,
+  adjustFen: Number(r.adjustFen),
+  revenueFen: Number(r.revenueFen),
+  owedFen: -Number(r.receivableFen),
+  updatedAt: r.updatedAt,
+});
+
+/** The money facts of these orders (call under the orders' locks for a decision). */
+export async function orderMoney(db: Executor, ids: readonly number[]): Promise<OrderMoneyRow[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select(moneyColumns)
+    .from(orders)
+    .where(inArray(orders.id, [...ids]));
+  return rows.map(toMoney);
+}
+
+/** The customer's orders in these states, oldest first, with their money facts and first item names. */
+export async function userOrdersInStates(db: Executor, userId: number, states: readonly OrderState[]) {
+  const rows = await db
+    .select({
+      ...moneyColumns,
+      title: sql<string>`(select string_agg(s.name, '、') from (select ol.name from order_line ol where ol.order_id = ${orders.id} order by ol.id limit 3) s)`,
+      since: sql<
+        string | null
+      >`(select max(ev.at) from order_event ev where ev.order_id = "orders"."id" and ev.to_state = "orders"."state")`,
+    })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.state, [...states])))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  return rows.map((r) => ({ ...toMoney(r), title: r.title ?? '', since: r.since ? new Date(r.since) : r.updatedAt }));
+}
+
+/** Institution orders still owed across customers (for reconciliation): their unpaid billed amounts. */
+export async function owedAcrossOrders(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ s: sql<string>`coalesce(sum(-${ledgerLine.amountFen}), 0)` })
+    .from(ledgerLine)
+    .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerLine.accountId))
+    .innerJoin(ledgerEntry, eq(ledgerEntry.id, ledgerLine.entryId))
+    .innerJoin(orders, eq(orders.id, ledgerEntry.orderId))
+    .where(and(eq(ledgerAccount.kind, 'receivable'), inArray(orders.state, ['unsettled', 'overdue'])));
+  return Number(row?.s ?? 0);
+}
+
+/** Per gateway: the verified callbacks of credited online top-ups (count and amount). */
+export async function gatewayCallbackSums(db: Executor) {
+  const rows = await db
+    .select({ gateway: topup.gateway, n: sql<number>`count(*)::int`, s: sql<string>`coalesce(sum(${topup.amountFen}), 0)` })
+    .from(topup)
+    .where(and(eq(topup.method, 'online'), eq(topup.state, 'credited'), sql`${topup.callback} is not null`))
+    .groupBy(topup.gateway);
+  return rows.map((r) => ({ gateway: r.gateway, callbacks: r.n, callbackFen: Number(r.s) }));
+}
+
+/** Sum of each gateway clearing account's lines, by its key ("gateway:local"). */
+export async function gatewayClearingSums(db: Executor) {
+  const rows = await db
+    .select({ key: ledgerAccount.key, s: sql<string>`coalesce(sum(${ledgerLine.amountFen}), 0)` })
+    .from(ledgerAccount)
+    .leftJoin(ledgerLine, eq(ledgerLine.accountId, ledgerAccount.id))
+    .where(eq(ledgerAccount.kind, 'gateway'))
+    .groupBy(ledgerAccount.key);
+  return new Map(rows.map((r) => [r.key, Number(r.s)]));
+}
+
+/** Institution orders in 待结算 that entered it before `before` (the overdue job). */
+export async function unsettledSince(db: Executor, before: Date, limit: number): Promise<{ id: number; userId: number; no: string }[]> {
+  return db
+    .select({ id: orders.id, userId: orders.userId, no: orders.no })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.state, 'unsettled'),
+        sql`(select max(ev.at) from order_event ev where ev.order_id = "orders"."id" and ev.to_state = 'unsettled') < ${before}`,
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(limit);
+}

@@ -1,0 +1,92 @@
+import type { GatewayKey } from '@yance/contracts/ledger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Handlers } from '../../plugins/endpoints.ts';
+import { readUploadedFile } from '../../plugins/multipart.ts';
+import { putPrivateFile, sendPrivateFile } from '../media/private-file.service.ts';
+import type { FileStorage } from '../media/storage.service.ts';
+import type { PaymentGateway } from './gateway.ts';
+import { createLocalGateway } from './local-gateway.ts';
+import { adminStatement, adminTopupReceipt, adminTopups, reconcile, reconcileXlsx, saveMoneySettings } from './payment-admin.service.ts';
+import {
+  addTopup,
+  answerTransfer,
+  closeTopup,
+  dueOrders,
+  getMoneySettings,
+  handleCallback,
+  listTopups,
+  localTradeInfo,
+  payOrder,
+  prestoreInfo,
+  prestoreStatement,
+  settleOrders,
+  type Gateways,
+} from './payment.service.ts';
+import { rawBodyOf } from '../../plugins/callback-body.ts';
+
+/** The gateways PAYMENT_GATEWAYS offers (ADR 0050). */
+export function createGateways(ctx: AppContext): Gateways {
+  const all = new Map<GatewayKey, PaymentGateway>();
+  for (const name of ctx.config.PAYMENT_GATEWAYS) {
+    if (name === 'local') all.set('local', createLocalGateway(ctx.config.PAYMENT_LOCAL_SECRET));
+  }
+  return all;
+}
+
+const originOf = (ctx: AppContext, request: FastifyRequest) => ctx.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+
+/** A gateway's callback: verified and credited once; answered the way that gateway expects. */
+async function notify(ctx: AppContext, gateways: Gateways, name: GatewayKey, request: FastifyRequest, reply: FastifyReply) {
+  const gateway = gateways.get(name);
+  if (!gateway) throw new AppError('NOT_FOUND', '支付方式未启用');
+  const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v[0] : v]));
+  const result = await handleCallback(ctx, gateway, { headers, rawBody: rawBodyOf(request) });
+  if (!result.ok) return reply.code(400).type('text/plain; charset=utf-8').send('fail');
+  return reply.code(gateway.ack.status).type(gateway.ack.contentType).send(gateway.ack.body);
+}
+
+/** Prestore, paying, settling, the gateways' callbacks and finance's room (ADR 0050). */
+export const paymentRoutes = (ctx: AppContext, storage: FileStorage, gateways: Gateways) =>
+  ({
+    prestoreInfo: ({ user }) => prestoreInfo(ctx, gateways, user.id),
+    prestoreList: ({ user, body }) => prestoreStatement(ctx, user.id, body),
+    prestoreAdd: ({ user, body, ip, request }) => addTopup(ctx, { gateways, storage, origin: originOf(ctx, request) }, user.id, body, ip),
+    prestoreUpload: async ({ user, request }) =>
+      putPrivateFile(
+        storage,
+        user.id,
+        await readUploadedFile(request, ctx.config.UPLOAD_MAX_BYTES, '转账凭证'),
+        ['image', 'pdf'],
+        '[转账凭证]只能是图片或PDF文件',
+      ),
+    prestoreTopups: ({ user, body }) => listTopups(ctx, user.id, body),
+    prestoreClose: ({ user, body, ip }) => closeTopup(ctx, user.id, body.id, ip),
+    payDueList: ({ user, body }) => dueOrders(ctx, user.id, body.tab),
+    payOrder: ({ user, body, ip }) => payOrder(ctx, user.id, body, ip),
+    settlementAdd: ({ user, body, ip }) => settleOrders(ctx, user.id, body, ip),
+    payLocalInfo: async ({ query }) => {
+      const local = gateways.get('local');
+      if (!local) throw new AppError('NOT_FOUND', '支付单不存在');
+      return localTradeInfo(ctx, local, query.no);
+    },
+    payNotifyLocal: ({ request, reply }) => notify(ctx, gateways, 'local', request, reply),
+    payNotifyAlipay: ({ request, reply }) => notify(ctx, gateways, 'alipay', request, reply),
+    payNotifyWechat: ({ request, reply }) => notify(ctx, gateways, 'wechat', request, reply),
+    adminTopupList: ({ query }) => adminTopups(ctx, query),
+    adminTopupReceipt: async ({ query, reply }) => sendPrivateFile(reply, await adminTopupReceipt(ctx, storage, query.id)),
+    adminTopupConfirm: ({ staff, body, ip }) => answerTransfer(ctx, staff, 'confirm', body, ip),
+    adminTopupReject: ({ staff, body, ip }) => answerTransfer(ctx, staff, 'reject', body, ip),
+    adminLedgerReconcile: () => reconcile(ctx),
+    adminLedgerExport: async ({ reply }) => {
+      const name = `对账单-${ctx.clock().toISOString().slice(0, 10)}.xlsx`;
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="ledger.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .send(await reconcileXlsx(ctx));
+    },
+    adminLedgerStatement: ({ query }) => adminStatement(ctx, query),
+    adminMoneySettings: () => getMoneySettings(ctx),
+    adminMoneySettingsSave: ({ staff, body, ip }) => saveMoneySettings(ctx, staff, body, ip),
+  }) satisfies Handlers;

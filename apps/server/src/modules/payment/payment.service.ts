@@ -1,0 +1,530 @@
+// Prestore, top-ups, paying and settling orders (issue 10, ADR 0050). Every
+// movement goes through the ledger's postEntry in the same transaction as the
+// change it pays for; every call that moves money runs once per idempotency key.
+import { TOPUP_TRANSITIONS, type GatewayKey, type TopupAction, type TopupTransition } from '@yance/contracts/ledger';
+import { canLeave, type OrderAction } from '@yance/contracts/order-states';
+import {
+  bonusOf,
+  DEFAULT_MONEY_SETTINGS,
+  moneySettings,
+  type DueOrder,
+  type MoneySettings,
+  type PayResult,
+  type PrestoreInfo,
+  type StatementBody,
+  type TopupAddBody,
+  type TopupAddResponse,
+  type TopupEntry,
+} from '@yance/contracts/prestore';
+import { chinaToday } from '@yance/contracts/sampling-rules';
+import { localInfo } from '@yance/contracts/setting';
+import { can, type Permission } from '@yance/contracts/staff';
+import type { Page } from '@yance/contracts/paging';
+import type { AppContext, StaffCaller } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit, recordStateMove, SYSTEM, type Actor } from '../audit/audit.service.ts';
+import * as ledger from '../ledger/ledger.service.ts';
+import { getPrivateFile } from '../media/private-file.service.ts';
+import type { FileStorage } from '../media/storage.service.ts';
+import { customerMover, moveOrder, type Mover, type OrderRow } from '../order/order.service.ts';
+import { getSettingValue } from '../setting/setting.service.ts';
+import { GatewaySignatureError, type CallbackInput, type PaymentGateway } from './gateway.ts';
+import { isLocalGateway } from './local-gateway.ts';
+import * as repo from './payment.repository.ts';
+import type { OrderMoneyRow, TopupRow } from './payment.repository.ts';
+
+export const MONEY_SETTING_KEY = 'money';
+const SHOP_NAME = '研测科研检测服务平台';
+
+/** The money settings finance saved, else product.md's defaults. */
+export async function getMoneySettings(ctx: AppContext): Promise<MoneySettings> {
+  const parsed = moneySettings.safeParse(await getSettingValue(ctx, MONEY_SETTING_KEY));
+  return parsed.success ? parsed.data : DEFAULT_MONEY_SETTINGS;
+}
+
+/** The gateways this app offers, by name (built once per app from PAYMENT_GATEWAYS). */
+export type Gateways = ReadonlyMap<GatewayKey, PaymentGateway>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+export const toTopupEntry = (t: TopupRow): TopupEntry => ({
+  id: t.id,
+  no: t.no,
+  method: t.method,
+  gateway: t.gateway,
+  amountFen: t.amountFen,
+  bonusFen: t.bonusFen,
+  state: t.state,
+  payer: t.payer,
+  wantInvoice: t.wantInvoice,
+  note: t.note,
+  createdAt: t.createdAt.toISOString(),
+  creditedAt: iso(t.creditedAt),
+});
+
+// ---- prestore ------------------------------------------------------------------------------
+
+export async function prestoreInfo(ctx: AppContext, gateways: Gateways, userId: number): Promise<PrestoreInfo> {
+  const s = await getMoneySettings(ctx);
+  const local = localInfo.safeParse(await getSettingValue(ctx, 'localInfo'));
+  return {
+    balanceFen: await ledger.balanceOf(ctx, ledger.prestoreOf(userId)),
+    minFen: s.prestoreMinFen,
+    bonusTiers: s.bonusTiers,
+    gateways: [...gateways.keys()],
+    bank: { company: (local.success && local.data.company) || SHOP_NAME, bankName: s.bankName, bankAccount: s.bankAccount },
+    pendingTopups: await repo.countPendingTopups(ctx.db, userId),
+  };
+}
+
+/** The China-time day [from, to] as instants. */
+const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
+const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
+
+export async function prestoreStatement(ctx: AppContext, userId: number, q: StatementBody) {
+  const { rows, total } = await ledger.statementOf(ctx, ledger.prestoreOf(userId), {
+    kinds: q.kind ? [q.kind] : undefined,
+    from: q.from ? dayStart(q.from) : undefined,
+    to: q.to ? dayAfter(q.to) : undefined,
+    page: q.page,
+    size: q.pageSize,
+  });
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      memo: r.memo,
+      amountFen: r.amountFen,
+      balanceAfterFen: r.balanceAfterFen ?? 0,
+      orderId: r.orderId,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+// ---- top-ups -------------------------------------------------------------------------------
+
+/** TU + China day + the row id, six digits at least: unique, and what the gateway names back. */
+const topupNo = (id: number, at: Date) => `TU${chinaToday(at).replaceAll('-', '')}${String(id).padStart(6, '0')}`;
+
+/**
+ * prestore/add: a top-up of at least the minimum, its tier's bonus fixed now.
+ * Online: the trade starts at the gateway (outside the transaction; a repeat
+ * of the request starts the same trade again). Transfer: the payer and the
+ * receipt wait for finance.
+ */
+export async function addTopup(
+  ctx: AppContext,
+  deps: { gateways: Gateways; storage: FileStorage; origin: string },
+  userId: number,
+  body: TopupAddBody,
+  ip: string,
+): Promise<TopupAddResponse> {
+  const s = await getMoneySettings(ctx);
+  if (body.amountFen < s.prestoreMinFen) throw new AppError('INVALID', `[充值金额]不能低于¥${yuan(s.prestoreMinFen)}`);
+  const gateway = body.method === 'online' ? deps.gateways.get(body.gateway as GatewayKey) : undefined;
+  if (body.method === 'online' && !gateway) throw new AppError('INVALID', '暂不支持该支付方式');
+  if (body.method === 'transfer' && !(await getPrivateFile(deps.storage, userId, body.receiptId ?? '')))
+    throw new AppError('INVALID', '[转账凭证]已失效，请重新上传');
+  const { idempotencyKey, ...rest } = body;
+  const row = await ledger.once(ctx, { userId }, idempotencyKey, 'prestore/add', rest, async (t) => {
+    const at = t.clock();
+    const created = await repo.insertTopup(t.db, {
+      no: `TU-${userId}-${at.getTime()}-${Math.random().toString(36).slice(2)}`,
+      userId,
+      method: body.method,
+      gateway: gateway?.name ?? null,
+      amountFen: body.amountFen,
+      bonusFen: bonusOf(body.amountFen, s.bonusTiers) as TopupRow['bonusFen'],
+      state: 'pending',
+      payer: body.payer ?? '',
+      receiptKey: body.receiptId ?? '',
+      wantInvoice: body.wantInvoice,
+      expiresAt: body.method === 'online' ? new Date(at.getTime() + s.tradeMinutes * 60_000) : null,
+      createdAt: at,
+    });
+    const numbered = await repo.setTopupNo(t.db, created.id, topupNo(created.id, at));
+    await recordAudit(t, {
+      actor: await customerActor(t, userId),
+      action: 'topup.add',
+      objectType: 'topup',
+      objectId: numbered.id,
+      changes: { amountFen: [null, numbered.amountFen], method: [null, numbered.method], bonusFen: [null, numbered.bonusFen] },
+      ip,
+    });
+    return toTopupEntry(numbered);
+  });
+  if (!gateway || row.state !== 'pending') return { topup: row, start: null };
+  const stored = await repo.findTopupByNo(ctx.db, row.no);
+  const start = await gateway.start({
+    outTradeNo: row.no,
+    amountFen: row.amountFen,
+    subject: '研测预存充值',
+    notifyUrl: `${deps.origin}/api/open/pay/notify/${gateway.name}`,
+    returnUrl: `${deps.origin}/member/prestore?topup=${row.no}`,
+    expiresAt: stored?.expiresAt ?? new Date(ctx.clock().getTime() + s.tradeMinutes * 60_000),
+  });
+  return { topup: row, start };
+}
+
+async function customerActor(t: AppContext, userId: number): Promise<Actor> {
+  const m = await customerMover(t, userId);
+  return { kind: 'customer', id: userId, name: m.name };
+}
+
+type TopupMover =
+  { kind: 'customer'; userId: number; ip: string } | { kind: 'staff'; caller: StaffCaller; ip: string } | { kind: 'system' };
+
+const mayMoveTopup = (mover: TopupMover, t: TopupTransition) =>
+  t.by.some((who) =>
+    'customer' in who
+      ? mover.kind === 'customer'
+      : 'system' in who
+        ? mover.kind === 'system'
+        : mover.kind === 'staff' && can(mover.caller.roles, who.permission as Permission),
+  );
+
+/**
+ * The one writer of a top-up's state (ADR 0050): the table's from, method and
+ * actor, a compare-and-set, the audit row — and on pay/confirm the credit
+ * (and the tier's bonus as its own line) — all in t's transaction. The row must be locked by the caller.
+ */
+async function moveTopup(
+  t: AppContext,
+  mover: TopupMover,
+  row: TopupRow,
+  action: TopupAction,
+  extra: { note?: string; gatewayTradeNo?: string; callback?: unknown } = {},
+): Promise<TopupRow> {
+  const tr: TopupTransition = TOPUP_TRANSITIONS[action];
+  if (!mayMoveTopup(mover, tr)) throw new AppError('FORBIDDEN', '您没有权限执行此操作');
+  if (!tr.methods.includes(row.method) || !tr.from.includes(row.state))
+    throw new AppError(
+      'CONFLICT',
+      `该充值单当前为「${row.state === 'credited' ? '已到账' : row.state === 'rejected' ? '已驳回' : row.state === 'closed' ? '已关闭' : '待到账'}」，不能${tr.label}`,
+    );
+  const note = extra.note?.trim() ?? '';
+  if (tr.note === 'required' && !note) throw new AppError('INVALID', '[驳回原因]不能为空');
+  const at = t.clock();
+  const credited = tr.to === 'credited';
+  const moved = await repo.moveTopup(t.db, row.id, row.state, {
+    state: tr.to,
+    note: note || row.note,
+    staffId: mover.kind === 'staff' ? mover.caller.id : row.staffId,
+    creditedAt: credited ? at : row.creditedAt,
+    gatewayTradeNo: extra.gatewayTradeNo ?? row.gatewayTradeNo,
+    callback: (extra.callback as TopupRow['callback']) ?? row.callback,
+  });
+  if (!moved) throw new AppError('CONFLICT', '充值单已被处理，请刷新后重试');
+  if (credited) {
+    const source: ledger.AccountRef = row.method === 'online' ? { kind: 'gateway', name: row.gateway ?? 'local' } : { kind: 'bank' };
+    const staffId = mover.kind === 'staff' ? mover.caller.id : null;
+    await ledger.postEntry(t, {
+      kind: 'topup',
+      memo: `${row.method === 'online' ? '在线充值' : '对公转账充值'} ${row.no}`,
+      userId: row.userId,
+      topupId: row.id,
+      staffId,
+      lines: [
+        { account: source, amountFen: -row.amountFen },
+        { account: ledger.prestoreOf(row.userId), amountFen: row.amountFen },
+      ],
+    });
+    if (row.bonusFen > 0)
+      await ledger.postEntry(t, {
+        kind: 'topupBonus',
+        memo: `充值赠送 ${row.no}`,
+        userId: row.userId,
+        topupId: row.id,
+        staffId,
+        lines: [
+          { account: { kind: 'bonus' }, amountFen: -row.bonusFen },
+          { account: ledger.prestoreOf(row.userId), amountFen: row.bonusFen },
+        ],
+      });
+  }
+  const actor: Actor =
+    mover.kind === 'system'
+      ? SYSTEM
+      : mover.kind === 'staff'
+        ? { kind: 'staff', id: mover.caller.id, name: mover.caller.name }
+        : await customerActor(t, mover.userId);
+  await recordStateMove(t, {
+    actor,
+    objectType: 'topup',
+    objectId: row.id,
+    action,
+    from: row.state,
+    to: tr.to,
+    note,
+    ip: mover.kind === 'system' ? '' : mover.ip,
+  });
+  return moved;
+}
+
+/** prestore/close: the customer closes a pending top-up (an online trade they will not pay, a transfer sent by mistake). */
+export async function closeTopup(ctx: AppContext, userId: number, id: number, ip: string): Promise<TopupEntry> {
+  return ctx.tx(async (t) => {
+    const row = await repo.lockTopup(t.db, id);
+    if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', '充值单不存在');
+    return toTopupEntry(await moveTopup(t, { kind: 'customer', userId, ip }, row, 'close'));
+  });
+}
+
+export async function listTopups(
+  ctx: AppContext,
+  userId: number,
+  q: { page: number; pageSize: number; state?: TopupRow['state'] | undefined },
+): Promise<Page<TopupEntry>> {
+  const { rows, total } = await repo.listUserTopups(ctx.db, userId, q.state, q.pageSize, (q.page - 1) * q.pageSize);
+  return { list: rows.map(toTopupEntry), total, page: q.page, pageSize: q.pageSize };
+}
+
+/**
+ * A gateway's callback (POST /api/open/pay/notify/:gateway): verified by the
+ * gateway's provider, then the top-up is credited once — a second callback
+ * for a credited top-up changes nothing, and a callback whose amount differs
+ * from the trade's credits nothing and is logged for finance. Answers whether
+ * the gateway may stop retrying.
+ */
+export async function handleCallback(
+  ctx: AppContext,
+  gateway: PaymentGateway,
+  input: CallbackInput,
+): Promise<{ ok: boolean; topup?: TopupRow }> {
+  let notice;
+  try {
+    notice = await gateway.verifyCallback(input);
+  } catch (e) {
+    if (e instanceof GatewaySignatureError) {
+      ctx.log.warn({ gateway: gateway.name, err: e.message }, 'payment callback refused');
+      return { ok: false };
+    }
+    throw e;
+  }
+  if (!notice) return { ok: true };
+  const result = await ctx.tx(async (t) => {
+    const row = await repo.lockTopupByNo(t.db, notice.outTradeNo);
+    if (!row || row.method !== 'online' || row.gateway !== gateway.name) {
+      ctx.log.error({ gateway: gateway.name, outTradeNo: notice.outTradeNo }, 'payment callback for an unknown trade');
+      return { ok: false };
+    }
+    if (row.state === 'credited') return { ok: true, topup: row };
+    if (notice.amountFen !== row.amountFen) {
+      ctx.log.error({ topup: row.no, expected: row.amountFen, got: notice.amountFen }, 'payment callback amount differs from the trade');
+      return { ok: false };
+    }
+    const moved = await moveTopup(t, { kind: 'system' }, row, 'pay', {
+      gatewayTradeNo: notice.gatewayTradeNo,
+      callback: { ...notice, at: t.clock().toISOString() },
+    });
+    return { ok: true, topup: moved };
+  });
+  return result;
+}
+
+/** The local payment page's facts: the trade and its signed callback (GET /api/open/pay/local). */
+export async function localTradeInfo(ctx: AppContext, gateway: PaymentGateway, no: string) {
+  const row = await repo.findTopupByNo(ctx.db, no);
+  if (!row || row.gateway !== 'local' || row.method !== 'online' || !isLocalGateway(gateway))
+    throw new AppError('NOT_FOUND', '支付单不存在');
+  return {
+    no: row.no,
+    amountFen: row.amountFen,
+    subject: '研测预存充值',
+    state: row.state,
+    expiresAt: iso(row.expiresAt),
+    returnTo: `/member/prestore?topup=${row.no}`,
+    callback: row.state === 'pending' || row.state === 'closed' ? gateway.signedCallback(row.no, row.amountFen) : null,
+  };
+}
+
+// ---- console: transfers --------------------------------------------------------------------
+
+export async function answerTransfer(
+  ctx: AppContext,
+  caller: StaffCaller,
+  action: 'confirm' | 'reject',
+  body: { id: number; note?: string | undefined; idempotencyKey: string },
+  ip: string,
+): Promise<TopupEntry> {
+  const { idempotencyKey, ...rest } = body;
+  return ledger.once(ctx, { staffId: caller.id }, idempotencyKey, `topup/${action}`, rest, async (t) => {
+    const row = await repo.lockTopup(t.db, body.id);
+    if (!row) throw new AppError('NOT_FOUND', '充值单不存在');
+    return toTopupEntry(await moveTopup(t, { kind: 'staff', caller, ip }, row, action, { note: body.note ?? '' }));
+  });
+}
+
+// ---- orders: what is due, paying, settling -------------------------------------------------
+
+const finalOf = (m: OrderMoneyRow) => (m.totalFen ?? 0) + m.adjustFen;
+
+/** What the order needs now: 待付款 the rest of its final amount; 待结算/欠款中 what is still owed. */
+export function dueOf(m: OrderMoneyRow): number {
+  if (m.state === 'unpaid') return Math.max(0, finalOf(m) - m.revenueFen);
+  if (m.state === 'unsettled' || m.state === 'overdue') return Math.max(0, m.owedFen);
+  return 0;
+}
+
+export async function dueOrders(ctx: AppContext, userId: number, tab: 'unpaid' | 'unsettled') {
+  const s = await getMoneySettings(ctx);
+  const rows = await repo.userOrdersInStates(ctx.db, userId, tab === 'unpaid' ? ['unpaid'] : ['unsettled', 'overdue']);
+  const list: DueOrder[] = rows.map((r) => ({
+    id: r.id,
+    no: r.no,
+    state: r.state,
+    kind: r.kind,
+    title: r.title,
+    finalFen: finalOf(r) as DueOrder['finalFen'],
+    paidFen: r.revenueFen - r.owedFen,
+    dueFen: dueOf(r) as DueOrder['dueFen'],
+    since: r.since.toISOString(),
+    dueDate: tab === 'unsettled' ? chinaToday(new Date(r.since.getTime() + s.settleDueDays * 86_400_000)) : null,
+  }));
+  return {
+    list,
+    totalDueFen: list.reduce((n, o) => n + o.dueFen, 0),
+    balanceFen: await ledger.balanceOf(ctx, ledger.prestoreOf(userId)),
+  };
+}
+
+/** Runs the move with the order's money read under its lock (moveOrder's apply), posting what `post` answers. */
+async function moveWithMoney(
+  t: AppContext,
+  mover: Mover,
+  orderId: number,
+  action: OrderAction,
+  post: (m: OrderMoneyRow) => ledger.Posting | null,
+) {
+  let posted = 0;
+  await moveOrder(t, mover, orderId, action, {
+    apply: async (t2: AppContext, order: OrderRow) => {
+      const [m] = await repo.orderMoney(t2.db, [order.id]);
+      if (!m) throw new AppError('NOT_FOUND', '订单不存在');
+      const p = post(m);
+      if (p) {
+        await ledger.postEntry(t2, p);
+        posted = p.lines.reduce((n, l) => n + Math.max(0, l.amountFen), 0);
+      }
+      return {};
+    },
+  });
+  return posted;
+}
+
+/** pay/order: a 待付款 order paid in full from the customer's balance. */
+export async function payOrder(
+  ctx: AppContext,
+  userId: number,
+  body: { orderId: number; idempotencyKey: string },
+  ip: string,
+): Promise<PayResult> {
+  const { idempotencyKey, ...rest } = body;
+  return ledger.once(ctx, { userId }, idempotencyKey, 'pay/order', rest, async (t) => {
+    const mover = await customerMover(t, userId, ip);
+    const paid = await moveWithMoney(t, mover, body.orderId, 'pay', (m) => {
+      const due = dueOf(m);
+      return due > 0
+        ? {
+            kind: 'orderPay',
+            memo: `订单 ${m.no} 付款`,
+            userId,
+            orderId: m.id,
+            lines: [
+              { account: ledger.prestoreOf(userId), amountFen: -due },
+              { account: { kind: 'revenue' }, amountFen: due },
+            ],
+          }
+        : null;
+    });
+    return {
+      orderIds: [body.orderId],
+      paidFen: paid as PayResult['paidFen'],
+      balanceFen: await ledger.balanceOf(t, ledger.prestoreOf(userId)),
+    };
+  });
+}
+
+/** settlement/add: several 待结算 / 欠款中 orders settled from the personal balance, all or none. */
+export async function settleOrders(
+  ctx: AppContext,
+  userId: number,
+  body: { orderIds: number[]; idempotencyKey: string },
+  ip: string,
+): Promise<PayResult> {
+  const { idempotencyKey, ...rest } = body;
+  return ledger.once(ctx, { userId }, idempotencyKey, 'settlement/add', rest, async (t) => {
+    const mover = await customerMover(t, userId, ip);
+    let total = 0;
+    // Ascending ids: two settlements of overlapping orders lock them in the same order.
+    for (const id of [...body.orderIds].sort((a, b) => a - b)) {
+      total += await moveWithMoney(t, mover, id, 'settle', (m) =>
+        m.owedFen > 0
+          ? {
+              kind: 'settle',
+              memo: `订单 ${m.no} 结算`,
+              userId,
+              orderId: m.id,
+              lines: [
+                { account: ledger.prestoreOf(userId), amountFen: -m.owedFen },
+                { account: { kind: 'receivable' }, amountFen: m.owedFen },
+              ],
+            }
+          : null,
+      );
+    }
+    return {
+      orderIds: body.orderIds,
+      paidFen: total as PayResult['paidFen'],
+      balanceFen: await ledger.balanceOf(t, ledger.prestoreOf(userId)),
+    };
+  });
+}
+
+/**
+ * Runs inside moveOrder after a move (ADR 0050): the data confirmed on an
+ * institution order bills it to the shop's receivables (settled later from a
+ * balance); finance's 确认收款 records the bank transfer that paid it.
+ */
+export async function afterOrderMoveMoney(t: AppContext, order: OrderRow, action: OrderAction, staffId: number | null): Promise<void> {
+  if (action !== 'confirmData' && action !== 'markPaid') return;
+  const [m] = await repo.orderMoney(t.db, [order.id]);
+  if (!m) return;
+  if (action === 'confirmData' && order.state === 'unsettled') {
+    const bill = finalOf(m) - m.revenueFen;
+    if (bill > 0)
+      await ledger.postEntry(t, {
+        kind: 'orderBill',
+        memo: `订单 ${m.no} 检测费记账（待结算）`,
+        userId: m.userId,
+        orderId: m.id,
+        lines: [
+          { account: { kind: 'receivable' }, amountFen: -bill },
+          { account: { kind: 'revenue' }, amountFen: bill },
+        ],
+      });
+  }
+  if (action === 'markPaid') {
+    const due = finalOf(m) - m.revenueFen;
+    if (due > 0)
+      await ledger.postEntry(t, {
+        kind: 'bankReceipt',
+        memo: `订单 ${m.no} 对公转账收款`,
+        userId: m.userId,
+        orderId: m.id,
+        staffId,
+        lines: [
+          { account: { kind: 'bank' }, amountFen: -due },
+          { account: { kind: 'revenue' }, amountFen: due },
+        ],
+      });
+  }
+}
+
+/** Whether an order in this state waits for the customer's money (the order page's 去付款 / 去结算). */
+export const waitsForMoney = (state: OrderRow['state']) => canLeave('pay', state) || canLeave('settle', state);

@@ -1,0 +1,232 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { auditLog, ledgerAccount, ledgerEntry, topup } from '../src/db/schema.ts';
+import { createLocalGateway } from '../src/modules/payment/local-gateway.ts';
+import { createTestApp, type TestApp } from './create-test-app.ts';
+import { callApi, staffTokens, type TestUser } from './factories.ts';
+import { orderingCustomer, placeOrder, reviewedFile } from './order-factories.ts';
+
+const key = () => randomUUID().replaceAll('-', '');
+const SECRET = 'test-local-payment-secret-0123';
+
+/** Tops up online through the local gateway: the trade, then its signed callback posted like the payment page does. */
+async function topUpOnline(t: TestApp, u: TestUser, amountFen: number) {
+  const added = await callApi(t, 'prestoreAdd', {
+    token: u.tokens.token,
+    body: { method: 'online', gateway: 'local', amountFen, idempotencyKey: key() },
+  });
+  expect(added.body.code, added.body.msg).toBe(1);
+  const no = added.body.data.topup.no;
+  const cb = createLocalGateway(SECRET).signedCallback(no, amountFen);
+  const res = await postCallback(t, new URLSearchParams({ ...cb }).toString());
+  expect(res.statusCode).toBe(200);
+  return { no, callback: cb };
+}
+
+const postCallback = (t: TestApp, payload: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/open/pay/notify/local',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload,
+  });
+
+const balance = async (t: TestApp, u: TestUser) => (await callApi(t, 'prestoreInfo', { token: u.tokens.token })).body.data.balanceFen;
+
+async function reconcile(t: TestApp, finance: string) {
+  const r = await callApi(t, 'adminLedgerReconcile', { token: finance });
+  expect(r.status).toBe(200);
+  return r.body.data;
+}
+
+describe('the prestore ledger (ADR 0050)', () => {
+  let t: TestApp;
+  let finance = '';
+  let lab = '';
+  let manager = '';
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PAYMENT_LOCAL_SECRET: SECRET } });
+    finance = (await staffTokens(t, 'finance')).token;
+    lab = (await staffTokens(t, 'lab')).token;
+    manager = (await staffTokens(t, 'manager')).token;
+  });
+  afterAll(async () => t.close());
+
+  it('credits an online top-up once with its tier bonus as its own line; a forged or repeated callback credits nothing', async () => {
+    const u = await orderingCustomer(t);
+    const low = await callApi(t, 'prestoreAdd', {
+      token: u.tokens.token,
+      body: { method: 'online', gateway: 'local', amountFen: 50_000, idempotencyKey: key() },
+    });
+    expect(low.body).toMatchObject({ code: 0, msg: '[充值金额]不能低于¥1000.00' });
+
+    const { no, callback } = await topUpOnline(t, u, 500_000);
+    // ¥5 000 reaches the 5 % tier: ¥250 bonus.
+    expect(await balance(t, u)).toBe(525_000);
+    const again = await postCallback(t, new URLSearchParams({ ...callback }).toString());
+    expect(again.statusCode).toBe(200);
+    expect(await balance(t, u)).toBe(525_000);
+    const forged = await postCallback(t, new URLSearchParams({ ...callback, amount_fen: '900000' }).toString());
+    expect(forged.statusCode).toBe(400);
+    expect(await balance(t, u)).toBe(525_000);
+
+    const statement = await callApi(t, 'prestoreList', { token: u.tokens.token, body: { page: 1, pageSize: 10 } });
+    expect(statement.body.data.list.map((l) => [l.kind, l.amountFen, l.balanceAfterFen])).toEqual([
+      ['topupBonus', 25_000, 525_000],
+      ['topup', 500_000, 500_000],
+    ]);
+    const [row] = await t.db.select().from(topup).where(eq(topup.no, no));
+    expect(row).toMatchObject({ state: 'credited', bonusFen: 25_000 });
+    expect((await reconcile(t, finance)).ok).toBe(true);
+  });
+
+  it('answers a repeated request with its first answer and moves nothing; the same key with another body is refused', async () => {
+    const u = await orderingCustomer(t);
+    const k = key();
+    const body = { method: 'online' as const, gateway: 'local' as const, amountFen: 100_000, idempotencyKey: k };
+    const [a, b] = await Promise.all([
+      callApi(t, 'prestoreAdd', { token: u.tokens.token, body }),
+      callApi(t, 'prestoreAdd', { token: u.tokens.token, body }),
+    ]);
+    expect(a.body.data.topup.no).toBe(b.body.data.topup.no);
+    expect((await callApi(t, 'prestoreTopups', { token: u.tokens.token, body: { page: 1, pageSize: 10 } })).body.data.total).toBe(1);
+    const other = await callApi(t, 'prestoreAdd', { token: u.tokens.token, body: { ...body, amountFen: 200_000 } });
+    expect(other).toMatchObject({ status: 409, body: { msg: '该请求编号已用于另一笔操作，请刷新页面后重试' } });
+  });
+
+  it('a bank transfer waits for finance: confirm credits it, reject needs a reason; only finance may', async () => {
+    const u = await orderingCustomer(t);
+    const boundary = '----yanceReceipt';
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/prestore/upload',
+      headers: { token: u.tokens.token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="回单.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--${boundary}--\r\n`,
+    });
+    expect(up.statusCode).toBe(200);
+    const receiptId = (JSON.parse(up.body) as { data: { id: string } }).data.id;
+    const noPayer = await callApi(t, 'prestoreAdd', {
+      token: u.tokens.token,
+      body: { method: 'transfer', amountFen: 200_000, receiptId, idempotencyKey: key() },
+    });
+    expect(noPayer.body.msg).toBe('[付款户名]不能为空');
+    const added = await callApi(t, 'prestoreAdd', {
+      token: u.tokens.token,
+      body: { method: 'transfer', amountFen: 200_000, payer: '某大学财务处', receiptId, idempotencyKey: key() },
+    });
+    const id = added.body.data.topup.id;
+    expect(added.body.data).toMatchObject({ topup: { state: 'pending' }, start: null });
+    expect(await balance(t, u)).toBe(0);
+
+    const byManager = await callApi(t, 'adminTopupConfirm', { token: manager, body: { id, idempotencyKey: key() } });
+    expect(byManager.status).toBe(403);
+    const noReason = await callApi(t, 'adminTopupReject', { token: finance, body: { id, idempotencyKey: key() } });
+    expect(noReason.body.msg).toBe('[驳回原因]不能为空');
+    const confirmKey = key();
+    const ok = await callApi(t, 'adminTopupConfirm', { token: finance, body: { id, note: '回单已核对', idempotencyKey: confirmKey } });
+    expect(ok.body.data.state).toBe('credited');
+    const repeat = await callApi(t, 'adminTopupConfirm', { token: finance, body: { id, note: '回单已核对', idempotencyKey: confirmKey } });
+    expect(repeat.body.data.state).toBe('credited');
+    // ¥2 000 reaches the 2 % tier.
+    expect(await balance(t, u)).toBe(204_000);
+    const late = await callApi(t, 'adminTopupReject', { token: finance, body: { id, note: '重复', idempotencyKey: key() } });
+    expect(late.status).toBe(409);
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.objectType, 'topup'));
+    expect(audits.filter((a) => a.objectId === String(id)).map((a) => a.action)).toEqual(['topup.add', 'topup.confirm']);
+    const receipt = await t.app.inject({ method: 'GET', url: `/api/admin/topup/receipt?id=${id}`, headers: { token: finance } });
+    expect(receipt.statusCode).toBe(200);
+  });
+
+  it('an enterprise prepays from its balance; short balance is refused and changes nothing; another customer’s order is 404', async () => {
+    const firm = await orderingCustomer(t, undefined, 2);
+    const o = await placeOrder(t, firm);
+    // Contract signed and confirmed (contract.test covers it): set straight to 待付款 for the money.
+    await t.db.execute(sql`update orders set state = 'unpaid' where id = ${o.id}`);
+    const due = (await callApi(t, 'payDueList', { token: firm.tokens.token, body: { tab: 'unpaid' } })).body.data;
+    expect(due.list).toHaveLength(1);
+    const dueFen = due.list[0]!.dueFen;
+    expect(dueFen).toBeGreaterThan(0);
+
+    const short = await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: key() } });
+    expect(short).toMatchObject({ status: 409, body: { msg: '预存余额不足，请先充值' } });
+    const stranger = await orderingCustomer(t);
+    const foreign = await callApi(t, 'payOrder', { token: stranger.tokens.token, body: { orderId: o.id, idempotencyKey: key() } });
+    expect(foreign.status).toBe(404);
+
+    await topUpOnline(t, firm, 1_000_000);
+    const before = await balance(t, firm);
+    const k = key();
+    const paid = await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: k } });
+    expect(paid.body.data).toMatchObject({ paidFen: dueFen, balanceFen: before - dueFen });
+    const twice = await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: k } });
+    expect(twice.body.data).toEqual(paid.body.data);
+    expect(await balance(t, firm)).toBe(before - dueFen);
+    expect((await callApi(t, 'orderDetail', { token: firm.tokens.token, body: { id: o.id } })).body.data.state).toBe('awaitingSample');
+    expect((await reconcile(t, finance)).ok).toBe(true);
+  });
+
+  it('an institution order is billed when its data is confirmed and settled from the balance with others, all or none', async () => {
+    const u = await orderingCustomer(t);
+    const orders = [];
+    for (let i = 0; i < 2; i++) {
+      const o = await placeOrder(t, u);
+      for (const [call, expect] of [
+        ['adminOrderReceive', 'awaitingSample'],
+        ['adminOrderStartTesting', 'received'],
+      ] as const)
+        await callApi(t, call, { token: lab, body: { id: o.id, expect } });
+      // The lab's 补差价 (ADR 0041) sets each order to ¥900: one fits a ¥1 020 balance, two do not.
+      const adj = await callApi(t, 'adminOrderAdjust', { token: lab, body: { id: o.id, final_fen: 90_000, reason: '样品数量与订单不符' } });
+      expect(adj.body.code, adj.body.msg).toBe(1);
+      await reviewedFile(t, lab, o.id);
+      await callApi(t, 'adminOrderDeliver', { token: lab, body: { id: o.id, expect: 'testing' } });
+      await callApi(t, 'orderConfirm', { token: u.tokens.token, body: { id: o.id } });
+      orders.push(o);
+    }
+    const due = (await callApi(t, 'payDueList', { token: u.tokens.token, body: { tab: 'unsettled' } })).body.data;
+    expect(due.list.map((o) => o.id)).toEqual(orders.map((o) => o.id));
+    expect(due.list[0]!.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const r = await reconcile(t, finance);
+    expect(r.receivable.matches).toBe(true);
+    expect(r.receivable.ordersFen).toBeGreaterThanOrEqual(due.totalDueFen);
+
+    // Enough for one but not both: nothing is settled.
+    await topUpOnline(t, u, 100_000);
+    const short = await callApi(t, 'settlementAdd', {
+      token: u.tokens.token,
+      body: { orderIds: orders.map((o) => o.id), idempotencyKey: key() },
+    });
+    expect(due.totalDueFen).toBe(180_000);
+    expect(short).toMatchObject({ status: 409, body: { msg: '预存余额不足，请先充值' } });
+    expect((await callApi(t, 'payDueList', { token: u.tokens.token, body: { tab: 'unsettled' } })).body.data.list).toHaveLength(2);
+    expect(await balance(t, u)).toBe(102_000);
+    await topUpOnline(t, u, 100_000);
+    const settled = await callApi(t, 'settlementAdd', {
+      token: u.tokens.token,
+      body: { orderIds: orders.map((o) => o.id), idempotencyKey: key() },
+    });
+    expect(settled.body.code, settled.body.msg).toBe(1);
+    expect(settled.body.data).toMatchObject({ paidFen: 180_000, balanceFen: 24_000 });
+    for (const o of orders)
+      expect((await callApi(t, 'orderDetail', { token: u.tokens.token, body: { id: o.id } })).body.data.state).toBe('completed');
+    const after = await reconcile(t, finance);
+    expect(after).toMatchObject({ ok: true, sumFen: 0, unbalanced: [], mismatched: [], negative: [] });
+  });
+
+  it('the database refuses an unbalanced entry, a negative balance and a changed or deleted line', async () => {
+    await expect(
+      t.db.transaction(async (tx) => {
+        const [e] = await tx.insert(ledgerEntry).values({ kind: 'topup', memo: '不平衡', createdAt: new Date() }).returning();
+        const [a] = await tx.select().from(ledgerAccount).limit(1);
+        await tx.execute(
+          sql`insert into ledger_line (entry_id, account_id, amount_fen, created_at) values (${e!.id}, ${a!.id}, 100, now())`,
+        );
+      }),
+    ).rejects.toThrow();
+    await expect(t.db.execute(sql`update ledger_line set amount_fen = amount_fen + 1`)).rejects.toThrow();
+    await expect(t.db.execute(sql`delete from ledger_line`)).rejects.toThrow();
+    await expect(t.db.execute(sql`update ledger_account set balance_fen = -1 where balance_fen is not null`)).rejects.toThrow();
+    expect((await reconcile(t, finance)).ok).toBe(true);
+  });
+});

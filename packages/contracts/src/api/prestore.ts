@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import type { Endpoint } from '../endpoint.ts';
+import { page } from '../paging.ts';
+import {
+  adminStatementQuery,
+  adminTopup,
+  adminTopupMoveBody,
+  adminTopupQuery,
+  dueListBody,
+  dueListResponse,
+  moneySettings,
+  payOrderBody,
+  payResult,
+  prestoreInfo,
+  receiptUploadResult,
+  reconciliation,
+  settleBody,
+  statementBody,
+  statementLine,
+  topupAddBody,
+  topupAddResponse,
+  topupEntry,
+  topupIdBody,
+  topupListBody,
+} from '../prestore.ts';
+import { routes } from '../routes.ts';
+
+const notify = { response: z.string(), hidden: true, body: z.unknown() } as const;
+
+/** Prestore, top-ups, paying and settling, the gateways' callbacks and finance's room (issue 10, ADR 0050). */
+export const prestoreEndpoints = {
+  prestoreInfo: { ...routes.prestoreInfo, summary: '预存中心：余额、最低充值金额与赠送档位、支付方式、对公账户', response: prestoreInfo },
+  prestoreList: {
+    ...routes.prestoreList,
+    summary: '预存余额明细（最新在前，每行带变动后余额），可按类型与日期筛选',
+    body: statementBody,
+    response: page(statementLine),
+  },
+  prestoreAdd: {
+    ...routes.prestoreAdd,
+    summary: '预存充值：在线支付（答复支付页地址或二维码）或对公转账（付款户名与转账凭证，财务确认后到账）',
+    description: '金额不低于最低预存金额；赠送金额按档位在到账时单独入账。带 idempotencyKey：同一请求重复提交只生成一张充值单。',
+    body: topupAddBody,
+    response: topupAddResponse,
+    success: '充值单已提交',
+  },
+  prestoreUpload: {
+    ...routes.prestoreUpload,
+    summary: '上传转账凭证（图片或 PDF，私有文件）',
+    response: receiptUploadResult,
+    success: '上传成功',
+  },
+  prestoreTopups: { ...routes.prestoreTopups, summary: '我的充值单', body: topupListBody, response: page(topupEntry) },
+  prestoreClose: {
+    ...routes.prestoreClose,
+    summary: '关闭待到账的充值单',
+    body: topupIdBody,
+    response: topupEntry,
+    success: '充值单已关闭',
+  },
+  payDueList: {
+    ...routes.payDueList,
+    summary: '待付款（企业预付）或待结算（机构检测后结算）的订单，每单的应付金额与结算期限',
+    body: dueListBody,
+    response: dueListResponse,
+  },
+  payOrder: {
+    ...routes.payOrder,
+    summary: '用预存余额支付一个待付款订单',
+    description: '余额不足为 409；同一 idempotencyKey 重复提交只扣款一次并答复第一次的结果。',
+    body: payOrderBody,
+    response: payResult,
+    success: '支付成功',
+  },
+  settlementAdd: {
+    ...routes.settlementAdd,
+    summary: '用预存余额结算多个待结算 / 欠款中订单（全部成功或全部不结算）',
+    body: settleBody,
+    response: payResult,
+    success: '结算成功',
+  },
+  payLocalInfo: {
+    ...routes.payLocalInfo,
+    summary: '本地支付页：支付单与签名回调（仅本地支付方式）',
+    query: z.object({ no: z.string().regex(/^TU\d{14,}$/, '支付单不存在') }),
+    response: z.object({
+      no: z.string(),
+      amountFen: z.number().int(),
+      subject: z.string(),
+      state: z.string(),
+      expiresAt: z.string().nullable(),
+      returnTo: z.string(),
+      callback: z.object({ out_trade_no: z.string(), trade_no: z.string(), amount_fen: z.string(), sign: z.string() }).nullable(),
+    }),
+    hidden: true,
+  },
+  payNotifyLocal: { ...routes.payNotifyLocal, summary: '本地支付回调（HMAC 签名）', ...notify },
+  payNotifyAlipay: { ...routes.payNotifyAlipay, summary: '支付宝异步通知（RSA2 验签）', ...notify },
+  payNotifyWechat: { ...routes.payNotifyWechat, summary: '微信支付回调（平台证书验签、AES-GCM 解密）', ...notify },
+  adminTopupList: {
+    ...routes.adminTopupList,
+    summary: '充值单（按状态、方式、单号或手机号）',
+    query: adminTopupQuery,
+    response: page(adminTopup),
+  },
+  adminTopupReceipt: {
+    ...routes.adminTopupReceipt,
+    summary: '对公转账凭证下载',
+    query: z.object({ id: topupIdBody.shape.id }),
+    response: z.unknown(),
+  },
+  adminTopupConfirm: {
+    ...routes.adminTopupConfirm,
+    summary: '确认对公转账到账（入账并按档位赠送）',
+    body: adminTopupMoveBody,
+    response: topupEntry,
+    success: '已确认到账',
+  },
+  adminTopupReject: {
+    ...routes.adminTopupReject,
+    summary: '驳回对公转账充值（须填写原因）',
+    body: adminTopupMoveBody,
+    response: topupEntry,
+    success: '已驳回',
+  },
+  adminLedgerReconcile: {
+    ...routes.adminLedgerReconcile,
+    summary: '对账：总账借贷为零、每个余额等于其分录之和、无负余额、在线支付清算与回调一致、应收与待结算订单一致',
+    response: reconciliation,
+  },
+  adminLedgerExport: { ...routes.adminLedgerExport, summary: '导出对账单（.xlsx：科目余额与当日分录）', response: z.unknown() },
+  adminLedgerStatement: {
+    ...routes.adminLedgerStatement,
+    summary: '客户预存余额明细',
+    query: adminStatementQuery,
+    response: page(statementLine),
+  },
+  adminMoneySettings: {
+    ...routes.adminMoneySettings,
+    summary: '资金设置：最低预存、赠送档位、结算期限、对公账户',
+    response: moneySettings,
+  },
+  adminMoneySettingsSave: {
+    ...routes.adminMoneySettingsSave,
+    summary: '保存资金设置',
+    body: moneySettings,
+    response: moneySettings,
+    success: '设置已保存',
+  },
+} as const satisfies Record<string, Endpoint>;

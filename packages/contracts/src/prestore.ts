@@ -1,0 +1,249 @@
+// Prestore (预存), payments and settlement: the schemas of issue 10's calls
+// (ADR 0050). Amounts are integer fen.
+import { z } from 'zod';
+import { privateUploadResult } from './demand.ts';
+import { GATEWAY_NAMES, LEDGER_ACCOUNT_KINDS, LEDGER_ENTRY_KINDS, TOPUP_METHODS, TOPUP_STATES, type GatewayKey } from './ledger.ts';
+import { fen, fenData, id, integer } from './numbers.ts';
+import { ORDER_KINDS, ORDER_STATES } from './order-states.ts';
+import { pagingQuery } from './paging.ts';
+import { optionalText, text } from './text.ts';
+
+/**
+ * A money-moving request's idempotency key (ADR 0050): made by the page once
+ * per intent (opening the pay dialog) and sent again on every retry of it.
+ */
+export const idempotencyKey = z
+  .string({ error: '[请求编号]不能为空' })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, '[请求编号]格式不正确，请刷新页面后重试');
+
+// ---- settings ---------------------------------------------------------------------------
+
+export const BONUS_PERCENT_MAX = 30;
+
+/** A prestore bonus tier: a top-up of at least minFen gets percent of it as a separate bonus line. */
+export const bonusTier = z.object({
+  minFen: fen('档位金额'),
+  percent: integer('赠送比例', 0, BONUS_PERCENT_MAX),
+});
+export type BonusTier = z.infer<typeof bonusTier>;
+
+/** The money settings finance keeps in the console (defaults in product.md). */
+export const moneySettings = z
+  .object({
+    /** The smallest top-up (product.md: ¥1 000). */
+    prestoreMinFen: fen('最低预存金额'),
+    bonusTiers: z.array(bonusTier).max(10, '赠送档位最多10个'),
+    /** An institution's order waits this many days in 待结算 before it becomes 欠款中. */
+    settleDueDays: integer('结算期限（天）', 1, 365),
+    /** The shop's account that bank transfers go to. */
+    bankName: text('开户银行', { max: 60, required: true }),
+    bankAccount: text('银行账号', { max: 40, required: true }),
+    /** An online trade closes unpaid after this many minutes. */
+    tradeMinutes: integer('支付有效期（分钟）', 5, 24 * 60),
+  })
+  .refine((s) => s.bonusTiers.every((t, i, all) => i === 0 || (all[i - 1]?.minFen ?? 0) < t.minFen), {
+    message: '赠送档位须按金额从小到大排列且不重复',
+    path: ['bonusTiers'],
+  });
+export type MoneySettings = z.infer<typeof moneySettings>;
+
+/** The bonus of a top-up: the highest tier it reaches, rounded down to the fen. */
+export function bonusOf(amountFen: number, tiers: readonly BonusTier[]): number {
+  let percent = 0;
+  for (const t of tiers) if (amountFen >= t.minFen) percent = Math.max(percent, t.percent);
+  return Math.floor((amountFen * percent) / 100);
+}
+
+// ---- customer calls ----------------------------------------------------------------------
+
+/** prestore/info: the balance and what a top-up needs to show before paying. */
+export const prestoreInfo = z.object({
+  balanceFen: z.number().int(),
+  minFen: fenData,
+  bonusTiers: z.array(z.object({ minFen: fenData, percent: z.number().int() })),
+  gateways: z.array(z.enum(GATEWAY_NAMES)),
+  bank: z.object({ company: z.string(), bankName: z.string(), bankAccount: z.string() }),
+  /** Top-ups waiting: transfers for finance, online trades not yet paid. */
+  pendingTopups: z.number().int(),
+});
+export type PrestoreInfo = z.infer<typeof prestoreInfo>;
+
+export const statementBody = pagingQuery.extend({
+  kind: z.enum(LEDGER_ENTRY_KINDS).optional(),
+  /** China-time days, inclusive. */
+  from: z.iso.date({ error: '[开始日期]格式不正确' }).optional(),
+  to: z.iso.date({ error: '[结束日期]格式不正确' }).optional(),
+});
+export type StatementBody = z.infer<typeof statementBody>;
+
+export const statementLine = z.object({
+  id: z.number().int(),
+  kind: z.enum(LEDGER_ENTRY_KINDS),
+  memo: z.string(),
+  /** Positive: into the balance; negative: out of it. */
+  amountFen: z.number().int(),
+  balanceAfterFen: z.number().int(),
+  orderId: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type StatementLine = z.infer<typeof statementLine>;
+
+export const topupAddBody = z
+  .object({
+    method: z.enum(TOPUP_METHODS, { error: '[充值方式]不正确' }),
+    amountFen: fen('充值金额').refine((v) => v > 0, '[充值金额]必须大于0'),
+    /** Online: which gateway (one the shop offers). */
+    gateway: z.enum(GATEWAY_NAMES, { error: '[支付方式]不正确' }).optional(),
+    /** Transfer: the paying account's name and the receipt (an uploaded picture or PDF). */
+    payer: optionalText('付款户名', { max: 60 }),
+    receiptId: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/, '[转账凭证]不正确')
+      .optional(),
+    wantInvoice: z.boolean().default(false),
+    idempotencyKey,
+  })
+  .superRefine((b, c) => {
+    if (b.method === 'online' && !b.gateway) c.addIssue({ code: 'custom', message: '[支付方式]不能为空', path: ['gateway'] });
+    if (b.method === 'transfer' && !b.payer) c.addIssue({ code: 'custom', message: '[付款户名]不能为空', path: ['payer'] });
+    if (b.method === 'transfer' && !b.receiptId) c.addIssue({ code: 'custom', message: '[转账凭证]不能为空', path: ['receiptId'] });
+  });
+export type TopupAddBody = z.infer<typeof topupAddBody>;
+
+/** How the payer goes on after an online trade starts. */
+export const paymentStart = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('redirect'), url: z.string() }),
+  z.object({ kind: z.literal('qr'), codeUrl: z.string() }),
+]);
+
+export const topupEntry = z.object({
+  id: z.number().int(),
+  no: z.string(),
+  method: z.enum(TOPUP_METHODS),
+  gateway: z.enum(GATEWAY_NAMES).nullable(),
+  amountFen: fenData,
+  bonusFen: fenData,
+  state: z.enum(TOPUP_STATES),
+  payer: z.string(),
+  wantInvoice: z.boolean(),
+  note: z.string(),
+  createdAt: z.string(),
+  creditedAt: z.string().nullable(),
+});
+export type TopupEntry = z.infer<typeof topupEntry>;
+
+export const topupAddResponse = z.object({ topup: topupEntry, start: paymentStart.nullable() });
+export type TopupAddResponse = z.infer<typeof topupAddResponse>;
+
+export const topupListBody = pagingQuery.extend({ state: z.enum(TOPUP_STATES).optional() });
+export const topupIdBody = z.object({ id: id('充值单') });
+
+/** An order waiting for money: what is due now (after price adjustments, less what was paid). */
+export const dueOrder = z.object({
+  id: z.number().int(),
+  no: z.string(),
+  state: z.enum(ORDER_STATES),
+  kind: z.enum(ORDER_KINDS),
+  /** The first items' names, for the row. */
+  title: z.string(),
+  finalFen: fenData,
+  paidFen: z.number().int(),
+  dueFen: fenData,
+  /** When it entered its state (待结算: the due date counts from here). */
+  since: z.string(),
+  /** 待结算: the last day to settle before 欠款中. */
+  dueDate: z.string().nullable(),
+});
+export type DueOrder = z.infer<typeof dueOrder>;
+
+export const dueListBody = z.object({ tab: z.enum(['unpaid', 'unsettled'], { error: '[列表]不正确' }) });
+export const dueListResponse = z.object({ list: z.array(dueOrder), totalDueFen: z.number().int(), balanceFen: z.number().int() });
+
+/** Pay one 待付款 order (prepayment) from the balance. */
+export const payOrderBody = z.object({ orderId: id('订单'), idempotencyKey });
+export const payResult = z.object({
+  orderIds: z.array(z.number().int()),
+  paidFen: fenData,
+  balanceFen: z.number().int(),
+});
+export type PayResult = z.infer<typeof payResult>;
+
+/** Settle several 待结算 / 欠款中 orders from the personal balance. */
+export const settleBody = z.object({
+  orderIds: z
+    .array(id('订单'))
+    .min(1, '请选择要结算的订单')
+    .max(50, '一次最多结算50个订单')
+    .refine((ids) => new Set(ids).size === ids.length, '订单不能重复'),
+  idempotencyKey,
+});
+
+export const receiptUploadResult = privateUploadResult;
+
+// ---- console -----------------------------------------------------------------------------
+
+export const adminTopupQuery = pagingQuery.extend({
+  state: z.enum(TOPUP_STATES).optional(),
+  method: z.enum(TOPUP_METHODS).optional(),
+  /** A top-up number or the customer's phone (start). */
+  keyword: optionalText('关键词', { max: 40 }),
+});
+export const adminTopup = topupEntry.extend({
+  userId: z.number().int(),
+  customer: z.string(),
+  phone: z.string(),
+  receipt: z.object({ name: z.string(), type: z.string() }).nullable(),
+  gatewayTradeNo: z.string().nullable(),
+  staffName: z.string(),
+});
+export type AdminTopup = z.infer<typeof adminTopup>;
+
+export const adminTopupMoveBody = z.object({
+  id: id('充值单'),
+  /** confirm: optional note; reject: the reason (required). */
+  note: optionalText('备注', { max: 200 }),
+  idempotencyKey,
+});
+
+export const reconciliation = z.object({
+  sumFen: z.number().int(),
+  entries: z.number().int(),
+  lines: z.number().int(),
+  unbalanced: z.array(z.object({ entryId: z.number().int(), sumFen: z.number().int() })),
+  mismatched: z.array(z.object({ key: z.string(), balanceFen: z.number().int(), sumFen: z.number().int() })),
+  negative: z.array(z.object({ key: z.string(), balanceFen: z.number().int() })),
+  byKind: z.array(z.object({ kind: z.enum(LEDGER_ACCOUNT_KINDS), accounts: z.number().int(), sumFen: z.number().int() })),
+  /** Per gateway: what its verified callbacks credited against its clearing account's lines. */
+  gateways: z.array(
+    z.object({
+      gateway: z.enum(GATEWAY_NAMES),
+      callbacks: z.number().int(),
+      callbackFen: z.number().int(),
+      clearingFen: z.number().int(),
+      matches: z.boolean(),
+    }),
+  ),
+  /** The shop's receivables against the institution orders still waiting to settle. */
+  receivable: z.object({ ledgerFen: z.number().int(), ordersFen: z.number().int(), matches: z.boolean() }),
+  ok: z.boolean(),
+  checkedAt: z.string(),
+});
+export type Reconciliation = z.infer<typeof reconciliation>;
+
+export const adminStatementQuery = pagingQuery.extend({ userId: id('客户') });
+
+/** product.md's defaults, until finance saves its own. */
+export const DEFAULT_MONEY_SETTINGS: MoneySettings = {
+  prestoreMinFen: 100_000 as MoneySettings['prestoreMinFen'],
+  bonusTiers: [
+    { minFen: 100_000 as BonusTier['minFen'], percent: 2 },
+    { minFen: 500_000 as BonusTier['minFen'], percent: 5 },
+    { minFen: 2_000_000 as BonusTier['minFen'], percent: 8 },
+  ],
+  settleDueDays: 30,
+  bankName: '中国工商银行北京中关村支行',
+  bankAccount: '0200 0045 0920 1234 567',
+  tradeMinutes: 30,
+};
+
+export type { GatewayKey };
