@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { generateKeyPairSync } from 'node:crypto';
 import { loadConfig } from './env.ts';
+
+const pem = (k: { export(o: object): string | Buffer }, type: string) => k.export({ type, format: 'pem' }).toString();
+const ours = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const alipays = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
 const production = {
   NODE_ENV: 'production',
@@ -10,6 +15,9 @@ const production = {
   WX_APP_SECRET: 'wx-secret',
   WX_CALLBACK_TOKEN: 'wx-token',
   PAYMENT_GATEWAYS: 'alipay',
+  ALIPAY_APP_ID: '2021000000000000',
+  ALIPAY_PRIVATE_KEY: pem(ours.privateKey, 'pkcs8'),
+  ALIPAY_PUBLIC_KEY: pem(alipays.publicKey, 'spki'),
 };
 
 describe('loadConfig', () => {

@@ -7,6 +7,7 @@ import { STAFF_ACCOUNT_PATTERN } from '@yance/contracts/staff-security';
 import { accountEnv, missingAccountEnv } from './account-env.ts';
 import { jobEnv } from './job-env.ts';
 import { missingNotifyEnv, notifyEnv } from './notify-env.ts';
+import { missingPaymentEnv, paymentEnv, paymentEnvProblems } from './payment-env.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -69,19 +70,7 @@ const envSchema = z.object({
   ...accountEnv,
   ...jobEnv,
   ...notifyEnv,
-  /** Online payment gateways offered for top-ups (ADR 0050), comma separated: local (one machine), alipay, wechat. */
-  PAYMENT_GATEWAYS: z
-    .string()
-    .default('local')
-    .transform((v) => [
-      ...new Set(
-        v
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-      ),
-    ])
-    .pipe(z.array(z.enum(['local', 'alipay', 'wechat'])).min(1)),
+  ...paymentEnv,
   /** The local provider's callback signing key (HMAC-SHA256). */
   PAYMENT_LOCAL_SECRET: z.string().min(16).default('yance-dev-local-payment-secret'),
 });
@@ -139,6 +128,8 @@ function productionProblems(env: z.infer<typeof envSchema>): string[] {
   if (env.WX_PROVIDER === 'local') problems.push('WX_PROVIDER=local is for one-machine use; production needs WX_PROVIDER=official');
   if (env.PAYMENT_GATEWAYS.includes('local'))
     problems.push('PAYMENT_GATEWAYS includes local, which credits without real money; production offers alipay and/or wechat');
+  if (env.PAYMENT_LOCAL_SECRET.startsWith('yance-dev-') && env.PAYMENT_GATEWAYS.includes('local'))
+    problems.push('PAYMENT_LOCAL_SECRET is the public development default');
   return problems;
 }
 
@@ -157,6 +148,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (storage.length > 0) throw new Error(`Invalid environment: ${storage.join(', ')} required by STORAGE=s3`);
   const mail = missingNotifyEnv(parsed.data);
   if (mail.length > 0) throw new Error(`Invalid environment: ${mail.join(', ')} required by MAIL_PROVIDER=smtp`);
+  const payment = missingPaymentEnv(parsed.data);
+  if (payment.length > 0) throw new Error(`Invalid environment: ${payment.join(', ')} required by PAYMENT_GATEWAYS`);
+  const keys = paymentEnvProblems(parsed.data);
+  if (keys.length > 0) throw new Error(`Invalid environment: ${keys.join('; ')}`);
   if (!parsed.data.ADMIN_ACCOUNT !== !parsed.data.ADMIN_PASSWORD)
     throw new Error('Invalid environment: ADMIN_ACCOUNT and ADMIN_PASSWORD go together (set both, or neither)');
   const problems = productionProblems(parsed.data);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { GatewayKey } from '@yance/contracts/ledger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -7,7 +8,9 @@ import { readUploadedFile } from '../../plugins/multipart.ts';
 import { putPrivateFile, sendPrivateFile } from '../media/private-file.service.ts';
 import type { FileStorage } from '../media/storage.service.ts';
 import type { PaymentGateway } from './gateway.ts';
+import { createAlipayGateway } from './alipay.ts';
 import { createLocalGateway } from './local-gateway.ts';
+import { createWechatPayGateway } from './wechat-pay.ts';
 import { adminStatement, adminTopupReceipt, adminTopups, reconcile, reconcileXlsx, saveMoneySettings } from './payment-admin.service.ts';
 import {
   addTopup,
@@ -29,8 +32,40 @@ import { rawBodyOf } from '../../plugins/callback-body.ts';
 /** The gateways PAYMENT_GATEWAYS offers (ADR 0050). */
 export function createGateways(ctx: AppContext): Gateways {
   const all = new Map<GatewayKey, PaymentGateway>();
-  for (const name of ctx.config.PAYMENT_GATEWAYS) {
-    if (name === 'local') all.set('local', createLocalGateway(ctx.config.PAYMENT_LOCAL_SECRET));
+  const c = ctx.config;
+  for (const name of c.PAYMENT_GATEWAYS) {
+    if (name === 'local') all.set('local', createLocalGateway(c.PAYMENT_LOCAL_SECRET));
+    // loadConfig refused a chosen gateway without its settings (missingPaymentEnv), so the `?? ''` never applies.
+    if (name === 'alipay')
+      all.set(
+        'alipay',
+        createAlipayGateway(
+          {
+            appId: c.ALIPAY_APP_ID ?? '',
+            privateKey: c.ALIPAY_PRIVATE_KEY ?? '',
+            alipayPublicKey: c.ALIPAY_PUBLIC_KEY ?? '',
+            gateway: c.ALIPAY_GATEWAY,
+          },
+          { now: ctx.clock },
+        ),
+      );
+    if (name === 'wechat')
+      all.set(
+        'wechat',
+        createWechatPayGateway(
+          {
+            mchId: c.WECHATPAY_MCH_ID ?? '',
+            appId: c.WECHATPAY_APP_ID ?? '',
+            serialNo: c.WECHATPAY_SERIAL_NO ?? '',
+            privateKey: c.WECHATPAY_PRIVATE_KEY ?? '',
+            platformPublicKey: c.WECHATPAY_PLATFORM_PUBLIC_KEY ?? '',
+            platformSerial: c.WECHATPAY_PLATFORM_SERIAL ?? '',
+            apiV3Key: c.WECHATPAY_API_V3_KEY ?? '',
+            base: c.WECHATPAY_BASE,
+          },
+          { fetch: ctx.fetch, now: ctx.clock, nonce: () => randomBytes(16).toString('hex') },
+        ),
+      );
   }
   return all;
 }
