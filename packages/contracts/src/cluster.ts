@@ -62,7 +62,7 @@ export interface ClusterMemberTransition {
  */
 export const CLUSTER_MEMBER_TRANSITIONS = {
   /** The creator's own row, made with the group. */
-  create: { label: '创建课题组', from: [], to: 'member', by: 'self' },
+  create: { label: '负责人入组', from: [], to: 'member', by: 'self' },
   apply: { label: '申请加入', from: [], to: 'applied', by: 'self' },
   agree: { label: '同意加入', from: ['applied'], to: 'member', by: 'owner' },
   refuse: { label: '拒绝申请', from: ['applied'], to: 'refused', by: 'owner' },
