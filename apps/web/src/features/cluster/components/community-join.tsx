@@ -53,6 +53,12 @@ function Joined() {
                     {g.mine.state === 'applied' ? '申请于' : '加入于'} {chinaDay(g.since)}
                   </span>
                 </p>
+                {g.mine.state === 'member' && (
+                  <p className={styles.meta}>
+                    <span className={styles.money}>我的消费额度 {formatFen(g.limitFen)}</span>
+                    <span className={styles.money}>已使用 {formatFen(g.spentFen)}</span>
+                  </p>
+                )}
               </div>
               <div className={styles.actions}>
                 {g.mine.role === 'owner' ? (
@@ -75,12 +81,6 @@ function Joined() {
                 )}
               </div>
             </div>
-            {g.mine.state === 'member' && (
-              <p className={styles.meta}>
-                <span className={styles.money}>我的消费额度 {formatFen(g.limitFen)}</span>
-                <span className={styles.money}>已使用 {formatFen(g.spentFen)}</span>
-              </p>
-            )}
           </li>
         ))}
       </ul>
