@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { CLUSTER_REFUSED } from '@yance/contracts/cluster';
 import { ORGANIZATIONS } from '@yance/contracts/user';
 import { addAddress, attestStudent, call, registerUser, signInWith, toast, useServer, type TestUser } from './support/accounts.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
@@ -68,7 +69,12 @@ describe('research groups (issue 10, ADR 0051)', () => {
     await attestStudent(s.baseUrl, student.tokens.token);
     await addAddress(s.baseUrl, student.tokens.token);
     const page = b.page;
-    await signInWith(page, student.tokens, '/member/communityJn');
+    // A student may not create one: the page says why and where to change it.
+    await signInWith(page, student.tokens, '/member/communityMg');
+    await page.getByText(CLUSTER_REFUSED.notTeacher).waitFor();
+    expect(await button(page, '创建课题组').isDisabled()).toBe(true);
+    await screenshotAtWidths(page, SPEC, 'manage-student');
+    await page.getByRole('link', { name: '「加入的课题组」' }).click();
     await page.getByText('您还没有加入课题组').waitFor();
     const search = page.getByRole('searchbox', { name: '搜索课题组' });
     await search.fill('纳米催化');

@@ -58,7 +58,7 @@ export default function ClustersPage() {
         <Input.Search
           key={kw}
           defaultValue={kw}
-          placeholder="课题组名称、单位或负责人手机号"
+          placeholder="名称、单位或负责人手机号"
           aria-label="搜索课题组"
           allowClear
           maxLength={64}
