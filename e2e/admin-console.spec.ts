@@ -26,7 +26,7 @@ const SPEC = 'admin-console';
 /** An admin holds every permission: the whole menu. */
 const ADMIN_MENU = [
   '概览',
-  '客户列表',
+  ...['客户列表', '课题组'],
   ...['订单列表', '到样签收', '取样日历', '定制需求', '评价管理', '预约室', '预约设置'],
   ...CATALOG_MENU,
   ...CONTENT_MENU,

@@ -55,7 +55,7 @@ describe('customers in the console', () => {
 
     const { page } = b;
     await signIn(page, owner.account, passwordOf(owner));
-    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['概览', '客户列表', '订单列表', '定制需求', '评价管理']);
+    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['概览', '客户列表', '课题组', '订单列表', '定制需求', '评价管理']);
     await page.getByTestId('figure-pendingAttestations').getByRole('link', { name: '查看待审核的客户' }).click();
     await expectPath(page, '/admin/customers', '?attestation=pending');
     const listed = page.getByRole('row', { name: new RegExp(customer.phone) });

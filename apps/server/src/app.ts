@@ -37,6 +37,7 @@ import { planRoutes } from './modules/plan/plan.routes.ts';
 import { demandRoutes } from './modules/demand/demand.routes.ts';
 import { evaluationRoutes } from './modules/evaluation/evaluation.routes.ts';
 import { createGateways, paymentRoutes } from './modules/payment/payment.routes.ts';
+import { clusterRoutes } from './modules/cluster/cluster.routes.ts';
 import { contractRoutes } from './modules/contract/contract.routes.ts';
 import { seedDemoOrders } from './modules/order/order-demo.service.ts';
 import { resolveAccessToken } from './modules/session/session.service.ts';
@@ -225,6 +226,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...contractRoutes(ctx, privateFiles),
     ...evaluationRoutes(ctx),
     ...paymentRoutes(ctx, privateFiles, createGateways(ctx)),
+    ...clusterRoutes(ctx),
   };
   await app.register(apiScopes, {
     handlers,

@@ -229,6 +229,16 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
     },
   },
   adminPickupUnassign: { body: { id: 1 } },
+  clusterEdit: { body: { id: 1, name: '纳米材料课题组', institution: '某大学' } },
+  clusterDel: { body: { id: 1 } },
+  clusterApply: { body: { id: 1 } },
+  clusterAgree: { body: { id: 1, agree: true } },
+  clusterTransfer: { body: { id: 1, memberId: 2 } },
+  clusterAdd4user: { body: { id: 1, phone: '13800000001' } },
+  clusterSearch4user: { body: { id: 1, phone: '13800000001' } },
+  clusterDelete4user: { body: { id: 1 } },
+  clusterAssign: { body: { id: 1, limitFen: 100_000 } },
+  adminClusterDetail: { query: { id: 1 } },
 };
 
 const CJK = /[\u4e00-\u9fff]/;

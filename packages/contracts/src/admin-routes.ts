@@ -94,6 +94,9 @@ export const adminRoutes = {
   // evaluations (issue 9, ADR 0048): a manager sees only their customers' evaluations
   adminEvaluationList: { method: 'GET', scope: 'admin', path: '/evaluation/list', access: 'evaluation.reply' },
   adminEvaluationReply: { method: 'POST', scope: 'admin', path: '/evaluation/reply', access: 'evaluation.reply' },
+  // research groups (issue 10, ADR 0051): read-only for finance and managers
+  adminClusterList: { method: 'GET', scope: 'admin', path: '/cluster/list', access: 'cluster.read' },
+  adminClusterDetail: { method: 'GET', scope: 'admin', path: '/cluster/detail', access: 'cluster.read' },
   // the enterprise contract of an order (issue 9, ADR 0045); 确认合同 is adminOrderConfirmContract
   adminContractDetail: { method: 'GET', scope: 'admin', path: '/contract/detail', access: 'order.read' },
   adminContractPdf: { method: 'GET', scope: 'admin', path: '/contract/pdf', access: 'order.read' },

@@ -16,6 +16,7 @@ import { demandEndpoints } from './api/demand.ts';
 import { contractEndpoints } from './api/contract.ts';
 import { evaluationEndpoints } from './api/evaluation.ts';
 import { prestoreEndpoints } from './api/prestore.ts';
+import { clusterEndpoints } from './api/cluster.ts';
 import { settingAdminEndpoints } from './api/setting-admin.ts';
 import { smsOutboxEndpoints } from './api/sms-outbox.ts';
 import { customerEndpoints } from './api/customer.ts';
@@ -53,6 +54,7 @@ export const endpoints = {
   ...contractEndpoints,
   ...evaluationEndpoints,
   ...prestoreEndpoints,
+  ...clusterEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

@@ -63,9 +63,10 @@ export const NOTICE_ACTIONS = Object.keys(ORDER_NOTICES) as NoticeAction[];
 
 /**
  * What a message is about: an order action of ORDER_NOTICES, the manager's reply to the customer's evaluation
- * (ADR 0048), or a collector chosen for a pick-up (ADR 0049).
+ * (ADR 0048), a collector chosen for a pick-up (ADR 0049), or a research group's change that concerns the
+ * customer (an application, its answer, being added or removed, a transfer, a limit — ADR 0051).
  */
-export const MESSAGE_KINDS = [...NOTICE_ACTIONS, 'evaluationReply', 'pickupAssign'] as const;
+export const MESSAGE_KINDS = [...NOTICE_ACTIONS, 'evaluationReply', 'pickupAssign', 'cluster'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** The words of a notice for an order number. */

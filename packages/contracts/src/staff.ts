@@ -67,6 +67,8 @@ export const PERMISSIONS = {
   'evaluation.reply': ['manager'],
   /** On-site bookings: the day's room (check-in, complete, no-show, cancel), instrument schedules and the no-show rule. */
   'booking.manage': ['lab'],
+  /** Research groups (课题组): the list and a group's members, read only (a manager only groups their customers own, ADR 0051). */
+  'cluster.read': ['finance', 'manager'],
   /** The pick-up calendar (取样日历): who of the lab picks up which 上门取样 request (ADR 0049). */
   'pickup.manage': ['lab'],
   /** Top-ups by bank transfer (对公转账): confirm with the credited amount, or reject with a reason (ADR 0050). */

@@ -7,7 +7,7 @@ const labels = (role: StaffRole) =>
 
 describe('side menu', () => {
   it('shows each role only the entries its permissions allow, and no empty group', () => {
-    const customers = ['客户', ['客户列表']];
+    const customers = ['客户', ['客户列表', '课题组']];
     const orders = ['订单', ['订单列表', '到样签收', '取样日历', '定制需求', '评价管理']];
     const bookings = ['预约', ['预约室', '预约设置']];
     const catalog = ['目录', ['检测项目', '项目分类', '热门专区']];
@@ -42,6 +42,7 @@ describe('side menu', () => {
     expect(entryOf('/orders/7')).toMatchObject({ group: { label: '订单' }, entry: { label: '订单列表' } });
     expect(entryOf('/content/articles/12')).toMatchObject({ group: { label: '内容' }, entry: { label: '文章' } });
     expect(entryOf('/catalog/items/XRD-001')).toMatchObject({ group: { label: '目录' }, entry: { label: '检测项目' } });
+    expect(entryOf('/clusters/3')).toMatchObject({ group: { label: '客户' }, entry: { label: '课题组' } });
     expect(entryOf('/evaluations')).toMatchObject({ group: { label: '订单' }, entry: { label: '评价管理' } });
     expect(entryOf('/samples')).toMatchObject({ group: { label: '订单' }, entry: { label: '到样签收' } });
     expect(entryOf('/pickups')).toMatchObject({ group: { label: '订单' }, entry: { label: '取样日历' } });

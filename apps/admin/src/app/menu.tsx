@@ -1,4 +1,5 @@
 import {
+  ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
@@ -52,7 +53,10 @@ export const MENU: MenuGroup[] = [
   {
     key: 'customers',
     label: '客户',
-    entries: [{ path: '/customers', label: '客户列表', permission: 'customer.read', icon: <ContactsOutlined /> }],
+    entries: [
+      { path: '/customers', label: '客户列表', permission: 'customer.read', icon: <ContactsOutlined /> },
+      { path: '/clusters', label: '课题组', permission: 'cluster.read', icon: <ApartmentOutlined /> },
+    ],
   },
   {
     key: 'orders',

@@ -24,6 +24,8 @@ const ReservationSettingsPage = lazy(() => import('@/features/reservations/reser
 const DemandsPage = lazy(() => import('@/features/demands/demands-page.tsx'));
 const DemandDetailPage = lazy(() => import('@/features/demands/demand-detail-page.tsx'));
 const EvaluationsPage = lazy(() => import('@/features/evaluations/evaluations-page.tsx'));
+const ClustersPage = lazy(() => import('@/features/clusters/clusters-page.tsx'));
+const ClusterDetailPage = lazy(() => import('@/features/clusters/cluster-detail-page.tsx'));
 const content = {
   banners: lazy(() => import('@/features/content/banner-page.tsx')),
   articles: lazy(() => import('@/features/content/article-page.tsx')),
@@ -96,6 +98,8 @@ export const router = createBrowserRouter(
         { index: true, element: page('dashboard.read', <DashboardPage />) },
         { path: 'customers', element: page('customer.read', <CustomersPage />) },
         { path: 'customers/:id', element: page('customer.read', <CustomerDetailPage />) },
+        { path: 'clusters', element: page('cluster.read', <ClustersPage />) },
+        { path: 'clusters/:id', element: page('cluster.read', <ClusterDetailPage />) },
         { path: 'orders', element: page('order.read', <OrdersPage />) },
         { path: 'orders/:id', element: page('order.read', <OrderDetailPage />) },
         { path: 'orders/:id/labels', element: page('order.lab', <LabelPage />) },

@@ -1,3 +1,4 @@
+import { CLUSTER_MEMBER_STATE_NAMES, CLUSTER_MEMBER_TRANSITIONS, type ClusterMemberState } from '@yance/contracts/cluster';
 import { JOB_STATE_NAMES } from '@yance/contracts/job';
 import { ORDER_STATE_NAMES, ORDER_TRANSITIONS, type OrderState } from '@yance/contracts/order-states';
 import type { JobState } from '@yance/contracts/states';
@@ -44,6 +45,13 @@ const ACTION_NAMES: Record<string, string> = {
   'sampling.cancel': '取消取样申请',
   'pickup.assign': '安排取样员',
   'pickup.unassign': '取消取样员安排',
+  'cluster.add': '创建课题组',
+  'cluster.edit': '修改课题组',
+  'cluster.del': '删除课题组',
+  'cluster.transfer': '转让课题组',
+  'cluster.assign': '设置消费额度',
+  // Membership moves are logged as cluster.<action> (ADR 0051): named by the transition table's own words.
+  ...Object.fromEntries(Object.entries(CLUSTER_MEMBER_TRANSITIONS).map(([action, t]) => [`cluster.${action}`, t.label])),
 };
 /** An order's moves are logged as order.<action> (ADR 0039): named by the transition table's own words. */
 const ORDER_ACTION_NAMES: Record<string, string> = Object.fromEntries(
@@ -62,6 +70,7 @@ export const OBJECT_TYPE_NAMES: Record<string, string> = {
   order: '订单',
   evaluation: '评价',
   sampling: '取样申请',
+  cluster: '课题组',
 };
 export const objectTypeName = (type: string) => OBJECT_TYPE_NAMES[type] ?? type;
 
@@ -87,6 +96,15 @@ const FIELD_NAMES: Record<string, string> = {
   rid: '项目编号',
   assignee: '取样员',
   order: '订单',
+  institution: '所属单位',
+  description: '简介',
+  owner: '负责人',
+  ownerId: '负责人编号',
+  member: '成员',
+  memberId: '成员编号',
+  message: '留言',
+  limitFen: '消费额度（分）',
+  deletedAt: '删除时间',
 };
 export const fieldName = (field: string) => FIELD_NAMES[field] ?? field;
 
@@ -95,6 +113,8 @@ export function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '（空）';
   if (field === 'state' && typeof value === 'string' && value in JOB_STATE_NAMES) return JOB_STATE_NAMES[value as JobState];
   if (field === 'state' && typeof value === 'string' && value in ORDER_STATE_NAMES) return ORDER_STATE_NAMES[value as OrderState];
+  if (field === 'state' && typeof value === 'string' && value in CLUSTER_MEMBER_STATE_NAMES)
+    return CLUSTER_MEMBER_STATE_NAMES[value as ClusterMemberState];
   if (field === 'roles' && Array.isArray(value)) return value.map((r) => STAFF_ROLE_NAMES[r as StaffRole] ?? String(r)).join('、');
   if (typeof value === 'boolean') return value ? '是' : '否';
   return typeof value === 'string' ? value : JSON.stringify(value);

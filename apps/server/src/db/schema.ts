@@ -247,3 +247,4 @@ export * from './schema-messages.ts';
 export * from './schema-bookings.ts';
 export * from './schema-evaluations.ts';
 export * from './schema-money.ts';
+export * from './schema-clusters.ts';

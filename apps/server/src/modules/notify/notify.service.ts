@@ -57,7 +57,7 @@ export async function notifyOrder(t: AppContext, order: NoticeOrder, action: Ord
   }
 }
 
-/** An in-site message about an order that is not one of ORDER_NOTICES' actions. */
+/** An in-site message about an order that is not one of ORDER_NOTICES' actions, or about no order at all. */
 export interface SiteNotice {
   kind: MessageKind;
   /** Unique per event: the same key twice adds nothing. */
@@ -69,10 +69,10 @@ export interface SiteNotice {
 /**
  * Writes an in-site message to the order's customer in the caller's
  * transaction (t), like notifyOrder's site channel: it exists if and only if
- * the change that caused it committed. Used for the collector of a pick-up (ADR 0049) and the
- * manager's reply to an evaluation (ADR 0048).
+ * the change that caused it committed. Used for the collector of a pick-up (ADR 0049), the
+ * manager's reply to an evaluation (ADR 0048), and research groups' changes (id null: about no order, ADR 0051).
  */
-export async function notifySite(t: AppContext, order: Pick<NoticeOrder, 'id' | 'userId'>, n: SiteNotice): Promise<void> {
+export async function notifySite(t: AppContext, order: { id: number | null; userId: number }, n: SiteNotice): Promise<void> {
   await repo.insertMessage(t.db, {
     userId: order.userId,
     kind: n.kind,
