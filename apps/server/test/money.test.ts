@@ -40,6 +40,20 @@ async function reconcile(t: TestApp, finance: string) {
   return r.body.data;
 }
 
+/** An institution order taken by the lab to 待结算 at ¥900 (the lab's 补差价 sets the final amount). */
+async function unsettledOrder(t: TestApp, lab: string, u: TestUser) {
+  const o = await placeOrder(t, u);
+  await callApi(t, 'adminOrderReceive', { token: lab, body: { id: o.id, expect: 'awaitingSample' } });
+  await callApi(t, 'adminOrderStartTesting', { token: lab, body: { id: o.id, expect: 'received' } });
+  const adj = await callApi(t, 'adminOrderAdjust', { token: lab, body: { id: o.id, final_fen: 90_000, reason: '样品数量与订单不符' } });
+  expect(adj.body.code, adj.body.msg).toBe(1);
+  await reviewedFile(t, lab, o.id);
+  await callApi(t, 'adminOrderDeliver', { token: lab, body: { id: o.id, expect: 'testing' } });
+  const confirmed = await callApi(t, 'orderConfirm', { token: u.tokens.token, body: { id: o.id } });
+  expect(confirmed.body.data.state).toBe('unsettled');
+  return o;
+}
+
 describe('the prestore ledger (ADR 0050)', () => {
   let t: TestApp;
   let finance = '';
@@ -168,22 +182,7 @@ describe('the prestore ledger (ADR 0050)', () => {
 
   it('an institution order is billed when its data is confirmed and settled from the balance with others, all or none', async () => {
     const u = await orderingCustomer(t);
-    const orders = [];
-    for (let i = 0; i < 2; i++) {
-      const o = await placeOrder(t, u);
-      for (const [call, expect] of [
-        ['adminOrderReceive', 'awaitingSample'],
-        ['adminOrderStartTesting', 'received'],
-      ] as const)
-        await callApi(t, call, { token: lab, body: { id: o.id, expect } });
-      // The lab's 补差价 (ADR 0041) sets each order to ¥900: one fits a ¥1 020 balance, two do not.
-      const adj = await callApi(t, 'adminOrderAdjust', { token: lab, body: { id: o.id, final_fen: 90_000, reason: '样品数量与订单不符' } });
-      expect(adj.body.code, adj.body.msg).toBe(1);
-      await reviewedFile(t, lab, o.id);
-      await callApi(t, 'adminOrderDeliver', { token: lab, body: { id: o.id, expect: 'testing' } });
-      await callApi(t, 'orderConfirm', { token: u.tokens.token, body: { id: o.id } });
-      orders.push(o);
-    }
+    const orders = [await unsettledOrder(t, lab, u), await unsettledOrder(t, lab, u)];
     const due = (await callApi(t, 'payDueList', { token: u.tokens.token, body: { tab: 'unsettled' } })).body.data;
     expect(due.list.map((o) => o.id)).toEqual(orders.map((o) => o.id));
     expect(due.list[0]!.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -227,6 +226,64 @@ describe('the prestore ledger (ADR 0050)', () => {
     await expect(t.db.execute(sql`update ledger_line set amount_fen = amount_fen + 1`)).rejects.toThrow();
     await expect(t.db.execute(sql`delete from ledger_line`)).rejects.toThrow();
     await expect(t.db.execute(sql`update ledger_account set balance_fen = -1 where balance_fen is not null`)).rejects.toThrow();
+    expect((await reconcile(t, finance)).ok).toBe(true);
+  });
+
+  it('a research group: the owner moves money in, members settle within their limits, the group cannot close with money in it', async () => {
+    const owner = await orderingCustomer(t, undefined, 3);
+    const student = await orderingCustomer(t, undefined, 0);
+    const outsider = await orderingCustomer(t, undefined, 0);
+    const group = (
+      await callApi(t, 'clusterAdd', {
+        token: owner.tokens.token,
+        body: { name: `资金课题组${Date.now()}`, institution: '某大学', description: '' },
+      })
+    ).body.data;
+    const applied = await callApi(t, 'clusterApply', { token: student.tokens.token, body: { id: group.id, message: '' } });
+    const memberId = applied.body.data.mine!.memberId;
+    await callApi(t, 'clusterAgree', { token: owner.tokens.token, body: { id: memberId, agree: true } });
+    await callApi(t, 'clusterAssign', { token: owner.tokens.token, body: { id: memberId, limitFen: 100_000 } });
+
+    await topUpOnline(t, owner, 500_000);
+    const move = (u: TestUser, direction: 'in' | 'out', amountFen: number, k = key()) =>
+      callApi(t, 'prestoreTransfer', { token: u.tokens.token, body: { clusterId: group.id, direction, amountFen, idempotencyKey: k } });
+    expect((await move(student, 'in', 10_000)).status).toBe(403);
+    expect((await move(outsider, 'in', 10_000)).status).toBe(404);
+    expect((await move(owner, 'out', 10_000)).body.msg).toBe('课题组余额不足');
+    const k = key();
+    const moved = await move(owner, 'in', 300_000, k);
+    expect(moved.body.data).toEqual({ balanceFen: 225_000, groupBalanceFen: 300_000 });
+    expect((await move(owner, 'in', 300_000, k)).body.data).toEqual(moved.body.data);
+    expect(await balance(t, owner)).toBe(225_000);
+
+    // The student's two ¥900 orders: the first fits the ¥1 000 limit, the second passes it.
+    const first = await unsettledOrder(t, lab, student);
+    const second = await unsettledOrder(t, lab, student);
+    const settle = (ids: number[], u = student) =>
+      callApi(t, 'settlementAdd', { token: u.tokens.token, body: { orderIds: ids, clusterId: group.id, idempotencyKey: key() } });
+    expect((await settle([first.id], outsider)).status).toBe(404);
+    const both = await settle([first.id, second.id]);
+    expect(both).toMatchObject({ status: 409, body: { msg: '超出您在该课题组的可用额度（剩余¥1000.00），请联系课题组负责人调整额度' } });
+    const one = await settle([first.id]);
+    expect(one.body.data).toMatchObject({ paidFen: 90_000, balanceFen: 210_000 });
+    const funds = (await callApi(t, 'clusterFunds', { token: student.tokens.token, body: { clusterId: group.id, page: 1, pageSize: 10 } }))
+      .body.data;
+    expect(funds).toMatchObject({ balanceFen: 210_000, owner: false, limitFen: 100_000, spentFen: 90_000, statement: null });
+    const ownerFunds = (
+      await callApi(t, 'clusterFunds', { token: owner.tokens.token, body: { clusterId: group.id, page: 1, pageSize: 10 } })
+    ).body.data;
+    expect(ownerFunds.statement!.list.map((l) => [l.kind, l.amountFen, l.balanceAfterFen])).toEqual([
+      ['settle', -90_000, 210_000],
+      ['groupIn', 300_000, 300_000],
+    ]);
+    // Someone else's order cannot be settled from the group either.
+    expect((await settle([second.id], owner)).status).toBe(404);
+
+    await callApi(t, 'clusterDelete4user', { token: owner.tokens.token, body: { id: memberId } });
+    const del = await callApi(t, 'clusterDel', { token: owner.tokens.token, body: { id: group.id } });
+    expect(del).toMatchObject({ status: 409, body: { msg: '课题组账户还有余额，请先转出余额后再删除' } });
+    expect((await move(owner, 'out', 210_000)).body.data).toEqual({ balanceFen: 435_000, groupBalanceFen: 0 });
+    expect((await callApi(t, 'clusterDel', { token: owner.tokens.token, body: { id: group.id } })).body.code).toBe(1);
     expect((await reconcile(t, finance)).ok).toBe(true);
   });
 });

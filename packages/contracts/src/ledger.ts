@@ -62,6 +62,8 @@ export const LEDGER_ENTRY_KINDS = [
   'adjustRefund',
   'refund',
   'bankReceipt',
+  'groupIn',
+  'groupOut',
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
@@ -75,6 +77,8 @@ export const LEDGER_ENTRY_NAMES: Record<LedgerEntryKind, string> = {
   adjustRefund: '退差价',
   refund: '订单退款',
   bankReceipt: '对公转账收款',
+  groupIn: '转入课题组',
+  groupOut: '课题组转出',
 };
 
 /** How a top-up is paid: online through a gateway, or by bank transfer (对公转账) that finance confirms. */

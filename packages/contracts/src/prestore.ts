@@ -168,8 +168,10 @@ export const payResult = z.object({
 });
 export type PayResult = z.infer<typeof payResult>;
 
-/** Settle several 待结算 / 欠款中 orders from the personal balance. */
+/** Settle several 待结算 / 欠款中 orders from the personal balance, or from a research group's within the member's limit. */
 export const settleBody = z.object({
+  /** Pay from this research group's balance (a member's spending counts against their limit); absent: the personal balance. */
+  clusterId: id('课题组').optional(),
   orderIds: z
     .array(id('订单'))
     .min(1, '请选择要结算的订单')
@@ -179,6 +181,28 @@ export const settleBody = z.object({
 });
 
 export const receiptUploadResult = privateUploadResult;
+
+/** prestore/transfer: the owner moves money from their prestore balance into the group (in) or back (out). */
+export const groupTransferBody = z.object({
+  clusterId: id('课题组'),
+  direction: z.enum(['in', 'out'], { error: '[转账方向]不正确' }),
+  amountFen: fen('转账金额').refine((v) => v > 0, '[转账金额]必须大于0'),
+  idempotencyKey,
+});
+export const groupFundsBody = pagingQuery.extend({ clusterId: id('课题组') });
+/** A group's money as its owner or a member sees it: the balance, my limit and what I spent, and (owner) the statement. */
+export const groupFunds = z.object({
+  clusterId: z.number().int(),
+  balanceFen: z.number().int(),
+  owner: z.boolean(),
+  limitFen: z.number().int(),
+  spentFen: z.number().int(),
+  statement: z
+    .object({ list: z.array(statementLine), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+    .nullable(),
+});
+export type GroupFunds = z.infer<typeof groupFunds>;
+export const groupTransferResult = z.object({ balanceFen: z.number().int(), groupBalanceFen: z.number().int() });
 
 // ---- console -----------------------------------------------------------------------------
 

@@ -96,6 +96,8 @@ export const shopRoutes = {
   payDueList: { method: 'POST', scope: 'auth', path: '/pay/list' },
   payOrder: { method: 'POST', scope: 'auth', path: '/pay/order' },
   settlementAdd: { method: 'POST', scope: 'auth', path: '/settlement/add' },
+  prestoreTransfer: { method: 'POST', scope: 'auth', path: '/prestore/transfer' },
+  clusterFunds: { method: 'POST', scope: 'auth', path: '/cluster/funds' },
   // the gateways' callbacks and the local gateway's page facts (open: the gateway is not signed in; each callback is signed)
   payLocalInfo: { method: 'GET', scope: 'open', path: '/pay/local' },
   payNotifyLocal: { method: 'POST', scope: 'open', path: '/pay/notify/local' },

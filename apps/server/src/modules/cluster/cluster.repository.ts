@@ -296,3 +296,23 @@ export async function findAdminCluster(db: Executor, id: number) {
     .where(and(eq(cluster.id, id), liveCluster));
   return row;
 }
+
+/**
+ * Adds amount to what the member spent from the group, only within their
+ * limit, in one statement (the row lock holds concurrent spenders apart).
+ * Answers the row, or undefined when it would pass the limit.
+ */
+export async function spendWithinLimit(db: Executor, id: number, amount: number): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .update(clusterMember)
+    .set({ spentFen: sql`${clusterMember.spentFen} + ${amount}` })
+    .where(
+      and(
+        eq(clusterMember.id, id),
+        eq(clusterMember.state, 'member'),
+        sql`${clusterMember.spentFen} + ${amount} <= ${clusterMember.limitFen}`,
+      ),
+    )
+    .returning();
+  return row;
+}

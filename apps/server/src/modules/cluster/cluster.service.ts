@@ -24,10 +24,11 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { changesOf, recordAudit } from '../audit/audit.service.ts';
+import { balanceOf, groupAccountOf } from '../ledger/ledger.service.ts';
 import { getUser, type User } from '../user/user.service.ts';
 import { actorOf, lockOwnCluster, makeMemberRow, moveMember, personName, tell, type Caller } from './cluster-transition.ts';
 import * as repo from './cluster.repository.ts';
-import type { MemberRow } from './cluster.repository.ts';
+import type { ClusterRow, MemberRow } from './cluster.repository.ts';
 
 /** The signed-in customer as the group calls name them. */
 export async function callerOf(ctx: AppContext, userId: number, ip = ''): Promise<Caller & { user: User }> {
@@ -43,8 +44,43 @@ export const isTeacher = (u: Pick<User, 'organization' | 'attested'>) => u.attes
  * refuse while the group's account (ADR 0050's group balance) is above zero —
  * the lead wires the ledger's balance here, read under the group's lock.
  */
-export async function groupMayClose(_t: AppContext, _clusterId: number): Promise<boolean> {
-  return true;
+export async function groupMayClose(t: AppContext, clusterId: number): Promise<boolean> {
+  return (await balanceOf(t, groupAccountOf(clusterId))) === 0;
+}
+
+/** A group's money as the caller may touch it (ADR 0050): locked, with the caller's member row (404 for a non-member). */
+export async function lockGroupForMoney(
+  t: AppContext,
+  userId: number,
+  clusterId: number,
+): Promise<{ group: ClusterRow; member: MemberRow; owner: boolean }> {
+  const group = await repo.lockCluster(t.db, clusterId);
+  const member = group && (await repo.findLiveRow(t.db, group.id, userId));
+  if (!group || !member || member.state !== 'member') throw new AppError('NOT_FOUND', NO_CLUSTER);
+  return { group, member, owner: group.ownerId === userId };
+}
+
+/** The group's facts for a reader (unlocked): its member row for the caller, or 404. */
+export async function groupForReader(
+  ctx: AppContext,
+  userId: number,
+  clusterId: number,
+): Promise<{ group: ClusterRow; member: MemberRow; owner: boolean }> {
+  const group = await repo.findCluster(ctx.db, clusterId);
+  const member = group && (await repo.findLiveRow(ctx.db, group.id, userId));
+  if (!group || !member || member.state !== 'member') throw new AppError('NOT_FOUND', NO_CLUSTER);
+  return { group, member, owner: group.ownerId === userId };
+}
+
+/** Counts amount against the member's limit in the group (call under the group's lock); 409 past it. */
+export async function spendFromLimit(t: AppContext, member: MemberRow, amount: number): Promise<MemberRow> {
+  const row = await repo.spendWithinLimit(t.db, member.id, amount);
+  if (!row)
+    throw new AppError(
+      'CONFLICT',
+      `超出您在该课题组的可用额度（剩余¥${((member.limitFen - member.spentFen) / 100).toFixed(2)}），请联系课题组负责人调整额度`,
+    );
+  return row;
 }
 
 type SummaryRow = NonNullable<Awaited<ReturnType<typeof repo.findSummary>>>;

@@ -18,6 +18,7 @@ import {
   closeTopup,
   dueOrders,
   getMoneySettings,
+  groupFunds,
   handleCallback,
   listTopups,
   localTradeInfo,
@@ -25,6 +26,7 @@ import {
   prestoreInfo,
   prestoreStatement,
   settleOrders,
+  transferGroup,
   type Gateways,
 } from './payment.service.ts';
 import { rawBodyOf } from '../../plugins/callback-body.ts';
@@ -101,6 +103,8 @@ export const paymentRoutes = (ctx: AppContext, storage: FileStorage, gateways: G
     payDueList: ({ user, body }) => dueOrders(ctx, user.id, body.tab),
     payOrder: ({ user, body, ip }) => payOrder(ctx, user.id, body, ip),
     settlementAdd: ({ user, body, ip }) => settleOrders(ctx, user.id, body, ip),
+    prestoreTransfer: ({ user, body, ip }) => transferGroup(ctx, user.id, body, ip),
+    clusterFunds: ({ user, body }) => groupFunds(ctx, user.id, body),
     payLocalInfo: async ({ query }) => {
       const local = gateways.get('local');
       if (!local) throw new AppError('NOT_FOUND', '支付单不存在');

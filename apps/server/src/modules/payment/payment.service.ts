@@ -8,6 +8,7 @@ import {
   DEFAULT_MONEY_SETTINGS,
   moneySettings,
   type DueOrder,
+  type GroupFunds,
   type MoneySettings,
   type PayResult,
   type PrestoreInfo,
@@ -28,6 +29,7 @@ import { getPrivateFile } from '../media/private-file.service.ts';
 import type { FileStorage } from '../media/storage.service.ts';
 import { customerMover, moveOrder, type Mover, type OrderRow } from '../order/order.service.ts';
 import { getSettingValue } from '../setting/setting.service.ts';
+import { groupForReader, lockGroupForMoney, spendFromLimit } from '../cluster/cluster.service.ts';
 import { GatewaySignatureError, type CallbackInput, type PaymentGateway } from './gateway.ts';
 import { isLocalGateway } from './local-gateway.ts';
 import * as repo from './payment.repository.ts';
@@ -450,40 +452,121 @@ export async function payOrder(
   });
 }
 
-/** settlement/add: several 待结算 / 欠款中 orders settled from the personal balance, all or none. */
+/**
+ * settlement/add: several 待结算 / 欠款中 orders settled at once, all or none:
+ * from the personal balance, or from a research group's balance within the
+ * member's limit (the group locked first, then the orders in ascending id,
+ * so concurrent settlements never deadlock; the spending counted in the same
+ * transaction).
+ */
 export async function settleOrders(
   ctx: AppContext,
   userId: number,
-  body: { orderIds: number[]; idempotencyKey: string },
+  body: { orderIds: number[]; clusterId?: number | undefined; idempotencyKey: string },
   ip: string,
 ): Promise<PayResult> {
   const { idempotencyKey, ...rest } = body;
   return ledger.once(ctx, { userId }, idempotencyKey, 'settlement/add', rest, async (t) => {
     const mover = await customerMover(t, userId, ip);
+    const fromGroup = body.clusterId === undefined ? null : await lockGroupForMoney(t, userId, body.clusterId);
+    const source = fromGroup ? ledger.groupAccountOf(fromGroup.group.id) : ledger.prestoreOf(userId);
     let total = 0;
-    // Ascending ids: two settlements of overlapping orders lock them in the same order.
     for (const id of [...body.orderIds].sort((a, b) => a - b)) {
       total += await moveWithMoney(t, mover, id, 'settle', (m) =>
         m.owedFen > 0
           ? {
               kind: 'settle',
-              memo: `订单 ${m.no} 结算`,
+              memo: fromGroup ? `订单 ${m.no} 结算（课题组「${fromGroup.group.name}」，${mover.name}）` : `订单 ${m.no} 结算`,
               userId,
               orderId: m.id,
               lines: [
-                { account: ledger.prestoreOf(userId), amountFen: -m.owedFen },
+                { account: source, amountFen: -m.owedFen },
                 { account: { kind: 'receivable' }, amountFen: m.owedFen },
               ],
             }
           : null,
       );
     }
+    if (fromGroup && total > 0) await spendFromLimit(t, fromGroup.member, total);
     return {
       orderIds: body.orderIds,
       paidFen: total as PayResult['paidFen'],
-      balanceFen: await ledger.balanceOf(t, ledger.prestoreOf(userId)),
+      balanceFen: await ledger.balanceOf(t, source),
     };
   });
+}
+
+/** prestore/transfer: the group's owner moves money between their prestore balance and the group's. */
+export async function transferGroup(
+  ctx: AppContext,
+  userId: number,
+  body: { clusterId: number; direction: 'in' | 'out'; amountFen: number; idempotencyKey: string },
+  ip: string,
+) {
+  const { idempotencyKey, ...rest } = body;
+  return ledger.once(ctx, { userId }, idempotencyKey, 'prestore/transfer', rest, async (t) => {
+    const { group, owner } = await lockGroupForMoney(t, userId, body.clusterId);
+    if (!owner) throw new AppError('FORBIDDEN', '只有课题组负责人可以转账');
+    const into = body.direction === 'in';
+    const sign = into ? 1 : -1;
+    const posted = await ledger.postEntry(t, {
+      kind: into ? 'groupIn' : 'groupOut',
+      memo: into ? `转入课题组「${group.name}」` : `课题组「${group.name}」转出至负责人预存`,
+      userId,
+      lines: [
+        { account: ledger.prestoreOf(userId), amountFen: -sign * body.amountFen },
+        { account: ledger.groupAccountOf(group.id), amountFen: sign * body.amountFen },
+      ],
+    });
+    await recordAudit(t, {
+      actor: await customerActor(t, userId),
+      action: `cluster.transfer${into ? 'In' : 'Out'}`,
+      objectType: 'cluster',
+      objectId: group.id,
+      changes: { amountFen: [null, body.amountFen] },
+      ip,
+    });
+    return {
+      balanceFen: posted.balances.get(ledger.accountKey(ledger.prestoreOf(userId))) ?? 0,
+      groupBalanceFen: posted.balances.get(ledger.accountKey(ledger.groupAccountOf(group.id))) ?? 0,
+    };
+  });
+}
+
+/** cluster/funds: the group's balance, the caller's limit and spending; the owner also reads the group's statement. */
+export async function groupFunds(
+  ctx: AppContext,
+  userId: number,
+  q: { clusterId: number; page: number; pageSize: number },
+): Promise<GroupFunds> {
+  const { group, member, owner } = await groupForReader(ctx, userId, q.clusterId);
+  const account = ledger.groupAccountOf(group.id);
+  let statement: GroupFunds['statement'] = null;
+  if (owner) {
+    const { rows, total } = await ledger.statementOf(ctx, account, { page: q.page, size: q.pageSize });
+    statement = {
+      list: rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        memo: r.memo,
+        amountFen: r.amountFen,
+        balanceAfterFen: r.balanceAfterFen ?? 0,
+        orderId: r.orderId,
+        createdAt: r.createdAt.toISOString(),
+      })),
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
+  }
+  return {
+    clusterId: group.id,
+    balanceFen: await ledger.balanceOf(ctx, account),
+    owner,
+    limitFen: member.limitFen,
+    spentFen: member.spentFen,
+    statement,
+  };
 }
 
 /**

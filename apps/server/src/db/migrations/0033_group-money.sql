@@ -1,0 +1,2 @@
+ALTER TABLE "ledger_entry" DROP CONSTRAINT "ledger_entry_kind_check";--> statement-breakpoint
+ALTER TABLE "ledger_entry" ADD CONSTRAINT "ledger_entry_kind_check" CHECK ("ledger_entry"."kind" in ('topup', 'topupBonus', 'orderPay', 'orderBill', 'settle', 'adjustPay', 'adjustRefund', 'refund', 'bankReceipt', 'groupIn', 'groupOut'));
