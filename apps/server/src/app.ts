@@ -37,6 +37,7 @@ import { planRoutes } from './modules/plan/plan.routes.ts';
 import { demandRoutes } from './modules/demand/demand.routes.ts';
 import { evaluationRoutes } from './modules/evaluation/evaluation.routes.ts';
 import { createGateways, paymentRoutes } from './modules/payment/payment.routes.ts';
+import { moneyJobs } from './modules/payment/payment.service.ts';
 import { clusterRoutes } from './modules/cluster/cluster.routes.ts';
 import { contractRoutes } from './modules/contract/contract.routes.ts';
 import { seedDemoOrders } from './modules/order/order-demo.service.ts';
@@ -175,7 +176,11 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
       opts.counter ?? createRateCounter({ db: database.db, clock, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX }),
     sms: opts.sms ?? createSmsProvider(config, app.log, fetchImpl),
   });
-  jobs = createJobRunner(ctx, { ...smsJobs, ...purgeJobs, ...sampleKeepJobs, ...notifyJobs, ...demandJobs }, jobSchedules(config));
+  jobs = createJobRunner(
+    ctx,
+    { ...smsJobs, ...purgeJobs, ...sampleKeepJobs, ...notifyJobs, ...demandJobs, ...moneyJobs },
+    jobSchedules(config),
+  );
   app.decorate('jobs', jobs);
   // Waits for the jobs being run, so the database (closed after the app) is still open for them.
   app.addHook('onClose', async () => jobs.stop());

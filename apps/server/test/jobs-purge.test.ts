@@ -77,8 +77,9 @@ describe('the purge job removes expired rows only (ADR 0034)', () => {
       .returning({ id: job.id });
 
     await t.jobs.ensureSchedules();
-    // Each scheduled kind runs once: the purge, the kept samples' check (ADR 0041) and the quotes' expiry (ADR 0044).
-    expect(await t.jobs.drain()).toBe(3);
+    // Each scheduled kind runs once: the purge, the kept samples' check (ADR 0041), the quotes' expiry (ADR 0044)
+    // and the money sweep (ADR 0050).
+    expect(await t.jobs.drain()).toBe(4);
 
     const left = async <T>(rows: Promise<T[]>) => (await rows).length;
     const ids = (rows: { id: number }[]) => rows.map((r) => r.id);

@@ -3,10 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { auditLog, ledgerAccount, ledgerEntry, topup } from '../src/db/schema.ts';
 import { createLocalGateway } from '../src/modules/payment/local-gateway.ts';
+import { systemClock } from '../src/lib/clock.ts';
+import { sweepMoney } from '../src/modules/payment/payment.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
+import { testRunner } from './job-helpers.ts';
 import { callApi, staffTokens, type TestUser } from './factories.ts';
 import { orderingCustomer, placeOrder, reviewedFile } from './order-factories.ts';
 
+/** A context on the test app's database, as the job worker has (to run the sweep). */
+const ctxOf = (t: TestApp) => testRunner(t, systemClock, {}).ctx;
 const key = () => randomUUID().replaceAll('-', '');
 const SECRET = 'test-local-payment-secret-0123';
 
@@ -285,5 +290,34 @@ describe('the prestore ledger (ADR 0050)', () => {
     expect((await move(owner, 'out', 210_000)).body.data).toEqual({ balanceFen: 435_000, groupBalanceFen: 0 });
     expect((await callApi(t, 'clusterDel', { token: owner.tokens.token, body: { id: group.id } })).body.code).toBe(1);
     expect((await reconcile(t, finance)).ok).toBe(true);
+  });
+
+  it('the hourly sweep marks 待结算 past the settlement days 欠款中 (with its SMS) and closes expired online trades', async () => {
+    const u = await orderingCustomer(t);
+    const o = await unsettledOrder(t, lab, u);
+    const added = await callApi(t, 'prestoreAdd', {
+      token: u.tokens.token,
+      body: { method: 'online', gateway: 'local', amountFen: 100_000, idempotencyKey: key() },
+    });
+    // Not yet: the order entered 待结算 just now and the trade is valid for 30 minutes.
+    expect((await sweepMoney(ctxOf(t))).overdue).toBe(0);
+    // The order entered 待结算 31 days ago; the trade expired.
+    await t.db.execute(sql`update order_event set at = at - interval '31 days' where order_id = ${o.id} and to_state = 'unsettled'`);
+    await t.db.execute(sql`update topup set expires_at = now() - interval '1 minute' where id = ${added.body.data.topup.id}`);
+    const swept = await sweepMoney(ctxOf(t));
+    expect(swept.overdue).toBeGreaterThanOrEqual(1);
+    expect(swept.closed).toBeGreaterThanOrEqual(1);
+    expect((await callApi(t, 'orderDetail', { token: u.tokens.token, body: { id: o.id } })).body.data.state).toBe('overdue');
+    const listed = (await callApi(t, 'payDueList', { token: u.tokens.token, body: { tab: 'unsettled' } })).body.data.list;
+    expect(listed).toEqual([expect.objectContaining({ id: o.id, state: 'overdue', dueFen: 90_000 })]);
+    const [row] = await t.db.select().from(topup).where(eq(topup.id, added.body.data.topup.id));
+    expect(row).toMatchObject({ state: 'closed', note: '支付超时，已自动关闭' });
+    // A payment that arrives after the trade closed still credits: the money is never lost.
+    const late = await postCallback(t, new URLSearchParams({ ...createLocalGateway(SECRET).signedCallback(row!.no, 100_000) }).toString());
+    expect(late.statusCode).toBe(200);
+    expect(await balance(t, u)).toBe(102_000);
+    // Settling an overdue order completes it.
+    const settled = await callApi(t, 'settlementAdd', { token: u.tokens.token, body: { orderIds: [o.id], idempotencyKey: key() } });
+    expect(settled.body.data.paidFen).toBe(90_000);
   });
 });

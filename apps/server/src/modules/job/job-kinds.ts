@@ -15,6 +15,8 @@ export interface JobPayloads {
   'notice.send': { key: string; channel: 'sms' | 'mail'; userId: number; orderId: number; to: string; subject: string; text: string };
   /** Quotes past their validity become 报价已过期 (ADR 0044). */
   'demand.expire': Record<string, never>;
+  /** 待结算 past the due days become 欠款中 (with the SMS notice); unpaid online trades past their validity close (ADR 0050). */
+  'money.sweep': Record<string, never>;
 }
 
 // A kind in contracts without a payload here (or the reverse) fails the build.
@@ -46,6 +48,7 @@ export const JOB_RETRY: Record<JobKind, { maxAttempts: number; retrySeconds: num
   // 6 tries: the last starts at most 60+120+240+480+960 s ≈ 31 min after the first, inside the 2 hours promised (ADR 0046).
   'notice.send': { maxAttempts: 6, retrySeconds: 60 },
   'demand.expire': { maxAttempts: 3, retrySeconds: 300 },
+  'money.sweep': { maxAttempts: 3, retrySeconds: 300 },
 };
 
 /** A job that runs every everySeconds; its dedupe key keeps one instance pending across all processes. */
@@ -62,4 +65,6 @@ export const jobSchedules = (config: Config): Schedule[] => [
   { kind: 'sample.keep', everySeconds: 3600 },
   // A quote is valid to the end of its day (China time): hourly marks it within the hour after.
   { kind: 'demand.expire', everySeconds: 3600 },
+  // Due days are whole days: hourly marks an order 欠款中 within the hour; trades close within the hour after expiry.
+  { kind: 'money.sweep', everySeconds: 3600 },
 ];

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { purgeIdempotencyKeys } from '../ledger/ledger.service.ts';
 import { purgeCounters } from '../rate-limit/rate-limit.service.ts';
 import { purgeExpiredSessions } from '../session/session.service.ts';
 import { purgeExpiredSms } from '../sms/sms.service.ts';
@@ -18,6 +19,7 @@ async function purgeExpired(ctx: AppContext): Promise<void> {
     wxTickets: await purgeExpiredTickets(ctx, now),
     rateCounters: await purgeCounters(ctx.db, now),
     jobs: await purgeFinishedJobs(ctx, now),
+    idempotencyKeys: await purgeIdempotencyKeys(ctx),
   };
   ctx.log.info({ purge: removed }, 'expired rows purged');
 }

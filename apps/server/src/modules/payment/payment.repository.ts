@@ -234,3 +234,14 @@ export async function unsettledSince(db: Executor, before: Date, limit: number):
     .orderBy(asc(orders.id))
     .limit(limit);
 }
+
+/** Online trades still pending after their validity (the sweep closes them). */
+export async function expiredPendingTopups(db: Executor, now: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: topup.id })
+    .from(topup)
+    .where(and(eq(topup.method, 'online'), eq(topup.state, 'pending'), sql`${topup.expiresAt} < ${now}`))
+    .orderBy(asc(topup.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

@@ -32,6 +32,7 @@ import { getSettingValue } from '../setting/setting.service.ts';
 import { groupForReader, lockGroupForMoney, spendFromLimit } from '../cluster/cluster.service.ts';
 import { GatewaySignatureError, type CallbackInput, type PaymentGateway } from './gateway.ts';
 import { isLocalGateway } from './local-gateway.ts';
+import type { JobHandlers } from '../job/job.service.ts';
 import * as repo from './payment.repository.ts';
 import type { OrderMoneyRow, TopupRow } from './payment.repository.ts';
 
@@ -611,3 +612,45 @@ export async function afterOrderMoveMoney(t: AppContext, order: OrderRow, action
 
 /** Whether an order in this state waits for the customer's money (the order page's 去付款 / 去结算). */
 export const waitsForMoney = (state: OrderRow['state']) => canLeave('pay', state) || canLeave('settle', state);
+
+// ---- the hourly sweep ----------------------------------------------------------------------
+
+const SWEEP_BATCH = 500;
+
+/**
+ * The money.sweep job (hourly): institution orders in 待结算 longer than the
+ * settlement days become 欠款中 (markOverdue: the customer's in-site message
+ * and SMS go with the move, ADR 0046), and online trades past their validity
+ * close. Each in its own transaction; one the customer settled or paid
+ * meanwhile is left as it is.
+ */
+export async function sweepMoney(ctx: AppContext): Promise<{ overdue: number; closed: number }> {
+  const s = await getMoneySettings(ctx);
+  const now = ctx.clock();
+  let overdue = 0;
+  for (const o of await repo.unsettledSince(ctx.db, new Date(now.getTime() - s.settleDueDays * 86_400_000), SWEEP_BATCH)) {
+    await moveOrder(ctx, { kind: 'system' }, o.id, 'markOverdue', { expect: 'unsettled', note: `超过结算期限${s.settleDueDays}天` }).then(
+      () => overdue++,
+      (e: unknown) => {
+        if (!(e instanceof AppError && e.kind === 'CONFLICT')) throw e;
+      },
+    );
+  }
+  let closed = 0;
+  for (const id of await repo.expiredPendingTopups(ctx.db, now, SWEEP_BATCH)) {
+    await ctx.tx(async (t) => {
+      const row = await repo.lockTopup(t.db, id);
+      if (row?.state !== 'pending') return;
+      await moveTopup(t, { kind: 'system' }, row, 'close', { note: '支付超时，已自动关闭' });
+      closed++;
+    });
+  }
+  if (overdue || closed) ctx.log.info({ overdue, closed }, 'money sweep');
+  return { overdue, closed };
+}
+
+export const moneyJobs = {
+  'money.sweep': async (ctx) => {
+    await sweepMoney(ctx);
+  },
+} satisfies JobHandlers;
