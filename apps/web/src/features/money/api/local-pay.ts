@@ -7,7 +7,8 @@ import { shopRoutes } from '@yance/contracts/shop-routes';
 export const useLocalTrade = (no: string) =>
   useQuery({
     queryKey: ['local-pay', no],
-    queryFn: ({ signal }) => call('payLocalInfo', { query: { no } }, { signal }),
+    // The page says it itself (支付单不存在): no toast on top.
+    queryFn: ({ signal }) => call('payLocalInfo', { query: { no } }, { signal, feedback: false }),
     retry: false,
     refetchOnWindowFocus: false,
   });

@@ -23,6 +23,13 @@ export function QrPayDialog({ topup, codeUrl, onClose }: { topup: TopupEntry; co
             </Button>
           }
         />
+      ) : watch.status === 'ended' ? (
+        <Result
+          status="warning"
+          title="充值单已关闭"
+          subTitle={`充值单 ${topup.no} 未到账；如已付款，请联系客服。`}
+          extra={<Button onClick={onClose}>关闭</Button>}
+        />
       ) : (
         <div className={styles.qr}>
           <p className={styles.cardTitle}>

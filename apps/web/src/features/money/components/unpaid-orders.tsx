@@ -3,7 +3,7 @@ import type { DueOrder } from '@yance/contracts/prestore';
 import { formatFen } from '@yance/browser/format';
 import { Alert, Button, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '@/components/error-state.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { paths } from '@/config/paths.ts';
@@ -15,6 +15,7 @@ import styles from './money.module.css';
 
 /** /member/unpaid (待付款): enterprise orders whose contract is confirmed, each paid in full from the balance. */
 export function UnpaidOrders() {
+  const navigate = useNavigate();
   const due = useDueOrders('unpaid');
   const [paying, setPaying] = useState<DueOrder | null>(null);
 
@@ -24,9 +25,9 @@ export function UnpaidOrders() {
   else if (due.data.list.length === 0)
     body = (
       <EmptyState description="暂无待付款订单">
-        <Link className="btn-primary" to={paths.orders()}>
+        <Button type="primary" onClick={() => void navigate(paths.orders())}>
           查看我的订单
-        </Link>
+        </Button>
       </EmptyState>
     );
   else

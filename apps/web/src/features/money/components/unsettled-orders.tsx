@@ -3,7 +3,7 @@ import type { DueOrder } from '@yance/contracts/prestore';
 import { formatFen } from '@yance/browser/format';
 import { Alert, Button, Checkbox, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '@/components/error-state.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { paths } from '@/config/paths.ts';
@@ -19,6 +19,7 @@ import styles from './money.module.css';
  * together from the balance.
  */
 export function UnsettledOrders() {
+  const navigate = useNavigate();
   const due = useDueOrders('unsettled');
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   const [settling, setSettling] = useState(false);
@@ -41,9 +42,9 @@ export function UnsettledOrders() {
   else if (list.length === 0)
     body = (
       <EmptyState description="暂无待结算订单">
-        <Link className="btn-primary" to={paths.orders()}>
+        <Button type="primary" onClick={() => void navigate(paths.orders())}>
           查看我的订单
-        </Link>
+        </Button>
       </EmptyState>
     );
   else
