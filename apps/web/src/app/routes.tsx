@@ -37,8 +37,8 @@ function lazyPage(name: string, queryClient: QueryClient, mode: RenderMode): Laz
   };
 }
 
-/** Paths rendered only in the browser: behind the login gate, or reading this browser's storage. */
-const CLIENT_ONLY = [...GUARDED_PREFIXES, '/wx', '/invited'];
+/** Paths rendered only in the browser: behind the login gate, reading this browser's storage, or a payment page (ADR 0050). */
+const CLIENT_ONLY = [...GUARDED_PREFIXES, '/wx', '/invited', '/pay'];
 export const isClientOnly = (pathname: string) => {
   const path = pathname.toLowerCase();
   return CLIENT_ONLY.some((p) => path === p || path.startsWith(`${p}/`));
@@ -97,6 +97,7 @@ export function createRoutes(queryClient: QueryClient, mode: RenderMode): RouteO
                 { path: 'experiment', loader: (args) => requireLogin(args) ?? redirect('/experiment/plan') },
                 { path: 'experiment/:page', loader: requireLogin, lazy: page('experiment') },
                 { path: 'wx/confirm/:ticket', lazy: page('wx-confirm') },
+                { path: 'pay/local/:no', lazy: page('pay-local') },
                 { path: '*', lazy: page('not-found') },
               ],
             },

@@ -14,5 +14,8 @@ export const RESERVATIONS_KEY = ['user-reservations'] as const;
 /** The customer's research groups: those they own, joined, and search results (ADR 0051). */
 export const CLUSTERS_KEY = ['user-clusters'] as const;
 
-/** Data of the signed-in user, dropped when the session ends (spec §4: user, cart count, plan, messages; and their orders). */
-export const USER_QUERY_KEYS = [USER_INFO_KEY, PLAN_KEY, ORDERS_KEY, RESERVATIONS_KEY, MESSAGES_KEY, CLUSTERS_KEY] as const;
+/** The customer's money (ADR 0050): prestore balance, statement, top-ups, orders waiting for payment or settlement. */
+export const MONEY_KEY = ['user-money'] as const;
+
+/** Data of the signed-in user, dropped when the session ends (spec §4: user, cart count, plan, messages; and their orders, groups and money). */
+export const USER_QUERY_KEYS = [USER_INFO_KEY, PLAN_KEY, ORDERS_KEY, RESERVATIONS_KEY, MESSAGES_KEY, CLUSTERS_KEY, MONEY_KEY] as const;

@@ -13,6 +13,10 @@ import { MemberCenter } from '@/features/member/components/member-center.tsx';
 import { MemberInformation } from '@/features/member/components/member-information.tsx';
 import { MemberLayout } from '@/features/member/components/member-layout.tsx';
 import { MessageList } from '@/features/message/components/message-list.tsx';
+import { PrestorePage } from '@/features/money/components/prestore-page.tsx';
+import { PrestoreSummary } from '@/features/money/components/prestore-summary.tsx';
+import { UnpaidOrders } from '@/features/money/components/unpaid-orders.tsx';
+import { UnsettledOrders } from '@/features/money/components/unsettled-orders.tsx';
 import { OrderDetailView } from '@/features/order/components/order-detail.tsx';
 import { OrderList } from '@/features/order/components/order-list.tsx';
 import { OrderQuery } from '@/features/order/components/order-query.tsx';
@@ -20,7 +24,7 @@ import { ReservationList } from '@/features/order/components/reservation-list.ts
 import { SampleList } from '@/features/order/components/sample-list.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
-/** Member area (spec §2, behind the login gate): center, information, address, orders (?id= one order), samples, order look-up, messages, bookings and research groups work; the rest are coming soon. */
+/** Member area (spec §2, behind the login gate): center, information, address, prestore, unpaid, unsettled, orders (?id= one order), samples, order look-up, messages, bookings and research groups work; the rest are coming soon. */
 export function Component() {
   const { page = 'center' } = useParams();
   const label = memberPageLabel(page);
@@ -34,10 +38,13 @@ export function Component() {
 
   let body;
   if (!user.data) body = <Skeleton active paragraph={{ rows: 6 }} />;
-  else if (page === 'center') body = <MemberCenter user={user.data} />;
+  else if (page === 'center') body = <MemberCenter user={user.data} assets={<PrestoreSummary />} />;
   else if (page === 'information') body = <MemberInformation user={user.data} />;
   else if (page === 'address') body = <AddressBook user={user.data} />;
   else if (page === 'message') body = <MessageList />;
+  else if (page === 'prestore') body = <PrestorePage />;
+  else if (page === 'unpaid') body = <UnpaidOrders />;
+  else if (page === 'unsettled') body = <UnsettledOrders />;
   else if (page === 'order') body = orderId ? <OrderDetailView id={orderId} /> : <OrderList />;
   else if (page === 'sample') body = <SampleList />;
   else if (page === 'oquery') body = <OrderQuery />;

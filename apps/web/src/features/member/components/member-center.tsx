@@ -1,5 +1,6 @@
 import type { UserInfoResponse } from '@yance/contracts/user';
 import { Button, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MEMBER_MENU } from '@/config/member-menu.ts';
 import { paths } from '@/config/paths.ts';
@@ -9,8 +10,11 @@ import { ManagerCard } from './manager-card.tsx';
 import layout from './member-layout.module.css';
 import styles from './member-center.module.css';
 
-/** 会员中心 overview: account, phone, invite code and link, profile status, quick links. */
-export function MemberCenter({ user }: { user: UserInfoResponse }) {
+/**
+ * 会员中心 overview: account, phone, `assets` (the balance, composed by the
+ * route from the money feature), invite code and link, profile status, quick links.
+ */
+export function MemberCenter({ user, assets }: { user: UserInfoResponse; assets?: ReactNode }) {
   const { userInfo } = user;
   const inviteLink = `${window.location.origin}${paths.invited(userInfo.inviteCode)}`;
   const copy = async () => {
@@ -34,6 +38,7 @@ export function MemberCenter({ user }: { user: UserInfoResponse }) {
           </div>
         </div>
       </section>
+      {assets}
       <section className={layout.card} aria-label="账户信息">
         <h2 className={layout.cardTitle}>账户信息</h2>
         <dl className={styles.facts}>

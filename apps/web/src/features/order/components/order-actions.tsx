@@ -14,7 +14,7 @@ interface OrderActionsProps {
   size?: 'small' | 'middle';
 }
 
-/** An order's buttons: 查看, 继续编辑 (draft), 确认数据, 取消订单, 再来一单. */
+/** An order's buttons: 查看, 继续编辑 (draft), 去付款 (待付款), 去结算 (待结算, 欠款中), 确认数据, 取消订单, 再来一单. */
 export function OrderActions({ order, actions, onCancel, showView = false, size = 'small' }: OrderActionsProps) {
   const navigate = useNavigate();
   const confirm = useConfirmOrder();
@@ -30,6 +30,16 @@ export function OrderActions({ order, actions, onCancel, showView = false, size 
       {draft && (
         <Button size={size} type="primary" onClick={() => void navigate(paths.orderDraft(order.id))}>
           继续编辑
+        </Button>
+      )}
+      {actions.includes('pay') && (
+        <Button size={size} type="primary" onClick={() => void navigate(paths.member('unpaid'))}>
+          去付款
+        </Button>
+      )}
+      {actions.includes('settle') && (
+        <Button size={size} type="primary" onClick={() => void navigate(paths.member('unsettled'))}>
+          去结算
         </Button>
       )}
       {actions.includes('confirmData') && (

@@ -7,6 +7,10 @@ describe('order view', () => {
     expect(customerActions('delivered')).toEqual(['confirmData']);
     expect(customerActions('draft')).toEqual(['submit']);
     expect(customerActions('testing')).toEqual([]);
+    // Money (ADR 0050): 待付款 is paid, 待结算 and 欠款中 are settled, by the customer from their balance.
+    expect(customerActions('unpaid')).toEqual(['pay', 'cancel']);
+    expect(customerActions('unsettled')).toEqual(['settle']);
+    expect(customerActions('overdue')).toEqual(['settle']);
   });
   it('writes amounts, hazards and item lists as the customer reads them', () => {
     expect(formatAmount(null)).toBe('待报价');

@@ -1,0 +1,47 @@
+import { GATEWAY_LABELS } from '@yance/contracts/ledger';
+import type { TopupEntry } from '@yance/contracts/prestore';
+import { formatFen } from '@yance/browser/format';
+import { Button, Modal, Result, Spin } from 'antd';
+import { QRCodeSVG } from 'qrcode.react';
+import { useTopupWatch } from '../hooks/use-topup-watch.ts';
+import styles from './money.module.css';
+
+/** A QR gateway's code (WeChat Pay Native), polled until the top-up is credited; closing it leaves the top-up pending in 充值记录. */
+export function QrPayDialog({ topup, codeUrl, onClose }: { topup: TopupEntry; codeUrl: string; onClose: () => void }) {
+  const watch = useTopupWatch(topup.no, null);
+  const gateway = topup.gateway ? GATEWAY_LABELS[topup.gateway] : '手机';
+  return (
+    <Modal open title="扫码支付" onCancel={onClose} footer={null} destroyOnHidden width={380}>
+      {watch.status === 'credited' ? (
+        <Result
+          status="success"
+          title="充值成功"
+          subTitle={`到账 ${formatFen(watch.topup.amountFen)}${watch.topup.bonusFen > 0 ? `，赠送 ${formatFen(watch.topup.bonusFen)}` : ''}`}
+          extra={
+            <Button type="primary" onClick={onClose}>
+              完成
+            </Button>
+          }
+        />
+      ) : watch.status === 'ended' ? (
+        <Result
+          status="warning"
+          title="充值单已关闭"
+          subTitle={`充值单 ${topup.no} 未到账；如已付款，请联系客服。`}
+          extra={<Button onClick={onClose}>关闭</Button>}
+        />
+      ) : (
+        <div className={styles.qr}>
+          <p className={styles.cardTitle}>
+            请使用{gateway}扫码支付 <span className={styles.amount}>{formatFen(topup.amountFen)}</span>
+          </p>
+          <QRCodeSVG value={codeUrl} size={200} level="M" title={`${gateway}支付二维码`} />
+          <p className={styles.muted}>
+            <Spin size="small" /> 等待支付结果…
+          </p>
+          <p className={styles.muted}>充值单号 {topup.no}。关闭后可在充值记录中查看或关闭这笔充值。</p>
+        </div>
+      )}
+    </Modal>
+  );
+}

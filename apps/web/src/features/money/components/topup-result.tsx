@@ -1,0 +1,42 @@
+import { TOPUP_STATE_NAMES } from '@yance/contracts/ledger';
+import { formatFen } from '@yance/browser/format';
+import { Alert, Spin, type AlertProps } from 'antd';
+import { useTopupWatch, type TopupWatch } from '../hooks/use-topup-watch.ts';
+
+/** How long the return page waits for the gateway's callback before saying it is still being confirmed. */
+const GIVE_UP_MS = 30_000;
+
+/** What the banner says in each state of the watch. */
+function banner(watch: TopupWatch, no: string): Pick<AlertProps, 'type' | 'title' | 'description' | 'icon'> {
+  switch (watch.status) {
+    case 'credited': {
+      const t = watch.topup;
+      const bonus = t.bonusFen > 0 ? `，赠送 ${formatFen(t.bonusFen)}` : '';
+      return { type: 'success', title: '充值成功', description: `充值单 ${t.no} 已到账 ${formatFen(t.amountFen)}${bonus}。` };
+    }
+    case 'ended':
+      return {
+        type: 'warning',
+        title: `充值单${TOPUP_STATE_NAMES[watch.topup.state]}`,
+        description: `充值单 ${no} 未到账；如已付款，请联系客服。`,
+      };
+    case 'timeout':
+      return { type: 'info', title: '支付结果确认中，可稍后刷新', description: `充值单 ${no}：付款到账后，余额和充值记录会自动更新。` };
+    default:
+      return { type: 'info', icon: <Spin size="small" />, title: '正在确认支付结果…', description: `充值单 ${no}` };
+  }
+}
+
+/**
+ * The banner after a gateway returns the customer (?topup=TU…): waits for the
+ * callback to credit the top-up, then says what arrived; after ~30 s it says
+ * the result is still being confirmed (the callback may come later).
+ */
+export function TopupResult({ no, onClose }: { no: string; onClose: () => void }) {
+  const watch = useTopupWatch(no, GIVE_UP_MS);
+  return (
+    <div data-testid="topup-result" data-status={watch.status}>
+      <Alert showIcon closable={{ onClose, 'aria-label': '关闭' }} {...banner(watch, no)} />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+// How money reads on the customer's pages (ADR 0050): whole-yuan amounts on
+// buttons, the bonus tiers' wording, what a payment is short of, and the
+// idempotency key a page makes once per intent.
+import type { LedgerEntryKind, TopupState } from '@yance/contracts/ledger';
+import type { BonusTier } from '@yance/contracts/prestore';
+import { formatFen } from '@yance/browser/format';
+
+/** The quick picks of the top-up form: ¥1 000, ¥5 000, ¥10 000, ¥20 000. */
+export const QUICK_AMOUNTS_FEN = [100_000, 500_000, 1_000_000, 2_000_000] as const;
+
+const wholeYuan = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 0 });
+
+/** "¥5,000" for a whole number of yuan, else "¥5,000.50" (a quick pick, a tier's threshold). */
+export const formatYuan = (fen: number) =>
+  fen % 100 === 0 ? `${fen < 0 ? '-' : ''}¥${wholeYuan.format(Math.abs(fen) / 100)}` : formatFen(fen);
+
+/** A bonus tier as the form shows it: "充 ¥5,000 送 5%". */
+export const tierText = (t: Pick<BonusTier, 'minFen' | 'percent'>) => `充 ${formatYuan(t.minFen)} 送 ${t.percent}%`;
+
+/** A statement amount with its sign: "+¥1,020.00" in, "-¥180.00" out. */
+export const signedFen = (fen: number) => (fen > 0 ? `+${formatFen(fen)}` : formatFen(fen));
+
+/** Yuan typed in a form (at most two decimals) as integer fen; null for nothing typed. */
+export const yuanToFen = (yuan: number | null | undefined): number | null =>
+  yuan === null || yuan === undefined || !Number.isFinite(yuan) ? null : Math.round(yuan * 100);
+
+/** How much a balance lacks for an amount (0 when it is enough). */
+export const shortfallOf = (balanceFen: number, dueFen: number) => Math.max(0, dueFen - balanceFen);
+
+/** The entry kinds that move a prestore balance (the statement's 类型 filter); billing and bank receipts never touch it. */
+export const STATEMENT_KINDS = [
+  'topup',
+  'topupBonus',
+  'orderPay',
+  'settle',
+  'adjustPay',
+  'adjustRefund',
+  'refund',
+] as const satisfies readonly LedgerEntryKind[];
+
+/** antd Tag colour of a top-up's state. */
+export const TOPUP_STATE_COLORS: Record<TopupState, string> = {
+  pending: 'gold',
+  credited: 'green',
+  rejected: 'red',
+  closed: 'default',
+};
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * A new idempotency key (contracts' `idempotencyKey`: 16–64 of [A-Za-z0-9_-]):
+ * a random UUID without its dashes. randomUUID exists only in a secure
+ * context (https, localhost); a shop opened over plain http on a LAN address
+ * gets 16 random bytes as hex instead.
+ */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  const key =
+    typeof c.randomUUID === 'function'
+      ? c.randomUUID().replaceAll('-', '')
+      : Array.from(c.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  if (!IDEMPOTENCY_KEY.test(key)) throw new Error('idempotency key out of shape');
+  return key;
+}
+
+/** Seconds left until an ISO instant as "29:05" (minutes may pass 59: "75:00"); "00:00" once past. */
+export function countdownText(expiresAt: string, nowMs: number): string {
+  const left = Math.max(0, Math.floor((new Date(expiresAt).getTime() - nowMs) / 1000));
+  return `${String(Math.floor(left / 60)).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO time as the customer's clock reads it: "2026-11-24 22:08". */
+export function formatTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { DeviceSummary } from '@yance/contracts/catalog';
+import { addAddress, attestStudent, call, registerUser, signInWith, toast, useServer, type TestUser } from './support/accounts.ts';
+import { searchDevices } from './support/api.ts';
+import { useBrowser, waitForApp } from './support/browser.ts';
+import { opened } from './support/page-checks.ts';
+import { screenshotAtWidths } from './support/screenshot.ts';
+import { button, enrol, reviewedResultFile, staffCall } from './support/staff.ts';
+
+const SPEC = 'money';
+const s = useServer();
+const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
+
+/** No horizontal scroll: the page is no wider than the window. */
+const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** The money a person reads: "¥1,020.00". */
+const yuan = (fen: number) => `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * An attested student's self-send order of one priced item, taken by the lab
+ * to delivery and confirmed by the student: 待结算 (billed to receivables).
+ */
+async function confirmedOrder(user: TestUser, item: DeviceSummary, lab: string): Promise<{ id: number; no: string }> {
+  const token = user.tokens.token;
+  const line = await call<{ id: number }>(s.baseUrl, 'planAdd', { rid: item.rid, count: 1, choices: {} }, { token });
+  const placed = await call<{ id: number; no: string; state: string }>(
+    s.baseUrl,
+    'orderAdd',
+    {
+      delivery: 0,
+      lines: [{ planId: line.data.id, samples: [{ name: '粉末A', count: 1, form: 'powder', hazards: [], returnSample: false }] }],
+    },
+    { token },
+  );
+  expect(placed.data, placed.msg).toMatchObject({ state: 'awaitingSample' });
+  const id = placed.data.id;
+  await staffCall(s.baseUrl, 'adminOrderReceive', lab, { id, expect: 'awaitingSample' });
+  await staffCall(s.baseUrl, 'adminOrderStartTesting', lab, { id, expect: 'received' });
+  await reviewedResultFile(s.baseUrl, lab, id);
+  await staffCall(s.baseUrl, 'adminOrderDeliver', lab, { id, expect: 'testing' });
+  const confirmed = await call<{ state: string }>(s.baseUrl, 'orderConfirm', { id }, { token });
+  expect(confirmed.data.state).toBe('unsettled');
+  return placed.data;
+}
+
+describe('money (issue 10, ADR 0050)', () => {
+  it('a student tops up ¥1 000 online through the local payment page (¥1 020 with the 2 % bonus) and settles both 待结算 orders from the balance', async () => {
+    const student = await registerUser(s.server);
+    await attestStudent(s.baseUrl, student.tokens.token);
+    await addAddress(s.baseUrl, student.tokens.token);
+    // The cheapest priced item: two of its orders fit in ¥1 020.
+    const item = (await searchDevices(s.baseUrl, { pageSize: 50 })).list
+      .filter((d) => d.price_fen > 0 && d.unit === 'sample')
+      .sort((x, y) => x.price_fen - y.price_fen)[0]!;
+    const lab = (await enrol(s.baseUrl, 'lab')).token;
+    const orders = [await confirmedOrder(student, item, lab), await confirmedOrder(student, item, lab)];
+
+    // 预存中心: the ¥1 000 pick shows its bonus before paying.
+    const page = b.page;
+    await signInWith(page, student.tokens, '/member/prestore');
+    await page.getByTestId('prestore-balance').filter({ hasText: '¥0.00' }).waitFor();
+    await page.getByRole('button', { name: /¥1,000/ }).click();
+    await page.getByText('赠送 ¥20.00，共到账 ¥1,020.00').waitFor();
+    await screenshotAtWidths(page, SPEC, 'topup-form');
+    expect(await fitsWidth(page)).toBe(true);
+    await button(page, '立即充值').click();
+
+    // The local gateway's cashier: amount, number, countdown; 确认支付 posts the signed callback and returns.
+    await page.waitForURL('**/pay/local/TU*');
+    await waitForApp(page);
+    const cashier = page.getByTestId('local-cashier');
+    await cashier.getByTestId('cashier-amount').filter({ hasText: '¥1,000.00' }).waitFor();
+    expect(await cashier.innerText()).toMatch(/请在 \d{2}:\d{2} 内完成支付/);
+    await screenshotAtWidths(page, SPEC, 'local-cashier');
+    expect(await fitsWidth(page)).toBe(true);
+    await button(cashier, '确认支付').click();
+
+    await page.waitForURL('**/member/prestore?topup=TU*');
+    const banner = page.getByTestId('topup-result');
+    await banner.and(page.locator('[data-status=credited]')).waitFor();
+    expect(await banner.innerText()).toContain('已到账 ¥1,000.00，赠送 ¥20.00');
+    await page.getByTestId('prestore-balance').filter({ hasText: '¥1,020.00' }).waitFor();
+    // The statement: the top-up and its bonus as separate lines, each with the balance after it.
+    const lines = page.getByTestId('statement-line');
+    await expect.poll(() => lines.count()).toBe(2);
+    expect(await lines.nth(0).innerText()).toMatch(/充值赠送[\s\S]*\+¥20\.00[\s\S]*¥1,020\.00/);
+    expect(await lines.nth(1).innerText()).toMatch(/充值[\s\S]*\+¥1,000\.00[\s\S]*¥1,000\.00/);
+    await screenshotAtWidths(page, SPEC, 'prestore-credited');
+    expect(await fitsWidth(page)).toBe(true);
+
+    // 待结算: both orders, select all, the total, settle from the balance.
+    await page.goto('/member/unsettled', { waitUntil: 'domcontentloaded' });
+    await waitForApp(page);
+    const cards = page.getByTestId('due-order');
+    await expect.poll(() => cards.count()).toBe(2);
+    for (const o of orders) expect(await cards.filter({ hasText: o.no }).innerText()).toMatch(/结算期限 \d{4}-\d{2}-\d{2}/);
+    await page.getByRole('checkbox', { name: '全选' }).check();
+    const due = await call<{ totalDueFen: number }>(s.baseUrl, 'payDueList', { tab: 'unsettled' }, { token: student.tokens.token });
+    const total = due.data.totalDueFen;
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(102_000);
+    await page
+      .getByTestId('settle-total')
+      .filter({ hasText: yuan(total) })
+      .waitFor();
+    await screenshotAtWidths(page, SPEC, 'unsettled');
+    expect(await fitsWidth(page)).toBe(true);
+    await button(page, '结算').click();
+    const dialog = await opened(page.getByRole('dialog').filter({ hasText: '结算订单' }));
+    expect(await dialog.innerText()).toContain('个人预存余额');
+    expect(await dialog.innerText()).toContain(yuan(102_000 - total));
+    await screenshotAtWidths(page, SPEC, 'settle-dialog');
+    await button(dialog, '确认结算').click();
+    await toast(page, '结算成功').waitFor();
+    // Settled: they leave the list, the balance shows what is left, the orders are 已完成.
+    await cards.first().waitFor({ state: 'detached' });
+    await page.getByText('暂无待结算订单').waitFor();
+    await page.getByText(`预存余额 ${yuan(102_000 - total)}`).waitFor();
+    await screenshotAtWidths(page, SPEC, 'unsettled-done');
+    for (const o of orders) {
+      const detail = await call<{ state: string }>(s.baseUrl, 'orderDetail', { id: o.id }, { token: student.tokens.token });
+      expect(detail.data.state).toBe('completed');
+    }
+    expect(b.pageErrors).toEqual([]);
+  });
+});
