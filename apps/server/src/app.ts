@@ -36,6 +36,7 @@ import { reservationAdminRoutes, reservationRoutes } from './modules/reservation
 import { planRoutes } from './modules/plan/plan.routes.ts';
 import { demandRoutes } from './modules/demand/demand.routes.ts';
 import { evaluationRoutes } from './modules/evaluation/evaluation.routes.ts';
+import { invoiceRoutes } from './modules/invoice/invoice.routes.ts';
 import { contractRoutes } from './modules/contract/contract.routes.ts';
 import { seedDemoOrders } from './modules/order/order-demo.service.ts';
 import { resolveAccessToken } from './modules/session/session.service.ts';
@@ -223,6 +224,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...demandRoutes(ctx, privateFiles),
     ...contractRoutes(ctx, privateFiles),
     ...evaluationRoutes(ctx),
+    ...invoiceRoutes(ctx, privateFiles),
   };
   await app.register(apiScopes, {
     handlers,

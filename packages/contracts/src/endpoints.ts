@@ -15,6 +15,7 @@ import { bookingEndpoints } from './api/booking.ts';
 import { demandEndpoints } from './api/demand.ts';
 import { contractEndpoints } from './api/contract.ts';
 import { evaluationEndpoints } from './api/evaluation.ts';
+import { invoiceEndpoints } from './api/invoice.ts';
 import { settingAdminEndpoints } from './api/setting-admin.ts';
 import { smsOutboxEndpoints } from './api/sms-outbox.ts';
 import { customerEndpoints } from './api/customer.ts';
@@ -51,6 +52,7 @@ export const endpoints = {
   ...demandEndpoints,
   ...contractEndpoints,
   ...evaluationEndpoints,
+  ...invoiceEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

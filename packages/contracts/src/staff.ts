@@ -69,6 +69,8 @@ export const PERMISSIONS = {
   'booking.manage': ['lab'],
   /** The pick-up calendar (取样日历): who of the lab picks up which 上门取样 request (ADR 0049). */
   'pickup.manage': ['lab'],
+  /** The invoice queue (发票): issue an invoice (number and PDF) or reject an application with a reason (ADR 0052). */
+  'invoice.manage': ['finance'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];

@@ -246,3 +246,4 @@ export * from './schema-orders.ts';
 export * from './schema-messages.ts';
 export * from './schema-bookings.ts';
 export * from './schema-evaluations.ts';
+export * from './schema-invoices.ts';

@@ -67,12 +67,13 @@ export interface SiteNotice {
 }
 
 /**
- * Writes an in-site message to the order's customer in the caller's
- * transaction (t), like notifyOrder's site channel: it exists if and only if
- * the change that caused it committed. Used for the collector of a pick-up (ADR 0049) and the
- * manager's reply to an evaluation (ADR 0048).
+ * Writes an in-site message to the customer in the caller's transaction (t),
+ * like notifyOrder's site channel: it exists if and only if the change that
+ * caused it committed. Used for the collector of a pick-up (ADR 0049), the
+ * manager's reply to an evaluation (ADR 0048) and the moves of an invoice
+ * application (ADR 0052, no one order: id null).
  */
-export async function notifySite(t: AppContext, order: Pick<NoticeOrder, 'id' | 'userId'>, n: SiteNotice): Promise<void> {
+export async function notifySite(t: AppContext, order: { id: number | null; userId: number }, n: SiteNotice): Promise<void> {
   await repo.insertMessage(t.db, {
     userId: order.userId,
     kind: n.kind,
