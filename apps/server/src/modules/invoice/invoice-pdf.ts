@@ -63,7 +63,11 @@ export async function invoicePdf(v: InvoicePdfInput): Promise<Buffer> {
   const textWidth = half - label - 12;
   doc.font('regular').fontSize(9.5);
   const heightOf = (rows: string[]) => rows.reduce((h, r) => h + doc.heightOfString(r, { width: textWidth }) + 4, 0);
-  const boxH = Math.max(heightOf(buyer), heightOf(seller), 60) + 14;
+  const vertical = (title: string) => title.split('').join('\n');
+  doc.font('bold').fontSize(10);
+  const labelH = doc.heightOfString(vertical('购买方信息'), { width: label - 8, lineGap: 0 });
+  doc.font('regular').fontSize(9.5);
+  const boxH = Math.max(heightOf(buyer), heightOf(seller), labelH) + 14;
   const top = doc.y;
   doc.lineWidth(0.8).strokeColor(RED);
   doc.rect(MARGIN, top, width, boxH).stroke();
@@ -80,7 +84,7 @@ export async function invoicePdf(v: InvoicePdfInput): Promise<Buffer> {
       .font('bold')
       .fontSize(10)
       .fillColor(RED)
-      .text(title.split('').join('\n'), x + 6, top + (boxH - title.length * 14) / 2, { width: label - 8 });
+      .text(vertical(title), x + 6, top + (boxH - labelH) / 2, { width: label - 8, lineGap: 0 });
     let y = top + 7;
     doc.font('regular').fontSize(9.5).fillColor(INK);
     for (const r of rows) {
