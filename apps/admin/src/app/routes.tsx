@@ -24,6 +24,8 @@ const ReservationSettingsPage = lazy(() => import('@/features/reservations/reser
 const DemandsPage = lazy(() => import('@/features/demands/demands-page.tsx'));
 const DemandDetailPage = lazy(() => import('@/features/demands/demand-detail-page.tsx'));
 const EvaluationsPage = lazy(() => import('@/features/evaluations/evaluations-page.tsx'));
+const InvoicesPage = lazy(() => import('@/features/invoices/invoices-page.tsx'));
+const InvoiceDetailPage = lazy(() => import('@/features/invoices/invoice-detail-page.tsx'));
 const content = {
   banners: lazy(() => import('@/features/content/banner-page.tsx')),
   articles: lazy(() => import('@/features/content/article-page.tsx')),
@@ -107,6 +109,8 @@ export const router = createBrowserRouter(
         { path: 'demands', element: page('order.quote', <DemandsPage />) },
         { path: 'demands/:id', element: page('order.quote', <DemandDetailPage />) },
         { path: 'evaluations', element: page('evaluation.reply', <EvaluationsPage />) },
+        { path: 'invoices', element: page('invoice.manage', <InvoicesPage />) },
+        { path: 'invoices/:id', element: page('invoice.manage', <InvoiceDetailPage />) },
         { path: 'staff', element: page('staff.manage', <StaffPage />) },
         { path: 'audit', element: page('audit.read', <AuditPage />) },
         ...Object.entries({

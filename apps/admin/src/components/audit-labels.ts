@@ -1,3 +1,4 @@
+import { INVOICE_STATE_NAMES, INVOICE_TRANSITIONS, type InvoiceState } from '@yance/contracts/invoice-states';
 import { JOB_STATE_NAMES } from '@yance/contracts/job';
 import { ORDER_STATE_NAMES, ORDER_TRANSITIONS, type OrderState } from '@yance/contracts/order-states';
 import type { JobState } from '@yance/contracts/states';
@@ -49,7 +50,11 @@ const ACTION_NAMES: Record<string, string> = {
 const ORDER_ACTION_NAMES: Record<string, string> = Object.fromEntries(
   Object.entries(ORDER_TRANSITIONS).map(([action, t]) => [`order.${action}`, t.label]),
 );
-export const actionName = (action: string) => ACTION_NAMES[action] ?? ORDER_ACTION_NAMES[action] ?? action;
+/** An invoice application's moves are logged as invoice.<action> (ADR 0052). */
+const INVOICE_ACTION_NAMES: Record<string, string> = Object.fromEntries(
+  Object.entries(INVOICE_TRANSITIONS).map(([action, t]) => [`invoice.${action}`, t.label]),
+);
+export const actionName = (action: string) => ACTION_NAMES[action] ?? ORDER_ACTION_NAMES[action] ?? INVOICE_ACTION_NAMES[action] ?? action;
 
 /** The object types the log knows so far (the audit page offers them; any other can be typed). */
 export const OBJECT_TYPE_NAMES: Record<string, string> = {
@@ -62,6 +67,7 @@ export const OBJECT_TYPE_NAMES: Record<string, string> = {
   order: '订单',
   evaluation: '评价',
   sampling: '取样申请',
+  invoice: '开票申请',
 };
 export const objectTypeName = (type: string) => OBJECT_TYPE_NAMES[type] ?? type;
 
@@ -87,6 +93,11 @@ const FIELD_NAMES: Record<string, string> = {
   rid: '项目编号',
   assignee: '取样员',
   order: '订单',
+  invoiceNo: '发票号码',
+  invoiceDate: '开票日期',
+  amountFen: '金额（分）',
+  invoiceTitle: '发票抬头',
+  invoiceLines: '开票订单（分）',
 };
 export const fieldName = (field: string) => FIELD_NAMES[field] ?? field;
 
@@ -95,6 +106,7 @@ export function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '（空）';
   if (field === 'state' && typeof value === 'string' && value in JOB_STATE_NAMES) return JOB_STATE_NAMES[value as JobState];
   if (field === 'state' && typeof value === 'string' && value in ORDER_STATE_NAMES) return ORDER_STATE_NAMES[value as OrderState];
+  if (field === 'state' && typeof value === 'string' && value in INVOICE_STATE_NAMES) return INVOICE_STATE_NAMES[value as InvoiceState];
   if (field === 'roles' && Array.isArray(value)) return value.map((r) => STAFF_ROLE_NAMES[r as StaffRole] ?? String(r)).join('、');
   if (typeof value === 'boolean') return value ? '是' : '否';
   return typeof value === 'string' ? value : JSON.stringify(value);

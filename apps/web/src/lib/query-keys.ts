@@ -11,5 +11,8 @@ export const MESSAGES_KEY = ['messages'] as const;
 /** The customer's on-site bookings (reservation/list). */
 export const RESERVATIONS_KEY = ['user-reservations'] as const;
 
+/** The customer's invoice titles and applications (ADR 0052). */
+export const INVOICES_KEY = ['user-invoices'] as const;
+
 /** Data of the signed-in user, dropped when the session ends (spec §4: user, cart count, plan, messages; and their orders). */
-export const USER_QUERY_KEYS = [USER_INFO_KEY, PLAN_KEY, ORDERS_KEY, RESERVATIONS_KEY, MESSAGES_KEY] as const;
+export const USER_QUERY_KEYS = [USER_INFO_KEY, PLAN_KEY, ORDERS_KEY, RESERVATIONS_KEY, MESSAGES_KEY, INVOICES_KEY] as const;

@@ -313,9 +313,9 @@ export async function applyInvoice(ctx: AppContext, userId: number, body: Invoic
       lines,
     );
     await recordMove(t, mover, created, 'apply', null, {
-      title: [null, title.name],
+      invoiceTitle: [null, title.name],
       amountFen: [null, amount],
-      lines: [null, lines.map((l) => `${l.label}:${l.amountFen}`)],
+      invoiceLines: [null, lines.map((l) => `${l.label}:${l.amountFen}`)],
     });
     return created;
   });

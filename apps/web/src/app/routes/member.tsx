@@ -7,6 +7,8 @@ import { LoginRequired } from '@/features/auth/components/login-required.tsx';
 import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
 import { AddressBook } from '@/features/member/components/address-book.tsx';
 import { ComingSoon } from '@/features/member/components/coming-soon.tsx';
+import { InvoiceApplications } from '@/features/invoice/components/invoice-applications.tsx';
+import { InvoiceTitles } from '@/features/invoice/components/invoice-titles.tsx';
 import { MemberCenter } from '@/features/member/components/member-center.tsx';
 import { MemberInformation } from '@/features/member/components/member-information.tsx';
 import { MemberLayout } from '@/features/member/components/member-layout.tsx';
@@ -18,7 +20,7 @@ import { ReservationList } from '@/features/order/components/reservation-list.ts
 import { SampleList } from '@/features/order/components/sample-list.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
-/** Member area (spec §2, behind the login gate): center, information, address, orders (?id= one order), samples, order look-up, messages and bookings work; the rest are coming soon. */
+/** Member area (spec §2, behind the login gate): center, information, address, orders (?id= one order), samples, order look-up, messages, bookings and invoices (titles, records) work; the rest are coming soon. */
 export function Component() {
   const { page = 'center' } = useParams();
   const label = memberPageLabel(page);
@@ -40,6 +42,8 @@ export function Component() {
   else if (page === 'sample') body = <SampleList />;
   else if (page === 'oquery') body = <OrderQuery />;
   else if (page === 'reservation') body = <ReservationList />;
+  else if (page === 'invoiceMg') body = <InvoiceTitles addresses={user.data.address} />;
+  else if (page === 'invoiceLs') body = <InvoiceApplications addresses={user.data.address} />;
   else body = <ComingSoon title={label} backTo={paths.member()} backText="返回会员中心" />;
   return (
     <MemberLayout page={page} user={user.data}>
