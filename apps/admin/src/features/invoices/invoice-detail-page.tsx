@@ -129,20 +129,20 @@ function InvoiceView({ invoice: a }: { invoice: AdminInvoiceDetail }) {
                 <Link to={`/customers/${a.customerId}`}>{a.customerName || a.customerPhone}</Link>
                 {a.customerName && <Typography.Text type="secondary"> {a.customerPhone}</Typography.Text>}
               </Descriptions.Item>
-              {a.company && <Descriptions.Item label="单位">{a.company}</Descriptions.Item>}
+              {!!a.company && <Descriptions.Item label="单位">{a.company}</Descriptions.Item>}
               <Descriptions.Item label={a.email ? '收票邮箱' : '收票地址'}>
                 <Typography.Text copyable>{a.email || a.mailTo}</Typography.Text>
               </Descriptions.Item>
-              {a.remark && <Descriptions.Item label="备注">{a.remark}</Descriptions.Item>}
+              {!!a.remark && <Descriptions.Item label="备注">{a.remark}</Descriptions.Item>}
               <Descriptions.Item label="申请时间">{formatTime(a.createdAt)}</Descriptions.Item>
-              {a.invoiceNo && <Descriptions.Item label="发票号码">{a.invoiceNo}</Descriptions.Item>}
-              {a.invoiceDate && <Descriptions.Item label="开票日期">{a.invoiceDate}</Descriptions.Item>}
-              {a.rejectReason && (
+              {!!a.invoiceNo && <Descriptions.Item label="发票号码">{a.invoiceNo}</Descriptions.Item>}
+              {!!a.invoiceDate && <Descriptions.Item label="开票日期">{a.invoiceDate}</Descriptions.Item>}
+              {!!a.rejectReason && (
                 <Descriptions.Item label={a.state === 'reversed' ? '红冲原因' : '驳回原因'}>
                   <Typography.Text type="danger">{a.rejectReason}</Typography.Text>
                 </Descriptions.Item>
               )}
-              {a.decidedAt && (
+              {!!a.decidedAt && (
                 <Descriptions.Item label="处理">
                   {a.decidedBy} {formatTime(a.decidedAt)}
                 </Descriptions.Item>

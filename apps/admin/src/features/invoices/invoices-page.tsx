@@ -31,7 +31,7 @@ const columnsFor = (narrow: boolean): TableProps<AdminInvoiceSummary>['columns']
   {
     title: '申请',
     dataIndex: 'no',
-    width: narrow ? 150 : 170,
+    width: narrow ? 140 : 130,
     fixed: 'left',
     render: (no: string, a) => (
       <>
@@ -41,14 +41,18 @@ const columnsFor = (narrow: boolean): TableProps<AdminInvoiceSummary>['columns']
             {INVOICE_KIND_NAMES[a.kind]}
           </Typography.Text>
         </div>
-        {narrow && <InvoiceStateTag state={a.state} />}
+        {narrow && (
+          <div>
+            <Typography.Text strong>{formatFen(a.amount_fen)}</Typography.Text> <InvoiceStateTag state={a.state} />
+          </div>
+        )}
       </>
     ),
   },
   {
     title: '抬头',
     dataIndex: 'titleName',
-    width: 220,
+    width: 210,
     render: (name: string, a) => (
       <>
         <div>{name}</div>
@@ -58,16 +62,16 @@ const columnsFor = (narrow: boolean): TableProps<AdminInvoiceSummary>['columns']
       </>
     ),
   },
-  { title: '金额', dataIndex: 'amount_fen', width: 120, align: 'right', render: (fen: number) => formatFen(fen) },
+  { title: '金额', dataIndex: 'amount_fen', width: 100, align: 'right', render: (fen: number) => formatFen(fen) },
   {
     title: '订单',
     dataIndex: 'labels',
-    width: 180,
+    width: 160,
     render: (labels: string[]) => <Typography.Text style={{ fontSize: 12 }}>{labels.join('、')}</Typography.Text>,
   },
-  ...(narrow ? [] : [{ title: '状态', dataIndex: 'state', width: 90, render: (s: InvoiceState) => <InvoiceStateTag state={s} /> }]),
-  { title: '发票号码', dataIndex: 'invoiceNo', width: 190, render: (no: string) => no || '—' },
-  { title: '申请时间', dataIndex: 'createdAt', width: 170, render: formatTime },
+  ...(narrow ? [] : [{ title: '状态', dataIndex: 'state', width: 80, render: (s: InvoiceState) => <InvoiceStateTag state={s} /> }]),
+  { title: '发票号码', dataIndex: 'invoiceNo', width: 170, render: (no: string) => no || '—' },
+  { title: '申请时间', dataIndex: 'createdAt', width: 150, render: formatTime },
 ];
 
 /** 发票 (/invoices): finance's queue of applications — 申请中 first come first served — by state and keyword. */
@@ -123,7 +127,7 @@ export default function InvoicesPage() {
           columns={columnsFor(narrow)}
           dataSource={list.data?.list}
           loading={list.isFetching}
-          scroll={{ x: narrow ? 700 : 1100 }}
+          scroll={{ x: narrow ? 700 : 1000 }}
           locale={{ emptyText: <Empty description={state === 'applied' && !query.kw ? '没有待开票的申请' : '没有符合条件的开票申请'} /> }}
           pagination={{
             current: query.page,

@@ -47,9 +47,9 @@ export function ApplicationDetail({ id, onClose }: { id: number | null; onClose:
           <Descriptions column={1} size="small" bordered styles={{ label: { width: 112 } }}>
             <Descriptions.Item label="状态">
               <Tag color={STATE_COLORS[d.state]}>{INVOICE_STATE_NAMES[d.state]}</Tag>
-              {d.rejectReason && <span style={{ color: '#d4380d' }}>{d.rejectReason}</span>}
+              {!!d.rejectReason && <span style={{ color: '#d4380d' }}>{d.rejectReason}</span>}
             </Descriptions.Item>
-            {d.invoiceNo && (
+            {!!d.invoiceNo && (
               <Descriptions.Item label="发票号码">
                 {d.invoiceNo}（{d.invoiceDate}）
               </Descriptions.Item>
@@ -58,7 +58,7 @@ export function ApplicationDetail({ id, onClose }: { id: number | null; onClose:
             <Descriptions.Item label="抬头">
               {d.title.name}（{INVOICE_HOLDER_NAMES[d.title.holder]}）
             </Descriptions.Item>
-            {d.title.tax_id && <Descriptions.Item label="税号">{d.title.tax_id}</Descriptions.Item>}
+            {!!d.title.tax_id && <Descriptions.Item label="税号">{d.title.tax_id}</Descriptions.Item>}
             {isSpecialInvoice(d.title.kind) && (
               <>
                 <Descriptions.Item label="注册地址电话">
@@ -73,7 +73,7 @@ export function ApplicationDetail({ id, onClose }: { id: number | null; onClose:
             <Descriptions.Item label="开票金额">
               {formatFen(d.amount_fen)}（{capitalYuan(d.amount_fen)}）
             </Descriptions.Item>
-            {d.remark && <Descriptions.Item label="备注">{d.remark}</Descriptions.Item>}
+            {!!d.remark && <Descriptions.Item label="备注">{d.remark}</Descriptions.Item>}
             <Descriptions.Item label="申请时间">{formatTime(d.createdAt)}</Descriptions.Item>
           </Descriptions>
           <Table

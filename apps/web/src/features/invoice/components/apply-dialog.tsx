@@ -89,7 +89,9 @@ export function ApplyDialog({ open, addresses, onClose, onApplied }: ApplyDialog
         <Skeleton active paragraph={{ rows: 5 }} />
       ) : list.length === 0 ? (
         <Empty description="还没有发票抬头">
-          <Link to={paths.member('invoiceMg')}>去新增发票抬头</Link>
+          <Link className="btn-primary" to={paths.member('invoiceMg')}>
+            去新增发票抬头
+          </Link>
         </Empty>
       ) : (
         <Form layout="vertical" aria-label="申请开票">

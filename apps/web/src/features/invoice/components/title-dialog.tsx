@@ -119,7 +119,7 @@ export function TitleDialog({ open, editing, addresses, onClose }: TitleDialogPr
             options={INVOICE_HOLDERS.map((h) => ({ value: h, label: INVOICE_HOLDER_NAMES[h], disabled: special && h === 'person' }))}
           />
         </Form.Item>
-        <Form.Item name="name" label={holder === 'company' ? '单位名称' : '个人名称'} required>
+        <Form.Item name="name" label="抬头名称" required>
           <Input maxLength={100} placeholder={holder === 'company' ? '与营业执照一致的单位全称' : '姓名'} />
         </Form.Item>
         <Form.Item
