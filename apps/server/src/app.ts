@@ -39,6 +39,7 @@ import { evaluationRoutes } from './modules/evaluation/evaluation.routes.ts';
 import { createGateways, paymentRoutes } from './modules/payment/payment.routes.ts';
 import { moneyJobs } from './modules/payment/payment.service.ts';
 import { clusterRoutes } from './modules/cluster/cluster.routes.ts';
+import { invoiceRoutes } from './modules/invoice/invoice.routes.ts';
 import { contractRoutes } from './modules/contract/contract.routes.ts';
 import { seedDemoOrders } from './modules/order/order-demo.service.ts';
 import { resolveAccessToken } from './modules/session/session.service.ts';
@@ -232,6 +233,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...evaluationRoutes(ctx),
     ...paymentRoutes(ctx, privateFiles, createGateways(ctx)),
     ...clusterRoutes(ctx),
+    ...invoiceRoutes(ctx, privateFiles),
   };
   await app.register(apiScopes, {
     handlers,

@@ -241,6 +241,18 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   clusterDelete4user: { body: { id: 1 } },
   clusterAssign: { body: { id: 1, limitFen: 100_000 } },
   adminClusterDetail: { query: { id: 1 } },
+  invoiceAdd: { body: { kind: 1, holder: 'person', name: '张三', email: 'zhang@example.com' } },
+  invoiceEdit: { body: { id: 1, kind: 1, holder: 'person', name: '张三', email: 'zhang@example.com' } },
+  invoiceDel: { body: { id: 1 } },
+  invoiceDefault: { body: { id: 1 } },
+  invoiceApplyAdd: { body: { titleId: 1, lines: [{ source: 'order', sourceId: 1, amount_fen: 100 }] } },
+  invoiceApplyDetail: { body: { id: 1 } },
+  invoiceApplyCancel: { body: { id: 1 } },
+  invoiceApplyPdf: { query: { id: 1 } },
+  adminInvoiceDetail: { query: { id: 1 } },
+  adminInvoicePdf: { query: { id: 1 } },
+  adminInvoiceIssue: { body: { id: 1, invoiceNo: '12345678' } },
+  adminInvoiceReject: { body: { id: 1, reason: '抬头有误' } },
 };
 
 const CJK = /[\u4e00-\u9fff]/;

@@ -102,6 +102,12 @@ export const adminRoutes = {
   adminContractPdf: { method: 'GET', scope: 'admin', path: '/contract/pdf', access: 'order.read' },
   adminContractScan: { method: 'GET', scope: 'admin', path: '/contract/scan', access: 'order.read' },
   adminContractReject: { method: 'POST', scope: 'admin', path: '/contract/reject', access: 'order.quote' },
+  // the invoice queue (issue 10, ADR 0052): finance issues or rejects the customers' applications
+  adminInvoiceList: { method: 'GET', scope: 'admin', path: '/invoice/list', access: 'invoice.manage' },
+  adminInvoiceDetail: { method: 'GET', scope: 'admin', path: '/invoice/detail', access: 'invoice.manage' },
+  adminInvoicePdf: { method: 'GET', scope: 'admin', path: '/invoice/pdf', access: 'invoice.manage' },
+  adminInvoiceIssue: { method: 'POST', scope: 'admin', path: '/invoice/issue', access: 'invoice.manage' },
+  adminInvoiceReject: { method: 'POST', scope: 'admin', path: '/invoice/reject', access: 'invoice.manage' },
   // the console's catalogue (ADR 0036)
   catalogTypeList: { method: 'GET', scope: 'admin', path: '/catalog/type/list', access: 'catalog.manage' },
   catalogTypeEdit: { method: 'POST', scope: 'admin', path: '/catalog/type/edit', access: 'catalog.manage' },

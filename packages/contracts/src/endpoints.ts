@@ -17,6 +17,7 @@ import { contractEndpoints } from './api/contract.ts';
 import { evaluationEndpoints } from './api/evaluation.ts';
 import { prestoreEndpoints } from './api/prestore.ts';
 import { clusterEndpoints } from './api/cluster.ts';
+import { invoiceEndpoints } from './api/invoice.ts';
 import { settingAdminEndpoints } from './api/setting-admin.ts';
 import { smsOutboxEndpoints } from './api/sms-outbox.ts';
 import { customerEndpoints } from './api/customer.ts';
@@ -55,6 +56,7 @@ export const endpoints = {
   ...evaluationEndpoints,
   ...prestoreEndpoints,
   ...clusterEndpoints,
+  ...invoiceEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

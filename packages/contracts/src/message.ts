@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id } from './numbers.ts';
 import type { OrderAction } from './order-states.ts';
 import { pagingQuery } from './paging.ts';
+import { INVOICE_MESSAGE_KINDS } from './invoice-states.ts';
 
 /**
  * Notices to customers (issue 9 "Notifications", ADR 0046). A notice goes out
@@ -63,10 +64,11 @@ export const NOTICE_ACTIONS = Object.keys(ORDER_NOTICES) as NoticeAction[];
 
 /**
  * What a message is about: an order action of ORDER_NOTICES, the manager's reply to the customer's evaluation
- * (ADR 0048), a collector chosen for a pick-up (ADR 0049), or a research group's change that concerns the
- * customer (an application, its answer, being added or removed, a transfer, a limit — ADR 0051).
+ * (ADR 0048), a collector chosen for a pick-up (ADR 0049), a research group's change that concerns the
+ * customer (an application, its answer, being added or removed, a transfer, a limit — ADR 0051), or a move of
+ * an invoice application (ADR 0052).
  */
-export const MESSAGE_KINDS = [...NOTICE_ACTIONS, 'evaluationReply', 'pickupAssign', 'cluster'] as const;
+export const MESSAGE_KINDS = [...NOTICE_ACTIONS, 'evaluationReply', 'pickupAssign', 'cluster', ...INVOICE_MESSAGE_KINDS] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** The words of a notice for an order number. */

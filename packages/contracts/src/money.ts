@@ -63,3 +63,39 @@ export function priceOf(item: Priced, choices: Choices, count: number): Fen {
   if (total > FEN_MAX) throw new PriceError('金额超出上限');
   return total as Fen;
 }
+
+const UPPER_DIGITS = '零壹贰叁肆伍陆柒捌玖';
+/** The amount in Chinese capital numerals (人民币大写), as contracts write it. */
+export function capitalYuan(fen: number): string {
+  if (fen === 0) return '零元整';
+  const units = ['', '拾', '佰', '仟'];
+  const groups = ['', '万', '亿'];
+  const whole = Math.floor(fen / 100);
+  let out = '';
+  let n = whole;
+  let g = 0;
+  let zero = false;
+  while (n > 0) {
+    const part = n % 10000;
+    let s = '';
+    let needZero = false;
+    for (let i = 0; i < 4; i++) {
+      const d = Math.floor(part / 10 ** i) % 10;
+      if (d === 0) {
+        if (s) needZero = true;
+      } else {
+        s = `${UPPER_DIGITS[d]}${units[i]}${needZero ? '零' : ''}${s}`;
+        needZero = false;
+      }
+    }
+    if (s) out = `${s}${groups[g]}${zero ? '零' : ''}${out}`;
+    zero = part < 1000 && part > 0 ? true : part === 0 && out !== '';
+    n = Math.floor(n / 10000);
+    g++;
+  }
+  const jiao = Math.floor(fen / 10) % 10;
+  const cent = fen % 10;
+  const yuanPart = whole > 0 ? `${out}元` : '';
+  if (jiao === 0 && cent === 0) return `${yuanPart}整`;
+  return `${yuanPart}${jiao ? `${UPPER_DIGITS[jiao]}角` : whole > 0 ? '零' : ''}${cent ? `${UPPER_DIGITS[cent]}分` : ''}`;
+}

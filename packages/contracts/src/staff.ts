@@ -75,6 +75,8 @@ export const PERMISSIONS = {
   'prestore.confirm': ['finance'],
   /** The ledger: top-ups, customers' statements, payments and the daily reconciliation with its .xlsx (ADR 0050). */
   'ledger.read': ['finance'],
+  /** The invoice queue (发票): issue an invoice (number and PDF) or reject an application with a reason (ADR 0052). */
+  'invoice.manage': ['finance'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];

@@ -1,6 +1,7 @@
 import {
   ApartmentOutlined,
   AppstoreOutlined,
+  AccountBookOutlined,
   AuditOutlined,
   BankOutlined,
   CalendarOutlined,
@@ -68,6 +69,11 @@ export const MENU: MenuGroup[] = [
       { path: '/demands', label: '定制需求', permission: 'order.quote', icon: <SolutionOutlined /> },
       { path: '/evaluations', label: '评价管理', permission: 'evaluation.reply', icon: <StarOutlined /> },
     ],
+  },
+  {
+    key: 'money',
+    label: '财务',
+    entries: [{ path: '/invoices', label: '发票', permission: 'invoice.manage', icon: <AccountBookOutlined /> }],
   },
   {
     key: 'reservations',

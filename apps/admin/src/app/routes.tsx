@@ -26,6 +26,8 @@ const DemandDetailPage = lazy(() => import('@/features/demands/demand-detail-pag
 const EvaluationsPage = lazy(() => import('@/features/evaluations/evaluations-page.tsx'));
 const ClustersPage = lazy(() => import('@/features/clusters/clusters-page.tsx'));
 const ClusterDetailPage = lazy(() => import('@/features/clusters/cluster-detail-page.tsx'));
+const InvoicesPage = lazy(() => import('@/features/invoices/invoices-page.tsx'));
+const InvoiceDetailPage = lazy(() => import('@/features/invoices/invoice-detail-page.tsx'));
 const content = {
   banners: lazy(() => import('@/features/content/banner-page.tsx')),
   articles: lazy(() => import('@/features/content/article-page.tsx')),
@@ -111,6 +113,8 @@ export const router = createBrowserRouter(
         { path: 'demands', element: page('order.quote', <DemandsPage />) },
         { path: 'demands/:id', element: page('order.quote', <DemandDetailPage />) },
         { path: 'evaluations', element: page('evaluation.reply', <EvaluationsPage />) },
+        { path: 'invoices', element: page('invoice.manage', <InvoicesPage />) },
+        { path: 'invoices/:id', element: page('invoice.manage', <InvoiceDetailPage />) },
         { path: 'staff', element: page('staff.manage', <StaffPage />) },
         { path: 'audit', element: page('audit.read', <AuditPage />) },
         ...Object.entries({

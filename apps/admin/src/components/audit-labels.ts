@@ -1,4 +1,5 @@
 import { CLUSTER_MEMBER_STATE_NAMES, CLUSTER_MEMBER_TRANSITIONS, type ClusterMemberState } from '@yance/contracts/cluster';
+import { INVOICE_STATE_NAMES, INVOICE_TRANSITIONS, type InvoiceState } from '@yance/contracts/invoice-states';
 import { JOB_STATE_NAMES } from '@yance/contracts/job';
 import { ORDER_STATE_NAMES, ORDER_TRANSITIONS, type OrderState } from '@yance/contracts/order-states';
 import type { JobState } from '@yance/contracts/states';
@@ -57,7 +58,11 @@ const ACTION_NAMES: Record<string, string> = {
 const ORDER_ACTION_NAMES: Record<string, string> = Object.fromEntries(
   Object.entries(ORDER_TRANSITIONS).map(([action, t]) => [`order.${action}`, t.label]),
 );
-export const actionName = (action: string) => ACTION_NAMES[action] ?? ORDER_ACTION_NAMES[action] ?? action;
+/** An invoice application's moves are logged as invoice.<action> (ADR 0052). */
+const INVOICE_ACTION_NAMES: Record<string, string> = Object.fromEntries(
+  Object.entries(INVOICE_TRANSITIONS).map(([action, t]) => [`invoice.${action}`, t.label]),
+);
+export const actionName = (action: string) => ACTION_NAMES[action] ?? ORDER_ACTION_NAMES[action] ?? INVOICE_ACTION_NAMES[action] ?? action;
 
 /** The object types the log knows so far (the audit page offers them; any other can be typed). */
 export const OBJECT_TYPE_NAMES: Record<string, string> = {
@@ -71,6 +76,7 @@ export const OBJECT_TYPE_NAMES: Record<string, string> = {
   evaluation: '评价',
   sampling: '取样申请',
   cluster: '课题组',
+  invoice: '开票申请',
 };
 export const objectTypeName = (type: string) => OBJECT_TYPE_NAMES[type] ?? type;
 
@@ -105,6 +111,11 @@ const FIELD_NAMES: Record<string, string> = {
   message: '留言',
   limitFen: '消费额度（分）',
   deletedAt: '删除时间',
+  invoiceNo: '发票号码',
+  invoiceDate: '开票日期',
+  amountFen: '金额（分）',
+  invoiceTitle: '发票抬头',
+  invoiceLines: '开票订单（分）',
 };
 export const fieldName = (field: string) => FIELD_NAMES[field] ?? field;
 
@@ -115,6 +126,7 @@ export function valueText(field: string, value: unknown): string {
   if (field === 'state' && typeof value === 'string' && value in ORDER_STATE_NAMES) return ORDER_STATE_NAMES[value as OrderState];
   if (field === 'state' && typeof value === 'string' && value in CLUSTER_MEMBER_STATE_NAMES)
     return CLUSTER_MEMBER_STATE_NAMES[value as ClusterMemberState];
+  if (field === 'state' && typeof value === 'string' && value in INVOICE_STATE_NAMES) return INVOICE_STATE_NAMES[value as InvoiceState];
   if (field === 'roles' && Array.isArray(value)) return value.map((r) => STAFF_ROLE_NAMES[r as StaffRole] ?? String(r)).join('、');
   if (typeof value === 'boolean') return value ? '是' : '否';
   return typeof value === 'string' ? value : JSON.stringify(value);

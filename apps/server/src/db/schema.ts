@@ -248,3 +248,4 @@ export * from './schema-bookings.ts';
 export * from './schema-evaluations.ts';
 export * from './schema-money.ts';
 export * from './schema-clusters.ts';
+export * from './schema-invoices.ts';

@@ -17,5 +17,8 @@ export const CLUSTERS_KEY = ['user-clusters'] as const;
 /** The customer's money (ADR 0050): prestore balance, statement, top-ups, orders waiting for payment or settlement. */
 export const MONEY_KEY = ['user-money'] as const;
 
-/** Data of the signed-in user, dropped when the session ends (spec §4: user, cart count, plan, messages; and their orders, groups and money). */
-export const USER_QUERY_KEYS = [USER_INFO_KEY, PLAN_KEY, ORDERS_KEY, RESERVATIONS_KEY, MESSAGES_KEY, CLUSTERS_KEY, MONEY_KEY] as const;
+/** The customer's invoice titles and applications (ADR 0052). */
+export const INVOICES_KEY = ['user-invoices'] as const;
+
+/** Data of the signed-in user, dropped when the session ends (spec §4: user, cart count, plan, messages; and their orders, groups, money and invoices). */
+export const USER_QUERY_KEYS = [USER_INFO_KEY, PLAN_KEY, ORDERS_KEY, RESERVATIONS_KEY, MESSAGES_KEY, CLUSTERS_KEY, MONEY_KEY, INVOICES_KEY] as const;

@@ -1,23 +1,9 @@
-// The enterprise contract as a PDF (ADR 0045): Chinese text in Noto Sans SC,
-// embedded as a subset (only the glyphs used; pdfkit subsets every embedded
-// font), from an npm package so a fresh clone after `npm install` has the
-// font (SIL Open Font License 1.1).
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
-import { PRICE_UNITS, type PriceUnit } from '@yance/contracts/money';
+// The enterprise contract as a PDF (ADR 0045): Chinese text in Noto Sans SC
+// (lib/pdf-document.ts).
+import { capitalYuan, PRICE_UNITS, type PriceUnit } from '@yance/contracts/money';
+import { chineseDocument, yuan } from '../../lib/pdf-document.ts';
 
-const require = createRequire(import.meta.url);
-const FONT_FILES = {
-  regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
-  bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
-} as const;
-let fonts: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
-/** The two weights, read once per process (about 10 MB each). */
-const fontBytes = () =>
-  (fonts ??= Promise.all([readFile(require.resolve(FONT_FILES.regular)), readFile(require.resolve(FONT_FILES.bold))]).then(
-    ([regular, bold]) => ({ regular, bold }),
-  ));
+export { capitalYuan, yuan };
 
 export interface ContractParty {
   name: string;
@@ -34,44 +20,6 @@ export interface ContractInput {
   customer: ContractParty;
   lines: { name: string; rid: string; unit: PriceUnit; unitFen: number; count: number; amountFen: number | null; turnaroundDays: number }[];
   totalFen: number | null;
-}
-
-export const yuan = (fen: number) => `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-const UPPER_DIGITS = '零壹贰叁肆伍陆柒捌玖';
-/** The amount in Chinese capital numerals (人民币大写), as contracts write it. */
-export function capitalYuan(fen: number): string {
-  if (fen === 0) return '零元整';
-  const units = ['', '拾', '佰', '仟'];
-  const groups = ['', '万', '亿'];
-  const whole = Math.floor(fen / 100);
-  let out = '';
-  let n = whole;
-  let g = 0;
-  let zero = false;
-  while (n > 0) {
-    const part = n % 10000;
-    let s = '';
-    let needZero = false;
-    for (let i = 0; i < 4; i++) {
-      const d = Math.floor(part / 10 ** i) % 10;
-      if (d === 0) {
-        if (s) needZero = true;
-      } else {
-        s = `${UPPER_DIGITS[d]}${units[i]}${needZero ? '零' : ''}${s}`;
-        needZero = false;
-      }
-    }
-    if (s) out = `${s}${groups[g]}${zero ? '零' : ''}${out}`;
-    zero = part < 1000 && part > 0 ? true : part === 0 && out !== '';
-    n = Math.floor(n / 10000);
-    g++;
-  }
-  const jiao = Math.floor(fen / 10) % 10;
-  const cent = fen % 10;
-  const yuanPart = whole > 0 ? `${out}元` : '';
-  if (jiao === 0 && cent === 0) return `${yuanPart}整`;
-  return `${yuanPart}${jiao ? `${UPPER_DIGITS[jiao]}角` : whole > 0 ? '零' : ''}${cent ? `${UPPER_DIGITS[cent]}分` : ''}`;
 }
 
 /** The contract's terms (fixed text; the order's numbers are put in). */
@@ -94,21 +42,11 @@ const MUTED = '#666666';
 
 /** Builds the contract PDF (A4); pdfkit embeds the glyphs the document uses as a subset of Noto Sans SC. */
 export async function contractPdf(c: ContractInput): Promise<Buffer> {
-  const bytes = await fontBytes();
-  const doc = new PDFDocument({
+  const { doc, done } = await chineseDocument({
     size: 'A4',
     margin: MARGIN,
-    lang: 'zh-CN',
     info: { Title: `检测服务合同 ${c.orderNo}`, Creator: '研测' },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (b: Buffer) => chunks.push(b));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', bytes.regular);
-  doc.registerFont('bold', bytes.bold);
   const width = doc.page.width - 2 * MARGIN;
 
   doc.font('bold').fontSize(20).fillColor(INK).text('检测服务合同', { align: 'center' });

@@ -191,6 +191,17 @@ export async function listAdjustments(db: Executor, orderId: number) {
   return db.select().from(orderAdjustment).where(eq(orderAdjustment.orderId, orderId)).orderBy(asc(orderAdjustment.id));
 }
 
+/** The sum of each order's adjustments (补差价 +, 退差价 −), for the orders that have any. */
+export async function sumAdjustments(db: Executor, orderIds: readonly number[]): Promise<Map<number, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: orderAdjustment.orderId, sum: sql<number>`sum(${orderAdjustment.amountFen})::int` })
+    .from(orderAdjustment)
+    .where(inArray(orderAdjustment.orderId, [...orderIds]))
+    .groupBy(orderAdjustment.orderId);
+  return new Map(rows.map((r) => [r.orderId, r.sum]));
+}
+
 export async function insertAdjustment(db: Executor, row: typeof orderAdjustment.$inferInsert): Promise<void> {
   await db.insert(orderAdjustment).values(row);
 }

@@ -113,6 +113,21 @@ async function retestOf(ctx: AppContext, order: OrderRow, reader: Mover): Promis
   };
 }
 
+/**
+ * Each order's final amount: its total after the price adjustments (补差价 /
+ * 退差价), as the detail shows it (final_fen); an order without a total has none.
+ * Run it in the transaction that holds the orders' locks when the amount decides a write (invoices, ADR 0052).
+ */
+export async function finalAmountsOf(ctx: AppContext, orders: readonly Pick<OrderRow, 'id' | 'totalFen'>[]): Promise<Map<number, Fen>> {
+  const sums = await repo.sumAdjustments(
+    ctx.db,
+    orders.map((o) => o.id),
+  );
+  const out = new Map<number, Fen>();
+  for (const o of orders) if (o.totalFen !== null) out.set(o.id, (o.totalFen + (sums.get(o.id) ?? 0)) as Fen);
+  return out;
+}
+
 /** The detail's lab parts: records, adjustments and the final amount, the retest window (files: result-file.service). */
 export async function labDetailOf(ctx: AppContext, order: OrderRow, reader: Mover) {
   const adjustments = await listAdjustments(ctx, order.id);

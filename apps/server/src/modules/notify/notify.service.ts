@@ -67,10 +67,12 @@ export interface SiteNotice {
 }
 
 /**
- * Writes an in-site message to the order's customer in the caller's
- * transaction (t), like notifyOrder's site channel: it exists if and only if
- * the change that caused it committed. Used for the collector of a pick-up (ADR 0049), the
- * manager's reply to an evaluation (ADR 0048), and research groups' changes (id null: about no order, ADR 0051).
+ * Writes an in-site message to the customer in the caller's transaction (t),
+ * like notifyOrder's site channel: it exists if and only if the change that
+ * caused it committed. Used for the collector of a pick-up (ADR 0049), the
+ * manager's reply to an evaluation (ADR 0048), research groups' changes (ADR
+ * 0051) and the moves of an invoice application (ADR 0052) — the last two
+ * about no one order (id null).
  */
 export async function notifySite(t: AppContext, order: { id: number | null; userId: number }, n: SiteNotice): Promise<void> {
   await repo.insertMessage(t.db, {

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { OrderState } from '@yance/contracts/order-states';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { OrderKind, OrderState } from '@yance/contracts/order-states';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { normalizeSearch } from '../../lib/search-grams.ts';
 import { containsAll, narrowByKeyword, type KeywordNarrowing } from './order-keyword.repository.ts';
@@ -42,6 +42,25 @@ export async function findOrder(db: Executor, id: number): Promise<OrderRow | un
 export async function lockOrder(db: Executor, id: number): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
   return row;
+}
+
+/** The customer's orders in one of the states listed for their kind (enterprise, institution), newest first. */
+export async function listCustomerOrdersIn(
+  db: Executor,
+  userId: number,
+  statesByKind: Readonly<Partial<Record<OrderKind, readonly OrderState[]>>>,
+  limit: number,
+): Promise<OrderRow[]> {
+  const byKind = Object.entries(statesByKind).flatMap(([kind, states]) =>
+    states && states.length > 0 ? [and(eq(orders.kind, kind as OrderKind), inArray(orders.state, [...states]))!] : [],
+  );
+  if (byKind.length === 0) return [];
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), or(...byKind)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
 }
 
 /** Compare-and-set: moves the order only if it is still in `from`; answers the row, or undefined when someone moved it first. */

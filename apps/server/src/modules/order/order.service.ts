@@ -10,7 +10,14 @@ import {
   type OrderSummary,
   type SampleInput,
 } from '@yance/contracts/order';
-import { ORDER_TABS, ORDER_TAB_NAMES, ORDER_TRANSITIONS, type OrderAction, type OrderKind } from '@yance/contracts/order-states';
+import {
+  ORDER_TABS,
+  ORDER_TAB_NAMES,
+  ORDER_TRANSITIONS,
+  type OrderAction,
+  type OrderKind,
+  type OrderState,
+} from '@yance/contracts/order-states';
 import { ORGANIZATIONS } from '@yance/contracts/user';
 import { SAMPLING_EVENT_LABELS, type SamplingEventAction } from '@yance/contracts/sampling';
 import { CALL_EVENT_LABELS, type CallEventAction } from '@yance/contracts/call-task';
@@ -507,6 +514,14 @@ export const customerCard = (ctx: AppContext, userId: number) => repo.findOrderC
 
 /** The customer's account locked for the caller's transaction, with what ordering checks (attestation, organization, manager). */
 export const lockOrderingCustomer = (t: AppContext, userId: number) => repo.lockOrderCustomer(t.db, userId);
+
+/** The customer's orders in one of the states listed for their kind, newest first (the invoiceable orders, ADR 0052). */
+export const customerOrdersIn = (
+  ctx: AppContext,
+  userId: number,
+  statesByKind: Readonly<Partial<Record<OrderKind, readonly OrderState[]>>>,
+  limit: number,
+) => repo.listCustomerOrdersIn(ctx.db, userId, statesByKind, limit);
 
 /** An order's lines as snapshotted (the contract PDF). */
 export const orderLines = (ctx: AppContext, orderId: number) => repo.listLines(ctx.db, orderId);

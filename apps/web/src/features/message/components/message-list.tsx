@@ -1,4 +1,5 @@
 import type { MessageEntry } from '@yance/contracts/message';
+import { INVOICE_MESSAGE_KINDS } from '@yance/contracts/invoice-states';
 import { Button, Segmented, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '@/components/error-state.tsx';
@@ -96,6 +97,11 @@ function MessageItem({ message, onRead }: { message: MessageEntry; onRead: () =>
           {message.orderId !== null && (
             <Link className={styles.link} to={paths.order(message.orderId)} onClick={() => !message.read && onRead()}>
               查看订单{message.orderNo ? ` ${message.orderNo}` : ''}
+            </Link>
+          )}
+          {(INVOICE_MESSAGE_KINDS as readonly string[]).includes(message.kind) && (
+            <Link className={styles.link} to={paths.member('invoiceLs')} onClick={() => !message.read && onRead()}>
+              查看开票记录
             </Link>
           )}
           {!message.read && (

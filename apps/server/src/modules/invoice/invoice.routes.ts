@@ -1,0 +1,35 @@
+import type { AppContext } from '../../context.ts';
+import type { Handlers } from '../../plugins/endpoints.ts';
+import { sendPrivateFile } from '../media/private-file.service.ts';
+import type { FileStorage } from '../media/storage.service.ts';
+import { adminInvoiceDetail, adminInvoiceList, adminInvoicePdf, issueInvoice, rejectInvoice } from './invoice-admin.service.ts';
+import { addTitle, editTitle, listTitles, makeDefaultTitle, removeTitle } from './invoice-title.service.ts';
+import {
+  applicationDetail,
+  applyInvoice,
+  customerInvoiceFile,
+  invoiceableOrders,
+  listApplications,
+  withdrawApplication,
+} from './invoice.service.ts';
+
+/** Invoices (ADR 0052): the customer's titles and applications scoped to `user`; the console's behind invoice.manage. */
+export const invoiceRoutes = (ctx: AppContext, storage: FileStorage) =>
+  ({
+    invoiceList: ({ user }) => listTitles(ctx, user.id),
+    invoiceAdd: ({ user, body }) => addTitle(ctx, user.id, body),
+    invoiceEdit: ({ user, body }) => editTitle(ctx, user.id, body.id, body),
+    invoiceDel: ({ user, body }) => removeTitle(ctx, user.id, body.id).then(() => null),
+    invoiceDefault: ({ user, body }) => makeDefaultTitle(ctx, user.id, body.id).then(() => null),
+    invoiceApplyOrders: ({ user }) => invoiceableOrders(ctx, user.id),
+    invoiceApplyAdd: ({ user, body, ip }) => applyInvoice(ctx, user.id, body, ip),
+    invoiceApplyList: ({ user, body }) => listApplications(ctx, user.id, body),
+    invoiceApplyDetail: ({ user, body }) => applicationDetail(ctx, user.id, body.id),
+    invoiceApplyCancel: ({ user, body, ip }) => withdrawApplication(ctx, user.id, body.id, ip),
+    invoiceApplyPdf: async ({ user, query, reply }) => sendPrivateFile(reply, await customerInvoiceFile(ctx, storage, user.id, query.id)),
+    adminInvoiceList: ({ query }) => adminInvoiceList(ctx, query),
+    adminInvoiceDetail: ({ query }) => adminInvoiceDetail(ctx, query.id),
+    adminInvoicePdf: async ({ query, reply }) => sendPrivateFile(reply, await adminInvoicePdf(ctx, storage, query.id)),
+    adminInvoiceIssue: ({ staff, body, ip }) => issueInvoice(ctx, storage, staff, body, ip),
+    adminInvoiceReject: ({ staff, body, ip }) => rejectInvoice(ctx, staff, body, ip),
+  }) satisfies Handlers;
