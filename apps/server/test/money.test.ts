@@ -320,4 +320,26 @@ describe('the prestore ledger (ADR 0050)', () => {
     const settled = await callApi(t, 'settlementAdd', { token: u.tokens.token, body: { orderIds: [o.id], idempotencyKey: key() } });
     expect(settled.body.data.paidFen).toBe(90_000);
   });
+
+  it('finance reads and saves the money settings (validated, audited); others may not', async () => {
+    const read = await callApi(t, 'adminMoneySettings', { token: finance });
+    expect(read.body.data).toMatchObject({ prestoreMinFen: 100_000, settleDueDays: 30 });
+    const bad = await callApi(t, 'adminMoneySettingsSave', {
+      token: finance,
+      body: {
+        ...read.body.data,
+        bonusTiers: [
+          { minFen: 500_000, percent: 5 },
+          { minFen: 100_000, percent: 2 },
+        ],
+      },
+    });
+    expect(bad.body.msg).toBe('[赠送档位]须按金额从小到大排列且不重复');
+    expect((await callApi(t, 'adminMoneySettingsSave', { token: manager, body: read.body.data })).status).toBe(403);
+    const saved = await callApi(t, 'adminMoneySettingsSave', { token: finance, body: { ...read.body.data, settleDueDays: 45 } });
+    expect(saved.body).toMatchObject({ code: 1, data: { settleDueDays: 45 } });
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.objectId, 'money'));
+    expect(audits.at(-1)).toMatchObject({ action: 'setting.save' });
+    await callApi(t, 'adminMoneySettingsSave', { token: finance, body: read.body.data });
+  });
 });

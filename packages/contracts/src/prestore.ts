@@ -42,10 +42,20 @@ export const moneySettings = z
     tradeMinutes: integer('支付有效期（分钟）', 5, 24 * 60),
   })
   .refine((s) => s.bonusTiers.every((t, i, all) => i === 0 || (all[i - 1]?.minFen ?? 0) < t.minFen), {
-    message: '赠送档位须按金额从小到大排列且不重复',
+    message: '[赠送档位]须按金额从小到大排列且不重复',
     path: ['bonusTiers'],
   });
 export type MoneySettings = z.infer<typeof moneySettings>;
+
+/** The money settings in an answer: plain data (a response cannot run the input's preprocessing backwards). */
+export const moneySettingsData = z.object({
+  prestoreMinFen: fenData,
+  bonusTiers: z.array(z.object({ minFen: fenData, percent: z.number().int() })),
+  settleDueDays: z.number().int(),
+  bankName: z.string(),
+  bankAccount: z.string(),
+  tradeMinutes: z.number().int(),
+});
 
 /** The bonus of a top-up: the highest tier it reaches, rounded down to the fen. */
 export function bonusOf(amountFen: number, tiers: readonly BonusTier[]): number {

@@ -13,6 +13,7 @@ import {
   groupTransferResult,
   dueListResponse,
   moneySettings,
+  moneySettingsData,
   payOrderBody,
   payResult,
   prestoreInfo,
@@ -156,13 +157,13 @@ export const prestoreEndpoints = {
   adminMoneySettings: {
     ...routes.adminMoneySettings,
     summary: '资金设置：最低预存、赠送档位、结算期限、对公账户',
-    response: moneySettings,
+    response: moneySettingsData,
   },
   adminMoneySettingsSave: {
     ...routes.adminMoneySettingsSave,
     summary: '保存资金设置',
     body: moneySettings,
-    response: moneySettings,
+    response: moneySettingsData,
     success: '设置已保存',
   },
 } as const satisfies Record<string, Endpoint>;
