@@ -14,10 +14,12 @@ describe('side menu', () => {
     const content = ['内容', ['轮播图', '文章', '单页', '合作机构', '首页弹窗']];
     const settings = ['设置', ['取样设置', '上门取样地区', '联系方式', '工作日历']];
     const overview = ['概览', ['概览']];
+    const money = ['资金', ['充值审核', '对账', '资金设置']];
     expect(labels('admin')).toEqual([
       overview,
       customers,
       orders,
+      money,
       bookings,
       catalog,
       content,
@@ -27,7 +29,7 @@ describe('side menu', () => {
     ]);
     expect(labels('operator')).toEqual([overview, catalog, content, settings, ['运营', ['短信记录', '通知记录']]]);
     expect(labels('manager')).toEqual([overview, customers, ['订单', ['订单列表', '定制需求', '评价管理']]]);
-    expect(labels('finance')).toEqual([overview, customers, ['订单', ['订单列表']]]);
+    expect(labels('finance')).toEqual([overview, customers, ['订单', ['订单列表']], money]);
     expect(labels('lab')).toEqual([overview, ['订单', ['订单列表', '到样签收', '取样日历']], bookings]);
     expect(menuFor([])).toEqual([]);
   });
@@ -48,6 +50,8 @@ describe('side menu', () => {
     expect(entryOf('/pickups/sheet')?.entry.label).toBe('取样日历');
     expect(entryOf('/reservations/settings')?.entry.label).toBe('预约设置');
     expect(entryOf('/settings/calendar')?.entry.label).toBe('工作日历');
+    expect(entryOf('/money/topups')).toMatchObject({ group: { label: '资金' }, entry: { label: '充值审核' } });
+    expect(entryOf('/money/settings')?.entry.label).toBe('资金设置');
     expect(entryOf('/jobs')).toMatchObject({ group: { label: '运营' }, entry: { label: '后台任务' } });
     expect(entryOf('/security')?.entry.label).toBe('账号安全');
     expect(entryOf('/nothing')).toBeNull();

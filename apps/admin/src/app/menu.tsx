@@ -1,4 +1,5 @@
 import {
+  AccountBookOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
@@ -15,10 +16,12 @@ import {
   InboxOutlined,
   MailOutlined,
   MessageOutlined,
+  MoneyCollectOutlined,
   NotificationOutlined,
   PhoneOutlined,
   PictureOutlined,
   ProfileOutlined,
+  ReconciliationOutlined,
   ScheduleOutlined,
   SettingOutlined,
   SolutionOutlined,
@@ -45,7 +48,7 @@ export interface MenuGroup {
 
 /**
  * The side menu, grouped by domain; a group with no entry the staff member
- * may open is not shown. Later issues add their groups (samples, money).
+ * may open is not shown. Later issues add their groups.
  */
 export const MENU: MenuGroup[] = [
   { key: 'overview', label: '概览', entries: [{ path: '/', label: '概览', permission: 'dashboard.read', icon: <DashboardOutlined /> }] },
@@ -63,6 +66,15 @@ export const MENU: MenuGroup[] = [
       { path: '/pickups', label: '取样日历', permission: 'pickup.manage', icon: <CarOutlined /> },
       { path: '/demands', label: '定制需求', permission: 'order.quote', icon: <SolutionOutlined /> },
       { path: '/evaluations', label: '评价管理', permission: 'evaluation.reply', icon: <StarOutlined /> },
+    ],
+  },
+  {
+    key: 'money',
+    label: '资金',
+    entries: [
+      { path: '/money/topups', label: '充值审核', permission: 'ledger.read', icon: <MoneyCollectOutlined /> },
+      { path: '/money/reconcile', label: '对账', permission: 'ledger.read', icon: <ReconciliationOutlined /> },
+      { path: '/money/settings', label: '资金设置', permission: 'ledger.read', icon: <AccountBookOutlined /> },
     ],
   },
   {

@@ -24,6 +24,11 @@ const ReservationSettingsPage = lazy(() => import('@/features/reservations/reser
 const DemandsPage = lazy(() => import('@/features/demands/demands-page.tsx'));
 const DemandDetailPage = lazy(() => import('@/features/demands/demand-detail-page.tsx'));
 const EvaluationsPage = lazy(() => import('@/features/evaluations/evaluations-page.tsx'));
+const money = {
+  topups: lazy(() => import('@/features/money/topups-page.tsx')),
+  reconcile: lazy(() => import('@/features/money/reconcile-page.tsx')),
+  settings: lazy(() => import('@/features/money/money-settings-page.tsx')),
+};
 const content = {
   banners: lazy(() => import('@/features/content/banner-page.tsx')),
   articles: lazy(() => import('@/features/content/article-page.tsx')),
@@ -107,6 +112,10 @@ export const router = createBrowserRouter(
         { path: 'demands', element: page('order.quote', <DemandsPage />) },
         { path: 'demands/:id', element: page('order.quote', <DemandDetailPage />) },
         { path: 'evaluations', element: page('evaluation.reply', <EvaluationsPage />) },
+        // Finance reads all three; saving and answering a transfer need prestore.confirm (checked on the page and by the server).
+        { path: 'money/topups', element: page('ledger.read', <money.topups />) },
+        { path: 'money/reconcile', element: page('ledger.read', <money.reconcile />) },
+        { path: 'money/settings', element: page('ledger.read', <money.settings />) },
         { path: 'staff', element: page('staff.manage', <StaffPage />) },
         { path: 'audit', element: page('audit.read', <AuditPage />) },
         ...Object.entries({
