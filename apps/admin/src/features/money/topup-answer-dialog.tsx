@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Descriptions, Form, Input, Modal } from 'antd';
 import { call } from '@yance/browser/api-client';
 import { formatFen } from '@yance/browser/format';
@@ -27,6 +28,7 @@ const MONEY_VIEWS = ['adminTopupList', 'adminLedgerReconcile', 'adminLedgerState
 export function TopupAnswerDialog(props: { topup: AdminTopup; action: TopupAnswer; onClose: () => void; onDone: () => void }) {
   const { topup, action, onClose, onDone } = props;
   const idempotencyKey = useIdempotencyKey();
+  const queries = useQueryClient();
   const [form] = Form.useForm<{ note?: string }>();
   const t = TOPUP_TRANSITIONS[action];
   const answer = useChange(
@@ -36,7 +38,11 @@ export function TopupAnswerDialog(props: { topup: AdminTopup; action: TopupAnswe
   );
   const submit = async () => {
     const { note } = await form.validateFields();
-    answer.mutate({ id: topup.id, note: NOTE_RULES[action].parse(note ?? ''), idempotencyKey });
+    answer.mutate(
+      { id: topup.id, note: NOTE_RULES[action].parse(note ?? ''), idempotencyKey },
+      // Refused (say another member answered it first): the list shows the top-up as it now is.
+      { onError: () => void queries.invalidateQueries({ queryKey: ['adminTopupList'] }) },
+    );
   };
   const label = action === 'confirm' ? '备注' : '驳回原因';
   return (
