@@ -17,10 +17,12 @@ import {
   InboxOutlined,
   MailOutlined,
   MessageOutlined,
+  MoneyCollectOutlined,
   NotificationOutlined,
   PhoneOutlined,
   PictureOutlined,
   ProfileOutlined,
+  ReconciliationOutlined,
   ScheduleOutlined,
   SettingOutlined,
   SolutionOutlined,
@@ -47,7 +49,7 @@ export interface MenuGroup {
 
 /**
  * The side menu, grouped by domain; a group with no entry the staff member
- * may open is not shown. Later issues add their groups (samples, money).
+ * may open is not shown. Later issues add their groups.
  */
 export const MENU: MenuGroup[] = [
   { key: 'overview', label: '概览', entries: [{ path: '/', label: '概览', permission: 'dashboard.read', icon: <DashboardOutlined /> }] },
@@ -73,7 +75,12 @@ export const MENU: MenuGroup[] = [
   {
     key: 'money',
     label: '财务',
-    entries: [{ path: '/invoices', label: '发票', permission: 'invoice.manage', icon: <AccountBookOutlined /> }],
+    entries: [
+      { path: '/money/topups', label: '充值审核', permission: 'ledger.read', icon: <MoneyCollectOutlined /> },
+      { path: '/money/reconcile', label: '对账', permission: 'ledger.read', icon: <ReconciliationOutlined /> },
+      { path: '/invoices', label: '发票', permission: 'invoice.manage', icon: <FileTextOutlined /> },
+      { path: '/money/settings', label: '资金设置', permission: 'ledger.read', icon: <AccountBookOutlined /> },
+    ],
   },
   {
     key: 'reservations',

@@ -28,6 +28,11 @@ const ClustersPage = lazy(() => import('@/features/clusters/clusters-page.tsx'))
 const ClusterDetailPage = lazy(() => import('@/features/clusters/cluster-detail-page.tsx'));
 const InvoicesPage = lazy(() => import('@/features/invoices/invoices-page.tsx'));
 const InvoiceDetailPage = lazy(() => import('@/features/invoices/invoice-detail-page.tsx'));
+const money = {
+  topups: lazy(() => import('@/features/money/topups-page.tsx')),
+  reconcile: lazy(() => import('@/features/money/reconcile-page.tsx')),
+  settings: lazy(() => import('@/features/money/money-settings-page.tsx')),
+};
 const content = {
   banners: lazy(() => import('@/features/content/banner-page.tsx')),
   articles: lazy(() => import('@/features/content/article-page.tsx')),
@@ -115,6 +120,10 @@ export const router = createBrowserRouter(
         { path: 'evaluations', element: page('evaluation.reply', <EvaluationsPage />) },
         { path: 'invoices', element: page('invoice.manage', <InvoicesPage />) },
         { path: 'invoices/:id', element: page('invoice.manage', <InvoiceDetailPage />) },
+        // Finance reads all three; saving and answering a transfer need prestore.confirm (checked on the page and by the server).
+        { path: 'money/topups', element: page('ledger.read', <money.topups />) },
+        { path: 'money/reconcile', element: page('ledger.read', <money.reconcile />) },
+        { path: 'money/settings', element: page('ledger.read', <money.settings />) },
         { path: 'staff', element: page('staff.manage', <StaffPage />) },
         { path: 'audit', element: page('audit.read', <AuditPage />) },
         ...Object.entries({

@@ -11,6 +11,7 @@ import { holds, useMe } from '@/lib/me.ts';
 import { AssignModal } from './assign-modal.tsx';
 import { AttestationTag, DisabledTag } from './customer-labels.tsx';
 import { AddressesSection, AttestationSection, LoginsSection, ManagerSection, ProfileSection } from './customer-sections.tsx';
+import { PrestoreStatementCard } from './prestore-statement.tsx';
 import { RejectModal } from './reject-modal.tsx';
 import { useCustomerChange } from './use-customer-change.ts';
 
@@ -146,6 +147,11 @@ function CustomerView({ c }: { c: CustomerDetail }) {
             <LoginsSection list={c.logins} />
           </Card>
         </Col>
+        {holds(me, 'ledger.read') && (
+          <Col span={24}>
+            <PrestoreStatementCard userId={c.id} canOpenOrder={holds(me, 'order.read')} />
+          </Col>
+        )}
         <Col span={24}>
           <Card title="操作记录" size="small">
             <ObjectHistory objectType="customer" objectId={c.id} />

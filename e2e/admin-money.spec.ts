@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { Envelope } from '@yance/contracts/envelope';
+import type { PrestoreInfo, TopupAddResponse } from '@yance/contracts/prestore';
+import { call, toast, useServer, type TestUser } from './support/accounts.ts';
+import { url } from './support/api.ts';
+import { useBrowser } from './support/browser.ts';
+import { expectPath } from './support/page-checks.ts';
+import { screenshotAtWidths } from './support/screenshot.ts';
+import { button, chooseOption, enrol, menuItems, signInToConsole, totpCode } from './support/staff.ts';
+
+const SPEC = 'admin-money';
+const s = useServer();
+const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
+
+const PAYER = '清华大学材料学院';
+const key = () => randomBytes(18).toString('base64url');
+
+const chunk = (type: string, data: Buffer) => {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const out = Buffer.alloc(body.length + 8);
+  out.writeUInt32BE(data.length, 0);
+  body.copy(out, 4);
+  out.writeUInt32BE(crc32(body), body.length + 4);
+  return out;
+};
+/** A real w×h RGB PNG (the bank's receipt as a customer photographs it), made here so the test needs no fixture file. */
+function png(w: number, h: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(w, 0);
+  header.writeUInt32BE(h, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((w * 3 + 1) * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) rows.set([230, 240 - (y * 80) / h, 250 - (x * 60) / w], y * (w * 3 + 1) + 1 + x * 3);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The customer's side through the API, as the shop's top-up form sends it: the receipt upload, then prestore/add. */
+async function fileTransfer(customer: TestUser, amountFen: number): Promise<TopupAddResponse['topup']> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png(480, 300))], { type: 'image/png' }), '工行回单.png');
+  const res = await fetch(new URL(url('prestoreUpload'), s.baseUrl), {
+    method: 'POST',
+    headers: { token: customer.tokens.token },
+    body: form,
+  });
+  const up = (await res.json()) as Envelope<{ id: string }>;
+  expect(up.code, up.msg).toBe(1);
+  const added = await call<TopupAddResponse>(
+    s.baseUrl,
+    'prestoreAdd',
+    { method: 'transfer', amountFen, payer: PAYER, receiptId: up.data.id, idempotencyKey: key() },
+    { token: customer.tokens.token },
+  );
+  expect(added.code, added.msg).toBe(1);
+  return added.data.topup;
+}
+
+describe('finance in the console', () => {
+  it('confirms a bank-transfer top-up from its receipt, then 对账 passes and the customer’s statement shows it', async () => {
+    const customer = await s.registeredAccount();
+    // ¥6 000 reaches the 5 % tier (from ¥5 000): ¥300 bonus, credited with it.
+    const topup = await fileTransfer(customer, 600_000);
+    expect(topup).toMatchObject({ state: 'pending', bonusFen: 30_000 });
+    const { secret } = await enrol(s.baseUrl, 'finance');
+
+    const { page } = b;
+    // The enrolment used this step's code: the next step's signs in.
+    await signInToConsole(page, (p) => b.goto(p), 'finance', await totpCode(secret, 30));
+    expect(await menuItems(page)).toEqual(['概览', '客户列表', '订单列表', '充值审核', '对账', '资金设置']);
+
+    // 充值审核 opens on the transfers waiting for finance.
+    await page.getByRole('menuitem', { name: '充值审核' }).click();
+    await expectPath(page, '/admin/money/topups');
+    const row = page.getByRole('row', { name: new RegExp(topup.no) });
+    await expect.poll(() => row.innerText()).toMatch(/对公转账[\s\S]*¥6,000\.00[\s\S]*¥300\.00[\s\S]*清华大学材料学院[\s\S]*待到账/);
+    await screenshotAtWidths(page, SPEC, 'topups');
+
+    // The drawer shows the receipt itself, fetched with the staff token.
+    await button(row, '审核').click();
+    const drawer = page.getByRole('dialog', { name: `充值单 ${topup.no}` });
+    const receipt = drawer.getByTestId('receipt-image').locator('img');
+    await expect.poll(() => receipt.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
+    await screenshotAtWidths(page, SPEC, 'receipt');
+
+    // 驳回 needs its reason; going back leaves the top-up waiting.
+    await button(drawer, '驳回').click();
+    const reject = page.getByRole('dialog', { name: `驳回 · ${topup.no}` });
+    await button(reject, '驳回').click();
+    await expect.poll(() => reject.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual(['[驳回原因]不能为空']);
+    await button(reject, '返回').click();
+    await reject.waitFor({ state: 'hidden' });
+
+    await button(drawer, '确认到账').click();
+    const confirm = page.getByRole('dialog', { name: `确认到账 · ${topup.no}` });
+    await expect.poll(() => confirm.innerText()).toContain('确认后 ¥6,300.00（含赠送）立即计入客户的预存余额');
+    await confirm.getByLabel('备注').fill('已核对工行回单');
+    await button(confirm, '确认到账').click();
+    await toast(page, '已确认到账').waitFor();
+    await drawer.waitFor({ state: 'hidden' });
+    await page.getByText('没有待到账的充值').waitFor();
+    const info = await call<PrestoreInfo>(s.baseUrl, 'prestoreInfo', {}, { token: customer.tokens.token });
+    expect(info.data.balanceFen).toBe(630_000);
+
+    // The same top-up under 已到账, with who confirmed it.
+    await chooseOption(page, page.getByLabel('充值状态'), '已到账');
+    await expectPath(page, '/admin/money/topups', '?state=credited');
+    await expect.poll(() => row.innerText()).toMatch(/已到账[\s\S]*赵财务/);
+
+    // 对账: every check green after the transfer went through the ledger.
+    await page.getByRole('menuitem', { name: '对账' }).click();
+    await expectPath(page, '/admin/money/reconcile');
+    await expect.poll(() => page.getByTestId('reconcile-summary').innerText()).toMatch(/^对账通过/);
+    const checks = page.locator('[data-testid^="check-"]');
+    expect(await checks.count()).toBe(8);
+    for (const text of await checks.allInnerTexts()) expect(text).toMatch(/通过$/);
+    await expect.poll(() => page.getByTestId('check-sum').innerText()).toContain('¥0.00');
+    // 科目余额: the transfer's bank line and the balances it moved, summing to nothing.
+    await page.getByRole('row', { name: /银行存款（对公转账）/ }).waitFor();
+    await expect.poll(() => page.getByRole('row', { name: /^合计/ }).innerText()).toMatch(/¥0\.00$/);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出 .xlsx' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^对账单-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    await screenshotAtWidths(page, SPEC, 'reconcile');
+
+    // The customer's page: 预存余额明细, the bonus its own line.
+    await b.goto(`/admin/money/topups?state=credited`);
+    await row.getByRole('link').click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin\/customers\/\d+$/);
+    await expect.poll(() => page.getByTestId('prestore-balance').innerText()).toBe('当前余额 ¥6,300.00');
+    await expect
+      .poll(() => page.getByTestId('prestore-statement').innerText())
+      .toMatch(/充值赠送[\s\S]*\+¥300\.00[\s\S]*充值[\s\S]*\+¥6,000\.00/);
+    await screenshotAtWidths(page, SPEC, 'statement');
+  });
+});
