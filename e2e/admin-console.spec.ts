@@ -130,8 +130,14 @@ describe('operator console', () => {
 
     await page.getByRole('button', { name: '新增员工' }).click();
     const dialog = page.getByRole('dialog');
-    await button(dialog, '新增').click();
-    await expect.poll(() => fieldErrors(page)).toEqual(['[账号]不能为空', '[姓名]不能为空', '[角色]至少选一个', '[密码]不能为空']);
+    // The form is ready (its fields drawn) before 新增 is pressed: a press during the dialog's opening went nowhere under load.
+    await dialog.getByLabel('账号').waitFor();
+    await expect
+      .poll(async () => {
+        await button(dialog, '新增').click();
+        return fieldErrors(page);
+      })
+      .toEqual(['[账号]不能为空', '[姓名]不能为空', '[角色]至少选一个', '[密码]不能为空']);
     await dialog.getByLabel('账号').fill('9lab');
     await dialog.getByLabel('账号').blur();
     await expect.poll(() => fieldErrors(page)).toContain('[账号]为3–32位字母、数字或 . _ -，以字母开头');
