@@ -342,4 +342,41 @@ describe('the prestore ledger (ADR 0050)', () => {
     expect(audits.at(-1)).toMatchObject({ action: 'setting.save' });
     await callApi(t, 'adminMoneySettingsSave', { token: finance, body: read.body.data });
   });
+
+  it('a prepaid order’s price adjustments: 退差价 goes back to the balance at once, 补差价 waits in 待付款 and is paid like an order', async () => {
+    const firm = await orderingCustomer(t, undefined, 2);
+    const o = await placeOrder(t, firm);
+    await t.db.execute(sql`update orders set state = 'unpaid', total_fen = 100000 where id = ${o.id}`);
+    await topUpOnline(t, firm, 200_000);
+    await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: key() } });
+    expect(await balance(t, firm)).toBe(104_000);
+    const nothing = await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: key() } });
+    expect(nothing).toMatchObject({ status: 409, body: { msg: '该订单当前无需支付' } });
+    await callApi(t, 'adminOrderReceive', { token: lab, body: { id: o.id, expect: 'awaitingSample' } });
+
+    // ¥1 000 → ¥800: ¥200 back at once, with the reason.
+    const down = await callApi(t, 'adminOrderAdjust', { token: lab, body: { id: o.id, final_fen: 80_000, reason: '少测一个样品' } });
+    expect(down.body.code, down.body.msg).toBe(1);
+    expect(await balance(t, firm)).toBe(124_000);
+    const [back] = (await callApi(t, 'prestoreList', { token: firm.tokens.token, body: { page: 1, pageSize: 1 } })).body.data.list;
+    expect(back).toMatchObject({ kind: 'adjustRefund', amountFen: 20_000, memo: expect.stringContaining('少测一个样品') });
+    expect((await callApi(t, 'payDueList', { token: firm.tokens.token, body: { tab: 'unpaid' } })).body.data.list).toEqual([]);
+
+    // ¥800 → ¥1 100: ¥300 due in 待付款, paid from the balance once.
+    await callApi(t, 'adminOrderAdjust', { token: lab, body: { id: o.id, final_fen: 110_000, reason: '加测两个样品' } });
+    expect(await balance(t, firm)).toBe(124_000);
+    const due = (await callApi(t, 'payDueList', { token: firm.tokens.token, body: { tab: 'unpaid' } })).body.data.list;
+    expect(due).toEqual([expect.objectContaining({ id: o.id, state: 'received', dueFen: 30_000, finalFen: 110_000 })]);
+    const k = key();
+    const paid = await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: k } });
+    expect(paid.body.data).toMatchObject({ paidFen: 30_000, balanceFen: 94_000 });
+    expect((await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: k } })).body.data).toEqual(
+      paid.body.data,
+    );
+    expect(await balance(t, firm)).toBe(94_000);
+    const detail = (await callApi(t, 'orderDetail', { token: firm.tokens.token, body: { id: o.id } })).body.data;
+    expect(detail.state).toBe('received');
+    expect(detail.timeline.map((e) => e.label)).toEqual(expect.arrayContaining(['退差价至预存余额', '支付补差价']));
+    expect((await reconcile(t, finance)).ok).toBe(true);
+  });
 });

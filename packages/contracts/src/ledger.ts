@@ -140,3 +140,8 @@ export type TopupAction = keyof typeof TOPUP_TRANSITIONS;
 
 /** The shop's bank account a transfer goes to (shown on the top-up form; 设置 › 联系方式 holds the company name). */
 export const PRESTORE_BONUS_NOTE = '赠送金额单独入账，可用于支付检测费用，不可提现、不开具发票。';
+
+/** Timeline events of an order's money outside its transitions (ADR 0050): a 补差价 paid, a 退差价 back to the balance. */
+export const MONEY_EVENT_LABELS = { adjustPay: '支付补差价', adjustRefund: '退差价至预存余额' } as const;
+export type MoneyEventAction = keyof typeof MONEY_EVENT_LABELS;
+export const MONEY_EVENT_ACTIONS = Object.keys(MONEY_EVENT_LABELS) as MoneyEventAction[];

@@ -1,4 +1,5 @@
 // The experiment plan and orders (issue 9, ADR 0039).
+import { MONEY_EVENT_ACTIONS } from '@yance/contracts/ledger';
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Fen } from '@yance/contracts/money';
@@ -41,6 +42,7 @@ export const ORDER_EVENT_ACTIONS = [
   ...CONTRACT_EVENT_ACTIONS,
   ...CALL_EVENT_ACTIONS,
   ...PICKUP_EVENT_ACTIONS,
+  ...MONEY_EVENT_ACTIONS,
 ] as const;
 
 /** A count of 1..COUNT_MAX, as the contracts accept it. */

@@ -21,4 +21,13 @@ export const MONEY_KEY = ['user-money'] as const;
 export const INVOICES_KEY = ['user-invoices'] as const;
 
 /** Data of the signed-in user, dropped when the session ends (spec §4: user, cart count, plan, messages; and their orders, groups, money and invoices). */
-export const USER_QUERY_KEYS = [USER_INFO_KEY, PLAN_KEY, ORDERS_KEY, RESERVATIONS_KEY, MESSAGES_KEY, CLUSTERS_KEY, MONEY_KEY, INVOICES_KEY] as const;
+export const USER_QUERY_KEYS = [
+  USER_INFO_KEY,
+  PLAN_KEY,
+  ORDERS_KEY,
+  RESERVATIONS_KEY,
+  MESSAGES_KEY,
+  CLUSTERS_KEY,
+  MONEY_KEY,
+  INVOICES_KEY,
+] as const;

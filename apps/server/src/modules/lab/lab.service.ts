@@ -38,6 +38,7 @@ import {
   type Mover,
   type OrderRow,
 } from '../order/order.service.ts';
+import { afterAdjustMoney } from '../payment/payment.service.ts';
 import * as repo from './lab.repository.ts';
 import type { SampleJoinRow, SampleRow } from './lab.repository.ts';
 import { moveSamples, NO_SAMPLE } from './sample.service.ts';
@@ -312,6 +313,8 @@ export async function adminAdjust(ctx: AppContext, caller: StaffCaller, body: Or
       changes: { finalFen: [current, body.final_fen], reason: [null, body.reason] },
       ip,
     });
+    // A prepaid order's 退差价 goes back to the balance now; a 补差价 waits in the customer's 待付款 (ADR 0050).
+    await afterAdjustMoney(t, order, body.reason, actor);
   });
   return adminOrderDetail(ctx, caller, body.id);
 }

@@ -21,6 +21,7 @@ import {
 import { ORGANIZATIONS } from '@yance/contracts/user';
 import { SAMPLING_EVENT_LABELS, type SamplingEventAction } from '@yance/contracts/sampling';
 import { CALL_EVENT_LABELS, type CallEventAction } from '@yance/contracts/call-task';
+import { MONEY_EVENT_LABELS, type MoneyEventAction } from '@yance/contracts/ledger';
 import { PICKUP_EVENT_LABELS, type PickupEventAction } from '@yance/contracts/pickup';
 import { CONTRACT_EVENT_LABELS, type ContractEventAction } from '@yance/contracts/order-contract';
 import type { Fen, PriceUnit } from '@yance/contracts/money';
@@ -341,7 +342,9 @@ const eventLabel = (action: string): string =>
             ? CONTRACT_EVENT_LABELS[action as ContractEventAction]
             : action in PICKUP_EVENT_LABELS
               ? PICKUP_EVENT_LABELS[action as PickupEventAction]
-              : ORDER_TRANSITIONS[action as OrderAction].label;
+              : action in MONEY_EVENT_LABELS
+                ? MONEY_EVENT_LABELS[action as MoneyEventAction]
+                : ORDER_TRANSITIONS[action as OrderAction].label;
 
 /** The timeline as its reader sees it: the customer reads their own steps as 您. */
 function timelineOf(events: repo.EventRow[], reader: Mover): OrderEvent[] {

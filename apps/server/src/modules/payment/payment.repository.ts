@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'dri
 import type { OrderState } from '@yance/contracts/order-states';
 import type { TopupMethod, TopupState } from '@yance/contracts/ledger';
 import type { Executor } from '../../db/client.ts';
-import { ledgerAccount, ledgerEntry, ledgerLine, orders, staffAccount, topup, userAccount } from '../../db/schema.ts';
+import { ledgerAccount, ledgerEntry, ledgerLine, orderAdjustment, orders, staffAccount, topup, userAccount } from '../../db/schema.ts';
 
 export type TopupRow = typeof topup.$inferSelect;
 export type NewTopupRow = typeof topup.$inferInsert;
@@ -244,4 +244,15 @@ export async function expiredPendingTopups(db: Executor, now: Date, limit: numbe
     .orderBy(asc(topup.id))
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/** The reason of the order's latest price adjustment (the 补差价's words in the statement). */
+export async function lastAdjustmentReason(db: Executor, orderId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ reason: orderAdjustment.reason })
+    .from(orderAdjustment)
+    .where(eq(orderAdjustment.orderId, orderId))
+    .orderBy(desc(orderAdjustment.id))
+    .limit(1);
+  return row?.reason;
 }

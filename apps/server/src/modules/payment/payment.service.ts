@@ -27,7 +27,7 @@ import { recordAudit, recordStateMove, SYSTEM, type Actor } from '../audit/audit
 import * as ledger from '../ledger/ledger.service.ts';
 import { getPrivateFile } from '../media/private-file.service.ts';
 import type { FileStorage } from '../media/storage.service.ts';
-import { customerMover, moveOrder, type Mover, type OrderRow } from '../order/order.service.ts';
+import { customerMover, lockCustomerOrder, moveOrder, recordOrderEvent, type Mover, type OrderRow } from '../order/order.service.ts';
 import { getSettingValue } from '../setting/setting.service.ts';
 import { groupForReader, lockGroupForMoney, spendFromLimit } from '../cluster/cluster.service.ts';
 import { GatewaySignatureError, type CallbackInput, type PaymentGateway } from './gateway.ts';
@@ -367,16 +367,26 @@ export async function answerTransfer(
 
 const finalOf = (m: OrderMoneyRow) => (m.totalFen ?? 0) + m.adjustFen;
 
+/** An enterprise order in these states has been prepaid: a price adjustment settles against what it paid. */
+const PREPAID_STATES: readonly OrderRow['state'][] = ['awaitingSample', 'awaitingPickup', 'received', 'testing', 'delivered', 'completed'];
+
 /** What the order needs now: 待付款 the rest of its final amount; 待结算/欠款中 what is still owed. */
 export function dueOf(m: OrderMoneyRow): number {
   if (m.state === 'unpaid') return Math.max(0, finalOf(m) - m.revenueFen);
+  // A 补差价 on a prepaid order (the lab raised the final amount after it was paid): paid like an order.
+  if (m.kind === 'enterprise' && PREPAID_STATES.includes(m.state)) return Math.max(0, finalOf(m) - m.revenueFen);
   if (m.state === 'unsettled' || m.state === 'overdue') return Math.max(0, m.owedFen);
   return 0;
 }
 
 export async function dueOrders(ctx: AppContext, userId: number, tab: 'unpaid' | 'unsettled') {
   const s = await getMoneySettings(ctx);
-  const rows = await repo.userOrdersInStates(ctx.db, userId, tab === 'unpaid' ? ['unpaid'] : ['unsettled', 'overdue']);
+  const rows = (
+    await repo.userOrdersInStates(ctx.db, userId, tab === 'unpaid' ? ['unpaid', ...PREPAID_STATES] : ['unsettled', 'overdue'])
+  ).filter(
+    // 待付款 lists every order waiting for prepayment, and a prepaid one only while a 补差价 is due.
+    (r) => r.state === 'unpaid' || r.state === 'unsettled' || r.state === 'overdue' || dueOf(r) > 0,
+  );
   const list: DueOrder[] = rows.map((r) => ({
     id: r.id,
     no: r.no,
@@ -420,7 +430,11 @@ async function moveWithMoney(
   return posted;
 }
 
-/** pay/order: a 待付款 order paid in full from the customer's balance. */
+/**
+ * pay/order: a 待付款 order paid in full from the customer's balance (its
+ * `pay` move), or the 补差价 of a prepaid order (no move: a timeline event
+ * 支付补差价 and the audit row, under the order's lock).
+ */
 export async function payOrder(
   ctx: AppContext,
   userId: number,
@@ -430,27 +444,74 @@ export async function payOrder(
   const { idempotencyKey, ...rest } = body;
   return ledger.once(ctx, { userId }, idempotencyKey, 'pay/order', rest, async (t) => {
     const mover = await customerMover(t, userId, ip);
-    const paid = await moveWithMoney(t, mover, body.orderId, 'pay', (m) => {
-      const due = dueOf(m);
-      return due > 0
-        ? {
-            kind: 'orderPay',
-            memo: `订单 ${m.no} 付款`,
-            userId,
-            orderId: m.id,
-            lines: [
-              { account: ledger.prestoreOf(userId), amountFen: -due },
-              { account: { kind: 'revenue' }, amountFen: due },
-            ],
-          }
-        : null;
-    });
+    const order = await lockCustomerOrder(t, mover, body.orderId);
+    let paid: number;
+    if (order.state === 'unpaid') {
+      paid = await moveWithMoney(t, mover, body.orderId, 'pay', (m) => {
+        const due = dueOf(m);
+        return due > 0 ? payPosting('orderPay', `订单 ${m.no} 付款`, userId, m.id, due) : null;
+      });
+    } else {
+      const [m] = await repo.orderMoney(t.db, [order.id]);
+      const due = m ? dueOf(m) : 0;
+      if (!m || due <= 0 || m.state === 'unsettled' || m.state === 'overdue') throw new AppError('CONFLICT', '该订单当前无需支付');
+      const reason = (await repo.lastAdjustmentReason(t.db, order.id)) ?? '';
+      await ledger.postEntry(t, payPosting('adjustPay', `订单 ${m.no} 补差价${reason ? `（${reason}）` : ''}`, userId, m.id, due));
+      const actor: Actor = { kind: 'customer', id: userId, name: mover.name };
+      await recordOrderEvent(t, actor, order, 'adjustPay', `¥${yuan(due)}`);
+      await recordAudit(t, {
+        actor,
+        action: 'order.adjustPay',
+        objectType: 'order',
+        objectId: order.id,
+        changes: { paidFen: [null, due] },
+        ip,
+      });
+      paid = due;
+    }
     return {
       orderIds: [body.orderId],
       paidFen: paid as PayResult['paidFen'],
       balanceFen: await ledger.balanceOf(t, ledger.prestoreOf(userId)),
     };
   });
+}
+
+const payPosting = (kind: 'orderPay' | 'adjustPay', memo: string, userId: number, orderId: number, due: number): ledger.Posting => ({
+  kind,
+  memo,
+  userId,
+  orderId,
+  lines: [
+    { account: ledger.prestoreOf(userId), amountFen: -due },
+    { account: { kind: 'revenue' }, amountFen: due },
+  ],
+});
+
+/**
+ * After the lab's price adjustment (order/adjust, in its transaction, under
+ * the order's lock): a prepaid enterprise order whose final amount fell below
+ * what it paid gets the difference back to its balance at once (退差价, a
+ * timeline event with the reason); one that rose waits in 待付款 for its
+ * 补差价. An institution order is billed at 确认数据 with its final amount.
+ */
+export async function afterAdjustMoney(t: AppContext, order: OrderRow, reason: string, actor: Actor): Promise<void> {
+  const [m] = await repo.orderMoney(t.db, [order.id]);
+  if (!m || m.kind !== 'enterprise' || m.revenueFen <= 0) return;
+  const back = m.revenueFen - finalOf(m);
+  if (back <= 0) return;
+  await ledger.postEntry(t, {
+    kind: 'adjustRefund',
+    memo: `订单 ${m.no} 退差价（${reason}）`,
+    userId: m.userId,
+    orderId: m.id,
+    staffId: actor.kind === 'staff' ? actor.id : null,
+    lines: [
+      { account: { kind: 'revenue' }, amountFen: -back },
+      { account: ledger.prestoreOf(m.userId), amountFen: back },
+    ],
+  });
+  await recordOrderEvent(t, actor, order, 'adjustRefund', `¥${yuan(back)} 已退回预存余额`);
 }
 
 /**
