@@ -379,4 +379,38 @@ describe('the prestore ledger (ADR 0050)', () => {
     expect(detail.timeline.map((e) => e.label)).toEqual(expect.arrayContaining(['退差价至预存余额', '支付补差价']));
     expect((await reconcile(t, finance)).ok).toBe(true);
   });
+
+  it('a cancelled prepaid order owes its refund until finance approves; then it is back in the balance, once', async () => {
+    const firm = await orderingCustomer(t, undefined, 2);
+    const o = await placeOrder(t, firm);
+    await t.db.execute(sql`update orders set state = 'unpaid', total_fen = 50000 where id = ${o.id}`);
+    await topUpOnline(t, firm, 100_000);
+    await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: key() } });
+    expect(await balance(t, firm)).toBe(52_000);
+    const cancelled = await callApi(t, 'orderCancel', { token: firm.tokens.token, body: { id: o.id, reason: '项目取消' } });
+    expect(cancelled.body.code, cancelled.body.msg).toBe(1);
+    // Nothing back yet: the refund waits for finance, and the reconciliation sees it in refunds payable.
+    expect(await balance(t, firm)).toBe(52_000);
+    const r1 = await reconcile(t, finance);
+    expect(r1.refunds).toMatchObject({ matches: true });
+    expect(r1.refunds.pendingFen).toBeGreaterThanOrEqual(50_000);
+    const pending = (await callApi(t, 'adminRefundList', { token: finance, query: { state: 'pending' } })).body.data.list;
+    const mine = pending.find((r) => r.orderId === o.id)!;
+    expect(mine).toMatchObject({ amountFen: 50_000, reason: '项目取消', state: 'pending' });
+
+    expect((await callApi(t, 'adminRefundApprove', { token: manager, body: { id: mine.id, idempotencyKey: key() } })).status).toBe(403);
+    const k = key();
+    const approved = await callApi(t, 'adminRefundApprove', { token: finance, body: { id: mine.id, idempotencyKey: k } });
+    expect(approved.body.data).toMatchObject({ state: 'refunded' });
+    expect((await callApi(t, 'adminRefundApprove', { token: finance, body: { id: mine.id, idempotencyKey: k } })).body.data).toEqual(
+      approved.body.data,
+    );
+    expect((await callApi(t, 'adminRefundApprove', { token: finance, body: { id: mine.id, idempotencyKey: key() } })).status).toBe(409);
+    expect(await balance(t, firm)).toBe(102_000);
+    const [line] = (await callApi(t, 'prestoreList', { token: firm.tokens.token, body: { page: 1, pageSize: 1 } })).body.data.list;
+    expect(line).toMatchObject({ kind: 'refund', amountFen: 50_000, memo: expect.stringContaining('项目取消') });
+    const detail = (await callApi(t, 'orderDetail', { token: firm.tokens.token, body: { id: o.id } })).body.data;
+    expect(detail.timeline.map((e) => e.label)).toContain('退款至预存余额');
+    expect((await reconcile(t, finance)).ok).toBe(true);
+  });
 });

@@ -152,6 +152,8 @@ export const adminRoutes = {
   adminTopupReceipt: { method: 'GET', scope: 'admin', path: '/topup/receipt', access: 'ledger.read' },
   adminTopupConfirm: { method: 'POST', scope: 'admin', path: '/topup/confirm', access: 'prestore.confirm' },
   adminTopupReject: { method: 'POST', scope: 'admin', path: '/topup/reject', access: 'prestore.confirm' },
+  adminRefundList: { method: 'GET', scope: 'admin', path: '/refund/list', access: 'ledger.read' },
+  adminRefundApprove: { method: 'POST', scope: 'admin', path: '/refund/approve', access: 'prestore.confirm' },
   adminLedgerReconcile: { method: 'GET', scope: 'admin', path: '/ledger/reconcile', access: 'ledger.read' },
   adminLedgerExport: { method: 'GET', scope: 'admin', path: '/ledger/export', access: 'ledger.read' },
   adminLedgerStatement: { method: 'GET', scope: 'admin', path: '/ledger/statement', access: 'ledger.read' },

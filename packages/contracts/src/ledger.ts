@@ -64,6 +64,7 @@ export const LEDGER_ENTRY_KINDS = [
   'bankReceipt',
   'groupIn',
   'groupOut',
+  'refundDue',
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
@@ -75,10 +76,11 @@ export const LEDGER_ENTRY_NAMES: Record<LedgerEntryKind, string> = {
   settle: '订单结算',
   adjustPay: '补差价',
   adjustRefund: '退差价',
-  refund: '订单退款',
+  refund: '订单退款（退回预存余额）',
   bankReceipt: '对公转账收款',
   groupIn: '转入课题组',
   groupOut: '课题组转出',
+  refundDue: '取消订单待退款',
 };
 
 /** How a top-up is paid: online through a gateway, or by bank transfer (对公转账) that finance confirms. */
@@ -142,6 +144,17 @@ export type TopupAction = keyof typeof TOPUP_TRANSITIONS;
 export const PRESTORE_BONUS_NOTE = '赠送金额单独入账，可用于支付检测费用，不可提现、不开具发票。';
 
 /** Timeline events of an order's money outside its transitions (ADR 0050): a 补差价 paid, a 退差价 back to the balance. */
-export const MONEY_EVENT_LABELS = { adjustPay: '支付补差价', adjustRefund: '退差价至预存余额' } as const;
+export const MONEY_EVENT_LABELS = { adjustPay: '支付补差价', adjustRefund: '退差价至预存余额', refund: '退款至预存余额' } as const;
 export type MoneyEventAction = keyof typeof MONEY_EVENT_LABELS;
 export const MONEY_EVENT_ACTIONS = Object.keys(MONEY_EVENT_LABELS) as MoneyEventAction[];
+
+/** A cancelled prepaid order's refund (ADR 0050): what it paid waits in the shop's refunds payable until finance approves. */
+export const REFUND_STATES = ['pending', 'refunded'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+export const REFUND_STATE_NAMES: Record<RefundState, string> = { pending: '待审核', refunded: '已退款' };
+export const REFUND_TRANSITIONS = {
+  approve: { label: '批准退款', from: ['pending'], to: 'refunded', by: [{ permission: 'prestore.confirm' }] },
+} as const satisfies Record<
+  string,
+  { label: string; from: readonly RefundState[]; to: RefundState; by: readonly { permission: Permission }[] }
+>;

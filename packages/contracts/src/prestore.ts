@@ -2,7 +2,15 @@
 // (ADR 0050). Amounts are integer fen.
 import { z } from 'zod';
 import { privateUploadResult } from './demand.ts';
-import { GATEWAY_NAMES, LEDGER_ACCOUNT_KINDS, LEDGER_ENTRY_KINDS, TOPUP_METHODS, TOPUP_STATES, type GatewayKey } from './ledger.ts';
+import {
+  GATEWAY_NAMES,
+  LEDGER_ACCOUNT_KINDS,
+  LEDGER_ENTRY_KINDS,
+  REFUND_STATES,
+  TOPUP_METHODS,
+  TOPUP_STATES,
+  type GatewayKey,
+} from './ledger.ts';
 import { fen, fenData, id, integer } from './numbers.ts';
 import { ORDER_KINDS, ORDER_STATES } from './order-states.ts';
 import { pagingQuery } from './paging.ts';
@@ -259,10 +267,30 @@ export const reconciliation = z.object({
   ),
   /** The shop's receivables against the institution orders still waiting to settle. */
   receivable: z.object({ ledgerFen: z.number().int(), ordersFen: z.number().int(), matches: z.boolean() }),
+  /** The shop's refunds payable against the refunds waiting for finance. */
+  refunds: z.object({ ledgerFen: z.number().int(), pendingFen: z.number().int(), matches: z.boolean() }),
   ok: z.boolean(),
   checkedAt: z.string(),
 });
 export type Reconciliation = z.infer<typeof reconciliation>;
+
+export const adminRefundQuery = pagingQuery.extend({ state: z.enum(REFUND_STATES).optional() });
+export const adminRefund = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  userId: z.number().int(),
+  customer: z.string(),
+  amountFen: fenData,
+  state: z.enum(REFUND_STATES),
+  reason: z.string(),
+  note: z.string(),
+  staffName: z.string(),
+  createdAt: z.string(),
+  refundedAt: z.string().nullable(),
+});
+export type AdminRefund = z.infer<typeof adminRefund>;
+export const adminRefundApproveBody = z.object({ id: id('退款'), note: optionalText('备注', { max: 200 }), idempotencyKey });
 
 export const adminStatementQuery = pagingQuery.extend({ userId: id('客户') });
 

@@ -23,6 +23,7 @@ import {
   PictureOutlined,
   ProfileOutlined,
   ReconciliationOutlined,
+  RollbackOutlined,
   ScheduleOutlined,
   SettingOutlined,
   SolutionOutlined,
@@ -77,6 +78,7 @@ export const MENU: MenuGroup[] = [
     label: '财务',
     entries: [
       { path: '/money/topups', label: '充值审核', permission: 'ledger.read', icon: <MoneyCollectOutlined /> },
+      { path: '/money/refunds', label: '退款审核', permission: 'ledger.read', icon: <RollbackOutlined /> },
       { path: '/money/reconcile', label: '对账', permission: 'ledger.read', icon: <ReconciliationOutlined /> },
       { path: '/invoices', label: '发票', permission: 'invoice.manage', icon: <FileTextOutlined /> },
       { path: '/money/settings', label: '资金设置', permission: 'ledger.read', icon: <AccountBookOutlined /> },

@@ -31,6 +31,7 @@ const InvoiceDetailPage = lazy(() => import('@/features/invoices/invoice-detail-
 const money = {
   topups: lazy(() => import('@/features/money/topups-page.tsx')),
   reconcile: lazy(() => import('@/features/money/reconcile-page.tsx')),
+  refunds: lazy(() => import('@/features/money/refunds-page.tsx')),
   settings: lazy(() => import('@/features/money/money-settings-page.tsx')),
 };
 const content = {
@@ -122,6 +123,7 @@ export const router = createBrowserRouter(
         { path: 'invoices/:id', element: page('invoice.manage', <InvoiceDetailPage />) },
         // Finance reads all three; saving and answering a transfer need prestore.confirm (checked on the page and by the server).
         { path: 'money/topups', element: page('ledger.read', <money.topups />) },
+        { path: 'money/refunds', element: page('ledger.read', <money.refunds />) },
         { path: 'money/reconcile', element: page('ledger.read', <money.reconcile />) },
         { path: 'money/settings', element: page('ledger.read', <money.settings />) },
         { path: 'staff', element: page('staff.manage', <StaffPage />) },

@@ -21,11 +21,13 @@ import {
   GATEWAY_NAMES,
   LEDGER_ACCOUNT_KINDS,
   LEDGER_ENTRY_KINDS,
+  REFUND_STATES,
   TOPUP_METHODS,
   TOPUP_STATES,
   type GatewayKey,
   type LedgerAccountKind,
   type LedgerEntryKind,
+  type RefundState,
   type TopupMethod,
   type TopupState,
 } from '@yance/contracts/ledger';
@@ -174,5 +176,37 @@ export const topup = pgTable(
     notNegative('topup_bonus_check', t.bonusFen),
     index('topup_user_idx').on(t.userId, t.id),
     index('topup_state_idx').on(t.state, t.id),
+  ],
+);
+
+/**
+ * The refund of a cancelled prepaid order (one per order): at 取消订单 what
+ * the order paid moves from revenue to the shop's refunds payable; finance's
+ * 批准退款 moves it to the customer's balance (REFUND_TRANSITIONS).
+ */
+export const refund = pgTable(
+  'refund',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => userAccount.id),
+    amountFen: integer('amount_fen').$type<Fen>().notNull(),
+    state: text('state').$type<RefundState>().notNull(),
+    /** Why the order was cancelled. */
+    reason: text('reason').notNull().default(''),
+    note: text('note').notNull().default(''),
+    staffId: integer('staff_id').references(() => staffAccount.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+    refundedAt: at('refunded_at'),
+  },
+  (t) => [
+    oneOf('refund_state_check', t.state, REFUND_STATES),
+    check('refund_amount_check', sql`${t.amountFen} > 0`),
+    index('refund_state_idx').on(t.state, t.id),
   ],
 );

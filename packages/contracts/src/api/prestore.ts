@@ -2,6 +2,9 @@ import { z } from 'zod';
 import type { Endpoint } from '../endpoint.ts';
 import { page } from '../paging.ts';
 import {
+  adminRefund,
+  adminRefundApproveBody,
+  adminRefundQuery,
   adminStatementQuery,
   adminTopup,
   adminTopupMoveBody,
@@ -141,6 +144,19 @@ export const prestoreEndpoints = {
     body: adminTopupMoveBody,
     response: topupEntry,
     success: '已驳回',
+  },
+  adminRefundList: {
+    ...routes.adminRefundList,
+    summary: '退款（已取消的预付订单，按状态）',
+    query: adminRefundQuery,
+    response: page(adminRefund),
+  },
+  adminRefundApprove: {
+    ...routes.adminRefundApprove,
+    summary: '批准退款：订单已付金额退回客户预存余额（已开票的订单同时红冲）',
+    body: adminRefundApproveBody,
+    response: adminRefund,
+    success: '已退款',
   },
   adminLedgerReconcile: {
     ...routes.adminLedgerReconcile,

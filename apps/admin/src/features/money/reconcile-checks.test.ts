@@ -12,6 +12,7 @@ const passing: Reconciliation = {
   byKind: [],
   gateways: [{ gateway: 'local', callbacks: 1, callbackFen: 500_000, clearingFen: -500_000, matches: true }],
   receivable: { ledgerFen: 0, ordersFen: 0, matches: true },
+  refunds: { ledgerFen: 0, pendingFen: 0, matches: true },
   ok: true,
   checkedAt: '2026-11-25T02:00:00.000Z',
 };
@@ -26,6 +27,7 @@ describe('the reconciliation as finance reads it', () => {
       ['负余额', true],
       ['在线支付清算 · 本地支付（演示）', true],
       ['应收账款 / 待结算订单', true],
+      ['应付退款 / 待审核退款', true],
     ]);
     expect(checks[0]?.value).toBe('¥0.00（3 笔分录，7 行明细）');
     expect(checks[4]?.value).toBe('回调 1 笔 ¥5,000.00 / 清算 ¥5,000.00');
@@ -39,6 +41,7 @@ describe('the reconciliation as finance reads it', () => {
       mismatched: [{ key: 'prestore:12', balanceFen: 1_000, sumFen: 900 }],
       negative: [{ key: 'wallet:3', balanceFen: -5 }],
       receivable: { ledgerFen: 200, ordersFen: 0, matches: false },
+      refunds: { ledgerFen: 300, pendingFen: 0, matches: false },
       ok: false,
     });
     expect(checks.filter((c) => !c.ok).flatMap((c) => c.problems)).toEqual([
@@ -47,6 +50,7 @@ describe('the reconciliation as finance reads it', () => {
       '客户预存余额 #12：余额 ¥10.00，明细合计 ¥9.00',
       '推广钱包（可提现） #3：余额 -¥0.05',
       '差额 ¥2.00',
+      '差额 ¥3.00',
     ]);
     expect(accountText('gateway:alipay')).toBe('在线支付清算 #alipay');
     expect(accountText('revenue')).toBe('检测收入');

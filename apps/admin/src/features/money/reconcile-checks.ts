@@ -65,5 +65,12 @@ export function checksOf(r: Reconciliation): Check[] {
       ok: r.receivable.matches,
       problems: r.receivable.matches ? [] : [`差额 ${formatFen(r.receivable.ledgerFen - r.receivable.ordersFen)}`],
     },
+    {
+      key: 'refunds',
+      label: '应付退款 / 待审核退款',
+      value: `${formatFen(r.refunds.ledgerFen)} / ${formatFen(r.refunds.pendingFen)}`,
+      ok: r.refunds.matches,
+      problems: r.refunds.matches ? [] : [`差额 ${formatFen(r.refunds.ledgerFen - r.refunds.pendingFen)}`],
+    },
   ];
 }

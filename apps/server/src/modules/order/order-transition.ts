@@ -153,8 +153,8 @@ export async function moveOrder(
     });
     // The samples follow (确认收样 signs the ones still out, 开始实验, 交付数据 keeps them), and 交付数据 needs a reviewed file.
     await afterOrderMove(t, mover, moved, action);
-    // The money follows (ADR 0050): 确认数据 bills an institution's order, 确认收款 records the bank transfer.
-    await afterOrderMoveMoney(t, moved, action, mover.kind === 'staff' ? mover.caller.id : null);
+    // The money follows (ADR 0050): 确认数据 bills an institution's order, 确认收款 records the bank transfer, 取消 of a prepaid order owes its refund.
+    await afterOrderMoveMoney(t, moved, action, mover.kind === 'staff' ? mover.caller.id : null, note);
     // Customer notices of this action (ADR 0046): the in-site message and the queued SMS/e-mail commit with the move.
     await notifyOrder(t, moved, action);
     return moved;

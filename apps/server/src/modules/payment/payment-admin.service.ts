@@ -3,10 +3,13 @@
 import ExcelJS from 'exceljs';
 import { GATEWAY_NAMES, LEDGER_ACCOUNT_NAMES } from '@yance/contracts/ledger';
 import type { Page } from '@yance/contracts/paging';
-import { moneySettings, type AdminTopup, type MoneySettings, type Reconciliation } from '@yance/contracts/prestore';
+import { REFUND_STATE_NAMES, REFUND_TRANSITIONS } from '@yance/contracts/ledger';
+import { moneySettings, type AdminRefund, type AdminTopup, type MoneySettings, type Reconciliation } from '@yance/contracts/prestore';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { changesOf, recordAudit } from '../audit/audit.service.ts';
+import { changesOf, recordAudit, recordStateMove, type Actor } from '../audit/audit.service.ts';
+import { reverseInvoicesOfOrder } from '../invoice/invoice.service.ts';
+import { recordOrderEvent } from '../order/order.service.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { getPrivateFile } from '../media/private-file.service.ts';
 import type { FileStorage } from '../media/storage.service.ts';
@@ -95,14 +98,18 @@ export async function reconcile(ctx: AppContext): Promise<Reconciliation> {
   const ledgerFen = -(whole.byKind.find((k) => k.kind === 'receivable')?.sumFen ?? 0);
   const ordersFen = await repo.owedAcrossOrders(ctx.db);
   const receivable = { ledgerFen, ordersFen, matches: ledgerFen === ordersFen };
+  const refundsLedger = whole.byKind.find((k) => k.kind === 'refunds')?.sumFen ?? 0;
+  const pendingFen = await repo.pendingRefundSum(ctx.db);
+  const refunds = { ledgerFen: refundsLedger, pendingFen, matches: refundsLedger === pendingFen };
   const ok =
     whole.sumFen === 0 &&
     !whole.unbalanced.length &&
     !whole.mismatched.length &&
     !whole.negative.length &&
     gateways.every((g) => g.matches) &&
-    receivable.matches;
-  return { ...whole, gateways, receivable, ok, checkedAt: ctx.clock().toISOString() };
+    receivable.matches &&
+    refunds.matches;
+  return { ...whole, gateways, receivable, refunds, ok, checkedAt: ctx.clock().toISOString() };
 }
 
 /** The reconciliation as a workbook: the checks, the balance of every kind of account. */
@@ -141,4 +148,83 @@ export async function reconcileXlsx(ctx: AppContext): Promise<Buffer> {
   ];
   for (const k of r.byKind) kinds.addRow({ name: LEDGER_ACCOUNT_NAMES[k.kind], accounts: k.accounts, sum: yuan(k.sumFen) });
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+// ---- refunds -------------------------------------------------------------------------------
+
+const refundOf = (r: NonNullable<Awaited<ReturnType<typeof repo.findRefundView>>>): AdminRefund => ({
+  id: r.r.id,
+  orderId: r.r.orderId,
+  orderNo: r.orderNo,
+  userId: r.r.userId,
+  customer: r.name || maskPhone(r.phone),
+  amountFen: r.r.amountFen,
+  state: r.r.state,
+  reason: r.r.reason,
+  note: r.r.note,
+  staffName: r.staffName ?? '',
+  createdAt: r.r.createdAt.toISOString(),
+  refundedAt: r.r.refundedAt ? r.r.refundedAt.toISOString() : null,
+});
+
+export async function adminRefunds(
+  ctx: AppContext,
+  q: { page: number; pageSize: number; state?: AdminRefund['state'] | undefined },
+): Promise<Page<AdminRefund>> {
+  const { rows, total } = await repo.listRefunds(ctx.db, q.state, q.pageSize, (q.page - 1) * q.pageSize);
+  return { list: rows.map(refundOf), total, page: q.page, pageSize: q.pageSize };
+}
+
+/**
+ * 批准退款 (REFUND_TRANSITIONS.approve, prestore.confirm): what the cancelled
+ * order paid moves from refunds payable to the customer's balance; the
+ * order's timeline says so, the audit log keeps the move, and the order's
+ * invoices are reversed (红冲) or closed — one transaction, once per key.
+ */
+export async function approveRefund(
+  ctx: AppContext,
+  caller: StaffCaller,
+  body: { id: number; note?: string | undefined; idempotencyKey: string },
+  ip: string,
+): Promise<AdminRefund> {
+  const { idempotencyKey, ...rest } = body;
+  return ledger.once(ctx, { staffId: caller.id }, idempotencyKey, 'refund/approve', rest, async (t) => {
+    const row = await repo.lockRefund(t.db, body.id);
+    if (!row) throw new AppError('NOT_FOUND', '退款不存在');
+    const tr = REFUND_TRANSITIONS.approve;
+    if (!(tr.from as readonly string[]).includes(row.state))
+      throw new AppError('CONFLICT', `该退款当前为「${REFUND_STATE_NAMES[row.state]}」，不能${tr.label}`);
+    const at = t.clock();
+    const moved = await repo.markRefunded(t.db, row.id, { note: body.note?.trim() ?? '', staffId: caller.id, refundedAt: at });
+    if (!moved) throw new AppError('CONFLICT', '退款已被处理，请刷新后重试');
+    const order = await repo.findOrderRow(t.db, row.orderId);
+    if (!order) throw new AppError('NOT_FOUND', '订单不存在');
+    await ledger.postEntry(t, {
+      kind: 'refund',
+      memo: `订单 ${order.no} 取消退款${row.reason ? `（${row.reason}）` : ''}`,
+      userId: row.userId,
+      orderId: row.orderId,
+      staffId: caller.id,
+      lines: [
+        { account: { kind: 'refunds' }, amountFen: -row.amountFen },
+        { account: ledger.prestoreOf(row.userId), amountFen: row.amountFen },
+      ],
+    });
+    const actor: Actor = { kind: 'staff', id: caller.id, name: caller.name };
+    await recordOrderEvent(t, actor, order, 'refund', `¥${(row.amountFen / 100).toFixed(2)} 已退回预存余额`);
+    await recordStateMove(t, {
+      actor,
+      objectType: 'refund',
+      objectId: row.id,
+      action: 'approve',
+      from: row.state,
+      to: tr.to,
+      note: body.note?.trim() ?? '',
+      ip,
+    });
+    await reverseInvoicesOfOrder(t, row.orderId, '订单取消退款');
+    const view = await repo.findRefundView(t.db, row.id);
+    if (!view) throw new Error('refund vanished');
+    return refundOf(view);
+  });
 }

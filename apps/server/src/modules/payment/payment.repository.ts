@@ -2,7 +2,17 @@ import { and, asc, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'dri
 import type { OrderState } from '@yance/contracts/order-states';
 import type { TopupMethod, TopupState } from '@yance/contracts/ledger';
 import type { Executor } from '../../db/client.ts';
-import { ledgerAccount, ledgerEntry, ledgerLine, orderAdjustment, orders, staffAccount, topup, userAccount } from '../../db/schema.ts';
+import {
+  ledgerAccount,
+  ledgerEntry,
+  ledgerLine,
+  orderAdjustment,
+  orders,
+  refund,
+  staffAccount,
+  topup,
+  userAccount,
+} from '../../db/schema.ts';
 
 export type TopupRow = typeof topup.$inferSelect;
 export type NewTopupRow = typeof topup.$inferInsert;
@@ -255,4 +265,79 @@ export async function lastAdjustmentReason(db: Executor, orderId: number): Promi
     .orderBy(desc(orderAdjustment.id))
     .limit(1);
   return row?.reason;
+}
+
+// ---- refunds -----------------------------------------------------------------------------
+
+export type RefundRow = typeof refund.$inferSelect;
+
+/** The refund of an order, added once (a second cancel cannot happen: the order is cancelled). */
+export async function insertRefund(db: Executor, row: typeof refund.$inferInsert): Promise<RefundRow> {
+  const [created] = await db.insert(refund).values(row).returning();
+  if (!created) throw new Error('refund insert returned nothing');
+  return created;
+}
+
+export async function lockRefund(db: Executor, id: number): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(refund).where(eq(refund.id, id)).for('update');
+  return row;
+}
+
+export async function markRefunded(
+  db: Executor,
+  id: number,
+  set: { note: string; staffId: number; refundedAt: Date },
+): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .update(refund)
+    .set({ state: 'refunded', ...set })
+    .where(and(eq(refund.id, id), eq(refund.state, 'pending')))
+    .returning();
+  return row;
+}
+
+const refundColumns = { r: refund, orderNo: orders.no, phone: userAccount.phone, name: userAccount.name, staffName: staffAccount.name };
+
+export async function listRefunds(db: Executor, state: RefundRow['state'] | undefined, limit: number, offset: number) {
+  const where = state ? eq(refund.state, state) : undefined;
+  const rows = await db
+    .select(refundColumns)
+    .from(refund)
+    .innerJoin(orders, eq(orders.id, refund.orderId))
+    .innerJoin(userAccount, eq(userAccount.id, refund.userId))
+    .leftJoin(staffAccount, eq(staffAccount.id, refund.staffId))
+    .where(where)
+    .orderBy(desc(refund.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(refund)
+    .where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findRefundView(db: Executor, id: number) {
+  const [row] = await db
+    .select(refundColumns)
+    .from(refund)
+    .innerJoin(orders, eq(orders.id, refund.orderId))
+    .innerJoin(userAccount, eq(userAccount.id, refund.userId))
+    .leftJoin(staffAccount, eq(staffAccount.id, refund.staffId))
+    .where(eq(refund.id, id));
+  return row;
+}
+
+/** What the refunds waiting for finance add up to (the reconciliation's refunds payable). */
+export async function pendingRefundSum(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ s: sql<string>`coalesce(sum(${refund.amountFen}), 0)` })
+    .from(refund)
+    .where(eq(refund.state, 'pending'));
+  return Number(row?.s ?? 0);
+}
+
+export async function findOrderRow(db: Executor, id: number) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
 }

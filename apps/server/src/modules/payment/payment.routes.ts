@@ -11,7 +11,16 @@ import type { PaymentGateway } from './gateway.ts';
 import { createAlipayGateway } from './alipay.ts';
 import { createLocalGateway } from './local-gateway.ts';
 import { createWechatPayGateway } from './wechat-pay.ts';
-import { adminStatement, adminTopupReceipt, adminTopups, reconcile, reconcileXlsx, saveMoneySettings } from './payment-admin.service.ts';
+import {
+  adminRefunds,
+  adminStatement,
+  adminTopupReceipt,
+  adminTopups,
+  approveRefund,
+  reconcile,
+  reconcileXlsx,
+  saveMoneySettings,
+} from './payment-admin.service.ts';
 import {
   addTopup,
   answerTransfer,
@@ -117,6 +126,8 @@ export const paymentRoutes = (ctx: AppContext, storage: FileStorage, gateways: G
     adminTopupReceipt: async ({ query, reply }) => sendPrivateFile(reply, await adminTopupReceipt(ctx, storage, query.id)),
     adminTopupConfirm: ({ staff, body, ip }) => answerTransfer(ctx, staff, 'confirm', body, ip),
     adminTopupReject: ({ staff, body, ip }) => answerTransfer(ctx, staff, 'reject', body, ip),
+    adminRefundList: ({ query }) => adminRefunds(ctx, query),
+    adminRefundApprove: ({ staff, body, ip }) => approveRefund(ctx, staff, body, ip),
     adminLedgerReconcile: () => reconcile(ctx),
     adminLedgerExport: async ({ reply }) => {
       const name = `对账单-${ctx.clock().toISOString().slice(0, 10)}.xlsx`;

@@ -34,7 +34,7 @@ import { GatewaySignatureError, type CallbackInput, type PaymentGateway } from '
 import { isLocalGateway } from './local-gateway.ts';
 import type { JobHandlers } from '../job/job.service.ts';
 import * as repo from './payment.repository.ts';
-import type { OrderMoneyRow, TopupRow } from './payment.repository.ts';
+import type { OrderMoneyRow, RefundRow, TopupRow } from './payment.repository.ts';
 
 export const MONEY_SETTING_KEY = 'money';
 const SHOP_NAME = '研测科研检测服务平台';
@@ -636,8 +636,14 @@ export async function groupFunds(
  * institution order bills it to the shop's receivables (settled later from a
  * balance); finance's 确认收款 records the bank transfer that paid it.
  */
-export async function afterOrderMoveMoney(t: AppContext, order: OrderRow, action: OrderAction, staffId: number | null): Promise<void> {
-  if (action !== 'confirmData' && action !== 'markPaid') return;
+export async function afterOrderMoveMoney(
+  t: AppContext,
+  order: OrderRow,
+  action: OrderAction,
+  staffId: number | null,
+  note = '',
+): Promise<void> {
+  if (action !== 'confirmData' && action !== 'markPaid' && action !== 'cancel') return;
   const [m] = await repo.orderMoney(t.db, [order.id]);
   if (!m) return;
   if (action === 'confirmData' && order.state === 'unsettled') {
@@ -653,6 +659,28 @@ export async function afterOrderMoveMoney(t: AppContext, order: OrderRow, action
           { account: { kind: 'revenue' }, amountFen: bill },
         ],
       });
+  }
+  if (action === 'cancel' && m.revenueFen > 0) {
+    // A prepaid order cancelled: what it paid waits in refunds payable until finance approves (approveRefund).
+    await ledger.postEntry(t, {
+      kind: 'refundDue',
+      memo: `订单 ${m.no} 取消，待退款`,
+      userId: m.userId,
+      orderId: m.id,
+      staffId,
+      lines: [
+        { account: { kind: 'revenue' }, amountFen: -m.revenueFen },
+        { account: { kind: 'refunds' }, amountFen: m.revenueFen },
+      ],
+    });
+    await repo.insertRefund(t.db, {
+      orderId: m.id,
+      userId: m.userId,
+      amountFen: m.revenueFen as RefundRow['amountFen'],
+      state: 'pending',
+      reason: note,
+      createdAt: t.clock(),
+    });
   }
   if (action === 'markPaid') {
     const due = finalOf(m) - m.revenueFen;
