@@ -93,8 +93,14 @@ describe('finance in the console', () => {
     // 驳回 needs its reason; going back leaves the top-up waiting.
     await button(drawer, '驳回').click();
     const reject = page.getByRole('dialog', { name: `驳回 · ${topup.no}` });
-    await button(reject, '驳回').click();
-    await expect.poll(() => reject.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual(['[驳回原因]不能为空']);
+    // Pressed until the form answers: a press while the dialog is still opening goes nowhere under load.
+    await reject.getByLabel('驳回原因').waitFor();
+    await expect
+      .poll(async () => {
+        await button(reject, '驳回').click();
+        return reject.locator('.ant-form-item-explain-error').allInnerTexts();
+      })
+      .toEqual(['[驳回原因]不能为空']);
     await button(reject, '返回').click();
     await reject.waitFor({ state: 'hidden' });
 
@@ -114,12 +120,18 @@ describe('finance in the console', () => {
     await expectPath(page, '/admin/money/topups', '?state=credited');
     await expect.poll(() => row.innerText()).toMatch(/已到账[\s\S]*赵财务/);
 
+    // 退款审核: nothing waits (no prepaid order was cancelled); money.test covers an approval.
+    await page.getByRole('menuitem', { name: '退款审核' }).click();
+    await expectPath(page, '/admin/money/refunds');
+    await page.getByText('没有待审核的退款').waitFor();
+    await screenshotAtWidths(page, SPEC, 'refunds');
+
     // 对账: every check green after the transfer went through the ledger.
     await page.getByRole('menuitem', { name: '对账' }).click();
     await expectPath(page, '/admin/money/reconcile');
     await expect.poll(() => page.getByTestId('reconcile-summary').innerText()).toMatch(/^对账通过/);
     const checks = page.locator('[data-testid^="check-"]');
-    expect(await checks.count()).toBe(8);
+    expect(await checks.count()).toBe(9);
     for (const text of await checks.allInnerTexts()) expect(text).toMatch(/通过$/);
     await expect.poll(() => page.getByTestId('check-sum').innerText()).toContain('¥0.00');
     // 科目余额: the transfer's bank line and the balances it moved, summing to nothing.

@@ -64,7 +64,7 @@ function Summary({ r }: { r: Reconciliation }) {
       showIcon
       style={{ marginBottom: 16 }}
       data-testid="reconcile-summary"
-      title={r.ok ? '对账通过：总账平衡，余额、在线支付与应收账款均一致' : `对账未通过：${failed} 项检查不一致，请核查`}
+      title={r.ok ? '对账通过：总账平衡，余额、在线支付、应收账款与应付退款均一致' : `对账未通过：${failed} 项检查不一致，请核查`}
       description={`对账时间 ${formatTime(r.checkedAt)}`}
     />
   );
