@@ -309,3 +309,27 @@ export const DEFAULT_MONEY_SETTINGS: MoneySettings = {
 };
 
 export type { GatewayKey };
+
+/** assets: the customer's money at a glance (member center): balances, groups, what is due. */
+export const assets = z.object({
+  balanceFen: z.number().int(),
+  pendingTopups: z.number().int(),
+  /** Research groups the customer belongs to: the group's balance, the customer's limit and spending. */
+  groups: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      owner: z.boolean(),
+      balanceFen: z.number().int(),
+      limitFen: z.number().int(),
+      spentFen: z.number().int(),
+    }),
+  ),
+  /** 待付款 (prepayment and 补差价), 待结算 and, of those, 欠款中. */
+  unpaidFen: z.number().int(),
+  unpaidOrders: z.number().int(),
+  unsettledFen: z.number().int(),
+  unsettledOrders: z.number().int(),
+  overdueFen: z.number().int(),
+});
+export type Assets = z.infer<typeof assets>;

@@ -97,6 +97,7 @@ export const shopRoutes = {
   payOrder: { method: 'POST', scope: 'auth', path: '/pay/order' },
   settlementAdd: { method: 'POST', scope: 'auth', path: '/settlement/add' },
   prestoreTransfer: { method: 'POST', scope: 'auth', path: '/prestore/transfer' },
+  assets: { method: 'POST', scope: 'auth', path: '/assets' },
   clusterFunds: { method: 'POST', scope: 'auth', path: '/cluster/funds' },
   // the gateways' callbacks and the local gateway's page facts (open: the gateway is not signed in; each callback is signed)
   payLocalInfo: { method: 'GET', scope: 'open', path: '/pay/local' },

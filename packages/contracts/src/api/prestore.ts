@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Endpoint } from '../endpoint.ts';
 import { page } from '../paging.ts';
 import {
+  assets,
   adminRefund,
   adminRefundApproveBody,
   adminRefundQuery,
@@ -94,6 +95,11 @@ export const prestoreEndpoints = {
     body: groupTransferBody,
     response: groupTransferResult,
     success: '转账成功',
+  },
+  assets: {
+    ...routes.assets,
+    summary: '我的资产：预存余额、所在课题组的余额与额度、待付款与待结算（含欠款）金额',
+    response: assets,
   },
   clusterFunds: {
     ...routes.clusterFunds,

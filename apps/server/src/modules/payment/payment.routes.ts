@@ -23,6 +23,7 @@ import {
 } from './payment-admin.service.ts';
 import {
   addTopup,
+  assetsOf,
   answerTransfer,
   closeTopup,
   dueOrders,
@@ -114,6 +115,7 @@ export const paymentRoutes = (ctx: AppContext, storage: FileStorage, gateways: G
     settlementAdd: ({ user, body, ip }) => settleOrders(ctx, user.id, body, ip),
     prestoreTransfer: ({ user, body, ip }) => transferGroup(ctx, user.id, body, ip),
     clusterFunds: ({ user, body }) => groupFunds(ctx, user.id, body),
+    assets: ({ user }) => assetsOf(ctx, user.id),
     payLocalInfo: async ({ query }) => {
       const local = gateways.get('local');
       if (!local) throw new AppError('NOT_FOUND', '支付单不存在');

@@ -7,6 +7,7 @@ import {
   bonusOf,
   DEFAULT_MONEY_SETTINGS,
   moneySettings,
+  type Assets,
   type DueOrder,
   type GroupFunds,
   type MoneySettings,
@@ -29,7 +30,7 @@ import { getPrivateFile } from '../media/private-file.service.ts';
 import type { FileStorage } from '../media/storage.service.ts';
 import { customerMover, lockCustomerOrder, moveOrder, recordOrderEvent, type Mover, type OrderRow } from '../order/order.service.ts';
 import { getSettingValue } from '../setting/setting.service.ts';
-import { groupForReader, lockGroupForMoney, spendFromLimit } from '../cluster/cluster.service.ts';
+import { groupForReader, joinedClusters, lockGroupForMoney, spendFromLimit } from '../cluster/cluster.service.ts';
 import { GatewaySignatureError, type CallbackInput, type PaymentGateway } from './gateway.ts';
 import { isLocalGateway } from './local-gateway.ts';
 import type { JobHandlers } from '../job/job.service.ts';
@@ -743,3 +744,33 @@ export const moneyJobs = {
     await sweepMoney(ctx);
   },
 } satisfies JobHandlers;
+
+// ---- assets -------------------------------------------------------------------------------
+
+/** assets: the member center's money — balance, the groups' balances with the caller's limit, what is due. */
+export async function assetsOf(ctx: AppContext, userId: number): Promise<Assets> {
+  const joined = (await joinedClusters(ctx, userId, { page: 1, pageSize: 50 })).list.filter((g) => g.mine.state === 'member');
+  const balances = await ledger.balancesOf(
+    ctx,
+    joined.map((g) => ledger.groupAccountOf(g.id)),
+  );
+  const unpaid = (await dueOrders(ctx, userId, 'unpaid')).list;
+  const unsettled = await dueOrders(ctx, userId, 'unsettled');
+  return {
+    balanceFen: unsettled.balanceFen,
+    pendingTopups: await repo.countPendingTopups(ctx.db, userId),
+    groups: joined.map((g) => ({
+      id: g.id,
+      name: g.name,
+      owner: g.mine.role === 'owner',
+      balanceFen: balances.get(ledger.accountKey(ledger.groupAccountOf(g.id))) ?? 0,
+      limitFen: g.limitFen,
+      spentFen: g.spentFen,
+    })),
+    unpaidFen: unpaid.reduce((n, o) => n + o.dueFen, 0),
+    unpaidOrders: unpaid.length,
+    unsettledFen: unsettled.totalDueFen,
+    unsettledOrders: unsettled.list.length,
+    overdueFen: unsettled.list.filter((o) => o.state === 'overdue').reduce((n, o) => n + o.dueFen, 0),
+  };
+}

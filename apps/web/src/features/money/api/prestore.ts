@@ -21,3 +21,10 @@ export const useStatement = (input: StatementInput) =>
     queryFn: ({ signal }) => call('prestoreList', { body: input }, { signal }),
     placeholderData: keepPreviousData,
   });
+
+/** assets: the member center's money — balance, the research groups' balances and the caller's limits, what is due. */
+export const useAssets = () =>
+  useQuery({
+    queryKey: [...MONEY_KEY, 'assets'],
+    queryFn: ({ signal }) => call('assets', {}, { signal }),
+  });

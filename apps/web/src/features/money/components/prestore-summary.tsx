@@ -1,14 +1,19 @@
 import { formatFen } from '@yance/browser/format';
 import { Button, Skeleton } from 'antd';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { usePrestoreInfo } from '../api/prestore.ts';
+import { useAssets } from '../api/prestore.ts';
 import styles from './money.module.css';
 
-/** The member center's money line: the prestore balance, top-ups waiting, 去充值. */
+/**
+ * The member center's money (spec §7 assets): the prestore balance with 去充值,
+ * top-ups waiting, the research groups' balances with the customer's limit,
+ * and what is due — 待付款, 待结算 and, of it, 欠款中 — each linking to its page.
+ */
 export function PrestoreSummary() {
-  const info = usePrestoreInfo();
+  const assets = useAssets();
   const navigate = useNavigate();
+  const a = assets.data;
   return (
     <section className={styles.card} aria-labelledby="assets-title">
       <div className={styles.head}>
@@ -16,19 +21,49 @@ export function PrestoreSummary() {
           <h2 className={styles.muted} id="assets-title">
             预存余额
           </h2>
-          {info.data ? (
+          {a ? (
             <p className={styles.summaryBalance} data-testid="center-balance">
-              {formatFen(info.data.balanceFen)}
+              {formatFen(a.balanceFen)}
             </p>
           ) : (
             <Skeleton.Input active />
           )}
-          {info.data && info.data.pendingTopups > 0 && <p className={styles.muted}>{info.data.pendingTopups} 笔充值待到账</p>}
+          {a && a.pendingTopups > 0 && <p className={styles.muted}>{a.pendingTopups} 笔充值待到账</p>}
         </div>
         <Button type="primary" onClick={() => void navigate(paths.prestore())}>
           去充值
         </Button>
       </div>
+      {a && (a.unpaidOrders > 0 || a.unsettledOrders > 0 || a.groups.length > 0) && (
+        <ul className={styles.assetList} data-testid="center-assets">
+          {a.unpaidOrders > 0 && (
+            <li>
+              <Link to={paths.member('unpaid')}>待付款</Link>
+              <span>
+                {a.unpaidOrders} 单 · {formatFen(a.unpaidFen)}
+              </span>
+            </li>
+          )}
+          {a.unsettledOrders > 0 && (
+            <li>
+              <Link to={paths.member('unsettled')}>待结算</Link>
+              <span>
+                {a.unsettledOrders} 单 · {formatFen(a.unsettledFen)}
+                {a.overdueFen > 0 && <strong className={styles.overdue}>（欠款 {formatFen(a.overdueFen)}）</strong>}
+              </span>
+            </li>
+          )}
+          {a.groups.map((g) => (
+            <li key={g.id}>
+              <Link to={paths.member(g.owner ? 'communityMg' : 'communityJn')}>课题组「{g.name}」</Link>
+              <span>
+                余额 {formatFen(g.balanceFen)}
+                {!g.owner && ` · 我的额度剩余 ${formatFen(Math.max(0, g.limitFen - g.spentFen))}`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
