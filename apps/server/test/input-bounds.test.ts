@@ -212,6 +212,7 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   adminPickupAssign: { body: { id: 1, staffId: 3 } },
   prestoreAdd: { body: { method: 'online', gateway: 'local', amountFen: 100_000, idempotencyKey: 'k'.repeat(16) } },
   prestoreClose: { body: { id: 1 } },
+  customerCredit: { body: { id: 1, creditLimitFen: 100_000 } },
   adminRefundApprove: { body: { id: 1, idempotencyKey: 'k'.repeat(16) } },
   prestoreTransfer: { body: { clusterId: 1, direction: 'in', amountFen: 100, idempotencyKey: 'k'.repeat(16) } },
   clusterFunds: { body: { clusterId: 1 } },

@@ -8,7 +8,7 @@ import { sweepMoney } from '../src/modules/payment/payment.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { testRunner } from './job-helpers.ts';
 import { callApi, staffTokens, type TestUser } from './factories.ts';
-import { orderingCustomer, placeOrder, reviewedFile } from './order-factories.ts';
+import { orderBody, orderingCustomer, placeOrder, planLine, reviewedFile } from './order-factories.ts';
 
 /** A context on the test app's database, as the job worker has (to run the sweep). */
 const ctxOf = (t: TestApp) => testRunner(t, systemClock, {}).ctx;
@@ -412,5 +412,32 @@ describe('the prestore ledger (ADR 0050)', () => {
     const detail = (await callApi(t, 'orderDetail', { token: firm.tokens.token, body: { id: o.id } })).body.data;
     expect(detail.timeline.map((e) => e.label)).toContain('退款至预存余额');
     expect((await reconcile(t, finance)).ok).toBe(true);
+  });
+
+  it('an institution over its credit limit settles before sending new orders (a draft may still be saved)', async () => {
+    const admin = (await staffTokens(t, 'admin')).token;
+    const u = await orderingCustomer(t);
+    const o = await unsettledOrder(t, lab, u);
+    const bad = await callApi(t, 'customerCredit', { token: admin, body: { id: u.id, creditLimitFen: -1 } });
+    expect(bad.status).toBe(400);
+    const set = await callApi(t, 'customerCredit', { token: admin, body: { id: u.id, creditLimitFen: 50_000 } });
+    expect(set.body.data.creditLimitFen).toBe(50_000);
+    expect((await callApi(t, 'customerCredit', { token: lab, body: { id: u.id, creditLimitFen: 0 } })).status).toBe(403);
+
+    const line = await planLine(t, u);
+    const refused = await callApi(t, 'orderAdd', { token: u.tokens.token, body: orderBody([line]) });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { msg: '您的待结算金额 ¥900.00 已达到信用额度 ¥500.00，请先在「待结算」中完成结算后再下单' },
+    });
+    const draft = await callApi(t, 'orderAdd', { token: u.tokens.token, body: orderBody([line], { draft: true }) });
+    expect(draft.body.code, draft.body.msg).toBe(1);
+
+    await topUpOnline(t, u, 100_000);
+    await callApi(t, 'settlementAdd', { token: u.tokens.token, body: { orderIds: [o.id], idempotencyKey: key() } });
+    // Settled: nothing owed, orders go through again.
+    expect((await placeOrder(t, u)).state).toBe('awaitingSample');
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'customer.credit'));
+    expect(audits.at(-1)).toMatchObject({ objectId: String(u.id) });
   });
 });

@@ -134,6 +134,7 @@ export const adminRoutes = {
   customerList: { method: 'GET', scope: 'admin', path: '/customer/list', access: 'customer.read' },
   customerDetail: { method: 'GET', scope: 'admin', path: '/customer/detail', access: 'customer.read' },
   customerDisable: { method: 'POST', scope: 'admin', path: '/customer/disable', access: 'customer.manage' },
+  customerCredit: { method: 'POST', scope: 'admin', path: '/customer/credit', access: 'customer.manage' },
   customerEnable: { method: 'POST', scope: 'admin', path: '/customer/enable', access: 'customer.manage' },
   customerReview: { method: 'POST', scope: 'admin', path: '/customer/review', access: 'customer.manage' },
   customerManagers: { method: 'GET', scope: 'admin', path: '/customer/managers', access: 'customer.read' },

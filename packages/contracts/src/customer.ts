@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, oneOf, optionalId } from './numbers.ts';
+import { fen, id, oneOf, optionalId } from './numbers.ts';
 import { pagingQuery } from './paging.ts';
 import { ATTESTATION_STATES, LOGIN_METHODS } from './states.ts';
 import type { StaffRole } from './staff.ts';
@@ -85,8 +85,16 @@ export const customerDetail = customerSummary.extend({
   /** The latest logins, newest first. */
   logins: z.array(loginEvent),
   manager: managerCard.nullable(),
+  /** An institution's credit limit in fen (ADR 0050): new orders are refused while what it owes reaches it; null: none. */
+  creditLimitFen: z.number().int().nullable(),
 });
 export type CustomerDetail = z.infer<typeof customerDetail>;
+
+/** customer/credit: the manager sets (or clears, null) an institution's credit limit. */
+export const customerCreditBody = z.object({
+  id: id('客户'),
+  creditLimitFen: z.preprocess((v) => (v === '' ? null : v), fen('信用额度').nullable()),
+});
 
 export const customerIdQuery = z.object({ id: id('客户') });
 export const customerIdBody = z.object({ id: id('客户') });

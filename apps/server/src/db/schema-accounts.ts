@@ -48,6 +48,8 @@ export const userAccount = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     /** The dedicated account manager (spec §1), assigned at registration by round robin (ADR 0035). */
     managerId: integer('manager_id').references((): AnyPgColumn => staffAccount.id, { onDelete: 'set null' }),
+    /** An institution's credit limit (ADR 0050): new orders are refused while what it owes reaches it; null: none. */
+    creditLimitFen: integer('credit_limit_fen'),
     /** When the user ticked 同意《用户协议》《隐私政策》 at sign-up (PIPL consent record); null for accounts from before it was asked. */
     agreedAt: at('agreed_at'),
     createdAt: at('created_at').notNull().defaultNow(),

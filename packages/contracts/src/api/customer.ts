@@ -5,6 +5,7 @@ import { routes } from '../routes.ts';
 import {
   attestationReviewBody,
   customerAssignBody,
+  customerCreditBody,
   customerDetail,
   customerIdBody,
   customerIdQuery,
@@ -33,6 +34,13 @@ export const customerEndpoints = {
     body: customerIdBody,
     response: customerSummary,
     success: '已停用',
+  },
+  customerCredit: {
+    ...routes.customerCredit,
+    summary: '设置机构客户的信用额度（待结算金额达到额度时不能提交新订单；留空为不限）',
+    body: customerCreditBody,
+    response: customerDetail,
+    success: '信用额度已保存',
   },
   customerEnable: { ...routes.customerEnable, summary: '启用客户', body: customerIdBody, response: customerSummary, success: '已启用' },
   customerReview: {

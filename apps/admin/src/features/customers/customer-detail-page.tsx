@@ -11,6 +11,7 @@ import { holds, useMe } from '@/lib/me.ts';
 import { AssignModal } from './assign-modal.tsx';
 import { AttestationTag, DisabledTag } from './customer-labels.tsx';
 import { AddressesSection, AttestationSection, LoginsSection, ManagerSection, ProfileSection } from './customer-sections.tsx';
+import { CreditLimitCard } from './credit-limit-card.tsx';
 import { PrestoreStatementCard } from './prestore-statement.tsx';
 import { RejectModal } from './reject-modal.tsx';
 import { useCustomerChange } from './use-customer-change.ts';
@@ -146,6 +147,9 @@ function CustomerView({ c }: { c: CustomerDetail }) {
           <Card title="最近登录" size="small">
             <LoginsSection list={c.logins} />
           </Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <CreditLimitCard c={c} canEdit={manage} />
         </Col>
         {holds(me, 'ledger.read') && (
           <Col span={24}>

@@ -5,7 +5,10 @@ import { managerRotation, staffAccount, userAccount } from '../../db/schema.ts';
 
 export type CustomerRow = typeof userAccount.$inferSelect;
 export type CustomerPatch = Partial<
-  Pick<CustomerRow, 'disabled' | 'managerId' | 'attestationState' | 'attestationReason' | 'attestationReviewedAt' | 'attested'>
+  Pick<
+    CustomerRow,
+    'disabled' | 'managerId' | 'attestationState' | 'attestationReason' | 'attestationReviewedAt' | 'attested' | 'creditLimitFen'
+  >
 >;
 
 export interface CustomerFilter {

@@ -92,7 +92,33 @@ export async function customerDetail(ctx: AppContext, caller: StaffCaller, id: n
     addresses: await getAddresses(ctx, id),
     logins: logins.map((l) => ({ at: l.at.toISOString(), ip: l.ip, method: l.method, userAgent: l.userAgent })),
     manager,
+    creditLimitFen: row.creditLimitFen,
   };
+}
+
+/** customer/credit: an institution's credit limit (ADR 0050), audited; enterprises prepay and have none. */
+export async function setCreditLimit(
+  ctx: AppContext,
+  caller: StaffCaller,
+  id: number,
+  creditLimitFen: number | null,
+  ip: string,
+): Promise<CustomerDetail> {
+  await ctx.tx(async (t) => {
+    const row = reachable(caller, await lockCustomer(t.db, id));
+    if (creditLimitFen !== null && row.organization === 2) throw new AppError('INVALID', '企业客户预付款，不设信用额度');
+    if (row.creditLimitFen === creditLimitFen) return;
+    await updateCustomer(t.db, id, { creditLimitFen });
+    await recordAudit(t, {
+      actor: actorOf(caller),
+      action: 'customer.credit',
+      objectType: 'customer',
+      objectId: id,
+      changes: { creditLimitFen: [row.creditLimitFen, creditLimitFen] },
+      ip,
+    });
+  });
+  return customerDetail(ctx, caller, id);
 }
 
 /** What the log keeps of a customer's state. */

@@ -294,6 +294,7 @@ export async function lockOrderCustomer(db: Executor, userId: number) {
       attested: userAccount.attested,
       organization: userAccount.organization,
       managerId: userAccount.managerId,
+      creditLimitFen: userAccount.creditLimitFen,
     })
     .from(userAccount)
     .where(eq(userAccount.id, userId))

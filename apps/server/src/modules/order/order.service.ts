@@ -22,6 +22,7 @@ import { ORGANIZATIONS } from '@yance/contracts/user';
 import { SAMPLING_EVENT_LABELS, type SamplingEventAction } from '@yance/contracts/sampling';
 import { CALL_EVENT_LABELS, type CallEventAction } from '@yance/contracts/call-task';
 import { MONEY_EVENT_LABELS, type MoneyEventAction } from '@yance/contracts/ledger';
+import { refuseOverCredit } from '../payment/payment.service.ts';
 import { PICKUP_EVENT_LABELS, type PickupEventAction } from '@yance/contracts/pickup';
 import { CONTRACT_EVENT_LABELS, type ContractEventAction } from '@yance/contracts/order-contract';
 import type { Fen, PriceUnit } from '@yance/contracts/money';
@@ -241,6 +242,8 @@ export async function addOrder(ctx: AppContext, userId: number, body: OrderAddBo
     const mover: Mover = { kind: 'customer', userId, name: customerName(user), ip };
     const draft = body.draftId === undefined ? undefined : await reachable(t, mover, await repo.lockOrder(t.db, body.draftId));
     if (draft && draft.state !== 'draft') throw new AppError('CONFLICT', '该订单已提交，不能再修改');
+    // An institution over its credit limit settles first (ADR 0050): a draft may still be saved.
+    if (!body.draft && kindOf(user.organization) === 'institution') await refuseOverCredit(t, userId, user.creditLimitFen);
     const wanted = await gatherLines(t, userId, body, draft);
     const now = t.clock();
     const fields = {

@@ -774,3 +774,16 @@ export async function assetsOf(ctx: AppContext, userId: number): Promise<Assets>
     overdueFen: unsettled.list.filter((o) => o.state === 'overdue').reduce((n, o) => n + o.dueFen, 0),
   };
 }
+
+/**
+ * An institution's credit limit (ADR 0050), checked when an order is sent,
+ * under the customer's row lock: while what its 待结算 and 欠款中 orders owe
+ * reaches the limit set by its manager, new orders are refused with what to
+ * do (the plan keeps its lines; a draft may still be saved).
+ */
+export async function refuseOverCredit(t: AppContext, userId: number, limitFen: number | null): Promise<void> {
+  if (limitFen === null) return;
+  const owed = (await repo.userOrdersInStates(t.db, userId, ['unsettled', 'overdue'])).reduce((n, o) => n + Math.max(0, o.owedFen), 0);
+  if (owed >= limitFen)
+    throw new AppError('CONFLICT', `您的待结算金额 ¥${yuan(owed)} 已达到信用额度 ¥${yuan(limitFen)}，请先在「待结算」中完成结算后再下单`);
+}
