@@ -31,7 +31,7 @@ export function usePayOrder() {
 export function useSettleOrders() {
   const moved = useMoneyMoved();
   return useMutation({
-    mutationFn: (body: { orderIds: number[]; idempotencyKey: string }) => call('settlementAdd', { body }),
+    mutationFn: (body: { orderIds: number[]; clusterId?: number | undefined; idempotencyKey: string }) => call('settlementAdd', { body }),
     onSuccess: moved,
   });
 }

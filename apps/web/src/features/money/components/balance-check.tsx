@@ -9,7 +9,18 @@ import styles from './money.module.css';
  * A payment dialog's sums: what is due, the balance, and what is left after
  * — or, when the balance is short, by how much, with 去充值.
  */
-export function BalanceCheck({ dueLabel, dueFen, balanceFen }: { dueLabel: string; dueFen: number; balanceFen: number }) {
+export function BalanceCheck({
+  dueLabel,
+  dueFen,
+  balanceFen,
+  source,
+}: {
+  dueLabel: string;
+  dueFen: number;
+  balanceFen: number;
+  /** Paying from a research group: its name (what is available is the group's balance within the member's limit). */
+  source?: string;
+}) {
   const navigate = useNavigate();
   const short = shortfallOf(balanceFen, dueFen);
   return (
@@ -20,16 +31,24 @@ export function BalanceCheck({ dueLabel, dueFen, balanceFen }: { dueLabel: strin
             {formatFen(dueFen)}
           </span>
         </Descriptions.Item>
-        <Descriptions.Item label="预存余额">
+        <Descriptions.Item label={source ? '课题组可用' : '预存余额'}>
           <span className={styles.num}>{formatFen(balanceFen)}</span>
         </Descriptions.Item>
         {short === 0 && (
-          <Descriptions.Item label="支付后余额">
+          <Descriptions.Item label={source ? '支付后可用' : '支付后余额'}>
             <span className={styles.num}>{formatFen(balanceFen - dueFen)}</span>
           </Descriptions.Item>
         )}
       </Descriptions>
-      {short > 0 && (
+      {short > 0 && source && (
+        <Alert
+          type="warning"
+          showIcon
+          title={`课题组「${source}」可用金额不足，还差 ${formatFen(short)}`}
+          description="可用金额是课题组余额与您的额度剩余中较小的一个，请联系课题组负责人转入余额或调整额度。"
+        />
+      )}
+      {short > 0 && !source && (
         <Alert
           type="warning"
           showIcon
