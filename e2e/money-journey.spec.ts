@@ -30,7 +30,10 @@ async function confirmedOrder(user: TestUser, item: DeviceSummary, lab: string):
     await call<{ id: number; no: string }>(
       s.baseUrl,
       'orderAdd',
-      { delivery: 0, lines: [{ planId: line.id, samples: [{ name: '薄膜B', count: 1, form: 'powder', hazards: [], returnSample: false }] }] },
+      {
+        delivery: 0,
+        lines: [{ planId: line.id, samples: [{ name: '薄膜B', count: 1, form: 'powder', hazards: [], returnSample: false }] }],
+      },
       { token },
     ),
   );
