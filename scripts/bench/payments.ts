@@ -94,9 +94,26 @@ export async function paymentsOnPostgres(url: string, log: (s: string) => void):
       await database.close();
     }
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
+    await dropWhenFree(admin, name);
     await admin.end();
     await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Drops the bench's database once its last connection has gone. Not WITH
+ * (FORCE): a connection the closing pool has not let go yet would be killed
+ * under it, and the pool's error event would end this process.
+ */
+async function dropWhenFree(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`drop database if exists ${name}`);
+      return;
+    } catch (e) {
+      if (attempt >= 50) throw e;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 }
 
