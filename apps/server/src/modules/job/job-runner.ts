@@ -41,6 +41,8 @@ export function createJobRunner(ctx: AppContext, handlers: JobHandlers, schedule
   let stopping = false;
   let woken = false;
   let wakeUp: (() => void) | undefined;
+  /** Runs this process has under way: drain waits for them too, so a drain beside another one is never early. */
+  const running = new Set<Promise<void>>();
 
   async function finish(row: JobRow): Promise<void> {
     const schedule = row.dedupeKey ? everyOf.get(row.dedupeKey) : undefined;
@@ -79,7 +81,13 @@ export function createJobRunner(ctx: AppContext, handlers: JobHandlers, schedule
     await failAbandoned(ctx.db, now, ABANDONED);
     // One short statement: nothing is held while the handlers run (PGlite has a single connection).
     const claimed = await claimDue(ctx.db, { now, leaseUntil: addSeconds(now, JOB_LEASE_SECONDS), worker, n: JOB_CONCURRENCY });
-    await Promise.all(claimed.map(runOne));
+    await Promise.all(
+      claimed.map((row) => {
+        const run = runOne(row).finally(() => running.delete(run));
+        running.add(run);
+        return run;
+      }),
+    );
     return claimed.length;
   }
 
@@ -88,7 +96,9 @@ export function createJobRunner(ctx: AppContext, handlers: JobHandlers, schedule
     // Bounded, so a handler that queues work for "now" forever cannot hang a test.
     for (let round = 0; round < 100; round++) {
       const n = await runDue();
-      if (n === 0) break;
+      if (n === 0 && running.size === 0) break;
+      // Another caller's claim may hold what was due: wait for it, then look again.
+      if (n === 0) await Promise.all(running);
       total += n;
     }
     return total;
