@@ -255,6 +255,24 @@ describe('a manager’s reach and the console list', () => {
     expect(own).not.toContain(theirs.id);
   });
 
+  it('follows the customer when an admin gives them another manager: their orders leave one list and join the other', async () => {
+    const c = await orderingCustomer(t);
+    const zhao = (await callApi(t, 'adminMe', { token: otherManager })).body.data.id;
+    const wang = (await callApi(t, 'adminMe', { token: token.manager })).body.data.id;
+    await callApi(t, 'customerAssign', { token: token.admin, body: { customerId: c.id, managerId: wang } });
+    const order = await placeOrder(t, c);
+    const listed = async (staff: string) => (await callApi(t, 'adminOrderList', { token: staff, query: { customerId: c.id } })).body.data;
+    expect(await listed(token.manager)).toMatchObject({ total: 1, list: [{ id: order.id }] });
+    expect(await listed(otherManager)).toMatchObject({ total: 0, list: [] });
+
+    expect((await callApi(t, 'customerAssign', { token: token.admin, body: { customerId: c.id, managerId: zhao } })).status).toBe(200);
+    expect(await listed(otherManager)).toMatchObject({ total: 1, list: [{ id: order.id, managerName: '赵经理' }] });
+    expect(await listed(token.manager)).toMatchObject({ total: 0, list: [] });
+    // The keyword paths (gathered hits, the customer's phone) read the same reach.
+    const byPhone = async (staff: string) => (await callApi(t, 'adminOrderList', { token: staff, query: { kw: c.phone } })).body.data.total;
+    expect([await byPhone(otherManager), await byPhone(token.manager)]).toEqual([1, 0]);
+  });
+
   it('filters by state, customer and keyword (number, phone, item, sample), pages on the server, and never lists a draft', async () => {
     const all = (await callApi(t, 'adminOrderList', { token: token.admin, query: { pageSize: 50 } })).body.data;
     expect(all.list.every((o) => o.state !== 'draft')).toBe(true);

@@ -98,7 +98,11 @@ export const orders = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** The customer's account manager when the order was sent (who quoted it); the console's reach follows the customer's current manager. */
+    /**
+     * The customer's current account manager: the console's reach (a manager sees their customers' orders). The
+     * database keeps it in step with user_account.manager_id (migration 0039's triggers), so a manager's list and its
+     * count read one index instead of joining every customer (ADR 0047).
+     */
     managerId: integer('manager_id').references(() => staffAccount.id, { onDelete: 'set null' }),
     /** Sum of the lines; null while a line waits for its quote (待报价). */
     totalFen: integer('total_fen').$type<Fen>(),
@@ -121,6 +125,9 @@ export const orders = pgTable(
     // The console's list: everything or by state, newest first.
     index('orders_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_state_created_idx').on(t.state, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A manager's list: everything or by state, newest first.
+    index('orders_manager_created_idx').on(t.managerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_manager_state_created_idx').on(t.managerId, t.state, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_no_prefix_idx').on(t.no.op('text_pattern_ops')),
     // search_grams() is migration 0003's (the catalogue's rule); a keyword narrows through it, position() confirms.
     index('orders_search_grams_idx')

@@ -76,7 +76,7 @@ export async function moveState(db: Executor, id: number, from: OrderState, to: 
 export async function updateOrder(
   db: Executor,
   id: number,
-  patch: Partial<Pick<OrderRow, 'kind' | 'delivery' | 'remark' | 'attachments' | 'managerId' | 'totalFen' | 'searchText' | 'updatedAt'>>,
+  patch: Partial<Pick<OrderRow, 'kind' | 'delivery' | 'remark' | 'attachments' | 'totalFen' | 'searchText' | 'updatedAt'>>,
 ): Promise<void> {
   await db.update(orders).set(patch).where(eq(orders.id, id));
 }
@@ -139,7 +139,7 @@ export async function findDevicesForLines(db: Executor, ids: readonly number[]) 
 export interface OrderFilter {
   userId?: number;
   states?: readonly OrderState[];
-  /** Only orders of customers whose current manager is this staff member. */
+  /** Only orders of customers whose current manager is this staff member (orders.manager_id, kept in step by the database). */
   managerId?: number;
   /** Leave drafts out (the console never sees a customer's unsent draft). */
   noDrafts?: boolean;
@@ -153,7 +153,7 @@ function whereOf(f: OrderFilter, keyword: SQL | undefined): SQL | undefined {
   return and(
     f.userId === undefined ? undefined : eq(orders.userId, f.userId),
     f.states ? inArray(orders.state, [...f.states]) : undefined,
-    f.managerId === undefined ? undefined : eq(userAccount.managerId, f.managerId),
+    f.managerId === undefined ? undefined : eq(orders.managerId, f.managerId),
     f.noDrafts ? ne(orders.state, 'draft') : undefined,
     keyword,
   );
@@ -210,11 +210,8 @@ export async function pageOrders(
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  // The count joins the customer only when the manager's reach needs it: every order has one.
-  const matching = (w: SQL | undefined) => {
-    const all = db.select({ id: orders.id }).from(orders);
-    return (f.managerId === undefined ? all : all.innerJoin(userAccount, eq(userAccount.id, orders.userId))).where(w);
-  };
+  // The count reads orders alone: every order has its customer, and the manager's reach is on the order.
+  const matching = (w: SQL | undefined) => db.select({ id: orders.id }).from(orders).where(w);
   const capped = f.userId === undefined;
   // Each kind of keyword hit is counted apart through its own index (order-keyword.repository.ts), the union counted.
   const parts = capped ? (keyword?.countParts ?? [keyword?.where]) : undefined;

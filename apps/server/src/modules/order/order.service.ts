@@ -251,7 +251,6 @@ export async function addOrder(ctx: AppContext, userId: number, body: OrderAddBo
       delivery: body.delivery,
       remark: body.remark ?? '',
       attachments: body.attachments,
-      managerId: user.managerId,
       updatedAt: now,
     };
     let order = draft;

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_manager_created_idx" ON "orders" USING btree ("manager_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "orders_manager_state_created_idx" ON "orders" USING btree ("manager_id","state","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
