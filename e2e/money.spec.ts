@@ -125,4 +125,69 @@ describe('money (issue 10, ADR 0050)', () => {
     }
     expect(b.pageErrors).toEqual([]);
   });
+
+  it('an enterprise pays a 待付款 order online in one step: the local cashier, back to 待付款, the order paid', async () => {
+    const firm = await registerUser(s.server);
+    const token = firm.tokens.token;
+    const profile = await call(
+      s.baseUrl,
+      'update4profile',
+      { name: '林晓', email: 'lin@example.com', organization: 2, company: '研测材料科技有限公司', region: '110108', address: '双清路30号' },
+      { token },
+    );
+    expect(profile.code, profile.msg).toBe(1);
+    await addAddress(s.baseUrl, token);
+    const item = (await searchDevices(s.baseUrl, { pageSize: 50 })).list.find((d) => d.price_fen > 0 && d.unit === 'sample')!;
+    const line = await call<{ id: number }>(s.baseUrl, 'planAdd', { rid: item.rid, count: 1, choices: {} }, { token });
+    const placed = await call<{ id: number; no: string; state: string }>(
+      s.baseUrl,
+      'orderAdd',
+      {
+        delivery: 0,
+        lines: [{ planId: line.data.id, samples: [{ name: '薄膜B', count: 1, form: 'film', hazards: [], returnSample: false }] }],
+      },
+      { token },
+    );
+    expect(placed.data, placed.msg).toMatchObject({ state: 'contracting' });
+    // The signed contract's scan, then the manager's 确认合同: 待付款.
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from('%PDF-1.4\n% signed\n%%EOF\n')]), '合同-已签.pdf');
+    const uploaded = await fetch(new URL(`/api/auth/contract/upload?orderId=${placed.data.id}`, s.baseUrl), {
+      method: 'POST',
+      headers: { token },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const manager = (await enrol(s.baseUrl, 'manager')).token;
+    await staffCall(s.baseUrl, 'adminOrderConfirmContract', manager, { id: placed.data.id, expect: 'contracting' });
+
+    const page = b.page;
+    await signInWith(page, firm.tokens, '/member/unpaid');
+    const card = page.getByTestId('due-order').filter({ hasText: placed.data.no });
+    await button(card, '支付').click();
+    const dialog = await opened(page.getByRole('dialog').filter({ hasText: '支付订单' }));
+    // The balance is empty: the dialog starts on online payment.
+    await dialog.getByText('付款到账后订单自动完成支付').waitFor();
+    const dueText = await dialog.getByTestId('due-amount').innerText();
+    await screenshotAtWidths(page, SPEC, 'pay-online-dialog');
+    await button(dialog, '前往支付').click();
+
+    await page.waitForURL('**/pay/local/TU*');
+    await waitForApp(page);
+    const cashier = page.getByTestId('local-cashier');
+    await cashier.getByTestId('cashier-amount').filter({ hasText: dueText }).waitFor();
+    expect(await cashier.innerText()).toContain('研测订单支付');
+    await button(cashier, '确认支付').click();
+
+    await page.waitForURL('**/member/unpaid?topup=TU*');
+    const banner = page.getByTestId('topup-result');
+    await banner.and(page.locator('[data-status=credited]')).waitFor();
+    expect(await banner.innerText()).toContain(`已支付 ${dueText}，订单已付款`);
+    await page.getByText('暂无待付款订单').waitFor();
+    await screenshotAtWidths(page, SPEC, 'pay-online-done');
+    expect(await fitsWidth(page)).toBe(true);
+    const detail = await call<{ state: string }>(s.baseUrl, 'orderDetail', { id: placed.data.id }, { token });
+    expect(detail.data.state).toBe('awaitingSample');
+    expect(b.pageErrors).toEqual([]);
+  });
 });

@@ -217,6 +217,7 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   prestoreTransfer: { body: { clusterId: 1, direction: 'in', amountFen: 100, idempotencyKey: 'k'.repeat(16) } },
   clusterFunds: { body: { clusterId: 1 } },
   payOrder: { body: { orderId: 1, idempotencyKey: 'k'.repeat(16) } },
+  payOnline: { body: { orderId: 1, gateway: 'local', idempotencyKey: 'k'.repeat(16) } },
   settlementAdd: { body: { orderIds: [1], idempotencyKey: 'k'.repeat(16) } },
   adminTopupReceipt: { query: { id: 1 } },
   adminTopupConfirm: { body: { id: 1, idempotencyKey: 'k'.repeat(16) } },

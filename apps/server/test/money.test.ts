@@ -185,6 +185,68 @@ describe('the prestore ledger (ADR 0050)', () => {
     expect((await reconcile(t, finance)).ok).toBe(true);
   });
 
+  it('pays a 待付款 order online in one step: the trade is what the order needs, and its callback pays the order once', async () => {
+    const firm = await orderingCustomer(t, undefined, 2);
+    const o = await placeOrder(t, firm);
+    await t.db.execute(sql`update orders set state = 'unpaid' where id = ${o.id}`);
+    const dueFen = (await callApi(t, 'payDueList', { token: firm.tokens.token, body: { tab: 'unpaid' } })).body.data.list[0]!.dueFen;
+    const stranger = await orderingCustomer(t);
+    const foreign = await callApi(t, 'payOnline', {
+      token: stranger.tokens.token,
+      body: { orderId: o.id, gateway: 'local', idempotencyKey: key() },
+    });
+    expect(foreign.status).toBe(404);
+
+    const k = key();
+    const started = await callApi(t, 'payOnline', {
+      token: firm.tokens.token,
+      body: { orderId: o.id, gateway: 'local', idempotencyKey: k },
+    });
+    expect(started.body.code, started.body.msg).toBe(1);
+    // Below the prestore minimum, no tier bonus: it pays an order.
+    expect(started.body.data.topup).toMatchObject({ amountFen: dueFen, bonusFen: 0, state: 'pending' });
+    expect(started.body.data.start).toMatchObject({ kind: 'redirect' });
+    const again = await callApi(t, 'payOnline', { token: firm.tokens.token, body: { orderId: o.id, gateway: 'local', idempotencyKey: k } });
+    expect(again.body.data.topup.no).toBe(started.body.data.topup.no);
+
+    const cb = new URLSearchParams({ ...createLocalGateway(SECRET).signedCallback(started.body.data.topup.no, dueFen) }).toString();
+    expect((await postCallback(t, cb)).statusCode).toBe(200);
+    expect((await postCallback(t, cb)).statusCode).toBe(200);
+    expect((await callApi(t, 'orderDetail', { token: firm.tokens.token, body: { id: o.id } })).body.data.state).toBe('awaitingSample');
+    expect(await balance(t, firm)).toBe(0);
+    const lines = (await callApi(t, 'prestoreList', { token: firm.tokens.token, body: {} })).body.data.list;
+    expect(lines.map((l) => [l.kind, l.amountFen])).toEqual([
+      ['orderPay', -dueFen],
+      ['topup', dueFen],
+    ]);
+    // Nothing due any more: a new trade is refused.
+    const done = await callApi(t, 'payOnline', {
+      token: firm.tokens.token,
+      body: { orderId: o.id, gateway: 'local', idempotencyKey: key() },
+    });
+    expect(done).toMatchObject({ status: 409, body: { msg: '该订单当前无需支付' } });
+    expect((await reconcile(t, finance)).ok).toBe(true);
+  });
+
+  it('an online trade whose order was paid meanwhile leaves the money in the balance', async () => {
+    const firm = await orderingCustomer(t, undefined, 2);
+    const o = await placeOrder(t, firm);
+    await t.db.execute(sql`update orders set state = 'unpaid' where id = ${o.id}`);
+    const started = await callApi(t, 'payOnline', {
+      token: firm.tokens.token,
+      body: { orderId: o.id, gateway: 'local', idempotencyKey: key() },
+    });
+    const { amountFen, no } = started.body.data.topup;
+    await topUpOnline(t, firm, 1_000_000);
+    expect((await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: key() } })).body.code).toBe(1);
+    const before = await balance(t, firm);
+    expect(
+      (await postCallback(t, new URLSearchParams({ ...createLocalGateway(SECRET).signedCallback(no, amountFen) }).toString())).statusCode,
+    ).toBe(200);
+    expect(await balance(t, firm)).toBe(before + amountFen);
+    expect((await reconcile(t, finance)).ok).toBe(true);
+  });
+
   it('an institution order is billed when its data is confirmed and settled from the balance with others, all or none', async () => {
     const u = await orderingCustomer(t);
     const orders = [await unsettledOrder(t, lab, u), await unsettledOrder(t, lab, u)];

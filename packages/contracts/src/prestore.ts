@@ -128,6 +128,14 @@ export const topupAddBody = z
   });
 export type TopupAddBody = z.infer<typeof topupAddBody>;
 
+/** pay/online: one 待付款 order paid online in one step (the trade's amount is what the order needs now, set by the server). */
+export const payOnlineBody = z.object({
+  orderId: id('订单'),
+  gateway: z.enum(GATEWAY_NAMES, { error: '[支付方式]不正确' }),
+  idempotencyKey,
+});
+export type PayOnlineBody = z.infer<typeof payOnlineBody>;
+
 /** How the payer goes on after an online trade starts. */
 export const paymentStart = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('redirect'), url: z.string() }),
@@ -144,6 +152,8 @@ export const topupEntry = z.object({
   state: z.enum(TOPUP_STATES),
   payer: z.string(),
   wantInvoice: z.boolean(),
+  /** The 待付款 orders this trade pays once credited (pay/online); empty for a top-up. */
+  payOrderIds: z.array(z.number().int()),
   note: z.string(),
   createdAt: z.string(),
   creditedAt: z.string().nullable(),

@@ -95,6 +95,7 @@ export const shopRoutes = {
   prestoreClose: { method: 'POST', scope: 'auth', path: '/prestore/close' },
   payDueList: { method: 'POST', scope: 'auth', path: '/pay/list' },
   payOrder: { method: 'POST', scope: 'auth', path: '/pay/order' },
+  payOnline: { method: 'POST', scope: 'auth', path: '/pay/online' },
   settlementAdd: { method: 'POST', scope: 'auth', path: '/settlement/add' },
   prestoreTransfer: { method: 'POST', scope: 'auth', path: '/prestore/transfer' },
   assets: { method: 'POST', scope: 'auth', path: '/assets' },

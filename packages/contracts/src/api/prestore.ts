@@ -18,6 +18,7 @@ import {
   dueListResponse,
   moneySettings,
   moneySettingsData,
+  payOnlineBody,
   payOrderBody,
   payResult,
   prestoreInfo,
@@ -80,6 +81,15 @@ export const prestoreEndpoints = {
     body: payOrderBody,
     response: payResult,
     success: '支付成功',
+  },
+  payOnline: {
+    ...routes.payOnline,
+    summary: '在线支付一个待付款订单：按订单当前应付金额发起一笔在线交易，到账时在同一事务内从预存余额支付该订单',
+    description:
+      '答复充值单与支付页地址或二维码；不受最低预存金额限制，不享充值赠送。订单在到账前已被支付、取消或改价致到账金额不足时，款项留在预存余额。同一 idempotencyKey 重复提交只生成一笔交易。',
+    body: payOnlineBody,
+    response: topupAddResponse,
+    success: '已发起支付',
   },
   settlementAdd: {
     ...routes.settlementAdd,

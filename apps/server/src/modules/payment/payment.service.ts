@@ -14,6 +14,7 @@ import {
   type PayResult,
   type PrestoreInfo,
   type StatementBody,
+  type PayOnlineBody,
   type TopupAddBody,
   type TopupAddResponse,
   type TopupEntry,
@@ -62,6 +63,7 @@ export const toTopupEntry = (t: TopupRow): TopupEntry => ({
   state: t.state,
   payer: t.payer,
   wantInvoice: t.wantInvoice,
+  payOrderIds: t.payOrderIds,
   note: t.note,
   createdAt: t.createdAt.toISOString(),
   creditedAt: iso(t.creditedAt),
@@ -123,7 +125,7 @@ const topupNo = (id: number, at: Date) => `TU${chinaToday(at).replaceAll('-', ''
  */
 export async function addTopup(
   ctx: AppContext,
-  deps: { gateways: Gateways; storage: FileStorage; origin: string },
+  deps: TradeDeps,
   userId: number,
   body: TopupAddBody,
   ip: string,
@@ -135,44 +137,113 @@ export async function addTopup(
   if (body.method === 'transfer' && !(await getPrivateFile(deps.storage, userId, body.receiptId ?? '')))
     throw new AppError('INVALID', '[转账凭证]已失效，请重新上传');
   const { idempotencyKey, ...rest } = body;
-  const row = await ledger.once(ctx, { userId }, idempotencyKey, 'prestore/add', rest, async (t) => {
-    const at = t.clock();
-    const created = await repo.insertTopup(t.db, {
-      no: `TU-${userId}-${at.getTime()}-${Math.random().toString(36).slice(2)}`,
-      userId,
+  const row = await ledger.once(ctx, { userId }, idempotencyKey, 'prestore/add', rest, (t) =>
+    insertTopup(t, userId, ip, s, {
       method: body.method,
       gateway: gateway?.name ?? null,
       amountFen: body.amountFen,
       bonusFen: bonusOf(body.amountFen, s.bonusTiers) as TopupRow['bonusFen'],
-      state: 'pending',
       payer: body.payer ?? '',
       receiptKey: body.receiptId ?? '',
       wantInvoice: body.wantInvoice,
-      expiresAt: body.method === 'online' ? new Date(at.getTime() + s.tradeMinutes * 60_000) : null,
-      createdAt: at,
+    }),
+  );
+  return { topup: row, start: gateway ? await startTrade(ctx, deps, gateway, row) : null };
+}
+
+/**
+ * pay/online (待付款 → 在线支付): one online trade of exactly what the order
+ * needs now, marked to pay it; when the gateway's callback credits it, the
+ * order is paid from the balance in the same transaction (moveTopup). No
+ * prestore minimum and no tier bonus: it pays an order, it is not a top-up.
+ */
+export async function payOnline(
+  ctx: AppContext,
+  deps: TradeDeps,
+  userId: number,
+  body: PayOnlineBody,
+  ip: string,
+): Promise<TopupAddResponse> {
+  const s = await getMoneySettings(ctx);
+  const gateway = deps.gateways.get(body.gateway);
+  if (!gateway) throw new AppError('INVALID', '暂不支持该支付方式');
+  const { idempotencyKey, ...rest } = body;
+  const row = await ledger.once(ctx, { userId }, idempotencyKey, 'pay/online', rest, async (t) => {
+    const order = await lockCustomerOrder(t, await customerMover(t, userId, ip), body.orderId);
+    const [m] = await repo.orderMoney(t.db, [order.id]);
+    const due = m && m.state !== 'unsettled' && m.state !== 'overdue' ? dueOf(m) : 0;
+    if (due <= 0) throw new AppError('CONFLICT', '该订单当前无需支付');
+    return insertTopup(t, userId, ip, s, {
+      method: 'online',
+      gateway: gateway.name,
+      amountFen: due as TopupRow['amountFen'],
+      bonusFen: 0 as TopupRow['bonusFen'],
+      payOrderIds: [order.id],
     });
-    const numbered = await repo.setTopupNo(t.db, created.id, topupNo(created.id, at));
-    await recordAudit(t, {
-      actor: await customerActor(t, userId),
-      action: 'topup.add',
-      objectType: 'topup',
-      objectId: numbered.id,
-      changes: { amountFen: [null, numbered.amountFen], method: [null, numbered.method], bonusFen: [null, numbered.bonusFen] },
-      ip,
-    });
-    return toTopupEntry(numbered);
   });
-  if (!gateway || row.state !== 'pending') return { topup: row, start: null };
+  return { topup: row, start: await startTrade(ctx, deps, gateway, row) };
+}
+
+interface TradeDeps {
+  gateways: Gateways;
+  storage: FileStorage;
+  origin: string;
+}
+
+/** A new top-up, numbered and audited, in t's transaction. */
+async function insertTopup(
+  t: AppContext,
+  userId: number,
+  ip: string,
+  s: MoneySettings,
+  fields: Pick<repo.NewTopupRow, 'method' | 'gateway' | 'amountFen' | 'bonusFen'> & Partial<repo.NewTopupRow>,
+): Promise<TopupEntry> {
+  const at = t.clock();
+  const created = await repo.insertTopup(t.db, {
+    ...fields,
+    no: `TU-${userId}-${at.getTime()}-${Math.random().toString(36).slice(2)}`,
+    userId,
+    state: 'pending',
+    expiresAt: fields.method === 'online' ? new Date(at.getTime() + s.tradeMinutes * 60_000) : null,
+    createdAt: at,
+  });
+  const numbered = await repo.setTopupNo(t.db, created.id, topupNo(created.id, at));
+  await recordAudit(t, {
+    actor: await customerActor(t, userId),
+    action: 'topup.add',
+    objectType: 'topup',
+    objectId: numbered.id,
+    changes: {
+      amountFen: [null, numbered.amountFen],
+      method: [null, numbered.method],
+      bonusFen: [null, numbered.bonusFen],
+      ...(numbered.payOrderIds.length ? { payOrderIds: [null, numbered.payOrderIds] } : {}),
+    },
+    ip,
+  });
+  return toTopupEntry(numbered);
+}
+
+/** What a trade is for, as its gateway shows it, and the page the customer comes back to. */
+const tradeFacts = (t: Pick<TopupEntry, 'no' | 'payOrderIds'>) =>
+  t.payOrderIds.length
+    ? { subject: '研测订单支付', returnTo: `/member/unpaid?topup=${t.no}` }
+    : { subject: '研测预存充值', returnTo: `/member/prestore?topup=${t.no}` };
+
+/** Starts (or, for a repeated request, starts again) a pending online top-up's trade at its gateway, outside any transaction. */
+async function startTrade(ctx: AppContext, deps: TradeDeps, gateway: PaymentGateway, row: TopupEntry) {
+  if (row.state !== 'pending') return null;
   const stored = await repo.findTopupByNo(ctx.db, row.no);
-  const start = await gateway.start({
+  const s = await getMoneySettings(ctx);
+  const { subject, returnTo } = tradeFacts(row);
+  return gateway.start({
     outTradeNo: row.no,
     amountFen: row.amountFen,
-    subject: '研测预存充值',
+    subject,
     notifyUrl: `${deps.origin}/api/open/pay/notify/${gateway.name}`,
-    returnUrl: `${deps.origin}/member/prestore?topup=${row.no}`,
+    returnUrl: `${deps.origin}${returnTo}`,
     expiresAt: stored?.expiresAt ?? new Date(ctx.clock().getTime() + s.tradeMinutes * 60_000),
   });
-  return { topup: row, start };
 }
 
 async function customerActor(t: AppContext, userId: number): Promise<Actor> {
@@ -224,6 +295,11 @@ async function moveTopup(
     callback: (extra.callback as TopupRow['callback']) ?? row.callback,
   });
   if (!moved) throw new AppError('CONFLICT', '充值单已被处理，请刷新后重试');
+  // The orders a trade pays are locked before the balance, as pay/order locks them (one lock order, no deadlock).
+  if (credited && row.payOrderIds.length) {
+    const owner = await customerMover(t, row.userId);
+    for (const orderId of row.payOrderIds) await lockCustomerOrder(t, owner, orderId);
+  }
   if (credited) {
     const source: ledger.AccountRef = row.method === 'online' ? { kind: 'gateway', name: row.gateway ?? 'local' } : { kind: 'bank' };
     const staffId = mover.kind === 'staff' ? mover.caller.id : null;
@@ -251,6 +327,7 @@ async function moveTopup(
         ],
       });
   }
+  if (credited) for (const orderId of row.payOrderIds) await payFromTrade(t, row, orderId);
   const actor: Actor =
     mover.kind === 'system'
       ? SYSTEM
@@ -339,10 +416,9 @@ export async function localTradeInfo(ctx: AppContext, gateway: PaymentGateway, n
   return {
     no: row.no,
     amountFen: row.amountFen,
-    subject: '研测预存充值',
+    ...tradeFacts(row),
     state: row.state,
     expiresAt: iso(row.expiresAt),
-    returnTo: `/member/prestore?topup=${row.no}`,
     callback: row.state === 'pending' || row.state === 'closed' ? gateway.signedCallback(row.no, row.amountFen) : null,
   };
 }
@@ -443,39 +519,52 @@ export async function payOrder(
   ip: string,
 ): Promise<PayResult> {
   const { idempotencyKey, ...rest } = body;
-  return ledger.once(ctx, { userId }, idempotencyKey, 'pay/order', rest, async (t) => {
-    const mover = await customerMover(t, userId, ip);
-    const order = await lockCustomerOrder(t, mover, body.orderId);
-    let paid: number;
-    if (order.state === 'unpaid') {
-      paid = await moveWithMoney(t, mover, body.orderId, 'pay', (m) => {
-        const due = dueOf(m);
-        return due > 0 ? payPosting('orderPay', `订单 ${m.no} 付款`, userId, m.id, due) : null;
-      });
-    } else {
-      const [m] = await repo.orderMoney(t.db, [order.id]);
-      const due = m ? dueOf(m) : 0;
-      if (!m || due <= 0 || m.state === 'unsettled' || m.state === 'overdue') throw new AppError('CONFLICT', '该订单当前无需支付');
-      const reason = (await repo.lastAdjustmentReason(t.db, order.id)) ?? '';
-      await ledger.postEntry(t, payPosting('adjustPay', `订单 ${m.no} 补差价${reason ? `（${reason}）` : ''}`, userId, m.id, due));
-      const actor: Actor = { kind: 'customer', id: userId, name: mover.name };
-      await recordOrderEvent(t, actor, order, 'adjustPay', `¥${yuan(due)}`);
-      await recordAudit(t, {
-        actor,
-        action: 'order.adjustPay',
-        objectType: 'order',
-        objectId: order.id,
-        changes: { paidFen: [null, due] },
-        ip,
-      });
-      paid = due;
-    }
-    return {
-      orderIds: [body.orderId],
-      paidFen: paid as PayResult['paidFen'],
-      balanceFen: await ledger.balanceOf(t, ledger.prestoreOf(userId)),
-    };
+  return ledger.once(ctx, { userId }, idempotencyKey, 'pay/order', rest, async (t) => ({
+    orderIds: [body.orderId],
+    paidFen: (await payFromBalance(t, userId, body.orderId, ip)) as PayResult['paidFen'],
+    balanceFen: await ledger.balanceOf(t, ledger.prestoreOf(userId)),
+  }));
+}
+
+/** Pays what the customer's order needs now from their balance, in t's transaction: the `pay` move, or a 补差价. */
+async function payFromBalance(t: AppContext, userId: number, orderId: number, ip: string): Promise<number> {
+  const mover = await customerMover(t, userId, ip);
+  const order = await lockCustomerOrder(t, mover, orderId);
+  if (order.state === 'unpaid')
+    return moveWithMoney(t, mover, orderId, 'pay', (m) => {
+      const due = dueOf(m);
+      return due > 0 ? payPosting('orderPay', `订单 ${m.no} 付款`, userId, m.id, due) : null;
+    });
+  const [m] = await repo.orderMoney(t.db, [order.id]);
+  const due = m ? dueOf(m) : 0;
+  if (!m || due <= 0 || m.state === 'unsettled' || m.state === 'overdue') throw new AppError('CONFLICT', '该订单当前无需支付');
+  const reason = (await repo.lastAdjustmentReason(t.db, order.id)) ?? '';
+  await ledger.postEntry(t, payPosting('adjustPay', `订单 ${m.no} 补差价${reason ? `（${reason}）` : ''}`, userId, m.id, due));
+  const actor: Actor = { kind: 'customer', id: userId, name: mover.name };
+  await recordOrderEvent(t, actor, order, 'adjustPay', `¥${yuan(due)}`);
+  await recordAudit(t, {
+    actor,
+    action: 'order.adjustPay',
+    objectType: 'order',
+    objectId: order.id,
+    changes: { paidFen: [null, due] },
+    ip,
   });
+  return due;
+}
+
+/**
+ * An online trade for an order (pay/online) credited: the order is paid from
+ * the balance now, in the credit's transaction (which holds the balance's row
+ * lock since the credit). An order paid, cancelled or repriced meanwhile so
+ * that the credit no longer covers it is left alone; the money stays in the balance.
+ */
+async function payFromTrade(t: AppContext, row: TopupRow, orderId: number): Promise<void> {
+  const [m] = await repo.orderMoney(t.db, [orderId]);
+  if (!m || m.userId !== row.userId || m.state === 'unsettled' || m.state === 'overdue') return;
+  const due = dueOf(m);
+  if (due <= 0 || due > (await ledger.balanceOf(t, ledger.prestoreOf(row.userId)))) return;
+  await payFromBalance(t, row.userId, orderId, '');
 }
 
 const payPosting = (kind: 'orderPay' | 'adjustPay', memo: string, userId: number, orderId: number, due: number): ledger.Posting => ({

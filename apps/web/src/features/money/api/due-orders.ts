@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BodyIn } from '@yance/contracts/endpoint';
 import { call } from '@yance/browser/api-client';
+import type { Endpoints } from '@yance/contracts/endpoints';
 import { MONEY_KEY, ORDERS_KEY } from '@/lib/query-keys.ts';
 
 /** pay/list: 待付款 (enterprise prepayment) or 待结算 (institution, after testing) orders, with the balance. */
@@ -23,6 +25,15 @@ export function usePayOrder() {
   const moved = useMoneyMoved();
   return useMutation({
     mutationFn: (body: { orderId: number; idempotencyKey: string }) => call('payOrder', { body }),
+    onSuccess: moved,
+  });
+}
+
+/** pay/online: one 待付款 order paid online in one step (the trade pays the order once credited). */
+export function usePayOnline() {
+  const moved = useMoneyMoved();
+  return useMutation({
+    mutationFn: (body: BodyIn<Endpoints['payOnline']>) => call('payOnline', { body }),
     onSuccess: moved,
   });
 }

@@ -65,7 +65,7 @@ export function LocalCashier({ no }: { no: string }) {
         <Result
           status="warning"
           title="支付单已关闭"
-          subTitle="这笔充值已关闭，不能再支付。"
+          subTitle="这笔交易已关闭，不能再支付。"
           extra={<Button onClick={() => back(t.returnTo)}>返回</Button>}
         />
       );
@@ -78,7 +78,7 @@ export function LocalCashier({ no }: { no: string }) {
           {t.expiresAt && (
             <p className={styles.cashierCountdown}>
               {expired ? (
-                '支付已超时，请返回后重新发起充值'
+                '支付已超时，请返回后重新发起支付'
               ) : (
                 <>
                   请在 <strong>{countdownText(t.expiresAt, now)}</strong> 内完成支付

@@ -1,30 +1,19 @@
 import { Alert, Tabs } from 'antd';
-import { useSearchParams } from 'react-router';
 import { usePrestoreInfo } from '../api/prestore.ts';
 import { BalanceCard } from './balance-card.tsx';
 import { OnlineTopup } from './online-topup.tsx';
 import { StatementCard } from './statement-card.tsx';
 import { TopupList } from './topup-list.tsx';
-import { TopupResult } from './topup-result.tsx';
+import { TopupReturn } from './topup-result.tsx';
 import { TransferTopup } from './transfer-topup.tsx';
 import styles from './money.module.css';
 
-/** A top-up's number as the server makes it (TU + day + id); anything else in ?topup= is ignored. */
-const TOPUP_NO = /^TU\d{14,}$/;
-
 /** /member/prestore (预存中心): the balance, 充值 online or by bank transfer, 余额明细 and 充值记录; ?topup= after a gateway. */
 export function PrestorePage() {
-  const [search, setSearch] = useSearchParams();
-  const returned = search.get('topup');
   const info = usePrestoreInfo();
-  const dropReturn = () => {
-    const next = new URLSearchParams(search);
-    next.delete('topup');
-    setSearch(next, { replace: true });
-  };
   return (
     <>
-      {returned && TOPUP_NO.test(returned) && <TopupResult no={returned} onClose={dropReturn} />}
+      <TopupReturn />
       <BalanceCard info={info.data} />
       <section className={styles.card} aria-labelledby="topup-title">
         <h2 className={styles.cardTitle} id="topup-title">

@@ -15,8 +15,12 @@ export function QrPayDialog({ topup, codeUrl, onClose }: { topup: TopupEntry; co
       {watch.status === 'credited' ? (
         <Result
           status="success"
-          title="充值成功"
-          subTitle={`到账 ${formatFen(watch.topup.amountFen)}${watch.topup.bonusFen > 0 ? `，赠送 ${formatFen(watch.topup.bonusFen)}` : ''}`}
+          title={watch.topup.payOrderIds.length ? '支付成功' : '充值成功'}
+          subTitle={
+            watch.topup.payOrderIds.length
+              ? `已支付 ${formatFen(watch.topup.amountFen)}，订单已付款`
+              : `到账 ${formatFen(watch.topup.amountFen)}${watch.topup.bonusFen > 0 ? `，赠送 ${formatFen(watch.topup.bonusFen)}` : ''}`
+          }
           extra={
             <Button type="primary" onClick={onClose}>
               完成

@@ -1,6 +1,7 @@
 import { TOPUP_STATE_NAMES } from '@yance/contracts/ledger';
 import { formatFen } from '@yance/browser/format';
 import { Alert, Spin, type AlertProps } from 'antd';
+import { useSearchParams } from 'react-router';
 import { useTopupWatch, type TopupWatch } from '../hooks/use-topup-watch.ts';
 
 /** How long the return page waits for the gateway's callback before saying it is still being confirmed. */
@@ -11,6 +12,8 @@ function banner(watch: TopupWatch, no: string): Pick<AlertProps, 'type' | 'title
   switch (watch.status) {
     case 'credited': {
       const t = watch.topup;
+      if (t.payOrderIds.length)
+        return { type: 'success', title: '支付成功', description: `已支付 ${formatFen(t.amountFen)}，订单已付款。` };
       const bonus = t.bonusFen > 0 ? `，赠送 ${formatFen(t.bonusFen)}` : '';
       return { type: 'success', title: '充值成功', description: `充值单 ${t.no} 已到账 ${formatFen(t.amountFen)}${bonus}。` };
     }
@@ -39,4 +42,20 @@ export function TopupResult({ no, onClose }: { no: string; onClose: () => void }
       <Alert showIcon closable={{ onClose, 'aria-label': '关闭' }} {...banner(watch, no)} />
     </div>
   );
+}
+
+/** A top-up's number as the server makes it (TU + day + id); anything else in ?topup= is ignored. */
+const TOPUP_NO = /^TU\d{14,}$/;
+
+/** The page a gateway returns to (?topup=TU…: 预存中心 after a top-up, 待付款 after paying an order): its banner, closed by dropping the parameter. */
+export function TopupReturn() {
+  const [search, setSearch] = useSearchParams();
+  const returned = search.get('topup');
+  if (!returned || !TOPUP_NO.test(returned)) return null;
+  const drop = () => {
+    const next = new URLSearchParams(search);
+    next.delete('topup');
+    setSearch(next, { replace: true });
+  };
+  return <TopupResult no={returned} onClose={drop} />;
 }

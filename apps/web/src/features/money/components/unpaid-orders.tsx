@@ -11,9 +11,10 @@ import { useDueOrders } from '../api/due-orders.ts';
 import { formatTime } from '../utils/money-view.ts';
 import { BalanceBar } from './balance-check.tsx';
 import { PayDialog } from './pay-dialog.tsx';
+import { TopupReturn } from './topup-result.tsx';
 import styles from './money.module.css';
 
-/** /member/unpaid (待付款): enterprise orders whose contract is confirmed, each paid in full from the balance. */
+/** /member/unpaid (待付款): enterprise orders whose contract is confirmed, each paid in full from the balance or online. */
 export function UnpaidOrders() {
   const navigate = useNavigate();
   const due = useDueOrders('unpaid');
@@ -69,16 +70,19 @@ export function UnpaidOrders() {
     );
 
   return (
-    <section className={styles.card} aria-labelledby="unpaid-title">
-      <div className={styles.head}>
-        <h1 className={styles.title} id="unpaid-title">
-          待付款
-        </h1>
-        {due.data && <BalanceBar balanceFen={due.data.balanceFen} />}
-      </div>
-      <Alert type="info" showIcon title="企业订单签约后须预付全款，付款后即可寄送样品。支付从预存余额扣款，余额不足请先充值。" />
-      {body}
-      {paying && due.data && <PayDialog order={paying} balanceFen={due.data.balanceFen} onClose={() => setPaying(null)} />}
-    </section>
+    <>
+      <TopupReturn />
+      <section className={styles.card} aria-labelledby="unpaid-title">
+        <div className={styles.head}>
+          <h1 className={styles.title} id="unpaid-title">
+            待付款
+          </h1>
+          {due.data && <BalanceBar balanceFen={due.data.balanceFen} />}
+        </div>
+        <Alert type="info" showIcon title="企业订单签约后须预付全款，付款后即可寄送样品。可从预存余额扣款，也可在线支付。" />
+        {body}
+        {paying && due.data && <PayDialog order={paying} balanceFen={due.data.balanceFen} onClose={() => setPaying(null)} />}
+      </section>
+    </>
   );
 }
