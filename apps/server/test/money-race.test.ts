@@ -9,7 +9,7 @@ import { callApi, staffTokens } from './factories.ts';
 import { orderingCustomer } from './order-factories.ts';
 
 // Two app instances on one database (two processes with their own pools on PostgreSQL): payments, repeated
-// payments and doubled gateway callbacks for a few balances, all at once. 1 000 requests on PostgreSQL; PGlite
+// payments, doubled gateway callbacks and transfers to and from research groups for a few balances, all at once. 1 000 requests on PostgreSQL; PGlite
 // is one connection (the twins share it), so it runs a third of them.
 const SECRET = 'race-local-payment-secret-0123';
 const onPg = inject('testDb').kind !== 'pglite';
@@ -31,13 +31,24 @@ const notify = (t: TestApp, payload: string) =>
   });
 
 describe('money under concurrency across two instances (ADR 0050)', () => {
-  it('pays, repeats and doubled callbacks at once: the ledger sums to zero, no balance is negative, nothing lost or doubled', async () => {
+  it('pays, repeats, doubled callbacks and group transfers at once: the ledger sums to zero, no balance is negative, nothing lost or doubled', async () => {
     const { a, b } = twins;
     const pick = (i: number) => (i % 2 ? a : b);
     const gateway = createLocalGateway(SECRET);
-    const customers = await Promise.all([0, 1, 2].map(() => orderingCustomer(a, undefined, 2)));
+    // Teachers: each also owns a research group its money moves in and out of during the storm.
+    const customers = await Promise.all([0, 1, 2].map(() => orderingCustomer(a, undefined, 3)));
+    const groupOf = new Map<number, number>();
+    for (const c of customers) {
+      const made = await callApi(a, 'clusterAdd', {
+        token: c.tokens.token,
+        body: { name: `并发课题组${key().slice(0, 8)}`, institution: '某大学' },
+      });
+      expect(made.body.code, made.body.msg).toBe(1);
+      groupOf.set(c.id, made.body.data.id);
+    }
     const ordersEach = Math.round(200 * SCALE);
     const topupsEach = Math.round(34 * SCALE);
+    const transfersEach = Math.round(100 * SCALE);
 
     // Each customer: ¥2 000 credited first, then unpaid orders of ¥10–¥50 worth more than that in all.
     for (const c of customers) {
@@ -106,8 +117,27 @@ describe('money under concurrency across two instances (ADR 0050)', () => {
       requests.push(notify(pick(i), payload).then((r) => ({ kind: 'callback', status: r.statusCode, body: r.body })));
       requests.push(notify(pick(i + 1), payload).then((r) => ({ kind: 'callback', status: r.statusCode, body: r.body })));
     });
-    if (onPg) expect(requests.length).toBeGreaterThanOrEqual(1_000);
-    const results = await Promise.all(requests);
+    // Transfers between each teacher's balance and their group: ¥100 in, ¥60 out, alternating; a quarter sent twice.
+    const transfers: Promise<{ userId: number; direction: 'in' | 'out'; key: string; status: number; repeat: boolean }>[] = [];
+    customers.forEach((c) => {
+      for (let i = 0; i < transfersEach; i++) {
+        const direction = i % 2 ? ('out' as const) : ('in' as const);
+        const body = { clusterId: groupOf.get(c.id)!, direction, amountFen: direction === 'in' ? 10_000 : 6_000, idempotencyKey: key() };
+        const send = (t: TestApp, repeat: boolean) =>
+          callApi(t, 'prestoreTransfer', { token: c.tokens.token, body }).then((r) => ({
+            userId: c.id,
+            direction,
+            key: body.idempotencyKey,
+            status: r.status,
+            repeat,
+          }));
+        transfers.push(send(pick(i), false));
+        if (i % 4 === 0) transfers.push(send(pick(i + 1), true));
+      }
+    });
+    if (onPg) expect(requests.length + transfers.length).toBeGreaterThanOrEqual(1_000);
+    const [results, moved] = await Promise.all([Promise.all(requests), Promise.all(transfers)]);
+    expect(moved.filter((r) => r.status !== 200 && r.status !== 409)).toEqual([]);
 
     // Every answer is a success or a clear refusal: never a server error.
     expect(results.filter((r) => r.status >= 500)).toEqual([]);
@@ -154,9 +184,15 @@ describe('money under concurrency across two instances (ADR 0050)', () => {
           .filter((_, i) => Math.floor(i / topupsEach) === customers.indexOf(c))
           .reduce((s, p) => s + p.amountFen + Math.floor(p.amountFen * 0.02), 0);
       const spent = made.filter((o) => o.userId === c.id && paid.has(o.id)).reduce((s, o) => s + (o.totalFen ?? 0), 0);
+      // Each transfer that succeeded (once per key, a repeat answering the first) moved its amount once.
+      const done = new Map(moved.filter((r) => r.userId === c.id && r.status === 200).map((r) => [r.key, r.direction]));
+      const movedIn = [...done.values()].filter((d) => d === 'in').length * 10_000;
+      const movedOut = [...done.values()].filter((d) => d === 'out').length * 6_000;
       const balance = (await callApi(b, 'prestoreInfo', { token: c.tokens.token })).body.data.balanceFen;
-      expect(balance).toBe(came - spent);
+      expect(balance).toBe(came - spent - movedIn + movedOut);
       expect(balance).toBeGreaterThanOrEqual(0);
+      const group = await callApi(a, 'clusterFunds', { token: c.tokens.token, body: { clusterId: groupOf.get(c.id)! } });
+      expect(group.body.data.balanceFen).toBe(movedIn - movedOut);
     }
     const finance = (await staffTokens(a, 'finance')).token;
     const r = await callApi(a, 'adminLedgerReconcile', { token: finance });
