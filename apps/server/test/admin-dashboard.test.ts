@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_WAITING_STATES, orderWaitingKey, type DashboardFigure } from '@yance/contracts/dashboard';
-import { job, staffAccount, userAccount } from '../src/db/schema.ts';
+import { asFen } from '@yance/contracts/money';
+import { job, refund, staffAccount, topup, userAccount } from '../src/db/schema.ts';
 import { chinaDayStart } from '../src/modules/dashboard/dashboard.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, createUser, staffTokens, testClock } from './factories.ts';
@@ -36,6 +37,9 @@ describe('dashboard: today’s figures (issue 8)', () => {
       'pendingAttestations',
       'smsSent',
       'failedJobs',
+      'transfersWaiting',
+      'refundsWaiting',
+      'invoicesWaiting',
       ...ORDER_WAITING_STATES.map(orderWaitingKey),
     ]);
 
@@ -83,6 +87,29 @@ describe('dashboard: today’s figures (issue 8)', () => {
     expect((await figures(admin))[key]).toBe(adminBefore[key]! + 2);
     expect((await figures(manager))[key]).toBe(managerBefore[key]! + 1);
     expect(Object.keys(await figures(operator)).some((k) => k.startsWith('orders.'))).toBe(false);
+  });
+
+  it('counts money work waiting for finance — transfers, refunds, invoices — shown only to those who may act on it', async () => {
+    const finance = (await staffTokens(t, 'finance')).token;
+    const before = await figures(finance);
+    const u = await orderingCustomer(t, clock);
+    const id = (await t.db.select({ id: userAccount.id }).from(userAccount).where(eq(userAccount.phone, u.phone)))[0]!.id;
+    const now = clock.now();
+    await t.db.insert(topup).values([
+      { no: `TUD${now.getTime()}1`, userId: id, method: 'transfer', amountFen: asFen(100_000), state: 'pending', createdAt: now },
+      { no: `TUD${now.getTime()}2`, userId: id, method: 'transfer', amountFen: asFen(100_000), state: 'credited', createdAt: now },
+    ]);
+    const o = await placeOrder(t, u);
+    await t.db.insert(refund).values({ orderId: o.id, userId: id, amountFen: asFen(8_000), state: 'pending', reason: '', createdAt: now });
+    const after = await figures(finance);
+    expect([after.transfersWaiting, after.refundsWaiting, after.invoicesWaiting]).toEqual([
+      before.transfersWaiting! + 1,
+      before.refundsWaiting! + 1,
+      before.invoicesWaiting,
+    ]);
+    const operator = await figures((await staffTokens(t, 'operator')).token);
+    expect(Object.keys(operator)).not.toContain('transfersWaiting');
+    expect(Object.keys(operator)).not.toContain('invoicesWaiting');
   });
 
   it('is for staff holding dashboard.read: every role has it; a customer token and no token are refused', async () => {

@@ -14,6 +14,9 @@ const LINKS: Record<string, { to: string; permission: Permission; text: string }
   pendingAttestations: { to: '/customers?attestation=pending', permission: 'customer.read', text: '查看待审核的客户' },
   failedJobs: { to: '/jobs?state=failed', permission: 'job.manage', text: '查看失败的任务' },
   smsSent: { to: '/sms', permission: 'sms.read', text: '查看短信记录' },
+  transfersWaiting: { to: '/money/topups?state=pending&method=transfer', permission: 'ledger.read', text: '去审核转账' },
+  refundsWaiting: { to: '/money/refunds?state=pending', permission: 'ledger.read', text: '去审核退款' },
+  invoicesWaiting: { to: '/invoices?state=applied', permission: 'invoice.manage', text: '去处理开票' },
   ...Object.fromEntries(
     ORDER_WAITING_STATES.map((state) => [
       orderWaitingKey(state),

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import type { OrderState } from '@yance/contracts/order-states';
 import type { Executor } from '../../db/client.ts';
-import { orders, smsMessage, userAccount } from '../../db/schema.ts';
+import { invoiceApplication, orders, refund, smsMessage, topup, userAccount } from '../../db/schema.ts';
 
 // The dashboard only counts rows of other domains' tables, read-only; its
 // queries live here rather than as one-off exports in each of their modules.
@@ -25,7 +25,7 @@ export const countSmsSentSince = (db: Executor, since: Date) =>
       .where(and(eq(smsMessage.status, 'sent'), gte(smsMessage.createdAt, since))),
   );
 
-/** Sent orders in each of these states; with managerId, only that manager's customers' (ADR 0039). */
+/** Sent orders in each of these states; with managerId, only that manager's customers' (ADR 0039; the reach is on the order, ADR 0047). */
 export async function countOrdersByState(
   db: Executor,
   states: readonly OrderState[],
@@ -34,8 +34,23 @@ export async function countOrdersByState(
   const rows = await db
     .select({ state: orders.state, n: count() })
     .from(orders)
-    .innerJoin(userAccount, eq(userAccount.id, orders.userId))
-    .where(and(inArray(orders.state, [...states]), managerId === undefined ? undefined : eq(userAccount.managerId, managerId)))
+    .where(and(inArray(orders.state, [...states]), managerId === undefined ? undefined : eq(orders.managerId, managerId)))
     .groupBy(orders.state);
   return new Map(rows.map((r) => [r.state, r.n]));
 }
+
+/** Bank transfers waiting for finance to confirm or reject (ADR 0050). */
+export const countTransfersWaiting = (db: Executor) =>
+  total(
+    db
+      .select({ n: count() })
+      .from(topup)
+      .where(and(eq(topup.method, 'transfer'), eq(topup.state, 'pending'))),
+  );
+
+/** Refunds of cancelled prepaid orders waiting for finance's approval (ADR 0050). */
+export const countRefundsWaiting = (db: Executor) => total(db.select({ n: count() }).from(refund).where(eq(refund.state, 'pending')));
+
+/** Invoice applications 申请中 (ADR 0052). */
+export const countInvoicesWaiting = (db: Executor) =>
+  total(db.select({ n: count() }).from(invoiceApplication).where(eq(invoiceApplication.state, 'applied')));

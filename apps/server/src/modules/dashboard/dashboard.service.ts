@@ -1,10 +1,18 @@
 import { ORDER_WAITING_STATES, orderWaitingKey, type DashboardFigure, type DashboardResponse } from '@yance/contracts/dashboard';
 import { seesAllOrders } from '@yance/contracts/order';
 import { ORDER_STATE_NAMES } from '@yance/contracts/order-states';
-import { can } from '@yance/contracts/staff';
+import { can, type Permission } from '@yance/contracts/staff';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { countFailedJobs } from '../job/job.service.ts';
-import { countCustomersSince, countOrdersByState, countPendingAttestations, countSmsSentSince } from './dashboard.repository.ts';
+import {
+  countCustomersSince,
+  countInvoicesWaiting,
+  countOrdersByState,
+  countPendingAttestations,
+  countRefundsWaiting,
+  countSmsSentSince,
+  countTransfersWaiting,
+} from './dashboard.repository.ts';
 
 const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 const DAY_MS = 24 * 3600 * 1000;
@@ -19,6 +27,8 @@ interface FigureSource {
   key: string;
   label: string;
   note: string;
+  /** Shown only to staff holding it (work waiting in one room); none: everyone who reads the dashboard. */
+  permission?: Permission;
   count(ctx: AppContext, today: Date): Promise<number>;
 }
 
@@ -51,6 +61,27 @@ const FIGURES: FigureSource[] = [
     note: '重试用尽、等待处理的后台任务（短信发送、清理等）',
     count: (ctx) => countFailedJobs(ctx),
   },
+  {
+    key: 'transfersWaiting',
+    label: '待确认转账',
+    note: '客户提交的对公转账充值，等待财务确认到账或驳回',
+    permission: 'ledger.read',
+    count: (ctx) => countTransfersWaiting(ctx.db),
+  },
+  {
+    key: 'refundsWaiting',
+    label: '待审核退款',
+    note: '已取消的预付订单，退款等待财务批准退回预存余额',
+    permission: 'ledger.read',
+    count: (ctx) => countRefundsWaiting(ctx.db),
+  },
+  {
+    key: 'invoicesWaiting',
+    label: '待开发票',
+    note: '客户提交、处于「申请中」的开票申请',
+    permission: 'invoice.manage',
+    count: (ctx) => countInvoicesWaiting(ctx.db),
+  },
 ];
 
 /** Orders waiting in each state staff act on, for those who may read orders (a manager: their customers' only). */
@@ -70,7 +101,12 @@ async function orderFigures(ctx: AppContext, caller: StaffCaller): Promise<Dashb
 export async function dashboardFigures(ctx: AppContext, caller: StaffCaller): Promise<DashboardResponse> {
   const today = chinaDayStart(ctx.clock());
   const figures: DashboardFigure[] = await Promise.all(
-    FIGURES.map(async ({ key, label, note, count }) => ({ key, label, note, value: await count(ctx, today) })),
+    FIGURES.filter((f) => !f.permission || can(caller.roles, f.permission)).map(async ({ key, label, note, count }) => ({
+      key,
+      label,
+      note,
+      value: await count(ctx, today),
+    })),
   );
   return { figures: [...figures, ...(await orderFigures(ctx, caller))] };
 }
