@@ -40,6 +40,8 @@ import { createGateways, paymentRoutes } from './modules/payment/payment.routes.
 import { moneyJobs } from './modules/payment/payment.service.ts';
 import { clusterRoutes } from './modules/cluster/cluster.routes.ts';
 import { invoiceRoutes } from './modules/invoice/invoice.routes.ts';
+import { couponRoutes } from './modules/coupon/coupon.routes.ts';
+import { couponJobs } from './modules/coupon/coupon.service.ts';
 import { contractRoutes } from './modules/contract/contract.routes.ts';
 import { seedDemoOrders } from './modules/order/order-demo.service.ts';
 import { resolveAccessToken } from './modules/session/session.service.ts';
@@ -179,7 +181,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   });
   jobs = createJobRunner(
     ctx,
-    { ...smsJobs, ...purgeJobs, ...sampleKeepJobs, ...notifyJobs, ...demandJobs, ...moneyJobs },
+    { ...smsJobs, ...purgeJobs, ...sampleKeepJobs, ...notifyJobs, ...demandJobs, ...moneyJobs, ...couponJobs },
     jobSchedules(config),
   );
   app.decorate('jobs', jobs);
@@ -234,6 +236,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...paymentRoutes(ctx, privateFiles, createGateways(ctx)),
     ...clusterRoutes(ctx),
     ...invoiceRoutes(ctx, privateFiles),
+    ...couponRoutes(ctx),
   };
   await app.register(apiScopes, {
     handlers,

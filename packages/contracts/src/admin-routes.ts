@@ -102,6 +102,14 @@ export const adminRoutes = {
   adminContractPdf: { method: 'GET', scope: 'admin', path: '/contract/pdf', access: 'order.read' },
   adminContractScan: { method: 'GET', scope: 'admin', path: '/contract/scan', access: 'order.read' },
   adminContractReject: { method: 'POST', scope: 'admin', path: '/contract/reject', access: 'order.quote' },
+  // coupons and points (issue 10, ADR 0053): templates, issuing, the points settings
+  adminCouponTemplateList: { method: 'GET', scope: 'admin', path: '/coupon/template/list', access: 'coupon.manage' },
+  adminCouponTemplateAdd: { method: 'POST', scope: 'admin', path: '/coupon/template/add', access: 'coupon.manage' },
+  adminCouponTemplateActive: { method: 'POST', scope: 'admin', path: '/coupon/template/active', access: 'coupon.manage' },
+  adminCouponIssue: { method: 'POST', scope: 'admin', path: '/coupon/issue', access: 'coupon.manage' },
+  adminCouponIssued: { method: 'GET', scope: 'admin', path: '/coupon/issued', access: 'coupon.manage' },
+  adminPointsSettings: { method: 'GET', scope: 'admin', path: '/points/settings', access: 'coupon.manage' },
+  adminPointsSettingsSave: { method: 'POST', scope: 'admin', path: '/points/settings', access: 'coupon.manage' },
   // the invoice queue (issue 10, ADR 0052): finance issues or rejects the customers' applications
   adminInvoiceList: { method: 'GET', scope: 'admin', path: '/invoice/list', access: 'invoice.manage' },
   adminInvoiceDetail: { method: 'GET', scope: 'admin', path: '/invoice/detail', access: 'invoice.manage' },

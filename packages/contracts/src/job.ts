@@ -7,7 +7,16 @@ import { JOB_STATES } from './states.ts';
  * Every kind of queued job (ADR 0034) and its name in the console. The server
  * has one handler per kind; later issues add theirs here.
  */
-export const JOB_KINDS = ['sms.send', 'sms.notice', 'purge.expired', 'sample.keep', 'notice.send', 'demand.expire', 'money.sweep'] as const;
+export const JOB_KINDS = [
+  'sms.send',
+  'sms.notice',
+  'purge.expired',
+  'sample.keep',
+  'notice.send',
+  'demand.expire',
+  'money.sweep',
+  'points.expire',
+] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_KIND_NAMES: Record<JobKind, string> = {
   'sms.send': '发送验证码短信',
@@ -17,6 +26,7 @@ export const JOB_KIND_NAMES: Record<JobKind, string> = {
   'notice.send': '发送订单通知（短信/邮件）',
   'demand.expire': '过期报价标记',
   'money.sweep': '逾期未结算标记与过期支付单关闭',
+  'points.expire': '积分过期',
 };
 export const JOB_STATE_NAMES: Record<(typeof JOB_STATES)[number], string> = {
   queued: '排队中',

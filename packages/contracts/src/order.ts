@@ -5,6 +5,7 @@ import { COUNT_MAX } from './money.ts';
 import { count, fen, fenData, id, oneOf } from './numbers.ts';
 import { ORDER_ACTIONS, ORDER_KINDS, ORDER_STATES, ORDER_TAB_NAMES, DELIVERY_METHODS } from './order-states.ts';
 import { adminResultFile, priceAdjustment, resultFile, retestInfo, sampleTracking, testRecord } from './lab.ts';
+import { orderDeduction } from './coupon.ts';
 import { page, pagingQuery } from './paging.ts';
 import type { StaffRole } from './staff.ts';
 import { optionalText, text } from './text.ts';
@@ -135,6 +136,10 @@ export const orderAddBody = z.object({
     .max(10)
     .default([]),
   draft: z.boolean().default(false),
+  /** One of the caller's usable coupons (ADR 0053): checked and held by the order on the server. */
+  couponId: id('优惠券').optional(),
+  /** Points to deduct (ADR 0053): within the balance and the settings' cap. */
+  points: count('积分', 0, 1_000_000_000).optional(),
 });
 export type OrderAddBody = z.output<typeof orderAddBody>;
 
@@ -241,6 +246,8 @@ export const orderDetail = orderSummary.extend({
   adjustments: z.array(priceAdjustment),
   final_fen: z.number().int().nullable(),
   retest: retestInfo,
+  /** The coupon and points the order uses (ADR 0053): the customer pays final_fen minus both. */
+  deduction: orderDeduction,
   /** What the reader may do now (customer: submit, confirmData, cancel; staff: by permission). */
   actions: z.array(orderAction),
 });

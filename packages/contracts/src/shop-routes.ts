@@ -123,6 +123,11 @@ export const shopRoutes = {
   clusterSearch4user: { method: 'POST', scope: 'auth', path: '/cluster/search4user' },
   clusterDelete4user: { method: 'POST', scope: 'auth', path: '/cluster/delete4user' },
   clusterAssign: { method: 'POST', scope: 'auth', path: '/cluster/assign' },
+  // coupons and points (issue 10, ADR 0053; spec §7 coupons and integration)
+  couponList: { method: 'POST', scope: 'auth', path: '/coupon/list' },
+  couponUsable: { method: 'POST', scope: 'auth', path: '/coupon/usable' },
+  integralInfo: { method: 'POST', scope: 'auth', path: '/integration/info' },
+  integralList: { method: 'POST', scope: 'auth', path: '/integration/list' },
   // invoices (issue 10, ADR 0052; spec §7 `invoice` add/edit/del/default and `invoiceApply`)
   invoiceList: { method: 'POST', scope: 'auth', path: '/invoice/list' },
   invoiceAdd: { method: 'POST', scope: 'auth', path: '/invoice/add' },

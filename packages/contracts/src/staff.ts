@@ -77,6 +77,8 @@ export const PERMISSIONS = {
   'ledger.read': ['finance'],
   /** The invoice queue (发票): issue an invoice (number and PDF) or reject an application with a reason (ADR 0052). */
   'invoice.manage': ['finance'],
+  /** Coupons and points (优惠券、积分设置): templates, issuing to a customer, the points settings (ADR 0053). */
+  'coupon.manage': ['finance', 'operator'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];

@@ -1,4 +1,6 @@
 import {
+  GiftOutlined,
+  TrophyOutlined,
   ApartmentOutlined,
   AppstoreOutlined,
   AccountBookOutlined,
@@ -82,6 +84,8 @@ export const MENU: MenuGroup[] = [
       { path: '/money/reconcile', label: '对账', permission: 'ledger.read', icon: <ReconciliationOutlined /> },
       { path: '/invoices', label: '发票', permission: 'invoice.manage', icon: <FileTextOutlined /> },
       { path: '/money/settings', label: '资金设置', permission: 'ledger.read', icon: <AccountBookOutlined /> },
+      { path: '/money/coupons', label: '优惠券', permission: 'coupon.manage', icon: <GiftOutlined /> },
+      { path: '/money/points', label: '积分设置', permission: 'coupon.manage', icon: <TrophyOutlined /> },
     ],
   },
   {

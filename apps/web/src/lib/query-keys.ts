@@ -19,6 +19,8 @@ export const MONEY_KEY = ['user-money'] as const;
 
 /** The customer's invoice titles and applications (ADR 0052). */
 export const INVOICES_KEY = ['user-invoices'] as const;
+/** The customer's coupons and points (ADR 0053): an order placed or cancelled changes both. */
+export const COUPONS_KEY = ['user-coupons'] as const;
 
 /** Data of the signed-in user, dropped when the session ends (spec §4: user, cart count, plan, messages; and their orders, groups, money and invoices). */
 export const USER_QUERY_KEYS = [
@@ -30,4 +32,5 @@ export const USER_QUERY_KEYS = [
   CLUSTERS_KEY,
   MONEY_KEY,
   INVOICES_KEY,
+  COUPONS_KEY,
 ] as const;

@@ -17,6 +17,8 @@ export interface JobPayloads {
   'demand.expire': Record<string, never>;
   /** 待结算 past the due days become 欠款中 (with the SMS notice); unpaid online trades past their validity close (ADR 0050). */
   'money.sweep': Record<string, never>;
+  /** What is left of points past their expiry leaves the balance, with a history line (ADR 0053). */
+  'points.expire': Record<string, never>;
 }
 
 // A kind in contracts without a payload here (or the reverse) fails the build.
@@ -49,6 +51,7 @@ export const JOB_RETRY: Record<JobKind, { maxAttempts: number; retrySeconds: num
   'notice.send': { maxAttempts: 6, retrySeconds: 60 },
   'demand.expire': { maxAttempts: 3, retrySeconds: 300 },
   'money.sweep': { maxAttempts: 3, retrySeconds: 300 },
+  'points.expire': { maxAttempts: 3, retrySeconds: 300 },
 };
 
 /** A job that runs every everySeconds; its dedupe key keeps one instance pending across all processes. */
@@ -67,4 +70,6 @@ export const jobSchedules = (config: Config): Schedule[] => [
   { kind: 'demand.expire', everySeconds: 3600 },
   // Due days are whole days: hourly marks an order 欠款中 within the hour; trades close within the hour after expiry.
   { kind: 'money.sweep', everySeconds: 3600 },
+  // Points expire at an instant: hourly takes them within the hour after.
+  { kind: 'points.expire', everySeconds: 3600 },
 ];

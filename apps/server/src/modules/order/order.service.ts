@@ -23,6 +23,7 @@ import { SAMPLING_EVENT_LABELS, type SamplingEventAction } from '@yance/contract
 import { CALL_EVENT_LABELS, type CallEventAction } from '@yance/contracts/call-task';
 import { MONEY_EVENT_LABELS, type MoneyEventAction } from '@yance/contracts/ledger';
 import { refuseOverCredit } from '../payment/payment.service.ts';
+import { deductionOf, holdDiscount } from '../coupon/coupon.service.ts';
 import { PICKUP_EVENT_LABELS, type PickupEventAction } from '@yance/contracts/pickup';
 import { CONTRACT_EVENT_LABELS, type ContractEventAction } from '@yance/contracts/order-contract';
 import type { Fen, PriceUnit } from '@yance/contracts/money';
@@ -262,6 +263,15 @@ export async function addOrder(ctx: AppContext, userId: number, body: OrderAddBo
     const { totalFen, searchText } = await writeLines(t, order, wanted);
     await repo.updateOrder(t.db, order.id, { ...fields, totalFen, searchText });
     if (body.draft) await recordDraft(t, mover, order, draft === undefined, totalFen);
+    // The coupon and points are held only by a sent order (ADR 0053): checked against its own lines.
+    else
+      await holdDiscount(
+        t,
+        { kind: 'customer', id: userId, name: mover.name },
+        { id: order.id, no: order.no, totalFen },
+        (await repo.listLines(t.db, order.id)).map((l) => ({ typeId: l.typeId, deviceId: l.deviceId, amountFen: l.amountFen })),
+        { couponId: body.couponId, points: body.points ?? 0 },
+      );
     const state = body.draft ? 'draft' : (await moveOrder(t, mover, order.id, 'submit', { expect: 'draft' })).state;
     return { id: order.id, no: order.no, state, cartNum: await planCount(t, userId) };
   });
@@ -408,6 +418,7 @@ export async function detailOf(ctx: AppContext, order: OrderRow, reader: Mover):
     timeline: timelineOf(events, reader),
     ...(await labDetailOf(ctx, order, reader)),
     files: await customerFiles(ctx, order.id),
+    deduction: await deductionOf(ctx, order.id),
     actions,
   };
 }

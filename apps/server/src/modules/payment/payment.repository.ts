@@ -132,12 +132,20 @@ export interface OrderMoneyRow {
   revenueFen: number;
   /** Still owed on the shop's receivables (billed, not yet settled). */
   owedFen: number;
+  /** The coupon's and the points' fen the order holds (order_discount, ADR 0053). */
+  couponFen: number;
+  pointsFen: number;
+  /** What of them the ledger already booked to the coupon and points expense accounts (net of give-backs). */
+  couponPostedFen: number;
+  pointsPostedFen: number;
   updatedAt: Date;
 }
 
 // Written out in SQL: drizzle drops the table of a column inside a subquery of a one-table select.
 const adjustSum = sql<string>`(select coalesce(sum(a.amount_fen), 0) from order_adjustment a where a.order_id = "orders"."id")`;
-const accountSum = (kind: 'revenue' | 'receivable') =>
+const discountOf = (column: 'coupon_fen' | 'points_fen') =>
+  sql<string>`(select coalesce(sum(d.${sql.raw(column)}), 0) from order_discount d where d.order_id = "orders"."id")`;
+const accountSum = (kind: 'revenue' | 'receivable' | 'coupon' | 'points') =>
   sql<string>`(select coalesce(sum(l.amount_fen), 0) from ledger_line l
     join ledger_entry e on e.id = l.entry_id
     join ledger_account acc on acc.id = l.account_id
@@ -153,11 +161,24 @@ const moneyColumns = {
   adjustFen: adjustSum,
   revenueFen: accountSum('revenue'),
   receivableFen: accountSum('receivable'),
+  couponFen: discountOf('coupon_fen'),
+  pointsFen: discountOf('points_fen'),
+  couponLinesFen: accountSum('coupon'),
+  pointsLinesFen: accountSum('points'),
   updatedAt: orders.updatedAt,
 };
 
+type Sums = 'adjustFen' | 'revenueFen' | 'owedFen' | 'couponFen' | 'pointsFen' | 'couponPostedFen' | 'pointsPostedFen';
 const toMoney = (
-  r: { adjustFen: string; revenueFen: string; receivableFen: string } & Omit<OrderMoneyRow, 'adjustFen' | 'revenueFen' | 'owedFen'>,
+  r: {
+    adjustFen: string;
+    revenueFen: string;
+    receivableFen: string;
+    couponFen: string;
+    pointsFen: string;
+    couponLinesFen: string;
+    pointsLinesFen: string;
+  } & Omit<OrderMoneyRow, Sums>,
 ): OrderMoneyRow => ({
   id: r.id,
   no: r.no,
@@ -168,6 +189,10 @@ const toMoney = (
   adjustFen: Number(r.adjustFen),
   revenueFen: Number(r.revenueFen),
   owedFen: -Number(r.receivableFen),
+  couponFen: Number(r.couponFen),
+  pointsFen: Number(r.pointsFen),
+  couponPostedFen: -Number(r.couponLinesFen),
+  pointsPostedFen: -Number(r.pointsLinesFen),
   updatedAt: r.updatedAt,
 });
 

@@ -35,6 +35,7 @@ import { groupForReader, joinedClusters, lockGroupForMoney, spendFromLimit } fro
 import { GatewaySignatureError, type CallbackInput, type PaymentGateway } from './gateway.ts';
 import { isLocalGateway } from './local-gateway.ts';
 import type { JobHandlers } from '../job/job.service.ts';
+import { earnPoints, giveBackDiscount } from '../coupon/coupon.service.ts';
 import * as repo from './payment.repository.ts';
 import type { OrderMoneyRow, RefundRow, TopupRow } from './payment.repository.ts';
 
@@ -447,11 +448,36 @@ const finalOf = (m: OrderMoneyRow) => (m.totalFen ?? 0) + m.adjustFen;
 /** An enterprise order in these states has been prepaid: a price adjustment settles against what it paid. */
 const PREPAID_STATES: readonly OrderRow['state'][] = ['awaitingSample', 'awaitingPickup', 'received', 'testing', 'delivered', 'completed'];
 
-/** What the order needs now: 待付款 the rest of its final amount; 待结算/欠款中 what is still owed. */
+/**
+ * The one place an order's bill is split (ADR 0053): of what is billed now
+ * (revenue gets all of it), the coupon and then the points the order holds
+ * cover what they have not covered yet, and the customer pays the rest.
+ */
+export function splitBill(m: OrderMoneyRow, billFen: number): { payFen: number; couponFen: number; pointsFen: number } {
+  const bill = Math.max(0, billFen);
+  const couponFen = Math.min(bill, Math.max(0, m.couponFen - m.couponPostedFen));
+  const pointsFen = Math.min(bill - couponFen, Math.max(0, m.pointsFen - m.pointsPostedFen));
+  return { payFen: bill - couponFen - pointsFen, couponFen, pointsFen };
+}
+
+/** The ledger lines of a bill: the payer's part from `source`, the deductions on their expense accounts, revenue the whole. */
+function billLines(source: ledger.AccountRef, bill: number, split: ReturnType<typeof splitBill>) {
+  return [
+    { account: source, amountFen: -split.payFen },
+    { account: { kind: 'coupon' } as ledger.AccountRef, amountFen: -split.couponFen },
+    { account: { kind: 'points' } as ledger.AccountRef, amountFen: -split.pointsFen },
+    { account: { kind: 'revenue' } as ledger.AccountRef, amountFen: bill },
+  ];
+}
+
+/** What the order's final amount still bills (revenue not yet booked). */
+const unbilledOf = (m: OrderMoneyRow) => Math.max(0, finalOf(m) - m.revenueFen);
+
+/** What the customer pays now: 待付款 the rest of its final amount less its coupon and points; 待结算/欠款中 what is still owed. */
 export function dueOf(m: OrderMoneyRow): number {
-  if (m.state === 'unpaid') return Math.max(0, finalOf(m) - m.revenueFen);
+  if (m.state === 'unpaid') return splitBill(m, unbilledOf(m)).payFen;
   // A 补差价 on a prepaid order (the lab raised the final amount after it was paid): paid like an order.
-  if (m.kind === 'enterprise' && PREPAID_STATES.includes(m.state)) return Math.max(0, finalOf(m) - m.revenueFen);
+  if (m.kind === 'enterprise' && PREPAID_STATES.includes(m.state)) return splitBill(m, unbilledOf(m)).payFen;
   if (m.state === 'unsettled' || m.state === 'overdue') return Math.max(0, m.owedFen);
   return 0;
 }
@@ -489,7 +515,7 @@ async function moveWithMoney(
   mover: Mover,
   orderId: number,
   action: OrderAction,
-  post: (m: OrderMoneyRow) => ledger.Posting | null,
+  post: (m: OrderMoneyRow) => { posting: ledger.Posting; paidFen: number } | null,
 ) {
   let posted = 0;
   await moveOrder(t, mover, orderId, action, {
@@ -498,8 +524,10 @@ async function moveWithMoney(
       if (!m) throw new AppError('NOT_FOUND', '订单不存在');
       const p = post(m);
       if (p) {
-        await ledger.postEntry(t2, p);
-        posted = p.lines.reduce((n, l) => n + Math.max(0, l.amountFen), 0);
+        await ledger.postEntry(t2, p.posting);
+        posted = p.paidFen;
+        // Points are earned on what the customer paid (ADR 0053), in the payment's transaction.
+        if (p.paidFen > 0) await earnPoints(t2, mover.kind === 'customer' ? mover.userId : m.userId, m.id, p.paidFen);
       }
       return {};
     },
@@ -532,14 +560,16 @@ async function payFromBalance(t: AppContext, userId: number, orderId: number, ip
   const order = await lockCustomerOrder(t, mover, orderId);
   if (order.state === 'unpaid')
     return moveWithMoney(t, mover, orderId, 'pay', (m) => {
-      const due = dueOf(m);
-      return due > 0 ? payPosting('orderPay', `订单 ${m.no} 付款`, userId, m.id, due) : null;
+      const bill = unbilledOf(m);
+      return bill > 0 ? payPosting('orderPay', `订单 ${m.no} 付款`, userId, m, bill) : null;
     });
   const [m] = await repo.orderMoney(t.db, [order.id]);
   const due = m ? dueOf(m) : 0;
   if (!m || due <= 0 || m.state === 'unsettled' || m.state === 'overdue') throw new AppError('CONFLICT', '该订单当前无需支付');
   const reason = (await repo.lastAdjustmentReason(t.db, order.id)) ?? '';
-  await ledger.postEntry(t, payPosting('adjustPay', `订单 ${m.no} 补差价${reason ? `（${reason}）` : ''}`, userId, m.id, due));
+  const p = payPosting('adjustPay', `订单 ${m.no} 补差价${reason ? `（${reason}）` : ''}`, userId, m, unbilledOf(m));
+  await ledger.postEntry(t, p.posting);
+  await earnPoints(t, userId, m.id, p.paidFen);
   const actor: Actor = { kind: 'customer', id: userId, name: mover.name };
   await recordOrderEvent(t, actor, order, 'adjustPay', `¥${yuan(due)}`);
   await recordAudit(t, {
@@ -567,16 +597,12 @@ async function payFromTrade(t: AppContext, row: TopupRow, orderId: number): Prom
   await payFromBalance(t, row.userId, orderId, '');
 }
 
-const payPosting = (kind: 'orderPay' | 'adjustPay', memo: string, userId: number, orderId: number, due: number): ledger.Posting => ({
-  kind,
-  memo,
-  userId,
-  orderId,
-  lines: [
-    { account: ledger.prestoreOf(userId), amountFen: -due },
-    { account: { kind: 'revenue' }, amountFen: due },
-  ],
-});
+/** A bill paid from the customer's balance: the split's part from prestore, the deductions, revenue the whole. */
+function payPosting(kind: 'orderPay' | 'adjustPay', memo: string, userId: number, m: OrderMoneyRow, bill: number) {
+  const split = splitBill(m, bill);
+  const posting: ledger.Posting = { kind, memo, userId, orderId: m.id, lines: billLines(ledger.prestoreOf(userId), bill, split) };
+  return { posting, paidFen: split.payFen };
+}
 
 /**
  * After the lab's price adjustment (order/adjust, in its transaction, under
@@ -588,7 +614,8 @@ const payPosting = (kind: 'orderPay' | 'adjustPay', memo: string, userId: number
 export async function afterAdjustMoney(t: AppContext, order: OrderRow, reason: string, actor: Actor): Promise<void> {
   const [m] = await repo.orderMoney(t.db, [order.id]);
   if (!m || m.kind !== 'enterprise' || m.revenueFen <= 0) return;
-  const back = m.revenueFen - finalOf(m);
+  // Never more than the customer's own money in it (the coupon's and points' part is not theirs to take out, ADR 0053).
+  const back = Math.min(m.revenueFen - finalOf(m), m.revenueFen - m.couponPostedFen - m.pointsPostedFen);
   if (back <= 0) return;
   await ledger.postEntry(t, {
     kind: 'adjustRefund',
@@ -627,14 +654,17 @@ export async function settleOrders(
       total += await moveWithMoney(t, mover, id, 'settle', (m) =>
         m.owedFen > 0
           ? {
-              kind: 'settle',
-              memo: fromGroup ? `订单 ${m.no} 结算（课题组「${fromGroup.group.name}」，${mover.name}）` : `订单 ${m.no} 结算`,
-              userId,
-              orderId: m.id,
-              lines: [
-                { account: source, amountFen: -m.owedFen },
-                { account: { kind: 'receivable' }, amountFen: m.owedFen },
-              ],
+              posting: {
+                kind: 'settle',
+                memo: fromGroup ? `订单 ${m.no} 结算（课题组「${fromGroup.group.name}」，${mover.name}）` : `订单 ${m.no} 结算`,
+                userId,
+                orderId: m.id,
+                lines: [
+                  { account: source, amountFen: -m.owedFen },
+                  { account: { kind: 'receivable' }, amountFen: m.owedFen },
+                ],
+              },
+              paidFen: m.owedFen,
             }
           : null,
       );
@@ -737,55 +767,60 @@ export async function afterOrderMoveMoney(
   const [m] = await repo.orderMoney(t.db, [order.id]);
   if (!m) return;
   if (action === 'confirmData' && order.state === 'unsettled') {
-    const bill = finalOf(m) - m.revenueFen;
+    const bill = unbilledOf(m);
     if (bill > 0)
       await ledger.postEntry(t, {
         kind: 'orderBill',
         memo: `订单 ${m.no} 检测费记账（待结算）`,
         userId: m.userId,
         orderId: m.id,
-        lines: [
-          { account: { kind: 'receivable' }, amountFen: -bill },
-          { account: { kind: 'revenue' }, amountFen: bill },
-        ],
+        lines: billLines({ kind: 'receivable' }, bill, splitBill(m, bill)),
       });
   }
-  if (action === 'cancel' && m.revenueFen > 0) {
+  if (action === 'cancel') {
+    // The coupon's and points' fen go back to their accounts; the customer's own part waits in refunds payable.
+    const own = m.revenueFen - m.couponPostedFen - m.pointsPostedFen;
+    if (m.revenueFen > 0)
+      await ledger.postEntry(t, {
+        kind: 'refundDue',
+        memo: `订单 ${m.no} 取消，待退款`,
+        userId: m.userId,
+        orderId: m.id,
+        staffId,
+        lines: [
+          { account: { kind: 'revenue' }, amountFen: -m.revenueFen },
+          { account: { kind: 'coupon' }, amountFen: m.couponPostedFen },
+          { account: { kind: 'points' }, amountFen: m.pointsPostedFen },
+          { account: { kind: 'refunds' }, amountFen: own },
+        ],
+      });
     // A prepaid order cancelled: what it paid waits in refunds payable until finance approves (approveRefund).
-    await ledger.postEntry(t, {
-      kind: 'refundDue',
-      memo: `订单 ${m.no} 取消，待退款`,
-      userId: m.userId,
-      orderId: m.id,
-      staffId,
-      lines: [
-        { account: { kind: 'revenue' }, amountFen: -m.revenueFen },
-        { account: { kind: 'refunds' }, amountFen: m.revenueFen },
-      ],
-    });
-    await repo.insertRefund(t.db, {
-      orderId: m.id,
-      userId: m.userId,
-      amountFen: m.revenueFen as RefundRow['amountFen'],
-      state: 'pending',
-      reason: note,
-      createdAt: t.clock(),
-    });
+    if (own > 0)
+      await repo.insertRefund(t.db, {
+        orderId: m.id,
+        userId: m.userId,
+        amountFen: own as RefundRow['amountFen'],
+        state: 'pending',
+        reason: note,
+        createdAt: t.clock(),
+      });
+    // Its coupon and points come back, what it earned is taken back (ADR 0053).
+    await giveBackDiscount(t, SYSTEM, m);
   }
   if (action === 'markPaid') {
-    const due = finalOf(m) - m.revenueFen;
-    if (due > 0)
+    const due = unbilledOf(m);
+    if (due > 0) {
+      const split = splitBill(m, due);
       await ledger.postEntry(t, {
         kind: 'bankReceipt',
         memo: `订单 ${m.no} 对公转账收款`,
         userId: m.userId,
         orderId: m.id,
         staffId,
-        lines: [
-          { account: { kind: 'bank' }, amountFen: -due },
-          { account: { kind: 'revenue' }, amountFen: due },
-        ],
+        lines: billLines({ kind: 'bank' }, due, split),
       });
+      await earnPoints(t, m.userId, m.id, split.payFen);
+    }
   }
 }
 

@@ -97,6 +97,22 @@ export async function planList(ctx: AppContext, userId: number): Promise<PlanLis
   return { dataArr, cartNum: rows.length };
 }
 
+/** The caller's own plan lines by id, priced now (a coupon's saving, ADR 0053); undefined for a line not theirs. */
+export async function planLinesPriced(ctx: AppContext, userId: number, ids: readonly number[]) {
+  const rows = new Map((await repo.listPlanRows(ctx.db, userId)).map((r) => [r.id, r]));
+  return ids.map((id) => {
+    const r = rows.get(id);
+    if (!r) return undefined;
+    let amountFen: number | null = null;
+    try {
+      amountFen = rowPrice(r).amountFen;
+    } catch (err) {
+      if (!(err instanceof PriceError)) throw err;
+    }
+    return { typeId: r.typeId, deviceId: r.deviceId, amountFen };
+  });
+}
+
 /** cartNum: how many lines the plan holds (the header badge). */
 export const planCount = (ctx: AppContext, userId: number) => repo.countPlan(ctx.db, userId);
 

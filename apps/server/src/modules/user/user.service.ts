@@ -1,3 +1,4 @@
+import { issueSignupCoupons } from '../coupon/coupon.service.ts';
 import { randomInt } from 'node:crypto';
 import { PHONE_PATTERN } from '@yance/contracts/account';
 import type { ProfileForm, UserInfoResponse } from '@yance/contracts/user';
@@ -35,6 +36,8 @@ export async function createUser(
       return await ctx.tx(async (t) => {
         const id = await repo.insertUser(t.db, { ...fields, inviteCode: newInviteCode() });
         await assignNextManager(t, id);
+        // 注册即送 (ADR 0053): the new customer's coupons in the same transaction.
+        await issueSignupCoupons(t, id);
         return id;
       });
     } catch (err) {

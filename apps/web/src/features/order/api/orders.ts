@@ -2,7 +2,7 @@ import type { OrderAddBody, OrderDetail, OrderListBody } from '@yance/contracts/
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@yance/browser/api-client';
 import { notify } from '@yance/browser/notify';
-import { ORDERS_KEY, PLAN_KEY } from '@/lib/query-keys.ts';
+import { COUPONS_KEY, ORDERS_KEY, PLAN_KEY } from '@/lib/query-keys.ts';
 import { setCartNum } from './plan.ts';
 
 export type OrderListInput = Pick<OrderListBody, 'tab' | 'kw' | 'page' | 'pageSize'>;
@@ -47,6 +47,7 @@ export function useAddOrder() {
       setCartNum(queryClient, added.cartNum);
       void queryClient.invalidateQueries({ queryKey: PLAN_KEY });
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      void queryClient.invalidateQueries({ queryKey: COUPONS_KEY });
     },
   });
 }

@@ -138,6 +138,26 @@ function LinesCard({ order }: { order: OrderDetail }) {
         <span>合计</span>
         <strong data-testid="order-detail-total">{order.total_fen === null ? '待报价' : formatFen(order.total_fen)}</strong>
       </div>
+      {order.deduction.couponFen > 0 && (
+        <div className={styles.totalRow} data-testid="order-detail-coupon">
+          <span>优惠券（{order.deduction.couponName}）</span>
+          <span>-{formatFen(order.deduction.couponFen)}</span>
+        </div>
+      )}
+      {order.deduction.pointsFen > 0 && (
+        <div className={styles.totalRow} data-testid="order-detail-points">
+          <span>积分抵扣（{order.deduction.points}积分）</span>
+          <span>-{formatFen(order.deduction.pointsFen)}</span>
+        </div>
+      )}
+      {order.total_fen !== null && order.deduction.couponFen + order.deduction.pointsFen > 0 && (
+        <div className={styles.totalRow}>
+          <span>应付</span>
+          <strong data-testid="order-detail-payable">
+            {formatFen(Math.max(0, (order.final_fen ?? order.total_fen) - order.deduction.couponFen - order.deduction.pointsFen))}
+          </strong>
+        </div>
+      )}
       {unpriced > 0 && <p className={styles.muted}>{unpriced}项待客户经理报价，报价后更新金额。</p>}
       <EvaluationDialog orderId={order.id} line={evaluating} onClose={() => setEvaluating(null)} />
     </Panel>

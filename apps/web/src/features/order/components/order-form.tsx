@@ -11,6 +11,8 @@ import { formHasErrors, newSample, orderBody, sampleErrors, type OrderDraft, typ
 import { choicesText, formatAmount } from '../utils/order-view.ts';
 import { ATTESTATION_HINT, AttestationHint } from './attestation-hint.tsx';
 import { CostBreakdown } from './cost-breakdown.tsx';
+import { chosenCoupon, CouponPicker, type Discount } from './coupon-picker.tsx';
+import { useUsableCoupons } from '../api/coupons.ts';
 import { LabAddress } from './lab-address.tsx';
 import { Panel } from './panel.tsx';
 import { SampleEditor } from './sample-editor.tsx';
@@ -34,9 +36,12 @@ interface OrderFormProps {
 export function OrderForm({ lines, initial, draftId, attested, onAttest, localInfo }: OrderFormProps) {
   const [draft, setDraft] = useState(initial);
   const [showErrors, setShowErrors] = useState(false);
+  const [discount, setDiscount] = useState<Discount>({ couponId: undefined, points: 0 });
   const add = useAddOrder();
   const navigate = useNavigate();
   const ids = lines.map((l) => l.id);
+  const usable = useUsableCoupons(ids, !draftId);
+  const couponId = chosenCoupon(discount, usable.data?.bestId);
 
   const setSamples = (lineId: number, samples: OrderDraft['samples'][number]) =>
     setDraft((d) => ({ ...d, samples: { ...d.samples, [lineId]: samples } }));
@@ -58,7 +63,9 @@ export function OrderForm({ lines, initial, draftId, attested, onAttest, localIn
       notify.error(built.message);
       return;
     }
-    add.mutate(built.body, { onSuccess: (added) => void navigate(paths.order(added.id), { replace: true }) });
+    // A coupon and points go with a sent order only (a draft keeps none, ADR 0053).
+    const body = asDraft || draftId ? built.body : { ...built.body, ...(couponId ? { couponId } : {}), points: discount.points };
+    add.mutate(body, { onSuccess: (added) => void navigate(paths.order(added.id), { replace: true }) });
   };
 
   return (
@@ -141,6 +148,7 @@ export function OrderForm({ lines, initial, draftId, attested, onAttest, localIn
       </div>
       <aside className={styles.side}>
         <CostBreakdown lines={lines} delivery={draft.delivery}>
+          {!draftId && <CouponPicker planIds={ids} value={discount} onChange={setDiscount} />}
           <div className={styles.actions}>
             <Button size="large" onClick={() => send(true)} loading={add.isPending && add.variables.draft}>
               保存草稿

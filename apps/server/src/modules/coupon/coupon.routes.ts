@@ -1,0 +1,31 @@
+import type { AppContext } from '../../context.ts';
+import type { Handlers } from '../../plugins/endpoints.ts';
+import {
+  addTemplate,
+  couponList,
+  couponUsable,
+  getPointsSettings,
+  integralInfo,
+  integralList,
+  issueToPhone,
+  listIssued,
+  listTemplates,
+  savePointsSettings,
+  setTemplateActive,
+} from './coupon.service.ts';
+
+/** Coupons and points (ADR 0053): the customer's scoped to `user`; the console's behind coupon.manage. */
+export const couponRoutes = (ctx: AppContext) =>
+  ({
+    couponList: ({ user, body }) => couponList(ctx, user.id, body),
+    couponUsable: ({ user, body }) => couponUsable(ctx, user.id, body),
+    integralInfo: ({ user }) => integralInfo(ctx, user.id),
+    integralList: ({ user, body }) => integralList(ctx, user.id, body),
+    adminCouponTemplateList: () => listTemplates(ctx),
+    adminCouponTemplateAdd: ({ staff, body, ip }) => addTemplate(ctx, staff, body, ip),
+    adminCouponTemplateActive: ({ staff, body, ip }) => setTemplateActive(ctx, staff, body, ip),
+    adminCouponIssue: ({ staff, body, ip }) => issueToPhone(ctx, staff, body, ip),
+    adminCouponIssued: ({ query }) => listIssued(ctx, query),
+    adminPointsSettings: () => getPointsSettings(ctx),
+    adminPointsSettingsSave: ({ staff, body, ip }) => savePointsSettings(ctx, staff, body, ip),
+  }) satisfies Handlers;
