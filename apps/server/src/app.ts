@@ -40,6 +40,7 @@ import { createGateways, paymentRoutes } from './modules/payment/payment.routes.
 import { moneyJobs } from './modules/payment/payment.service.ts';
 import { clusterRoutes } from './modules/cluster/cluster.routes.ts';
 import { invoiceRoutes } from './modules/invoice/invoice.routes.ts';
+import { inviteRoutes } from './modules/invite/invite.routes.ts';
 import { contractRoutes } from './modules/contract/contract.routes.ts';
 import { seedDemoOrders } from './modules/order/order-demo.service.ts';
 import { resolveAccessToken } from './modules/session/session.service.ts';
@@ -234,6 +235,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...paymentRoutes(ctx, privateFiles, createGateways(ctx)),
     ...clusterRoutes(ctx),
     ...invoiceRoutes(ctx, privateFiles),
+    ...inviteRoutes(ctx),
   };
   await app.register(apiScopes, {
     handlers,

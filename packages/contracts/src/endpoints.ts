@@ -18,6 +18,7 @@ import { evaluationEndpoints } from './api/evaluation.ts';
 import { prestoreEndpoints } from './api/prestore.ts';
 import { clusterEndpoints } from './api/cluster.ts';
 import { invoiceEndpoints } from './api/invoice.ts';
+import { inviteEndpoints } from './api/invite.ts';
 import { settingAdminEndpoints } from './api/setting-admin.ts';
 import { smsOutboxEndpoints } from './api/sms-outbox.ts';
 import { customerEndpoints } from './api/customer.ts';
@@ -57,6 +58,7 @@ export const endpoints = {
   ...prestoreEndpoints,
   ...clusterEndpoints,
   ...invoiceEndpoints,
+  ...inviteEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

@@ -77,6 +77,8 @@ export const PERMISSIONS = {
   'ledger.read': ['finance'],
   /** The invoice queue (发票): issue an invoice (number and PDF) or reject an application with a reason (ADR 0052). */
   'invoice.manage': ['finance'],
+  /** Invitations (邀请有礼): the list, the reward settings, grant or refuse a withheld reward (ADR 0054). */
+  'invite.manage': ['operator', 'finance'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];

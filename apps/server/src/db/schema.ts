@@ -249,3 +249,4 @@ export * from './schema-evaluations.ts';
 export * from './schema-money.ts';
 export * from './schema-clusters.ts';
 export * from './schema-invoices.ts';
+export * from './schema-invites.ts';

@@ -34,6 +34,7 @@ import { groupForReader, joinedClusters, lockGroupForMoney, spendFromLimit } fro
 import { GatewaySignatureError, type CallbackInput, type PaymentGateway } from './gateway.ts';
 import { isLocalGateway } from './local-gateway.ts';
 import type { JobHandlers } from '../job/job.service.ts';
+import { rewardInviterOnPaid } from '../invite/invite.service.ts';
 import * as repo from './payment.repository.ts';
 import type { OrderMoneyRow, RefundRow, TopupRow } from './payment.repository.ts';
 
@@ -452,6 +453,7 @@ export async function payOrder(
         const due = dueOf(m);
         return due > 0 ? payPosting('orderPay', `订单 ${m.no} 付款`, userId, m.id, due) : null;
       });
+      await rewardInviterOnPaid(t, userId, body.orderId);
     } else {
       const [m] = await repo.orderMoney(t.db, [order.id]);
       const due = m ? dueOf(m) : 0;
@@ -551,6 +553,7 @@ export async function settleOrders(
       );
     }
     if (fromGroup && total > 0) await spendFromLimit(t, fromGroup.member, total);
+    if (total > 0) await rewardInviterOnPaid(t, userId, Math.min(...body.orderIds));
     return {
       orderIds: body.orderIds,
       paidFen: total as PayResult['paidFen'],
@@ -697,6 +700,7 @@ export async function afterOrderMoveMoney(
           { account: { kind: 'revenue' }, amountFen: due },
         ],
       });
+    await rewardInviterOnPaid(t, m.userId, m.id);
   }
 }
 
