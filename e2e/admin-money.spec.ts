@@ -74,7 +74,18 @@ describe('finance in the console', () => {
     const { page } = b;
     // The enrolment used this step's code: the next step's signs in.
     await signInToConsole(page, (p) => b.goto(p), 'finance', await totpCode(secret, 30));
-    expect(await menuItems(page)).toEqual(['概览', '客户列表', '课题组', '订单列表', '充值审核', '退款审核', '对账', '发票', '资金设置']);
+    expect(await menuItems(page)).toEqual([
+      '概览',
+      '客户列表',
+      '课题组',
+      '订单列表',
+      '充值审核',
+      '退款审核',
+      '对账',
+      '发票',
+      '邀请有礼',
+      '资金设置',
+    ]);
 
     // 充值审核 opens on the transfers waiting for finance.
     await page.getByRole('menuitem', { name: '充值审核' }).click();

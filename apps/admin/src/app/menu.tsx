@@ -1,4 +1,5 @@
 import {
+  GiftOutlined,
   ApartmentOutlined,
   AppstoreOutlined,
   AccountBookOutlined,
@@ -81,6 +82,7 @@ export const MENU: MenuGroup[] = [
       { path: '/money/refunds', label: '退款审核', permission: 'ledger.read', icon: <RollbackOutlined /> },
       { path: '/money/reconcile', label: '对账', permission: 'ledger.read', icon: <ReconciliationOutlined /> },
       { path: '/invoices', label: '发票', permission: 'invoice.manage', icon: <FileTextOutlined /> },
+      { path: '/invites', label: '邀请有礼', permission: 'invite.manage', icon: <GiftOutlined /> },
       { path: '/money/settings', label: '资金设置', permission: 'ledger.read', icon: <AccountBookOutlined /> },
     ],
   },

@@ -27,6 +27,7 @@ const EvaluationsPage = lazy(() => import('@/features/evaluations/evaluations-pa
 const ClustersPage = lazy(() => import('@/features/clusters/clusters-page.tsx'));
 const ClusterDetailPage = lazy(() => import('@/features/clusters/cluster-detail-page.tsx'));
 const InvoicesPage = lazy(() => import('@/features/invoices/invoices-page.tsx'));
+const InvitesPage = lazy(() => import('@/features/invites/invites-page.tsx'));
 const InvoiceDetailPage = lazy(() => import('@/features/invoices/invoice-detail-page.tsx'));
 const money = {
   topups: lazy(() => import('@/features/money/topups-page.tsx')),
@@ -120,6 +121,7 @@ export const router = createBrowserRouter(
         { path: 'demands/:id', element: page('order.quote', <DemandDetailPage />) },
         { path: 'evaluations', element: page('evaluation.reply', <EvaluationsPage />) },
         { path: 'invoices', element: page('invoice.manage', <InvoicesPage />) },
+        { path: 'invites', element: page('invite.manage', <InvitesPage />) },
         { path: 'invoices/:id', element: page('invoice.manage', <InvoiceDetailPage />) },
         // Finance reads all three; saving and answering a transfer need prestore.confirm (checked on the page and by the server).
         { path: 'money/topups', element: page('ledger.read', <money.topups />) },

@@ -20,6 +20,9 @@ export const MONEY_KEY = ['user-money'] as const;
 /** The customer's invoice titles and applications (ADR 0052). */
 export const INVOICES_KEY = ['user-invoices'] as const;
 
+/** The customer's invitation code and invitees (ADR 0054). */
+export const INVITES_KEY = ['user-invites'] as const;
+
 /** Data of the signed-in user, dropped when the session ends (spec §4: user, cart count, plan, messages; and their orders, groups, money and invoices). */
 export const USER_QUERY_KEYS = [
   USER_INFO_KEY,
@@ -30,4 +33,5 @@ export const USER_QUERY_KEYS = [
   CLUSTERS_KEY,
   MONEY_KEY,
   INVOICES_KEY,
+  INVITES_KEY,
 ] as const;

@@ -9,6 +9,7 @@ import { CommunityManage } from '@/features/cluster/components/community-manage.
 import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
 import { AddressBook } from '@/features/member/components/address-book.tsx';
 import { ComingSoon } from '@/features/member/components/coming-soon.tsx';
+import { InvitePage } from '@/features/invite/components/invite-page.tsx';
 import { InvoiceApplications } from '@/features/invoice/components/invoice-applications.tsx';
 import { InvoiceTitles } from '@/features/invoice/components/invoice-titles.tsx';
 import { MemberCenter } from '@/features/member/components/member-center.tsx';
@@ -26,7 +27,7 @@ import { ReservationList } from '@/features/order/components/reservation-list.ts
 import { SampleList } from '@/features/order/components/sample-list.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
-/** Member area (spec §2, behind the login gate): center, information, address, prestore, unpaid, unsettled, orders (?id= one order), samples, order look-up, messages, bookings, research groups and invoices (titles, records) work; the rest are coming soon. */
+/** Member area (spec §2, behind the login gate): center, information, address, prestore, unpaid, unsettled, orders (?id= one order), samples, order look-up, messages, bookings, research groups, invoices (titles, records) and invitations work; the rest are coming soon. */
 export function Component() {
   const { page = 'center' } = useParams();
   const label = memberPageLabel(page);
@@ -54,6 +55,7 @@ export function Component() {
   else if (page === 'communityMg') body = <CommunityManage />;
   else if (page === 'communityJn') body = <CommunityJoin />;
   else if (page === 'invoiceMg') body = <InvoiceTitles addresses={user.data.address} />;
+  else if (page === 'invite') body = <InvitePage />;
   else if (page === 'invoiceLs') body = <InvoiceApplications addresses={user.data.address} />;
   else body = <ComingSoon title={label} backTo={paths.member()} backText="返回会员中心" />;
   return (
