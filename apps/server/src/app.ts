@@ -42,6 +42,7 @@ import { clusterRoutes } from './modules/cluster/cluster.routes.ts';
 import { invoiceRoutes } from './modules/invoice/invoice.routes.ts';
 import { couponRoutes } from './modules/coupon/coupon.routes.ts';
 import { couponJobs } from './modules/coupon/coupon.service.ts';
+import { inviteRoutes } from './modules/invite/invite.routes.ts';
 import { contractRoutes } from './modules/contract/contract.routes.ts';
 import { seedDemoOrders } from './modules/order/order-demo.service.ts';
 import { resolveAccessToken } from './modules/session/session.service.ts';
@@ -237,6 +238,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...clusterRoutes(ctx),
     ...invoiceRoutes(ctx, privateFiles),
     ...couponRoutes(ctx),
+    ...inviteRoutes(ctx),
   };
   await app.register(apiScopes, {
     handlers,

@@ -7,6 +7,8 @@ import type { RenderTransport } from '@yance/contracts/page-render';
 import type { adminRoutes } from '@yance/contracts/admin-routes';
 import { urlOf, type Route } from '@yance/contracts/route';
 import { shopRoutes } from '@yance/contracts/shop-routes';
+import { DEVICE_ID_HEADER } from '@yance/contracts/invite-states';
+import { deviceId } from './device-id.ts';
 import { notify } from './notify.ts';
 import { endSession } from './session-events.ts';
 
@@ -165,6 +167,8 @@ export async function call<K extends EndpointName>(
   return send(route, input, opts, token);
 }
 
+const SIGN_IN_PATHS: ReadonlySet<string> = new Set([shopRoutes.sign.path, shopRoutes.login.path, shopRoutes.loginForCode.path]);
+
 async function send<T>(route: Route, input: Payload, opts: RequestOptions, token: string | null): Promise<T> {
   const { feedback = true, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = opts;
   const url = new URL(urlOf(route), transport.origin());
@@ -174,6 +178,11 @@ async function send<T>(route: Route, input: Payload, opts: RequestOptions, token
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.token = token;
   if (body !== undefined) headers['content-type'] = 'application/json';
+  // A customer's sign-up and logins carry the browser's device id (the invitation checks, ADR 0054).
+  if (route.scope === 'open' && SIGN_IN_PATHS.has(route.path)) {
+    const device = deviceId();
+    if (device) headers[DEVICE_ID_HEADER] = device;
+  }
 
   const timeout = AbortSignal.timeout(timeoutMs);
   let res: Response;

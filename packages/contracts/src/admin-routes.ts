@@ -116,6 +116,12 @@ export const adminRoutes = {
   adminInvoicePdf: { method: 'GET', scope: 'admin', path: '/invoice/pdf', access: 'invoice.manage' },
   adminInvoiceIssue: { method: 'POST', scope: 'admin', path: '/invoice/issue', access: 'invoice.manage' },
   adminInvoiceReject: { method: 'POST', scope: 'admin', path: '/invoice/reject', access: 'invoice.manage' },
+  // invitations (issue 10, ADR 0054): the list, the reward settings, grant or refuse a withheld reward
+  adminInviteList: { method: 'GET', scope: 'admin', path: '/invite/list', access: 'invite.manage' },
+  adminInviteSettings: { method: 'GET', scope: 'admin', path: '/invite/settings', access: 'invite.manage' },
+  adminInviteSettingsSave: { method: 'POST', scope: 'admin', path: '/invite/settings', access: 'invite.manage' },
+  adminInviteGrant: { method: 'POST', scope: 'admin', path: '/invite/grant', access: 'invite.manage' },
+  adminInviteRefuse: { method: 'POST', scope: 'admin', path: '/invite/refuse', access: 'invite.manage' },
   // the console's catalogue (ADR 0036)
   catalogTypeList: { method: 'GET', scope: 'admin', path: '/catalog/type/list', access: 'catalog.manage' },
   catalogTypeEdit: { method: 'POST', scope: 'admin', path: '/catalog/type/edit', access: 'catalog.manage' },

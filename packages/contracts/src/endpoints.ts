@@ -19,6 +19,7 @@ import { prestoreEndpoints } from './api/prestore.ts';
 import { clusterEndpoints } from './api/cluster.ts';
 import { invoiceEndpoints } from './api/invoice.ts';
 import { couponEndpoints } from './api/coupon.ts';
+import { inviteEndpoints } from './api/invite.ts';
 import { settingAdminEndpoints } from './api/setting-admin.ts';
 import { smsOutboxEndpoints } from './api/sms-outbox.ts';
 import { customerEndpoints } from './api/customer.ts';
@@ -59,6 +60,7 @@ export const endpoints = {
   ...clusterEndpoints,
   ...invoiceEndpoints,
   ...couponEndpoints,
+  ...inviteEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

@@ -65,6 +65,7 @@ export const LEDGER_ENTRY_KINDS = [
   'groupIn',
   'groupOut',
   'refundDue',
+  'inviteReward',
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
@@ -81,6 +82,7 @@ export const LEDGER_ENTRY_NAMES: Record<LedgerEntryKind, string> = {
   groupIn: '转入课题组',
   groupOut: '课题组转出',
   refundDue: '取消订单待退款',
+  inviteReward: '邀请奖励',
 };
 
 /** How a top-up is paid: online through a gateway, or by bank transfer (对公转账) that finance confirms. */

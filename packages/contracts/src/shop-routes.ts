@@ -140,6 +140,9 @@ export const shopRoutes = {
   invoiceApplyDetail: { method: 'POST', scope: 'auth', path: '/invoiceApply/detail' },
   invoiceApplyCancel: { method: 'POST', scope: 'auth', path: '/invoiceApply/cancel' },
   invoiceApplyPdf: { method: 'GET', scope: 'auth', path: '/invoiceApply/pdf' },
+  // invitations (issue 10, ADR 0054; spec §7 `invite`)
+  inviteInfo: { method: 'POST', scope: 'auth', path: '/invite/info' },
+  inviteList: { method: 'POST', scope: 'auth', path: '/invite/list' },
   // the address book (spec §3, §7)
   addressAdd: { method: 'POST', scope: 'auth', path: '/address/add' },
   addressEdit: { method: 'POST', scope: 'auth', path: '/address/edit' },

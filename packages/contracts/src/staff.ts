@@ -79,6 +79,8 @@ export const PERMISSIONS = {
   'invoice.manage': ['finance'],
   /** Coupons and points (优惠券、积分设置): templates, issuing to a customer, the points settings (ADR 0053). */
   'coupon.manage': ['finance', 'operator'],
+  /** Invitations (邀请有礼): the list, the reward settings, grant or refuse a withheld reward (ADR 0054). */
+  'invite.manage': ['operator', 'finance'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];

@@ -1,6 +1,7 @@
 import {
   GiftOutlined,
   TrophyOutlined,
+  UsergroupAddOutlined,
   ApartmentOutlined,
   AppstoreOutlined,
   AccountBookOutlined,
@@ -83,6 +84,7 @@ export const MENU: MenuGroup[] = [
       { path: '/money/refunds', label: '退款审核', permission: 'ledger.read', icon: <RollbackOutlined /> },
       { path: '/money/reconcile', label: '对账', permission: 'ledger.read', icon: <ReconciliationOutlined /> },
       { path: '/invoices', label: '发票', permission: 'invoice.manage', icon: <FileTextOutlined /> },
+      { path: '/invites', label: '邀请有礼', permission: 'invite.manage', icon: <UsergroupAddOutlined /> },
       { path: '/money/settings', label: '资金设置', permission: 'ledger.read', icon: <AccountBookOutlined /> },
       { path: '/money/coupons', label: '优惠券', permission: 'coupon.manage', icon: <GiftOutlined /> },
       { path: '/money/points', label: '积分设置', permission: 'coupon.manage', icon: <TrophyOutlined /> },

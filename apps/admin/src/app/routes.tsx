@@ -29,6 +29,7 @@ const ClusterDetailPage = lazy(() => import('@/features/clusters/cluster-detail-
 const InvoicesPage = lazy(() => import('@/features/invoices/invoices-page.tsx'));
 const CouponsPage = lazy(() => import('@/features/coupons/coupons-page.tsx'));
 const PointsSettingsPage = lazy(() => import('@/features/coupons/points-settings-page.tsx'));
+const InvitesPage = lazy(() => import('@/features/invites/invites-page.tsx'));
 const InvoiceDetailPage = lazy(() => import('@/features/invoices/invoice-detail-page.tsx'));
 const money = {
   topups: lazy(() => import('@/features/money/topups-page.tsx')),
@@ -124,6 +125,7 @@ export const router = createBrowserRouter(
         { path: 'invoices', element: page('invoice.manage', <InvoicesPage />) },
         { path: 'money/coupons', element: page('coupon.manage', <CouponsPage />) },
         { path: 'money/points', element: page('coupon.manage', <PointsSettingsPage />) },
+        { path: 'invites', element: page('invite.manage', <InvitesPage />) },
         { path: 'invoices/:id', element: page('invoice.manage', <InvoiceDetailPage />) },
         // Finance reads all three; saving and answering a transfer need prestore.confirm (checked on the page and by the server).
         { path: 'money/topups', element: page('ledger.read', <money.topups />) },

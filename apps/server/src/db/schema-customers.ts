@@ -22,8 +22,16 @@ export const loginEvent = pgTable(
     ip: text('ip').notNull().default(''),
     method: text('method').$type<LoginMethod>().notNull(),
     userAgent: text('user_agent').notNull().default(''),
+    /** The browser's long-lived random id (localStorage, header x-device-id; '' when none) — the invitation checks compare it (ADR 0054). */
+    deviceId: text('device_id').notNull().default(''),
   },
-  (t) => [index('login_event_user_idx').on(t.userId, t.at.desc()), oneOf('login_event_method_check', t.method, LOGIN_METHODS)],
+  (t) => [
+    index('login_event_user_idx').on(t.userId, t.at.desc()),
+    index('login_event_device_idx')
+      .on(t.deviceId)
+      .where(sql`${t.deviceId} <> ''`),
+    oneOf('login_event_method_check', t.method, LOGIN_METHODS),
+  ],
 );
 
 /**

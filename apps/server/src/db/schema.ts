@@ -250,3 +250,4 @@ export * from './schema-money.ts';
 export * from './schema-clusters.ts';
 export * from './schema-invoices.ts';
 export * from './schema-coupons.ts';
+export * from './schema-invites.ts';

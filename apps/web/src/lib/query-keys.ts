@@ -22,6 +22,9 @@ export const INVOICES_KEY = ['user-invoices'] as const;
 /** The customer's coupons and points (ADR 0053): an order placed or cancelled changes both. */
 export const COUPONS_KEY = ['user-coupons'] as const;
 
+/** The customer's invitation code and invitees (ADR 0054). */
+export const INVITES_KEY = ['user-invites'] as const;
+
 /** Data of the signed-in user, dropped when the session ends (spec §4: user, cart count, plan, messages; and their orders, groups, money and invoices). */
 export const USER_QUERY_KEYS = [
   USER_INFO_KEY,
@@ -33,4 +36,5 @@ export const USER_QUERY_KEYS = [
   MONEY_KEY,
   INVOICES_KEY,
   COUPONS_KEY,
+  INVITES_KEY,
 ] as const;

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
 import { endSession, refreshSession, userAgentOf } from '../session/session.service.ts';
 import { newSmsChallenge } from '../sms/sms.service.ts';
+import { deviceIdOf } from '../invite/invite.service.ts';
 import { login, loginWithCode, register, requestSmsCode, resetPassword } from './account.service.ts';
 import { changePhone, sendCurrentPhoneCode } from './change-phone.service.ts';
 
@@ -10,9 +11,9 @@ export const accountRoutes = (ctx: AppContext) =>
   ({
     smsChallenge: () => newSmsChallenge(ctx),
     code4sms: ({ body, ip }) => requestSmsCode(ctx, body.phone, body.useFor, ip, body.altcha).then(() => null),
-    sign: ({ body, ip, request }) => register(ctx, body, ip, userAgentOf(request)),
-    login: ({ body, ip, request }) => login(ctx, body.account, body.password, ip, userAgentOf(request)),
-    loginForCode: ({ body, ip, request }) => loginWithCode(ctx, body.phone, body.code, ip, userAgentOf(request)),
+    sign: ({ body, ip, request }) => register(ctx, body, ip, userAgentOf(request), deviceIdOf(request)),
+    login: ({ body, ip, request }) => login(ctx, body.account, body.password, ip, userAgentOf(request), deviceIdOf(request)),
+    loginForCode: ({ body, ip, request }) => loginWithCode(ctx, body.phone, body.code, ip, userAgentOf(request), deviceIdOf(request)),
     reset: ({ body }) => resetPassword(ctx, body.account, body.code, body.password).then(() => null),
     refresh4token: ({ body, ip }) => refreshSession(ctx, body.token, ip),
     logout: ({ user }) => endSession(ctx, user.sessionId).then(() => null),

@@ -35,6 +35,7 @@ export async function register(
   body: { phone: string; code: string; password: string; inviterCode?: string | undefined; agree: true },
   ip: string,
   userAgent = '',
+  deviceId = '',
 ): Promise<TokenPair> {
   assertPasswordAllowed(body.password);
   let inviterId: number | null = null;
@@ -52,7 +53,7 @@ export async function register(
     inviterId,
     agreedAt: ctx.clock(),
   });
-  return startSession(ctx, userId, { ip, userAgent, method: 'register' });
+  return startSession(ctx, userId, { ip, userAgent, method: 'register', deviceId });
 }
 
 /**
@@ -108,12 +109,26 @@ export async function withLockout(ctx: AppContext, ip: string, accountKey: strin
 }
 
 /** login: user name or phone with password → a new token family. */
-export async function login(ctx: AppContext, account: string, password: string, ip: string, userAgent = ''): Promise<TokenPair> {
-  return startSession(ctx, await authenticate(ctx, account, password, ip), { ip, userAgent, method: 'password' });
+export async function login(
+  ctx: AppContext,
+  account: string,
+  password: string,
+  ip: string,
+  userAgent = '',
+  deviceId = '',
+): Promise<TokenPair> {
+  return startSession(ctx, await authenticate(ctx, account, password, ip), { ip, userAgent, method: 'password', deviceId });
 }
 
 /** loginForCode: phone + SMS code (useFor 3). An unregistered phone is refused, but only after a valid code. */
-export async function loginWithCode(ctx: AppContext, phone: string, code: string, ip: string, userAgent = ''): Promise<TokenPair> {
+export async function loginWithCode(
+  ctx: AppContext,
+  phone: string,
+  code: string,
+  ip: string,
+  userAgent = '',
+  deviceId = '',
+): Promise<TokenPair> {
   const guard = loginGuard(ctx.counter, ip, `p${phone}`);
   await guard.check();
   try {
@@ -124,7 +139,7 @@ export async function loginWithCode(ctx: AppContext, phone: string, code: string
   }
   const user = await findUserByPhone(ctx, phone);
   if (!user) throw new AppError('INVALID', NOT_REGISTERED);
-  return startSession(ctx, user.id, { ip, userAgent, method: 'sms' });
+  return startSession(ctx, user.id, { ip, userAgent, method: 'sms', deviceId });
 }
 
 /** reset: a new password for the phone's account, proven by SMS (useFor 1); every session of the account ends. */

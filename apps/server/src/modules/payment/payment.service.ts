@@ -36,6 +36,7 @@ import { GatewaySignatureError, type CallbackInput, type PaymentGateway } from '
 import { isLocalGateway } from './local-gateway.ts';
 import type { JobHandlers } from '../job/job.service.ts';
 import { earnPoints, giveBackDiscount } from '../coupon/coupon.service.ts';
+import { rewardInviterOnPaid } from '../invite/invite.service.ts';
 import * as repo from './payment.repository.ts';
 import type { OrderMoneyRow, RefundRow, TopupRow } from './payment.repository.ts';
 
@@ -558,11 +559,14 @@ export async function payOrder(
 async function payFromBalance(t: AppContext, userId: number, orderId: number, ip: string): Promise<number> {
   const mover = await customerMover(t, userId, ip);
   const order = await lockCustomerOrder(t, mover, orderId);
-  if (order.state === 'unpaid')
-    return moveWithMoney(t, mover, orderId, 'pay', (m) => {
+  if (order.state === 'unpaid') {
+    const paid = await moveWithMoney(t, mover, orderId, 'pay', (m) => {
       const bill = unbilledOf(m);
       return bill > 0 ? payPosting('orderPay', `订单 ${m.no} 付款`, userId, m, bill) : null;
     });
+    await rewardInviterOnPaid(t, userId, orderId);
+    return paid;
+  }
   const [m] = await repo.orderMoney(t.db, [order.id]);
   const due = m ? dueOf(m) : 0;
   if (!m || due <= 0 || m.state === 'unsettled' || m.state === 'overdue') throw new AppError('CONFLICT', '该订单当前无需支付');
@@ -670,6 +674,7 @@ export async function settleOrders(
       );
     }
     if (fromGroup && total > 0) await spendFromLimit(t, fromGroup.member, total);
+    if (total > 0) await rewardInviterOnPaid(t, userId, Math.min(...body.orderIds));
     return {
       orderIds: body.orderIds,
       paidFen: total as PayResult['paidFen'],
@@ -821,6 +826,7 @@ export async function afterOrderMoveMoney(
       });
       await earnPoints(t, m.userId, m.id, split.payFen);
     }
+    await rewardInviterOnPaid(t, m.userId, m.id);
   }
 }
 

@@ -70,6 +70,8 @@ export interface LoginClient {
   ip: string;
   userAgent: string;
   method: LoginMethod;
+  /** The browser's device id (header x-device-id, ADR 0054); '' when it sent none. */
+  deviceId?: string;
 }
 
 export const DISABLED_CUSTOMER = '该账号已被停用，如有疑问请联系客服';
@@ -91,6 +93,7 @@ export async function startSession(ctx: AppContext, userId: number, client: Logi
       ip: client.ip,
       method: client.method,
       userAgent: client.userAgent.slice(0, 256),
+      deviceId: client.deviceId ?? '',
     });
     return pair;
   });

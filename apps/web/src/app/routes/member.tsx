@@ -11,6 +11,7 @@ import { AddressBook } from '@/features/member/components/address-book.tsx';
 import { ComingSoon } from '@/features/member/components/coming-soon.tsx';
 import { CouponPage } from '@/features/coupon/components/coupon-page.tsx';
 import { IntegralPage } from '@/features/coupon/components/integral-page.tsx';
+import { InvitePage } from '@/features/invite/components/invite-page.tsx';
 import { InvoiceApplications } from '@/features/invoice/components/invoice-applications.tsx';
 import { InvoiceTitles } from '@/features/invoice/components/invoice-titles.tsx';
 import { MemberCenter } from '@/features/member/components/member-center.tsx';
@@ -28,7 +29,7 @@ import { ReservationList } from '@/features/order/components/reservation-list.ts
 import { SampleList } from '@/features/order/components/sample-list.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
-/** Member area (spec §2, behind the login gate): center, information, address, prestore, unpaid, unsettled, orders (?id= one order), samples, order look-up, messages, bookings, research groups, invoices (titles, records), coupons and points work; the rest are coming soon. */
+/** Member area (spec §2, behind the login gate): center, information, address, prestore, unpaid, unsettled, orders (?id= one order), samples, order look-up, messages, bookings, research groups, invoices (titles, records), coupons, points and invitations work; the rest are coming soon. */
 export function Component() {
   const { page = 'center' } = useParams();
   const label = memberPageLabel(page);
@@ -58,6 +59,7 @@ export function Component() {
   else if (page === 'invoiceMg') body = <InvoiceTitles addresses={user.data.address} />;
   else if (page === 'coupon') body = <CouponPage />;
   else if (page === 'integral') body = <IntegralPage />;
+  else if (page === 'invite') body = <InvitePage />;
   else if (page === 'invoiceLs') body = <InvoiceApplications addresses={user.data.address} />;
   else body = <ComingSoon title={label} backTo={paths.member()} backText="返回会员中心" />;
   return (

@@ -36,6 +36,7 @@ export const STATEMENT_KINDS = [
   'adjustPay',
   'adjustRefund',
   'refund',
+  'inviteReward',
 ] as const satisfies readonly LedgerEntryKind[];
 
 /** antd Tag colour of a top-up's state. */

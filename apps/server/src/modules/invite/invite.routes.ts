@@ -1,0 +1,15 @@
+import type { AppContext } from '../../context.ts';
+import type { Handlers } from '../../plugins/endpoints.ts';
+import { adminInviteList, getInviteSettings, inviteInfo, listInvitees, moveInviteReward, saveInviteSettings } from './invite.service.ts';
+
+/** Invitations (ADR 0054): the customer's own code and invitees scoped to `user`; the console's behind invite.manage. */
+export const inviteRoutes = (ctx: AppContext) =>
+  ({
+    inviteInfo: ({ user }) => inviteInfo(ctx, user.id),
+    inviteList: ({ user, body }) => listInvitees(ctx, user.id, body),
+    adminInviteList: ({ query }) => adminInviteList(ctx, query),
+    adminInviteSettings: () => getInviteSettings(ctx),
+    adminInviteSettingsSave: ({ staff, body, ip }) => saveInviteSettings(ctx, staff, body, ip),
+    adminInviteGrant: ({ staff, body, ip }) => moveInviteReward(ctx, staff, 'grant', body, ip),
+    adminInviteRefuse: ({ staff, body, ip }) => moveInviteReward(ctx, staff, 'refuse', body, ip),
+  }) satisfies Handlers;

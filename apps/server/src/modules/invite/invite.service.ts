@@ -1,0 +1,266 @@
+// Invitations (邀请有礼, issue 10, ADR 0054): the customer's code and invitees,
+// the reward credited once per invitee at their first paid order (called by
+// the payment module inside the payment's transaction), the abuse checks that
+// withhold it, and the console's grant / refuse.
+import {
+  DEVICE_ID_PATTERN,
+  INVITE_REWARD_TRANSITIONS,
+  INVITE_SETTING_KEY,
+  inviteeReasonOf,
+  inviteeStatusOf,
+  type InviteRewardAction,
+  type InviteSuspect,
+} from '@yance/contracts/invite-states';
+import {
+  DEFAULT_INVITE_SETTINGS,
+  inviteSettings,
+  type AdminInvite,
+  type Invitee,
+  type InviteInfo,
+  type InviteSettings,
+} from '@yance/contracts/invite';
+import { maskPhone } from '@yance/contracts/cluster';
+import { localInfo } from '@yance/contracts/setting';
+import type { Page } from '@yance/contracts/paging';
+import type { AppContext, StaffCaller } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { changesOf, recordAudit, recordStateMove, SYSTEM } from '../audit/audit.service.ts';
+import * as ledger from '../ledger/ledger.service.ts';
+import { notifySite } from '../notify/notify.service.ts';
+import { replaceSetting } from '../setting/setting-admin.service.ts';
+import { getSettingValue } from '../setting/setting.service.ts';
+import { getUser } from '../user/user.service.ts';
+import * as repo from './invite.repository.ts';
+import type { RewardRow } from './invite.repository.ts';
+
+const SHOP_NAME = '研测科研检测服务平台';
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The browser's device id from its header, when it has the shape the web makes ('' otherwise). */
+export const deviceIdOf = (request: { headers: Record<string, string | string[] | undefined> }): string => {
+  const raw = request.headers['x-device-id'];
+  const v = (Array.isArray(raw) ? raw[0] : raw) ?? '';
+  return DEVICE_ID_PATTERN.test(v) ? v : '';
+};
+
+/** The reward settings saved in the console, else the defaults. */
+export async function getInviteSettings(ctx: AppContext): Promise<InviteSettings> {
+  const parsed = inviteSettings.safeParse(await getSettingValue(ctx, INVITE_SETTING_KEY));
+  return parsed.success ? parsed.data : DEFAULT_INVITE_SETTINGS;
+}
+
+export async function saveInviteSettings(ctx: AppContext, caller: StaffCaller, value: InviteSettings, ip: string) {
+  const parsed = inviteSettings.parse(value);
+  await ctx.tx(async (t) => {
+    const before = await replaceSetting(t, INVITE_SETTING_KEY, parsed);
+    await recordAudit(t, {
+      actor: { kind: 'staff', id: caller.id, name: caller.name },
+      action: 'setting.save',
+      objectType: 'setting',
+      objectId: INVITE_SETTING_KEY,
+      changes: changesOf((before as Record<string, unknown> | undefined) ?? null, parsed as unknown as Record<string, unknown>),
+      ip,
+    });
+  });
+  return getInviteSettings(ctx);
+}
+
+// ---- the customer's page --------------------------------------------------------------------
+
+export async function inviteInfo(ctx: AppContext, userId: number): Promise<InviteInfo> {
+  const user = await getUser(ctx, userId);
+  const local = localInfo.safeParse(await getSettingValue(ctx, 'localInfo'));
+  return {
+    code: user.inviteCode,
+    path: `/invited/${user.inviteCode}`,
+    shopName: (local.success && local.data.company) || SHOP_NAME,
+    settings: await getInviteSettings(ctx),
+    ...(await repo.inviterTotals(ctx.db, userId)),
+  };
+}
+
+/** The caller's own invitees only (the list is keyed by the caller; phones masked). */
+export async function listInvitees(ctx: AppContext, userId: number, q: { page: number; pageSize: number }): Promise<Page<Invitee>> {
+  const { rows, total } = await repo.listInvitees(ctx.db, userId, q.pageSize, (q.page - 1) * q.pageSize);
+  return {
+    list: rows.map((r) => ({
+      phone: maskPhone(r.phone),
+      registeredAt: r.registeredAt.toISOString(),
+      status: inviteeStatusOf(r.state, r.ordered),
+      reason: inviteeReasonOf(r.state, r.suspects ?? []),
+      rewardFen: r.state === 'granted' ? (r.inviterFen ?? 0) : 0,
+      rewardedAt: r.state === 'granted' ? iso(r.decidedAt ?? r.createdAt) : null,
+    })),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+// ---- the reward -----------------------------------------------------------------------------
+
+/** Credits a reward row's amounts (bonus → the inviter's and the invitee's prestore) and tells the inviter. */
+async function credit(t: AppContext, row: RewardRow, inviteePhone: string, staffId: number | null): Promise<void> {
+  if (row.inviterFen > 0)
+    await ledger.postEntry(t, {
+      kind: 'inviteReward',
+      memo: `邀请奖励：好友 ${maskPhone(inviteePhone)} 完成首单`,
+      userId: row.inviterId,
+      orderId: row.orderId,
+      staffId,
+      lines: [
+        { account: { kind: 'bonus' }, amountFen: -row.inviterFen },
+        { account: ledger.prestoreOf(row.inviterId), amountFen: row.inviterFen },
+      ],
+    });
+  if (row.inviteeFen > 0)
+    await ledger.postEntry(t, {
+      kind: 'inviteReward',
+      memo: '受邀新用户首单奖励',
+      userId: row.inviteeId,
+      orderId: row.orderId,
+      staffId,
+      lines: [
+        { account: { kind: 'bonus' }, amountFen: -row.inviteeFen },
+        { account: ledger.prestoreOf(row.inviteeId), amountFen: row.inviteeFen },
+      ],
+    });
+  await notifySite(
+    t,
+    { id: null, userId: row.inviterId },
+    {
+      kind: 'invite',
+      key: `invite:${row.id}:granted`,
+      title: '邀请奖励已到账',
+      text: `您邀请的好友 ${maskPhone(inviteePhone)} 已完成首单，奖励 ¥${yuan(row.inviterFen)} 已存入您的预存余额。`,
+    },
+  );
+}
+
+/**
+ * Called by the payment module inside the transaction that pays an order
+ * (pay/order's 待付款 → paid, settlement/add): when the payer was invited and
+ * has no reward row yet, writes it — once per invitee, the unique row decides
+ * between racing payments — with the amounts of the settings now. The abuse
+ * checks withhold it for review; otherwise it is credited at once.
+ */
+export async function rewardInviterOnPaid(t: AppContext, inviteeId: number, orderId: number): Promise<void> {
+  const parties = await repo.findParties(t.db, inviteeId);
+  if (!parties) return;
+  const s = await getInviteSettings(t);
+  const suspects: InviteSuspect[] = [];
+  if (!s.enabled) suspects.push('off');
+  else {
+    if (parties.inviteePhone === parties.inviterPhone || parties.inviteeId === parties.inviterId) suspects.push('samePhone');
+    if (await repo.shareDevice(t.db, inviteeId, parties.inviterId)) suspects.push('sameDevice');
+    if (await repo.shareSignUpIp(t.db, inviteeId, parties.inviterId)) suspects.push('sameIp');
+  }
+  if (parties.inviteeId === parties.inviterId) return;
+  const state = !s.enabled ? 'off' : suspects.length ? 'withheld' : 'granted';
+  const row = await repo.insertReward(t.db, {
+    inviteeId,
+    inviterId: parties.inviterId,
+    orderId,
+    state,
+    inviterFen: s.enabled ? s.inviterRewardFen : 0,
+    inviteeFen: s.enabled ? s.inviteeRewardFen : 0,
+    suspects,
+    createdAt: t.clock(),
+    decidedAt: state === 'granted' ? t.clock() : null,
+  });
+  if (!row) return;
+  if (state === 'granted') await credit(t, row, parties.inviteePhone, null);
+  await recordAudit(t, {
+    actor: SYSTEM,
+    action: `inviteReward.${state}`,
+    objectType: 'inviteReward',
+    objectId: row.id,
+    changes: {
+      state: [null, state],
+      inviterFen: [null, row.inviterFen],
+      inviteeFen: [null, row.inviteeFen],
+      orderId: [null, orderId],
+      ...(suspects.length ? { suspects: [null, suspects] } : {}),
+    },
+  });
+}
+
+// ---- the console ----------------------------------------------------------------------------
+
+type AdminRows = Awaited<ReturnType<typeof repo.adminInvites>>['rows'];
+const toAdminInvite = (r: AdminRows[number]): AdminInvite => ({
+  inviteeId: r.inviteeId,
+  inviteePhone: maskPhone(r.inviteePhone),
+  inviterId: r.inviterId,
+  inviter: r.inviterName ? `${r.inviterName}（${r.inviterPhone}）` : r.inviterPhone,
+  registeredAt: r.registeredAt.toISOString(),
+  rewardId: r.reward?.id ?? null,
+  state: r.reward?.state ?? null,
+  suspects: r.reward?.suspects ?? [],
+  orderNo: r.orderNo,
+  paidAt: iso(r.reward?.createdAt ?? null),
+  inviterFen: r.reward?.inviterFen ?? 0,
+  inviteeFen: r.reward?.inviteeFen ?? 0,
+  note: r.reward?.note ?? '',
+  decidedBy: r.decidedBy ?? (r.reward?.decidedAt ? '系统' : ''),
+  decidedAt: iso(r.reward?.decidedAt ?? null),
+});
+
+export async function adminInviteList(
+  ctx: AppContext,
+  q: { page: number; pageSize: number; state?: repo.AdminInviteFilter['state']; keyword?: string | undefined },
+): Promise<Page<AdminInvite>> {
+  const { rows, total } = await repo.adminInvites(
+    ctx.db,
+    { state: q.state, keyword: q.keyword || undefined },
+    q.pageSize,
+    (q.page - 1) * q.pageSize,
+  );
+  return { list: rows.map(toAdminInvite), total, page: q.page, pageSize: q.pageSize };
+}
+
+/**
+ * The one writer of a reward's state after it is written (ADR 0054): a withheld
+ * reward granted by hand (credited with the amounts fixed at the first paid
+ * order, the inviter told) or its withholding confirmed — under the row's lock,
+ * a compare-and-set, the audit row, once per idempotency key.
+ */
+export async function moveInviteReward(
+  ctx: AppContext,
+  caller: StaffCaller,
+  action: InviteRewardAction,
+  body: { id: number; note?: string | undefined; idempotencyKey: string },
+  ip: string,
+): Promise<AdminInvite> {
+  const tr = INVITE_REWARD_TRANSITIONS[action];
+  const note = body.note?.trim() ?? '';
+  if (tr.note === 'required' && !note) throw new AppError('INVALID', '[原因]不能为空');
+  const { idempotencyKey, ...rest } = body;
+  return ledger.once(ctx, { staffId: caller.id }, idempotencyKey, `invite/${action}`, rest, async (t) => {
+    const row = await repo.lockReward(t.db, body.id);
+    if (!row) throw new AppError('NOT_FOUND', '邀请奖励不存在');
+    if (!(tr.from as readonly string[]).includes(row.state))
+      throw new AppError(
+        'CONFLICT',
+        `该奖励当前为「${row.state === 'granted' ? '已奖励' : row.state === 'refused' ? '不予奖励' : '未奖励'}」，不能${tr.label}`,
+      );
+    const moved = await repo.moveReward(t.db, row.id, row.state, { state: tr.to, note, staffId: caller.id, decidedAt: t.clock() });
+    if (!moved) throw new AppError('CONFLICT', '该奖励已被处理，请刷新后重试');
+    if (tr.to === 'granted') {
+      await credit(t, moved, (await getUser(t, row.inviteeId)).phone, caller.id);
+    }
+    await recordStateMove(t, {
+      actor: { kind: 'staff', id: caller.id, name: caller.name },
+      objectType: 'inviteReward',
+      objectId: row.id,
+      action,
+      from: row.state,
+      to: tr.to,
+      note,
+      ip,
+    });
+    const [shown] = (await repo.adminInvites(t.db, { rewardId: row.id }, 1, 0)).rows;
+    return toAdminInvite(shown!);
+  });
+}

@@ -1,0 +1,70 @@
+// Invitations (邀请有礼, issue 10, ADR 0054): the reward row's states and its
+// one transition table, the abuse checks' reasons and the invitee's status as
+// the inviter sees it. zod-free: the database's CHECK constraints are
+// generated from these lists, and any page may show the words.
+import type { Permission } from './staff.ts';
+
+/** The stored setting key of the invitation reward (console 邀请有礼 › 奖励设置). */
+export const INVITE_SETTING_KEY = 'invite';
+
+/**
+ * A reward row is written once per invitee, at the invitee's first paid order:
+ * granted (credited at once), withheld (an abuse check matched; an operator
+ * grants or refuses it), refused (the withholding confirmed), off (the reward
+ * was switched off at that moment: nothing is owed).
+ */
+export const INVITE_REWARD_STATES = ['granted', 'withheld', 'refused', 'off'] as const;
+export type InviteRewardState = (typeof INVITE_REWARD_STATES)[number];
+export const INVITE_REWARD_STATE_NAMES: Record<InviteRewardState, string> = {
+  granted: '已奖励',
+  withheld: '待审核',
+  refused: '不予奖励',
+  off: '未奖励',
+};
+
+export const INVITE_REWARD_TRANSITIONS = {
+  grant: { label: '发放奖励', from: ['withheld'], to: 'granted', by: 'invite.manage', note: 'optional' },
+  refuse: { label: '确认不发放', from: ['withheld'], to: 'refused', by: 'invite.manage', note: 'required' },
+} as const satisfies Record<
+  string,
+  { label: string; from: readonly InviteRewardState[]; to: InviteRewardState; by: Permission; note: 'optional' | 'required' }
+>;
+export type InviteRewardAction = keyof typeof INVITE_REWARD_TRANSITIONS;
+
+/** Why a reward was withheld (the abuse checks, ADR 0054), or why none was owed. */
+export const INVITE_SUSPECTS = ['samePhone', 'sameDevice', 'sameIp', 'off'] as const;
+export type InviteSuspect = (typeof INVITE_SUSPECTS)[number];
+export const INVITE_SUSPECT_NAMES: Record<InviteSuspect, string> = {
+  samePhone: '被邀请人与邀请人手机号相同',
+  sameDevice: '被邀请人与邀请人使用过同一设备',
+  sameIp: '被邀请人注册 IP 与邀请人 24 小时内使用的 IP 相同',
+  off: '首单支付时邀请奖励未开启',
+};
+
+/** The invitee's status on the inviter's page: 已注册 → 已下单 → 已奖励 / 未奖励 (with the reason). */
+export const INVITEE_STATUSES = ['registered', 'ordered', 'rewarded', 'unrewarded'] as const;
+export type InviteeStatus = (typeof INVITEE_STATUSES)[number];
+export const INVITEE_STATUS_NAMES: Record<InviteeStatus, string> = {
+  registered: '已注册',
+  ordered: '已下单',
+  rewarded: '已奖励',
+  unrewarded: '未奖励',
+};
+
+/** What the inviter reads for a reward row's state. */
+export const inviteeStatusOf = (state: InviteRewardState | null, ordered: boolean): InviteeStatus =>
+  state === 'granted' ? 'rewarded' : state ? 'unrewarded' : ordered ? 'ordered' : 'registered';
+
+/** The reason the inviter reads: a withheld reward waits for review (the checks' details stay in the console). */
+export const inviteeReasonOf = (state: InviteRewardState | null, suspects: readonly InviteSuspect[]): string =>
+  state === 'withheld'
+    ? '奖励审核中'
+    : state === 'refused'
+      ? `经审核不予奖励${suspects.length ? `（${suspects.map((s) => INVITE_SUSPECT_NAMES[s]).join('；')}）` : ''}`
+      : state === 'off'
+        ? INVITE_SUSPECT_NAMES.off
+        : '';
+
+/** The device id the web keeps in localStorage and sends with sign-up and login (ADR 0054). */
+export const DEVICE_ID_HEADER = 'x-device-id';
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
