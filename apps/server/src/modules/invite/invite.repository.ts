@@ -8,7 +8,7 @@ import { inviteReward, loginEvent, orders, staffAccount, userAccount } from '../
 export type RewardRow = typeof inviteReward.$inferSelect;
 export type NewRewardRow = typeof inviteReward.$inferInsert;
 
-/** The invitee and their inviter (none: the customer was not invited). */
+/** The invitee and their inviter, while the invitee's reward is undecided (none: not invited, or decided already). */
 export async function findParties(db: Executor, inviteeId: number) {
   const inviter = aliasedTable(userAccount, 'inviter');
   const [row] = await db
@@ -20,7 +20,9 @@ export async function findParties(db: Executor, inviteeId: number) {
     })
     .from(userAccount)
     .innerJoin(inviter, eq(inviter.id, userAccount.inviterId))
-    .where(eq(userAccount.id, inviteeId));
+    .leftJoin(inviteReward, eq(inviteReward.inviteeId, userAccount.id))
+    // An invitee whose reward is decided already has nothing more to do here (every later payment asks).
+    .where(and(eq(userAccount.id, inviteeId), isNull(inviteReward.id)));
   return row;
 }
 

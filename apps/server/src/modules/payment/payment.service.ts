@@ -150,7 +150,7 @@ export async function addTopup(
       wantInvoice: body.wantInvoice,
     }),
   );
-  return { topup: row, start: gateway ? await startTrade(ctx, deps, gateway, row) : null };
+  return { topup: row, start: gateway ? await startTrade(ctx, deps, gateway, row, s) : null };
 }
 
 /**
@@ -183,7 +183,7 @@ export async function payOnline(
       payOrderIds: [order.id],
     });
   });
-  return { topup: row, start: await startTrade(ctx, deps, gateway, row) };
+  return { topup: row, start: await startTrade(ctx, deps, gateway, row, s) };
 }
 
 interface TradeDeps {
@@ -233,10 +233,9 @@ const tradeFacts = (t: Pick<TopupEntry, 'no' | 'payOrderIds'>) =>
     : { subject: '研测预存充值', returnTo: `/member/prestore?topup=${t.no}` };
 
 /** Starts (or, for a repeated request, starts again) a pending online top-up's trade at its gateway, outside any transaction. */
-async function startTrade(ctx: AppContext, deps: TradeDeps, gateway: PaymentGateway, row: TopupEntry) {
+async function startTrade(ctx: AppContext, deps: TradeDeps, gateway: PaymentGateway, row: TopupEntry, s: MoneySettings) {
   if (row.state !== 'pending') return null;
   const stored = await repo.findTopupByNo(ctx.db, row.no);
-  const s = await getMoneySettings(ctx);
   const { subject, returnTo } = tradeFacts(row);
   return gateway.start({
     outTradeNo: row.no,
