@@ -254,13 +254,24 @@ export async function setLeft(db: Executor, id: number, left: number): Promise<v
   await db.update(pointsEntry).set({ left }).where(eq(pointsEntry.id, id));
 }
 
-/** The order's earn lines with what is left of them (to take back on cancellation). */
-export const orderEarnLines = (db: Executor, orderId: number) =>
-  db
-    .select()
-    .from(pointsEntry)
-    .where(and(eq(pointsEntry.orderId, orderId), eq(pointsEntry.reason, 'earn'), gt(pointsEntry.left, 0)))
-    .for('update');
+/** Empties what is left of the order's earn lines (taken back on cancellation); answers how many points that was. */
+export async function emptyOrderEarnLines(db: Executor, orderId: number): Promise<number> {
+  const rows = await emptied(db, and(eq(pointsEntry.orderId, orderId), eq(pointsEntry.reason, 'earn'), gt(pointsEntry.left, 0))!);
+  return rows.reduce((n, r) => n + r.left, 0);
+}
+
+/** Empties what is left of the customer's lines expired by `now` (the account locked by the caller); answers the points. */
+export async function emptyExpiredLines(db: Executor, userId: number, now: Date): Promise<number> {
+  const rows = await emptied(db, and(eq(pointsEntry.userId, userId), gt(pointsEntry.left, 0), lte(pointsEntry.expiresAt, now))!);
+  return rows.reduce((n, r) => n + r.left, 0);
+}
+
+/** Sets `left` to 0 where `where` holds (two statements, the lines locked by the first), answering what each had left. */
+async function emptied(db: Executor, where: SQL) {
+  const rows = await db.select({ left: pointsEntry.left }).from(pointsEntry).where(where).for('update');
+  if (rows.length) await db.update(pointsEntry).set({ left: 0 }).where(where);
+  return rows;
+}
 
 export async function listPoints(db: Executor, userId: number, limit: number, offset: number) {
   const where = eq(pointsEntry.userId, userId);

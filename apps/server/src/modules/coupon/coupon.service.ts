@@ -426,17 +426,12 @@ export async function giveBackDiscount(t: AppContext, actor: Actor, order: { id:
     if (row && row.c.state === 'used' && row.c.orderId === order.id && row.c.validTo >= chinaToday(t.clock()))
       await moveCoupon(t, actor, row.c, 'giveBack', null, order.no);
   }
-  const earned = await repo.orderEarnLines(t.db, order.id);
   const back = d?.points ?? 0;
-  const takeBack = earned.reduce((n, e) => n + e.left, 0);
-  if (!back && !takeBack) return;
   await repo.ensurePointsAccount(t.db, order.userId);
   await repo.lockPointsAccount(t.db, order.userId);
+  const takeBack = await repo.emptyOrderEarnLines(t.db, order.id);
   if (back > 0) await addPoints(t, order.userId, back, 'giveBack', order.id);
-  if (takeBack > 0) {
-    for (const e of earned) await repo.setLeft(t.db, e.id, 0);
-    await writePoints(t, order.userId, -takeBack, 'takeBack', order.id);
-  }
+  if (takeBack > 0) await writePoints(t, order.userId, -takeBack, 'takeBack', order.id);
 }
 
 // ---- points ----------------------------------------------------------------------------------
@@ -522,12 +517,7 @@ export async function expirePoints(ctx: AppContext): Promise<number> {
   for (const userId of await repo.usersWithExpired(ctx.db, now, 500)) {
     await ctx.tx(async (t) => {
       await repo.lockPointsAccount(t.db, userId);
-      let total = 0;
-      for (const line of await repo.lockLeftLines(t.db, userId)) {
-        if (!line.expiresAt || line.expiresAt > now) continue;
-        total += line.left;
-        await repo.setLeft(t.db, line.id, 0);
-      }
+      const total = await repo.emptyExpiredLines(t.db, userId, now);
       if (total > 0) await writePoints(t, userId, -total, 'expire', null);
       expired += total;
     });
