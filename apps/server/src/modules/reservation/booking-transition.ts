@@ -37,9 +37,18 @@ export const staleBooking = (state: BookingState) => `预约状态已变化（�
 
 const permissionsOf = (caller: StaffCaller): Permission[] => PERMISSION_NAMES.filter((p) => can(caller.roles, p));
 
-/** The actions this staff member may take on a booking in this state (the room's buttons). */
-export const staffActions = (caller: StaffCaller, state: BookingState): BookingAction[] =>
-  BOOKING_ACTIONS.filter((a) => canLeaveBooking(a, state) && mayTakeBooking(a, permissionsOf(caller)));
+/** The staff actions' rule of time: check-in from the booking's day, no-show after its start. */
+function staffTimingError(row: Pick<BookingRow, 'date' | 'startsAt'>, action: BookingAction, now: Date): string | null {
+  if (action === 'checkIn' && chinaToday(now) < row.date) return '未到预约当天，不能签到';
+  if (action === 'noShow' && now < row.startsAt) return '预约尚未开始，不能标记爽约';
+  return null;
+}
+
+/** The actions this staff member may take on this booking now (the room's buttons: none the server would refuse). */
+export const staffActions = (caller: StaffCaller, row: BookingRow, now: Date): BookingAction[] =>
+  BOOKING_ACTIONS.filter(
+    (a) => canLeaveBooking(a, row.state) && mayTakeBooking(a, permissionsOf(caller)) && staffTimingError(row, a, now) === null,
+  );
 
 /** The no-show rule the console saved, else product.md's (3 within 90 days → 30 days). */
 export async function readNoShowPolicy(ctx: AppContext): Promise<NoShowPolicy> {
@@ -93,8 +102,8 @@ async function checkTiming(t: AppContext, mover: BookingMover, row: BookingRow, 
     const error = cancelError(row, now, item?.schedule ?? BOOKING_SCHEDULE_DEFAULTS);
     if (error) throw new AppError('CONFLICT', error);
   }
-  if (action === 'checkIn' && chinaToday(now) < row.date) throw new AppError('CONFLICT', '未到预约当天，不能签到');
-  if (action === 'noShow' && now < row.startsAt) throw new AppError('CONFLICT', '预约尚未开始，不能标记爽约');
+  const error = staffTimingError(row, action, now);
+  if (error) throw new AppError('CONFLICT', error);
 }
 
 export interface BookingMoveOptions {

@@ -25,12 +25,13 @@ async function forRoom(ctx: AppContext, caller: StaffCaller, rows: BookingRow[])
   const customers = new Map((await repo.findCustomers(ctx.db, userIds)).map((c) => [c.id, c]));
   const suspended = await repo.suspensionsOf(ctx.db, userIds, ctx.clock());
   const details = await withDetails(ctx, rows, false);
+  const now = ctx.clock();
   return rows.map((r, i) => ({
     ...details[i]!,
     deviceId: r.deviceId,
     customer: customers.get(r.userId)?.name ?? '',
     phone: customers.get(r.userId)?.phone ?? '',
-    actions: staffActions(caller, r.state),
+    actions: staffActions(caller, r, now),
     suspendedUntil: suspended.get(r.userId)?.toISOString() ?? null,
   }));
 }
