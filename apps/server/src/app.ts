@@ -43,6 +43,8 @@ import { invoiceRoutes } from './modules/invoice/invoice.routes.ts';
 import { couponRoutes } from './modules/coupon/coupon.routes.ts';
 import { couponJobs } from './modules/coupon/coupon.service.ts';
 import { inviteRoutes } from './modules/invite/invite.routes.ts';
+import { promotionRoutes } from './modules/promotion/promotion.routes.ts';
+import { promotionJobs } from './modules/promotion/promotion.service.ts';
 import { contractRoutes } from './modules/contract/contract.routes.ts';
 import { seedDemoOrders } from './modules/order/order-demo.service.ts';
 import { resolveAccessToken } from './modules/session/session.service.ts';
@@ -182,7 +184,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   });
   jobs = createJobRunner(
     ctx,
-    { ...smsJobs, ...purgeJobs, ...sampleKeepJobs, ...notifyJobs, ...demandJobs, ...moneyJobs, ...couponJobs },
+    { ...smsJobs, ...purgeJobs, ...sampleKeepJobs, ...notifyJobs, ...demandJobs, ...moneyJobs, ...couponJobs, ...promotionJobs },
     jobSchedules(config),
   );
   app.decorate('jobs', jobs);
@@ -239,6 +241,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...invoiceRoutes(ctx, privateFiles),
     ...couponRoutes(ctx),
     ...inviteRoutes(ctx),
+    ...promotionRoutes(ctx),
   };
   await app.register(apiScopes, {
     handlers,

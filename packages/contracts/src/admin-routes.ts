@@ -174,4 +174,17 @@ export const adminRoutes = {
   adminLedgerStatement: { method: 'GET', scope: 'admin', path: '/ledger/statement', access: 'ledger.read' },
   adminMoneySettings: { method: 'GET', scope: 'admin', path: '/money/settings', access: 'ledger.read' },
   adminMoneySettingsSave: { method: 'POST', scope: 'admin', path: '/money/settings', access: 'prestore.confirm' },
+  // promotion (issue 10, ADR 0055): promoters and their settings; finance's withdrawals
+  adminPromoterList: { method: 'GET', scope: 'admin', path: '/promoter/list', access: 'promoter.manage' },
+  adminPromoterApprove: { method: 'POST', scope: 'admin', path: '/promoter/approve', access: 'promoter.manage' },
+  adminPromoterReject: { method: 'POST', scope: 'admin', path: '/promoter/reject', access: 'promoter.manage' },
+  adminPromoterDisable: { method: 'POST', scope: 'admin', path: '/promoter/disable', access: 'promoter.manage' },
+  adminPromoterEnable: { method: 'POST', scope: 'admin', path: '/promoter/enable', access: 'promoter.manage' },
+  adminPromotionSettings: { method: 'GET', scope: 'admin', path: '/promotion/settings', access: 'promoter.manage' },
+  adminPromotionSettingsSave: { method: 'POST', scope: 'admin', path: '/promotion/settings', access: 'promoter.manage' },
+  adminPromotionRelease: { method: 'POST', scope: 'admin', path: '/promotion/release', access: 'promoter.manage' },
+  adminWithdrawList: { method: 'GET', scope: 'admin', path: '/withdraw/list', access: 'withdraw.manage' },
+  adminWithdrawApprove: { method: 'POST', scope: 'admin', path: '/withdraw/approve', access: 'withdraw.manage' },
+  adminWithdrawReject: { method: 'POST', scope: 'admin', path: '/withdraw/reject', access: 'withdraw.manage' },
+  adminWithdrawPay: { method: 'POST', scope: 'admin', path: '/withdraw/pay', access: 'withdraw.manage' },
 } as const satisfies Record<string, Route>;

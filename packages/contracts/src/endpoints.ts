@@ -20,6 +20,7 @@ import { clusterEndpoints } from './api/cluster.ts';
 import { invoiceEndpoints } from './api/invoice.ts';
 import { couponEndpoints } from './api/coupon.ts';
 import { inviteEndpoints } from './api/invite.ts';
+import { promotionEndpoints } from './api/promotion.ts';
 import { settingAdminEndpoints } from './api/setting-admin.ts';
 import { smsOutboxEndpoints } from './api/sms-outbox.ts';
 import { customerEndpoints } from './api/customer.ts';
@@ -61,6 +62,7 @@ export const endpoints = {
   ...invoiceEndpoints,
   ...couponEndpoints,
   ...inviteEndpoints,
+  ...promotionEndpoints,
 } as const satisfies { [K in RouteName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

@@ -16,6 +16,7 @@ export const JOB_KINDS = [
   'demand.expire',
   'money.sweep',
   'points.expire',
+  'promotion.release',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_KIND_NAMES: Record<JobKind, string> = {
@@ -27,6 +28,7 @@ export const JOB_KIND_NAMES: Record<JobKind, string> = {
   'demand.expire': '过期报价标记',
   'money.sweep': '逾期未结算标记与过期支付单关闭',
   'points.expire': '积分过期',
+  'promotion.release': '推广返利到期入账',
 };
 export const JOB_STATE_NAMES: Record<(typeof JOB_STATES)[number], string> = {
   queued: '排队中',

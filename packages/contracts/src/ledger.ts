@@ -66,6 +66,12 @@ export const LEDGER_ENTRY_KINDS = [
   'groupOut',
   'refundDue',
   'inviteReward',
+  'rebateEarn',
+  'rebateRelease',
+  'rebateReverse',
+  'withdrawRequest',
+  'withdrawReturn',
+  'withdrawPaid',
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
@@ -83,6 +89,12 @@ export const LEDGER_ENTRY_NAMES: Record<LedgerEntryKind, string> = {
   groupOut: '课题组转出',
   refundDue: '取消订单待退款',
   inviteReward: '邀请奖励',
+  rebateEarn: '推广返利（待入账）',
+  rebateRelease: '返利入账',
+  rebateReverse: '返利冲回',
+  withdrawRequest: '申请提现',
+  withdrawReturn: '提现驳回退回',
+  withdrawPaid: '提现打款',
 };
 
 /** How a top-up is paid: online through a gateway, or by bank transfer (对公转账) that finance confirms. */

@@ -68,7 +68,15 @@ export const NOTICE_ACTIONS = Object.keys(ORDER_NOTICES) as NoticeAction[];
  * customer (an application, its answer, being added or removed, a transfer, a limit — ADR 0051), or a move of
  * an invoice application (ADR 0052).
  */
-export const MESSAGE_KINDS = [...NOTICE_ACTIONS, 'evaluationReply', 'pickupAssign', 'cluster', ...INVOICE_MESSAGE_KINDS, 'invite'] as const;
+export const MESSAGE_KINDS = [
+  ...NOTICE_ACTIONS,
+  'evaluationReply',
+  'pickupAssign',
+  'cluster',
+  ...INVOICE_MESSAGE_KINDS,
+  'invite',
+  'promotion',
+] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** The words of a notice for an order number. */

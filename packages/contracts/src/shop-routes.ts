@@ -128,6 +128,14 @@ export const shopRoutes = {
   couponUsable: { method: 'POST', scope: 'auth', path: '/coupon/usable' },
   integralInfo: { method: 'POST', scope: 'auth', path: '/integration/info' },
   integralList: { method: 'POST', scope: 'auth', path: '/integration/list' },
+  // promotion (issue 10, ADR 0055; spec §7 `promotion`): the promoter's application, rebates, wallet and withdrawals
+  promotionInfo: { method: 'POST', scope: 'auth', path: '/promotion/info' },
+  promotionApply: { method: 'POST', scope: 'auth', path: '/promotion/apply' },
+  promotionCustomers: { method: 'POST', scope: 'auth', path: '/promotion/customers' },
+  promotionRebates: { method: 'POST', scope: 'auth', path: '/promotion/rebates' },
+  promotionStatement: { method: 'POST', scope: 'auth', path: '/promotion/statement' },
+  promotionWithdraw: { method: 'POST', scope: 'auth', path: '/promotion/withdraw' },
+  promotionWithdrawals: { method: 'POST', scope: 'auth', path: '/promotion/withdrawals' },
   // invoices (issue 10, ADR 0052; spec §7 `invoice` add/edit/del/default and `invoiceApply`)
   invoiceList: { method: 'POST', scope: 'auth', path: '/invoice/list' },
   invoiceAdd: { method: 'POST', scope: 'auth', path: '/invoice/add' },

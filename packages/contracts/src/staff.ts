@@ -81,6 +81,10 @@ export const PERMISSIONS = {
   'coupon.manage': ['finance', 'operator'],
   /** Invitations (邀请有礼): the list, the reward settings, grant or refuse a withheld reward (ADR 0054). */
   'invite.manage': ['operator', 'finance'],
+  /** Promoters (推广员): approve, reject or stop applications, the rebate settings, release due rebates (ADR 0055). */
+  'promoter.manage': ['operator', 'finance'],
+  /** Withdrawals (提现审核): approve, reject with a reason, record as paid with the bank's reference (ADR 0055). */
+  'withdraw.manage': ['finance'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];

@@ -9,7 +9,7 @@ describe('side menu', () => {
   it('shows each role only the entries its permissions allow, and no empty group', () => {
     const customers = ['客户', ['客户列表', '课题组']];
     const orders = ['订单', ['订单列表', '到样签收', '取样日历', '定制需求', '评价管理']];
-    const money = ['财务', ['充值审核', '退款审核', '对账', '发票', '邀请有礼', '资金设置', '优惠券', '积分设置']];
+    const money = ['财务', ['充值审核', '退款审核', '对账', '发票', '邀请有礼', '推广员', '提现审核', '资金设置', '优惠券', '积分设置']];
     const bookings = ['预约', ['预约室', '预约设置']];
     const catalog = ['目录', ['检测项目', '项目分类', '热门专区']];
     const content = ['内容', ['轮播图', '文章', '单页', '合作机构', '首页弹窗']];
@@ -29,7 +29,7 @@ describe('side menu', () => {
     ]);
     expect(labels('operator')).toEqual([
       overview,
-      ['财务', ['邀请有礼', '优惠券', '积分设置']],
+      ['财务', ['邀请有礼', '推广员', '优惠券', '积分设置']],
       catalog,
       content,
       settings,

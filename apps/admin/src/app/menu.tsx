@@ -31,7 +31,9 @@ import {
   SettingOutlined,
   SolutionOutlined,
   StarOutlined,
+  ShareAltOutlined,
   TeamOutlined,
+  TransactionOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Permission } from '@yance/contracts/staff';
@@ -85,6 +87,8 @@ export const MENU: MenuGroup[] = [
       { path: '/money/reconcile', label: '对账', permission: 'ledger.read', icon: <ReconciliationOutlined /> },
       { path: '/invoices', label: '发票', permission: 'invoice.manage', icon: <FileTextOutlined /> },
       { path: '/invites', label: '邀请有礼', permission: 'invite.manage', icon: <UsergroupAddOutlined /> },
+      { path: '/promoters', label: '推广员', permission: 'promoter.manage', icon: <ShareAltOutlined /> },
+      { path: '/money/withdrawals', label: '提现审核', permission: 'withdraw.manage', icon: <TransactionOutlined /> },
       { path: '/money/settings', label: '资金设置', permission: 'ledger.read', icon: <AccountBookOutlined /> },
       { path: '/money/coupons', label: '优惠券', permission: 'coupon.manage', icon: <GiftOutlined /> },
       { path: '/money/points', label: '积分设置', permission: 'coupon.manage', icon: <TrophyOutlined /> },

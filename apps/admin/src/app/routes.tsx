@@ -31,6 +31,8 @@ const CouponsPage = lazy(() => import('@/features/coupons/coupons-page.tsx'));
 const PointsSettingsPage = lazy(() => import('@/features/coupons/points-settings-page.tsx'));
 const InvitesPage = lazy(() => import('@/features/invites/invites-page.tsx'));
 const InvoiceDetailPage = lazy(() => import('@/features/invoices/invoice-detail-page.tsx'));
+const PromotersPage = lazy(() => import('@/features/promotion/promoters-page.tsx'));
+const WithdrawalsPage = lazy(() => import('@/features/promotion/withdrawals-page.tsx'));
 const money = {
   topups: lazy(() => import('@/features/money/topups-page.tsx')),
   reconcile: lazy(() => import('@/features/money/reconcile-page.tsx')),
@@ -132,6 +134,8 @@ export const router = createBrowserRouter(
         { path: 'money/refunds', element: page('ledger.read', <money.refunds />) },
         { path: 'money/reconcile', element: page('ledger.read', <money.reconcile />) },
         { path: 'money/settings', element: page('ledger.read', <money.settings />) },
+        { path: 'promoters', element: page('promoter.manage', <PromotersPage />) },
+        { path: 'money/withdrawals', element: page('withdraw.manage', <WithdrawalsPage />) },
         { path: 'staff', element: page('staff.manage', <StaffPage />) },
         { path: 'audit', element: page('audit.read', <AuditPage />) },
         ...Object.entries({

@@ -1,5 +1,6 @@
 import { CLUSTER_MEMBER_STATE_NAMES, CLUSTER_MEMBER_TRANSITIONS, type ClusterMemberState } from '@yance/contracts/cluster';
 import { INVOICE_STATE_NAMES, INVOICE_TRANSITIONS, type InvoiceState } from '@yance/contracts/invoice-states';
+import { PROMOTER_TRANSITIONS, REBATE_TRANSITIONS, WITHDRAW_TRANSITIONS } from '@yance/contracts/promotion-states';
 import { JOB_STATE_NAMES } from '@yance/contracts/job';
 import { ORDER_STATE_NAMES, ORDER_TRANSITIONS, type OrderState } from '@yance/contracts/order-states';
 import type { JobState } from '@yance/contracts/states';
@@ -62,7 +63,14 @@ const ORDER_ACTION_NAMES: Record<string, string> = Object.fromEntries(
 const INVOICE_ACTION_NAMES: Record<string, string> = Object.fromEntries(
   Object.entries(INVOICE_TRANSITIONS).map(([action, t]) => [`invoice.${action}`, t.label]),
 );
-export const actionName = (action: string) => ACTION_NAMES[action] ?? ORDER_ACTION_NAMES[action] ?? INVOICE_ACTION_NAMES[action] ?? action;
+/** Promotion's moves (ADR 0055): promoter.<action>, rebate.<action>, withdrawal.<action>. */
+const PROMOTION_ACTION_NAMES: Record<string, string> = Object.fromEntries([
+  ...Object.entries(PROMOTER_TRANSITIONS).map(([action, t]) => [`promoter.${action}`, `推广员${t.label}`]),
+  ...Object.entries(REBATE_TRANSITIONS).map(([action, t]) => [`rebate.${action}`, t.label]),
+  ...Object.entries(WITHDRAW_TRANSITIONS).map(([action, t]) => [`withdrawal.${action}`, `提现${t.label}`]),
+]);
+export const actionName = (action: string) =>
+  ACTION_NAMES[action] ?? ORDER_ACTION_NAMES[action] ?? INVOICE_ACTION_NAMES[action] ?? PROMOTION_ACTION_NAMES[action] ?? action;
 
 /** The object types the log knows so far (the audit page offers them; any other can be typed). */
 export const OBJECT_TYPE_NAMES: Record<string, string> = {
@@ -77,6 +85,9 @@ export const OBJECT_TYPE_NAMES: Record<string, string> = {
   sampling: '取样申请',
   cluster: '课题组',
   invoice: '开票申请',
+  promoter: '推广员',
+  rebate: '推广返利',
+  withdrawal: '提现',
 };
 export const objectTypeName = (type: string) => OBJECT_TYPE_NAMES[type] ?? type;
 

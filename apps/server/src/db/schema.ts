@@ -251,3 +251,4 @@ export * from './schema-clusters.ts';
 export * from './schema-invoices.ts';
 export * from './schema-coupons.ts';
 export * from './schema-invites.ts';
+export * from './schema-promotion.ts';

@@ -25,6 +25,9 @@ export const COUPONS_KEY = ['user-coupons'] as const;
 /** The customer's invitation code and invitees (ADR 0054). */
 export const INVITES_KEY = ['user-invites'] as const;
 
+/** The promoter's application, wallet, customers, rebates and withdrawals (ADR 0055). */
+export const PROMOTION_KEY = ['user-promotion'] as const;
+
 /** Data of the signed-in user, dropped when the session ends (spec §4: user, cart count, plan, messages; and their orders, groups, money and invoices). */
 export const USER_QUERY_KEYS = [
   USER_INFO_KEY,
@@ -37,4 +40,5 @@ export const USER_QUERY_KEYS = [
   INVOICES_KEY,
   COUPONS_KEY,
   INVITES_KEY,
+  PROMOTION_KEY,
 ] as const;

@@ -19,6 +19,8 @@ export interface JobPayloads {
   'money.sweep': Record<string, never>;
   /** What is left of points past their expiry leaves the balance, with a history line (ADR 0053). */
   'points.expire': Record<string, never>;
+  /** Rebates whose order completed N days ago become available in the promoter's wallet (ADR 0055). */
+  'promotion.release': Record<string, never>;
 }
 
 // A kind in contracts without a payload here (or the reverse) fails the build.
@@ -52,6 +54,7 @@ export const JOB_RETRY: Record<JobKind, { maxAttempts: number; retrySeconds: num
   'demand.expire': { maxAttempts: 3, retrySeconds: 300 },
   'money.sweep': { maxAttempts: 3, retrySeconds: 300 },
   'points.expire': { maxAttempts: 3, retrySeconds: 300 },
+  'promotion.release': { maxAttempts: 3, retrySeconds: 300 },
 };
 
 /** A job that runs every everySeconds; its dedupe key keeps one instance pending across all processes. */
@@ -72,4 +75,6 @@ export const jobSchedules = (config: Config): Schedule[] => [
   { kind: 'money.sweep', everySeconds: 3600 },
   // Points expire at an instant: hourly takes them within the hour after.
   { kind: 'points.expire', everySeconds: 3600 },
+  // Pending days are whole days: hourly releases a rebate within the hour after it is due.
+  { kind: 'promotion.release', everySeconds: 3600 },
 ];

@@ -197,3 +197,26 @@ export async function purgeIdempotencyKeys(db: Executor, before: Date): Promise<
   const rows = await db.delete(idempotencyKey).where(lt(idempotencyKey.createdAt, before)).returning({ key: idempotencyKey.key });
   return rows.length;
 }
+
+/** An order's entries of these kinds, oldest first, each with what the customer's own money moved (its positive lines less its coupon and points lines). */
+export async function orderEntries(
+  db: Executor,
+  orderId: number,
+  kinds: readonly LedgerEntryKind[],
+): Promise<{ id: number; kind: LedgerEntryKind; userId: number | null; amountFen: number }[]> {
+  const rows = await db
+    .select({
+      id: ledgerEntry.id,
+      kind: ledgerEntry.kind,
+      userId: ledgerEntry.userId,
+      // What the entry moved, less the part its coupon and points paid (their lines are negative).
+      amountFen: sql<string>`coalesce(sum(case when ${ledgerAccount.kind} in ('coupon', 'points') then ${ledgerLine.amountFen} else greatest(${ledgerLine.amountFen}, 0) end), 0)`,
+    })
+    .from(ledgerEntry)
+    .innerJoin(ledgerLine, eq(ledgerLine.entryId, ledgerEntry.id))
+    .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerLine.accountId))
+    .where(and(eq(ledgerEntry.orderId, orderId), inArray(ledgerEntry.kind, [...kinds])))
+    .groupBy(ledgerEntry.id)
+    .orderBy(asc(ledgerEntry.id));
+  return rows.map((r) => ({ ...r, amountFen: Number(r.amountFen) }));
+}

@@ -216,3 +216,11 @@ export async function reconcileLedger(ctx: AppContext): Promise<Reconciliation> 
     negative,
   };
 }
+
+/** An order's entries of these kinds, oldest first, each with the amount it moved (e.g. the payments a rebate is earned on). */
+export async function orderEntries(ctx: AppContext, orderId: number, kinds: readonly LedgerEntryKind[]) {
+  return repo.orderEntries(ctx.db, orderId, kinds);
+}
+
+export const walletOf = (userId: number): AccountRef => ({ kind: 'wallet', ownerId: userId });
+export const walletPendingOf = (userId: number): AccountRef => ({ kind: 'walletPending', ownerId: userId });

@@ -37,6 +37,7 @@ import { isLocalGateway } from './local-gateway.ts';
 import type { JobHandlers } from '../job/job.service.ts';
 import { earnPoints, giveBackDiscount } from '../coupon/coupon.service.ts';
 import { rewardInviterOnPaid } from '../invite/invite.service.ts';
+import { afterOrderMovePromotion } from '../promotion/promotion.service.ts';
 import * as repo from './payment.repository.ts';
 import type { OrderMoneyRow, RefundRow, TopupRow } from './payment.repository.ts';
 
@@ -767,6 +768,12 @@ export async function afterOrderMoveMoney(
   staffId: number | null,
   note = '',
 ): Promise<void> {
+  await moneyOfMove(t, order, action, staffId, note);
+  // The promoter's rebate of a payment, its clock at completion, its reversal at a refund (ADR 0055).
+  await afterOrderMovePromotion(t, order, action);
+}
+
+async function moneyOfMove(t: AppContext, order: OrderRow, action: OrderAction, staffId: number | null, note: string): Promise<void> {
   if (action !== 'confirmData' && action !== 'markPaid' && action !== 'cancel') return;
   const [m] = await repo.orderMoney(t.db, [order.id]);
   if (!m) return;

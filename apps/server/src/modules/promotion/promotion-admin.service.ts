@@ -1,0 +1,142 @@
+// The console's 推广员 and 提现审核 rooms (ADR 0055): promoter applications
+// (promoter.manage: operator, finance), the rebate settings and releasing due
+// rebates; withdrawals (withdraw.manage: finance), each move once per
+// idempotency key of the staff member.
+import type { AdminPromoter, AdminWithdraw, PromotionSettings } from '@yance/contracts/promotion';
+import { promotionSettings } from '@yance/contracts/promotion';
+import type { PromoterState, WithdrawState } from '@yance/contracts/promotion-states';
+import type { Page } from '@yance/contracts/paging';
+import type { AppContext, StaffCaller } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { changesOf, recordAudit, type Actor } from '../audit/audit.service.ts';
+import * as ledger from '../ledger/ledger.service.ts';
+import { replaceSetting } from '../setting/setting-admin.service.ts';
+import * as repo from './promotion.repository.ts';
+import {
+  getPromotionSettings,
+  movePromoter,
+  moveWithdrawal,
+  PROMOTION_SETTING_KEY,
+  releaseDueRebates,
+  toWithdrawEntry,
+} from './promotion.service.ts';
+
+const staffActor = (c: StaffCaller) => ({ kind: 'staff', id: c.id, name: c.name }) as Actor & { kind: 'staff'; id: number };
+
+type AdminPromoterRow = Awaited<ReturnType<typeof repo.pageAdminPromoters>>['rows'][number];
+
+async function withFigures(ctx: AppContext, rows: AdminPromoterRow[]): Promise<AdminPromoter[]> {
+  const balances = await ledger.balancesOf(
+    ctx,
+    rows.flatMap((r) => [ledger.walletOf(r.p.userId), ledger.walletPendingOf(r.p.userId)]),
+  );
+  return rows.map(({ p, phone, customers, earnedFen, withdrawnFen }) => ({
+    id: p.id,
+    userId: p.userId,
+    phone,
+    name: p.name,
+    channel: p.channel,
+    reason: p.reason,
+    note: p.note,
+    state: p.state,
+    createdAt: p.createdAt.toISOString(),
+    decidedAt: p.decidedAt ? p.decidedAt.toISOString() : null,
+    customers,
+    availableFen: balances.get(ledger.accountKey(ledger.walletOf(p.userId))) ?? 0,
+    pendingFen: balances.get(ledger.accountKey(ledger.walletPendingOf(p.userId))) ?? 0,
+    owedFen: p.owedFen,
+    earnedFen,
+    withdrawnFen,
+  }));
+}
+
+export async function adminPromoters(
+  ctx: AppContext,
+  q: { page: number; pageSize: number; state?: PromoterState | undefined; kw?: string | undefined },
+): Promise<Page<AdminPromoter>> {
+  const { rows, total } = await repo.pageAdminPromoters(
+    ctx.db,
+    { state: q.state, kw: q.kw || undefined },
+    q.pageSize,
+    (q.page - 1) * q.pageSize,
+  );
+  return { list: await withFigures(ctx, rows), total, page: q.page, pageSize: q.pageSize };
+}
+
+async function adminPromoterById(ctx: AppContext, id: number): Promise<AdminPromoter> {
+  const row = await repo.findAdminPromoter(ctx.db, id);
+  if (!row) throw new AppError('NOT_FOUND', '推广员不存在');
+  return (await withFigures(ctx, [row]))[0]!;
+}
+
+/** approve / reject / disable / enable: the promoter's table move by staff. */
+export async function answerPromoter(
+  ctx: AppContext,
+  caller: StaffCaller,
+  action: 'approve' | 'reject' | 'disable' | 'enable',
+  body: { id: number; note?: string | undefined },
+  ip: string,
+): Promise<AdminPromoter> {
+  await ctx.tx(async (t) => {
+    const row = await repo.lockPromoter(t.db, body.id);
+    if (!row) throw new AppError('NOT_FOUND', '推广员不存在');
+    await movePromoter(t, staffActor(caller), row, action, { note: body.note ?? '', staffId: caller.id }, ip);
+  });
+  return adminPromoterById(ctx, body.id);
+}
+
+export async function savePromotionSettings(ctx: AppContext, caller: StaffCaller, value: PromotionSettings, ip: string) {
+  const parsed = promotionSettings.parse(value);
+  await ctx.tx(async (t) => {
+    const before = await replaceSetting(t, PROMOTION_SETTING_KEY, parsed);
+    await recordAudit(t, {
+      actor: staffActor(caller),
+      action: 'setting.save',
+      objectType: 'setting',
+      objectId: PROMOTION_SETTING_KEY,
+      changes: changesOf((before as Record<string, unknown> | undefined) ?? null, parsed as unknown as Record<string, unknown>),
+      ip,
+    });
+  });
+  return getPromotionSettings(ctx);
+}
+
+export async function releaseNow(ctx: AppContext) {
+  return { released: await releaseDueRebates(ctx) };
+}
+
+// ---- withdrawals ----------------------------------------------------------------------------
+
+type AdminWithdrawRow = NonNullable<Awaited<ReturnType<typeof repo.findAdminWithdrawal>>>;
+const toAdminWithdraw = (r: AdminWithdrawRow): AdminWithdraw => ({
+  ...toWithdrawEntry(r.w, true),
+  userId: r.w.userId,
+  phone: r.phone,
+  promoterName: r.promoterName ?? '',
+  staffName: r.staffName ?? '',
+});
+
+export async function adminWithdrawals(
+  ctx: AppContext,
+  q: { page: number; pageSize: number; state?: WithdrawState | undefined },
+): Promise<Page<AdminWithdraw>> {
+  const { rows, total } = await repo.pageAdminWithdrawals(ctx.db, q.state, q.pageSize, (q.page - 1) * q.pageSize);
+  return { list: rows.map(toAdminWithdraw), total, page: q.page, pageSize: q.pageSize };
+}
+
+/** approve / reject / pay a withdrawal, once per the staff member's idempotency key. */
+export async function answerWithdrawal(
+  ctx: AppContext,
+  caller: StaffCaller,
+  action: 'approve' | 'reject' | 'pay',
+  body: { id: number; note?: string; reference?: string; idempotencyKey: string },
+  ip: string,
+): Promise<AdminWithdraw> {
+  const { idempotencyKey, ...rest } = body;
+  return ledger.once(ctx, { staffId: caller.id }, idempotencyKey, `withdraw/${action}`, rest, async (t) => {
+    await moveWithdrawal(t, staffActor(caller), body.id, action, { note: body.note ?? '', reference: body.reference ?? '' }, ip);
+    const row = await repo.findAdminWithdrawal(t.db, body.id);
+    if (!row) throw new AppError('NOT_FOUND', '提现申请不存在');
+    return toAdminWithdraw(row);
+  });
+}
