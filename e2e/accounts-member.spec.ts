@@ -159,7 +159,10 @@ describe('member center', () => {
     // Every entry opens its page: 推广中心, the last one built (issue 10), offers the application.
     await menu.getByRole('link', { name: '推广中心' }).click();
     await expectPath(b.page, '/member/promotion');
-    await b.page.locator('main').getByRole('button', { name: /提交申请/ }).waitFor({ state: 'visible' });
+    await b.page
+      .locator('main')
+      .getByRole('button', { name: /提交申请/ })
+      .waitFor({ state: 'visible' });
   });
 });
 

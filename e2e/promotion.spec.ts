@@ -94,7 +94,8 @@ describe('promotion (issue 10, ADR 0055)', () => {
     await page.getByText('您的申请正在审核中').waitFor();
     await screenshotAtWidths(page, SPEC, 'applied');
 
-    // The console (operator) approves it in 财务 › 推广员, and sets the pending days to 0 for the demo's clock.
+    // The console (operator) approves it in 财务 › 推广员, and sets the pending days to 0 for the demo's clock
+    // and the lowest withdrawal to ¥10.
     await toConsole(page, 'operator');
     await page.getByRole('menuitem', { name: '推广员' }).click();
     await page.waitForURL('**/admin/promoters');
@@ -107,6 +108,8 @@ describe('promotion (issue 10, ADR 0055)', () => {
     await toast(page, '已通过').waitFor();
     await row.getByText('已通过').waitFor();
     await page.getByLabel('入账天数').fill('0');
+    // One order's rebate (5 % of it) reaches the lowest withdrawal.
+    await page.getByLabel('最低提现(元)').fill('10');
     await button(page, '保存').click();
     await toast(page, '设置已保存').waitFor();
 
@@ -142,7 +145,7 @@ describe('promotion (issue 10, ADR 0055)', () => {
     await page.getByLabel('银行账号').fill('6217 0000 1234 5678');
     await button(page, '申请提现').last().click();
     await toast(page, '提现申请已提交').waitFor();
-    await page.getByRole('radio', { name: '提现记录' }).check({ force: true });
+    await page.getByRole('tab', { name: '提现记录' }).click();
     await page.getByTestId('withdraw-state').getByText('申请中').waitFor();
     await screenshotAtWidths(page, SPEC, 'member-withdrawn');
 
@@ -171,7 +174,7 @@ describe('promotion (issue 10, ADR 0055)', () => {
     // The promoter sees 已打款.
     await signInWith(page, promoter.tokens, '/member/promotion');
     await page.getByTestId('promotion-wallet').waitFor();
-    await page.getByRole('radio', { name: '提现记录' }).check({ force: true });
+    await page.getByRole('tab', { name: '提现记录' }).click();
     await page.getByTestId('withdraw-state').getByText('已打款').waitFor();
     await screenshotAtWidths(page, SPEC, 'member-paid');
     for (const width of [1280, 375]) {

@@ -1,7 +1,7 @@
 import { Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import type { UserInfo } from '@yance/contracts/user';
+import type { UserInfoResponse } from '@yance/contracts/user';
 import { memberPageLabel } from '@/config/member-menu.ts';
 import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
 import { LoginRequired } from '@/features/auth/components/login-required.tsx';
@@ -31,7 +31,7 @@ import { SampleList } from '@/features/order/components/sample-list.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /** What each member page shows (spec §2): every entry of the menu and the extra pages has its page. */
-const PAGES: Record<string, (user: UserInfo, orderId: number | undefined) => ReactNode> = {
+const PAGES: Record<string, (user: UserInfoResponse, orderId: number | undefined) => ReactNode> = {
   center: (user) => <MemberCenter user={user} assets={<PrestoreSummary />} />,
   information: (user) => <MemberInformation user={user} />,
   address: (user) => <AddressBook user={user} />,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Form, Input, InputNumber, Segmented, Skeleton, Statistic, Table, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Form, Input, InputNumber, Segmented, Skeleton, Statistic, Table, Tabs, Tag } from 'antd';
 import type { PromotionInfo, RebateEntry, WithdrawEntry } from '@yance/contracts/promotion';
 import { LEDGER_ENTRY_NAMES } from '@yance/contracts/ledger';
 import { REBATE_STATE_NAMES, WITHDRAW_STATE_NAMES, type RebateState, type WithdrawState } from '@yance/contracts/promotion-states';
@@ -78,7 +78,6 @@ function ApplyCard({ info }: { info: PromotionInfo }) {
 }
 
 function PromoterView({ info }: { info: PromotionInfo }) {
-  const [tab, setTab] = useState<'rebates' | 'customers' | 'withdrawals' | 'statement'>('rebates');
   return (
     <>
       {info.promoter?.state === 'disabled' && (
@@ -98,23 +97,15 @@ function PromoterView({ info }: { info: PromotionInfo }) {
       </Card>
       <WithdrawCard info={info} />
       <Card className={styles.card}>
-        <Segmented
-          block
-          value={tab}
-          onChange={(v) => setTab(v as typeof tab)}
-          options={[
-            { value: 'rebates', label: '返利明细' },
-            { value: 'customers', label: '我的客户' },
-            { value: 'withdrawals', label: '提现记录' },
-            { value: 'statement', label: '钱包明细' },
+        {/* A list loads when its tab is first opened; the tab bar scrolls sideways on a phone. */}
+        <Tabs
+          items={[
+            { key: 'rebates', label: '返利明细', children: <Rebates /> },
+            { key: 'customers', label: '我的客户', children: <Customers /> },
+            { key: 'withdrawals', label: '提现记录', children: <Withdrawals /> },
+            { key: 'statement', label: '钱包明细', children: <Statement /> },
           ]}
         />
-        <div className={styles.tab}>
-          {tab === 'rebates' && <Rebates />}
-          {tab === 'customers' && <Customers />}
-          {tab === 'withdrawals' && <Withdrawals />}
-          {tab === 'statement' && <Statement />}
-        </div>
       </Card>
     </>
   );
