@@ -9,7 +9,7 @@ import { createLocalGateway } from '../src/modules/payment/local-gateway.ts';
 import { afterOrderMovePromotion, releaseDueRebates } from '../src/modules/promotion/promotion.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, createUser, staffTokens, type TestUser } from './factories.ts';
-import { attest, placeOrder, reviewedFile } from './order-factories.ts';
+import { attest, orderBody, placeOrder, planLine, reviewedFile } from './order-factories.ts';
 import { testRunner } from './job-helpers.ts';
 
 const SECRET = 'test-local-payment-secret-0123';
@@ -158,6 +158,39 @@ describe('promotion: promoters, rebates, wallet and withdrawals (ADR 0055)', () 
     expect(await info()).toMatchObject({ pendingFen: 0, availableFen: 2_000 });
     const statement = (await callApi(t, 'promotionStatement', { token: promo.tokens.token, body: {} })).body.data.list;
     expect(statement[0]).toMatchObject({ kind: 'rebateRelease', amountFen: 2_000, balanceAfterFen: 2_000 });
+    await reconcileOk();
+  });
+
+  it('a coupon’s part of a payment earns nothing: the base is what the customer paid', async () => {
+    const tpl = await callApi(t, 'adminCouponTemplateAdd', {
+      token: operator,
+      body: { name: '推广测试券', kind: 'amount', amountFen: 5_000, thresholdFen: 10_000, validity: 'days', validDays: 30 },
+    });
+    expect(tpl.body.code, tpl.body.msg).toBe(1);
+    // A promoter of its own, so the first promoter's figures in the other cases stay as they are.
+    const other = await createUser(t);
+    const otherId = await idOf(t, other);
+    await callApi(t, 'promotionApply', { token: other.tokens.token, body: { name: '李推广', channel: '展会' } });
+    const entry = (await callApi(t, 'adminPromoterList', { token: operator, query: { state: 'applied' } })).body.data.list.find(
+      (p) => p.userId === otherId,
+    )!;
+    expect((await callApi(t, 'adminPromoterApprove', { token: operator, body: { id: entry.id } })).body.code).toBe(1);
+    const code = (await callApi(t, 'userInfo', { token: other.tokens.token })).body.data.userInfo.inviteCode;
+    const firm = await createUser(t, undefined, { inviterCode: code });
+    await attest(t, firm, 2);
+    const coupon = await callApi(t, 'adminCouponIssue', { token: operator, body: { templateId: tpl.body.data.id, phone: firm.phone } });
+    expect(coupon.body.code, coupon.body.msg).toBe(1);
+    const line = await planLine(t, firm);
+    const placed = await callApi(t, 'orderAdd', { token: firm.tokens.token, body: orderBody([line], { couponId: coupon.body.data.id }) });
+    expect(placed.body.code, placed.body.msg).toBe(1);
+    const o = placed.body.data;
+    await t.db.execute(sql`update orders set state = 'unpaid' where id = ${o.id}`);
+    await topUpOnline(t, firm, 1_000_000);
+    const paid = await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: key() } });
+    expect(paid.body.code, paid.body.msg).toBe(1);
+    const [r] = await t.db.select().from(rebate).where(eq(rebate.orderId, o.id));
+    expect(r!.baseFen).toBe(paid.body.data.paidFen);
+    expect(r!.amountFen).toBe(Math.floor((paid.body.data.paidFen * 500) / 10_000));
     await reconcileOk();
   });
 
