@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Flex, Form, Input, InputNumber, Modal, Radio, Switch, Table, Tag } from 'antd';
+import { Button, Card, DatePicker, Flex, Form, Input, InputNumber, Modal, Radio, Select, Switch, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
@@ -21,17 +21,12 @@ interface FormValues {
   validity: 'fixed' | 'days';
   range?: [Dayjs, Dayjs];
   validDays?: number;
-  typeIds?: string;
+  typeIds?: number[];
   perUserLimit: number;
   onSignup: boolean;
 }
 
 const fen = (yuan: number | undefined) => Math.round((yuan ?? 0) * 100);
-const ids = (text: string | undefined) =>
-  (text ?? '')
-    .split(/[,，\s]+/)
-    .filter(Boolean)
-    .map(Number);
 
 /** 新建优惠券: the rule, the window, the types it applies to, the per-customer limit and 注册即送. */
 function AddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -46,6 +41,8 @@ function AddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
       onClose();
     },
   });
+  // The storefront's project types (an open call: finance, who may manage coupons, has no catalogue rights).
+  const types = useQuery({ queryKey: ['typeGroup'], queryFn: ({ signal }) => call('typeGroup', {}, { signal }), enabled: open });
   const kind = Form.useWatch('kind', form);
   const validity = Form.useWatch('validity', form);
   const submit = (v: FormValues) => {
@@ -61,7 +58,7 @@ function AddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
         ? { validFrom: v.range[0].format('YYYY-MM-DD'), validTo: v.range[1].format('YYYY-MM-DD') }
         : {}),
       ...(v.validity === 'days' ? { validDays: v.validDays } : {}),
-      typeIds: ids(v.typeIds),
+      typeIds: v.typeIds ?? [],
       perUserLimit: v.perUserLimit,
       onSignup: v.onSignup,
     };
@@ -127,8 +124,15 @@ function AddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
             <InputNumber min={1} max={3650} precision={0} aria-label="有效天数" />
           </Form.Item>
         )}
-        <Form.Item name="typeIds" label="适用项目类型编号（留空为全部，多个用逗号分隔，如 1,3）">
-          <Input aria-label="适用类型" />
+        <Form.Item name="typeIds" label="适用项目类型（不选为全部）">
+          <Select
+            mode="multiple"
+            allowClear
+            aria-label="适用类型"
+            placeholder="全部项目类型"
+            loading={types.isLoading}
+            options={types.data?.map((t) => ({ value: t.id, label: t.name }))}
+          />
         </Form.Item>
         <Flex gap={24}>
           <Form.Item name="perUserLimit" label="每人限领">
