@@ -23,6 +23,7 @@ import { AuditChanges } from '@/components/audit-changes.tsx';
 import { ACTOR_KIND_NAMES, actionName, OBJECT_TYPE_NAMES, objectTypeName } from '@/components/audit-labels.ts';
 import { LoadError } from '@/components/load-error.tsx';
 import { formatTime } from '@/lib/time.ts';
+import { listPagination } from '@/lib/list-pagination.ts';
 
 const PAGE_SIZE = 20;
 
@@ -140,14 +141,7 @@ export default function AuditPage() {
           loading={list.isFetching}
           scroll={{ x: 1000 }}
           locale={{ emptyText: <Empty description={filtered ? '没有符合条件的记录' : '还没有操作记录'} /> }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (n) => `共 ${n} 条`,
-            onChange: setPage,
-          }}
+          pagination={listPagination({ page, pageSize: PAGE_SIZE, total: list.data?.total, unit: '条', onPage: setPage })}
         />
       )}
     </>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { formatUnitPrice } from '@yance/browser/format';
 import type { DeviceAdminRow } from '@yance/contracts/catalog-admin';
+import { listPagination } from '@/lib/list-pagination.ts';
 import type { HotAreaRow } from './hot-area-modal.tsx';
 
 const PAGE_SIZE = 10;
@@ -90,14 +91,7 @@ export function HotAreaItems({ area, onClose }: { area: HotAreaRow | null; onClo
         loading={items.isFetching}
         scroll={{ x: 480 }}
         locale={{ emptyText: <Empty description="专区里还没有项目" /> }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: items.data?.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-          showTotal: (n) => `共 ${n} 个`,
-        }}
+        pagination={listPagination({ page, pageSize: PAGE_SIZE, total: items.data?.total, unit: '个', onPage: setPage })}
         columns={[
           { title: '编号', dataIndex: 'rid', width: 100 },
           {

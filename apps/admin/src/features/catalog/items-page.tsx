@@ -7,6 +7,7 @@ import { download, saveFile, upload } from '@yance/browser/api-files';
 import { formatTurnaround, formatUnitPrice } from '@yance/browser/format';
 import { deviceAdminQuery, type DeviceAdminRow, type ImportReport } from '@yance/contracts/catalog-admin';
 import { LoadError } from '@/components/load-error.tsx';
+import { listPagination } from '@/lib/list-pagination.ts';
 import { ImportReportModal } from './import-report-modal.tsx';
 import { ItemsToolbar, type ItemFilters } from './items-toolbar.tsx';
 
@@ -182,14 +183,13 @@ export default function ItemsPage() {
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }}
           scroll={{ x: 1000 }}
           locale={{ emptyText: <Empty description={filtered ? '没有符合条件的项目' : '还没有检测项目'} /> }}
-          pagination={{
-            current: query.page,
+          pagination={listPagination({
+            page: query.page,
             pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (n) => `共 ${n} 个项目`,
-            onChange: (p) => set({ page: p }),
-          }}
+            total: list.data?.total,
+            unit: '个项目',
+            onPage: (p) => set({ page: p }),
+          })}
         />
       )}
       <ImportReportModal report={report} onClose={() => setReport(null)} />

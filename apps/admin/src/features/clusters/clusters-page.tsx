@@ -7,6 +7,7 @@ import { LoadError } from '@/components/load-error.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { formatTime } from '@/lib/time.ts';
 import { int } from '@/lib/url-query.ts';
+import { listPagination } from '@/lib/list-pagination.ts';
 
 const PAGE_SIZE = 20;
 
@@ -77,13 +78,7 @@ export default function ClustersPage() {
           scroll={{ x: 900 }}
           locale={{ emptyText: <Empty description={kw ? '没有符合条件的课题组' : '还没有课题组'} /> }}
           onChange={(p) => go({ page: p.current ?? 1 })}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (n) => `共 ${n} 个课题组`,
-          }}
+          pagination={listPagination({ page, pageSize: PAGE_SIZE, total: list.data?.total, unit: '个课题组' })}
         />
       )}
     </>

@@ -8,6 +8,7 @@ import { call } from '@yance/browser/api-client';
 import { ARTICLE_TYPE_NAMES, ARTICLE_TYPES, type ArticleType } from '@yance/contracts/content';
 import type { ARTICLE_STATES, articleAdminSummary } from '@yance/contracts/content-admin';
 import { LoadError } from '@/components/load-error.tsx';
+import { listPagination } from '@/lib/list-pagination.ts';
 import { articleStateText, useArticleActions } from './article-actions.ts';
 
 type ArticleRow = z.infer<typeof articleAdminSummary>;
@@ -123,13 +124,7 @@ export default function ArticlePage() {
           scroll={{ x: 900 }}
           onChange={(p) => setQuery((q) => ({ ...q, page: p.current ?? 1 }))}
           locale={{ emptyText: <Empty description={query.kw || query.state ? '没有符合条件的文章' : '还没有文章'} /> }}
-          pagination={{
-            current: query.page,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (n) => `共 ${n} 篇`,
-          }}
+          pagination={listPagination({ page: query.page, pageSize: PAGE_SIZE, total: list.data?.total, unit: '篇' })}
         />
       )}
     </>

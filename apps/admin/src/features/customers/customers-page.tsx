@@ -8,6 +8,7 @@ import { LoadError } from '@/components/load-error.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { useMe } from '@/lib/me.ts';
 import { formatTime } from '@/lib/time.ts';
+import { listPagination } from '@/lib/list-pagination.ts';
 import { ATTESTATION_OPTIONS, AttestationTag, DisabledTag, organizationName, ORGANIZATION_OPTIONS } from './customer-labels.tsx';
 import { apiQueryOf, SEARCH_FIELDS, useCustomerQuery, type SearchField } from './customer-query.ts';
 import { useManagers } from './use-managers.ts';
@@ -147,13 +148,7 @@ export default function CustomersPage() {
           onChange={onChange}
           scroll={{ x: 1000 }}
           locale={{ emptyText: <Empty description={filtered ? '没有符合条件的客户' : '还没有客户'} /> }}
-          pagination={{
-            current: query.page,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (n) => `共 ${n} 位客户`,
-          }}
+          pagination={listPagination({ page: query.page, pageSize: PAGE_SIZE, total: list.data?.total, unit: '位客户' })}
         />
       )}
     </>

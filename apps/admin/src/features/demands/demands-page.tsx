@@ -7,6 +7,7 @@ import { adminDemandListQuery, DEMAND_STATES, type AdminDemandSummary, type Dema
 import { LoadError } from '@/components/load-error.tsx';
 import { int, oneOf, useListQuery } from '@/lib/url-query.ts';
 import { formatTime } from '@/lib/time.ts';
+import { listPagination } from '@/lib/list-pagination.ts';
 import { DEMAND_STATE_OPTIONS, DemandStateTag } from './demand-labels.tsx';
 
 const PAGE_SIZE = 20;
@@ -134,14 +135,13 @@ export default function DemandsPage() {
           loading={list.isFetching}
           scroll={{ x: 900 }}
           locale={{ emptyText: <Empty description={filtered ? '没有符合条件的需求' : '还没有定制需求'} /> }}
-          pagination={{
-            current: query.page,
+          pagination={listPagination({
+            page: query.page,
             pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (n) => `共 ${n} 个需求`,
-            onChange: (page) => update({ page }),
-          }}
+            total: list.data?.total,
+            unit: '个需求',
+            onPage: (page) => update({ page }),
+          })}
         />
       )}
     </>

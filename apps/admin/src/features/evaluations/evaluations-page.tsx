@@ -7,6 +7,7 @@ import { adminEvaluationListQuery, REPLY_FILTERS, type AdminEvaluation, type Rep
 import { LoadError } from '@/components/load-error.tsx';
 import { int, oneOf, useListQuery } from '@/lib/url-query.ts';
 import { formatTime } from '@/lib/time.ts';
+import { listPagination } from '@/lib/list-pagination.ts';
 import { ReplyDialog } from './reply-dialog.tsx';
 
 const PAGE_SIZE = 20;
@@ -182,14 +183,13 @@ export default function EvaluationsPage() {
           loading={list.isFetching}
           scroll={{ x: narrow ? 560 : 900 }}
           locale={{ emptyText: <Empty description={filtered ? '没有符合条件的评价' : '还没有评价'} /> }}
-          pagination={{
-            current: query.page,
+          pagination={listPagination({
+            page: query.page,
             pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (n) => `共 ${n} 条评价`,
-            onChange: (page) => update({ page }),
-          }}
+            total: list.data?.total,
+            unit: '条评价',
+            onPage: (page) => update({ page }),
+          })}
         />
       )}
       <ReplyDialog evaluation={replying} onClose={() => setReplying(null)} />

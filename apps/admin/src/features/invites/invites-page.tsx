@@ -37,6 +37,7 @@ import { fenToYuan, yuanToFen } from '@/lib/money.ts';
 import { formatTime } from '@/lib/time.ts';
 import { int, oneOf, useListQuery } from '@/lib/url-query.ts';
 import { useChange } from '@/lib/use-change.ts';
+import { listPagination } from '@/lib/list-pagination.ts';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
@@ -308,14 +309,13 @@ export default function InvitesPage() {
           loading={list.isFetching}
           scroll={{ x: 1400 }}
           locale={{ emptyText: <Empty description="没有邀请记录" /> }}
-          pagination={{
-            current: query.page,
+          pagination={listPagination({
+            page: query.page,
             pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (n) => `共 ${n} 条`,
-            onChange: (page) => update({ page }),
-          }}
+            total: list.data?.total,
+            unit: '条',
+            onPage: (page) => update({ page }),
+          })}
         />
       )}
       {moving && <MoveDialog row={moving.row} action={moving.action} onClose={() => setMoving(null)} />}

@@ -9,6 +9,7 @@ import { LoadError } from '@/components/load-error.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { int, oneOf, useListQuery } from '@/lib/url-query.ts';
 import { formatTime } from '@/lib/time.ts';
+import { listPagination } from '@/lib/list-pagination.ts';
 import { INVOICE_STATE_OPTIONS, InvoiceStateTag } from './invoice-labels.tsx';
 
 const PAGE_SIZE = 20;
@@ -129,14 +130,13 @@ export default function InvoicesPage() {
           loading={list.isFetching}
           scroll={{ x: narrow ? 700 : 1000 }}
           locale={{ emptyText: <Empty description={state === 'applied' && !query.kw ? '没有待开票的申请' : '没有符合条件的开票申请'} /> }}
-          pagination={{
-            current: query.page,
+          pagination={listPagination({
+            page: query.page,
             pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (n) => `共 ${n} 条`,
-            onChange: (page) => update({ page }),
-          }}
+            total: list.data?.total,
+            unit: '条',
+            onPage: (page) => update({ page }),
+          })}
         />
       )}
     </>

@@ -8,6 +8,7 @@ import { JOB_STATES, type JobState } from '@yance/contracts/states';
 import { LoadError } from '@/components/load-error.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { formatTime } from '@/lib/time.ts';
+import { listPagination } from '@/lib/list-pagination.ts';
 import { JobDrawer } from './job-drawer.tsx';
 import { JobStateTag } from './job-state-tag.tsx';
 
@@ -129,13 +130,7 @@ export default function JobsPage() {
           scroll={{ x: 900 }}
           onChange={(p) => setFilter({ page: p.current ?? 1 })}
           locale={{ emptyText: <Empty description={state || kind ? '没有符合条件的任务' : '还没有任务'} /> }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (n) => `共 ${n} 个`,
-          }}
+          pagination={listPagination({ page, pageSize: PAGE_SIZE, total: list.data?.total, unit: '个' })}
         />
       )}
       <JobDrawer job={viewing} onClose={() => setViewing(null)} onRetry={confirmRetry} />

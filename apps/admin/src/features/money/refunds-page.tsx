@@ -13,6 +13,7 @@ import { holds, useMe } from '@/lib/me.ts';
 import { formatTime } from '@/lib/time.ts';
 import { int, oneOf, useListQuery } from '@/lib/url-query.ts';
 import { useChange } from '@/lib/use-change.ts';
+import { listPagination } from '@/lib/list-pagination.ts';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
@@ -147,14 +148,13 @@ export default function RefundsPage() {
           loading={list.isFetching}
           scroll={{ x: 900 }}
           locale={{ emptyText: <Empty description={query.state === 'pending' ? '没有待审核的退款' : '没有退款'} /> }}
-          pagination={{
-            current: query.page,
+          pagination={listPagination({
+            page: query.page,
             pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (n) => `共 ${n} 笔`,
-            onChange: (page) => update({ page }),
-          }}
+            total: list.data?.total,
+            unit: '笔',
+            onPage: (page) => update({ page }),
+          })}
         />
       )}
       {approving && <ApproveDialog refund={approving} onClose={() => setApproving(null)} />}

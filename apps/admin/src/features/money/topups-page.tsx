@@ -11,6 +11,7 @@ import { PageTitle } from '@/components/page-title.tsx';
 import { holds, useMe } from '@/lib/me.ts';
 import { formatTime } from '@/lib/time.ts';
 import { int, oneOf, useListQuery } from '@/lib/url-query.ts';
+import { listPagination } from '@/lib/list-pagination.ts';
 import { TopupAnswerDialog, type TopupAnswer } from './topup-answer-dialog.tsx';
 import { TopupDrawer } from './topup-drawer.tsx';
 import { ALL, maskPhone, METHOD_OPTIONS, MethodText, STATE_OPTIONS, TopupStateTag } from './topup-labels.tsx';
@@ -209,14 +210,13 @@ export default function TopupsPage() {
               />
             ),
           }}
-          pagination={{
-            current: query.page,
+          pagination={listPagination({
+            page: query.page,
             pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (n) => `共 ${n} 笔`,
-            onChange: (page) => update({ page }),
-          }}
+            total: list.data?.total,
+            unit: '笔',
+            onPage: (page) => update({ page }),
+          })}
         />
       )}
       <TopupDrawer

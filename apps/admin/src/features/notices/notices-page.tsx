@@ -14,6 +14,7 @@ import { LoadError } from '@/components/load-error.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { holds, useMe } from '@/lib/me.ts';
 import { formatTime } from '@/lib/time.ts';
+import { listPagination } from '@/lib/list-pagination.ts';
 
 const PAGE_SIZE = 20;
 const STATE_COLORS = { sent: 'green', sending: 'orange', skipped: 'default' } as const;
@@ -100,13 +101,7 @@ export default function NoticesPage() {
           scroll={{ x: 1000 }}
           onChange={(p) => setQuery((q) => ({ ...q, page: p.current ?? 1 }))}
           locale={{ emptyText: <Empty description={filtered ? '没有符合条件的通知' : '还没有发出的通知'} /> }}
-          pagination={{
-            current: query.page,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (n) => `共 ${n} 条`,
-          }}
+          pagination={listPagination({ page: query.page, pageSize: PAGE_SIZE, total: list.data?.total, unit: '条' })}
         />
       )}
     </>

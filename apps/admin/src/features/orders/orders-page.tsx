@@ -6,6 +6,7 @@ import { adminOrderListQuery, type AdminOrderSummary } from '@yance/contracts/or
 import type { OrderState } from '@yance/contracts/order-states';
 import { LoadError } from '@/components/load-error.tsx';
 import { formatTime } from '@/lib/time.ts';
+import { listPagination } from '@/lib/list-pagination.ts';
 import { Amount, OrderStateTag, STATE_OPTIONS } from './order-labels.tsx';
 import { useOrderQuery } from './order-query.ts';
 
@@ -121,14 +122,13 @@ export default function OrdersPage() {
           loading={list.isFetching}
           scroll={{ x: 1000 }}
           locale={{ emptyText: <Empty description={filtered ? '没有符合条件的订单' : '还没有订单'} /> }}
-          pagination={{
-            current: query.page,
+          pagination={listPagination({
+            page: query.page,
             pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (n) => (list.data?.more ? `超过 ${n} 个订单，请用更具体的关键词` : `共 ${n} 个订单`),
-            onChange: (page) => update({ page }),
-          }}
+            total: list.data?.total,
+            unit: (n) => (list.data?.more ? `超过 ${n} 个订单，请用更具体的关键词` : `共 ${n} 个订单`),
+            onPage: (page) => update({ page }),
+          })}
         />
       )}
     </>

@@ -10,6 +10,7 @@ import { PageTitle } from '@/components/page-title.tsx';
 import { formatTime } from '@/lib/time.ts';
 import { int, oneOf, useListQuery } from '@/lib/url-query.ts';
 import { useChange } from '@/lib/use-change.ts';
+import { listPagination } from '@/lib/list-pagination.ts';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
@@ -214,14 +215,13 @@ export default function PromotersPage() {
           loading={list.isFetching}
           scroll={{ x: 1200 }}
           locale={{ emptyText: <Empty description="没有推广员申请" /> }}
-          pagination={{
-            current: query.page,
+          pagination={listPagination({
+            page: query.page,
             pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (n) => `共 ${n} 人`,
-            onChange: (page) => update({ page }),
-          }}
+            total: list.data?.total,
+            unit: '人',
+            onPage: (page) => update({ page }),
+          })}
         />
       )}
       {moving && <MoveDialog {...moving} onClose={() => setMoving(null)} />}

@@ -11,6 +11,7 @@ import { useIdempotencyKey } from '@/lib/idempotency-key.ts';
 import { formatTime } from '@/lib/time.ts';
 import { int, oneOf, useListQuery } from '@/lib/url-query.ts';
 import { useChange } from '@/lib/use-change.ts';
+import { listPagination } from '@/lib/list-pagination.ts';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
@@ -160,14 +161,13 @@ export default function WithdrawalsPage() {
           loading={list.isFetching}
           scroll={{ x: 1150 }}
           locale={{ emptyText: <Empty description="没有提现申请" /> }}
-          pagination={{
-            current: query.page,
+          pagination={listPagination({
+            page: query.page,
             pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (n) => `共 ${n} 笔`,
-            onChange: (page) => update({ page }),
-          }}
+            total: list.data?.total,
+            unit: '笔',
+            onPage: (page) => update({ page }),
+          })}
         />
       )}
       {moving && <MoveDialog {...moving} onClose={() => setMoving(null)} />}

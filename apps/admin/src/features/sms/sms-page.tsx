@@ -7,6 +7,7 @@ import { smsOutboxQuery, type SmsOutboxEntry } from '@yance/contracts/sms-outbox
 import { LoadError } from '@/components/load-error.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { formatTime } from '@/lib/time.ts';
+import { listPagination } from '@/lib/list-pagination.ts';
 
 const PAGE_SIZE = 20;
 
@@ -113,13 +114,7 @@ export default function SmsPage() {
           scroll={{ x: 900 }}
           onChange={(p) => setQuery((q) => ({ ...q, page: p.current ?? 1 }))}
           locale={{ emptyText: <Empty description={query.phone || query.purpose !== undefined ? '没有符合条件的短信' : '还没有短信'} /> }}
-          pagination={{
-            current: query.page,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (n) => `共 ${n} 条`,
-          }}
+          pagination={listPagination({ page: query.page, pageSize: PAGE_SIZE, total: list.data?.total, unit: '条' })}
         />
       )}
     </>

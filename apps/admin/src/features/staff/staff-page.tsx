@@ -8,6 +8,7 @@ import { LoadError } from '@/components/load-error.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { formatTime } from '@/lib/time.ts';
 import { useChange } from '@/lib/use-change.ts';
+import { listPagination } from '@/lib/list-pagination.ts';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
 import { StaffDrawer } from './staff-drawer.tsx';
 import { StaffFormModal, type StaffRow } from './staff-form-modal.tsx';
@@ -158,13 +159,7 @@ export default function StaffPage() {
           onChange={onChange}
           scroll={{ x: 1110 }}
           locale={{ emptyText: <Empty description={query.kw || query.role ? '没有符合条件的员工' : '还没有员工'} /> }}
-          pagination={{
-            current: query.page,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (n) => `共 ${n} 人`,
-          }}
+          pagination={listPagination({ page: query.page, pageSize: PAGE_SIZE, total: list.data?.total, unit: '人' })}
         />
       )}
       <StaffFormModal
