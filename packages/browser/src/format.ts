@@ -8,6 +8,13 @@ export const formatFen = (fen: number) => `${fen < 0 ? '-' : ''}¥${yuan.format(
 const wholeYuan = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 0 });
 
 /** A starting price on a card: "¥80起", "¥1,280起", "¥12.50起" (whole yuan without decimals). */
+/** A statement amount with its sign: "+¥20.00" in, "-¥100.00" out. */
+export const signedFen = (fen: number) => (fen > 0 ? `+${formatFen(fen)}` : formatFen(fen));
+
+/** Yuan typed in a form (at most two decimals) as integer fen; null for nothing typed. */
+export const yuanToFen = (yuan: number | null | undefined): number | null =>
+  yuan === null || yuan === undefined || !Number.isFinite(yuan) ? null : Math.round(yuan * 100);
+
 export const formatPriceFrom = (fen: number) => `${fen % 100 === 0 ? `¥${wholeYuan.format(fen / 100)}` : formatFen(fen)}起`;
 
 /** Masks a mainland mobile number for display: 13800000000 → "138****0000"; anything else is returned as it is. */

@@ -1,8 +1,8 @@
 import type { PrestoreInfo } from '@yance/contracts/prestore';
 import { bonusOf } from '@yance/contracts/prestore';
-import { formatFen } from '@yance/browser/format';
+import { formatFen, yuanToFen } from '@yance/browser/format';
 import { InputNumber } from 'antd';
-import { QUICK_AMOUNTS_FEN, formatYuan, yuanToFen } from '../utils/money-view.ts';
+import { QUICK_AMOUNTS_FEN, formatYuan } from '../utils/money-view.ts';
 import styles from './money.module.css';
 
 interface AmountFieldProps {

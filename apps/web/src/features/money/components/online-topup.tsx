@@ -3,9 +3,9 @@ import type { PrestoreInfo, TopupEntry } from '@yance/contracts/prestore';
 import { notify } from '@yance/browser/notify';
 import { Alert, Button, Checkbox, Form, Radio } from 'antd';
 import { lazy, Suspense, useState } from 'react';
+import { yuanToFen } from '@yance/browser/format';
 import { useAddTopup } from '../api/topups.ts';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key.ts';
-import { yuanToFen } from '../utils/money-view.ts';
 import { AmountField, amountRules } from './amount-field.tsx';
 import styles from './money.module.css';
 

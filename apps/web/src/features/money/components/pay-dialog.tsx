@@ -6,7 +6,8 @@ import { Descriptions, Modal, Radio } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { usePayOnline, usePayOrder } from '../api/due-orders.ts';
 import { usePrestoreInfo } from '../api/prestore.ts';
-import { newIdempotencyKey, shortfallOf } from '../utils/money-view.ts';
+import { newIdempotencyKey } from '@yance/browser/idempotency-key';
+import { shortfallOf } from '../utils/money-view.ts';
 import { BalanceCheck } from './balance-check.tsx';
 import styles from './money.module.css';
 

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { formatFen } from '@yance/browser/format';
 import { useSettleOrders } from '../api/due-orders.ts';
 import { useAssets } from '../api/prestore.ts';
-import { newIdempotencyKey, shortfallOf } from '../utils/money-view.ts';
+import { newIdempotencyKey } from '@yance/browser/idempotency-key';
+import { shortfallOf } from '../utils/money-view.ts';
 import { BalanceCheck } from './balance-check.tsx';
 import styles from './money.module.css';
 

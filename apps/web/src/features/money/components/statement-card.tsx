@@ -1,6 +1,6 @@
 import { LEDGER_ENTRY_NAMES, type LedgerEntryKind } from '@yance/contracts/ledger';
 import type { StatementLine } from '@yance/contracts/prestore';
-import { formatFen } from '@yance/browser/format';
+import { formatFen, signedFen } from '@yance/browser/format';
 import { DatePicker, Grid, Pagination, Select, Skeleton, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { ErrorState } from '@/components/error-state.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { useStatement } from '../api/prestore.ts';
-import { formatTime, signedFen, STATEMENT_KINDS } from '../utils/money-view.ts';
+import { formatTime, STATEMENT_KINDS } from '../utils/money-view.ts';
 import styles from './money.module.css';
 
 // The range picker's month and weekday names.

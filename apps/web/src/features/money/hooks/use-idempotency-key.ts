@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { createKeyKeeper, type KeyKeeper } from '../utils/key-keeper.ts';
+import { createKeyKeeper, type KeyKeeper } from '@yance/browser/idempotency-key';
 
 /**
  * A form's idempotency key (ADR 0050), kept for the form's life: see

@@ -1,6 +1,7 @@
-import { bonusOf, DEFAULT_MONEY_SETTINGS, idempotencyKey } from '@yance/contracts/prestore';
+import { bonusOf, DEFAULT_MONEY_SETTINGS } from '@yance/contracts/prestore';
 import { describe, expect, it } from 'vitest';
-import { countdownText, formatYuan, newIdempotencyKey, shortfallOf, signedFen, tierText, yuanToFen } from './money-view.ts';
+import { signedFen, yuanToFen } from '@yance/browser/format';
+import { countdownText, formatYuan, shortfallOf, tierText } from './money-view.ts';
 
 describe('money view', () => {
   it('writes quick picks, tiers and statement amounts as the customer reads them', () => {
@@ -22,18 +23,6 @@ describe('money view', () => {
   it('says how much a balance lacks', () => {
     expect(shortfallOf(50_000, 80_000)).toBe(30_000);
     expect(shortfallOf(90_000, 80_000)).toBe(0);
-  });
-  it('makes keys the server accepts, a different one each time, also without randomUUID', () => {
-    const a = newIdempotencyKey();
-    expect(idempotencyKey.safeParse(a).success).toBe(true);
-    expect(newIdempotencyKey()).not.toBe(a);
-    const original = globalThis.crypto.randomUUID;
-    try {
-      Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true });
-      expect(newIdempotencyKey()).toMatch(/^[0-9a-f]{32}$/);
-    } finally {
-      Object.defineProperty(globalThis.crypto, 'randomUUID', { value: original, configurable: true });
-    }
   });
   it('counts down to a trade’s expiry', () => {
     const at = Date.parse('2026-05-01T10:00:00Z');

@@ -17,13 +17,6 @@ export const formatYuan = (fen: number) =>
 /** A bonus tier as the form shows it: "充 ¥5,000 送 5%". */
 export const tierText = (t: Pick<BonusTier, 'minFen' | 'percent'>) => `充 ${formatYuan(t.minFen)} 送 ${t.percent}%`;
 
-/** A statement amount with its sign: "+¥1,020.00" in, "-¥180.00" out. */
-export const signedFen = (fen: number) => (fen > 0 ? `+${formatFen(fen)}` : formatFen(fen));
-
-/** Yuan typed in a form (at most two decimals) as integer fen; null for nothing typed. */
-export const yuanToFen = (yuan: number | null | undefined): number | null =>
-  yuan === null || yuan === undefined || !Number.isFinite(yuan) ? null : Math.round(yuan * 100);
-
 /** How much a balance lacks for an amount (0 when it is enough). */
 export const shortfallOf = (balanceFen: number, dueFen: number) => Math.max(0, dueFen - balanceFen);
 
@@ -46,24 +39,6 @@ export const TOPUP_STATE_COLORS: Record<TopupState, string> = {
   rejected: 'red',
   closed: 'default',
 };
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,64}$/;
-
-/**
- * A new idempotency key (contracts' `idempotencyKey`: 16–64 of [A-Za-z0-9_-]):
- * a random UUID without its dashes. randomUUID exists only in a secure
- * context (https, localhost); a shop opened over plain http on a LAN address
- * gets 16 random bytes as hex instead.
- */
-export function newIdempotencyKey(): string {
-  const c = globalThis.crypto;
-  const key =
-    typeof c.randomUUID === 'function'
-      ? c.randomUUID().replaceAll('-', '')
-      : Array.from(c.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-  if (!IDEMPOTENCY_KEY.test(key)) throw new Error('idempotency key out of shape');
-  return key;
-}
 
 /** Seconds left until an ISO instant as "29:05" (minutes may pass 59: "75:00"); "00:00" once past. */
 export function countdownText(expiresAt: string, nowMs: number): string {

@@ -3,7 +3,8 @@ import { Alert, Button, Card, Empty, Form, Input, InputNumber, Segmented, Skelet
 import type { PromotionInfo, RebateEntry, WithdrawEntry } from '@yance/contracts/promotion';
 import { LEDGER_ENTRY_NAMES } from '@yance/contracts/ledger';
 import { REBATE_STATE_NAMES, WITHDRAW_STATE_NAMES, type RebateState, type WithdrawState } from '@yance/contracts/promotion-states';
-import { formatFen } from '@yance/browser/format';
+import { formatFen, signedFen, yuanToFen } from '@yance/browser/format';
+import { createKeyKeeper } from '@yance/browser/idempotency-key';
 import {
   useApplyPromoter,
   usePromotionCustomers,
@@ -13,7 +14,6 @@ import {
   useWithdraw,
   useWithdrawals,
 } from '../api/promotion.ts';
-import { createKeyKeeper, signedFen, yuanToFen } from '../utils/promotion-view.ts';
 import styles from './promotion.module.css';
 
 const REBATE_COLORS: Record<RebateState, string> = { pending: 'gold', available: 'green', reversed: 'default' };
