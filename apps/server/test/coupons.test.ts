@@ -1,33 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import { orderDiscount, pointsAccount } from '../src/db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalGateway } from '../src/modules/payment/local-gateway.ts';
 import { expirePoints } from '../src/modules/coupon/coupon.service.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { testRunner } from './job-helpers.ts';
 import { callApi, staffTokens, type TestUser } from './factories.ts';
 import { orderBody, orderingCustomer, planLine } from './order-factories.ts';
-
-const SECRET = 'test-local-payment-secret-0123';
-const key = () => randomUUID().replaceAll('-', '');
-
-async function topUp(t: TestApp, u: TestUser, amountFen: number) {
-  const added = await callApi(t, 'prestoreAdd', {
-    token: u.tokens.token,
-    body: { method: 'online', gateway: 'local', amountFen, idempotencyKey: key() },
-  });
-  expect(added.body.code, added.body.msg).toBe(1);
-  const cb = createLocalGateway(SECRET).signedCallback(added.body.data.topup.no, amountFen);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/open/pay/notify/local',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...cb }).toString(),
-  });
-  expect(res.statusCode).toBe(200);
-}
+import { LOCAL_PAY_SECRET, newKey, topUpOnline } from './money-factories.ts';
 
 describe('coupons and points (ADR 0053)', () => {
   let t: TestApp;
@@ -36,7 +16,7 @@ describe('coupons and points (ADR 0053)', () => {
   let lab = '';
   let signupTemplateId = 0;
   beforeAll(async () => {
-    t = await createTestApp({ env: { PAYMENT_LOCAL_SECRET: SECRET } });
+    t = await createTestApp({ env: { PAYMENT_LOCAL_SECRET: LOCAL_PAY_SECRET } });
     finance = (await staffTokens(t, 'finance')).token;
     operator = (await staffTokens(t, 'operator')).token;
     lab = (await staffTokens(t, 'lab')).token;
@@ -117,8 +97,8 @@ describe('coupons and points (ADR 0053)', () => {
     await t.db.execute(sql`update orders set state = 'unpaid' where id = ${o.id}`);
     const due = (await callApi(t, 'payDueList', { token: firm.tokens.token, body: { tab: 'unpaid' } })).body.data;
     expect(due.list.find((d) => d.id === o.id)!.dueFen).toBe(total - 5_000);
-    await topUp(t, firm, 1_000_000);
-    const paid = await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: key() } });
+    await topUpOnline(t, firm, 1_000_000);
+    const paid = await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: newKey() } });
     expect(paid.body.code, paid.body.msg).toBe(1);
     expect(paid.body.data.paidFen).toBe(total - 5_000);
     // Points earned on what was paid (1 per ¥1).
@@ -173,14 +153,14 @@ describe('coupons and points (ADR 0053)', () => {
 
   it('points: spent within balance and cap, never negative; a cancelled prepaid order gives coupon and points back and the ledger sums to zero', async () => {
     const firm = await orderingCustomer(t, undefined, 2);
-    await topUp(t, firm, 2_000_000);
+    await topUpOnline(t, firm, 2_000_000);
     // Earn points on a first paid order.
     const l1 = await planLine(t, firm, undefined, 10);
     const first = (await callApi(t, 'orderAdd', { token: firm.tokens.token, body: orderBody([l1]) })).body.data;
     await t.db.execute(sql`update orders set state = 'unpaid' where id = ${first.id}`);
-    expect((await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: first.id, idempotencyKey: key() } })).body.code).toBe(
-      1,
-    );
+    expect(
+      (await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: first.id, idempotencyKey: newKey() } })).body.code,
+    ).toBe(1);
     const earned = await pointsOf(firm);
     expect(earned).toBeGreaterThan(0);
     const history = (await callApi(t, 'integralList', { token: firm.tokens.token, body: {} })).body.data.list;
@@ -199,7 +179,7 @@ describe('coupons and points (ADR 0053)', () => {
     const d = await detailTotal(o.body.data.id);
     expect(d.deduction).toMatchObject({ couponFen: 5_000, points: use, pointsFen: 100 });
     await t.db.execute(sql`update orders set state = 'unpaid' where id = ${o.body.data.id}`);
-    const paid = await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.body.data.id, idempotencyKey: key() } });
+    const paid = await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.body.data.id, idempotencyKey: newKey() } });
     expect(paid.body.data.paidFen).toBe(d.total_fen! - 5_000 - 100);
     const afterPay = await pointsOf(firm);
     await reconcileOk();
@@ -236,11 +216,11 @@ describe('coupons and points (ADR 0053)', () => {
 
   it('points expire by the job with a history line; the settings are saved by coupon.manage', async () => {
     const u = await orderingCustomer(t, undefined, 2);
-    await topUp(t, u, 1_000_000);
+    await topUpOnline(t, u, 1_000_000);
     const l = await planLine(t, u);
     const o = (await callApi(t, 'orderAdd', { token: u.tokens.token, body: orderBody([l]) })).body.data;
     await t.db.execute(sql`update orders set state = 'unpaid' where id = ${o.id}`);
-    await callApi(t, 'payOrder', { token: u.tokens.token, body: { orderId: o.id, idempotencyKey: key() } });
+    await callApi(t, 'payOrder', { token: u.tokens.token, body: { orderId: o.id, idempotencyKey: newKey() } });
     expect(await pointsOf(u)).toBeGreaterThan(0);
     await t.db.execute(
       sql`update points_entry set expires_at = now() - interval '1 hour' where user_id = (select id from user_account where phone = ${u.phone})`,

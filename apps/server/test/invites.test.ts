@@ -5,13 +5,11 @@ import type { TokenPair } from '@yance/contracts/account';
 import { endpoints } from '@yance/contracts/endpoints';
 import { urlOf } from '@yance/contracts/routes';
 import { auditLog, inviteReward, loginEvent, userAccount } from '../src/db/schema.ts';
-import { createLocalGateway } from '../src/modules/payment/local-gateway.ts';
 import { createTestApp, json, type TestApp } from './create-test-app.ts';
 import { callApi, GOOD_PASSWORD, newIp, newPhone, smsCode, staffTokens, type TestUser } from './factories.ts';
 import { attest, orderingCustomer, placeOrder } from './order-factories.ts';
+import { LOCAL_PAY_SECRET, newKey, topUpOnline } from './money-factories.ts';
 
-const SECRET = 'test-local-payment-secret-0123';
-const key = () => randomUUID().replaceAll('-', '');
 const device = () => `dev-${randomUUID()}`;
 
 /** A call with the browser's headers: the client IP and its device id (sign-up and login record both). */
@@ -44,22 +42,6 @@ async function invitee(t: TestApp, code: string, ip = newIp(), deviceId = device
   return { ...user, id: row!.id };
 }
 
-async function topUp(t: TestApp, u: TestUser, amountFen: number) {
-  const added = await callApi(t, 'prestoreAdd', {
-    token: u.tokens.token,
-    body: { method: 'online', gateway: 'local', amountFen, idempotencyKey: key() },
-  });
-  expect(added.body.code, added.body.msg).toBe(1);
-  const cb = createLocalGateway(SECRET).signedCallback(added.body.data.topup.no, amountFen);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/open/pay/notify/local',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...cb }).toString(),
-  });
-  expect(res.statusCode).toBe(200);
-}
-
 /** A 待付款 enterprise order (the contract steps are contract.test's). */
 async function unpaidOrder(t: TestApp, u: TestUser) {
   const o = await placeOrder(t, u);
@@ -68,7 +50,7 @@ async function unpaidOrder(t: TestApp, u: TestUser) {
 }
 
 const pay = (t: TestApp, u: TestUser, orderId: number) =>
-  callApi(t, 'payOrder', { token: u.tokens.token, body: { orderId, idempotencyKey: key() } });
+  callApi(t, 'payOrder', { token: u.tokens.token, body: { orderId, idempotencyKey: newKey() } });
 const balance = async (t: TestApp, u: TestUser) => (await callApi(t, 'prestoreInfo', { token: u.tokens.token })).body.data.balanceFen;
 const codeOf = async (t: TestApp, u: TestUser) => (await callApi(t, 'inviteInfo', { token: u.tokens.token })).body.data.code;
 const invitees = async (t: TestApp, u: TestUser) =>
@@ -80,7 +62,7 @@ describe('invitations (ADR 0054)', () => {
   let finance = '';
   let operator = '';
   beforeAll(async () => {
-    t = await createTestApp({ env: { PAYMENT_LOCAL_SECRET: SECRET } });
+    t = await createTestApp({ env: { PAYMENT_LOCAL_SECRET: LOCAL_PAY_SECRET } });
     finance = (await staffTokens(t, 'finance')).token;
     operator = (await staffTokens(t, 'operator')).token;
   });
@@ -96,7 +78,7 @@ describe('invitations (ADR 0054)', () => {
     ]);
     const o = await unpaidOrder(t, friend);
     expect((await invitees(t, inviter)).list[0]!.status).toBe('ordered');
-    await topUp(t, friend, 1_000_000);
+    await topUpOnline(t, friend, 1_000_000);
     expect((await pay(t, friend, o.id)).body.code).toBe(1);
 
     const list = (await invitees(t, inviter)).list;
@@ -128,7 +110,7 @@ describe('invitations (ADR 0054)', () => {
     const inviter = await orderingCustomer(t);
     const friend = await invitee(t, await codeOf(t, inviter));
     const [a, b] = [await unpaidOrder(t, friend), await unpaidOrder(t, friend)];
-    await topUp(t, friend, 1_000_000);
+    await topUpOnline(t, friend, 1_000_000);
     const paid = await Promise.all([pay(t, friend, a.id), pay(t, friend, b.id)]);
     expect(paid.map((p) => p.body.code)).toEqual([1, 1]);
     expect(await rewardOf(t, friend.id)).toHaveLength(1);
@@ -144,7 +126,7 @@ describe('invitations (ADR 0054)', () => {
     const [ev] = await t.db.select().from(loginEvent).where(eq(loginEvent.userId, friend.id));
     expect(ev!.deviceId).toBe(shared);
     const o = await unpaidOrder(t, friend);
-    await topUp(t, friend, 1_000_000);
+    await topUpOnline(t, friend, 1_000_000);
     await pay(t, friend, o.id);
 
     expect(await balance(t, inviter)).toBe(0);
@@ -155,9 +137,9 @@ describe('invitations (ADR 0054)', () => {
     expect(rows.list[0]!.inviteePhone).not.toContain(friend.phone.slice(3, 7));
 
     const lab = (await staffTokens(t, 'lab')).token;
-    const refused = await callApi(t, 'adminInviteGrant', { token: lab, body: { id: rows.list[0]!.rewardId!, idempotencyKey: key() } });
+    const refused = await callApi(t, 'adminInviteGrant', { token: lab, body: { id: rows.list[0]!.rewardId!, idempotencyKey: newKey() } });
     expect(refused.status).toBe(403);
-    const k = key();
+    const k = newKey();
     const granted = await callApi(t, 'adminInviteGrant', {
       token: operator,
       body: { id: rows.list[0]!.rewardId!, note: '同一家庭电脑，核实无误', idempotencyKey: k },
@@ -168,7 +150,10 @@ describe('invitations (ADR 0054)', () => {
       body: { id: rows.list[0]!.rewardId!, note: '同一家庭电脑，核实无误', idempotencyKey: k },
     });
     expect(again.body.data).toEqual(granted.body.data);
-    const twice = await callApi(t, 'adminInviteGrant', { token: operator, body: { id: rows.list[0]!.rewardId!, idempotencyKey: key() } });
+    const twice = await callApi(t, 'adminInviteGrant', {
+      token: operator,
+      body: { id: rows.list[0]!.rewardId!, idempotencyKey: newKey() },
+    });
     expect(twice.status).toBe(409);
     expect(await balance(t, inviter)).toBe(5000);
     expect((await invitees(t, inviter)).list[0]).toMatchObject({ status: 'rewarded', rewardFen: 5000 });
@@ -183,20 +168,20 @@ describe('invitations (ADR 0054)', () => {
     await raw(t, 'login', { account: inviter.phone, password: inviter.password }, ip, device());
     const friend = await invitee(t, await codeOf(t, inviter), ip);
     const o = await unpaidOrder(t, friend);
-    await topUp(t, friend, 1_000_000);
+    await topUpOnline(t, friend, 1_000_000);
     await pay(t, friend, o.id);
     const [row] = await rewardOf(t, friend.id);
     expect(row).toMatchObject({ state: 'withheld', suspects: ['sameIp'] });
-    const noReason = await callApi(t, 'adminInviteRefuse', { token: finance, body: { id: row!.id, idempotencyKey: key() } });
+    const noReason = await callApi(t, 'adminInviteRefuse', { token: finance, body: { id: row!.id, idempotencyKey: newKey() } });
     expect(noReason.body).toMatchObject({ code: 0, msg: '[原因]不能为空' });
     const refused = await callApi(t, 'adminInviteRefuse', {
       token: finance,
-      body: { id: row!.id, note: '刷单嫌疑', idempotencyKey: key() },
+      body: { id: row!.id, note: '刷单嫌疑', idempotencyKey: newKey() },
     });
     expect(refused.body.data).toMatchObject({ state: 'refused', note: '刷单嫌疑' });
     expect(await balance(t, inviter)).toBe(0);
     expect((await invitees(t, inviter)).list[0]).toMatchObject({ status: 'unrewarded', reason: expect.stringContaining('经审核不予奖励') });
-    const grant = await callApi(t, 'adminInviteGrant', { token: finance, body: { id: row!.id, idempotencyKey: key() } });
+    const grant = await callApi(t, 'adminInviteGrant', { token: finance, body: { id: row!.id, idempotencyKey: newKey() } });
     expect(grant.status).toBe(409);
   });
 
@@ -223,7 +208,7 @@ describe('invitations (ADR 0054)', () => {
     const inviter = await orderingCustomer(t);
     const friend = await invitee(t, await codeOf(t, inviter));
     const o = await unpaidOrder(t, friend);
-    await topUp(t, friend, 1_000_000);
+    await topUpOnline(t, friend, 1_000_000);
     await pay(t, friend, o.id);
     expect((await invitees(t, inviter)).list[0]).toMatchObject({ status: 'unrewarded', reason: '首单支付时邀请奖励未开启' });
 
@@ -235,7 +220,7 @@ describe('invitations (ADR 0054)', () => {
     const inviter2 = await orderingCustomer(t);
     const friend2 = await invitee(t, await codeOf(t, inviter2));
     const o2 = await unpaidOrder(t, friend2);
-    await topUp(t, friend2, 1_000_000);
+    await topUpOnline(t, friend2, 1_000_000);
     const before = await balance(t, friend2);
     const paid = await pay(t, friend2, o2.id);
     expect(await balance(t, inviter2)).toBe(3000);

@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import { auditLog, ledgerAccount, ledgerEntry, topup } from '../src/db/schema.ts';
 import { createLocalGateway } from '../src/modules/payment/local-gateway.ts';
 import { systemClock } from '../src/lib/clock.ts';
@@ -9,33 +8,10 @@ import { createTestApp, type TestApp } from './create-test-app.ts';
 import { testRunner } from './job-helpers.ts';
 import { callApi, staffTokens, type TestUser } from './factories.ts';
 import { orderBody, orderingCustomer, placeOrder, planLine, reviewedFile } from './order-factories.ts';
+import { LOCAL_PAY_SECRET, newKey, postCallback, topUpOnline } from './money-factories.ts';
 
 /** A context on the test app's database, as the job worker has (to run the sweep). */
 const ctxOf = (t: TestApp) => testRunner(t, systemClock, {}).ctx;
-const key = () => randomUUID().replaceAll('-', '');
-const SECRET = 'test-local-payment-secret-0123';
-
-/** Tops up online through the local gateway: the trade, then its signed callback posted like the payment page does. */
-async function topUpOnline(t: TestApp, u: TestUser, amountFen: number) {
-  const added = await callApi(t, 'prestoreAdd', {
-    token: u.tokens.token,
-    body: { method: 'online', gateway: 'local', amountFen, idempotencyKey: key() },
-  });
-  expect(added.body.code, added.body.msg).toBe(1);
-  const no = added.body.data.topup.no;
-  const cb = createLocalGateway(SECRET).signedCallback(no, amountFen);
-  const res = await postCallback(t, new URLSearchParams({ ...cb }).toString());
-  expect(res.statusCode).toBe(200);
-  return { no, callback: cb };
-}
-
-const postCallback = (t: TestApp, payload: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/open/pay/notify/local',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload,
-  });
 
 const balance = async (t: TestApp, u: TestUser) => (await callApi(t, 'prestoreInfo', { token: u.tokens.token })).body.data.balanceFen;
 
@@ -65,7 +41,7 @@ describe('the prestore ledger (ADR 0050)', () => {
   let lab = '';
   let manager = '';
   beforeAll(async () => {
-    t = await createTestApp({ env: { PAYMENT_LOCAL_SECRET: SECRET } });
+    t = await createTestApp({ env: { PAYMENT_LOCAL_SECRET: LOCAL_PAY_SECRET } });
     finance = (await staffTokens(t, 'finance')).token;
     lab = (await staffTokens(t, 'lab')).token;
     manager = (await staffTokens(t, 'manager')).token;
@@ -76,7 +52,7 @@ describe('the prestore ledger (ADR 0050)', () => {
     const u = await orderingCustomer(t);
     const low = await callApi(t, 'prestoreAdd', {
       token: u.tokens.token,
-      body: { method: 'online', gateway: 'local', amountFen: 50_000, idempotencyKey: key() },
+      body: { method: 'online', gateway: 'local', amountFen: 50_000, idempotencyKey: newKey() },
     });
     expect(low.body).toMatchObject({ code: 0, msg: '[充值金额]不能低于¥1000.00' });
 
@@ -102,7 +78,7 @@ describe('the prestore ledger (ADR 0050)', () => {
 
   it('answers a repeated request with its first answer and moves nothing; the same key with another body is refused', async () => {
     const u = await orderingCustomer(t);
-    const k = key();
+    const k = newKey();
     const body = { method: 'online' as const, gateway: 'local' as const, amountFen: 100_000, idempotencyKey: k };
     const [a, b] = await Promise.all([
       callApi(t, 'prestoreAdd', { token: u.tokens.token, body }),
@@ -127,29 +103,29 @@ describe('the prestore ledger (ADR 0050)', () => {
     const receiptId = (JSON.parse(up.body) as { data: { id: string } }).data.id;
     const noPayer = await callApi(t, 'prestoreAdd', {
       token: u.tokens.token,
-      body: { method: 'transfer', amountFen: 200_000, receiptId, idempotencyKey: key() },
+      body: { method: 'transfer', amountFen: 200_000, receiptId, idempotencyKey: newKey() },
     });
     expect(noPayer.body.msg).toBe('[付款户名]不能为空');
     const added = await callApi(t, 'prestoreAdd', {
       token: u.tokens.token,
-      body: { method: 'transfer', amountFen: 200_000, payer: '某大学财务处', receiptId, idempotencyKey: key() },
+      body: { method: 'transfer', amountFen: 200_000, payer: '某大学财务处', receiptId, idempotencyKey: newKey() },
     });
     const id = added.body.data.topup.id;
     expect(added.body.data).toMatchObject({ topup: { state: 'pending' }, start: null });
     expect(await balance(t, u)).toBe(0);
 
-    const byManager = await callApi(t, 'adminTopupConfirm', { token: manager, body: { id, idempotencyKey: key() } });
+    const byManager = await callApi(t, 'adminTopupConfirm', { token: manager, body: { id, idempotencyKey: newKey() } });
     expect(byManager.status).toBe(403);
-    const noReason = await callApi(t, 'adminTopupReject', { token: finance, body: { id, idempotencyKey: key() } });
+    const noReason = await callApi(t, 'adminTopupReject', { token: finance, body: { id, idempotencyKey: newKey() } });
     expect(noReason.body.msg).toBe('[驳回原因]不能为空');
-    const confirmKey = key();
+    const confirmKey = newKey();
     const ok = await callApi(t, 'adminTopupConfirm', { token: finance, body: { id, note: '回单已核对', idempotencyKey: confirmKey } });
     expect(ok.body.data.state).toBe('credited');
     const repeat = await callApi(t, 'adminTopupConfirm', { token: finance, body: { id, note: '回单已核对', idempotencyKey: confirmKey } });
     expect(repeat.body.data.state).toBe('credited');
     // ¥2 000 reaches the 2 % tier.
     expect(await balance(t, u)).toBe(204_000);
-    const late = await callApi(t, 'adminTopupReject', { token: finance, body: { id, note: '重复', idempotencyKey: key() } });
+    const late = await callApi(t, 'adminTopupReject', { token: finance, body: { id, note: '重复', idempotencyKey: newKey() } });
     expect(late.status).toBe(409);
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.objectType, 'topup'));
     expect(audits.filter((a) => a.objectId === String(id)).map((a) => a.action)).toEqual(['topup.add', 'topup.confirm']);
@@ -167,15 +143,15 @@ describe('the prestore ledger (ADR 0050)', () => {
     const dueFen = due.list[0]!.dueFen;
     expect(dueFen).toBeGreaterThan(0);
 
-    const short = await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: key() } });
+    const short = await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: newKey() } });
     expect(short).toMatchObject({ status: 409, body: { msg: '预存余额不足，请先充值' } });
     const stranger = await orderingCustomer(t);
-    const foreign = await callApi(t, 'payOrder', { token: stranger.tokens.token, body: { orderId: o.id, idempotencyKey: key() } });
+    const foreign = await callApi(t, 'payOrder', { token: stranger.tokens.token, body: { orderId: o.id, idempotencyKey: newKey() } });
     expect(foreign.status).toBe(404);
 
     await topUpOnline(t, firm, 1_000_000);
     const before = await balance(t, firm);
-    const k = key();
+    const k = newKey();
     const paid = await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: k } });
     expect(paid.body.data).toMatchObject({ paidFen: dueFen, balanceFen: before - dueFen });
     const twice = await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: k } });
@@ -193,11 +169,11 @@ describe('the prestore ledger (ADR 0050)', () => {
     const stranger = await orderingCustomer(t);
     const foreign = await callApi(t, 'payOnline', {
       token: stranger.tokens.token,
-      body: { orderId: o.id, gateway: 'local', idempotencyKey: key() },
+      body: { orderId: o.id, gateway: 'local', idempotencyKey: newKey() },
     });
     expect(foreign.status).toBe(404);
 
-    const k = key();
+    const k = newKey();
     const started = await callApi(t, 'payOnline', {
       token: firm.tokens.token,
       body: { orderId: o.id, gateway: 'local', idempotencyKey: k },
@@ -209,7 +185,9 @@ describe('the prestore ledger (ADR 0050)', () => {
     const again = await callApi(t, 'payOnline', { token: firm.tokens.token, body: { orderId: o.id, gateway: 'local', idempotencyKey: k } });
     expect(again.body.data.topup.no).toBe(started.body.data.topup.no);
 
-    const cb = new URLSearchParams({ ...createLocalGateway(SECRET).signedCallback(started.body.data.topup.no, dueFen) }).toString();
+    const cb = new URLSearchParams({
+      ...createLocalGateway(LOCAL_PAY_SECRET).signedCallback(started.body.data.topup.no, dueFen),
+    }).toString();
     expect((await postCallback(t, cb)).statusCode).toBe(200);
     expect((await postCallback(t, cb)).statusCode).toBe(200);
     expect((await callApi(t, 'orderDetail', { token: firm.tokens.token, body: { id: o.id } })).body.data.state).toBe('awaitingSample');
@@ -222,7 +200,7 @@ describe('the prestore ledger (ADR 0050)', () => {
     // Nothing due any more: a new trade is refused.
     const done = await callApi(t, 'payOnline', {
       token: firm.tokens.token,
-      body: { orderId: o.id, gateway: 'local', idempotencyKey: key() },
+      body: { orderId: o.id, gateway: 'local', idempotencyKey: newKey() },
     });
     expect(done).toMatchObject({ status: 409, body: { msg: '该订单当前无需支付' } });
     expect((await reconcile(t, finance)).ok).toBe(true);
@@ -234,14 +212,17 @@ describe('the prestore ledger (ADR 0050)', () => {
     await t.db.execute(sql`update orders set state = 'unpaid' where id = ${o.id}`);
     const started = await callApi(t, 'payOnline', {
       token: firm.tokens.token,
-      body: { orderId: o.id, gateway: 'local', idempotencyKey: key() },
+      body: { orderId: o.id, gateway: 'local', idempotencyKey: newKey() },
     });
     const { amountFen, no } = started.body.data.topup;
     await topUpOnline(t, firm, 1_000_000);
-    expect((await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: key() } })).body.code).toBe(1);
+    expect((await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: newKey() } })).body.code).toBe(
+      1,
+    );
     const before = await balance(t, firm);
     expect(
-      (await postCallback(t, new URLSearchParams({ ...createLocalGateway(SECRET).signedCallback(no, amountFen) }).toString())).statusCode,
+      (await postCallback(t, new URLSearchParams({ ...createLocalGateway(LOCAL_PAY_SECRET).signedCallback(no, amountFen) }).toString()))
+        .statusCode,
     ).toBe(200);
     expect(await balance(t, firm)).toBe(before + amountFen);
     expect((await reconcile(t, finance)).ok).toBe(true);
@@ -261,7 +242,7 @@ describe('the prestore ledger (ADR 0050)', () => {
     await topUpOnline(t, u, 100_000);
     const short = await callApi(t, 'settlementAdd', {
       token: u.tokens.token,
-      body: { orderIds: orders.map((o) => o.id), idempotencyKey: key() },
+      body: { orderIds: orders.map((o) => o.id), idempotencyKey: newKey() },
     });
     expect(due.totalDueFen).toBe(180_000);
     expect(short).toMatchObject({ status: 409, body: { msg: '预存余额不足，请先充值' } });
@@ -270,7 +251,7 @@ describe('the prestore ledger (ADR 0050)', () => {
     await topUpOnline(t, u, 100_000);
     const settled = await callApi(t, 'settlementAdd', {
       token: u.tokens.token,
-      body: { orderIds: orders.map((o) => o.id), idempotencyKey: key() },
+      body: { orderIds: orders.map((o) => o.id), idempotencyKey: newKey() },
     });
     expect(settled.body.code, settled.body.msg).toBe(1);
     expect(settled.body.data).toMatchObject({ paidFen: 180_000, balanceFen: 24_000 });
@@ -312,12 +293,12 @@ describe('the prestore ledger (ADR 0050)', () => {
     await callApi(t, 'clusterAssign', { token: owner.tokens.token, body: { id: memberId, limitFen: 100_000 } });
 
     await topUpOnline(t, owner, 500_000);
-    const move = (u: TestUser, direction: 'in' | 'out', amountFen: number, k = key()) =>
+    const move = (u: TestUser, direction: 'in' | 'out', amountFen: number, k = newKey()) =>
       callApi(t, 'prestoreTransfer', { token: u.tokens.token, body: { clusterId: group.id, direction, amountFen, idempotencyKey: k } });
     expect((await move(student, 'in', 10_000)).status).toBe(403);
     expect((await move(outsider, 'in', 10_000)).status).toBe(404);
     expect((await move(owner, 'out', 10_000)).body.msg).toBe('课题组余额不足');
-    const k = key();
+    const k = newKey();
     const moved = await move(owner, 'in', 300_000, k);
     expect(moved.body.data).toEqual({ balanceFen: 225_000, groupBalanceFen: 300_000 });
     expect((await move(owner, 'in', 300_000, k)).body.data).toEqual(moved.body.data);
@@ -327,7 +308,7 @@ describe('the prestore ledger (ADR 0050)', () => {
     const first = await unsettledOrder(t, lab, student);
     const second = await unsettledOrder(t, lab, student);
     const settle = (ids: number[], u = student) =>
-      callApi(t, 'settlementAdd', { token: u.tokens.token, body: { orderIds: ids, clusterId: group.id, idempotencyKey: key() } });
+      callApi(t, 'settlementAdd', { token: u.tokens.token, body: { orderIds: ids, clusterId: group.id, idempotencyKey: newKey() } });
     expect((await settle([first.id], outsider)).status).toBe(404);
     const both = await settle([first.id, second.id]);
     expect(both).toMatchObject({ status: 409, body: { msg: '超出您在该课题组的可用额度（剩余¥1000.00），请联系课题组负责人调整额度' } });
@@ -359,7 +340,7 @@ describe('the prestore ledger (ADR 0050)', () => {
     const o = await unsettledOrder(t, lab, u);
     const added = await callApi(t, 'prestoreAdd', {
       token: u.tokens.token,
-      body: { method: 'online', gateway: 'local', amountFen: 100_000, idempotencyKey: key() },
+      body: { method: 'online', gateway: 'local', amountFen: 100_000, idempotencyKey: newKey() },
     });
     // Not yet: the order entered 待结算 just now and the trade is valid for 30 minutes.
     expect((await sweepMoney(ctxOf(t))).overdue).toBe(0);
@@ -375,11 +356,14 @@ describe('the prestore ledger (ADR 0050)', () => {
     const [row] = await t.db.select().from(topup).where(eq(topup.id, added.body.data.topup.id));
     expect(row).toMatchObject({ state: 'closed', note: '支付超时，已自动关闭' });
     // A payment that arrives after the trade closed still credits: the money is never lost.
-    const late = await postCallback(t, new URLSearchParams({ ...createLocalGateway(SECRET).signedCallback(row!.no, 100_000) }).toString());
+    const late = await postCallback(
+      t,
+      new URLSearchParams({ ...createLocalGateway(LOCAL_PAY_SECRET).signedCallback(row!.no, 100_000) }).toString(),
+    );
     expect(late.statusCode).toBe(200);
     expect(await balance(t, u)).toBe(102_000);
     // Settling an overdue order completes it.
-    const settled = await callApi(t, 'settlementAdd', { token: u.tokens.token, body: { orderIds: [o.id], idempotencyKey: key() } });
+    const settled = await callApi(t, 'settlementAdd', { token: u.tokens.token, body: { orderIds: [o.id], idempotencyKey: newKey() } });
     expect(settled.body.data.paidFen).toBe(90_000);
   });
 
@@ -410,9 +394,9 @@ describe('the prestore ledger (ADR 0050)', () => {
     const o = await placeOrder(t, firm);
     await t.db.execute(sql`update orders set state = 'unpaid', total_fen = 100000 where id = ${o.id}`);
     await topUpOnline(t, firm, 200_000);
-    await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: key() } });
+    await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: newKey() } });
     expect(await balance(t, firm)).toBe(104_000);
-    const nothing = await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: key() } });
+    const nothing = await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: newKey() } });
     expect(nothing).toMatchObject({ status: 409, body: { msg: '该订单当前无需支付' } });
     await callApi(t, 'adminOrderReceive', { token: lab, body: { id: o.id, expect: 'awaitingSample' } });
 
@@ -429,7 +413,7 @@ describe('the prestore ledger (ADR 0050)', () => {
     expect(await balance(t, firm)).toBe(124_000);
     const due = (await callApi(t, 'payDueList', { token: firm.tokens.token, body: { tab: 'unpaid' } })).body.data.list;
     expect(due).toEqual([expect.objectContaining({ id: o.id, state: 'received', dueFen: 30_000, finalFen: 110_000 })]);
-    const k = key();
+    const k = newKey();
     const paid = await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: k } });
     expect(paid.body.data).toMatchObject({ paidFen: 30_000, balanceFen: 94_000 });
     expect((await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: k } })).body.data).toEqual(
@@ -447,7 +431,7 @@ describe('the prestore ledger (ADR 0050)', () => {
     const o = await placeOrder(t, firm);
     await t.db.execute(sql`update orders set state = 'unpaid', total_fen = 50000 where id = ${o.id}`);
     await topUpOnline(t, firm, 100_000);
-    await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: key() } });
+    await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: newKey() } });
     expect(await balance(t, firm)).toBe(52_000);
     const cancelled = await callApi(t, 'orderCancel', { token: firm.tokens.token, body: { id: o.id, reason: '项目取消' } });
     expect(cancelled.body.code, cancelled.body.msg).toBe(1);
@@ -460,14 +444,14 @@ describe('the prestore ledger (ADR 0050)', () => {
     const mine = pending.find((r) => r.orderId === o.id)!;
     expect(mine).toMatchObject({ amountFen: 50_000, reason: '项目取消', state: 'pending' });
 
-    expect((await callApi(t, 'adminRefundApprove', { token: manager, body: { id: mine.id, idempotencyKey: key() } })).status).toBe(403);
-    const k = key();
+    expect((await callApi(t, 'adminRefundApprove', { token: manager, body: { id: mine.id, idempotencyKey: newKey() } })).status).toBe(403);
+    const k = newKey();
     const approved = await callApi(t, 'adminRefundApprove', { token: finance, body: { id: mine.id, idempotencyKey: k } });
     expect(approved.body.data).toMatchObject({ state: 'refunded' });
     expect((await callApi(t, 'adminRefundApprove', { token: finance, body: { id: mine.id, idempotencyKey: k } })).body.data).toEqual(
       approved.body.data,
     );
-    expect((await callApi(t, 'adminRefundApprove', { token: finance, body: { id: mine.id, idempotencyKey: key() } })).status).toBe(409);
+    expect((await callApi(t, 'adminRefundApprove', { token: finance, body: { id: mine.id, idempotencyKey: newKey() } })).status).toBe(409);
     expect(await balance(t, firm)).toBe(102_000);
     const [line] = (await callApi(t, 'prestoreList', { token: firm.tokens.token, body: { page: 1, pageSize: 1 } })).body.data.list;
     expect(line).toMatchObject({ kind: 'refund', amountFen: 50_000, memo: expect.stringContaining('项目取消') });
@@ -496,7 +480,7 @@ describe('the prestore ledger (ADR 0050)', () => {
     expect(draft.body.code, draft.body.msg).toBe(1);
 
     await topUpOnline(t, u, 100_000);
-    await callApi(t, 'settlementAdd', { token: u.tokens.token, body: { orderIds: [o.id], idempotencyKey: key() } });
+    await callApi(t, 'settlementAdd', { token: u.tokens.token, body: { orderIds: [o.id], idempotencyKey: newKey() } });
     // Settled: nothing owed, orders go through again.
     expect((await placeOrder(t, u)).state).toBe('awaitingSample');
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'customer.credit'));

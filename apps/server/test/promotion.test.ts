@@ -2,37 +2,18 @@
 // customers' payments, release after N days, reversal on refund, withdrawals
 // with finance's answers — every rule, and the ledger reconciled after.
 import { eq, sql } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, promoter, rebate, userAccount } from '../src/db/schema.ts';
-import { createLocalGateway } from '../src/modules/payment/local-gateway.ts';
 import { afterOrderMovePromotion, releaseDueRebates } from '../src/modules/promotion/promotion.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, createUser, staffTokens, type TestUser } from './factories.ts';
 import { attest, orderBody, placeOrder, planLine, reviewedFile } from './order-factories.ts';
 import { testRunner } from './job-helpers.ts';
+import { LOCAL_PAY_SECRET, newKey, topUpOnline } from './money-factories.ts';
 
-const SECRET = 'test-local-payment-secret-0123';
-const key = () => randomUUID().replaceAll('-', '');
 const DAY = 86_400_000;
 const ctxAt = (t: TestApp, offsetMs = 0) => testRunner(t, () => new Date(Date.now() + offsetMs), {}).ctx;
 const BANK = { holder: '王推广', bank: '中国建设银行北京海淀支行', account: '6217 0000 1234 5678 901' };
-
-async function topUpOnline(t: TestApp, u: TestUser, amountFen: number) {
-  const added = await callApi(t, 'prestoreAdd', {
-    token: u.tokens.token,
-    body: { method: 'online', gateway: 'local', amountFen, idempotencyKey: key() },
-  });
-  expect(added.body.code, added.body.msg).toBe(1);
-  const cb = createLocalGateway(SECRET).signedCallback(added.body.data.topup.no, amountFen);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/open/pay/notify/local',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...cb }).toString(),
-  });
-  expect(res.statusCode).toBe(200);
-}
 
 const idOf = async (t: TestApp, u: TestUser) =>
   (await t.db.select({ id: userAccount.id }).from(userAccount).where(eq(userAccount.phone, u.phone)))[0]!.id;
@@ -62,7 +43,7 @@ describe('promotion: promoters, rebates, wallet and withdrawals (ADR 0055)', () 
     const o = await placeOrder(t, u);
     await t.db.execute(sql`update orders set state = 'unpaid', total_fen = ${fen} where id = ${o.id}`);
     await topUpOnline(t, u, 100_000);
-    const paid = await callApi(t, 'payOrder', { token: u.tokens.token, body: { orderId: o.id, idempotencyKey: key() } });
+    const paid = await callApi(t, 'payOrder', { token: u.tokens.token, body: { orderId: o.id, idempotencyKey: newKey() } });
     expect(paid.body.code, paid.body.msg).toBe(1);
     return o;
   }
@@ -76,13 +57,13 @@ describe('promotion: promoters, rebates, wallet and withdrawals (ADR 0055)', () 
     await callApi(t, 'adminOrderDeliver', { token: lab, body: { id: o.id, expect: 'testing' } });
     expect((await callApi(t, 'orderConfirm', { token: u.tokens.token, body: { id: o.id } })).body.data.state).toBe('unsettled');
     await topUpOnline(t, u, 100_000);
-    const settled = await callApi(t, 'settlementAdd', { token: u.tokens.token, body: { orderIds: [o.id], idempotencyKey: key() } });
+    const settled = await callApi(t, 'settlementAdd', { token: u.tokens.token, body: { orderIds: [o.id], idempotencyKey: newKey() } });
     expect(settled.body.code, settled.body.msg).toBe(1);
     return o;
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { PAYMENT_LOCAL_SECRET: SECRET } });
+    t = await createTestApp({ env: { PAYMENT_LOCAL_SECRET: LOCAL_PAY_SECRET } });
     finance = (await staffTokens(t, 'finance')).token;
     operator = (await staffTokens(t, 'operator')).token;
     lab = (await staffTokens(t, 'lab')).token;
@@ -186,7 +167,7 @@ describe('promotion: promoters, rebates, wallet and withdrawals (ADR 0055)', () 
     const o = placed.body.data;
     await t.db.execute(sql`update orders set state = 'unpaid' where id = ${o.id}`);
     await topUpOnline(t, firm, 1_000_000);
-    const paid = await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: key() } });
+    const paid = await callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: o.id, idempotencyKey: newKey() } });
     expect(paid.body.code, paid.body.msg).toBe(1);
     const [r] = await t.db.select().from(rebate).where(eq(rebate.orderId, o.id));
     expect(r!.baseFen).toBe(paid.body.data.paidFen);
@@ -242,7 +223,7 @@ describe('promotion: promoters, rebates, wallet and withdrawals (ADR 0055)', () 
   });
 
   it('withdrawals: bounds and bank account checked; another’s refused; two at once never exceed the wallet', async () => {
-    const ask = (u: TestUser, amountFen: number, extra: Partial<typeof BANK> = {}, k = key()) =>
+    const ask = (u: TestUser, amountFen: number, extra: Partial<typeof BANK> = {}, k = newKey()) =>
       callApi(t, 'promotionWithdraw', { token: u.tokens.token, body: { amountFen, ...BANK, ...extra, idempotencyKey: k } });
     expect((await ask(promo, 5_000)).body.msg).toBe('[提现金额]不能低于¥100.00');
     expect((await ask(promo, 20_000)).body.msg).toBe('钱包可提现余额不足');
@@ -260,7 +241,7 @@ describe('promotion: promoters, rebates, wallet and withdrawals (ADR 0055)', () 
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ state: 'applied', amountFen: 10_000, account: '**** 8901' });
     // The same key again answers the first result and moves nothing.
-    const k = key();
+    const k = newKey();
     const first = await ask(promo, 10_000, {}, k);
     expect(first.status).toBe(409);
     // Another customer does not see them.
@@ -272,36 +253,36 @@ describe('promotion: promoters, rebates, wallet and withdrawals (ADR 0055)', () 
     const list = (await callApi(t, 'adminWithdrawList', { token: finance, query: { state: 'applied' } })).body.data.list;
     const w = list.find((x) => x.userId === promo.id)!;
     expect(w).toMatchObject({ amountFen: 10_000, account: '6217000012345678901', promoterName: '王推广' });
-    expect((await callApi(t, 'adminWithdrawApprove', { token: operator, body: { id: w.id, idempotencyKey: key() } })).status).toBe(403);
+    expect((await callApi(t, 'adminWithdrawApprove', { token: operator, body: { id: w.id, idempotencyKey: newKey() } })).status).toBe(403);
     expect(
-      (await callApi(t, 'adminWithdrawPay', { token: finance, body: { id: w.id, reference: 'HX2026112500001', idempotencyKey: key() } }))
+      (await callApi(t, 'adminWithdrawPay', { token: finance, body: { id: w.id, reference: 'HX2026112500001', idempotencyKey: newKey() } }))
         .status,
     ).toBe(409);
-    const noReason = await callApi(t, 'adminWithdrawReject', { token: finance, body: { id: w.id, note: '', idempotencyKey: key() } });
+    const noReason = await callApi(t, 'adminWithdrawReject', { token: finance, body: { id: w.id, note: '', idempotencyKey: newKey() } });
     expect(noReason.body.msg).toBe('[驳回原因]不能为空');
     const rejected = await callApi(t, 'adminWithdrawReject', {
       token: finance,
-      body: { id: w.id, note: '开户人与推广员姓名不符', idempotencyKey: key() },
+      body: { id: w.id, note: '开户人与推广员姓名不符', idempotencyKey: newKey() },
     });
     expect(rejected.body.data).toMatchObject({ state: 'rejected', note: '开户人与推广员姓名不符' });
     expect(await info()).toMatchObject({ availableFen: 11_000, withdrawingFen: 0 });
 
     const again = await callApi(t, 'promotionWithdraw', {
       token: promo.tokens.token,
-      body: { amountFen: 11_000, ...BANK, idempotencyKey: key() },
+      body: { amountFen: 11_000, ...BANK, idempotencyKey: newKey() },
     });
     expect(again.body.data.state).toBe('applied');
     const id = again.body.data.id;
-    const k = key();
+    const k = newKey();
     const approved = await callApi(t, 'adminWithdrawApprove', { token: finance, body: { id, idempotencyKey: k } });
     expect(approved.body.data.state).toBe('approved');
     expect((await callApi(t, 'adminWithdrawApprove', { token: finance, body: { id, idempotencyKey: k } })).body.data).toEqual(
       approved.body.data,
     );
-    expect((await callApi(t, 'adminWithdrawApprove', { token: finance, body: { id, idempotencyKey: key() } })).status).toBe(409);
+    expect((await callApi(t, 'adminWithdrawApprove', { token: finance, body: { id, idempotencyKey: newKey() } })).status).toBe(409);
     const paid = await callApi(t, 'adminWithdrawPay', {
       token: finance,
-      body: { id, reference: 'HX2026112500001', idempotencyKey: key() },
+      body: { id, reference: 'HX2026112500001', idempotencyKey: newKey() },
     });
     expect(paid.body.data).toMatchObject({ state: 'paid', reference: 'HX2026112500001', staffName: expect.any(String) });
     const mine = (await callApi(t, 'promotionWithdrawals', { token: promo.tokens.token, body: {} })).body.data.list;
@@ -325,17 +306,17 @@ describe('promotion: promoters, rebates, wallet and withdrawals (ADR 0055)', () 
     expect(await info()).toMatchObject({ availableFen: 9_000, pendingFen: 0 });
     await callApi(t, 'promotionWithdraw', {
       token: promo.tokens.token,
-      body: { amountFen: 8_000 + 2_000, ...BANK, idempotencyKey: key() },
+      body: { amountFen: 8_000 + 2_000, ...BANK, idempotencyKey: newKey() },
     }).then((r) => expect(r.status).toBe(409));
     const w = await callApi(t, 'promotionWithdraw', {
       token: promo.tokens.token,
-      body: { amountFen: 9_000 - 0, ...BANK, idempotencyKey: key() },
+      body: { amountFen: 9_000 - 0, ...BANK, idempotencyKey: newKey() },
     });
     expect(w.body.msg).toBe('[提现金额]不能低于¥100.00');
     // Lower the minimum, withdraw 6 000, leaving 3 000; then the order is refunded (a reversal the shop decides on).
     await callApi(t, 'adminPromotionSettingsSave', { token: finance, body: { rateBp: 1000, pendingDays: 0, minWithdrawFen: 1_000 } });
     expect(
-      (await callApi(t, 'promotionWithdraw', { token: promo.tokens.token, body: { amountFen: 6_000, ...BANK, idempotencyKey: key() } }))
+      (await callApi(t, 'promotionWithdraw', { token: promo.tokens.token, body: { amountFen: 6_000, ...BANK, idempotencyKey: newKey() } }))
         .status,
     ).toBe(200);
     const ctx = ctxAt(t);
@@ -359,7 +340,7 @@ describe('promotion: promoters, rebates, wallet and withdrawals (ADR 0055)', () 
     await settledInstitutionOrder(lab3);
     expect((await info()).pendingFen).toBe(0);
     expect(
-      (await callApi(t, 'promotionWithdraw', { token: promo.tokens.token, body: { amountFen: 3_000, ...BANK, idempotencyKey: key() } }))
+      (await callApi(t, 'promotionWithdraw', { token: promo.tokens.token, body: { amountFen: 3_000, ...BANK, idempotencyKey: newKey() } }))
         .status,
     ).toBe(200);
     expect((await callApi(t, 'adminPromoterEnable', { token: operator, body: { id: row.id } })).body.data.state).toBe('approved');

@@ -1,0 +1,35 @@
+// Money helpers for API tests: idempotency keys, the local gateway's secret and a paid online top-up.
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { createLocalGateway } from '../src/modules/payment/local-gateway.ts';
+import type { TestApp } from './create-test-app.ts';
+import { callApi, type TestUser } from './factories.ts';
+
+/** The local gateway's signing secret: a test app that tops up is made with env PAYMENT_LOCAL_SECRET = this. */
+export const LOCAL_PAY_SECRET = 'test-local-payment-secret-0123';
+
+/** A new idempotency key (32 hex characters). */
+export const newKey = () => randomUUID().replaceAll('-', '');
+
+/** Posts a gateway callback (form-encoded) as the payment page does. */
+export const postCallback = (t: TestApp, payload: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/open/pay/notify/local',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload,
+  });
+
+/** Tops up online through the local gateway: the trade, then its signed callback. */
+export async function topUpOnline(t: TestApp, u: TestUser, amountFen: number) {
+  const added = await callApi(t, 'prestoreAdd', {
+    token: u.tokens.token,
+    body: { method: 'online', gateway: 'local', amountFen, idempotencyKey: newKey() },
+  });
+  expect(added.body.code, added.body.msg).toBe(1);
+  const no = added.body.data.topup.no;
+  const callback = createLocalGateway(LOCAL_PAY_SECRET).signedCallback(no, amountFen);
+  const res = await postCallback(t, new URLSearchParams({ ...callback }).toString());
+  expect(res.statusCode).toBe(200);
+  return { no, callback };
+}
