@@ -56,8 +56,16 @@ describe('coupons and points (issue 10, ADR 0053)', () => {
     await issue.getByLabel('客户手机号').fill(customer.phone);
     await button(issue.locator('.ant-modal-footer'), '确定').click();
     await toast(page, '优惠券已发放').waitFor();
-    await row.getByText('1 / 0').waitFor();
     await screenshotAtWidths(page, SPEC, 'console-coupons');
+    // 已发放 opens who holds it: the customer's phone masked, given by staff, 可使用.
+    await button(row, '1 / 0').click();
+    const issued = await opened(page.getByRole('dialog').filter({ hasText: `「${NAME}」的发放记录` }));
+    const holder = issued.locator('.ant-table-row').filter({ hasText: `${customer.phone.slice(0, 3)}****${customer.phone.slice(7)}` });
+    await holder.getByText('后台发放').waitFor();
+    await holder.getByText('可使用').waitFor();
+    await screenshotAtWidths(page, SPEC, 'console-coupon-issued');
+    await issued.getByRole('button', { name: /close|关闭/i }).click();
+    await issued.waitFor({ state: 'hidden' });
 
     // 积分设置 and 邀请有礼: the operator's other rooms of issue 10 open with their settings.
     await page.getByRole('menuitem', { name: '积分设置' }).click();

@@ -7,7 +7,8 @@ import { apiGet, searchDevices } from './support/api.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
 import { opened } from './support/page-checks.ts';
 import { artifactsDir, screenshotAtWidths } from './support/screenshot.ts';
-import { button, chooseOption, enrol, reviewedResultFile, signInToConsole, staffCall } from './support/staff.ts';
+import { button, chooseOption, enrol, signInToConsole } from './support/staff.ts';
+import { confirmedOrder } from './support/money.ts';
 
 const SPEC = 'evaluation';
 const s = useServer();
@@ -23,38 +24,13 @@ let order: { id: number; no: string };
 /** No horizontal scroll: the page is no wider than the window. */
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-/** An attested student's self-send order of one priced item, taken by the lab to delivery and confirmed by the student (待结算). */
-async function confirmedOrder(user: TestUser): Promise<{ id: number; no: string }> {
-  const token = user.tokens.token;
-  await attestStudent(s.baseUrl, token);
-  await addAddress(s.baseUrl, token);
-  const line = await call<{ id: number }>(s.baseUrl, 'planAdd', { rid: item.rid, count: 1, choices: {} }, { token });
-  const placed = await call<{ id: number; no: string; state: string }>(
-    s.baseUrl,
-    'orderAdd',
-    {
-      delivery: 0,
-      lines: [{ planId: line.data.id, samples: [{ name: '粉末A', count: 1, form: 'powder', hazards: [], returnSample: false }] }],
-    },
-    { token },
-  );
-  expect(placed.data, placed.msg).toMatchObject({ state: 'awaitingSample' });
-  const lab = (await enrol(s.baseUrl, 'lab')).token;
-  const id = placed.data.id;
-  await staffCall(s.baseUrl, 'adminOrderReceive', lab, { id, expect: 'awaitingSample' });
-  await staffCall(s.baseUrl, 'adminOrderStartTesting', lab, { id, expect: 'received' });
-  await reviewedResultFile(s.baseUrl, lab, id);
-  await staffCall(s.baseUrl, 'adminOrderDeliver', lab, { id, expect: 'testing' });
-  const confirmed = await call<{ state: string }>(s.baseUrl, 'orderConfirm', { id }, { token });
-  expect(confirmed.data.state).toBe('unsettled');
-  return placed.data;
-}
-
 describe('evaluations (issue 9, ADR 0048)', () => {
   it('the student evaluates the item on the confirmed order’s page; the line then shows the stars and the comment', async () => {
     student = await registerUser(s.server);
     item = (await searchDevices(s.baseUrl, { pageSize: 30 })).list.find((d) => d.price_fen > 0 && d.unit === 'sample')!;
-    order = await confirmedOrder(student);
+    await attestStudent(s.baseUrl, student.tokens.token);
+    await addAddress(s.baseUrl, student.tokens.token);
+    order = await confirmedOrder(s.baseUrl, student, item.rid, (await enrol(s.baseUrl, 'lab')).token);
 
     const page = b.page;
     await signInWith(page, student.tokens, `/member/order?id=${order.id}`);

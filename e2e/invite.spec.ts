@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { TokenPair } from '@yance/contracts/account';
-import type { DeviceSummary } from '@yance/contracts/catalog';
 import {
   addAddress,
   attestStudent,
@@ -24,7 +23,8 @@ import { searchDevices } from './support/api.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
 import { opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
-import { enrol, reviewedResultFile, signInToConsole, staffCall } from './support/staff.ts';
+import { enrol, signInToConsole } from './support/staff.ts';
+import { apiOk, confirmedOrder, newKey, paidTopUp } from './support/money.ts';
 
 // Issue 10's invitations (ADR 0054): a customer shares their link; a friend registers through it; after the
 // friend's first paid order the inviter sees the reward in the list and in the prestore statement.
@@ -33,56 +33,6 @@ const s = useServer();
 const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
 
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-const key = () => `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
-const ok = <T>(r: { code: number; msg: string; data: T }) => {
-  expect(r.code, r.msg).toBe(1);
-  return r.data;
-};
-
-/** An attested student's self-send order taken by the lab to delivery and confirmed: 待结算. */
-async function confirmedOrder(user: TestUser, item: DeviceSummary, lab: string): Promise<{ id: number; no: string }> {
-  const token = user.tokens.token;
-  const line = ok(await call<{ id: number }>(s.baseUrl, 'planAdd', { rid: item.rid, count: 1, choices: {} }, { token }));
-  const placed = ok(
-    await call<{ id: number; no: string }>(
-      s.baseUrl,
-      'orderAdd',
-      {
-        delivery: 0,
-        lines: [{ planId: line.id, samples: [{ name: '薄膜B', count: 1, form: 'powder', hazards: [], returnSample: false }] }],
-      },
-      { token },
-    ),
-  );
-  await staffCall(s.baseUrl, 'adminOrderReceive', lab, { id: placed.id, expect: 'awaitingSample' });
-  await staffCall(s.baseUrl, 'adminOrderStartTesting', lab, { id: placed.id, expect: 'received' });
-  await reviewedResultFile(s.baseUrl, lab, placed.id);
-  await staffCall(s.baseUrl, 'adminOrderDeliver', lab, { id: placed.id, expect: 'testing' });
-  expect(ok(await call<{ state: string }>(s.baseUrl, 'orderConfirm', { id: placed.id }, { token })).state).toBe('unsettled');
-  return placed;
-}
-
-/** A top-up paid through the local gateway the way its cashier page does. */
-async function topUp(user: TestUser, amountFen: number): Promise<void> {
-  const token = user.tokens.token;
-  const added = ok(
-    await call<{ topup: { no: string } }>(
-      s.baseUrl,
-      'prestoreAdd',
-      { method: 'online', gateway: 'local', amountFen, idempotencyKey: key() },
-      { token },
-    ),
-  );
-  const info = await fetch(`${s.baseUrl}/api/open/pay/local?no=${added.topup.no}`).then(
-    (r) => r.json() as Promise<{ data: { callback: Record<string, string> } }>,
-  );
-  const paid = await fetch(`${s.baseUrl}/api/open/pay/notify/local`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(info.data.callback).toString(),
-  });
-  expect(await paid.text()).toBe('success');
-}
 
 describe('invitations (issue 10, ADR 0054)', () => {
   it('a customer copies the link; a friend registers through it; after the friend’s first paid order the inviter sees the reward', async () => {
@@ -135,7 +85,7 @@ describe('invitations (issue 10, ADR 0054)', () => {
     };
 
     // Registered: the inviter sees 已注册 with the phone masked.
-    const listed = ok(
+    const listed = apiOk(
       await call<{ list: { phone: string; status: string }[] }>(
         s.baseUrl,
         'inviteList',
@@ -151,9 +101,9 @@ describe('invitations (issue 10, ADR 0054)', () => {
       .filter((d) => d.price_fen > 0 && d.unit === 'sample')
       .sort((x, y) => x.price_fen - y.price_fen)[0]!;
     const lab = (await enrol(s.baseUrl, 'lab')).token;
-    const order = await confirmedOrder(friend, item, lab);
-    await topUp(friend, 1_000_000);
-    ok(await call(s.baseUrl, 'settlementAdd', { orderIds: [order.id], idempotencyKey: key() }, { token: friend.tokens.token }));
+    const order = await confirmedOrder(s.baseUrl, friend, item.rid, lab);
+    await paidTopUp(s.baseUrl, friend, 1_000_000);
+    apiOk(await call(s.baseUrl, 'settlementAdd', { orderIds: [order.id], idempotencyKey: newKey() }, { token: friend.tokens.token }));
 
     await page.evaluate(() => localStorage.removeItem('token'));
     await signInWith(page, inviter.tokens, '/member/invite');

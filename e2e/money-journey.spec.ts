@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { DeviceSummary } from '@yance/contracts/catalog';
 import { ORGANIZATIONS } from '@yance/contracts/user';
-import { addAddress, attestStudent, call, registerUser, signInWith, toast, useServer, type TestUser } from './support/accounts.ts';
+import { addAddress, attestStudent, call, registerUser, signInWith, toast, useServer } from './support/accounts.ts';
 import { searchDevices } from './support/api.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
 import { opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
-import { button, enrol, reviewedResultFile, staffCall } from './support/staff.ts';
+import { button, enrol } from './support/staff.ts';
+import { apiOk, confirmedOrder, newKey, paidTopUp } from './support/money.ts';
 
 // Issue 10's journey: a teacher's research group holds the money; a student settles two orders from it within
 // the limit the teacher gave, then applies for an e-invoice of one of them.
@@ -16,61 +16,11 @@ const s = useServer();
 const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
 
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-const key = () => `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
-const ok = <T>(r: { code: number; msg: string; data: T }) => {
-  expect(r.code, r.msg).toBe(1);
-  return r.data;
-};
-
-/** An attested student's self-send order of one item, taken by the lab to delivery and confirmed: 待结算. */
-async function confirmedOrder(user: TestUser, item: DeviceSummary, lab: string): Promise<{ id: number; no: string }> {
-  const token = user.tokens.token;
-  const line = ok(await call<{ id: number }>(s.baseUrl, 'planAdd', { rid: item.rid, count: 1, choices: {} }, { token }));
-  const placed = ok(
-    await call<{ id: number; no: string }>(
-      s.baseUrl,
-      'orderAdd',
-      {
-        delivery: 0,
-        lines: [{ planId: line.id, samples: [{ name: '薄膜B', count: 1, form: 'powder', hazards: [], returnSample: false }] }],
-      },
-      { token },
-    ),
-  );
-  await staffCall(s.baseUrl, 'adminOrderReceive', lab, { id: placed.id, expect: 'awaitingSample' });
-  await staffCall(s.baseUrl, 'adminOrderStartTesting', lab, { id: placed.id, expect: 'received' });
-  await reviewedResultFile(s.baseUrl, lab, placed.id);
-  await staffCall(s.baseUrl, 'adminOrderDeliver', lab, { id: placed.id, expect: 'testing' });
-  expect(ok(await call<{ state: string }>(s.baseUrl, 'orderConfirm', { id: placed.id }, { token })).state).toBe('unsettled');
-  return placed;
-}
-
-/** A top-up paid through the local gateway the way its cashier page does: the signed callback it is given. */
-async function topUp(user: TestUser, amountFen: number): Promise<void> {
-  const token = user.tokens.token;
-  const added = ok(
-    await call<{ topup: { no: string } }>(
-      s.baseUrl,
-      'prestoreAdd',
-      { method: 'online', gateway: 'local', amountFen, idempotencyKey: key() },
-      { token },
-    ),
-  );
-  const info = await fetch(`${s.baseUrl}/api/open/pay/local?no=${added.topup.no}`).then(
-    (r) => r.json() as Promise<{ data: { callback: Record<string, string> } }>,
-  );
-  const paid = await fetch(`${s.baseUrl}/api/open/pay/notify/local`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(info.data.callback).toString(),
-  });
-  expect(await paid.text()).toBe('success');
-}
 
 describe('money journey (issue 10)', () => {
   it('a student settles two orders from the research group’s balance within the teacher’s limit, then applies for an e-invoice', async () => {
     const teacher = await registerUser(s.server);
-    ok(
+    apiOk(
       await call(
         s.baseUrl,
         'update4profile',
@@ -91,7 +41,7 @@ describe('money journey (issue 10)', () => {
     await addAddress(s.baseUrl, student.tokens.token);
 
     // The teacher's group: ¥2 000 topped up online, ¥1 500 moved into the group, the student in it with ¥1 000.
-    const group = ok(
+    const group = apiOk(
       await call<{ id: number; name: string }>(
         s.baseUrl,
         'clusterAdd',
@@ -99,16 +49,16 @@ describe('money journey (issue 10)', () => {
         { token: teacher.tokens.token },
       ),
     );
-    await topUp(teacher, 200_000);
-    ok(
+    await paidTopUp(s.baseUrl, teacher, 200_000);
+    apiOk(
       await call(
         s.baseUrl,
         'prestoreTransfer',
-        { clusterId: group.id, direction: 'in', amountFen: 150_000, idempotencyKey: key() },
+        { clusterId: group.id, direction: 'in', amountFen: 150_000, idempotencyKey: newKey() },
         { token: teacher.tokens.token },
       ),
     );
-    const applied = ok(
+    const applied = apiOk(
       await call<{ mine: { memberId: number } }>(
         s.baseUrl,
         'clusterApply',
@@ -116,15 +66,15 @@ describe('money journey (issue 10)', () => {
         { token: student.tokens.token },
       ),
     );
-    ok(await call(s.baseUrl, 'clusterAgree', { id: applied.mine.memberId, agree: true }, { token: teacher.tokens.token }));
-    ok(await call(s.baseUrl, 'clusterAssign', { id: applied.mine.memberId, limitFen: 100_000 }, { token: teacher.tokens.token }));
+    apiOk(await call(s.baseUrl, 'clusterAgree', { id: applied.mine.memberId, agree: true }, { token: teacher.tokens.token }));
+    apiOk(await call(s.baseUrl, 'clusterAssign', { id: applied.mine.memberId, limitFen: 100_000 }, { token: teacher.tokens.token }));
 
     // Two of the cheapest priced item's orders, both 待结算.
     const item = (await searchDevices(s.baseUrl, { pageSize: 50 })).list
       .filter((d) => d.price_fen > 0 && d.unit === 'sample')
       .sort((x, y) => x.price_fen - y.price_fen)[0]!;
     const lab = (await enrol(s.baseUrl, 'lab')).token;
-    const orders = [await confirmedOrder(student, item, lab), await confirmedOrder(student, item, lab)];
+    const orders = [await confirmedOrder(s.baseUrl, student, item.rid, lab), await confirmedOrder(s.baseUrl, student, item.rid, lab)];
 
     const page = b.page;
     await signInWith(page, student.tokens, '/member/unsettled');
@@ -142,10 +92,10 @@ describe('money journey (issue 10)', () => {
     await page.getByText('暂无待结算订单').waitFor();
     expect(await fitsWidth(page)).toBe(true);
     for (const o of orders)
-      expect(ok(await call<{ state: string }>(s.baseUrl, 'orderDetail', { id: o.id }, { token: student.tokens.token })).state).toBe(
+      expect(apiOk(await call<{ state: string }>(s.baseUrl, 'orderDetail', { id: o.id }, { token: student.tokens.token })).state).toBe(
         'completed',
       );
-    const funds = ok(
+    const funds = apiOk(
       await call<{ balanceFen: number; spentFen: number }>(
         s.baseUrl,
         'clusterFunds',
@@ -157,7 +107,7 @@ describe('money journey (issue 10)', () => {
     expect(funds.balanceFen).toBe(150_000 - 2 * item.price_fen);
 
     // 开票记录: an e-invoice title, then 申请开票 for the first order.
-    ok(
+    apiOk(
       await call(
         s.baseUrl,
         'invoiceAdd',

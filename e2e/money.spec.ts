@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { DeviceSummary } from '@yance/contracts/catalog';
-import { addAddress, attestStudent, call, registerUser, signInWith, toast, useServer, type TestUser } from './support/accounts.ts';
+import { addAddress, attestStudent, call, registerUser, signInWith, toast, useServer } from './support/accounts.ts';
 import { searchDevices } from './support/api.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
 import { opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
-import { button, enrol, reviewedResultFile, staffCall } from './support/staff.ts';
+import { button, enrol, staffCall } from './support/staff.ts';
+import { confirmedOrder } from './support/money.ts';
 
 const SPEC = 'money';
 const s = useServer();
@@ -18,33 +18,6 @@ const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 /** The money a person reads: "¥1,020.00". */
 const yuan = (fen: number) => `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/**
- * An attested student's self-send order of one priced item, taken by the lab
- * to delivery and confirmed by the student: 待结算 (billed to receivables).
- */
-async function confirmedOrder(user: TestUser, item: DeviceSummary, lab: string): Promise<{ id: number; no: string }> {
-  const token = user.tokens.token;
-  const line = await call<{ id: number }>(s.baseUrl, 'planAdd', { rid: item.rid, count: 1, choices: {} }, { token });
-  const placed = await call<{ id: number; no: string; state: string }>(
-    s.baseUrl,
-    'orderAdd',
-    {
-      delivery: 0,
-      lines: [{ planId: line.data.id, samples: [{ name: '粉末A', count: 1, form: 'powder', hazards: [], returnSample: false }] }],
-    },
-    { token },
-  );
-  expect(placed.data, placed.msg).toMatchObject({ state: 'awaitingSample' });
-  const id = placed.data.id;
-  await staffCall(s.baseUrl, 'adminOrderReceive', lab, { id, expect: 'awaitingSample' });
-  await staffCall(s.baseUrl, 'adminOrderStartTesting', lab, { id, expect: 'received' });
-  await reviewedResultFile(s.baseUrl, lab, id);
-  await staffCall(s.baseUrl, 'adminOrderDeliver', lab, { id, expect: 'testing' });
-  const confirmed = await call<{ state: string }>(s.baseUrl, 'orderConfirm', { id }, { token });
-  expect(confirmed.data.state).toBe('unsettled');
-  return placed.data;
-}
-
 describe('money (issue 10, ADR 0050)', () => {
   it('a student tops up ¥1 000 online through the local payment page (¥1 020 with the 2 % bonus) and settles both 待结算 orders from the balance', async () => {
     const student = await registerUser(s.server);
@@ -55,7 +28,7 @@ describe('money (issue 10, ADR 0050)', () => {
       .filter((d) => d.price_fen > 0 && d.unit === 'sample')
       .sort((x, y) => x.price_fen - y.price_fen)[0]!;
     const lab = (await enrol(s.baseUrl, 'lab')).token;
-    const orders = [await confirmedOrder(student, item, lab), await confirmedOrder(student, item, lab)];
+    const orders = [await confirmedOrder(s.baseUrl, student, item.rid, lab), await confirmedOrder(s.baseUrl, student, item.rid, lab)];
 
     // 预存中心: the ¥1 000 pick shows its bonus before paying.
     const page = b.page;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { DeviceSummary } from '@yance/contracts/catalog';
-import { addAddress, attestStudent, call, registerUser, signInWith, toast, useServer, type TestUser } from './support/accounts.ts';
+import { addAddress, attestStudent, call, registerUser, signInWith, toast, useServer } from './support/accounts.ts';
 import { searchDevices } from './support/api.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
 import { opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
-import { button, enrol, reviewedResultFile, signInToConsole, staffCall, totpCode } from './support/staff.ts';
+import { button, enrol, signInToConsole, totpCode } from './support/staff.ts';
+import { apiOk, confirmedOrder, newKey, paidTopUp } from './support/money.ts';
 
 // Issue 10's promotion (ADR 0055): a customer applies to be a promoter, the console approves, an invited
 // customer's order is paid, the rebate becomes available, the promoter withdraws and finance pays it.
@@ -15,51 +15,6 @@ const s = useServer();
 const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
 
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-const key = () => `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
-const ok = <T>(r: { code: number; msg: string; data: T }) => {
-  expect(r.code, r.msg).toBe(1);
-  return r.data;
-};
-
-/** An attested student's order of one item taken by the lab to delivery, confirmed (待结算) and settled from the balance: 已完成. */
-async function settledOrder(user: TestUser, item: DeviceSummary, lab: string): Promise<void> {
-  const token = user.tokens.token;
-  const line = ok(await call<{ id: number }>(s.baseUrl, 'planAdd', { rid: item.rid, count: 1, choices: {} }, { token }));
-  const placed = ok(
-    await call<{ id: number; no: string }>(
-      s.baseUrl,
-      'orderAdd',
-      {
-        delivery: 0,
-        lines: [{ planId: line.id, samples: [{ name: '薄膜B', count: 1, form: 'powder', hazards: [], returnSample: false }] }],
-      },
-      { token },
-    ),
-  );
-  await staffCall(s.baseUrl, 'adminOrderReceive', lab, { id: placed.id, expect: 'awaitingSample' });
-  await staffCall(s.baseUrl, 'adminOrderStartTesting', lab, { id: placed.id, expect: 'received' });
-  await reviewedResultFile(s.baseUrl, lab, placed.id);
-  await staffCall(s.baseUrl, 'adminOrderDeliver', lab, { id: placed.id, expect: 'testing' });
-  expect(ok(await call<{ state: string }>(s.baseUrl, 'orderConfirm', { id: placed.id }, { token })).state).toBe('unsettled');
-  const added = ok(
-    await call<{ topup: { no: string } }>(
-      s.baseUrl,
-      'prestoreAdd',
-      { method: 'online', gateway: 'local', amountFen: 200_000, idempotencyKey: key() },
-      { token },
-    ),
-  );
-  const info = await fetch(`${s.baseUrl}/api/open/pay/local?no=${added.topup.no}`).then(
-    (r) => r.json() as Promise<{ data: { callback: Record<string, string> } }>,
-  );
-  const paid = await fetch(`${s.baseUrl}/api/open/pay/notify/local`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(info.data.callback).toString(),
-  });
-  expect(await paid.text()).toBe('success');
-  ok(await call(s.baseUrl, 'settlementAdd', { orderIds: [placed.id], idempotencyKey: key() }, { token }));
-}
 
 async function toConsole(page: Page, account: string, totp?: string) {
   await page.context().clearCookies();
@@ -81,7 +36,7 @@ describe('promotion (issue 10, ADR 0055)', () => {
     const page = b.page;
     const promoter = await registerUser(s.server);
     await addAddress(s.baseUrl, promoter.tokens.token);
-    const inviteCode = ok(await call<{ userInfo: { inviteCode: string } }>(s.baseUrl, 'userInfo', {}, { token: promoter.tokens.token }))
+    const inviteCode = apiOk(await call<{ userInfo: { inviteCode: string } }>(s.baseUrl, 'userInfo', {}, { token: promoter.tokens.token }))
       .userInfo.inviteCode;
 
     // The customer applies on /member/promotion.
@@ -120,14 +75,16 @@ describe('promotion (issue 10, ADR 0055)', () => {
       .filter((d) => d.price_fen > 0 && d.unit === 'sample')
       .sort((x, y) => y.price_fen - x.price_fen)[0]!;
     const lab = (await enrol(s.baseUrl, 'lab')).token;
-    await settledOrder(invited, item, lab);
-    const pending = ok(await call<{ pendingFen: number }>(s.baseUrl, 'promotionInfo', {}, { token: promoter.tokens.token }));
+    const order = await confirmedOrder(s.baseUrl, invited, item.rid, lab);
+    await paidTopUp(s.baseUrl, invited, 200_000);
+    apiOk(await call(s.baseUrl, 'settlementAdd', { orderIds: [order.id], idempotencyKey: newKey() }, { token: invited.tokens.token }));
+    const pending = apiOk(await call<{ pendingFen: number }>(s.baseUrl, 'promotionInfo', {}, { token: promoter.tokens.token }));
     expect(pending.pendingFen).toBeGreaterThan(0);
     await button(page, '到期返利入账').click();
     await toast(page, '到期返利已入账').waitFor();
     await row.getByText('¥0.00').first().waitFor();
     await screenshotAtWidths(page, SPEC, 'console-promoters');
-    const wallet = ok(
+    const wallet = apiOk(
       await call<{ availableFen: number; minWithdrawFen: number }>(s.baseUrl, 'promotionInfo', {}, { token: promoter.tokens.token }),
     );
     expect(wallet.availableFen).toBe(pending.pendingFen);

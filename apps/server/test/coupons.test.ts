@@ -103,6 +103,9 @@ describe('coupons and points (ADR 0053)', () => {
     expect(paid.body.data.paidFen).toBe(total - 5_000);
     // Points earned on what was paid (1 per ¥1).
     expect(await pointsOf(firm)).toBe(Math.floor((total - 5_000) / 100));
+    // The member center's overview counts them, and the coupons left.
+    const assets = (await callApi(t, 'assets', { token: firm.tokens.token })).body.data;
+    expect(assets).toMatchObject({ points: Math.floor((total - 5_000) / 100), usableCoupons: (await usable(firm)).counts.usable });
     const r = (await callApi(t, 'adminLedgerReconcile', { token: finance })).body.data;
     expect(r.byKind.find((k) => k.kind === 'coupon')!.sumFen).toBeLessThanOrEqual(-5_000);
     await reconcileOk();

@@ -341,5 +341,8 @@ export const assets = z.object({
   unsettledFen: z.number().int(),
   unsettledOrders: z.number().int(),
   overdueFen: z.number().int(),
+  /** Coupons the customer may use now, and the points balance (ADR 0053). */
+  usableCoupons: z.number().int(),
+  points: z.number().int(),
 });
 export type Assets = z.infer<typeof assets>;

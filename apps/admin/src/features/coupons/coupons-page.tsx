@@ -8,6 +8,7 @@ import { couponTemplateForm, type CouponTemplate } from '@yance/contracts/coupon
 import { COUPON_KIND_NAMES } from '@yance/contracts/coupon-states';
 import { LoadError } from '@/components/load-error.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
+import { IssuedDrawer } from './issued-drawer.tsx';
 
 const KEY = ['adminCouponTemplateList'] as const;
 
@@ -179,10 +180,11 @@ function IssueDialog({ template, onClose }: { template: CouponTemplate | null; o
   );
 }
 
-/** 财务 → 优惠券 (ADR 0053): templates with their counts, 新建, 发放 by phone, 停用/启用. */
+/** 财务 → 优惠券 (ADR 0053): templates with their counts (opening the issued coupons), 新建, 发放 by phone, 停用/启用. */
 export default function CouponsPage() {
   const [adding, setAdding] = useState(false);
   const [issuing, setIssuing] = useState<CouponTemplate | null>(null);
+  const [viewing, setViewing] = useState<CouponTemplate | null>(null);
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => call('adminCouponTemplateList', {}, { signal }) });
   const active = useMutation({
@@ -223,7 +225,18 @@ export default function CouponsPage() {
                 render: (_: unknown, t) => (t.validity === 'days' ? `领取后${t.validDays}天` : `${t.validFrom} 至 ${t.validTo}`),
               },
               { title: '每人限领', dataIndex: 'perUserLimit', width: 90 },
-              { title: '已发放 / 已使用', width: 130, render: (_: unknown, t) => `${t.issued} / ${t.used}` },
+              {
+                title: '已发放 / 已使用',
+                width: 130,
+                render: (_: unknown, t) =>
+                  t.issued > 0 ? (
+                    <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setViewing(t)}>
+                      {t.issued} / {t.used}
+                    </Button>
+                  ) : (
+                    '0 / 0'
+                  ),
+              },
               {
                 title: '状态',
                 width: 90,
@@ -253,6 +266,7 @@ export default function CouponsPage() {
       </Card>
       <AddDialog open={adding} onClose={() => setAdding(false)} />
       <IssueDialog template={issuing} onClose={() => setIssuing(null)} />
+      <IssuedDrawer template={viewing} onClose={() => setViewing(null)} />
     </>
   );
 }

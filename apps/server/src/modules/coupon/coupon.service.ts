@@ -480,6 +480,12 @@ export async function earnPoints(t: AppContext, userId: number, orderId: number,
   await addPoints(t, userId, points, 'earn', orderId);
 }
 
+/** The member center's share of coupons and points: how many coupons are usable today, the points balance. */
+export async function couponAssets(ctx: AppContext, userId: number): Promise<{ usableCoupons: number; points: number }> {
+  const counts = await repo.countTabs(ctx.db, userId, chinaToday(ctx.clock()));
+  return { usableCoupons: counts.usable, points: await repo.pointsBalance(ctx.db, userId) };
+}
+
 export async function integralInfo(ctx: AppContext, userId: number) {
   const soon = await repo.expiringBefore(ctx.db, userId, new Date(ctx.clock().getTime() + 30 * DAY));
   return {

@@ -35,7 +35,7 @@ import { groupForReader, joinedClusters, lockGroupForMoney, spendFromLimit } fro
 import { GatewaySignatureError, type CallbackInput, type PaymentGateway } from './gateway.ts';
 import { isLocalGateway } from './local-gateway.ts';
 import type { JobHandlers } from '../job/job.service.ts';
-import { earnPoints, giveBackDiscount } from '../coupon/coupon.service.ts';
+import { couponAssets, earnPoints, giveBackDiscount } from '../coupon/coupon.service.ts';
 import { rewardInviterOnPaid } from '../invite/invite.service.ts';
 import { afterOrderMovePromotion } from '../promotion/promotion.service.ts';
 import * as repo from './payment.repository.ts';
@@ -883,7 +883,7 @@ export const moneyJobs = {
 
 // ---- assets -------------------------------------------------------------------------------
 
-/** assets: the member center's money — balance, the groups' balances with the caller's limit, what is due. */
+/** assets: the member center's money — balance, the groups' balances with the caller's limit, what is due, coupons and points. */
 export async function assetsOf(ctx: AppContext, userId: number): Promise<Assets> {
   const joined = (await joinedClusters(ctx, userId, { page: 1, pageSize: 50 })).list.filter((g) => g.mine.state === 'member');
   const balances = await ledger.balancesOf(
@@ -908,6 +908,7 @@ export async function assetsOf(ctx: AppContext, userId: number): Promise<Assets>
     unsettledFen: unsettled.totalDueFen,
     unsettledOrders: unsettled.list.length,
     overdueFen: unsettled.list.filter((o) => o.state === 'overdue').reduce((n, o) => n + o.dueFen, 0),
+    ...(await couponAssets(ctx, userId)),
   };
 }
 

@@ -8,7 +8,8 @@ import styles from './money.module.css';
 /**
  * The member center's money (spec §7 assets): the prestore balance with 去充值,
  * top-ups waiting, the research groups' balances with the customer's limit,
- * and what is due — 待付款, 待结算 and, of it, 欠款中 — each linking to its page.
+ * what is due — 待付款, 待结算 and, of it, 欠款中 — and the usable coupons and
+ * points, each linking to its page.
  */
 export function PrestoreSummary() {
   const assets = useAssets();
@@ -34,7 +35,7 @@ export function PrestoreSummary() {
           去充值
         </Button>
       </div>
-      {a && (a.unpaidOrders > 0 || a.unsettledOrders > 0 || a.groups.length > 0) && (
+      {a && (a.unpaidOrders > 0 || a.unsettledOrders > 0 || a.groups.length > 0 || a.usableCoupons > 0 || a.points > 0) && (
         <ul className={styles.assetList} data-testid="center-assets">
           {a.unpaidOrders > 0 && (
             <li>
@@ -51,6 +52,18 @@ export function PrestoreSummary() {
                 {a.unsettledOrders} 单 · {formatFen(a.unsettledFen)}
                 {a.overdueFen > 0 && <strong className={styles.overdue}>（欠款 {formatFen(a.overdueFen)}）</strong>}
               </span>
+            </li>
+          )}
+          {a.usableCoupons > 0 && (
+            <li>
+              <Link to={paths.member('coupon')}>优惠券</Link>
+              <span>{a.usableCoupons} 张可用</span>
+            </li>
+          )}
+          {a.points > 0 && (
+            <li>
+              <Link to={paths.member('integral')}>积分</Link>
+              <span>{a.points}</span>
             </li>
           )}
           {a.groups.map((g) => (

@@ -1,0 +1,63 @@
+// Money set-ups for specs, through the API as the shop's pages call it: an order taken to 待结算, a paid top-up.
+import { expect } from 'vitest';
+import { call, type TestUser } from './accounts.ts';
+import { reviewedResultFile, staffCall } from './staff.ts';
+
+/** The data of a call that must succeed (code 1); its message otherwise. */
+export function apiOk<T>(r: { code: number; msg: string; data: T }): T {
+  expect(r.code, r.msg).toBe(1);
+  return r.data;
+}
+
+/** A new idempotency key for a call that moves money. */
+export const newKey = () => `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
+
+/**
+ * An attested customer's self-send order of one sample of `rid`, taken by the
+ * lab (`lab`: a lab member's token) to delivery and confirmed by the customer:
+ * 待结算, billed to receivables.
+ */
+export async function confirmedOrder(baseUrl: string, user: TestUser, rid: string, lab: string): Promise<{ id: number; no: string }> {
+  const token = user.tokens.token;
+  const line = apiOk(await call<{ id: number }>(baseUrl, 'planAdd', { rid, count: 1, choices: {} }, { token }));
+  const placed = apiOk(
+    await call<{ id: number; no: string; state: string }>(
+      baseUrl,
+      'orderAdd',
+      {
+        delivery: 0,
+        lines: [{ planId: line.id, samples: [{ name: '粉末A', count: 1, form: 'powder', hazards: [], returnSample: false }] }],
+      },
+      { token },
+    ),
+  );
+  expect(placed.state).toBe('awaitingSample');
+  const id = placed.id;
+  await staffCall(baseUrl, 'adminOrderReceive', lab, { id, expect: 'awaitingSample' });
+  await staffCall(baseUrl, 'adminOrderStartTesting', lab, { id, expect: 'received' });
+  await reviewedResultFile(baseUrl, lab, id);
+  await staffCall(baseUrl, 'adminOrderDeliver', lab, { id, expect: 'testing' });
+  expect(apiOk(await call<{ state: string }>(baseUrl, 'orderConfirm', { id }, { token })).state).toBe('unsettled');
+  return { id, no: placed.no };
+}
+
+/** A top-up paid through the local gateway the way its cashier page does: the signed callback it is given, posted. */
+export async function paidTopUp(baseUrl: string, user: TestUser, amountFen: number): Promise<void> {
+  const added = apiOk(
+    await call<{ topup: { no: string } }>(
+      baseUrl,
+      'prestoreAdd',
+      { method: 'online', gateway: 'local', amountFen, idempotencyKey: newKey() },
+      { token: user.tokens.token },
+    ),
+  );
+  const info = await fetch(`${baseUrl}/api/open/pay/local?no=${added.topup.no}`).then(
+    (r) => r.json() as Promise<{ data: { callback: Record<string, string> } }>,
+  );
+  const paid = await fetch(`${baseUrl}/api/open/pay/notify/local`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(info.data.callback).toString(),
+  });
+  expect(await paid.text()).toBe('success');
+}
