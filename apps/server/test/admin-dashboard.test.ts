@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_WAITING_STATES, orderWaitingKey, type DashboardFigure } from '@yance/contracts/dashboard';
 import { asFen } from '@yance/contracts/money';
-import { job, refund, staffAccount, topup, userAccount } from '../src/db/schema.ts';
+import { inviteReward, job, promoter, refund, staffAccount, topup, userAccount, withdrawal } from '../src/db/schema.ts';
 import { chinaDayStart } from '../src/modules/dashboard/dashboard.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, createUser, staffTokens, testClock } from './factories.ts';
@@ -40,6 +40,9 @@ describe('dashboard: today’s figures (issue 8)', () => {
       'transfersWaiting',
       'refundsWaiting',
       'invoicesWaiting',
+      'withdrawalsWaiting',
+      'promotersWaiting',
+      'inviteRewardsWithheld',
       ...ORDER_WAITING_STATES.map(orderWaitingKey),
     ]);
 
@@ -110,6 +113,52 @@ describe('dashboard: today’s figures (issue 8)', () => {
     const operator = await figures((await staffTokens(t, 'operator')).token);
     expect(Object.keys(operator)).not.toContain('transfersWaiting');
     expect(Object.keys(operator)).not.toContain('invoicesWaiting');
+  });
+
+  it('counts promotion work — applications, withdrawals, withheld invitation rewards — for the rooms that answer them', async () => {
+    const finance = (await staffTokens(t, 'finance')).token;
+    const operatorToken = (await staffTokens(t, 'operator')).token;
+    const before = await figures(finance);
+    const [a, b] = [await orderingCustomer(t, clock), await orderingCustomer(t, clock)];
+    const now = clock.now();
+    await t.db.insert(promoter).values([
+      { userId: a.id, state: 'applied', name: '王推广', channel: '课题组', createdAt: now },
+      { userId: b.id, state: 'approved', name: '李推广', channel: '展会', createdAt: now },
+    ]);
+    await t.db.insert(withdrawal).values([
+      {
+        userId: b.id,
+        amountFen: asFen(10_000),
+        holder: '李推广',
+        bank: '建设银行',
+        account: '6217000012345678',
+        state: 'applied',
+        createdAt: now,
+      },
+      {
+        userId: b.id,
+        amountFen: asFen(10_000),
+        holder: '李推广',
+        bank: '建设银行',
+        account: '6217000012345678',
+        state: 'paid',
+        createdAt: now,
+      },
+    ]);
+    await t.db
+      .insert(inviteReward)
+      .values({ inviteeId: a.id, inviterId: b.id, state: 'withheld', inviterFen: 5_000, inviteeFen: 0, createdAt: now });
+    const after = await figures(finance);
+    expect([after.withdrawalsWaiting, after.promotersWaiting, after.inviteRewardsWithheld]).toEqual([
+      before.withdrawalsWaiting! + 1,
+      before.promotersWaiting! + 1,
+      before.inviteRewardsWithheld! + 1,
+    ]);
+    // The operator answers applications and rewards, not withdrawals (withdraw.manage is finance's).
+    const operator = await figures(operatorToken);
+    expect(operator.promotersWaiting).toBe(after.promotersWaiting);
+    expect(operator.inviteRewardsWithheld).toBe(after.inviteRewardsWithheld);
+    expect(Object.keys(operator)).not.toContain('withdrawalsWaiting');
   });
 
   it('is for staff holding dashboard.read: every role has it; a customer token and no token are refused', async () => {

@@ -17,6 +17,9 @@ const LINKS: Record<string, { to: string; permission: Permission; text: string }
   transfersWaiting: { to: '/money/topups?state=pending&method=transfer', permission: 'ledger.read', text: '去审核转账' },
   refundsWaiting: { to: '/money/refunds?state=pending', permission: 'ledger.read', text: '去审核退款' },
   invoicesWaiting: { to: '/invoices?state=applied', permission: 'invoice.manage', text: '去处理开票' },
+  withdrawalsWaiting: { to: '/money/withdrawals?state=applied', permission: 'withdraw.manage', text: '去审核提现' },
+  promotersWaiting: { to: '/promoters?state=applied', permission: 'promoter.manage', text: '去审核申请' },
+  inviteRewardsWithheld: { to: '/invites?state=withheld', permission: 'invite.manage', text: '去审核奖励' },
   ...Object.fromEntries(
     ORDER_WAITING_STATES.map((state) => [
       orderWaitingKey(state),

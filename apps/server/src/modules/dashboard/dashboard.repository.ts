@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import type { OrderState } from '@yance/contracts/order-states';
 import type { Executor } from '../../db/client.ts';
-import { invoiceApplication, orders, refund, smsMessage, topup, userAccount } from '../../db/schema.ts';
+import { inviteReward, invoiceApplication, orders, promoter, refund, smsMessage, topup, userAccount, withdrawal } from '../../db/schema.ts';
 
 // The dashboard only counts rows of other domains' tables, read-only; its
 // queries live here rather than as one-off exports in each of their modules.
@@ -54,3 +54,14 @@ export const countRefundsWaiting = (db: Executor) => total(db.select({ n: count(
 /** Invoice applications 申请中 (ADR 0052). */
 export const countInvoicesWaiting = (db: Executor) =>
   total(db.select({ n: count() }).from(invoiceApplication).where(eq(invoiceApplication.state, 'applied')));
+
+/** Promoter applications 申请中 (ADR 0055). */
+export const countPromotersWaiting = (db: Executor) => total(db.select({ n: count() }).from(promoter).where(eq(promoter.state, 'applied')));
+
+/** Withdrawals 申请中, waiting for finance's answer (ADR 0055). */
+export const countWithdrawalsWaiting = (db: Executor) =>
+  total(db.select({ n: count() }).from(withdrawal).where(eq(withdrawal.state, 'applied')));
+
+/** Invitation rewards an abuse check held back, waiting for an operator (ADR 0054). */
+export const countInviteRewardsWithheld = (db: Executor) =>
+  total(db.select({ n: count() }).from(inviteReward).where(eq(inviteReward.state, 'withheld')));

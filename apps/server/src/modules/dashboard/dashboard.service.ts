@@ -6,12 +6,15 @@ import type { AppContext, StaffCaller } from '../../context.ts';
 import { countFailedJobs } from '../job/job.service.ts';
 import {
   countCustomersSince,
+  countInviteRewardsWithheld,
   countInvoicesWaiting,
   countOrdersByState,
   countPendingAttestations,
+  countPromotersWaiting,
   countRefundsWaiting,
   countSmsSentSince,
   countTransfersWaiting,
+  countWithdrawalsWaiting,
 } from './dashboard.repository.ts';
 
 const CHINA_OFFSET_MS = 8 * 3600 * 1000;
@@ -81,6 +84,27 @@ const FIGURES: FigureSource[] = [
     note: '客户提交、处于「申请中」的开票申请',
     permission: 'invoice.manage',
     count: (ctx) => countInvoicesWaiting(ctx.db),
+  },
+  {
+    key: 'withdrawalsWaiting',
+    label: '待审核提现',
+    note: '推广员申请的提现，等待财务批准或驳回',
+    permission: 'withdraw.manage',
+    count: (ctx) => countWithdrawalsWaiting(ctx.db),
+  },
+  {
+    key: 'promotersWaiting',
+    label: '待审核推广员',
+    note: '客户提交、处于「申请中」的推广员申请',
+    permission: 'promoter.manage',
+    count: (ctx) => countPromotersWaiting(ctx.db),
+  },
+  {
+    key: 'inviteRewardsWithheld',
+    label: '待审核邀请奖励',
+    note: '同设备或同网络注册被暂缓发放、等待运营审核的邀请奖励',
+    permission: 'invite.manage',
+    count: (ctx) => countInviteRewardsWithheld(ctx.db),
   },
 ];
 
