@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, type TableProps } from 'antd';
+import { Button, Card, Empty, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { formatFen } from '@yance/browser/format';
@@ -154,25 +154,35 @@ export default function PromotersPage() {
     </Button>
   );
   const columns: TableProps<AdminPromoter>['columns'] = [
-    { title: '姓名', dataIndex: 'name', width: 100, fixed: 'left' },
-    { title: '手机号', dataIndex: 'phone', width: 120 },
-    { title: '渠道', dataIndex: 'channel', width: 160, ellipsis: true },
+    {
+      title: '推广员',
+      key: 'who',
+      width: 140,
+      fixed: 'left',
+      render: (_: unknown, p) => (
+        <>
+          <div>{p.name}</div>
+          <Typography.Text type="secondary">{p.phone}</Typography.Text>
+        </>
+      ),
+    },
+    { title: '渠道', dataIndex: 'channel', width: 110, ellipsis: true },
     {
       title: '状态',
       dataIndex: 'state',
-      width: 90,
+      width: 80,
       render: (s: PromoterState) => <Tag color={COLORS[s]}>{PROMOTER_STATE_NAMES[s]}</Tag>,
     },
-    { title: '客户', dataIndex: 'customers', width: 60, align: 'right' },
-    { title: '可提现', dataIndex: 'availableFen', width: 100, align: 'right', render: (v: number) => formatFen(v) },
-    { title: '待入账', dataIndex: 'pendingFen', width: 100, align: 'right', render: (v: number) => formatFen(v) },
-    { title: '累计返利', dataIndex: 'earnedFen', width: 100, align: 'right', render: (v: number) => formatFen(v) },
-    { title: '已提现', dataIndex: 'withdrawnFen', width: 100, align: 'right', render: (v: number) => formatFen(v) },
+    { title: '客户', dataIndex: 'customers', width: 56, align: 'right' },
+    { title: '可提现', dataIndex: 'availableFen', width: 90, align: 'right', render: (v: number) => formatFen(v) },
+    { title: '待入账', dataIndex: 'pendingFen', width: 90, align: 'right', render: (v: number) => formatFen(v) },
+    { title: '累计返利', dataIndex: 'earnedFen', width: 90, align: 'right', render: (v: number) => formatFen(v) },
+    { title: '已提现', dataIndex: 'withdrawnFen', width: 90, align: 'right', render: (v: number) => formatFen(v) },
     { title: '申请时间', dataIndex: 'createdAt', width: 150, render: (v: string) => formatTime(v) },
     {
       title: '操作',
       key: 'actions',
-      width: 150,
+      width: 120,
       render: (_: unknown, p) => (
         <Space size={4}>
           {p.state === 'applied' && [act(p, 'approve'), act(p, 'reject')]}
@@ -213,7 +223,7 @@ export default function PromotersPage() {
           columns={columns}
           dataSource={list.data?.list}
           loading={list.isFetching}
-          scroll={{ x: 1200 }}
+          scroll={{ x: 1000 }}
           locale={{ emptyText: <Empty description="没有推广员申请" /> }}
           pagination={listPagination({
             page: query.page,
