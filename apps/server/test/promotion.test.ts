@@ -137,6 +137,9 @@ describe('promotion: promoters, rebates, wallet and withdrawals (ADR 0055)', () 
     expect(await releaseDueRebates(ctxAt(t, 8 * DAY))).toBe(1);
     expect(await releaseDueRebates(ctxAt(t, 8 * DAY))).toBe(0);
     expect(await info()).toMatchObject({ pendingFen: 0, availableFen: 2_000 });
+    // The member center shows the wallet; a customer who never applied has none.
+    expect((await callApi(t, 'assets', { token: promo.tokens.token })).body.data.wallet).toEqual({ availableFen: 2_000, pendingFen: 0 });
+    expect((await callApi(t, 'assets', { token: firm.tokens.token })).body.data.wallet).toBeNull();
     const statement = (await callApi(t, 'promotionStatement', { token: promo.tokens.token, body: {} })).body.data.list;
     expect(statement[0]).toMatchObject({ kind: 'rebateRelease', amountFen: 2_000, balanceAfterFen: 2_000 });
     await reconcileOk();

@@ -344,5 +344,7 @@ export const assets = z.object({
   /** Coupons the customer may use now, and the points balance (ADR 0053). */
   usableCoupons: z.number().int(),
   points: z.number().int(),
+  /** A promoter's rebate wallet (ADR 0055): what may be withdrawn and what is still pending; null for a customer who never promoted. */
+  wallet: z.object({ availableFen: z.number().int(), pendingFen: z.number().int() }).nullable(),
 });
 export type Assets = z.infer<typeof assets>;

@@ -37,7 +37,7 @@ import { isLocalGateway } from './local-gateway.ts';
 import type { JobHandlers } from '../job/job.service.ts';
 import { couponAssets, earnPoints, giveBackDiscount } from '../coupon/coupon.service.ts';
 import { rewardInviterOnPaid } from '../invite/invite.service.ts';
-import { afterOrderMovePromotion } from '../promotion/promotion.service.ts';
+import { afterOrderMovePromotion, walletAssets } from '../promotion/promotion.service.ts';
 import * as repo from './payment.repository.ts';
 import type { OrderMoneyRow, RefundRow, TopupRow } from './payment.repository.ts';
 
@@ -883,7 +883,7 @@ export const moneyJobs = {
 
 // ---- assets -------------------------------------------------------------------------------
 
-/** assets: the member center's money — balance, the groups' balances with the caller's limit, what is due, coupons and points. */
+/** assets: the member center's money — balance, the groups' balances with the caller's limit, what is due, coupons, points and a promoter's wallet. */
 export async function assetsOf(ctx: AppContext, userId: number): Promise<Assets> {
   const joined = (await joinedClusters(ctx, userId, { page: 1, pageSize: 50 })).list.filter((g) => g.mine.state === 'member');
   const balances = await ledger.balancesOf(
@@ -909,6 +909,7 @@ export async function assetsOf(ctx: AppContext, userId: number): Promise<Assets>
     unsettledOrders: unsettled.list.length,
     overdueFen: unsettled.list.filter((o) => o.state === 'overdue').reduce((n, o) => n + o.dueFen, 0),
     ...(await couponAssets(ctx, userId)),
+    wallet: await walletAssets(ctx, userId),
   };
 }
 

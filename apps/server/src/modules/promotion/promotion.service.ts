@@ -156,17 +156,34 @@ export async function applyPromoter(ctx: AppContext, userId: number, body: Promo
 export async function promotionInfo(ctx: AppContext, userId: number): Promise<PromotionInfo> {
   const s = await getPromotionSettings(ctx);
   const p = await repo.findPromoterByUser(ctx.db, userId);
-  const balances = await ledger.balancesOf(ctx, [ledger.walletOf(userId), ledger.walletPendingOf(userId)]);
   return {
     promoter: p ? toPromoterEntry(p) : null,
     rateBp: s.rateBp,
     pendingDays: s.pendingDays,
     minWithdrawFen: s.minWithdrawFen,
-    availableFen: balances.get(ledger.accountKey(ledger.walletOf(userId))) ?? 0,
-    pendingFen: balances.get(ledger.accountKey(ledger.walletPendingOf(userId))) ?? 0,
+    ...(await walletBalances(ctx, userId)),
     owedFen: p?.owedFen ?? 0,
     withdrawingFen: p ? await repo.withdrawingFen(ctx.db, userId) : 0,
     customers: p ? await repo.countCustomers(ctx.db, userId) : 0,
+  };
+}
+
+/** The member center's share: a promoter's wallet (available, pending); null for someone who never applied. */
+export async function walletAssets(ctx: AppContext, userId: number): Promise<WalletBalances | null> {
+  return (await repo.findPromoterByUser(ctx.db, userId)) ? walletBalances(ctx, userId) : null;
+}
+
+interface WalletBalances {
+  availableFen: number;
+  pendingFen: number;
+}
+
+/** A customer's rebate wallet: what may be withdrawn, what waits for its order's completion plus N days. */
+async function walletBalances(ctx: AppContext, userId: number): Promise<WalletBalances> {
+  const balances = await ledger.balancesOf(ctx, [ledger.walletOf(userId), ledger.walletPendingOf(userId)]);
+  return {
+    availableFen: balances.get(ledger.accountKey(ledger.walletOf(userId))) ?? 0,
+    pendingFen: balances.get(ledger.accountKey(ledger.walletPendingOf(userId))) ?? 0,
   };
 }
 

@@ -8,8 +8,8 @@ import styles from './money.module.css';
 /**
  * The member center's money (spec §7 assets): the prestore balance with 去充值,
  * top-ups waiting, the research groups' balances with the customer's limit,
- * what is due — 待付款, 待结算 and, of it, 欠款中 — and the usable coupons and
- * points, each linking to its page.
+ * what is due — 待付款, 待结算 and, of it, 欠款中 — the usable coupons, the
+ * points and a promoter's wallet, each linking to its page.
  */
 export function PrestoreSummary() {
   const assets = useAssets();
@@ -35,7 +35,7 @@ export function PrestoreSummary() {
           去充值
         </Button>
       </div>
-      {a && (a.unpaidOrders > 0 || a.unsettledOrders > 0 || a.groups.length > 0 || a.usableCoupons > 0 || a.points > 0) && (
+      {a && (a.unpaidOrders > 0 || a.unsettledOrders > 0 || a.groups.length > 0 || a.usableCoupons > 0 || a.points > 0 || a.wallet) && (
         <ul className={styles.assetList} data-testid="center-assets">
           {a.unpaidOrders > 0 && (
             <li>
@@ -64,6 +64,15 @@ export function PrestoreSummary() {
             <li>
               <Link to={paths.member('integral')}>积分</Link>
               <span>{a.points}</span>
+            </li>
+          )}
+          {a.wallet && (
+            <li>
+              <Link to={paths.member('promotion')}>推广钱包</Link>
+              <span>
+                可提现 {formatFen(a.wallet.availableFen)}
+                {a.wallet.pendingFen > 0 && ` · 待入账 ${formatFen(a.wallet.pendingFen)}`}
+              </span>
             </li>
           )}
           {a.groups.map((g) => (
