@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, ledgerAccount, ledgerEntry, topup } from '../src/db/schema.ts';
+import { auditLog, job, ledgerAccount, ledgerEntry, message, topup } from '../src/db/schema.ts';
 import { createLocalGateway } from '../src/modules/payment/local-gateway.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { sweepMoney } from '../src/modules/payment/payment.service.ts';
@@ -362,6 +362,24 @@ describe('the prestore ledger (ADR 0050)', () => {
     );
     expect(late.statusCode).toBe(200);
     expect(await balance(t, u)).toBe(102_000);
+    // 欠款中 is reminded again every 7 days (the default), once per round: a message and an SMS each time.
+    const reminders = async () =>
+      (await t.db.select().from(message).where(eq(message.orderId, o.id))).filter((m) => m.key.includes(':overdueRemind:'));
+    await sweepMoney(ctxOf(t));
+    expect(await reminders()).toHaveLength(0);
+    await t.db.execute(sql`update order_event set at = at - interval '7 days' where order_id = ${o.id} and to_state = 'overdue'`);
+    expect((await sweepMoney(ctxOf(t))).reminded).toBeGreaterThanOrEqual(1);
+    await sweepMoney(ctxOf(t));
+    expect((await reminders()).map((m) => [m.key, m.title])).toEqual([[`order:${o.id}:overdueRemind:1`, '订单欠款提醒']]);
+    expect((await reminders())[0]!.content).toContain('已逾期7天未结算');
+    const sms = await t.db
+      .select()
+      .from(job)
+      .where(eq(job.dedupeKey, `notice:order:${o.id}:overdueRemind:1:sms`));
+    expect(sms).toHaveLength(1);
+    await t.db.execute(sql`update order_event set at = at - interval '7 days' where order_id = ${o.id} and to_state = 'overdue'`);
+    await sweepMoney(ctxOf(t));
+    expect((await reminders()).map((m) => m.key)).toEqual([`order:${o.id}:overdueRemind:1`, `order:${o.id}:overdueRemind:2`]);
     // Settling an overdue order completes it.
     const settled = await callApi(t, 'settlementAdd', { token: u.tokens.token, body: { orderIds: [o.id], idempotencyKey: newKey() } });
     expect(settled.body.data.paidFen).toBe(90_000);

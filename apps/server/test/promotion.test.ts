@@ -1,7 +1,7 @@
 // Promotion (推广, ADR 0055): promoter applications, rebates on invited
 // customers' payments, release after N days, reversal on refund, withdrawals
 // with finance's answers — every rule, and the ledger reconciled after.
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, promoter, rebate, userAccount } from '../src/db/schema.ts';
 import { afterOrderMovePromotion, releaseDueRebates } from '../src/modules/promotion/promotion.service.ts';
@@ -106,7 +106,7 @@ describe('promotion: promoters, rebates, wallet and withdrawals (ADR 0055)', () 
     const approved = await callApi(t, 'adminPromoterApprove', { token: finance, body: { id: row.id } });
     expect(approved.body.data.state).toBe('approved');
     expect((await info()).promoter?.state).toBe('approved');
-    const moves = await t.db.select().from(auditLog).where(eq(auditLog.objectType, 'promoter'));
+    const moves = await t.db.select().from(auditLog).where(eq(auditLog.objectType, 'promoter')).orderBy(asc(auditLog.id));
     expect(moves.map((m) => m.action)).toEqual(['promoter.apply', 'promoter.reject', 'promoter.reapply', 'promoter.approve']);
   });
 
@@ -291,7 +291,7 @@ describe('promotion: promoters, rebates, wallet and withdrawals (ADR 0055)', () 
     const mine = (await callApi(t, 'promotionWithdrawals', { token: promo.tokens.token, body: {} })).body.data.list;
     expect(mine.map((m) => m.state)).toEqual(['paid', 'rejected']);
     expect(await info()).toMatchObject({ availableFen: 0, withdrawingFen: 0 });
-    const moves = await t.db.select().from(auditLog).where(eq(auditLog.objectType, 'withdrawal'));
+    const moves = await t.db.select().from(auditLog).where(eq(auditLog.objectType, 'withdrawal')).orderBy(asc(auditLog.id));
     expect(moves.map((m) => m.action)).toEqual([
       'withdrawal.request',
       'withdrawal.reject',

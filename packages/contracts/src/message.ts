@@ -60,6 +60,17 @@ export const ORDER_NOTICES = {
   },
 } as const satisfies Partial<Record<OrderAction, OrderNotice>>;
 export type NoticeAction = keyof typeof ORDER_NOTICES;
+
+/**
+ * The reminder of an order still 欠款中 (ADR 0050), every N days after it
+ * became overdue (the money settings' overdueRemindDays): its message kind
+ * is markOverdue's; {days} is how long it has been overdue.
+ */
+export const OVERDUE_REMINDER = {
+  title: '订单欠款提醒',
+  text: '您的订单{no}已逾期{days}天未结算，请尽快登录研测在「待结算」中完成结算，逾期未结算将影响新订单办理。',
+  channels: ['site', 'sms'],
+} as const satisfies OrderNotice;
 export const NOTICE_ACTIONS = Object.keys(ORDER_NOTICES) as NoticeAction[];
 
 /**

@@ -35,6 +35,9 @@ export const bonusTier = z.object({
 });
 export type BonusTier = z.infer<typeof bonusTier>;
 
+/** How often an overdue order is reminded when finance has not said (days). */
+export const OVERDUE_REMIND_DAYS_DEFAULT = 7;
+
 /** The money settings finance keeps in the console (defaults in product.md). */
 export const moneySettings = z
   .object({
@@ -43,6 +46,8 @@ export const moneySettings = z
     bonusTiers: z.array(bonusTier).max(10, '赠送档位最多10个'),
     /** An institution's order waits this many days in 待结算 before it becomes 欠款中. */
     settleDueDays: integer('结算期限（天）', 1, 365),
+    /** An order 欠款中 is reminded again (site message and SMS) every this many days; 0: only the first notice. Settings saved before it existed read 7. */
+    overdueRemindDays: integer('欠款提醒间隔（天）', 0, 90).default(OVERDUE_REMIND_DAYS_DEFAULT),
     /** The shop's account that bank transfers go to. */
     bankName: text('开户银行', { max: 60, required: true }),
     bankAccount: text('银行账号', { max: 40, required: true }),
@@ -60,6 +65,7 @@ export const moneySettingsData = z.object({
   prestoreMinFen: fenData,
   bonusTiers: z.array(z.object({ minFen: fenData, percent: z.number().int() })),
   settleDueDays: z.number().int(),
+  overdueRemindDays: z.number().int(),
   bankName: z.string(),
   bankAccount: z.string(),
   tradeMinutes: z.number().int(),
@@ -313,6 +319,7 @@ export const DEFAULT_MONEY_SETTINGS: MoneySettings = {
     { minFen: 2_000_000 as BonusTier['minFen'], percent: 8 },
   ],
   settleDueDays: 30,
+  overdueRemindDays: OVERDUE_REMIND_DAYS_DEFAULT,
   bankName: '中国工商银行北京中关村支行',
   bankAccount: '0200 0045 0920 1234 567',
   tradeMinutes: 30,

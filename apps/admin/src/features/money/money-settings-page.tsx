@@ -160,6 +160,15 @@ function SettingsForm({ stored, canSave }: { stored: StoredSettings; canSave: bo
           <InputNumber min={1} max={365} precision={0} suffix="天" style={{ width: 160 }} />
         </Form.Item>
         <Form.Item
+          label="欠款提醒间隔（天）"
+          name="overdueRemindDays"
+          rules={[checked(moneySettings.shape.overdueRemindDays)]}
+          extra="订单进入欠款中后，每隔这个天数再发一次站内信和短信提醒结算；0 为只在进入欠款中时提醒一次"
+          {...required}
+        >
+          <InputNumber min={0} max={90} precision={0} suffix="天" style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item
           label="支付有效期（分钟）"
           name="tradeMinutes"
           rules={[checked(moneySettings.shape.tradeMinutes)]}

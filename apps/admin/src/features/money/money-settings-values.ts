@@ -14,6 +14,7 @@ export interface SettingsValues {
   prestoreMinYuan?: number | null;
   bonusTiers?: TierValues[];
   settleDueDays?: number | null;
+  overdueRemindDays?: number | null;
   bankName?: string;
   bankAccount?: string;
   tradeMinutes?: number | null;
@@ -27,6 +28,7 @@ export const valuesOf = (s: StoredSettings): SettingsValues => ({
   prestoreMinYuan: fenToYuan(s.prestoreMinFen),
   bonusTiers: s.bonusTiers.map((t) => ({ minYuan: fenToYuan(t.minFen), percent: t.percent })),
   settleDueDays: s.settleDueDays,
+  overdueRemindDays: s.overdueRemindDays,
   bankName: s.bankName,
   bankAccount: s.bankAccount,
   tradeMinutes: s.tradeMinutes,
@@ -41,6 +43,7 @@ const rawOf = (v: SettingsValues) => ({
   prestoreMinFen: yuanToFen(v.prestoreMinYuan),
   bonusTiers: tiersOf(v.bonusTiers),
   settleDueDays: v.settleDueDays ?? '',
+  overdueRemindDays: v.overdueRemindDays ?? '',
   bankName: v.bankName ?? '',
   bankAccount: v.bankAccount ?? '',
   tradeMinutes: v.tradeMinutes ?? '',

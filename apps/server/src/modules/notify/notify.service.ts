@@ -6,6 +6,8 @@
 import {
   noticeWords,
   ORDER_NOTICES,
+  OVERDUE_REMINDER,
+  type NoticeChannel,
   type MessageEntry,
   type MessageKind,
   type MessageListBody,
@@ -38,13 +40,45 @@ const mailable = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
  */
 export async function notifyOrder(t: AppContext, order: NoticeOrder, action: OrderAction): Promise<void> {
   if (!isNoticeAction(action)) return;
-  const notice = ORDER_NOTICES[action];
   const { title, text } = noticeWords(action, order.no);
-  const key = `order:${order.id}:${action}`;
-  const channels: readonly string[] = notice.channels;
+  await sendOrderNotice(t, order, {
+    kind: action,
+    key: `order:${order.id}:${action}`,
+    title,
+    text,
+    channels: ORDER_NOTICES[action].channels,
+  });
+}
+
+/**
+ * Reminds the customer of an order still 欠款中 (OVERDUE_REMINDER): the
+ * `round`-th reminder, `days` after it became overdue. Idempotent per round:
+ * the hourly sweep may ask again and nothing more is sent.
+ */
+export async function remindOverdue(t: AppContext, order: NoticeOrder, round: number, days: number): Promise<void> {
+  await sendOrderNotice(t, order, {
+    kind: 'markOverdue',
+    key: overdueReminderKey(order.id, round),
+    title: OVERDUE_REMINDER.title,
+    text: OVERDUE_REMINDER.text.replace('{no}', order.no).replace('{days}', String(days)),
+    channels: OVERDUE_REMINDER.channels,
+  });
+}
+
+/** The reminder's key: its message's, and its SMS's after a colon (the sweep looks the message up by it). */
+export const overdueReminderKey = (orderId: number, round: number) => `order:${orderId}:overdueRemind:${round}`;
+
+/** One notice about an order: the in-site message and the queued SMS and e-mail, each once per key. */
+async function sendOrderNotice(
+  t: AppContext,
+  order: NoticeOrder,
+  n: { kind: MessageKind; key: string; title: string; text: string; channels: readonly NoticeChannel[] },
+): Promise<void> {
+  const { key, title, text } = n;
+  const channels: readonly string[] = n.channels;
   const at = t.clock();
   if (channels.includes('site')) {
-    await repo.insertMessage(t.db, { userId: order.userId, kind: action, title, content: text, orderId: order.id, key, createdAt: at });
+    await repo.insertMessage(t.db, { userId: order.userId, kind: n.kind, title, content: text, orderId: order.id, key, createdAt: at });
   }
   const to = await repo.findRecipient(t.db, order.userId);
   if (!to) return;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderState } from '@yance/contracts/order-states';
 import type { TopupMethod, TopupState } from '@yance/contracts/ledger';
-import type { Executor } from '../../db/client.ts';
+import { rowsOf, type Executor } from '../../db/client.ts';
 import {
   ledgerAccount,
   ledgerEntry,
@@ -268,6 +268,36 @@ export async function unsettledSince(db: Executor, before: Date, limit: number):
     )
     .orderBy(asc(orders.id))
     .limit(limit);
+}
+
+/**
+ * Orders 欠款中 whose next reminder is due: `round` whole periods of
+ * `everyDays` since they became overdue (at least one), and no message of
+ * that round yet (its key, notify's overdueReminderKey). Oldest first.
+ */
+export async function overdueToRemind(
+  db: Executor,
+  now: Date,
+  everyDays: number,
+  limit: number,
+): Promise<{ id: number; userId: number; no: string; round: number; days: number }[]> {
+  const rows = rowsOf<{ id: number; user_id: number; no: string; round: number; days: number }>(
+    await db.execute(sql`
+    select o.id, o.user_id, o.no, o.days / ${everyDays} as round, o.days
+    from (
+      select orders.id, orders.user_id, orders.no,
+        floor(extract(epoch from (${now}::timestamptz - (
+          select max(ev.at) from order_event ev where ev.order_id = orders.id and ev.to_state = 'overdue'
+        ))) / 86400)::int as days
+      from orders
+      where orders.state = 'overdue'
+    ) o
+    where o.days >= ${everyDays}
+      and not exists (select 1 from message m where m.key = 'order:' || o.id || ':overdueRemind:' || (o.days / ${everyDays}))
+    order by o.id
+    limit ${limit}`),
+  );
+  return rows.map((r) => ({ id: Number(r.id), userId: Number(r.user_id), no: r.no, round: Number(r.round), days: Number(r.days) }));
 }
 
 /** Online trades still pending after their validity (the sweep closes them). */

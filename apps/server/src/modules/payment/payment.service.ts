@@ -38,6 +38,7 @@ import type { JobHandlers } from '../job/job.service.ts';
 import { couponAssets, earnPoints, giveBackDiscount } from '../coupon/coupon.service.ts';
 import { rewardInviterOnPaid } from '../invite/invite.service.ts';
 import { afterOrderMovePromotion, walletAssets } from '../promotion/promotion.service.ts';
+import { remindOverdue } from '../notify/notify.service.ts';
 import * as repo from './payment.repository.ts';
 import type { OrderMoneyRow, RefundRow, TopupRow } from './payment.repository.ts';
 
@@ -846,11 +847,12 @@ const SWEEP_BATCH = 500;
 /**
  * The money.sweep job (hourly): institution orders in 待结算 longer than the
  * settlement days become 欠款中 (markOverdue: the customer's in-site message
- * and SMS go with the move, ADR 0046), and online trades past their validity
- * close. Each in its own transaction; one the customer settled or paid
+ * and SMS go with the move, ADR 0046), an order 欠款中 is reminded again every
+ * overdueRemindDays (message and SMS, once per round), and online trades past
+ * their validity close. Each in its own transaction; one the customer settled or paid
  * meanwhile is left as it is.
  */
-export async function sweepMoney(ctx: AppContext): Promise<{ overdue: number; closed: number }> {
+export async function sweepMoney(ctx: AppContext): Promise<{ overdue: number; reminded: number; closed: number }> {
   const s = await getMoneySettings(ctx);
   const now = ctx.clock();
   let overdue = 0;
@@ -862,6 +864,13 @@ export async function sweepMoney(ctx: AppContext): Promise<{ overdue: number; cl
       },
     );
   }
+  let reminded = 0;
+  if (s.overdueRemindDays > 0) {
+    for (const o of await repo.overdueToRemind(ctx.db, now, s.overdueRemindDays, SWEEP_BATCH)) {
+      await ctx.tx((t) => remindOverdue(t, o, o.round, o.days));
+      reminded++;
+    }
+  }
   let closed = 0;
   for (const id of await repo.expiredPendingTopups(ctx.db, now, SWEEP_BATCH)) {
     await ctx.tx(async (t) => {
@@ -871,8 +880,9 @@ export async function sweepMoney(ctx: AppContext): Promise<{ overdue: number; cl
       closed++;
     });
   }
-  if (overdue || closed) ctx.log.info({ overdue, closed }, 'money sweep');
-  return { overdue, closed };
+  if (overdue || reminded || closed) ctx.log.info({ overdue, reminded, closed }, 'money sweep');
+  if (reminded) ctx.jobs.wake();
+  return { overdue, reminded, closed };
 }
 
 export const moneyJobs = {
