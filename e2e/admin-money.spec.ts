@@ -156,6 +156,18 @@ describe('finance in the console', () => {
     expect(download.suggestedFilename()).toMatch(/^对账单-\d{4}-\d{2}-\d{2}\.xlsx$/);
     await screenshotAtWidths(page, SPEC, 'reconcile');
 
+    // 资金设置: the overdue reminders every 3 days instead of 7; read back after a reload.
+    await page.getByRole('menuitem', { name: '资金设置' }).click();
+    await expectPath(page, '/admin/money/settings');
+    const remind = page.getByLabel('欠款提醒间隔（天）');
+    await expect.poll(() => remind.inputValue()).toBe('7');
+    await remind.fill('3');
+    await button(page, '保存').click();
+    await toast(page, '设置已保存').waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByLabel('欠款提醒间隔（天）').inputValue()).toBe('3');
+    await screenshotAtWidths(page, SPEC, 'settings');
+
     // The customer's page: 预存余额明细, the bonus its own line.
     await b.goto(`/admin/money/topups?state=credited`);
     await row.getByRole('link').click();
