@@ -87,3 +87,12 @@ it('books two demo pick-ups in the coming days, one already with the lab’s col
   const detail = (await callApi(t, 'adminOrderDetail', { token: lab, query: { id: items[0]!.orderId } })).body.data;
   expect(detail.timeline.map((e) => e.label)).toEqual(['提交订单', '提交取样信息', '安排上门取样']);
 });
+
+it('gives both demo customers two coupons to choose from at ordering, none used', async () => {
+  for (const c of DEMO_CUSTOMERS) {
+    const token = await login(c.phone);
+    const coupons = (await callApi(t, 'couponList', { token, body: { tab: 'usable' } })).body.data;
+    expect(coupons.list.map((x) => x.name).sort()).toEqual(['新客检测满减券', '表征测试九折券'].sort());
+    expect(coupons.counts).toEqual({ usable: 2, used: 0, expired: 0 });
+  }
+});

@@ -4,6 +4,7 @@
 import type { OrderAddBody, SampleInput } from '@yance/contracts/order';
 import type { OrderAction, OrderState } from '@yance/contracts/order-states';
 import type { ProfileForm } from '@yance/contracts/user';
+import { couponTemplateForm } from '@yance/contracts/coupon';
 import { addDays } from '@yance/contracts/pickup';
 import { chinaToday, isPickableDate, isSlotDisabled, slotsOf } from '@yance/contracts/sampling-rules';
 import type { AppContext, StaffCaller } from '../../context.ts';
@@ -14,6 +15,7 @@ import { moveOrder } from './order-transition.ts';
 import type { FileStorage } from '../media/storage.service.ts';
 import { reviewResult, uploadResult } from '../lab/result-file.service.ts';
 import { addToPlan } from '../plan/plan.service.ts';
+import { addTemplate, issueToPhone } from '../coupon/coupon.service.ts';
 import { adminEvaluationReply } from '../evaluation/evaluation-admin.service.ts';
 import { addEvaluation, listEvaluations } from '../evaluation/evaluation.service.ts';
 import { assignPickup } from '../sampling/pickup.service.ts';
@@ -265,7 +267,18 @@ export async function seedDemoOrders(ctx: AppContext, password: string, files: F
   // Something waiting in the student's plan.
   await addToPlan(ctx, student, { rid: 'd10023', count: 2, choices: {} });
   await addToPlan(ctx, student, { rid: 'd10033', count: 1, choices: {} });
+  // Coupons to choose from at ordering (given after the orders, which used none).
+  for (const form of DEMO_COUPONS) {
+    const template = await addTemplate(ctx, staff.finance, couponTemplateForm.parse(form), '');
+    for (const c of DEMO_CUSTOMERS) await issueToPhone(ctx, staff.finance, { templateId: template.id, phone: c.phone }, '');
+  }
 }
+
+/** The demo's coupon templates (not 注册即送: a new customer of the demo gets none), each given to both demo customers. */
+const DEMO_COUPONS = [
+  { name: '新客检测满减券', kind: 'amount', amountFen: 3_000, thresholdFen: 30_000, validity: 'days', validDays: 90 },
+  { name: '表征测试九折券', kind: 'rate', ratePercent: 90, maxOffFen: 20_000, validity: 'days', validDays: 60 },
+] as const;
 
 /** A powder XRD scan as the diffractometer exports it (2θ and counts, 10°–80°, step 0.02°): a few peaks on a slowly falling background. */
 export function demoXrd(seed: number): string {
