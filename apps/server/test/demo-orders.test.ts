@@ -88,9 +88,11 @@ it('books two demo pick-ups in the coming days, one already with the lab’s col
   expect(detail.timeline.map((e) => e.label)).toEqual(['提交订单', '提交取样信息', '安排上门取样']);
 });
 
-it('gives both demo customers two coupons to choose from at ordering, none used', async () => {
+it('gives both demo customers their address as the default and two coupons to choose from at ordering, none used', async () => {
   for (const c of DEMO_CUSTOMERS) {
     const token = await login(c.phone);
+    const { address } = (await callApi(t, 'userInfo', { token })).body.data;
+    expect(address).toEqual([expect.objectContaining({ address: c.profile.address, address_code: c.profile.region, default: true })]);
     const coupons = (await callApi(t, 'couponList', { token, body: { tab: 'usable' } })).body.data;
     expect(coupons.list.map((x) => x.name).sort()).toEqual(['新客检测满减券', '表征测试九折券'].sort());
     expect(coupons.counts).toEqual({ usable: 2, used: 0, expired: 0 });

@@ -3,7 +3,7 @@
 // order has its true timeline and audit rows.
 import type { OrderAddBody, SampleInput } from '@yance/contracts/order';
 import type { OrderAction, OrderState } from '@yance/contracts/order-states';
-import type { ProfileForm } from '@yance/contracts/user';
+import type { AddressForm, ProfileForm } from '@yance/contracts/user';
 import { couponTemplateForm } from '@yance/contracts/coupon';
 import { addDays } from '@yance/contracts/pickup';
 import { chinaToday, isPickableDate, isSlotDisabled, slotsOf } from '@yance/contracts/sampling-rules';
@@ -15,6 +15,7 @@ import { moveOrder } from './order-transition.ts';
 import type { FileStorage } from '../media/storage.service.ts';
 import { reviewResult, uploadResult } from '../lab/result-file.service.ts';
 import { addToPlan } from '../plan/plan.service.ts';
+import { addAddress } from '../address/address.service.ts';
 import { addTemplate, issueToPhone } from '../coupon/coupon.service.ts';
 import { adminEvaluationReply } from '../evaluation/evaluation-admin.service.ts';
 import { addEvaluation, listEvaluations } from '../evaluation/evaluation.service.ts';
@@ -24,8 +25,8 @@ import { getSettings } from '../setting/setting.service.ts';
 import { demoCaller } from '../staff/staff.service.ts';
 import { createUser, updateProfile } from '../user/user.service.ts';
 
-/** The demo customers (demo data only; they sign in with the demo password, README). */
-export const DEMO_CUSTOMERS: { phone: string; profile: ProfileForm }[] = [
+/** The demo customers (demo data only; they sign in with the demo password, README), each with an address book entry. */
+export const DEMO_CUSTOMERS: { phone: string; profile: ProfileForm; place: Pick<AddressForm, 'province' | 'city' | 'area'> }[] = [
   {
     phone: '13900000001',
     profile: {
@@ -39,6 +40,7 @@ export const DEMO_CUSTOMERS: { phone: string; profile: ProfileForm }[] = [
       region: '310104',
       address: '梅陇路130号 实验十六楼 402',
     },
+    place: { province: '上海市', city: '上海市', area: '徐汇区' },
   },
   {
     phone: '13900000002',
@@ -53,6 +55,7 @@ export const DEMO_CUSTOMERS: { phone: string; profile: ProfileForm }[] = [
       region: '320505',
       address: '星湖街218号 生物纳米园 B3 栋',
     },
+    place: { province: '江苏省', city: '苏州市', area: '虎丘区' },
   },
 ];
 
@@ -259,6 +262,9 @@ export async function seedDemoOrders(ctx: AppContext, password: string, files: F
     const id = await createUser(ctx, { phone: c.phone, passwordHash, agreedAt: ctx.clock() });
     await updateProfile(ctx, id, c.profile);
     await reviewAttestation(ctx, staff.manager, { id, approve: true, reason: '' }, '');
+    // Their profile address in the address book (the default): an attested customer with one gets no popup at sign-in.
+    const p = c.profile;
+    await addAddress(ctx, id, { name: p.name, phone: c.phone, ...c.place, address: p.address, address_code: p.region, default: true });
     ids.push(id);
   }
   const [student, enterprise] = ids as [number, number];
