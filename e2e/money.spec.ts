@@ -96,6 +96,46 @@ describe('money (issue 10, ADR 0050)', () => {
       const detail = await call<{ state: string }>(s.baseUrl, 'orderDetail', { id: o.id }, { token: student.tokens.token });
       expect(detail.data.state).toBe('completed');
     }
+
+    // 开票记录: the ¥1 000 top-up is invoiceable (never its ¥20 bonus); invoiced, the orders it paid are not again.
+    const title = await call(
+      s.baseUrl,
+      'invoiceAdd',
+      { kind: 1, holder: 'person', name: '张同学', email: 'zhang@example.edu.cn' },
+      {
+        token: student.tokens.token,
+      },
+    );
+    expect(title.code, title.msg).toBe(1);
+    await page.goto('/member/invoiceLs', { waitUntil: 'domcontentloaded' });
+    await waitForApp(page);
+    await button(page, '申请开票').first().click();
+    let apply = await opened(page.getByRole('dialog').filter({ hasText: '申请开票' }));
+    const topupRow = apply.getByTestId('invoiceable-topup');
+    await topupRow.filter({ hasText: '可开 ¥1,000.00' }).waitFor();
+    expect(await apply.innerText()).toContain('预存资金还可开票 ¥1,000.00');
+    await topupRow.getByRole('checkbox').check();
+    await screenshotAtWidths(page, SPEC, 'invoice-topup');
+    await button(apply, '提交申请').click();
+    await toast(page, '开票申请已提交').waitFor();
+    const detail = await opened(page.getByRole('dialog').filter({ hasText: '开票申请 FP' }));
+    expect(await detail.innerText()).toContain('预存充值');
+    await button(detail, '关闭')
+      .or(detail.getByRole('button', { name: /close|关闭/i }))
+      .first()
+      .click();
+    await detail.waitFor({ state: 'hidden' });
+    await button(page, '申请开票').first().click();
+    apply = await opened(page.getByRole('dialog').filter({ hasText: '申请开票' }));
+    expect(await apply.innerText()).toContain('预存资金还可开票 ¥0.00');
+    await apply.getByTestId('invoiceable-order').filter({ hasText: orders[0]!.no }).getByRole('checkbox').check();
+    await button(apply, '提交申请').click();
+    await apply
+      .getByRole('alert')
+      .or(toast(page, /预存资金可开票金额不足/))
+      .filter({ hasText: '预存资金可开票金额不足（剩余¥0.00）' })
+      .first()
+      .waitFor();
     expect(b.pageErrors).toEqual([]);
   });
 

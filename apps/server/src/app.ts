@@ -40,6 +40,7 @@ import { createGateways, paymentRoutes } from './modules/payment/payment.routes.
 import { moneyJobs } from './modules/payment/payment.service.ts';
 import { clusterRoutes } from './modules/cluster/cluster.routes.ts';
 import { invoiceRoutes } from './modules/invoice/invoice.routes.ts';
+import { invoiceJobs } from './modules/invoice/invoice.service.ts';
 import { couponRoutes } from './modules/coupon/coupon.routes.ts';
 import { couponJobs } from './modules/coupon/coupon.service.ts';
 import { inviteRoutes } from './modules/invite/invite.routes.ts';
@@ -184,7 +185,17 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   });
   jobs = createJobRunner(
     ctx,
-    { ...smsJobs, ...purgeJobs, ...sampleKeepJobs, ...notifyJobs, ...demandJobs, ...moneyJobs, ...couponJobs, ...promotionJobs },
+    {
+      ...smsJobs,
+      ...purgeJobs,
+      ...sampleKeepJobs,
+      ...notifyJobs,
+      ...demandJobs,
+      ...moneyJobs,
+      ...couponJobs,
+      ...promotionJobs,
+      ...invoiceJobs,
+    },
     jobSchedules(config),
   );
   app.decorate('jobs', jobs);

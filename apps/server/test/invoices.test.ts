@@ -297,7 +297,7 @@ describe('invoice applications (开票申请)', () => {
       { sourceId: a.id, amount_fen: 1 },
       { sourceId: a.id, amount_fen: 1 },
     ]);
-    expect(twice.body.msg).toBe('[开票订单]重复');
+    expect(twice.body.msg).toBe('[开票内容]重复');
   });
 
   it('answers another customer’s title, order, address and application as missing ones', async () => {

@@ -21,10 +21,10 @@ export const postCallback = (t: TestApp, payload: string) =>
   });
 
 /** Tops up online through the local gateway: the trade, then its signed callback. */
-export async function topUpOnline(t: TestApp, u: TestUser, amountFen: number) {
+export async function topUpOnline(t: TestApp, u: TestUser, amountFen: number, extra: { wantInvoice?: boolean } = {}) {
   const added = await callApi(t, 'prestoreAdd', {
     token: u.tokens.token,
-    body: { method: 'online', gateway: 'local', amountFen, idempotencyKey: newKey() },
+    body: { method: 'online', gateway: 'local', amountFen, idempotencyKey: newKey(), ...extra },
   });
   expect(added.body.code, added.body.msg).toBe(1);
   const no = added.body.data.topup.no;

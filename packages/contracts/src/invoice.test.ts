@@ -49,15 +49,21 @@ describe('invoice titles', () => {
 });
 
 describe('invoice applications', () => {
-  it('takes each order once with a positive amount', () => {
+  it('takes each order and top-up once with a positive amount', () => {
     const ok = invoiceApplyAddBody.parse({ titleId: 1, lines: [{ sourceId: 3, amount_fen: 1 }] });
     expect(ok.lines).toEqual([{ source: 'order', sourceId: 3, amount_fen: 1 }]);
-    expect(invoiceApplyAddBody.safeParse({ titleId: 1, lines: [] }).error?.issues[0]?.message).toBe('[开票订单]至少选择一个');
+    expect(invoiceApplyAddBody.safeParse({ titleId: 1, lines: [] }).error?.issues[0]?.message).toBe('[开票内容]至少选择一个');
     expect(invoiceApplyAddBody.safeParse({ titleId: 1, lines: [{ sourceId: 3, amount_fen: 0 }] }).error?.issues[0]?.message).toBe(
       '[开票金额]不能小于1',
     );
-    // Top-ups are declared for the lines but not taken yet.
-    expect(invoiceApplyAddBody.safeParse({ titleId: 1, lines: [{ source: 'topup', sourceId: 3, amount_fen: 1 }] }).success).toBe(false);
+    // A top-up and an order of the same id are two sources; the same source twice is refused; others are unknown.
+    const both = [
+      { source: 'topup', sourceId: 3, amount_fen: 1 },
+      { source: 'order', sourceId: 3, amount_fen: 1 },
+    ];
+    expect(invoiceApplyAddBody.safeParse({ titleId: 1, lines: both }).success).toBe(true);
+    expect(invoiceApplyAddBody.safeParse({ titleId: 1, lines: [both[0], both[0]] }).error?.issues[0]?.message).toBe('[开票内容]重复');
+    expect(invoiceApplyAddBody.safeParse({ titleId: 1, lines: [{ source: 'coupon', sourceId: 3, amount_fen: 1 }] }).success).toBe(false);
   });
 
   it('moves only by the table: decisions from 申请中, the red-letter reversal from 已开票', () => {

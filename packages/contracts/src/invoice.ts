@@ -7,6 +7,7 @@ import { FEN_MAX } from './money.ts';
 import {
   INVOICE_HOLDERS,
   INVOICE_LINES_MAX,
+  INVOICE_SOURCES,
   INVOICE_STATES,
   INVOICE_TITLE_KINDS,
   isElectronicInvoice,
@@ -141,27 +142,49 @@ export const invoiceableOrder = z.object({
   applied_fen: fenData,
   /** What one more application may still ask for. */
   invoiceable_fen: fenData,
+  /** Paid from the customer's prestore balance: it draws on the prestore pool with the top-ups. */
+  fromPrestore: z.boolean(),
 });
 export type InvoiceableOrder = z.infer<typeof invoiceableOrder>;
-export const invoiceableOrdersResponse = z.object({ list: z.array(invoiceableOrder) });
 
-/**
- * One line of an application: what it invoices and how much. Only orders
- * today; confirmed top-ups ('topup', INVOICE_SOURCES) come with the prestore.
- */
+/** A credited top-up the customer may still invoice (预存开票, ADR 0052 addendum): its principal, never the bonus. */
+export const invoiceableTopup = z.object({
+  topupId: z.number().int(),
+  topupNo: z.string(),
+  method: z.enum(['online', 'transfer']),
+  creditedAt: z.string(),
+  /** What was paid in (the bonus is not invoiceable). */
+  amount_fen: fenData,
+  applied_fen: fenData,
+  invoiceable_fen: fenData,
+});
+export type InvoiceableTopup = z.infer<typeof invoiceableTopup>;
+
+export const invoiceableOrdersResponse = z.object({
+  list: z.array(invoiceableOrder),
+  topups: z.array(invoiceableTopup),
+  /**
+   * What prestore money may still be invoiced in all (top-ups, and orders paid
+   * from the prestore balance): the top-ups' principal less what was moved to
+   * research groups and what is already applied for.
+   */
+  prestoreLeft_fen: fenData,
+});
+
+/** One line of an application: what it invoices (a paid order or a credited top-up) and how much. */
 export const invoiceApplyLineInput = z.object({
-  source: z.enum(['order'], { error: '[开票来源]不正确' }).default('order'),
-  sourceId: id('订单'),
+  source: z.enum(INVOICE_SOURCES, { error: '[开票来源]不正确' }).default('order'),
+  sourceId: id('开票来源'),
   amount_fen: integer('开票金额', 1, FEN_MAX).brand<'Fen'>(),
 });
 
 export const invoiceApplyAddBody = z.object({
   titleId: id('发票抬头'),
   lines: z
-    .array(invoiceApplyLineInput, { error: '[开票订单]不能为空' })
-    .min(1, '[开票订单]至少选择一个')
-    .max(INVOICE_LINES_MAX, `[开票订单]一次最多${INVOICE_LINES_MAX}个`)
-    .refine((ls) => new Set(ls.map((l) => `${l.source}:${l.sourceId}`)).size === ls.length, '[开票订单]重复'),
+    .array(invoiceApplyLineInput, { error: '[开票内容]不能为空' })
+    .min(1, '[开票内容]至少选择一个')
+    .max(INVOICE_LINES_MAX, `[开票内容]一次最多${INVOICE_LINES_MAX}个`)
+    .refine((ls) => new Set(ls.map((l) => `${l.source}:${l.sourceId}`)).size === ls.length, '[开票内容]重复'),
   /** E-invoices: where to send it; empty takes the title's. */
   email: optionalText('收票邮箱', { max: 64 }).refine((v) => v === '' || isEmail(v), '[收票邮箱]格式不正确'),
   /** Paper invoices: one of the customer's addresses; empty takes the title's. */
@@ -256,6 +279,10 @@ export type AdminInvoiceRejectBody = z.output<typeof adminInvoiceRejectBody>;
 export const INVOICE_REFUSED = {
   notInvoiceable: (no: string) => `订单${no}尚未付款，暂不能开票`,
   over: (no: string, left: string) => `订单${no}可开票金额不足（剩余${left}）`,
+  topupNotInvoiceable: (no: string) => `充值单${no}尚未到账，暂不能开票`,
+  topupOver: (no: string, left: string) => `充值单${no}可开票金额不足（剩余${left}）`,
+  prestoreOver: (left: string) => `预存资金可开票金额不足（剩余${left}）：赠送金额、转入课题组的金额和已开票的部分不能再开票`,
+  noTopup: '充值单不存在',
   noAddress: '[收票地址]纸质发票必须选择收票地址',
   noEmail: '[收票邮箱]电子发票必须填写收票邮箱',
   titlesFull: (max: number) => `[发票抬头]最多${max}个`,

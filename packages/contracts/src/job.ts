@@ -17,6 +17,7 @@ export const JOB_KINDS = [
   'money.sweep',
   'points.expire',
   'promotion.release',
+  'invoice.topup',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_KIND_NAMES: Record<JobKind, string> = {
@@ -29,6 +30,7 @@ export const JOB_KIND_NAMES: Record<JobKind, string> = {
   'money.sweep': '逾期未结算标记与过期支付单关闭',
   'points.expire': '积分过期',
   'promotion.release': '推广返利到期入账',
+  'invoice.topup': '充值到账后申请开票',
 };
 export const JOB_STATE_NAMES: Record<(typeof JOB_STATES)[number], string> = {
   queued: '排队中',

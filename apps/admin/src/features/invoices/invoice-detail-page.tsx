@@ -107,12 +107,16 @@ function InvoiceView({ invoice: a }: { invoice: AdminInvoiceDetail }) {
               }
             >
               <Table
-                rowKey="sourceId"
+                rowKey={(l) => `${l.source}:${l.sourceId}`}
                 size="small"
                 pagination={false}
                 dataSource={a.lines}
                 columns={[
-                  { title: '订单', dataIndex: 'label', render: (no: string, l) => <Link to={`/orders/${l.sourceId}`}>{no}</Link> },
+                  {
+                    title: '订单 / 充值单',
+                    dataIndex: 'label',
+                    render: (no: string, l) => (l.source === 'topup' ? `预存充值 ${no}` : <Link to={`/orders/${l.sourceId}`}>{no}</Link>),
+                  },
                   { title: '开票金额', dataIndex: 'amount_fen', align: 'right', render: (f: number) => formatFen(f) },
                 ]}
               />

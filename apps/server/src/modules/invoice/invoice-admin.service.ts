@@ -86,7 +86,7 @@ export async function issueInvoice(
     applyNo: invoiceApplyNo(a.id),
     seller: { name: localInfo?.company || SHOP_NAME, address: localInfo?.address ?? '', phone: localInfo?.phone ?? '' },
     buyer: a.title,
-    lines: lines.map((l) => ({ label: l.label, amountFen: l.amountFen })),
+    lines: lines.map((l) => ({ label: l.label, amountFen: l.amountFen, topup: l.sourceKind === 'topup' })),
     totalFen: a.amountFen,
     issuer: caller.name,
   });

@@ -14,7 +14,8 @@ export interface InvoicePdfInput {
   applyNo: string;
   seller: { name: string; address: string; phone: string };
   buyer: InvoiceTitleSnapshot;
-  lines: { label: string; amountFen: number }[];
+  /** Each line: the order's or the top-up's number, and whether it is a top-up (预付检测服务费). */
+  lines: { label: string; amountFen: number; topup?: boolean }[];
   totalFen: number;
   /** Who issued it (开票人). */
   issuer: string;
@@ -115,7 +116,12 @@ export async function invoicePdf(v: InvoicePdfInput): Promise<Buffer> {
   };
   row(['序号', '项目名称', '订单编号', '金额（含税）'], 'bold', ['center', 'left', 'left', 'right']);
   v.lines.forEach((l, i) =>
-    row([String(i + 1), '*现代服务*检测服务费', l.label, yuan(l.amountFen)], 'regular', ['center', 'left', 'left', 'right']),
+    row([String(i + 1), l.topup ? '*现代服务*预付检测服务费' : '*现代服务*检测服务费', l.label, yuan(l.amountFen)], 'regular', [
+      'center',
+      'left',
+      'left',
+      'right',
+    ]),
   );
   row(['', '合计', '', yuan(v.totalFen)], 'bold', ['center', 'left', 'left', 'right']);
 

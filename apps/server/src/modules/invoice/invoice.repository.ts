@@ -1,8 +1,8 @@
 // Invoices' tables (ADR 0052): titles, applications and their lines.
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { INVOICE_HOLDING_STATES, type InvoiceSource, type InvoiceState } from '@yance/contracts/invoice-states';
-import type { Executor } from '../../db/client.ts';
-import { invoiceApplication, invoiceLine, invoiceTitle, userAccount } from '../../db/schema.ts';
+import { rowsOf, type Executor } from '../../db/client.ts';
+import { invoiceApplication, invoiceLine, invoiceTitle, topup, userAccount } from '../../db/schema.ts';
 
 export type TitleRow = typeof invoiceTitle.$inferSelect;
 export type NewTitleRow = typeof invoiceTitle.$inferInsert;
@@ -225,4 +225,99 @@ export async function findAdminApplication(db: Executor, id: number) {
     .innerJoin(userAccount, eq(userAccount.id, invoiceApplication.userId))
     .where(eq(invoiceApplication.id, id));
   return row;
+}
+
+// ---- top-ups and the prestore pool (ADR 0052 addendum) -------------------------------------
+
+export type TopupRow = typeof topup.$inferSelect;
+
+/** A top-up for invoicing: one of the customer's own that is not a pay/online trade (its order is invoiced instead). */
+const ownPlainTopup = (userId: number) => and(eq(topup.userId, userId), sql`cardinality(${topup.payOrderIds}) = 0`);
+
+/** The customer's credited top-ups, newest first. */
+export async function creditedTopups(db: Executor, userId: number, limit: number): Promise<TopupRow[]> {
+  return db
+    .select()
+    .from(topup)
+    .where(and(ownPlainTopup(userId), eq(topup.state, 'credited')))
+    .orderBy(desc(topup.id))
+    .limit(limit);
+}
+
+/** Top-ups by id (the invoice.topup job reads its own). */
+export async function topupsByIds(db: Executor, ids: readonly number[]): Promise<TopupRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(topup)
+    .where(inArray(topup.id, [...ids]));
+}
+
+/** The customer's default title, if any. */
+export async function findDefaultTitleId(db: Executor, userId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: invoiceTitle.id })
+    .from(invoiceTitle)
+    .where(and(eq(invoiceTitle.userId, userId), eq(invoiceTitle.isDefault, true)));
+  return row?.id;
+}
+
+/** Locks the customer's own top-ups of these ids (in id order); another's or a trade's are left out. */
+export async function lockOwnTopups(db: Executor, userId: number, ids: readonly number[]): Promise<TopupRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(topup)
+    .where(and(ownPlainTopup(userId), inArray(topup.id, [...ids])))
+    .orderBy(asc(topup.id))
+    .for('update');
+}
+
+/** An order line paid from the customer's prestore: its order has a payment line taking from their prestore account. */
+const paidFromPrestore = (userId: number, orderId: SQL) => sql`exists (
+  select 1 from ledger_entry e
+  join ledger_line l on l.entry_id = e.id
+  join ledger_account a on a.id = l.account_id
+  where e.order_id = ${orderId} and a.kind = 'prestore' and a.owner_id = ${userId} and l.amount_fen < 0)`;
+
+/** Of these orders, those paid (at least partly) from the customer's prestore balance. */
+export async function ordersPaidFromPrestore(db: Executor, userId: number, orderIds: readonly number[]): Promise<Set<number>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(
+      sql`select o.id from orders o where o.id in (${sql.join(
+        orderIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and ${paidFromPrestore(userId, sql`o.id`)}`,
+    ),
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/**
+ * The customer's prestore pool: the principal of their credited top-ups
+ * (pay/online trades included: their money paid an order from the balance),
+ * what they moved into research groups net of what came back, and what
+ * applications 申请中 or 已开票 already hold of top-ups and of orders paid
+ * from their prestore.
+ */
+export async function prestorePool(db: Executor, userId: number): Promise<{ principal: number; toGroups: number; held: number }> {
+  const holding = sql.join(
+    INVOICE_HOLDING_STATES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const [row] = rowsOf<{ principal: number; to_groups: number; held: number }>(
+    await db.execute(sql`select
+      (select coalesce(sum(t.amount_fen), 0) from topup t where t.user_id = ${userId} and t.state = 'credited')::bigint as principal,
+      (select coalesce(-sum(l.amount_fen), 0) from ledger_line l
+        join ledger_entry e on e.id = l.entry_id
+        join ledger_account a on a.id = l.account_id
+        where a.kind = 'prestore' and a.owner_id = ${userId} and e.kind in ('groupIn', 'groupOut'))::bigint as to_groups,
+      (select coalesce(sum(il.amount_fen), 0) from invoice_line il
+        join invoice_application ia on ia.id = il.application_id
+        where ia.user_id = ${userId} and ia.state in (${holding})
+          and ((il.source_kind = 'topup')
+            or (il.source_kind = 'order' and ${paidFromPrestore(userId, sql`il.source_id`)})))::bigint as held`),
+  );
+  return { principal: Number(row?.principal ?? 0), toGroups: Number(row?.to_groups ?? 0), held: Number(row?.held ?? 0) };
 }

@@ -21,6 +21,8 @@ export interface JobPayloads {
   'points.expire': Record<string, never>;
   /** Rebates whose order completed N days ago become available in the promoter's wallet (ADR 0055). */
   'promotion.release': Record<string, never>;
+  /** A top-up credited with 申请开票 ticked: its application with the default title (ADR 0052 addendum). */
+  'invoice.topup': { topupId: number };
 }
 
 // A kind in contracts without a payload here (or the reverse) fails the build.
@@ -55,6 +57,7 @@ export const JOB_RETRY: Record<JobKind, { maxAttempts: number; retrySeconds: num
   'money.sweep': { maxAttempts: 3, retrySeconds: 300 },
   'points.expire': { maxAttempts: 3, retrySeconds: 300 },
   'promotion.release': { maxAttempts: 3, retrySeconds: 300 },
+  'invoice.topup': { maxAttempts: 5, retrySeconds: 60 },
 };
 
 /** A job that runs every everySeconds; its dedupe key keeps one instance pending across all processes. */

@@ -34,7 +34,7 @@ import { getSettingValue } from '../setting/setting.service.ts';
 import { groupForReader, joinedClusters, lockGroupForMoney, spendFromLimit } from '../cluster/cluster.service.ts';
 import { GatewaySignatureError, type CallbackInput, type PaymentGateway } from './gateway.ts';
 import { isLocalGateway } from './local-gateway.ts';
-import type { JobHandlers } from '../job/job.service.ts';
+import { enqueue, type JobHandlers } from '../job/job.service.ts';
 import { couponAssets, earnPoints, giveBackDiscount } from '../coupon/coupon.service.ts';
 import { rewardInviterOnPaid } from '../invite/invite.service.ts';
 import { afterOrderMovePromotion, walletAssets } from '../promotion/promotion.service.ts';
@@ -303,6 +303,9 @@ async function moveTopup(
     const owner = await customerMover(t, row.userId);
     for (const orderId of row.payOrderIds) await lockCustomerOrder(t, owner, orderId);
   }
+  // 申请开票 ticked: the application follows in its own transaction (the invoice.topup job), with the customer's lock.
+  if (credited && row.wantInvoice && row.payOrderIds.length === 0)
+    await enqueue(t, 'invoice.topup', { topupId: row.id }, { dedupeKey: `invoice.topup:${row.id}` });
   if (credited) {
     const source: ledger.AccountRef = row.method === 'online' ? { kind: 'gateway', name: row.gateway ?? 'local' } : { kind: 'bank' };
     const staffId = mover.kind === 'staff' ? mover.caller.id : null;

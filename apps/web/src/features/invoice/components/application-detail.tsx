@@ -79,11 +79,16 @@ export function ApplicationDetail({ id, onClose }: { id: number | null; onClose:
           <Table
             style={{ marginTop: 16 }}
             size="small"
-            rowKey="sourceId"
+            rowKey={(l) => `${l.source}:${l.sourceId}`}
             pagination={false}
             dataSource={d.lines}
             columns={[
-              { title: '订单编号', dataIndex: 'label', render: (no: string, l) => <Link to={paths.order(l.sourceId)}>{no}</Link> },
+              {
+                title: '订单 / 充值单',
+                dataIndex: 'label',
+                render: (no: string, l) =>
+                  l.source === 'topup' ? <Link to={paths.prestore()}>预存充值 {no}</Link> : <Link to={paths.order(l.sourceId)}>{no}</Link>,
+              },
               { title: '开票金额', dataIndex: 'amount_fen', align: 'right', render: (f: number) => formatFen(f) },
             ]}
           />

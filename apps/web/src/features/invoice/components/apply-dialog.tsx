@@ -1,4 +1,5 @@
-import { invoiceApplyAddBody, type InvoiceableOrder, type InvoiceTitle } from '@yance/contracts/invoice';
+import { invoiceApplyAddBody, type InvoiceTitle } from '@yance/contracts/invoice';
+import type { InvoiceSource } from '@yance/contracts/invoice-states';
 import { INVOICE_KIND_NAMES, isElectronicInvoice } from '@yance/contracts/invoice-states';
 import { ORDER_STATE_NAMES } from '@yance/contracts/order-states';
 import type { Address } from '@yance/contracts/user';
@@ -14,6 +15,20 @@ import styles from './invoice.module.css';
 /** Yuan as typed (two decimals at most) → fen, exactly. */
 const fenOf = (yuan: number | null | undefined) => (typeof yuan === 'number' && Number.isFinite(yuan) ? Math.round(yuan * 100) : 0);
 
+/** One thing the customer may invoice: a paid order or a credited top-up (预存开票). */
+interface Source {
+  key: string;
+  source: InvoiceSource;
+  id: number;
+  no: string;
+  /** 订单 or 充值单, as the labels say it. */
+  noun: string;
+  info: string;
+  invoiceable_fen: number;
+  /** Draws on the prestore pool (a top-up, or an order paid from the balance). */
+  prestore: boolean;
+}
+
 interface ApplyDialogProps {
   open: boolean;
   addresses: readonly Address[];
@@ -22,18 +37,19 @@ interface ApplyDialogProps {
 }
 
 /**
- * 申请开票: a title (the default first), one or more paid orders, each for
- * what is left or less, and where the invoice goes (the title's e-mail or
- * address unless changed). The server checks the amounts again under the
- * orders' locks.
+ * 申请开票: a title (the default first), one or more paid orders or credited
+ * top-ups, each for what is left or less, and where the invoice goes (the
+ * title's e-mail or address unless changed). The server checks the amounts
+ * again under the orders' and top-ups' locks, and the prestore money against
+ * what was paid in.
  */
 export function ApplyDialog({ open, addresses, onClose, onApplied }: ApplyDialogProps) {
   const titles = useInvoiceTitles();
   const orders = useInvoiceableOrders(open);
   const apply = useApply();
   const [titleId, setTitleId] = useState<number | null>(null);
-  /** Chosen orders and the yuan typed for each. */
-  const [chosen, setChosen] = useState<Map<number, number | null>>(new Map());
+  /** Chosen sources (by key) and the yuan typed for each. */
+  const [chosen, setChosen] = useState<Map<string, number | null>>(new Map());
   const [email, setEmail] = useState<string | null>(null);
   const [addressRid, setAddressRid] = useState<string | null>(null);
   const [remark, setRemark] = useState('');
@@ -44,26 +60,51 @@ export function ApplyDialog({ open, addresses, onClose, onApplied }: ApplyDialog
   const electronic = title ? isElectronicInvoice(title.kind) : true;
   const mail = email ?? title?.email ?? '';
   const rid = addressRid ?? title?.address_rid ?? '';
-  const orderList = orders.data?.list ?? [];
+  const sources: Source[] = [
+    ...(orders.data?.list ?? []).map((o) => ({
+      key: `order:${o.orderId}`,
+      source: 'order' as const,
+      id: o.orderId,
+      no: o.orderNo,
+      noun: '订单',
+      info: `${ORDER_STATE_NAMES[o.state]} · 订单金额 ${formatFen(o.final_fen)}${o.fromPrestore ? ' · 预存支付' : ''}${o.applied_fen > 0 ? ` · 已申请 ${formatFen(o.applied_fen)}` : ''}`,
+      invoiceable_fen: o.invoiceable_fen,
+      prestore: o.fromPrestore,
+    })),
+    ...(orders.data?.topups ?? []).map((x) => ({
+      key: `topup:${x.topupId}`,
+      source: 'topup' as const,
+      id: x.topupId,
+      no: x.topupNo,
+      noun: '充值单',
+      info: `预存充值 · 到账 ${formatFen(x.amount_fen)}${x.applied_fen > 0 ? ` · 已申请 ${formatFen(x.applied_fen)}` : ''}`,
+      invoiceable_fen: x.invoiceable_fen,
+      prestore: true,
+    })),
+  ];
   const total = [...chosen.values()].reduce<number>((s, y) => s + fenOf(y), 0);
 
-  const toggle = (o: InvoiceableOrder, on: boolean) => {
+  const toggle = (o: Source, on: boolean) => {
     const next = new Map(chosen);
-    if (on) next.set(o.orderId, o.invoiceable_fen / 100);
-    else next.delete(o.orderId);
+    if (on) next.set(o.key, o.invoiceable_fen / 100);
+    else next.delete(o.key);
     setChosen(next);
     setProblem(undefined);
   };
 
   const submit = () => {
     if (!title) return setProblem('请先新增发票抬头');
-    for (const o of orderList) {
-      const y = chosen.get(o.orderId);
-      if (y !== undefined && fenOf(y) > o.invoiceable_fen) return setProblem(`订单${o.orderNo}最多可开${formatFen(o.invoiceable_fen)}`);
+    for (const o of sources) {
+      const y = chosen.get(o.key);
+      if (y !== undefined && fenOf(y) > o.invoiceable_fen) return setProblem(`${o.noun}${o.no}最多可开${formatFen(o.invoiceable_fen)}`);
     }
+    const byKey = new Map(sources.map((o) => [o.key, o]));
     const body = invoiceApplyAddBody.safeParse({
       titleId: title.id,
-      lines: [...chosen.entries()].map(([sourceId, y]) => ({ source: 'order', sourceId, amount_fen: fenOf(y) })),
+      lines: [...chosen.entries()].flatMap(([key, y]) => {
+        const o = byKey.get(key);
+        return o ? [{ source: o.source, sourceId: o.id, amount_fen: fenOf(y) }] : [];
+      }),
       email: electronic ? mail : '',
       address_rid: electronic ? '' : rid,
       remark,
@@ -80,7 +121,7 @@ export function ApplyDialog({ open, addresses, onClose, onApplied }: ApplyDialog
       cancelText="取消"
       onOk={submit}
       onCancel={onClose}
-      okButtonProps={{ loading: apply.isPending, disabled: !title || orderList.length === 0 }}
+      okButtonProps={{ loading: apply.isPending, disabled: !title || sources.length === 0 }}
       destroyOnHidden
       centered
       width={640}
@@ -107,38 +148,46 @@ export function ApplyDialog({ open, addresses, onClose, onApplied }: ApplyDialog
               options={list.map((t) => ({ value: t.id, label: `${t.name}（${INVOICE_KIND_NAMES[t.kind]}）${t.default ? ' · 默认' : ''}` }))}
             />
           </Form.Item>
-          <Form.Item label="开票订单" required>
-            {orderList.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无可开票的订单：企业订单付款后、机构订单结算完成后可申请开票" />
+          <Form.Item
+            label="开票内容"
+            required
+            extra={
+              sources.some((o) => o.prestore)
+                ? `预存资金还可开票 ${formatFen(orders.data.prestoreLeft_fen)}：充值与用预存余额支付的订单只开一次，赠送金额和转入课题组的金额不开票`
+                : undefined
+            }
+          >
+            {sources.length === 0 ? (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description="暂无可开票的订单或充值：企业订单付款后、机构订单结算完成后、充值到账后可申请开票"
+              />
             ) : (
-              <div className={styles.orders} role="group" aria-label="可开票订单">
-                {orderList.map((o) => {
-                  const on = chosen.has(o.orderId);
+              <div className={styles.orders} role="group" aria-label="可开票订单与充值">
+                {sources.map((o) => {
+                  const on = chosen.has(o.key);
                   return (
                     <div
-                      key={o.orderId}
+                      key={o.key}
                       className={on ? `${styles.order} ${styles.orderChecked}` : styles.order}
-                      data-testid="invoiceable-order"
+                      data-testid={o.source === 'order' ? 'invoiceable-order' : 'invoiceable-topup'}
                     >
-                      <Checkbox checked={on} onChange={(e) => toggle(o, e.target.checked)} aria-label={`选择订单${o.orderNo}`} />
+                      <Checkbox checked={on} onChange={(e) => toggle(o, e.target.checked)} aria-label={`选择${o.noun}${o.no}`} />
                       <div className={styles.orderInfo}>
-                        <strong>{o.orderNo}</strong>
-                        <span>
-                          {ORDER_STATE_NAMES[o.state]} · 订单金额 {formatFen(o.final_fen)}
-                          {o.applied_fen > 0 && ` · 已申请 ${formatFen(o.applied_fen)}`}
-                        </span>
+                        <strong>{o.no}</strong>
+                        <span>{o.info}</span>
                       </div>
                       {on ? (
                         <InputNumber
-                          aria-label={`订单${o.orderNo}开票金额`}
-                          value={chosen.get(o.orderId)}
+                          aria-label={`${o.noun}${o.no}开票金额`}
+                          value={chosen.get(o.key)}
                           min={0.01}
                           max={o.invoiceable_fen / 100}
                           precision={2}
                           step={1}
                           prefix="¥"
                           style={{ width: 140 }}
-                          onChange={(v) => setChosen(new Map(chosen).set(o.orderId, v))}
+                          onChange={(v) => setChosen(new Map(chosen).set(o.key, v))}
                         />
                       ) : (
                         <span className={styles.orderInfo}>可开 {formatFen(o.invoiceable_fen)}</span>
