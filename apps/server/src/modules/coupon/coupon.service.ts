@@ -35,7 +35,7 @@ import { changesOf, recordAudit, recordStateMove, SYSTEM, type Actor } from '../
 import type { JobHandlers } from '../job/job.service.ts';
 import { planLinesPriced } from '../plan/plan.service.ts';
 import { getSettingValue } from '../setting/setting.service.ts';
-import { replaceSetting } from '../setting/setting-admin.service.ts';
+import { saveAuditedSetting } from '../setting/setting-admin.service.ts';
 import { findUserByPhone } from '../user/user.service.ts';
 import * as repo from './coupon.repository.ts';
 import type { CouponRow, TemplateRow } from './coupon.repository.ts';
@@ -52,17 +52,7 @@ export async function getPointsSettings(ctx: AppContext): Promise<PointsRule> {
 
 export async function savePointsSettings(ctx: AppContext, caller: StaffCaller, value: PointsRule, ip: string): Promise<PointsRule> {
   const parsed = pointsSettings.parse(value);
-  await ctx.tx(async (t) => {
-    const before = await replaceSetting(t, POINTS_SETTING_KEY, parsed);
-    await recordAudit(t, {
-      actor: staffActor(caller),
-      action: 'setting.save',
-      objectType: 'setting',
-      objectId: POINTS_SETTING_KEY,
-      changes: changesOf((before as Record<string, unknown> | undefined) ?? null, parsed as unknown as Record<string, unknown>),
-      ip,
-    });
-  });
+  await saveAuditedSetting(ctx, caller, POINTS_SETTING_KEY, parsed, ip);
   return getPointsSettings(ctx);
 }
 

@@ -24,10 +24,10 @@ import { localInfo } from '@yance/contracts/setting';
 import type { Page } from '@yance/contracts/paging';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { changesOf, recordAudit, recordStateMove, SYSTEM } from '../audit/audit.service.ts';
+import { recordAudit, recordStateMove, SYSTEM } from '../audit/audit.service.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { notifySite } from '../notify/notify.service.ts';
-import { replaceSetting } from '../setting/setting-admin.service.ts';
+import { saveAuditedSetting } from '../setting/setting-admin.service.ts';
 import { getSettingValue } from '../setting/setting.service.ts';
 import { getUser } from '../user/user.service.ts';
 import * as repo from './invite.repository.ts';
@@ -52,17 +52,7 @@ export async function getInviteSettings(ctx: AppContext): Promise<InviteSettings
 
 export async function saveInviteSettings(ctx: AppContext, caller: StaffCaller, value: InviteSettings, ip: string) {
   const parsed = inviteSettings.parse(value);
-  await ctx.tx(async (t) => {
-    const before = await replaceSetting(t, INVITE_SETTING_KEY, parsed);
-    await recordAudit(t, {
-      actor: { kind: 'staff', id: caller.id, name: caller.name },
-      action: 'setting.save',
-      objectType: 'setting',
-      objectId: INVITE_SETTING_KEY,
-      changes: changesOf((before as Record<string, unknown> | undefined) ?? null, parsed as unknown as Record<string, unknown>),
-      ip,
-    });
-  });
+  await saveAuditedSetting(ctx, caller, INVITE_SETTING_KEY, parsed, ip);
   return getInviteSettings(ctx);
 }
 

@@ -130,6 +130,17 @@ export async function statementOf(ctx: AppContext, account: AccountRef, q: State
   return repo.listStatement(ctx.db, { accountId: row.id, kinds: q.kinds, from: q.from, to: q.to }, q.size, (q.page - 1) * q.size);
 }
 
+/** A statement row as the pages read it (prestore, research group, promoter's wallet). */
+export const statementLine = (r: Awaited<ReturnType<typeof statementOf>>['rows'][number]) => ({
+  id: r.id,
+  kind: r.kind,
+  memo: r.memo,
+  amountFen: r.amountFen,
+  balanceAfterFen: r.balanceAfterFen ?? 0,
+  orderId: r.orderId,
+  createdAt: r.createdAt.toISOString(),
+});
+
 // ---- idempotency -----------------------------------------------------------------------
 
 /** Whose idempotency keys: a customer's or a staff member's. */

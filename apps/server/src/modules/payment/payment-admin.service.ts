@@ -7,13 +7,13 @@ import { REFUND_STATE_NAMES, REFUND_TRANSITIONS } from '@yance/contracts/ledger'
 import { moneySettings, type AdminRefund, type AdminTopup, type MoneySettings, type Reconciliation } from '@yance/contracts/prestore';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { changesOf, recordAudit, recordStateMove, type Actor } from '../audit/audit.service.ts';
+import { recordStateMove, type Actor } from '../audit/audit.service.ts';
 import { reverseInvoicesOfOrder } from '../invoice/invoice.service.ts';
 import { recordOrderEvent } from '../order/order.service.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { getPrivateFile } from '../media/private-file.service.ts';
 import type { FileStorage } from '../media/storage.service.ts';
-import { replaceSetting } from '../setting/setting-admin.service.ts';
+import { saveAuditedSetting } from '../setting/setting-admin.service.ts';
 import * as repo from './payment.repository.ts';
 import { getMoneySettings, MONEY_SETTING_KEY, prestoreStatement, toTopupEntry } from './payment.service.ts';
 
@@ -60,17 +60,7 @@ export async function adminStatement(ctx: AppContext, q: { userId: number; page:
 
 export async function saveMoneySettings(ctx: AppContext, caller: StaffCaller, value: MoneySettings, ip: string): Promise<MoneySettings> {
   const parsed = moneySettings.parse(value);
-  await ctx.tx(async (t) => {
-    const before = await replaceSetting(t, MONEY_SETTING_KEY, parsed);
-    await recordAudit(t, {
-      actor: { kind: 'staff', id: caller.id, name: caller.name },
-      action: 'setting.save',
-      objectType: 'setting',
-      objectId: MONEY_SETTING_KEY,
-      changes: changesOf((before as Record<string, unknown> | undefined) ?? null, parsed as unknown as Record<string, unknown>),
-      ip,
-    });
-  });
+  await saveAuditedSetting(ctx, caller, MONEY_SETTING_KEY, parsed, ip);
   return getMoneySettings(ctx);
 }
 

@@ -101,15 +101,7 @@ export async function prestoreStatement(ctx: AppContext, userId: number, q: Stat
     size: q.pageSize,
   });
   return {
-    list: rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      memo: r.memo,
-      amountFen: r.amountFen,
-      balanceAfterFen: r.balanceAfterFen ?? 0,
-      orderId: r.orderId,
-      createdAt: r.createdAt.toISOString(),
-    })),
+    list: rows.map(ledger.statementLine),
     total,
     page: q.page,
     pageSize: q.pageSize,
@@ -736,15 +728,7 @@ export async function groupFunds(
   if (owner) {
     const { rows, total } = await ledger.statementOf(ctx, account, { page: q.page, size: q.pageSize });
     statement = {
-      list: rows.map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        memo: r.memo,
-        amountFen: r.amountFen,
-        balanceAfterFen: r.balanceAfterFen ?? 0,
-        orderId: r.orderId,
-        createdAt: r.createdAt.toISOString(),
-      })),
+      list: rows.map(ledger.statementLine),
       total,
       page: q.page,
       pageSize: q.pageSize,

@@ -8,9 +8,9 @@ import type { PromoterState, WithdrawState } from '@yance/contracts/promotion-st
 import type { Page } from '@yance/contracts/paging';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { changesOf, recordAudit, type Actor } from '../audit/audit.service.ts';
+import { type Actor } from '../audit/audit.service.ts';
 import * as ledger from '../ledger/ledger.service.ts';
-import { replaceSetting } from '../setting/setting-admin.service.ts';
+import { saveAuditedSetting } from '../setting/setting-admin.service.ts';
 import * as repo from './promotion.repository.ts';
 import {
   getPromotionSettings,
@@ -87,17 +87,7 @@ export async function answerPromoter(
 
 export async function savePromotionSettings(ctx: AppContext, caller: StaffCaller, value: PromotionSettings, ip: string) {
   const parsed = promotionSettings.parse(value);
-  await ctx.tx(async (t) => {
-    const before = await replaceSetting(t, PROMOTION_SETTING_KEY, parsed);
-    await recordAudit(t, {
-      actor: staffActor(caller),
-      action: 'setting.save',
-      objectType: 'setting',
-      objectId: PROMOTION_SETTING_KEY,
-      changes: changesOf((before as Record<string, unknown> | undefined) ?? null, parsed as unknown as Record<string, unknown>),
-      ip,
-    });
-  });
+  await saveAuditedSetting(ctx, caller, PROMOTION_SETTING_KEY, parsed, ip);
   return getPromotionSettings(ctx);
 }
 

@@ -234,14 +234,7 @@ export async function promotionStatement(ctx: AppContext, userId: number, q: { p
   const account = q.pending ? ledger.walletPendingOf(userId) : ledger.walletOf(userId);
   const { rows, total } = await ledger.statementOf(ctx, account, { page: q.page, size: q.pageSize });
   return {
-    list: rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      memo: r.memo,
-      amountFen: r.amountFen,
-      balanceAfterFen: r.balanceAfterFen ?? 0,
-      createdAt: r.createdAt.toISOString(),
-    })),
+    list: rows.map(ledger.statementLine),
     total,
     page: q.page,
     pageSize: q.pageSize,

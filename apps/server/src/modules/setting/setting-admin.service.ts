@@ -47,6 +47,25 @@ export async function replaceSetting(t: AppContext, key: string, value: unknown)
   return before;
 }
 
+/**
+ * Saves a console setting the caller's contract has already checked, with
+ * the audit row of who changed what, in one transaction (money, points,
+ * invitations, promotion).
+ */
+export async function saveAuditedSetting(ctx: AppContext, caller: StaffCaller, key: string, value: object, ip: string): Promise<void> {
+  await ctx.tx(async (t) => {
+    const before = await replaceSetting(t, key, value);
+    await recordAudit(t, {
+      actor: { kind: 'staff', id: caller.id, name: caller.name },
+      action: 'setting.save',
+      objectType: 'setting',
+      objectId: key,
+      changes: changesOf(before === undefined ? null : asRecord(before), asRecord(value)),
+      ip,
+    });
+  });
+}
+
 /** Wraps a list so the log reads field by field like an object's. */
 const asRecord = (v: unknown): Record<string, unknown> => (Array.isArray(v) ? { list: v } : ((v ?? {}) as Record<string, unknown>));
 
