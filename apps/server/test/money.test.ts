@@ -4,6 +4,7 @@ import { auditLog, job, ledgerAccount, ledgerEntry, message, topup } from '../sr
 import { createLocalGateway } from '../src/modules/payment/local-gateway.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { sweepMoney } from '../src/modules/payment/payment.service.ts';
+import { SHOP_ACCOUNT_KEYS } from '../src/modules/ledger/ledger.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { testRunner } from './job-helpers.ts';
 import { callApi, staffTokens, type TestUser } from './factories.ts';
@@ -47,6 +48,15 @@ describe('the prestore ledger (ADR 0050)', () => {
     manager = (await staffTokens(t, 'manager')).token;
   });
   afterAll(async () => t.close());
+
+  it('has every shop account from the migrations, so a posting finds it by key (SHOP_ACCOUNT_KEYS)', async () => {
+    const rows = await t.db
+      .select({ key: ledgerAccount.key, kind: ledgerAccount.kind, balanceFen: ledgerAccount.balanceFen })
+      .from(ledgerAccount);
+    const shop = rows.filter((r) => SHOP_ACCOUNT_KEYS.has(r.key));
+    expect(shop.map((r) => r.key).sort()).toEqual([...SHOP_ACCOUNT_KEYS].sort());
+    expect(shop.every((r) => r.balanceFen === null && r.key.split(':')[0] === r.kind)).toBe(true);
+  });
 
   it('credits an online top-up once with its tier bonus as its own line; a forged or repeated callback credits nothing', async () => {
     const u = await orderingCustomer(t);

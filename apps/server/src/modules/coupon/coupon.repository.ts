@@ -220,6 +220,17 @@ export async function ensurePointsAccount(db: Executor, userId: number): Promise
   await db.insert(pointsAccount).values({ userId, balance: 0 }).onConflictDoNothing();
 }
 
+/** Adds points (> 0) to the account, creating it, in one statement under its row lock; answers the new balance. */
+export async function creditPoints(db: Executor, userId: number, points: number): Promise<number> {
+  const [row] = await db
+    .insert(pointsAccount)
+    .values({ userId, balance: points })
+    .onConflictDoUpdate({ target: pointsAccount.userId, set: { balance: sql`${pointsAccount.balance} + excluded.balance` } })
+    .returning({ balance: pointsAccount.balance });
+  if (!row) throw new Error('points account upsert returned nothing');
+  return row.balance;
+}
+
 /** Moves the balance by delta in one statement under its row lock; undefined when it would go below zero. */
 export async function movePoints(db: Executor, userId: number, delta: number): Promise<number | undefined> {
   const [row] = await db

@@ -441,11 +441,15 @@ async function writePoints(t: AppContext, userId: number, delta: number, reason:
   });
 }
 
-async function addPoints(t: AppContext, userId: number, points: number, reason: PointsReason, orderId: number | null) {
-  const rule = await getPointsSettings(t);
+/** When points credited now expire under the rule. */
+function expiryOf(t: AppContext, rule: PointsRule): Date {
   const expires = new Date(t.clock());
   expires.setUTCMonth(expires.getUTCMonth() + rule.expireMonths);
-  return writePoints(t, userId, points, reason, orderId, expires);
+  return expires;
+}
+
+async function addPoints(t: AppContext, userId: number, points: number, reason: PointsReason, orderId: number | null) {
+  return writePoints(t, userId, points, reason, orderId, expiryOf(t, await getPointsSettings(t)));
 }
 
 /** Spends points, the soonest-expiring first (the account row locked by the caller). */
@@ -465,9 +469,18 @@ export async function earnPoints(t: AppContext, userId: number, orderId: number,
   const rule = await getPointsSettings(t);
   const points = pointsEarned(rule, paidFen);
   if (points <= 0) return;
-  await repo.ensurePointsAccount(t.db, userId);
-  await repo.lockPointsAccount(t.db, userId);
-  await addPoints(t, userId, points, 'earn', orderId);
+  // An earning never goes below zero: one upsert creates the account, takes its row lock and adds (the payment's hot path).
+  const balance = await repo.creditPoints(t.db, userId, points);
+  await repo.insertPoints(t.db, {
+    userId,
+    reason: 'earn',
+    points,
+    balanceAfter: balance,
+    orderId,
+    expiresAt: expiryOf(t, rule),
+    left: points,
+    createdAt: t.clock(),
+  });
 }
 
 /** The member center's share of coupons and points: how many coupons are usable today, the points balance. */

@@ -1,22 +1,15 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { LedgerAccountKind, LedgerEntryKind } from '@yance/contracts/ledger';
-import type { Executor } from '../../db/client.ts';
+import { rowsOf, type Executor } from '../../db/client.ts';
 import { idempotencyKey, ledgerAccount, ledgerEntry, ledgerLine } from '../../db/schema.ts';
 
 export type AccountRow = typeof ledgerAccount.$inferSelect;
 export type EntryRow = typeof ledgerEntry.$inferSelect;
 export type NewEntryRow = typeof ledgerEntry.$inferInsert;
 
-/** Creates the accounts that do not exist yet (concurrent creators agree: the key is unique). */
-export async function ensureAccounts(
-  db: Executor,
-  accounts: readonly { key: string; kind: LedgerAccountKind; ownerId: number | null; owned: boolean }[],
-): Promise<void> {
-  if (!accounts.length) return;
-  await db
-    .insert(ledgerAccount)
-    .values(accounts.map((a) => ({ key: a.key, kind: a.kind, ownerId: a.ownerId, balanceFen: a.owned ? 0 : null })))
-    .onConflictDoNothing({ target: ledgerAccount.key });
+/** Creates an owned account at zero if it does not exist yet (concurrent creators agree: the key is unique). */
+export async function ensureOwnedAccount(db: Executor, key: string, kind: LedgerAccountKind, ownerId: number | null): Promise<void> {
+  await db.insert(ledgerAccount).values({ key, kind, ownerId, balanceFen: 0 }).onConflictDoNothing({ target: ledgerAccount.key });
 }
 
 /**
@@ -38,27 +31,38 @@ export async function moveOwnedBalance(
   return row ? { id: row.id, balanceFen: row.balanceFen ?? 0 } : undefined;
 }
 
-/** The ids of shop accounts by key. */
-export async function accountIds(db: Executor, keys: readonly string[]): Promise<Map<string, number>> {
-  if (!keys.length) return new Map();
-  const rows = await db
-    .select({ id: ledgerAccount.id, key: ledgerAccount.key })
-    .from(ledgerAccount)
-    .where(inArray(ledgerAccount.key, [...keys]));
-  return new Map(rows.map((r) => [r.key, r.id]));
+/** A line to write: an owned account by its id (with the balance after it), a shop account by its key. */
+export interface LineToWrite {
+  key: string;
+  accountId: number | null;
+  amountFen: number;
+  balanceAfterFen: number | null;
 }
 
-export async function insertEntry(db: Executor, row: NewEntryRow): Promise<EntryRow> {
-  const [created] = await db.insert(ledgerEntry).values(row).returning();
-  if (!created) throw new Error('ledger entry insert returned nothing');
-  return created;
-}
-
-export async function insertLines(
-  db: Executor,
-  rows: readonly { entryId: number; accountId: number; amountFen: number; balanceAfterFen: number | null; createdAt: Date }[],
-): Promise<void> {
-  await db.insert(ledgerLine).values([...rows]);
+/**
+ * Writes the entry and its lines in one statement; a shop account's id is
+ * looked up by its key there (they exist from migration 0043). Answers the entry's id.
+ */
+export async function insertEntryWithLines(db: Executor, entry: NewEntryRow, lines: readonly LineToWrite[]): Promise<number> {
+  const values = sql.join(
+    lines.map((l) => sql`(${l.key}::text, ${l.accountId}::integer, ${l.amountFen}::bigint, ${l.balanceAfterFen}::bigint)`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    with e as (
+      insert into ledger_entry (kind, memo, user_id, order_id, topup_id, staff_id, created_at)
+      values (${entry.kind}, ${entry.memo}, ${entry.userId ?? null}, ${entry.orderId ?? null}, ${entry.topupId ?? null},
+              ${entry.staffId ?? null}, ${entry.createdAt})
+      returning id
+    )
+    insert into ledger_line (entry_id, account_id, amount_fen, balance_after_fen, created_at)
+    select e.id, coalesce(v.account_id, (select a.id from ledger_account a where a.key = v.key)), v.amount_fen, v.balance_after_fen,
+           ${entry.createdAt}
+    from e, (values ${values}) as v(key, account_id, amount_fen, balance_after_fen)
+    returning entry_id`);
+  const [row] = rowsOf<{ entry_id: number | string }>(result);
+  if (!row) throw new Error('ledger entry insert returned nothing');
+  return Number(row.entry_id);
 }
 
 export async function findAccount(db: Executor, key: string): Promise<AccountRow | undefined> {

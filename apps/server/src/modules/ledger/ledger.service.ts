@@ -4,7 +4,14 @@
 // group, a promoter's wallet) keep their balance in their row and never go
 // below zero; shop accounts keep none, so no payment waits on a shared row.
 import { createHash } from 'node:crypto';
-import { isOwnedKind, type LedgerAccountKind, type LedgerEntryKind, type OwnedAccountKind } from '@yance/contracts/ledger';
+import {
+  GATEWAY_NAMES,
+  isOwnedKind,
+  LEDGER_ACCOUNT_KINDS,
+  type LedgerAccountKind,
+  type LedgerEntryKind,
+  type OwnedAccountKind,
+} from '@yance/contracts/ledger';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './ledger.repository.ts';
@@ -17,6 +24,15 @@ export const accountKey = (a: AccountRef): string => ('ownerId' in a ? `${a.kind
 
 export const prestoreOf = (userId: number): AccountRef => ({ kind: 'prestore', ownerId: userId });
 export const groupAccountOf = (groupId: number): AccountRef => ({ kind: 'group', ownerId: groupId });
+
+/**
+ * The shop's accounts, one per kind (the gateway's per gateway). Migration
+ * 0043 made them, so a posting finds them by key in the INSERT of its lines.
+ */
+export const SHOP_ACCOUNT_KEYS: ReadonlySet<string> = new Set([
+  ...LEDGER_ACCOUNT_KINDS.filter((k) => !isOwnedKind(k) && k !== 'gateway'),
+  ...GATEWAY_NAMES.map((g) => `gateway:${g}`),
+]);
 
 /** What an owned account is called when it is short (the customer's words). */
 const SHORT: Record<OwnedAccountKind, string> = {
@@ -47,7 +63,8 @@ export interface Posted {
  * and zero lines dropped; owned accounts move in key order (two entries that
  * touch the same two accounts lock them in the same order, so they never
  * deadlock), each refused with 409 and the account's words if it would go
- * below zero. The lines must sum to zero (also checked by the database at commit).
+ * below zero; then the entry and its lines in one statement. The lines must
+ * sum to zero (also checked by the database at commit).
  */
 export async function postEntry(t: AppContext, p: Posting): Promise<Posted> {
   const merged = new Map<string, { account: AccountRef; amountFen: number }>();
@@ -61,47 +78,39 @@ export async function postEntry(t: AppContext, p: Posting): Promise<Posted> {
   if (lines.reduce((s, [, l]) => s + l.amountFen, 0) !== 0) throw new Error(`ledger entry ${p.kind} does not balance`);
   if (!lines.length) throw new Error(`ledger entry ${p.kind} moves nothing`);
 
-  await repo.ensureAccounts(
-    t.db,
-    lines.map(([key, l]) => ({
-      key,
-      kind: l.account.kind,
-      ownerId: 'ownerId' in l.account ? l.account.ownerId : null,
-      owned: isOwnedKind(l.account.kind),
-    })),
-  );
   const at = t.clock();
   const balances = new Map<string, number>();
-  const ids = new Map<string, number>();
+  const written: repo.LineToWrite[] = [];
   for (const [key, l] of lines) {
-    if (!isOwnedKind(l.account.kind)) continue;
-    const moved = await repo.moveOwnedBalance(t.db, key, l.amountFen);
+    if (!isOwnedKind(l.account.kind)) {
+      if (!SHOP_ACCOUNT_KEYS.has(key)) throw new Error(`ledger account ${key} is not one of the shop's accounts`);
+      written.push({ key, accountId: null, amountFen: l.amountFen, balanceAfterFen: null });
+      continue;
+    }
+    let moved = await repo.moveOwnedBalance(t.db, key, l.amountFen);
+    if (!moved && l.amountFen > 0) {
+      // An owned account is made by its first credit (a debit of one that does not exist is short anyway).
+      await repo.ensureOwnedAccount(t.db, key, l.account.kind, 'ownerId' in l.account ? l.account.ownerId : null);
+      moved = await repo.moveOwnedBalance(t.db, key, l.amountFen);
+    }
     if (!moved) throw new AppError('CONFLICT', SHORT[l.account.kind]);
     balances.set(key, moved.balanceFen);
-    ids.set(key, moved.id);
+    written.push({ key, accountId: moved.id, amountFen: l.amountFen, balanceAfterFen: moved.balanceFen });
   }
-  const shopIds = await repo.accountIds(
+  const entryId = await repo.insertEntryWithLines(
     t.db,
-    lines.filter(([key]) => !ids.has(key)).map(([key]) => key),
+    {
+      kind: p.kind,
+      memo: p.memo,
+      userId: p.userId ?? null,
+      orderId: p.orderId ?? null,
+      topupId: p.topupId ?? null,
+      staffId: p.staffId ?? null,
+      createdAt: at,
+    },
+    written,
   );
-  const entry = await repo.insertEntry(t.db, {
-    kind: p.kind,
-    memo: p.memo,
-    userId: p.userId ?? null,
-    orderId: p.orderId ?? null,
-    topupId: p.topupId ?? null,
-    staffId: p.staffId ?? null,
-    createdAt: at,
-  });
-  await repo.insertLines(
-    t.db,
-    lines.map(([key, l]) => {
-      const accountId = ids.get(key) ?? shopIds.get(key);
-      if (accountId === undefined) throw new Error(`ledger account ${key} is missing`);
-      return { entryId: entry.id, accountId, amountFen: l.amountFen, balanceAfterFen: balances.get(key) ?? null, createdAt: at };
-    }),
-  );
-  return { entryId: entry.id, balances };
+  return { entryId, balances };
 }
 
 /** An owned account's balance (0 before its first line). */

@@ -93,6 +93,8 @@ export interface MoveOptions {
   note?: string;
   /** Changes made with the move, under the order's lock and before the next state is computed (a quote prices the lines). */
   apply?: (t: AppContext, order: OrderRow) => Promise<Record<string, [unknown, unknown]>>;
+  /** The order as the caller locked and reached it for this mover in the same transaction (not locked and read again). */
+  locked?: OrderRow;
 }
 
 /** Every line of the order has its amount: nothing waits for a quote. */
@@ -115,7 +117,7 @@ export async function moveOrder(
   opts: MoveOptions = {},
 ): Promise<OrderRow> {
   const result = await ctx.tx(async (t) => {
-    const order = await reachable(t, mover, await repo.lockOrder(t.db, orderId));
+    const order = opts.locked?.id === orderId ? opts.locked : await reachable(t, mover, await repo.lockOrder(t.db, orderId));
     if (!mayTake(mover, action)) throw new AppError('FORBIDDEN', '您没有权限执行此操作');
     const from = order.state;
     if ((opts.expect !== undefined && opts.expect !== from) || !canLeave(action, from)) throw new AppError('CONFLICT', staleMessage(from));
@@ -123,7 +125,9 @@ export async function moveOrder(
     if ((ORDER_TRANSITIONS[action] as OrderTransition).note === 'required' && !note)
       throw new AppError('INVALID', action === 'cancel' ? '[取消原因]不能为空' : '[备注]不能为空');
     const extra = opts.apply ? await opts.apply(t, order) : {};
-    const to = nextOrderState(action, { kind: order.kind, delivery: order.delivery, priced: await allPriced(t, order.id) });
+    // The order's facts matter only to an action whose next state depends on them (submit); the lines are read for those.
+    const decides = typeof ORDER_TRANSITIONS[action].to === 'function';
+    const to = nextOrderState(action, { kind: order.kind, delivery: order.delivery, priced: decides && (await allPriced(t, order.id)) });
     const at = t.clock();
     const moved = await repo.moveState(t.db, order.id, from, to, at);
     // The lock makes this unreachable on one database; kept so a change of locking can never move an order twice.

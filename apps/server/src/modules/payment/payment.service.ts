@@ -513,9 +513,11 @@ async function moveWithMoney(
   orderId: number,
   action: OrderAction,
   post: (m: OrderMoneyRow) => { posting: ledger.Posting; paidFen: number } | null,
+  locked?: OrderRow,
 ) {
   let posted = 0;
   await moveOrder(t, mover, orderId, action, {
+    locked,
     apply: async (t2: AppContext, order: OrderRow) => {
       const [m] = await repo.orderMoney(t2.db, [order.id]);
       if (!m) throw new AppError('NOT_FOUND', '订单不存在');
@@ -556,10 +558,17 @@ async function payFromBalance(t: AppContext, userId: number, orderId: number, ip
   const mover = await customerMover(t, userId, ip);
   const order = await lockCustomerOrder(t, mover, orderId);
   if (order.state === 'unpaid') {
-    const paid = await moveWithMoney(t, mover, orderId, 'pay', (m) => {
-      const bill = unbilledOf(m);
-      return bill > 0 ? payPosting('orderPay', `订单 ${m.no} 付款`, userId, m, bill) : null;
-    });
+    const paid = await moveWithMoney(
+      t,
+      mover,
+      orderId,
+      'pay',
+      (m) => {
+        const bill = unbilledOf(m);
+        return bill > 0 ? payPosting('orderPay', `订单 ${m.no} 付款`, userId, m, bill) : null;
+      },
+      order,
+    );
     await rewardInviterOnPaid(t, userId, orderId);
     return paid;
   }
