@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { SMS_PURPOSES, type PowChallenge, type PowPayload, type TokenPair } from '@yance/contracts/account';
 import type { Envelope } from '@yance/contracts/envelope';
@@ -35,7 +35,7 @@ export function useServer(opts: { env?: Record<string, string> | (() => Record<s
   // A function is read when the server starts, after the spec's earlier beforeAll (e.g. a stand-in's address).
   const envNow = () => (typeof opts.env === 'function' ? opts.env() : opts.env);
   beforeAll(async () => {
-    server = await startServer(envNow());
+    server = await startServer(envNow(), inject('pgliteTemplate'));
   });
   afterAll(async () => {
     await server?.stop();
