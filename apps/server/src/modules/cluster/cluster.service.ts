@@ -39,11 +39,7 @@ export async function callerOf(ctx: AppContext, userId: number, ip = ''): Promis
 /** A teacher by attestation: the profile form says 教师 (organization 3) and was not rejected since. */
 export const isTeacher = (u: Pick<User, 'organization' | 'attested'>) => u.attested && u.organization === ORGANIZATIONS.teacher;
 
-/**
- * Whether the group may close now, apart from its members. TODO(ADR 0050):
- * refuse while the group's account (ADR 0050's group balance) is above zero —
- * the lead wires the ledger's balance here, read under the group's lock.
- */
+/** Whether the group may close now, apart from its members: not while its account (ADR 0050) holds money. Read under the group's lock. */
 export async function groupMayClose(t: AppContext, clusterId: number): Promise<boolean> {
   return (await balanceOf(t, groupAccountOf(clusterId))) === 0;
 }
