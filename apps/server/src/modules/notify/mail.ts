@@ -36,27 +36,18 @@ export function smtpMail(from: string, transport: Pick<Transporter, 'sendMail'>)
   };
 }
 
-const providers = new WeakMap<Config, MailProvider>();
-
-/** The provider chosen by MAIL_PROVIDER, one per app's config. */
-export function mailProvider(config: Config, log: FastifyBaseLogger): MailProvider {
-  let provider = providers.get(config);
-  if (!provider) {
-    provider =
-      config.MAIL_PROVIDER === 'smtp'
-        ? smtpMail(
-            config.MAIL_FROM,
-            nodemailer.createTransport({
-              host: config.SMTP_HOST,
-              port: config.SMTP_PORT,
-              secure: config.SMTP_SECURE,
-              auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASS ?? '' } : undefined,
-              connectionTimeout: 10_000,
-              socketTimeout: 20_000,
-            }),
-          )
-        : logMail(log);
-    providers.set(config, provider);
-  }
-  return provider;
+/** The provider chosen by MAIL_PROVIDER; app.ts builds it once and hands it to every module in the context. */
+export function createMailProvider(config: Config, log: FastifyBaseLogger): MailProvider {
+  if (config.MAIL_PROVIDER !== 'smtp') return logMail(log);
+  return smtpMail(
+    config.MAIL_FROM,
+    nodemailer.createTransport({
+      host: config.SMTP_HOST,
+      port: config.SMTP_PORT,
+      secure: config.SMTP_SECURE,
+      auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASS ?? '' } : undefined,
+      connectionTimeout: 10_000,
+      socketTimeout: 20_000,
+    }),
+  );
 }

@@ -17,8 +17,10 @@ import type { OrderAction } from '@yance/contracts/order-states';
 import type { AppContext } from '../../context.ts';
 import { enqueue, type JobHandlers, type JobPayloads, type JobTry } from '../job/job.service.ts';
 import { deliverNotice } from '../sms/sms.service.ts';
-import { mailProvider } from './mail.ts';
 import * as repo from './notify.repository.ts';
+
+// The module's face to app.ts: the mail provider chosen from config (ADR 0046).
+export { createMailProvider } from './mail.ts';
 
 /** The order as a notice needs it. */
 export interface NoticeOrder {
@@ -149,9 +151,8 @@ export async function deliverOrderNotice(ctx: AppContext, p: JobPayloads['notice
       provider = ctx.sms.name;
       await deliverNotice(ctx, { phone: p.to, notice: { kind: 'orderNotice', param: p.text, text: `【研测】${p.text}` } }, job);
     } else {
-      const mail = mailProvider(ctx.config, ctx.log);
-      provider = mail.name;
-      await mail.send({ to: p.to, subject: `【研测】${p.subject}`, text: p.text });
+      provider = ctx.mail.name;
+      await ctx.mail.send({ to: p.to, subject: `【研测】${p.subject}`, text: p.text });
     }
   } catch (err) {
     await repo.dropClaim(ctx.db, claim);
