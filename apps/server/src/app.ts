@@ -187,6 +187,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     sms: opts.sms ?? createSmsProvider(config, app.log, fetchImpl),
     mail: opts.mail ?? createMailProvider(config, app.log),
   });
+  const storage = createStorage(config, fetchImpl);
+  const privateFiles = createPrivateStorage(config, fetchImpl);
   jobs = createJobRunner(
     ctx,
     {
@@ -198,7 +200,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
       ...moneyJobs,
       ...couponJobs,
       ...promotionJobs,
-      ...invoiceJobs,
+      ...invoiceJobs(privateFiles),
     },
     jobSchedules(config),
   );
@@ -206,8 +208,6 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   // Waits for the jobs being run, so the database (closed after the app) is still open for them.
   app.addHook('onClose', async () => jobs.stop());
   app.addHook('onClose', async () => ctx.counter.close());
-  const storage = createStorage(config, fetchImpl);
-  const privateFiles = createPrivateStorage(config, fetchImpl);
   // No installation runs without an admin: create one from ADMIN_ACCOUNT, or print a setup link (ADR 0038).
   app.addHook('onReady', async () => prepareFirstAdmin(ctx, opts.print ?? ((line) => process.stdout.write(`${line}\n`))));
   const demo = opts.demoOrders;
