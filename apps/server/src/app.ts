@@ -57,6 +57,7 @@ import { clientErrorHandler, frameworkErrors } from './plugins/client-error.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
 import type { SmsProvider } from './lib/sms-provider.ts';
+import type { MailProvider } from './lib/mail-provider.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -64,7 +65,7 @@ import { createJobRunner, jobSchedules, type JobRunner } from './modules/job/job
 import { jobRoutes } from './modules/job/job.routes.ts';
 import { purgeJobs } from './modules/job/purge.service.ts';
 import { smsJobs } from './modules/sms/sms.service.ts';
-import { notifyJobs } from './modules/notify/notify.service.ts';
+import { createMailProvider, notifyJobs } from './modules/notify/notify.service.ts';
 import { messageRoutes, noticeOutboxRoutes } from './modules/notify/notify.routes.ts';
 import { orderCallRoutes } from './modules/order/order-call.routes.ts';
 import { resolveStaff } from './modules/staff/staff.service.ts';
@@ -101,6 +102,8 @@ export interface BuildOptions {
   counter?: RateCounter;
   /** Replaces the SMS provider chosen from config. */
   sms?: SmsProvider;
+  /** Replaces the mail provider chosen from config (tests capture or refuse e-mail). */
+  mail?: MailProvider;
   /** Where the first start's one-time setup link is printed (ADR 0038); stdout by default, whatever LOG_LEVEL says. */
   print?: (line: string) => void;
   /** The demo data was just loaded: add the demo customers and their orders through the services, with this password. */
@@ -182,7 +185,10 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     counter:
       opts.counter ?? createRateCounter({ db: database.db, clock, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX }),
     sms: opts.sms ?? createSmsProvider(config, app.log, fetchImpl),
+    mail: opts.mail ?? createMailProvider(config, app.log),
   });
+  const storage = createStorage(config, fetchImpl);
+  const privateFiles = createPrivateStorage(config, fetchImpl);
   jobs = createJobRunner(
     ctx,
     {
@@ -194,7 +200,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
       ...moneyJobs,
       ...couponJobs,
       ...promotionJobs,
-      ...invoiceJobs,
+      ...invoiceJobs(privateFiles),
     },
     jobSchedules(config),
   );
@@ -202,8 +208,6 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   // Waits for the jobs being run, so the database (closed after the app) is still open for them.
   app.addHook('onClose', async () => jobs.stop());
   app.addHook('onClose', async () => ctx.counter.close());
-  const storage = createStorage(config, fetchImpl);
-  const privateFiles = createPrivateStorage(config, fetchImpl);
   // No installation runs without an admin: create one from ADMIN_ACCOUNT, or print a setup link (ADR 0038).
   app.addHook('onReady', async () => prepareFirstAdmin(ctx, opts.print ?? ((line) => process.stdout.write(`${line}\n`))));
   const demo = opts.demoOrders;

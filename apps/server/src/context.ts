@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.ts';
 import type { Db, Executor } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
+import type { MailProvider } from './lib/mail-provider.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
 import type { SmsProvider } from './lib/sms-provider.ts';
 import type { StaffRole } from '@yance/contracts/staff';
@@ -49,6 +50,7 @@ export interface AppContext {
   clock: Clock;
   counter: RateCounter;
   sms: SmsProvider;
+  mail: MailProvider;
   fetch: Fetch;
   log: FastifyBaseLogger;
   jobs: JobWaker;

@@ -11,6 +11,7 @@ import { fromPglite, openDatabase, type Database, type Db } from '../src/db/clie
 import type { Fetch } from '../src/context.ts';
 import { systemClock, type Clock } from '../src/lib/clock.ts';
 import type { SmsProvider } from '../src/lib/sms-provider.ts';
+import type { MailProvider } from '../src/lib/mail-provider.ts';
 import type { JobRunner } from '../src/modules/job/job-runner.ts';
 import { dropWhenIdle, withDatabase } from './test-db.ts';
 
@@ -64,6 +65,8 @@ export interface TestAppOptions {
   fetch?: Fetch;
   /** Replaces the SMS provider (a slow or failing gateway). */
   sms?: SmsProvider;
+  /** Replaces the mail provider (one that captures what is sent, or refuses it). */
+  mail?: MailProvider;
   /** Receives what the app prints at start (the first-admin setup link). */
   print?: (line: string) => void;
   /** Adds the demo customers and their orders when the app gets ready, as `npm start` does on a new database. */
@@ -92,6 +95,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     clock: opts.clock,
     fetch: opts.fetch,
     sms: opts.sms,
+    mail: opts.mail,
     print: opts.print,
     demoOrders: opts.demoOrders,
   });

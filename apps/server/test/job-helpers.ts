@@ -5,6 +5,7 @@ import { createJobRunner, type JobRunner } from '../src/modules/job/job-runner.t
 import type { JobHandlers, Schedule } from '../src/modules/job/job-kinds.ts';
 import { createRateCounter } from '../src/modules/rate-limit/rate-limit.service.ts';
 import { consoleSms } from '../src/modules/sms/sms-console.ts';
+import { logMail } from '../src/modules/notify/mail.ts';
 import type { TestApp } from './create-test-app.ts';
 
 /**
@@ -29,6 +30,7 @@ export function testRunner(
     log: t.app.log,
     counter: createRateCounter({ db: t.db, clock, redisPrefix: 'job-test:' }),
     sms: consoleSms(t.app.log),
+    mail: logMail(t.app.log),
     jobs: { wake: () => runner?.wake() },
   });
   runner = createJobRunner(ctx, handlers, opts.schedules ?? []);

@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config/env.ts';
 import { createContext } from '../src/context.ts';
 import { article, device, projectType } from '../src/db/schema.ts';
 import { createRateCounter } from '../src/modules/rate-limit/rate-limit.service.ts';
+import { createMailProvider } from '../src/modules/notify/mail.ts';
 import { seoRoutes } from '../src/modules/seo/seo.routes.ts';
 import { createSmsProvider } from '../src/modules/sms/sms.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
@@ -60,6 +61,7 @@ function seoApp(maxUrls?: number): FastifyInstance {
     log: app.log,
     counter: createRateCounter({ db: t.db, clock: clock.now, redisPrefix: 'seo-test:' }),
     sms: createSmsProvider(config, app.log, fetchImpl),
+    mail: createMailProvider(config, app.log),
     jobs: { wake: () => {} },
   });
   seoRoutes(app, ctx, maxUrls ? { maxUrls } : {});

@@ -18,6 +18,7 @@ export const JOB_KINDS = [
   'points.expire',
   'promotion.release',
   'invoice.topup',
+  'invoice.mail',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_KIND_NAMES: Record<JobKind, string> = {
@@ -31,6 +32,7 @@ export const JOB_KIND_NAMES: Record<JobKind, string> = {
   'points.expire': '积分过期',
   'promotion.release': '推广返利到期入账',
   'invoice.topup': '充值到账后申请开票',
+  'invoice.mail': '发送电子发票邮件',
 };
 export const JOB_STATE_NAMES: Record<(typeof JOB_STATES)[number], string> = {
   queued: '排队中',

@@ -116,6 +116,8 @@ export async function issueInvoice(
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', INVOICE_REFUSED.invoiceNoTaken, { cause: err });
     throw err;
   }
+  // The e-invoice's mail was queued with the move: send it now rather than at the next poll.
+  ctx.jobs.wake();
   return adminInvoiceDetail(ctx, a.id);
 }
 

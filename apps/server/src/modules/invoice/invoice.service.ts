@@ -47,6 +47,7 @@ import { notifySite } from '../notify/notify.service.ts';
 import type { JobHandlers } from '../job/job.service.ts';
 import { customerMover, customerOrdersIn, lockCustomerOrder, lockOrderingCustomer, type OrderRow } from '../order/order.service.ts';
 import { addressLine, ownedTitle } from './invoice-title.service.ts';
+import { mailInvoice, queueInvoiceMail } from './invoice-mail.service.ts';
 import * as repo from './invoice.repository.ts';
 import type { ApplicationRow, LineRow } from './invoice.repository.ts';
 
@@ -83,11 +84,14 @@ function noticeOf(action: InvoiceAction, a: ApplicationRow): { title: string; te
   switch (action) {
     case 'apply':
       return { title: '开票申请已提交', text: `您的开票申请${no}（${what}）已提交，财务开票后会通知您。` };
-    case 'issue':
-      return {
-        title: '发票已开具',
-        text: `您的开票申请${no}已开票，发票号码${a.invoiceNo}（${what}），可在「开票记录」下载发票。${a.email ? `电子发票将发送至${a.email}。` : ''}`,
-      };
+    case 'issue': {
+      // Written with the issue, before the invoice.mail job sends: the e-mail is on its way, not yet delivered.
+      const where =
+        isElectronicInvoice(a.kind) && a.email
+          ? `发票PDF将通过邮件发送至${a.email}，也可在「开票记录」下载。`
+          : '可在「开票记录」下载发票。';
+      return { title: '发票已开具', text: `您的开票申请${no}已开票，发票号码${a.invoiceNo}（${what}）。${where}` };
+    }
     case 'reject':
       return { title: '开票申请被驳回', text: `您的开票申请${no}（${what}）被驳回：${a.reason}。可修改后重新申请。` };
     case 'withdraw':
@@ -160,6 +164,8 @@ export async function moveInvoice(
     const moved = await repo.moveApplication(t.db, row.id, from, to, { ...patch, ...(note ? { reason: note } : {}), updatedAt: t.clock() });
     if (!moved) throw new AppError('CONFLICT', staleInvoice(from));
     await recordMove(t, mover, moved, action, from, changes);
+    // An e-invoice goes to its e-mail by a job that commits with the issue (the caller wakes the worker after).
+    if (action === 'issue') await queueInvoiceMail(t, moved);
     return moved;
   });
 }
@@ -445,9 +451,12 @@ export async function applyForTopup(ctx: AppContext, topupId: number): Promise<v
   }
 }
 
-export const invoiceJobs = {
-  'invoice.topup': async (ctx, p) => applyForTopup(ctx, p.topupId),
-} satisfies JobHandlers;
+/** The invoices' queued work; the e-invoice mail reads its PDF from the private storage. */
+export const invoiceJobs = (storage: FileStorage) =>
+  ({
+    'invoice.topup': async (ctx, p) => applyForTopup(ctx, p.topupId),
+    'invoice.mail': async (ctx, p) => mailInvoice(ctx, storage, p.applicationId),
+  }) satisfies JobHandlers;
 
 /** invoiceApply/list: the customer's own, newest first. */
 export async function listApplications(ctx: AppContext, userId: number, q: InvoiceApplyListBody): Promise<Page<InvoiceApplySummary>> {

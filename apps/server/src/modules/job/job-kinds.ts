@@ -23,6 +23,8 @@ export interface JobPayloads {
   'promotion.release': Record<string, never>;
   /** A top-up credited with 申请开票 ticked: its application with the default title (ADR 0052 addendum). */
   'invoice.topup': { topupId: number };
+  /** An issued e-invoice: its PDF e-mailed to the application's address, once per application (ADR 0052). */
+  'invoice.mail': { applicationId: number };
 }
 
 // A kind in contracts without a payload here (or the reverse) fails the build.
@@ -58,6 +60,8 @@ export const JOB_RETRY: Record<JobKind, { maxAttempts: number; retrySeconds: num
   'points.expire': { maxAttempts: 3, retrySeconds: 300 },
   'promotion.release': { maxAttempts: 3, retrySeconds: 300 },
   'invoice.topup': { maxAttempts: 5, retrySeconds: 60 },
+  // As notice.send: a mail server down for half an hour still delivers; after that 失败任务 shows it, with retry.
+  'invoice.mail': { maxAttempts: 6, retrySeconds: 60 },
 };
 
 /** A job that runs every everySeconds; its dedupe key keeps one instance pending across all processes. */

@@ -3,19 +3,27 @@ import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Config } from '../../config/env.ts';
 import type { Mail, MailProvider } from '../../lib/mail-provider.ts';
 
-/** Development and default provider: one info line per e-mail, greppable by msg "MAIL" (ADR 0046). */
+/**
+ * Development and default provider: one info line per e-mail, greppable by msg "MAIL" (ADR 0046).
+ * Attachments are named with their type and size only: a PDF's bytes would flood the log.
+ */
 export function logMail(log: FastifyBaseLogger): MailProvider {
   return {
     name: 'log',
     async send(mail) {
-      log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'MAIL');
+      const attachments = mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, bytes: a.content.length }));
+      log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text, ...(attachments ? { attachments } : {}) } }, 'MAIL');
     },
   };
 }
 
-/** What the SMTP adapter hands to nodemailer: plain UTF-8 text from the configured sender. */
+/** What the SMTP adapter hands to nodemailer: plain UTF-8 text from the configured sender, with its files attached. */
 export function composeMail(from: string, mail: Mail): SendMailOptions {
-  return { from, to: mail.to, subject: mail.subject, text: mail.text, textEncoding: 'base64' };
+  const options: SendMailOptions = { from, to: mail.to, subject: mail.subject, text: mail.text, textEncoding: 'base64' };
+  if (mail.attachments?.length) {
+    options.attachments = mail.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType }));
+  }
+  return options;
 }
 
 /** Sends through an SMTP server (MAIL_PROVIDER=smtp); tests hand in another nodemailer transport. */
@@ -28,27 +36,18 @@ export function smtpMail(from: string, transport: Pick<Transporter, 'sendMail'>)
   };
 }
 
-const providers = new WeakMap<Config, MailProvider>();
-
-/** The provider chosen by MAIL_PROVIDER, one per app's config. */
-export function mailProvider(config: Config, log: FastifyBaseLogger): MailProvider {
-  let provider = providers.get(config);
-  if (!provider) {
-    provider =
-      config.MAIL_PROVIDER === 'smtp'
-        ? smtpMail(
-            config.MAIL_FROM,
-            nodemailer.createTransport({
-              host: config.SMTP_HOST,
-              port: config.SMTP_PORT,
-              secure: config.SMTP_SECURE,
-              auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASS ?? '' } : undefined,
-              connectionTimeout: 10_000,
-              socketTimeout: 20_000,
-            }),
-          )
-        : logMail(log);
-    providers.set(config, provider);
-  }
-  return provider;
+/** The provider chosen by MAIL_PROVIDER; app.ts builds it once and hands it to every module in the context. */
+export function createMailProvider(config: Config, log: FastifyBaseLogger): MailProvider {
+  if (config.MAIL_PROVIDER !== 'smtp') return logMail(log);
+  return smtpMail(
+    config.MAIL_FROM,
+    nodemailer.createTransport({
+      host: config.SMTP_HOST,
+      port: config.SMTP_PORT,
+      secure: config.SMTP_SECURE,
+      auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASS ?? '' } : undefined,
+      connectionTimeout: 10_000,
+      socketTimeout: 20_000,
+    }),
+  );
 }

@@ -15,10 +15,13 @@ import {
 } from '@yance/contracts/message';
 import type { OrderAction } from '@yance/contracts/order-states';
 import type { AppContext } from '../../context.ts';
+import type { MailAttachment } from '../../lib/mail-provider.ts';
 import { enqueue, type JobHandlers, type JobPayloads, type JobTry } from '../job/job.service.ts';
 import { deliverNotice } from '../sms/sms.service.ts';
-import { mailProvider } from './mail.ts';
 import * as repo from './notify.repository.ts';
+
+// The module's face to app.ts: the mail provider chosen from config (ADR 0046).
+export { createMailProvider } from './mail.ts';
 
 /** The order as a notice needs it. */
 export interface NoticeOrder {
@@ -120,44 +123,95 @@ export async function notifySite(t: AppContext, order: { id: number | null; user
   });
 }
 
+/** One SMS or e-mail to send at most once: its key and what notice_delivery (the console's 通知记录) records of it. */
+interface Delivery {
+  key: string;
+  channel: 'sms' | 'mail';
+  userId: number;
+  /** The order it is about; null for notices about no order (an e-invoice). */
+  orderId: number | null;
+  to: string;
+  subject: string;
+  text: string;
+}
+
 /**
- * The notice.send job: claims the notice's key (unique), sends, marks it
- * sent. A key claimed before — by an earlier try that sent, or by another
- * process — sends nothing. A send that throws gives the claim back and the
- * job is retried; a crash after the gateway took the notice leaves the claim,
- * so that notice is never sent twice (at most once, ADR 0046).
+ * Claims the delivery's key (unique), sends, marks it sent. A key claimed
+ * before — by an earlier try that sent, or by another process — sends
+ * nothing (answers false). A send that throws gives the claim back and the
+ * error goes to the job, which is retried; a crash after the gateway took the
+ * notice leaves the claim, so it is never sent twice (at most once, ADR 0046).
+ * `send` answers the provider's name.
  */
-export async function deliverOrderNotice(ctx: AppContext, p: JobPayloads['notice.send'], job: JobTry): Promise<void> {
+async function deliverOnce(ctx: AppContext, d: Delivery, send: () => Promise<string>): Promise<boolean> {
   const claim = await repo.claimDelivery(ctx.db, {
-    key: p.key,
-    channel: p.channel,
-    userId: p.userId,
-    orderId: p.orderId,
-    recipient: p.to,
-    subject: p.subject,
-    content: p.text,
+    key: d.key,
+    channel: d.channel,
+    userId: d.userId,
+    orderId: d.orderId,
+    recipient: d.to,
+    subject: d.subject,
+    content: d.text,
     state: 'sending',
     createdAt: ctx.clock(),
   });
   if (claim === null) {
-    ctx.log.info({ notice: p.key }, 'notice already sent, skipped');
-    return;
+    ctx.log.info({ notice: d.key }, 'notice already sent, skipped');
+    return false;
   }
   let provider: string;
   try {
-    if (p.channel === 'sms') {
-      provider = ctx.sms.name;
-      await deliverNotice(ctx, { phone: p.to, notice: { kind: 'orderNotice', param: p.text, text: `【研测】${p.text}` } }, job);
-    } else {
-      const mail = mailProvider(ctx.config, ctx.log);
-      provider = mail.name;
-      await mail.send({ to: p.to, subject: `【研测】${p.subject}`, text: p.text });
-    }
+    provider = await send();
   } catch (err) {
     await repo.dropClaim(ctx.db, claim);
     throw err;
   }
   await repo.markDelivered(ctx.db, claim, provider, ctx.clock());
+  return true;
+}
+
+/** Every e-mail of ours goes out under the site's name. */
+const mailSubject = (subject: string) => `【研测】${subject}`;
+
+/** The notice.send job: an order notice by SMS or e-mail, once per key (deliverOnce). */
+export async function deliverOrderNotice(ctx: AppContext, p: JobPayloads['notice.send'], job: JobTry): Promise<void> {
+  await deliverOnce(ctx, p, async () => {
+    if (p.channel === 'sms') {
+      await deliverNotice(ctx, { phone: p.to, notice: { kind: 'orderNotice', param: p.text, text: `【研测】${p.text}` } }, job);
+      return ctx.sms.name;
+    }
+    await ctx.mail.send({ to: p.to, subject: mailSubject(p.subject), text: p.text });
+    return ctx.mail.name;
+  });
+}
+
+/** An e-mail with files, about no order's transition (the e-invoice's PDF, ADR 0052). */
+export interface DocumentMail {
+  /** Unique per e-mail (invoice:<id>:issue:mail): the same key twice sends once. */
+  key: string;
+  userId: number;
+  to: string;
+  /** Without the site's 【研测】, which the sent subject gains. */
+  subject: string;
+  text: string;
+  attachments: MailAttachment[];
+}
+
+/**
+ * Sends the e-mail at most once per key, as the order notices are
+ * (deliverOnce): recorded in notice_delivery, so the console's 通知记录 lists
+ * it; a send that throws gives the claim back and rethrows, for the calling
+ * job to retry. Answers false when the key was claimed before.
+ */
+export async function mailOnce(ctx: AppContext, m: DocumentMail): Promise<boolean> {
+  return deliverOnce(
+    ctx,
+    { key: m.key, channel: 'mail', userId: m.userId, orderId: null, to: m.to, subject: m.subject, text: m.text },
+    async () => {
+      await ctx.mail.send({ to: m.to, subject: mailSubject(m.subject), text: m.text, attachments: m.attachments });
+      return ctx.mail.name;
+    },
+  );
 }
 
 /** The notifications' queued work (ADR 0034, 0046). */
