@@ -21,6 +21,7 @@ import {
   waitForLiveQr,
 } from './support/accounts.ts';
 import { MOBILE, useBrowser } from './support/browser.ts';
+import { opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 
 /** Tickets live 15 s here (300 s by default), so the expiry test need not wait five minutes. */
@@ -98,8 +99,9 @@ describe('WeChat QR login (local provider)', () => {
     await expectLoginRequest(phone);
     // No account yet: 登录后确认 opens the popup, where the phone registers with its SMS code.
     await phone.getByRole('button', { name: SIGN_IN_FIRST }).click();
-    await authDialog(phone).getByRole('button', { name: '立即注册' }).click();
-    const register = authDialog(phone, '注册研测账号');
+    // Pressed once the popup has stopped zooming in (a press mid-animation can land beside the link: a CI flake).
+    await (await opened(authDialog(phone))).getByRole('button', { name: '立即注册' }).click();
+    const register = await opened(authDialog(phone, '注册研测账号'));
     const number = newPhone();
     await register.getByPlaceholder('手机号').fill(number);
     const mark = await outboxMark(s.server);
