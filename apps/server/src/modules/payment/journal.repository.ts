@@ -10,8 +10,9 @@ import { cluster, ledgerAccount, ledgerEntry, ledgerLine, orders, staffAccount, 
 /** 'x%' with the typed % and _ taken literally. */
 const startingWith = (v: string) => `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** One int[] parameter, not one per id. */
-const anyOf = (column: AnyColumn, ids: readonly number[]) => sql`${column} = any(${sql.param(`{${ids.join(',')}}`)}::int[])`;
+/** One array parameter, not one per id (a thousand parameters cost PGlite more to bind than the query takes). */
+const anyOf = (column: AnyColumn, ids: readonly number[], type: 'int' | 'bigint' = 'int') =>
+  sql`${column} = any(${sql.param(`{${ids.join(',')}}`)}::${sql.raw(type)}[])`;
 
 /** Customers whose phone (digits) or name starts with the keyword, at most `limit` (the prefix indexes of the customer list). */
 export async function customersStartingWith(db: Executor, kw: string, limit: number): Promise<number[]> {
@@ -160,7 +161,7 @@ async function describeEntries(db: Executor, ids: readonly number[]): Promise<Jo
     .leftJoin(orders, eq(orders.id, ledgerEntry.orderId))
     .leftJoin(topup, eq(topup.id, ledgerEntry.topupId))
     .leftJoin(staffAccount, eq(staffAccount.id, ledgerEntry.staffId))
-    .where(inArray(ledgerEntry.id, [...ids]))
+    .where(anyOf(ledgerEntry.id, ids, 'bigint'))
     .orderBy(desc(ledgerEntry.createdAt), desc(ledgerEntry.id));
 }
 
@@ -224,7 +225,7 @@ export async function linesOfEntries(db: Executor, entryIds: readonly number[]) 
     })
     .from(ledgerLine)
     .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerLine.accountId))
-    .where(inArray(ledgerLine.entryId, [...entryIds]))
+    .where(anyOf(ledgerLine.entryId, entryIds, 'bigint'))
     .orderBy(ledgerLine.entryId, ledgerLine.id);
 }
 
