@@ -19,4 +19,5 @@ const app = await buildApp({ config, database });
 await app.ready();
 const t5 = performance.now();
 console.log({ imports: t1 - t0, open: t2 - t1, migrate: t3 - t2, seed: t4 - t3, appReady: t5 - t4 });
-await app.close(); await database.close();
+await app.close();
+await database.close();
