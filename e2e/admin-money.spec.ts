@@ -15,6 +15,8 @@ const s = useServer();
 const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
 
 const PAYER = '清华大学材料学院';
+/** A masked phone as the console shows a customer's: 139****0001. */
+const PHONE = '1\\d{2}\\*{4}\\d{4}';
 const key = () => randomBytes(18).toString('base64url');
 
 const chunk = (type: string, data: Buffer) => {
@@ -81,6 +83,8 @@ describe('finance in the console', () => {
       '订单列表',
       '充值审核',
       '退款审核',
+      '收支流水',
+      '应收账款',
       '对账',
       '发票',
       '邀请有礼',
@@ -140,6 +144,77 @@ describe('finance in the console', () => {
     await expectPath(page, '/admin/money/refunds');
     await page.getByText('没有待审核的退款').waitFor();
     await screenshotAtWidths(page, SPEC, 'refunds');
+
+    // 收支流水 by the customer's phone: the transfer and its bonus, newest first, each with its debit and credit.
+    await page.getByRole('menuitem', { name: '收支流水' }).click();
+    await expectPath(page, '/admin/money/journal');
+    await page.getByTestId('journal-sums').getByText('选择起止日期或输入关键词后显示。').waitFor();
+    const entries = page.locator('.ant-table-tbody tr.ant-table-row');
+    // Unfiltered: the demo's money too — the student's order billed to receivables, the firm's transfer for its order.
+    await page
+      .getByRole('row', { name: /订单记账（待结算）[\s\S]*YC\d{8}-\d{4}[\s\S]*应收账款[\s\S]*检测收入/ })
+      .first()
+      .waitFor();
+    await screenshotAtWidths(page, SPEC, 'journal-all');
+    const search = page.getByLabel('搜索流水');
+    await search.fill(customer.phone);
+    await search.press('Enter');
+    await expectPath(page, '/admin/money/journal', `?kw=${customer.phone}`);
+    await expect.poll(() => entries.count()).toBe(2);
+    // Each row: its time, kind, memo, the customer (masked), the top-up, the lines, who confirmed it.
+    expect(await entries.nth(0).innerText()).toMatch(
+      new RegExp(
+        `^[\\d-]+\\s+[\\d:]+\\s+充值赠送\\s+充值赠送 ${topup.no}\\s+${PHONE}\\s+${topup.no}\\s+` +
+          `充值赠送支出\\s*-¥300\\.00\\s+客户预存余额 · ${PHONE}\\s*\\+¥300\\.00\\s+赵财务$`,
+      ),
+    );
+    expect(await entries.nth(1).innerText()).toMatch(
+      new RegExp(
+        `充值\\s+对公转账充值 ${topup.no}[\\s\\S]*银行存款（对公转账）\\s*-¥6,000\\.00\\s+客户预存余额 · ${PHONE}\\s*\\+¥6,000\\.00\\s+赵财务$`,
+      ),
+    );
+    // The keyword bounds the sum: ¥6 300 into the balance, out of the bank and the bonus account.
+    await expect
+      .poll(() => page.getByTestId('journal-sums').innerText())
+      .toMatch(/客户预存余额 \+¥6,300\.00[\s\S]*银行存款（对公转账） -¥6,000\.00[\s\S]*充值赠送支出 -¥300\.00/);
+    // Filtered by kind: the bonus alone.
+    await chooseOption(page, page.getByLabel('流水类型'), '充值赠送');
+    await expectPath(page, '/admin/money/journal', `?kind=topupBonus&kw=${customer.phone}`);
+    await expect.poll(() => entries.count()).toBe(1);
+    await screenshotAtWidths(page, SPEC, 'journal');
+    const [journalFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出 .xlsx' }).click()]);
+    expect(journalFile.suggestedFilename()).toMatch(/^收支流水-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    await b.setWidth(375);
+    await expect.poll(() => entries.count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll').toBeLessThanOrEqual(375);
+    await b.setWidth(1280);
+
+    // 应收账款: the demo student's confirmed order waits in 待结算, due in the settlement days (30).
+    await page.getByRole('menuitem', { name: '应收账款' }).click();
+    await expectPath(page, '/admin/money/receivables');
+    const owed = page.getByRole('row', { name: /张同学/ });
+    await expect
+      .poll(() => owed.innerText())
+      .toMatch(/^YC\d{8}-\d{4}\s+¥[\d,]+\.\d{2}\s+张同学 139\*{4}0001\s+华东理工大学[\s\S]*还有 30 天[\s\S]*额度 不限\s+待结算$/);
+    await expect.poll(() => page.getByTestId('receivable-total-unsettled').innerText()).toMatch(/^待结算（1 单）\s+¥[\d,]+\.\d{2}$/);
+    await expect.poll(() => page.getByTestId('receivable-total-overdue').innerText()).toMatch(/^欠款中（0 单）\s+¥0\.00$/);
+    await screenshotAtWidths(page, SPEC, 'receivables');
+    await b.setWidth(375);
+    await owed.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll').toBeLessThanOrEqual(375);
+    await b.setWidth(1280);
+    // 欠款中: none yet (no demo order is past its days); no customer has reached a credit limit.
+    await page.getByRole('tab', { name: /欠款中/ }).click();
+    await expectPath(page, '/admin/money/receivables', '?state=overdue');
+    await page.getByText('没有欠款中的订单').waitFor();
+    await page.getByRole('tab', { name: /全部/ }).click();
+    await page.getByText('只看已达信用额度').click();
+    await expectPath(page, '/admin/money/receivables', '?over=true');
+    await page.getByText('没有符合条件的应收账款').waitFor();
+    await page.getByText('只看已达信用额度').click();
+    // The row opens the order.
+    await owed.getByRole('link', { name: /^YC/ }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin\/orders\/\d+$/);
 
     // 对账: every check green after the transfer went through the ledger.
     await page.getByRole('menuitem', { name: '对账' }).click();

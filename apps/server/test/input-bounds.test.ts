@@ -240,6 +240,8 @@ const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   adminTopupConfirm: { body: { id: 1, idempotencyKey: 'k'.repeat(16) } },
   adminTopupReject: { body: { id: 1, note: '凭证不清', idempotencyKey: 'k'.repeat(16) } },
   adminLedgerStatement: { query: { userId: 1 } },
+  adminLedgerJournal: { query: { kind: 'topup', from: '2026-11-01', to: '2026-11-30', keyword: '13900000001' } },
+  adminReceivableList: { query: { state: 'overdue', keyword: 'YC', overCredit: 'true' } },
   adminMoneySettingsSave: {
     body: {
       prestoreMinFen: 100_000,

@@ -1,9 +1,10 @@
-// Money helpers for API tests: idempotency keys, the local gateway's secret and a paid online top-up.
+// Money helpers for API tests: idempotency keys, the local gateway's secret, a paid online top-up and an order in 待结算.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createLocalGateway } from '../src/modules/payment/local-gateway.ts';
 import type { TestApp } from './create-test-app.ts';
 import { callApi, type TestUser } from './factories.ts';
+import { placeOrder, reviewedFile } from './order-factories.ts';
 
 /** The local gateway's signing secret: a test app that tops up is made with env PAYMENT_LOCAL_SECRET = this. */
 export const LOCAL_PAY_SECRET = 'test-local-payment-secret-0123';
@@ -32,4 +33,18 @@ export async function topUpOnline(t: TestApp, u: TestUser, amountFen: number, ex
   const res = await postCallback(t, new URLSearchParams({ ...callback }).toString());
   expect(res.statusCode).toBe(200);
   return { no, callback };
+}
+
+/** An institution order taken by the lab to 待结算 at ¥900 (the lab's 补差价 sets the final amount). */
+export async function unsettledOrder(t: TestApp, lab: string, u: TestUser) {
+  const o = await placeOrder(t, u);
+  await callApi(t, 'adminOrderReceive', { token: lab, body: { id: o.id, expect: 'awaitingSample' } });
+  await callApi(t, 'adminOrderStartTesting', { token: lab, body: { id: o.id, expect: 'received' } });
+  const adj = await callApi(t, 'adminOrderAdjust', { token: lab, body: { id: o.id, final_fen: 90_000, reason: '样品数量与订单不符' } });
+  expect(adj.body.code, adj.body.msg).toBe(1);
+  await reviewedFile(t, lab, o.id);
+  await callApi(t, 'adminOrderDeliver', { token: lab, body: { id: o.id, expect: 'testing' } });
+  const confirmed = await callApi(t, 'orderConfirm', { token: u.tokens.token, body: { id: o.id } });
+  expect(confirmed.body.data.state).toBe('unsettled');
+  return o;
 }

@@ -8,8 +8,8 @@ import { SHOP_ACCOUNT_KEYS } from '../src/modules/ledger/ledger.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { testRunner } from './job-helpers.ts';
 import { callApi, staffTokens, type TestUser } from './factories.ts';
-import { orderBody, orderingCustomer, placeOrder, planLine, reviewedFile } from './order-factories.ts';
-import { LOCAL_PAY_SECRET, newKey, postCallback, topUpOnline } from './money-factories.ts';
+import { orderBody, orderingCustomer, placeOrder, planLine } from './order-factories.ts';
+import { LOCAL_PAY_SECRET, newKey, postCallback, topUpOnline, unsettledOrder } from './money-factories.ts';
 
 /** A context on the test app's database, as the job worker has (to run the sweep). */
 const ctxOf = (t: TestApp) => testRunner(t, systemClock, {}).ctx;
@@ -20,20 +20,6 @@ async function reconcile(t: TestApp, finance: string) {
   const r = await callApi(t, 'adminLedgerReconcile', { token: finance });
   expect(r.status).toBe(200);
   return r.body.data;
-}
-
-/** An institution order taken by the lab to 待结算 at ¥900 (the lab's 补差价 sets the final amount). */
-async function unsettledOrder(t: TestApp, lab: string, u: TestUser) {
-  const o = await placeOrder(t, u);
-  await callApi(t, 'adminOrderReceive', { token: lab, body: { id: o.id, expect: 'awaitingSample' } });
-  await callApi(t, 'adminOrderStartTesting', { token: lab, body: { id: o.id, expect: 'received' } });
-  const adj = await callApi(t, 'adminOrderAdjust', { token: lab, body: { id: o.id, final_fen: 90_000, reason: '样品数量与订单不符' } });
-  expect(adj.body.code, adj.body.msg).toBe(1);
-  await reviewedFile(t, lab, o.id);
-  await callApi(t, 'adminOrderDeliver', { token: lab, body: { id: o.id, expect: 'testing' } });
-  const confirmed = await callApi(t, 'orderConfirm', { token: u.tokens.token, body: { id: o.id } });
-  expect(confirmed.body.data.state).toBe('unsettled');
-  return o;
 }
 
 describe('the prestore ledger (ADR 0050)', () => {

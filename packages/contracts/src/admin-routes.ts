@@ -162,7 +162,7 @@ export const adminRoutes = {
   adminPickupStaff: { method: 'GET', scope: 'admin', path: '/pickup/staff', access: 'pickup.manage' },
   adminPickupAssign: { method: 'POST', scope: 'admin', path: '/pickup/assign', access: 'pickup.manage' },
   adminPickupUnassign: { method: 'POST', scope: 'admin', path: '/pickup/unassign', access: 'pickup.manage' },
-  // money (issue 10, ADR 0050): top-ups by transfer, the ledger's reconciliation
+  // money (issue 10, ADR 0050): top-ups by transfer, the journal, receivables, the ledger's reconciliation
   adminTopupList: { method: 'GET', scope: 'admin', path: '/topup/list', access: 'ledger.read' },
   adminTopupReceipt: { method: 'GET', scope: 'admin', path: '/topup/receipt', access: 'ledger.read' },
   adminTopupConfirm: { method: 'POST', scope: 'admin', path: '/topup/confirm', access: 'prestore.confirm' },
@@ -172,6 +172,9 @@ export const adminRoutes = {
   adminLedgerReconcile: { method: 'GET', scope: 'admin', path: '/ledger/reconcile', access: 'ledger.read' },
   adminLedgerExport: { method: 'GET', scope: 'admin', path: '/ledger/export', access: 'ledger.read' },
   adminLedgerStatement: { method: 'GET', scope: 'admin', path: '/ledger/statement', access: 'ledger.read' },
+  adminLedgerJournal: { method: 'GET', scope: 'admin', path: '/ledger/journal', access: 'ledger.read' },
+  adminLedgerJournalExport: { method: 'GET', scope: 'admin', path: '/ledger/journal/export', access: 'ledger.read' },
+  adminReceivableList: { method: 'GET', scope: 'admin', path: '/receivable/list', access: 'ledger.read' },
   adminMoneySettings: { method: 'GET', scope: 'admin', path: '/money/settings', access: 'ledger.read' },
   adminMoneySettingsSave: { method: 'POST', scope: 'admin', path: '/money/settings', access: 'prestore.confirm' },
   // promotion (issue 10, ADR 0055): promoters and their settings; finance's withdrawals

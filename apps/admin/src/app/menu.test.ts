@@ -9,7 +9,10 @@ describe('side menu', () => {
   it('shows each role only the entries its permissions allow, and no empty group', () => {
     const customers = ['客户', ['客户列表', '课题组']];
     const orders = ['订单', ['订单列表', '到样签收', '取样日历', '定制需求', '评价管理']];
-    const money = ['财务', ['充值审核', '退款审核', '对账', '发票', '邀请有礼', '推广员', '提现审核', '资金设置', '优惠券', '积分设置']];
+    const money = [
+      '财务',
+      ['充值审核', '退款审核', '收支流水', '应收账款', '对账', '发票', '邀请有礼', '推广员', '提现审核', '资金设置', '优惠券', '积分设置'],
+    ];
     const bookings = ['预约', ['预约室', '预约设置']];
     const catalog = ['目录', ['检测项目', '项目分类', '热门专区']];
     const content = ['内容', ['轮播图', '文章', '单页', '合作机构', '首页弹窗']];
@@ -61,6 +64,8 @@ describe('side menu', () => {
     expect(entryOf('/invoices/12')).toMatchObject({ group: { label: '财务' }, entry: { label: '发票' } });
     expect(entryOf('/money/topups')).toMatchObject({ group: { label: '财务' }, entry: { label: '充值审核' } });
     expect(entryOf('/money/settings')?.entry.label).toBe('资金设置');
+    expect(entryOf('/money/journal')).toMatchObject({ group: { label: '财务' }, entry: { label: '收支流水' } });
+    expect(entryOf('/money/receivables')?.entry.label).toBe('应收账款');
     expect(entryOf('/invites')).toMatchObject({ group: { label: '财务' }, entry: { label: '邀请有礼' } });
     expect(entryOf('/jobs')).toMatchObject({ group: { label: '运营' }, entry: { label: '后台任务' } });
     expect(entryOf('/security')?.entry.label).toBe('账号安全');

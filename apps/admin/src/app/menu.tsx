@@ -9,6 +9,7 @@ import {
   BankOutlined,
   CalendarOutlined,
   CarOutlined,
+  ClockCircleOutlined,
   ContactsOutlined,
   DashboardOutlined,
   EnvironmentOutlined,
@@ -34,6 +35,7 @@ import {
   ShareAltOutlined,
   TeamOutlined,
   TransactionOutlined,
+  UnorderedListOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Permission } from '@yance/contracts/staff';
@@ -84,6 +86,8 @@ export const MENU: MenuGroup[] = [
     entries: [
       { path: '/money/topups', label: '充值审核', permission: 'ledger.read', icon: <MoneyCollectOutlined /> },
       { path: '/money/refunds', label: '退款审核', permission: 'ledger.read', icon: <RollbackOutlined /> },
+      { path: '/money/journal', label: '收支流水', permission: 'ledger.read', icon: <UnorderedListOutlined /> },
+      { path: '/money/receivables', label: '应收账款', permission: 'ledger.read', icon: <ClockCircleOutlined /> },
       { path: '/money/reconcile', label: '对账', permission: 'ledger.read', icon: <ReconciliationOutlined /> },
       { path: '/invoices', label: '发票', permission: 'invoice.manage', icon: <FileTextOutlined /> },
       { path: '/invites', label: '邀请有礼', permission: 'invite.manage', icon: <UsergroupAddOutlined /> },

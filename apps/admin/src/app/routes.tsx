@@ -37,6 +37,8 @@ const money = {
   topups: lazy(() => import('@/features/money/topups-page.tsx')),
   reconcile: lazy(() => import('@/features/money/reconcile-page.tsx')),
   refunds: lazy(() => import('@/features/money/refunds-page.tsx')),
+  journal: lazy(() => import('@/features/money/journal-page.tsx')),
+  receivables: lazy(() => import('@/features/money/receivables-page.tsx')),
   settings: lazy(() => import('@/features/money/money-settings-page.tsx')),
 };
 const content = {
@@ -132,6 +134,8 @@ export const router = createBrowserRouter(
         // Finance reads all three; saving and answering a transfer need prestore.confirm (checked on the page and by the server).
         { path: 'money/topups', element: page('ledger.read', <money.topups />) },
         { path: 'money/refunds', element: page('ledger.read', <money.refunds />) },
+        { path: 'money/journal', element: page('ledger.read', <money.journal />) },
+        { path: 'money/receivables', element: page('ledger.read', <money.receivables />) },
         { path: 'money/reconcile', element: page('ledger.read', <money.reconcile />) },
         { path: 'money/settings', element: page('ledger.read', <money.settings />) },
         { path: 'promoters', element: page('promoter.manage', <PromotersPage />) },

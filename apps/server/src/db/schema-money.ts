@@ -79,6 +79,10 @@ export const ledgerEntry = pgTable(
     oneOf('ledger_entry_kind_check', t.kind, LEDGER_ENTRY_KINDS),
     index('ledger_entry_order_idx').on(t.orderId),
     index('ledger_entry_created_idx').on(t.createdAt),
+    // 收支流水 (ADR 0050): a customer's entries newest first (a keyword resolves to customers, then reads here), and
+    // one kind's — a rare kind (提现打款) would otherwise walk the whole ledger to fill a page.
+    index('ledger_entry_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('ledger_entry_kind_created_idx').on(t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

@@ -3,7 +3,15 @@ import type { Endpoint } from '../endpoint.ts';
 import { page } from '../paging.ts';
 import {
   assets,
+  adminJournal,
+  adminJournalExportQuery,
+  adminJournalQuery,
+  adminReceivableList,
+  adminReceivableQuery,
   adminRefund,
+  JOURNAL_COUNT_MAX,
+  JOURNAL_EXPORT_ROWS_MAX,
+  JOURNAL_KEYWORD_CUSTOMERS_MAX,
   adminRefundApproveBody,
   adminRefundQuery,
   adminStatementQuery,
@@ -185,6 +193,26 @@ export const prestoreEndpoints = {
     summary: '客户预存余额明细',
     query: adminStatementQuery,
     response: page(statementLine),
+  },
+  adminLedgerJournal: {
+    ...routes.adminLedgerJournal,
+    summary: '收支流水：所有分录（最新在前）及其借贷明细，可按类型、日期、客户手机号或姓名、订单号、充值单号筛选',
+    description: `每笔分录带客户（手机号打码）、订单号与各明细行（科目、所属、带符号金额）。总数最多计到 ${JOURNAL_COUNT_MAX}（more 为 true 时 total 为下限）。关键词匹配的客户超过 ${JOURNAL_KEYWORD_CUSTOMERS_MAX} 位时为 400。选了起止日期或关键词时另答各科目在筛选范围内的变动合计。`,
+    query: adminJournalQuery,
+    response: adminJournal,
+  },
+  adminLedgerJournalExport: {
+    ...routes.adminLedgerJournalExport,
+    summary: `导出收支流水（.xlsx，每个明细行一行，按当前筛选，最新的至多 ${JOURNAL_EXPORT_ROWS_MAX} 行，超出时注明）`,
+    query: adminJournalExportQuery,
+    response: z.unknown(),
+  },
+  adminReceivableList: {
+    ...routes.adminReceivableList,
+    summary: '应收账款：待结算与欠款中的机构订单，每单的欠款、记账日、到期日、逾期天数与客户的信用额度',
+    description: '可按状态、关键词（订单号、客户手机号、姓名、单位）和「已达信用额度」筛选；totals 为筛选下各状态的单数与欠款合计。',
+    query: adminReceivableQuery,
+    response: adminReceivableList,
   },
   adminMoneySettings: {
     ...routes.adminMoneySettings,

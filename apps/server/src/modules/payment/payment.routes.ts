@@ -11,6 +11,7 @@ import type { PaymentGateway } from './gateway.ts';
 import { createAlipayGateway } from './alipay.ts';
 import { createLocalGateway } from './local-gateway.ts';
 import { createWechatPayGateway } from './wechat-pay.ts';
+import { adminJournal, adminReceivables, journalFileName, journalXlsx } from './finance-rooms.service.ts';
 import {
   adminRefunds,
   adminStatement,
@@ -83,6 +84,8 @@ export function createGateways(ctx: AppContext): Gateways {
   return all;
 }
 
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 const originOf = (ctx: AppContext, request: FastifyRequest) => ctx.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
 
 /** A gateway's callback: verified and credited once; answered the way that gateway expects. */
@@ -136,11 +139,20 @@ export const paymentRoutes = (ctx: AppContext, storage: FileStorage, gateways: G
     adminLedgerExport: async ({ reply }) => {
       const name = `对账单-${ctx.clock().toISOString().slice(0, 10)}.xlsx`;
       return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-type', XLSX)
         .header('content-disposition', `attachment; filename="ledger.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
         .send(await reconcileXlsx(ctx));
     },
     adminLedgerStatement: ({ query }) => adminStatement(ctx, query),
+    adminLedgerJournal: ({ query }) => adminJournal(ctx, query),
+    adminLedgerJournalExport: async ({ query, reply }) => {
+      const book = await journalXlsx(ctx, query);
+      return reply
+        .header('content-type', XLSX)
+        .header('content-disposition', `attachment; filename="journal.xlsx"; filename*=UTF-8''${encodeURIComponent(journalFileName(ctx))}`)
+        .send(book);
+    },
+    adminReceivableList: ({ query }) => adminReceivables(ctx, query),
     adminMoneySettings: () => getMoneySettings(ctx),
     adminMoneySettingsSave: ({ staff, body, ip }) => saveMoneySettings(ctx, staff, body, ip),
   }) satisfies Handlers;

@@ -89,8 +89,8 @@ export async function prestoreInfo(ctx: AppContext, gateways: Gateways, userId: 
 }
 
 /** The China-time day [from, to] as instants. */
-const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
-const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
+export const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
+export const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
 
 export async function prestoreStatement(ctx: AppContext, userId: number, q: StatementBody) {
   const { rows, total } = await ledger.statementOf(ctx, ledger.prestoreOf(userId), {

@@ -1,0 +1,2 @@
+CREATE INDEX "ledger_entry_user_created_idx" ON "ledger_entry" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "ledger_entry_kind_created_idx" ON "ledger_entry" USING btree ("kind","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
