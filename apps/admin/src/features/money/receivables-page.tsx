@@ -29,7 +29,7 @@ import {
   type ReceivableState,
 } from '@yance/contracts/prestore';
 import { LoadError } from '@/components/load-error.tsx';
-import { OrderStateTag } from '@/components/order-state-tag.tsx';
+import { OrderNoCell, OrderStateTag } from '@/components/order-state-tag.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { holds, useMe } from '@/lib/me.ts';
 import { formatTime } from '@/lib/time.ts';
@@ -93,16 +93,7 @@ const columnsFor = ({ narrow, canOpenCustomer, canOpenOrder }: Reach): TableProp
     dataIndex: 'orderNo',
     width: 150,
     fixed: 'left',
-    render: (no: string, r) => (
-      <>
-        {canOpenOrder ? <Link to={`/orders/${r.orderId}`}>{no}</Link> : no}
-        {narrow && (
-          <div style={{ marginTop: 4 }}>
-            <OrderStateTag state={r.state} />
-          </div>
-        )}
-      </>
-    ),
+    render: (no: string, r) => <OrderNoCell id={r.orderId} no={no} state={r.state} narrow={narrow} link={canOpenOrder} />,
   },
   {
     title: '欠款',

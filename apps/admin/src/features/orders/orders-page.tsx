@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Empty, Grid, Input, Select, Space, Table, Tag, Typography, type TableProps } from 'antd';
-import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
 import { adminOrderListQuery, type AdminOrderSummary } from '@yance/contracts/order';
 import type { OrderState } from '@yance/contracts/order-states';
 import { LoadError } from '@/components/load-error.tsx';
 import { formatTime } from '@/lib/time.ts';
 import { listPagination } from '@/lib/list-pagination.ts';
+import { OrderNoCell } from '@/components/order-state-tag.tsx';
 import { Amount, OrderStateTag, STATE_OPTIONS } from './order-labels.tsx';
 import { useOrderQuery } from './order-query.ts';
 
@@ -19,16 +19,7 @@ const columnsFor = (narrow: boolean): TableProps<AdminOrderSummary>['columns'] =
     dataIndex: 'no',
     width: narrow ? 150 : 160,
     fixed: 'left',
-    render: (no: string, o) => (
-      <>
-        <Link to={`/orders/${o.id}`}>{no}</Link>
-        {narrow && (
-          <div style={{ marginTop: 4 }}>
-            <OrderStateTag state={o.state} />
-          </div>
-        )}
-      </>
-    ),
+    render: (no: string, o) => <OrderNoCell id={o.id} no={no} state={o.state} narrow={narrow} />,
   },
   {
     title: '客户',
