@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { CLUSTER_REFUSED } from '@yance/contracts/cluster';
 import { ORGANIZATIONS } from '@yance/contracts/user';
 import { addAddress, attestStudent, call, registerUser, signInWith, toast, useServer, type TestUser } from './support/accounts.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
-import { opened } from './support/page-checks.ts';
+import { fitsWidth, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { button, enrolStaffTotp, signInToConsole, totpCode } from './support/staff.ts';
 
@@ -19,7 +18,6 @@ let teacher: TestUser;
 let student: TestUser;
 
 /** No horizontal scroll: the page is no wider than the window. */
-const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** A customer attested as a teacher (organization 3) with an address, so no attestation popup opens. */
 async function attestTeacher(token: string): Promise<void> {

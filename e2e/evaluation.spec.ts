@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { DeviceDetail, DeviceSummary } from '@yance/contracts/catalog';
 import { addAddress, attestStudent, call, registerUser, signInWith, toast, useServer, type TestUser } from './support/accounts.ts';
 import { apiGet, searchDevices } from './support/api.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
-import { opened } from './support/page-checks.ts';
+import { fitsWidth, opened } from './support/page-checks.ts';
 import { artifactsDir, screenshotAtWidths } from './support/screenshot.ts';
 import { button, chooseOption, enrol, signInToConsole } from './support/staff.ts';
 import { confirmedOrder } from './support/money.ts';
@@ -22,7 +21,6 @@ let item: DeviceSummary;
 let order: { id: number; no: string };
 
 /** No horizontal scroll: the page is no wider than the window. */
-const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('evaluations (issue 9, ADR 0048)', () => {
   it('the student evaluates the item on the confirmed order’s page; the line then shows the stars and the comment', async () => {

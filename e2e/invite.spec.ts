@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { TokenPair } from '@yance/contracts/account';
 import {
   addAddress,
@@ -21,7 +20,7 @@ import {
 } from './support/accounts.ts';
 import { searchDevices } from './support/api.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
-import { opened } from './support/page-checks.ts';
+import { fitsWidth, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { enrol, signInToConsole } from './support/staff.ts';
 import { apiOk, confirmedOrder, newKey, paidTopUp } from './support/money.ts';
@@ -31,8 +30,6 @@ import { apiOk, confirmedOrder, newKey, paidTopUp } from './support/money.ts';
 const SPEC = 'invite';
 const s = useServer();
 const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
-
-const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('invitations (issue 10, ADR 0054)', () => {
   it('a customer copies the link; a friend registers through it; after the friend’s first paid order the inviter sees the reward', async () => {

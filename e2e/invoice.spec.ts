@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { TokenPair } from '@yance/contracts/account';
 import type { InvoiceableOrder } from '@yance/contracts/invoice';
 import type { MessageEntry } from '@yance/contracts/message';
 import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
 import { addAddress, call, signInWith, toast, useServer } from './support/accounts.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
-import { opened } from './support/page-checks.ts';
+import { fitsWidth, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { button, enrol, signInToConsole, totpCode } from './support/staff.ts';
 
@@ -24,7 +23,6 @@ let order: InvoiceableOrder;
 let applyNo = '';
 
 /** No horizontal scroll: the page is no wider than the window. */
-const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('invoices (issue 10, ADR 0052)', () => {
   it('the demo enterprise adds a 普通电子 title and applies for its completed order’s invoice', async () => {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { ORGANIZATIONS } from '@yance/contracts/user';
 import { addAddress, attestStudent, call, registerUser, signInWith, toast, useServer } from './support/accounts.ts';
 import { searchDevices } from './support/api.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
-import { opened } from './support/page-checks.ts';
+import { fitsWidth, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { button, enrol } from './support/staff.ts';
 import { apiOk, confirmedOrder, newKey, paidTopUp } from './support/money.ts';
@@ -14,8 +13,6 @@ import { apiOk, confirmedOrder, newKey, paidTopUp } from './support/money.ts';
 const SPEC = 'money-journey';
 const s = useServer();
 const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
-
-const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('money journey (issue 10)', () => {
   it('a student settles two orders from the research group’s balance within the teacher’s limit, then applies for an e-invoice', async () => {

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { addAddress, attestStudent, call, registerUser, signInWith, toast, useServer } from './support/accounts.ts';
 import { searchDevices } from './support/api.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
-import { opened } from './support/page-checks.ts';
+import { fitsWidth, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { button, enrol, signInToConsole, totpCode } from './support/staff.ts';
 import { apiOk, confirmedOrder, newKey, paidTopUp } from './support/money.ts';
@@ -13,8 +13,6 @@ import { apiOk, confirmedOrder, newKey, paidTopUp } from './support/money.ts';
 const SPEC = 'promotion';
 const s = useServer();
 const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
-
-const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 async function toConsole(page: Page, account: string, totp?: string) {
   await page.context().clearCookies();

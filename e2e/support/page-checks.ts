@@ -93,3 +93,6 @@ export async function afterLayout(page: Page): Promise<void> {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
 }
+
+/** Whether the page fits its window's width: no sideways scroll (a phone's 375 px). */
+export const fitsWidth = (page: Page): Promise<boolean> => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
