@@ -21,7 +21,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
-    retry: 0,
+    // CI retries a failed test once; support/flaky.ts prints each one that needed it (ADR 0019).
+    retry: process.env.CI ? 1 : 0,
+    setupFiles: ['./support/flaky.ts'],
     expect: { poll: { timeout: 20_000, interval: 100 } },
     reporters: ['default'],
   },
