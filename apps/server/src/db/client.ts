@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -72,3 +72,10 @@ export const textArray = (values: string[]) =>
 
 /** The rows of a raw db.execute() answer: both drivers (PGlite, node-postgres) answer { rows }. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * `column = any(ids)` with the ids as ONE array parameter: a list of thousands of ids costs PGlite more to bind
+ * as one parameter each than the query takes to run.
+ */
+export const anyOf = (column: AnyColumn, ids: readonly number[], type: 'int' | 'bigint' = 'int') =>
+  sql`${column} = any(${sql.param(`{${ids.join(',')}}`)}::${sql.raw(type)}[])`;

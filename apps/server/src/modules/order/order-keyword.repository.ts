@@ -1,6 +1,6 @@
 // How a keyword narrows the console's order list at scale (ADR 0047, "Keyword at 100 000 orders").
 import { and, or, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, textArray, type Executor } from '../../db/client.ts';
+import { anyOf, rowsOf, textArray, type Executor } from '../../db/client.ts';
 import { orders, userAccount } from '../../db/schema.ts';
 import { normalizeSearch, queryGrams } from '../../lib/search-grams.ts';
 
@@ -93,8 +93,7 @@ export async function narrowByKeyword(db: Executor, kw: string, withCustomer: bo
   const full = (by: string) => hits.filter((h) => h.by === by).length > gatherMax;
   if (!full('k') && !full('c')) {
     const ids = [...new Set(hits.map((h) => h.id))];
-    // One array parameter, not one per id: up to 2 000 parameters cost PGlite more to bind than the query takes.
-    return { where: ids.length ? sql`${orders.id} = any(${sql.param(`{${ids.join(',')}}`)}::int[])` : sql`false` };
+    return { where: ids.length ? anyOf(orders.id, ids) : sql`false` };
   }
   const walk = or(
     words.length ? containsAll(orders.searchText, words) : undefined,

@@ -2,17 +2,13 @@
 // lines. A keyword is first resolved to customers, an order or a top-up through
 // their own indexes; the entries are then read by those ids (ledger_entry's
 // user and order indexes), never by scanning the ledger for a name.
-import { and, desc, eq, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { LedgerAccountKind, LedgerEntryKind } from '@yance/contracts/ledger';
-import { rowsOf, type Executor } from '../../db/client.ts';
+import { anyOf, rowsOf, type Executor } from '../../db/client.ts';
 import { cluster, ledgerAccount, ledgerEntry, ledgerLine, orders, staffAccount, topup, userAccount } from '../../db/schema.ts';
 
 /** 'x%' with the typed % and _ taken literally. */
 const startingWith = (v: string) => `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** One array parameter, not one per id (a thousand parameters cost PGlite more to bind than the query takes). */
-const anyOf = (column: AnyColumn, ids: readonly number[], type: 'int' | 'bigint' = 'int') =>
-  sql`${column} = any(${sql.param(`{${ids.join(',')}}`)}::${sql.raw(type)}[])`;
 
 /** Customers whose phone (digits) or name starts with the keyword, at most `limit` (the prefix indexes of the customer list). */
 export async function customersStartingWith(db: Executor, kw: string, limit: number): Promise<number[]> {
