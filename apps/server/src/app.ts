@@ -183,7 +183,17 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     fetch: fetchImpl,
     log: app.log,
     counter:
-      opts.counter ?? createRateCounter({ db: database.db, clock, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX }),
+      opts.counter ??
+      createRateCounter({
+        db: database.db,
+        clock,
+        redisUrl: config.REDIS_URL,
+        redisPrefix: config.REDIS_KEY_PREFIX,
+        redisEvents: {
+          down: (reason) => app.log.warn({ reason }, 'redis unavailable: limits kept in Redis answer 503 until it is back'),
+          up: () => app.log.info('redis reachable again'),
+        },
+      }),
     sms: opts.sms ?? createSmsProvider(config, app.log, fetchImpl),
     mail: opts.mail ?? createMailProvider(config, app.log),
   });

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { createHealingPool, type ConnectionErrorSink } from './pg-pool.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -25,7 +25,7 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies the generated migrations (idempotent). */
+  /** Applies the generated migrations (idempotent; on PostgreSQL under an advisory lock, so processes starting together take turns). */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -43,17 +43,50 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
+/**
+ * The advisory lock every process takes to migrate (ADR 0057): a second process starting at the same moment waits,
+ * then finds nothing left to apply. Any 64-bit number unique to this purpose; this one is "yance-mg" in ASCII.
+ */
+export const MIGRATION_LOCK_KEY = 0x79616e63652d6d67n;
+
+/** Writes a lost database connection as one line on stderr (the server's logger does not exist yet when it opens). */
+const warnLine: ConnectionErrorSink = (err) =>
+  process.stderr.write(
+    `${JSON.stringify({ level: 40, time: Date.now(), msg: 'database connection lost', code: (err as { code?: string }).code, reason: err.message })}\n`,
+  );
+
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in dataDir/pglite. */
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Connections the PostgreSQL pool lost (terminated, restarted server): logged, then replaced on the next query. */
+  onConnectionError?: ConnectionErrorSink;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     // JIT off: this is short OLTP work, and the planner's cost of a keyword query over the GIN grams (search_grams() per
     // row in its estimate) crossed jit_above_cost, so compiling took a second on a query that runs in milliseconds.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: '-c jit=off' });
+    const pool = createHealingPool(
+      // A request waits at most 5 s for a connection (then 503), instead of hanging while the pool is exhausted.
+      { connectionString: opts.databaseUrl, max: 10, options: '-c jit=off', connectionTimeoutMillis: 5000, keepAlive: true },
+      opts.onConnectionError ?? warnLine,
+    );
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+          try {
+            await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
