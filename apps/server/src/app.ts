@@ -13,6 +13,7 @@ import { clientIpPlugin } from './plugins/client-ip.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import type { EndpointConfig, Handlers } from './plugins/endpoints.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { lifecyclePlugin } from './plugins/lifecycle.ts';
 import { apiScopes, scopeProblem, type RouteEntry } from './plugins/scopes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { mediaPlugin } from './plugins/media/index.ts';
@@ -128,7 +129,11 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
-    return503OnClosing: true,
+    // Late requests while closing get our envelope from the lifecycle plugin, not Fastify's English 503 (ADR 0057).
+    return503OnClosing: false,
+    // Longer than any proxy's idle keep-alive (nginx: 30 s in deploy/), so the proxy, not this process, ends an idle
+    // connection: otherwise a request sent just as we close it fails (a 502 for a request that cannot be retried).
+    keepAliveTimeout: 65_000,
     // The demo seed runs in onReady (every demo order through the services, their samples and a reviewed file, ADR 0041):
     // on a busy machine it needs more than Fastify's default 10 s.
     pluginTimeout: 120_000,
@@ -166,6 +171,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     return jsonParser(request, text, done);
   });
 
+  await app.register(lifecyclePlugin, { checks: { database: () => database.ping(), counters: () => ctx.counter.ping() } });
   await app.register(clientIpPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);

@@ -18,6 +18,14 @@ const production = {
   ALIPAY_APP_ID: '2021000000000000',
   ALIPAY_PRIVATE_KEY: pem(ours.privateKey, 'pkcs8'),
   ALIPAY_PUBLIC_KEY: pem(alipays.publicKey, 'spki'),
+  SMS_PROVIDER: 'aliyun',
+  ALIYUN_ACCESS_KEY_ID: 'key-id',
+  ALIYUN_ACCESS_KEY_SECRET: 'key-secret',
+  ALIYUN_SMS_SIGN_NAME: '研测',
+  ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+  ALIYUN_SMS_NOTICE_TEMPLATE_CODE: 'SMS_2',
+  MAIL_PROVIDER: 'smtp',
+  SMTP_HOST: 'smtp.example.cn',
 };
 
 describe('loadConfig', () => {
@@ -49,6 +57,13 @@ describe('loadConfig', () => {
 
   it('refuses production with the public default CODE_HASH_SECRET', () => {
     expect(() => loadConfig({ ...production, CODE_HASH_SECRET: undefined })).toThrow(/CODE_HASH_SECRET is the public development default/);
+  });
+
+  it('refuses the console SMS provider, the log mail provider and demo data in production (ADR 0057)', () => {
+    expect(() => loadConfig({ ...production, SMS_PROVIDER: 'console' })).toThrow(/SMS_PROVIDER=console writes codes to the log/);
+    expect(() => loadConfig({ ...production, MAIL_PROVIDER: 'log' })).toThrow(/MAIL_PROVIDER=log sends no e-mail/);
+    expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO=true loads demo accounts/);
+    expect(loadConfig(production).SEED_DEMO).toBe(false);
   });
 
   it('refuses the local WeChat provider in production, and names every problem on one line', () => {

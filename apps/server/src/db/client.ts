@@ -1,6 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type AnyColumn } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -8,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { serverRoot } from '../config/paths.ts';
 import { createHealingPool, type ConnectionErrorSink } from './pg-pool.ts';
 import * as schema from './schema.ts';
 
@@ -27,10 +27,24 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the generated migrations (idempotent; on PostgreSQL under an advisory lock, so processes starting together take turns). */
   migrate(): Promise<void>;
+  /** Migrations in the folder that the database has not applied yet (a process started with MIGRATE_ON_START=false waits for 0). */
+  pendingMigrations(): Promise<number>;
+  /** Resolves when the database answers a trivial query (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The generated migrations, read from the source tree in development and in the compiled server alike. */
+export const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
+
+/** How many of the folder's migrations the database has not recorded as applied (drizzle's journal table). */
+async function pendingOf(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<number> {
+  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  const exists = await query(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!(exists.rows[0] as { present: boolean }).present) return journal.entries.length;
+  const applied = await query('select count(*)::int as n from drizzle.__drizzle_migrations');
+  return Math.max(0, journal.entries.length - (applied.rows[0] as { n: number }).n);
+}
 
 /** Wraps an open PGlite instance (tests hand in a clone or a loaded dump). */
 export function fromPglite(client: PGlite): Database {
@@ -39,6 +53,10 @@ export function fromPglite(client: PGlite): Database {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    pendingMigrations: () => pendingOf((text) => client.query(text)),
+    ping: async () => {
+      await client.query('select 1');
+    },
     close: () => client.close(),
   };
 }
@@ -86,6 +104,10 @@ export async function openDatabase(opts: {
         } finally {
           client.release();
         }
+      },
+      pendingMigrations: () => pendingOf((text) => pool.query(text)),
+      ping: async () => {
+        await pool.query('select 1');
       },
       close: () => pool.end(),
     };
