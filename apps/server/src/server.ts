@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
+import { StartupError } from './lib/startup-error.ts';
 
 function configOrExit() {
   try {
@@ -20,6 +21,15 @@ const seeded = config.SEED_DEMO && (await seedIfEmpty(database.db, { staffPasswo
 
 const app = await buildApp({ config, database, ...(seeded ? { demoOrders: { password: config.DEMO_STAFF_PASSWORD } } : {}) });
 if (seeded) app.log.info('demo data loaded into the empty database (SEED_DEMO=true)');
+try {
+  await app.ready();
+} catch (error) {
+  if (!(error instanceof StartupError)) throw error;
+  // One clear line, as for the environment: the bucket is missing, refuses our key or does not answer.
+  console.error(error.message);
+  await database.close();
+  process.exit(1);
+}
 
 let closing = false;
 async function shutdown(signal: string) {
