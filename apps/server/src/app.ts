@@ -203,8 +203,12 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     sms: opts.sms ?? createSmsProvider(config, app.log, fetchImpl),
     mail: opts.mail ?? createMailProvider(config, app.log),
   });
-  const storage = createStorage(config, fetchImpl);
-  const privateFiles = createPrivateStorage(config, fetchImpl);
+  const storage = createStorage(config);
+  const privateFiles = createPrivateStorage(config);
+  // A missing or refused bucket stops the start with one line (StartupError), not the first upload.
+  app.addHook('onReady', async () => {
+    await Promise.all([storage.ready(), privateFiles.ready()]);
+  });
   jobs = createJobRunner(
     ctx,
     {
@@ -223,6 +227,11 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   app.decorate('jobs', jobs);
   // Waits for the jobs being run, so the database (closed after the app) is still open for them.
   app.addHook('onClose', async () => jobs.stop());
+  // After the jobs, which may still be writing an invoice's PDF.
+  app.addHook('onClose', async () => {
+    storage.close();
+    privateFiles.close();
+  });
   app.addHook('onClose', async () => ctx.counter.close());
   // No installation runs without an admin: create one from ADMIN_ACCOUNT, or print a setup link (ADR 0038).
   app.addHook('onReady', async () => prepareFirstAdmin(ctx, opts.print ?? ((line) => process.stdout.write(`${line}\n`))));

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
+import { StartupError } from './lib/startup-error.ts';
 
 // One process of the shop (ADR 0057): compiled to dist/server.js and started with `node`, so it receives its own
 // signals. It listens only once it can serve — migrated, connected, its first page rendered — and on SIGTERM it
@@ -34,6 +35,15 @@ const seeded = config.SEED_DEMO && (await seedIfEmpty(database.db, { staffPasswo
 
 const app = await buildApp({ config, database, ...(seeded ? { demoOrders: { password: config.DEMO_STAFF_PASSWORD } } : {}) });
 if (seeded) app.log.info('demo data loaded into the empty database (SEED_DEMO=true)');
+try {
+  await app.ready();
+} catch (error) {
+  if (!(error instanceof StartupError)) throw error;
+  // One clear line, as for the environment: the bucket is missing, refuses our key or does not answer.
+  console.error(error.message);
+  await database.close();
+  process.exit(1);
+}
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -79,6 +79,29 @@ describe('loadConfig', () => {
     expect(message).not.toContain('\n');
   });
 
+  it('refuses STORAGE=local in production on PostgreSQL unless DATA_DIR is declared shared (several processes)', () => {
+    const onPostgres = { ...production, DATABASE_URL: 'postgres://yance@db.internal:5432/yance' };
+    expect(() => loadConfig(onPostgres)).toThrow(
+      /^Invalid environment: STORAGE=local keeps uploads in this process's DATA_DIR; with several processes set STORAGE=s3, or STORAGE_LOCAL_SHARED=true/,
+    );
+    expect(loadConfig({ ...onPostgres, STORAGE_LOCAL_SHARED: 'true' }).STORAGE_LOCAL_SHARED).toBe(true);
+    const bucket = {
+      STORAGE: 's3',
+      S3_ENDPOINT: 'https://s3.example.cn/',
+      S3_BUCKET: 'yance-files',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'key-secret',
+    };
+    expect(loadConfig({ ...onPostgres, ...bucket })).toMatchObject({ STORAGE: 's3', S3_ENDPOINT: 'https://s3.example.cn' });
+    // PGlite is one process by nature, and outside production one machine is the point.
+    expect(loadConfig(production)).toMatchObject({ STORAGE: 'local', STORAGE_LOCAL_SHARED: false });
+    expect(loadConfig({ ...onPostgres, NODE_ENV: 'development' }).STORAGE).toBe('local');
+    expect(() => loadConfig({ STORAGE_LOCAL_SHARED: 'yes' })).toThrow(/STORAGE_LOCAL_SHARED/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_ENDPOINT: 'https://s3.example.cn' })).toThrow(
+      /S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY required by STORAGE=s3/,
+    );
+  });
+
   it('allows the conveniences outside production', () => {
     const config = loadConfig({ NODE_ENV: 'development' });
     expect(config.WX_PROVIDER).toBe('local');

@@ -55,6 +55,14 @@ const envSchema = z.object({
     .default(10 * 1024 * 1024),
   /** Where uploads are kept: "local" (DATA_DIR/upload) or "s3" (an S3-compatible bucket, the S3_* settings). */
   STORAGE: z.enum(['local', 's3']).default('local'),
+  /**
+   * "true" declares that DATA_DIR is a filesystem every server process shares (e.g. NFS), so
+   * STORAGE=local may serve several processes; production on PostgreSQL refuses STORAGE=local without it.
+   */
+  STORAGE_LOCAL_SHARED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** S3-compatible endpoint, path-style: objects are at <S3_ENDPOINT>/<S3_BUCKET>/<key>. */
   S3_ENDPOINT: z
     .string()
@@ -135,6 +143,11 @@ function productionProblems(env: z.infer<typeof envSchema>): string[] {
     problems.push('PUBLIC_URL is required in production (the origin of the links we hand out, e.g. https://www.example.cn)');
   if (env.CODE_HASH_SECRET.startsWith('yance-dev-'))
     problems.push('CODE_HASH_SECRET is the public development default; set a secret of your own');
+  // PostgreSQL is what several processes share; PGlite (no DATABASE_URL) is one process anyway.
+  if (env.STORAGE === 'local' && env.DATABASE_URL && !env.STORAGE_LOCAL_SHARED)
+    problems.push(
+      "STORAGE=local keeps uploads in this process's DATA_DIR; with several processes set STORAGE=s3, or STORAGE_LOCAL_SHARED=true when DATA_DIR is shared storage",
+    );
   if (env.WX_PROVIDER === 'local') problems.push('WX_PROVIDER=local is for one-machine use; production needs WX_PROVIDER=official');
   if (env.PAYMENT_GATEWAYS.includes('local'))
     problems.push('PAYMENT_GATEWAYS includes local, which credits without real money; production offers alipay and/or wechat');
