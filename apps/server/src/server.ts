@@ -64,7 +64,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 // Warm before listening: the first render loads the page renderer and jsdom (seconds on a busy machine) — a visitor
 // must not wait for that, and the proxy must not send traffic before it is done.
-await app.ready();
 const started = Date.now();
 for (const url of ['/', '/api/open/web/index']) {
   const res = await app.inject({ method: 'GET', url });
