@@ -45,7 +45,7 @@ const exited = (child: ChildProcess) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
 
 /**
- * Starts the real server (`apps/server/src/server.ts`) as a child process on a
+ * Starts the real server (`apps/server/dist/server.js`, compiled by `npm run build`) as a child process on a
  * free loopback port with a fresh temp DATA_DIR (PGlite, migrated — from a copy
  * of `template` when given — and demo data seeded) serving private copies of
  * apps/web/dist and apps/admin/dist; `env` overrides the environment (e.g.
@@ -94,7 +94,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   // Always the embedded PGlite and in-database counters of this run, whatever the caller's shell has set.
   for (const key of ['DATABASE_URL', 'REDIS_URL'] as const) if (!(key in env)) delete childEnv[key];
 
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')], {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/server.js')], {
     cwd: repoRoot,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -159,7 +159,7 @@ export async function migratedTemplate(): Promise<{ dir: string; remove(): Promi
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', DATA_DIR: root, LOG_LEVEL: 'warn' };
   delete childEnv.DATABASE_URL;
   delete childEnv.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/db/migrate-cli.ts')], {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/migrate.js')], {
     cwd: repoRoot,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

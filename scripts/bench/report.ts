@@ -54,7 +54,7 @@ ${renderTable(opts.rows)}
   median of 3 runs each. Budgets: score ≥ 95, FCP ≤ 1.2 s, LCP ≤ 2.0 s.
 - **Home API throughput**: wrk (Debian's package, a load generator in C; autocannon, in JavaScript,
   was slower at reading a 20 kB page than the server at sending it), one thread, 10 keep-alive connections, against the same server child
-  process (\`tsx apps/server/src/server.ts\`, LOG_LEVEL=warn) in the same run: after a 1 s warm-up of
+  process (\`node apps/server/dist/server.js\`, LOG_LEVEL=warn) in the same run: after a 1 s warm-up of
   each, \`${callOf(apiTarget(routes.ping))}\`, \`${callOf(apiTarget(routes.home))}\` and the rendered page
   \`GET /\` take turns in three 2 s slices each (6 s per path), so background load hits them alike; the
   browser's \`accept-encoding\` is sent. Figures: index ÷ ping ≥ 0.5, and the rendered home page ÷ the

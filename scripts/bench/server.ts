@@ -40,7 +40,7 @@ async function waitForPing(baseUrl: string, child: ChildProcess, timeoutMs: numb
 }
 
 /**
- * Starts the server as npm start does (`tsx apps/server/src/server.ts`) in a child
+ * Starts the server as npm start does (`node apps/server/dist/server.js`) in a child
  * process on a free loopback port with a temp DATA_DIR (PGlite, seeded), so
  * the load generator never shares its event loop.
  */
@@ -65,7 +65,7 @@ export async function startServerProcess(repoRoot: string): Promise<ServerProces
   // What npm start runs (the one-machine demo): no NODE_ENV. Production mode would demand PUBLIC_URL, a secret and
   // the official WeChat provider; NODE_ENV=development makes some dependency halve the throughput.
   delete env.NODE_ENV;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')], {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/server.js')], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

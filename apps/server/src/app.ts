@@ -13,6 +13,7 @@ import { clientIpPlugin } from './plugins/client-ip.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import type { EndpointConfig, Handlers } from './plugins/endpoints.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { lifecyclePlugin } from './plugins/lifecycle.ts';
 import { apiScopes, scopeProblem, type RouteEntry } from './plugins/scopes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { mediaPlugin } from './plugins/media/index.ts';
@@ -128,7 +129,11 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
-    return503OnClosing: true,
+    // Late requests while closing get our envelope from the lifecycle plugin, not Fastify's English 503 (ADR 0057).
+    return503OnClosing: false,
+    // Longer than any proxy's idle keep-alive (nginx: 30 s in deploy/), so the proxy, not this process, ends an idle
+    // connection: otherwise a request sent just as we close it fails (a 502 for a request that cannot be retried).
+    keepAliveTimeout: 65_000,
     // The demo seed runs in onReady (every demo order through the services, their samples and a reviewed file, ADR 0041):
     // on a busy machine it needs more than Fastify's default 10 s.
     pluginTimeout: 120_000,
@@ -166,6 +171,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     return jsonParser(request, text, done);
   });
 
+  await app.register(lifecyclePlugin, { checks: { database: () => database.ping(), counters: () => ctx.counter.ping() } });
   await app.register(clientIpPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
@@ -183,12 +189,26 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     fetch: fetchImpl,
     log: app.log,
     counter:
-      opts.counter ?? createRateCounter({ db: database.db, clock, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX }),
+      opts.counter ??
+      createRateCounter({
+        db: database.db,
+        clock,
+        redisUrl: config.REDIS_URL,
+        redisPrefix: config.REDIS_KEY_PREFIX,
+        redisEvents: {
+          down: (reason) => app.log.warn({ reason }, 'redis unavailable: limits kept in Redis answer 503 until it is back'),
+          up: () => app.log.info('redis reachable again'),
+        },
+      }),
     sms: opts.sms ?? createSmsProvider(config, app.log, fetchImpl),
     mail: opts.mail ?? createMailProvider(config, app.log),
   });
-  const storage = createStorage(config, fetchImpl);
-  const privateFiles = createPrivateStorage(config, fetchImpl);
+  const storage = createStorage(config);
+  const privateFiles = createPrivateStorage(config);
+  // A missing or refused bucket stops the start with one line (StartupError), not the first upload.
+  app.addHook('onReady', async () => {
+    await Promise.all([storage.ready(), privateFiles.ready()]);
+  });
   jobs = createJobRunner(
     ctx,
     {
@@ -207,6 +227,11 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   app.decorate('jobs', jobs);
   // Waits for the jobs being run, so the database (closed after the app) is still open for them.
   app.addHook('onClose', async () => jobs.stop());
+  // After the jobs, which may still be writing an invoice's PDF.
+  app.addHook('onClose', async () => {
+    storage.close();
+    privateFiles.close();
+  });
   app.addHook('onClose', async () => ctx.counter.close());
   // No installation runs without an admin: create one from ADMIN_ACCOUNT, or print a setup link (ADR 0038).
   app.addHook('onReady', async () => prepareFirstAdmin(ctx, opts.print ?? ((line) => process.stdout.write(`${line}\n`))));

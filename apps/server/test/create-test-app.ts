@@ -117,27 +117,32 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
 /**
  * Two app instances on ONE database, as two processes behind a proxy: on
  * PostgreSQL each has its own connection pool; on PGlite (one connection by
- * nature) both share the Database object.
+ * nature) both share the Database object. They share one DATA_DIR unless
+ * `ownDataDirs` gives each its own, as two machines have (ADR 0037: only a
+ * bucket, or a DATA_DIR on shared storage, lets B read what A stored).
  */
-export async function createTwinApps(opts: TestAppOptions = {}): Promise<{ a: TestApp; b: TestApp; close(): Promise<void> }> {
+export async function createTwinApps(
+  opts: TestAppOptions & { ownDataDirs?: boolean } = {},
+): Promise<{ a: TestApp; b: TestApp; close(): Promise<void> }> {
   const { database, url, drop } = await freshDatabase();
   const second = url ? await openDatabase({ databaseUrl: url, dataDir: tmpdir() }) : database;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'yance-app-'));
-  const config = testConfig(dataDir, opts.env);
-  const a = await buildApp({ config, database, clock: opts.clock });
-  const b = await buildApp({ config, database: second, clock: opts.clock });
+  const dataDirA = await mkdtemp(path.join(tmpdir(), 'yance-app-'));
+  const dataDirB = opts.ownDataDirs ? await mkdtemp(path.join(tmpdir(), 'yance-app-')) : dataDirA;
+  const a = await buildApp({ config: testConfig(dataDirA, opts.env), database, clock: opts.clock });
+  const b = await buildApp({ config: testConfig(dataDirB, opts.env), database: second, clock: opts.clock });
   const noop = async () => {};
   const clock = opts.clock ?? systemClock;
   return {
-    a: { app: a, db: database.db, jobs: a.jobs, dataDir, clock, close: noop },
-    b: { app: b, db: second.db, jobs: b.jobs, dataDir, clock, close: noop },
+    a: { app: a, db: database.db, jobs: a.jobs, dataDir: dataDirA, clock, close: noop },
+    b: { app: b, db: second.db, jobs: b.jobs, dataDir: dataDirB, clock, close: noop },
     close: async () => {
       await a.close();
       await b.close();
       if (second !== database) await second.close();
       await database.close();
       await drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(dataDirA, { recursive: true, force: true });
+      await rm(dataDirB, { recursive: true, force: true });
     },
   };
 }

@@ -60,6 +60,36 @@ describe('password login', () => {
     expect((await login(user.phone, user.password, ip)).body.code).toBe(1);
   });
 
+  it('a burst of 40 parallel guesses, the right password among them, evaluates at most 5 (ADR 0057)', async () => {
+    const user = await createUser(t, clock);
+    const guesses = [...Array.from({ length: 39 }, (_, i) => `wrong ${i}`), user.password];
+    const answers = await Promise.all(guesses.map((password) => login(user.phone, password)));
+    const wrong = answers.filter((a) => a.status === 400).length;
+    const right = answers.filter((a) => a.status === 200).length;
+    // Each evaluated attempt answers 400 (wrong), 200 (right) or, for the 5th failure, the lock itself.
+    expect(wrong + right).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(35);
+    for (const a of answers.filter((a) => a.status === 429)) expect(a.body.msg).toMatch(/^登录失败次数过多，请\d+分钟后再试$/);
+    // Unless the right password was one of the first five, the account is locked now.
+    if (right === 0) expect((await login(user.phone, user.password)).status).toBe(429);
+  });
+
+  it('a burst of 40 failures from one IP across accounts evaluates at most 20', async () => {
+    const ip = newIp();
+    const answers = await Promise.all(Array.from({ length: 40 }, () => login(newPhone(), 'wrong', ip)));
+    expect(answers.filter((a) => a.status === 400).length).toBeLessThanOrEqual(20);
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('a right password gives its IP attempt back: 30 good sign-ins from one school address are not a lock', async () => {
+    const ip = newIp();
+    const users = await Promise.all(Array.from({ length: 5 }, () => createUser(t, clock)));
+    for (let i = 0; i < 30; i++) {
+      const user = users[i % users.length]!;
+      expect((await login(user.phone, user.password, ip)).body.code).toBe(1);
+    }
+  });
+
   it('reset lifts a lock on the account', async () => {
     const user = await createUser(t, clock);
     for (let i = 0; i < 5; i++) await login(user.phone, 'wrong');

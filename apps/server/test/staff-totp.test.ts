@@ -136,6 +136,17 @@ describe('staff TOTP, enrolment-only sessions and own passwords (ADR 0038)', () 
     expect((await login('lab', await codeNow(secret))).status).toBe(429);
   });
 
+  it('a burst of 32 TOTP guesses with the right password evaluates at most 5 codes (ADR 0057)', async () => {
+    const operator = (await login('operator')).body.data.token;
+    const { secret } = await enrolTotp(t, operator);
+    const start = new Date('2020-01-01').getTime();
+    const codes = await Promise.all(Array.from({ length: 32 }, (_, i) => totpCode(secret, new Date(start + i * 30_000))));
+    const answers = await Promise.all(codes.map((code) => login('operator', code)));
+    expect(answers.filter((a) => a.status === 400).length).toBeLessThanOrEqual(4);
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(27);
+    expect((await login('operator', await codeNow(secret))).status).toBe(429);
+  });
+
   it('an admin resets a member’s TOTP: their sessions end, and they enrol again at the next sign-in', async () => {
     const finance = await signInStaff(t, 'finance');
     expect((await callApi(t, 'adminMe', { token: finance.token })).body.data.totpEnabled).toBe(true);

@@ -18,6 +18,14 @@ const production = {
   ALIPAY_APP_ID: '2021000000000000',
   ALIPAY_PRIVATE_KEY: pem(ours.privateKey, 'pkcs8'),
   ALIPAY_PUBLIC_KEY: pem(alipays.publicKey, 'spki'),
+  SMS_PROVIDER: 'aliyun',
+  ALIYUN_ACCESS_KEY_ID: 'key-id',
+  ALIYUN_ACCESS_KEY_SECRET: 'key-secret',
+  ALIYUN_SMS_SIGN_NAME: '研测',
+  ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+  ALIYUN_SMS_NOTICE_TEMPLATE_CODE: 'SMS_2',
+  MAIL_PROVIDER: 'smtp',
+  SMTP_HOST: 'smtp.example.cn',
 };
 
 describe('loadConfig', () => {
@@ -51,6 +59,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...production, CODE_HASH_SECRET: undefined })).toThrow(/CODE_HASH_SECRET is the public development default/);
   });
 
+  it('refuses the console SMS provider, the log mail provider and demo data in production (ADR 0057)', () => {
+    expect(() => loadConfig({ ...production, SMS_PROVIDER: 'console' })).toThrow(/SMS_PROVIDER=console writes codes to the log/);
+    expect(() => loadConfig({ ...production, MAIL_PROVIDER: 'log' })).toThrow(/MAIL_PROVIDER=log sends no e-mail/);
+    expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO=true loads demo accounts/);
+    expect(loadConfig(production).SEED_DEMO).toBe(false);
+  });
+
   it('refuses the local WeChat provider in production, and names every problem on one line', () => {
     let message = '';
     try {
@@ -62,6 +77,29 @@ describe('loadConfig', () => {
     expect(message).toMatch(/PUBLIC_URL/);
     expect(message).toMatch(/CODE_HASH_SECRET/);
     expect(message).not.toContain('\n');
+  });
+
+  it('refuses STORAGE=local in production on PostgreSQL unless DATA_DIR is declared shared (several processes)', () => {
+    const onPostgres = { ...production, DATABASE_URL: 'postgres://yance@db.internal:5432/yance' };
+    expect(() => loadConfig(onPostgres)).toThrow(
+      /^Invalid environment: STORAGE=local keeps uploads in this process's DATA_DIR; with several processes set STORAGE=s3, or STORAGE_LOCAL_SHARED=true/,
+    );
+    expect(loadConfig({ ...onPostgres, STORAGE_LOCAL_SHARED: 'true' }).STORAGE_LOCAL_SHARED).toBe(true);
+    const bucket = {
+      STORAGE: 's3',
+      S3_ENDPOINT: 'https://s3.example.cn/',
+      S3_BUCKET: 'yance-files',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'key-secret',
+    };
+    expect(loadConfig({ ...onPostgres, ...bucket })).toMatchObject({ STORAGE: 's3', S3_ENDPOINT: 'https://s3.example.cn' });
+    // PGlite is one process by nature, and outside production one machine is the point.
+    expect(loadConfig(production)).toMatchObject({ STORAGE: 'local', STORAGE_LOCAL_SHARED: false });
+    expect(loadConfig({ ...onPostgres, NODE_ENV: 'development' }).STORAGE).toBe('local');
+    expect(() => loadConfig({ STORAGE_LOCAL_SHARED: 'yes' })).toThrow(/STORAGE_LOCAL_SHARED/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_ENDPOINT: 'https://s3.example.cn' })).toThrow(
+      /S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY required by STORAGE=s3/,
+    );
   });
 
   it('allows the conveniences outside production', () => {

@@ -1,6 +1,5 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
 import { STAFF_ACCOUNT_PATTERN } from '@yance/contracts/staff-security';
@@ -8,8 +7,7 @@ import { accountEnv, missingAccountEnv } from './account-env.ts';
 import { jobEnv } from './job-env.ts';
 import { missingNotifyEnv, notifyEnv } from './notify-env.ts';
 import { missingPaymentEnv, paymentEnv, paymentEnvProblems } from './payment-env.ts';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+import { repoRoot } from './paths.ts';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -57,6 +55,14 @@ const envSchema = z.object({
     .default(10 * 1024 * 1024),
   /** Where uploads are kept: "local" (DATA_DIR/upload) or "s3" (an S3-compatible bucket, the S3_* settings). */
   STORAGE: z.enum(['local', 's3']).default('local'),
+  /**
+   * "true" declares that DATA_DIR is a filesystem every server process shares (e.g. NFS), so
+   * STORAGE=local may serve several processes; production on PostgreSQL refuses STORAGE=local without it.
+   */
+  STORAGE_LOCAL_SHARED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** S3-compatible endpoint, path-style: objects are at <S3_ENDPOINT>/<S3_BUCKET>/<key>. */
   S3_ENDPOINT: z
     .string()
@@ -67,6 +73,18 @@ const envSchema = z.object({
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Apply pending migrations at start, under the advisory lock (ADR 0057); "false" when a deploy runs `migrate` first. */
+  MIGRATE_ON_START: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** On SIGTERM: how long in-flight requests and jobs may take to finish before the process exits anyway. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+  /**
+   * On SIGTERM: how long /readyz answers 503 while the process still serves, so a balancer that polls it stops
+   * sending new requests before the listener closes (0 behind nginx, which learns from the closed port).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   ...accountEnv,
   ...jobEnv,
   ...notifyEnv,
@@ -125,11 +143,22 @@ function productionProblems(env: z.infer<typeof envSchema>): string[] {
     problems.push('PUBLIC_URL is required in production (the origin of the links we hand out, e.g. https://www.example.cn)');
   if (env.CODE_HASH_SECRET.startsWith('yance-dev-'))
     problems.push('CODE_HASH_SECRET is the public development default; set a secret of your own');
+  // PostgreSQL is what several processes share; PGlite (no DATABASE_URL) is one process anyway.
+  if (env.STORAGE === 'local' && env.DATABASE_URL && !env.STORAGE_LOCAL_SHARED)
+    problems.push(
+      "STORAGE=local keeps uploads in this process's DATA_DIR; with several processes set STORAGE=s3, or STORAGE_LOCAL_SHARED=true when DATA_DIR is shared storage",
+    );
   if (env.WX_PROVIDER === 'local') problems.push('WX_PROVIDER=local is for one-machine use; production needs WX_PROVIDER=official');
   if (env.PAYMENT_GATEWAYS.includes('local'))
     problems.push('PAYMENT_GATEWAYS includes local, which credits without real money; production offers alipay and/or wechat');
   if (env.PAYMENT_LOCAL_SECRET.startsWith('yance-dev-') && env.PAYMENT_GATEWAYS.includes('local'))
     problems.push('PAYMENT_LOCAL_SECRET is the public development default');
+  if (env.SMS_PROVIDER === 'console')
+    problems.push(
+      'SMS_PROVIDER=console writes codes to the log and the console outbox, where staff read them; production needs aliyun or tencent',
+    );
+  if (env.MAIL_PROVIDER === 'log') problems.push('MAIL_PROVIDER=log sends no e-mail; production needs MAIL_PROVIDER=smtp');
+  if (env.SEED_DEMO) problems.push('SEED_DEMO=true loads demo accounts with a published password; production starts without demo data');
   return problems;
 }
 

@@ -1,6 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type AnyColumn } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -8,7 +7,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { serverRoot } from '../config/paths.ts';
+import { createHealingPool, type ConnectionErrorSink } from './pg-pool.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -25,12 +25,26 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies the generated migrations (idempotent). */
+  /** Applies the generated migrations (idempotent; on PostgreSQL under an advisory lock, so processes starting together take turns). */
   migrate(): Promise<void>;
+  /** Migrations in the folder that the database has not applied yet (a process started with MIGRATE_ON_START=false waits for 0). */
+  pendingMigrations(): Promise<number>;
+  /** Resolves when the database answers a trivial query (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The generated migrations, read from the source tree in development and in the compiled server alike. */
+export const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
+
+/** How many of the folder's migrations the database has not recorded as applied (drizzle's journal table). */
+async function pendingOf(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<number> {
+  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  const exists = await query(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!(exists.rows[0] as { present: boolean }).present) return journal.entries.length;
+  const applied = await query('select count(*)::int as n from drizzle.__drizzle_migrations');
+  return Math.max(0, journal.entries.length - (applied.rows[0] as { n: number }).n);
+}
 
 /** Wraps an open PGlite instance (tests hand in a clone or a loaded dump). */
 export function fromPglite(client: PGlite): Database {
@@ -39,21 +53,62 @@ export function fromPglite(client: PGlite): Database {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    pendingMigrations: () => pendingOf((text) => client.query(text)),
+    ping: async () => {
+      await client.query('select 1');
+    },
     close: () => client.close(),
   };
 }
 
+/**
+ * The advisory lock every process takes to migrate (ADR 0057): a second process starting at the same moment waits,
+ * then finds nothing left to apply. Any 64-bit number unique to this purpose; this one is "yance-mg" in ASCII.
+ */
+export const MIGRATION_LOCK_KEY = 0x79616e63652d6d67n;
+
+/** Writes a lost database connection as one line on stderr (the server's logger does not exist yet when it opens). */
+const warnLine: ConnectionErrorSink = (err) =>
+  process.stderr.write(
+    `${JSON.stringify({ level: 40, time: Date.now(), msg: 'database connection lost', code: (err as { code?: string }).code, reason: err.message })}\n`,
+  );
+
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in dataDir/pglite. */
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Connections the PostgreSQL pool lost (terminated, restarted server): logged, then replaced on the next query. */
+  onConnectionError?: ConnectionErrorSink;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     // JIT off: this is short OLTP work, and the planner's cost of a keyword query over the GIN grams (search_grams() per
     // row in its estimate) crossed jit_above_cost, so compiling took a second on a query that runs in milliseconds.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: '-c jit=off' });
+    const pool = createHealingPool(
+      // A request waits at most 5 s for a connection (then 503), instead of hanging while the pool is exhausted.
+      { connectionString: opts.databaseUrl, max: 10, options: '-c jit=off', connectionTimeoutMillis: 5000, keepAlive: true },
+      opts.onConnectionError ?? warnLine,
+    );
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+          try {
+            await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+          }
+        } finally {
+          client.release();
+        }
+      },
+      pendingMigrations: () => pendingOf((text) => pool.query(text)),
+      ping: async () => {
+        await pool.query('select 1');
+      },
       close: () => pool.end(),
     };
   }

@@ -17,3 +17,9 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what}不存在`);
+
+/** What a request hears while the database or Redis is out of reach (restarting, failing over): try again shortly. */
+export const UNAVAILABLE_MESSAGE = '服务暂时不可用，请稍后再试';
+
+/** A dependency (the database, Redis) did not answer; `cause` is logged, the caller hears UNAVAILABLE_MESSAGE (503). */
+export const unavailable = (cause: unknown) => new AppError('UNAVAILABLE', UNAVAILABLE_MESSAGE, { cause });

@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_KINDS, type ErrorKind } from '@yance/contracts/codes';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, UNAVAILABLE_MESSAGE } from '../lib/app-error.ts';
+import { isConnectionError } from '../db/connection-errors.ts';
 
 /** Messages for Fastify's own errors, keyed by its error code. */
 const fastifyErrors: Record<string, [ErrorKind, string]> = {
@@ -26,6 +27,7 @@ function send(reply: FastifyReply, kind: ErrorKind, msg: string) {
 /** What the caller sees of an error, and whether it is our fault (logged with its cause). */
 function classify(error: FastifyError): { kind: ErrorKind; msg: string } | null {
   if (error instanceof AppError) return { kind: error.kind, msg: error.message };
+  if (isConnectionError(error)) return { kind: 'UNAVAILABLE', msg: UNAVAILABLE_MESSAGE };
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     const text = first?.message ?? '格式不正确';
@@ -50,6 +52,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply) => {
     const known = classify(error);
     if (known && ERROR_KINDS[known.kind].status < 500) return send(reply, known.kind, known.msg);
+    if (known?.kind === 'UNAVAILABLE') {
+      // An outage of the database or Redis, expected to pass: one line, no stack; the client is told to retry.
+      const cause = (error.cause ?? error) as { code?: unknown; message?: unknown };
+      request.log.warn({ reqId: request.id, code: cause.code, reason: cause.message }, 'dependency unavailable');
+      return send(reply, known.kind, known.msg);
+    }
     request.log.error({ err: error, cause: error.cause, reqId: request.id }, 'request failed');
     if (known) return send(reply, known.kind, `${known.msg}（请求编号 ${request.id}）`);
     return send(reply, 'INTERNAL', `服务器繁忙，请稍后再试（请求编号 ${request.id}）`);

@@ -99,11 +99,21 @@ export async function verifyWithLockout(
   });
 }
 
-/** Any secret checked under the sign-in lockout: `check` answers null when right, else the words of the refusal. */
+/**
+ * Any secret checked under the sign-in lockout: `check` answers null when right, else the words of the refusal.
+ * The attempt is reserved before `check` runs; an error thrown by `check` (a second factor still to be entered)
+ * is not a verdict, so the attempt is given back.
+ */
 export async function withLockout(ctx: AppContext, ip: string, accountKey: string, check: () => Promise<string | null>): Promise<void> {
   const guard = loginGuard(ctx.counter, ip, accountKey);
-  await guard.check();
-  const refused = await check();
+  await guard.reserve();
+  let refused: string | null;
+  try {
+    refused = await check();
+  } catch (err) {
+    await guard.giveBack();
+    throw err;
+  }
   if (refused !== null) return guard.fail(refused);
   await guard.succeed();
 }
@@ -129,14 +139,15 @@ export async function loginWithCode(
   userAgent = '',
   deviceId = '',
 ): Promise<TokenPair> {
-  const guard = loginGuard(ctx.counter, ip, `p${phone}`);
-  await guard.check();
-  try {
-    await verifyCode(ctx, phone, SMS_PURPOSES.login, code);
-  } catch (err) {
-    if (err instanceof AppError && err.kind === 'INVALID') await guard.fail(err.message);
-    throw err;
-  }
+  await withLockout(ctx, ip, `p${phone}`, async () => {
+    try {
+      await verifyCode(ctx, phone, SMS_PURPOSES.login, code);
+      return null;
+    } catch (err) {
+      if (err instanceof AppError && err.kind === 'INVALID') return err.message;
+      throw err;
+    }
+  });
   const user = await findUserByPhone(ctx, phone);
   if (!user) throw new AppError('INVALID', NOT_REGISTERED);
   return startSession(ctx, user.id, { ip, userAgent, method: 'sms', deviceId });

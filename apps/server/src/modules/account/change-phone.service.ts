@@ -6,7 +6,7 @@ import type { AuthUser } from '../../context.ts';
 import { customer, endOtherSessions } from '../session/session.service.ts';
 import { queueNotice, sendCode, verifyCode } from '../sms/sms.service.ts';
 import { getUser, setPhone } from '../user/user.service.ts';
-import { loginGuard } from './login-guard.ts';
+import { withLockout } from './account.service.ts';
 import { checkPassword } from './password.ts';
 
 const WRONG_PASSWORD = '[当前密码]不正确';
@@ -27,12 +27,14 @@ export async function changePhone(ctx: AppContext, caller: AuthUser, body: Updat
   const user = await getUser(ctx, caller.id);
   if (user.phone === body.phone) throw new AppError('INVALID', '[新手机号]与当前手机号相同');
   if (body.password !== undefined) {
-    const guard = loginGuard(ctx.counter, ip, `u${user.id}`);
-    await guard.check();
-    if (!(await checkPassword(user.passwordHash, body.password))) {
-      await guard.fail(user.passwordHash ? WRONG_PASSWORD : '该账号未设置密码，请用当前手机号验证码验证');
-    }
-    await guard.succeed();
+    const password = body.password;
+    await withLockout(ctx, ip, `u${user.id}`, async () =>
+      (await checkPassword(user.passwordHash, password))
+        ? null
+        : user.passwordHash
+          ? WRONG_PASSWORD
+          : '该账号未设置密码，请用当前手机号验证码验证',
+    );
   } else if (body.currentCode !== undefined) {
     await verifyCode(ctx, user.phone, SMS_PURPOSES.currentPhone, body.currentCode);
   } else {

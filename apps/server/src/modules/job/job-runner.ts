@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { JobKind } from '@yance/contracts/job';
 import type { AppContext, JobWaker } from '../../context.ts';
 import { addSeconds } from '../../lib/clock.ts';
+import { isConnectionError } from '../../db/connection-errors.ts';
 import { backoffSeconds, errorText } from './job-backoff.ts';
 import { JOB_RETRY, scheduleKey, type JobHandler, type JobHandlers, type Schedule } from './job-kinds.ts';
 import { claimDue, failAbandoned, insertJob, markDone, markTryFailed, type JobRow } from './job.repository.ts';
@@ -132,7 +133,9 @@ export function createJobRunner(ctx: AppContext, handlers: JobHandlers, schedule
         }
         ran = await runDue();
       } catch (err) {
-        ctx.log.error({ err }, 'job worker: could not claim jobs');
+        // The database restarting is an outage to wait out (one line per poll), not a fault with a stack.
+        if (isConnectionError(err)) ctx.log.warn({ reason: (err as Error).message }, 'job worker: database unavailable, polling again');
+        else ctx.log.error({ err }, 'job worker: could not claim jobs');
       }
       // Busy while there is work or a wake came in meanwhile; otherwise sleep until the next poll or a wake.
       if (!stopping && ran === 0 && !woken) await idle(JOB_POLL_MS);

@@ -12,6 +12,9 @@ export function localStorage(root: string): FileStorage {
   };
   return {
     kind: 'local',
+    async ready() {
+      await mkdir(base, { recursive: true });
+    },
     async put(key, bytes) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
@@ -28,5 +31,6 @@ export function localStorage(root: string): FileStorage {
       const file = fileOf(key);
       return (await stat(file).catch(() => undefined))?.isFile() ? file : undefined;
     },
+    close() {},
   };
 }

@@ -1,7 +1,7 @@
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Fetch } from '../../context.ts';
-import { sha256Hex, signV4, type SigV4Key } from '../../lib/sigv4.ts';
+import { GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { StartupError } from '../../lib/startup-error.ts';
 import type { FileStorage } from './storage.service.ts';
 import { UPLOAD_KEY } from './storage.service.ts';
 
@@ -16,16 +16,34 @@ export interface S3Options {
   cacheDir: string;
 }
 
+const statusOf = (e: unknown) => (e instanceof S3ServiceException ? e.$metadata.httpStatusCode : undefined);
+/** What went wrong, for a log line: the HTTP status and S3's error code (a HEAD answer has none), or the network error. */
+function reasonOf(e: unknown): string {
+  if (!(e instanceof S3ServiceException)) return e instanceof Error ? e.message : String(e);
+  const code = e.name && !e.name.startsWith('Unknown') ? ` ${e.name}` : '';
+  return `HTTP ${e.$metadata.httpStatusCode ?? '?'}${code}`;
+}
+
 /**
- * An S3-compatible bucket over fetch with SigV4 (lib/sigv4.ts): PUT and GET
- * of whole objects, path-style, so MinIO and the cloud stores' S3 endpoints
- * all work. Objects are immutable (their key is their hash), so the local
- * copy made for /media never goes stale.
+ * An S3-compatible bucket through the AWS SDK's S3 client (ADR 0037):
+ * path-style, so MinIO and the cloud stores' S3 endpoints all work. Objects
+ * are immutable (public keys are their hash, private ones a random id), so
+ * the local copy made for /media never goes stale.
  */
-export function s3Storage(opts: S3Options, fetch: Fetch): FileStorage {
-  const key4: SigV4Key = { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey, region: opts.region, service: 's3' };
-  const urlOf = (key: string) =>
-    new URL(`${opts.endpoint}/${encodeURIComponent(opts.bucket)}/${key.split('/').map(encodeURIComponent).join('/')}`);
+export function s3Storage(opts: S3Options): FileStorage {
+  const client = new S3Client({
+    endpoint: opts.endpoint,
+    region: opts.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+    // Checksums only where S3 requires them: the SDK's default (a CRC32 on every PUT, checked on every GET)
+    // is not understood by every S3-compatible store, and TLS already guards the bytes in transit.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // A store that does not answer fails the request instead of holding it (and the upload or page) open.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000, throwOnRequestTimeout: true },
+  });
+  const where = `bucket "${opts.bucket}" at ${opts.endpoint}`;
   const checked = (key: string) => {
     if (!UPLOAD_KEY.test(key)) throw new Error(`bad storage key ${JSON.stringify(key)}`);
     return key;
@@ -33,27 +51,36 @@ export function s3Storage(opts: S3Options, fetch: Fetch): FileStorage {
 
   async function get(key: string): Promise<Buffer | undefined> {
     if (!UPLOAD_KEY.test(key)) return undefined;
-    const url = urlOf(key);
-    const headers = signV4(key4, { method: 'GET', url, payloadHash: sha256Hex(''), now: new Date() });
-    const res = await fetch(url.toString(), { method: 'GET', headers });
-    if (res.status === 404) return undefined;
-    if (!res.ok) throw new Error(`S3 GET ${key} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
-    return Buffer.from(await res.arrayBuffer());
+    try {
+      const res = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: key }));
+      return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : Buffer.alloc(0);
+    } catch (e) {
+      if (statusOf(e) === 404) return undefined;
+      throw new Error(`S3 GET ${key} from ${where} failed: ${reasonOf(e)}`, { cause: e });
+    }
   }
 
   return {
     kind: 's3',
+    async ready() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: opts.bucket }));
+      } catch (e) {
+        const status = statusOf(e);
+        if (status === 404) throw new StartupError(`STORAGE=s3: ${where} does not exist; create it first (the app never creates buckets)`);
+        if (status === 401 || status === 403)
+          throw new StartupError(
+            `STORAGE=s3: ${where} refused S3_ACCESS_KEY_ID (${reasonOf(e)}); check the key pair and that it may read and write the bucket`,
+          );
+        throw new StartupError(`STORAGE=s3: cannot reach ${where}: ${reasonOf(e)}`);
+      }
+    },
     async put(key, bytes, contentType) {
-      const url = urlOf(checked(key));
-      const headers = signV4(key4, {
-        method: 'PUT',
-        url,
-        headers: { 'content-type': contentType },
-        payloadHash: sha256Hex(bytes),
-        now: new Date(),
-      });
-      const res = await fetch(url.toString(), { method: 'PUT', headers, body: new Uint8Array(bytes) });
-      if (!res.ok) throw new Error(`S3 PUT ${key} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+      try {
+        await client.send(new PutObjectCommand({ Bucket: opts.bucket, Key: checked(key), Body: bytes, ContentType: contentType }));
+      } catch (e) {
+        throw new Error(`S3 PUT ${key} to ${where} failed: ${reasonOf(e)}`, { cause: e });
+      }
     },
     get,
     async localFile(key) {
@@ -67,6 +94,9 @@ export function s3Storage(opts: S3Options, fetch: Fetch): FileStorage {
       await writeFile(tmp, bytes);
       await rename(tmp, file);
       return file;
+    },
+    close() {
+      client.destroy();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rateCounter } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -36,8 +36,17 @@ export function databaseCounter(db: Executor, clock: Clock): RateCounter {
       const [row] = await db.select().from(rateCounter).where(eq(rateCounter.key, key));
       return row ? stateOf(row.count, row.expiresAt, clock()) : { count: 0, ttlSeconds: 0 };
     },
+    async release(key) {
+      await db
+        .update(rateCounter)
+        .set({ count: sql`greatest(${rateCounter.count} - 1, 0)` })
+        .where(and(eq(rateCounter.key, key), sql`${rateCounter.expiresAt} > ${clock().toISOString()}::timestamptz`));
+    },
     async clear(key) {
       await db.delete(rateCounter).where(eq(rateCounter.key, key));
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
     },
     async close() {},
   };

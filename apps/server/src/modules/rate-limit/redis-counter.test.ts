@@ -37,3 +37,18 @@ describe.skipIf(!url)('Redis rate counter', () => {
     expect((await b.peek(k)).count).toBe(0);
   });
 });
+
+describe('Redis rate counter, Redis unreachable', () => {
+  it('answers UNAVAILABLE within a second, for every call, and keeps no unhandled error', async () => {
+    const down = redisCounter('redis://127.0.0.1:9', 'test:');
+    try {
+      for (const call of [() => down.hit('k', 60), () => down.peek('k'), () => down.release('k'), () => down.ping()]) {
+        const started = Date.now();
+        await expect(call()).rejects.toMatchObject({ kind: 'UNAVAILABLE', message: '服务暂时不可用，请稍后再试' });
+        expect(Date.now() - started).toBeLessThan(1200);
+      }
+    } finally {
+      await down.close();
+    }
+  });
+});
