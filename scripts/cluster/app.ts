@@ -4,13 +4,10 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Hopeless, startChild, stopChild, tail, until, type Child } from './procs.ts';
 
-/**
- * How one production process starts, from the repository root. The server runs
- * from its TypeScript through tsx until `npm run build` emits apps/server/dist;
- * then this becomes ['apps/server/dist/server.js'], as in yance@.service. Node
- * itself runs the server either way (not a tsx wrapper), so signals reach it.
- */
-export const SERVER_ARGS = ['--import', 'tsx', 'apps/server/src/server.ts'];
+/** How one production process starts, from the repository root: as yance@.service starts it (npm run build made it). */
+export const SERVER_ARGS = ['apps/server/dist/server.js'];
+/** The deploy's migrate step, as yance-migrate.service runs it. */
+export const MIGRATE_ARGS = ['apps/server/dist/migrate.js'];
 
 /** Grace the test gives a SIGTERMed process (SHUTDOWN_GRACE_MS) before it would be killed. */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -117,13 +114,8 @@ export function fixtureEnv(shared: Shared, secrets: Secrets): NodeJS.ProcessEnv 
   };
 }
 
-export type Readiness = 'readyz' | 'ping (no /readyz)';
-
 export class AppProcess {
   private child: Child | undefined;
-  /** How readiness was last established: /readyz, or /api/open/ping on a server that has no /readyz. */
-  readiness: Readiness | undefined;
-  starts = 0;
 
   constructor(
     readonly name: string,
@@ -151,7 +143,6 @@ export class AppProcess {
   /** Starts the process (not waiting for it). */
   start(): void {
     if (this.alive()) throw new Error(`${this.name} is already running`);
-    this.starts++;
     this.child = startChild(this.name, process.execPath, SERVER_ARGS, this.logFile, {
       cwd: this.shared.repoRoot,
       env: { ...this.env, PORT: String(this.port) },
@@ -169,27 +160,19 @@ export class AppProcess {
     }
   }
 
-  /**
-   * Ready when GET /readyz answers 200. A server without /readyz (404: built
-   * before it existed) is taken as ready when it answers /api/open/ping, and
-   * `readiness` says so; the scenarios count that as a failed expectation.
-   */
-  async waitReady(timeoutMs: number): Promise<Readiness> {
+  /** Resolves once GET /readyz answers 200 (the process listens only once ready, so refused until then). */
+  async waitReady(timeoutMs: number): Promise<void> {
     const child = this.child;
     if (!child) throw new Error(`${this.name} was not started`);
-    this.readiness = await until(
-      `${this.name} (port ${this.port}) to be ready`,
-      async (): Promise<Readiness | undefined> => {
+    await until(
+      `${this.name} (port ${this.port}) to answer /readyz 200`,
+      async () => {
         if (!child.alive()) throw new Hopeless(`${this.name} exited with ${await child.exited}:\n${tail(this.logFile, 8)}`);
-        const status = await this.probe('/readyz');
-        if (status === 200) return 'readyz';
-        if (status === 404 && (await this.probe('/api/open/ping')) === 200) return 'ping (no /readyz)';
-        return undefined;
+        return (await this.probe('/readyz')) === 200;
       },
       timeoutMs,
       200,
     );
-    return this.readiness;
   }
 
   /** Sends a signal; answers how the process ended once it has (SIGKILL after `graceMs`). */

@@ -7,7 +7,7 @@ import { routes, urlOf } from '@yance/contracts/routes';
 import { delay } from './procs.ts';
 import { DEMO_PASSWORD, idempotencyKey, type LoadCustomer } from './fixtures.ts';
 
-export type Kind = 'home' | 'page' | 'search' | 'userInfo' | 'pay' | 'login';
+export type Kind = 'home' | 'page' | 'search' | 'userInfo' | 'pay' | 'login' | 'code4sms';
 
 export interface Sample {
   kind: Kind;
@@ -163,6 +163,12 @@ export class Load {
   async signIn(i: number): Promise<void> {
     const c = this.clients[i % this.clients.length];
     if (c) await this.login(c);
+  }
+
+  /** code4sms with a solved proof of work (Redis holds its resend window), recorded; answers the envelope's code. */
+  async requestCode(phone: string, altcha: object): Promise<number | null> {
+    const r = await this.request('code4sms', 'POST', urlOf(routes.code4sms), { body: { phone, useFor: 0, altcha } });
+    return r.code;
   }
 
   private async login(c: Client): Promise<void> {

@@ -8,7 +8,7 @@
  * removed at the end, also on failure or Ctrl-C.
  *
  *   CLUSTER_SKIP_BUILD=1   do not run npm run build first (already built)
- *   CLUSTER_RATE=60        requests per second of the load, all clients together
+ *   CLUSTER_RATE=40        requests per second of the load, all clients together
  *   CLUSTER_ONLY=a,c       run only these scenarios (a b c d backup e)
  *   CLUSTER_KEEP=1         keep the temp dir (logs, nginx access log) for a look
  */
@@ -17,12 +17,12 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AppProcess, newSecrets, productionEnv, type Shared } from './app.ts';
+import { AppProcess, MIGRATE_ARGS, newSecrets, productionEnv, type Shared } from './app.ts';
 import { DEMO_CUSTOMER, loadFixtures, login } from './fixtures.ts';
 import { Load } from './load.ts';
 import { Nginx, nginxBinary } from './nginx.ts';
 import { Postgres } from './postgres.ts';
-import { freePort, killAllChildren, tail } from './procs.ts';
+import { freePort, killAllChildren, run, tail } from './procs.ts';
 import { RedisServer } from './redis.ts';
 import { printScenario, printSummary, ScenarioResult } from './report.ts';
 import { backupRestore, deployOne, emptyDatabase, killOne, restartPostgres, stopRedis, type Cluster } from './scenarios.ts';
@@ -32,7 +32,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const INSTANCES = 2;
 const CUSTOMERS = 16;
 const ORDERS_EACH = 400;
-const RATE = Number(process.env.CLUSTER_RATE ?? 60);
+const RATE = Number(process.env.CLUSTER_RATE ?? 40);
 const ONLY = process.env.CLUSTER_ONLY?.split(',').map((s) => s.trim());
 /** The whole run's limit; it normally takes a few minutes. */
 const HARD_LIMIT_MS = 15 * 60_000;
@@ -117,13 +117,16 @@ async function setUp(): Promise<Cluster> {
     log,
   });
 
+  // As yance-migrate.service, then yance@.service (MIGRATE_ON_START=false: the migrate step has run).
   const env = productionEnv(shared, secrets);
-  const apps = appPorts.map((port, i) => new AppProcess(`app-${i + 1}`, port, env, shared));
+  const migrated = run(process.execPath, MIGRATE_ARGS, { env, cwd: repoRoot }).trim();
+  log(`migrate step: node ${MIGRATE_ARGS.join(' ')} → ${migrated.split('\n').at(-1)}`);
+  const apps = appPorts.map((port, i) => new AppProcess(`app-${i + 1}`, port, { ...env, MIGRATE_ON_START: 'false' }, shared));
   const t0 = Date.now();
   for (const a of apps) a.start();
   await Promise.all(apps.map((a) => a.waitReady(150_000)));
   log(
-    `${INSTANCES} production processes ready in ${Date.now() - t0} ms (${apps.map((a) => `${a.name} pid ${a.pid} by ${a.readiness}`).join(', ')})`,
+    `${INSTANCES} production processes ready in ${Date.now() - t0} ms (/readyz 200; ${apps.map((a) => `${a.name} pid ${a.pid}`).join(', ')})`,
   );
 
   const nginx = new Nginx(tmp, repoRoot, nginxPort!);
