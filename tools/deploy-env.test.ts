@@ -29,6 +29,11 @@ it('the production env example names every variable of the server config', () =>
   expect(configKeys().filter((k) => !listed.has(k) && !LEFT_OUT.includes(k))).toEqual([]);
 });
 
+it('the production env example names no variable the server does not read', () => {
+  const known = new Set(configKeys());
+  expect(exampleKeys().filter((k) => !known.has(k))).toEqual([]);
+});
+
 it('the production env example leaves out what the unit sets', () => {
   expect(exampleKeys().filter((k) => ['PORT', 'MIGRATE_ON_START'].includes(k))).toEqual([]);
 });
