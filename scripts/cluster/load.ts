@@ -57,6 +57,8 @@ export class Load {
   /** Orders a payment was answered for with a refusal (a 4xx): none expected. */
   readonly refused: { orderId: number; status: number; code: number | null; msg: string }[] = [];
   inFlight = 0;
+  /** false: each client sends its next request as soon as the last is answered (a burst, 16 in flight). */
+  paced = true;
   private running = false;
   private loops: Promise<void>[] = [];
   private readonly clients: Client[];
@@ -85,6 +87,7 @@ export class Load {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.paced = true;
     const interval = (this.clients.length / this.rate) * 1000;
     this.loops = this.clients.map(async (c, i) => {
       // Clients start spread over one interval rather than all at once.
@@ -93,7 +96,7 @@ export class Load {
         const t0 = Date.now();
         await this.step(c);
         const rest = interval - (Date.now() - t0);
-        if (rest > 0 && this.running) await delay(rest);
+        if (rest > 0 && this.running && this.paced) await delay(rest);
       }
     });
   }

@@ -30,6 +30,8 @@ export interface AccessLine {
   request: string;
   upstreams: string[];
   upstreamStatuses: string[];
+  /** How long nginx took over it (ms). */
+  ms: number;
 }
 
 export class Nginx {
@@ -110,7 +112,7 @@ export class Nginx {
     if (!existsSync(this.accessLog)) return [];
     const out: AccessLine[] = [];
     for (const line of readFileSync(this.accessLog, 'utf8').split('\n')) {
-      const m = /^(\d+\.\d+) (\d+) "([^"]*)" "([^"]*)" "([^"]*)" /.exec(line);
+      const m = /^(\d+\.\d+) (\d+) "([^"]*)" "([^"]*)" "([^"]*)" (\d+\.\d+)$/.exec(line);
       if (!m) continue;
       const at = Math.round(Number(m[1]) * 1000);
       if (at < since) continue;
@@ -120,9 +122,15 @@ export class Nginx {
         request: m[3] ?? '',
         upstreams: (m[4] ?? '').split(/,\s*/).filter((u) => u && u !== '-'),
         upstreamStatuses: (m[5] ?? '').split(/,\s*/),
+        ms: Math.round(Number(m[6]) * 1000),
       });
     }
     return out;
+  }
+
+  /** Requests the app on `port` was answering at `at` (nginx had passed them on before, they ended after). */
+  inFlightAt(port: number, at: number): AccessLine[] {
+    return this.linesSince(at).filter((l) => l.upstreams.includes(`127.0.0.1:${port}`) && l.at - l.ms <= at);
   }
 
   /** Requests since `since` whose answer came from the app on `port` (the last upstream nginx tried). */

@@ -59,6 +59,22 @@ async function ensureUp(c: Cluster, r: ScenarioResult): Promise<void> {
   }
 }
 
+/**
+ * A burst for the moment of a signal: every client sends without pause, so
+ * many requests are in flight on each process; resolves once `n` are.
+ */
+async function burst(c: Cluster, r: ScenarioResult, n: number): Promise<void> {
+  c.load.paced = false;
+  await until(`${n} requests in flight`, () => c.load.inFlight >= n, 10_000, 1).catch(() =>
+    r.note(`fewer than ${n} requests were in flight`),
+  );
+}
+
+/** Back to the bounded load a second after the signal (which the burst's requests meet too). */
+function calm(c: Cluster): void {
+  setTimeout(() => (c.load.paced = true), 1_000);
+}
+
 /** Load until `n` more requests have completed since `since`. */
 const loadUntil = (c: Cluster, since: number, n: number, what: string) =>
   until(`${n} requests ${what}`, () => c.load.completedSince(since) >= n, 60_000, 50);
@@ -95,11 +111,12 @@ export async function killOne(c: Cluster, r: ScenarioResult): Promise<void> {
   const t0 = Date.now();
   c.load.start();
   await loadUntil(c, t0, WARM, 'before the kill');
-  // Kill while requests are in flight, so some are on the killed process.
-  await until('2 requests in flight', () => c.load.inFlight >= 2, 10_000, 2).catch(() => r.note('fewer than 2 requests were in flight'));
+  // Kill while many requests are in flight, so some are on the killed process.
+  await burst(c, r, 8);
   const pid = victim.pid;
   const killAt = Date.now();
   const inFlightAtKill = c.load.inFlight;
+  calm(c);
   await victim.stop('SIGKILL');
   const deadAt = Date.now();
   r.note(`SIGKILL ${victim.name} (pid ${pid}) with ${inFlightAtKill} requests in flight; gone after ${deadAt - killAt} ms`);
@@ -123,6 +140,11 @@ export async function killOne(c: Cluster, r: ScenarioResult): Promise<void> {
   const inFlight = failed.filter((s) => allowed(s) && s.start <= deadAt + 100 && s.end >= killAt);
   const late = failed.filter((s) => allowed(s) && !inFlight.includes(s));
   r.note(`502/503 for requests in flight on the killed process: ${describe(inFlight)}`);
+  const onVictim = c.nginx.inFlightAt(victim.port, killAt).filter((l) => l.at >= killAt);
+  const retried = onVictim.filter((l) => l.upstreams.length > 1 && l.status === 200);
+  r.note(
+    `nginx's log: ${onVictim.length} requests on ${victim.name} at the kill; ${retried.length} passed to the other process and answered 200, ${onVictim.length - retried.length} not (${onVictim.map((l) => l.request.split(' ')[0]).join(', ')})`,
+  );
   r.expect(late.length === 0, `no 502/503 for requests started after the kill (nginx fails over): ${describe(late)}`);
   const gets = failed.filter((s) => isIdempotent(s));
   r.expect(gets.length === 0, `no GET failed (nginx passes them to the other process): ${describe(gets)}`);
@@ -282,11 +304,12 @@ export async function deployOne(c: Cluster, r: ScenarioResult): Promise<void> {
   const t0 = Date.now();
   c.load.start();
   await loadUntil(c, t0, WARM, 'before the deploy');
-  // Signal while several requests are in flight, so the check below has some to look at.
-  await until('4 requests in flight', () => c.load.inFlight >= 4, 10_000, 2).catch(() => r.note('fewer than 4 requests were in flight'));
+  // Signal while many requests are in flight, so the check below has some on the stopping process.
+  await burst(c, r, 8);
   const pid = victim.pid;
   const termAt = Date.now();
   const inFlightAtSignal = c.load.inFlight;
+  calm(c);
   const how = await victim.stop('SIGTERM', SHUTDOWN_GRACE_MS + 5_000);
   const exitedAt = Date.now();
   r.note(
@@ -307,6 +330,11 @@ export async function deployOne(c: Cluster, r: ScenarioResult): Promise<void> {
   await loadUntil(c, readyAt, AFTER, 'after the replacement joined');
   const samples = await finish(c, r, first);
 
+  const onVictim = c.nginx.inFlightAt(victim.port, termAt);
+  r.expect(
+    onVictim.length > 0 && onVictim.every((l) => l.status === 200),
+    `the requests ${victim.name} was serving at the signal (nginx's log: ${onVictim.length}) were answered 200 (${onVictim.map((l) => l.status).join(', ') || '-'})`,
+  );
   const inFlight = samples.filter((s) => s.start < termAt && s.end > termAt);
   const lost = inFlight.filter((s) => !isNormal(s));
   r.expect(
