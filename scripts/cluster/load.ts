@@ -50,6 +50,12 @@ interface Client {
   pending: { orderId: number; key: string }[];
 }
 
+/** Where a scenario's share of the records begins. */
+export interface LoadMark {
+  samples: number;
+  refused: number;
+}
+
 export class Load {
   readonly samples: Sample[] = [];
   /** Orders a client saw paid (code 1), by a first try or a repeat. */
@@ -73,14 +79,14 @@ export class Load {
     this.clients = customers.map((customer, i) => ({ customer, token: tokens[i] ?? '', next: 0, pending: [] }));
   }
 
-  get completed(): number {
-    return this.samples.length;
+  mark(): LoadMark {
+    return { samples: this.samples.length, refused: this.refused.length };
   }
 
-  /** Requests completed since `since` (ms since the epoch). */
+  /** Requests completed since `since` (ms since the epoch); samples are recorded as they end, so in order. */
   completedSince(since: number): number {
     let n = 0;
-    for (let i = this.samples.length - 1; i >= 0; i--) if ((this.samples[i]?.end ?? 0) >= since) n++;
+    for (let i = this.samples.length - 1; i >= 0 && (this.samples[i]?.end ?? 0) >= since; i--) n++;
     return n;
   }
 
@@ -160,12 +166,6 @@ export class Load {
         await this.pay(c);
         return;
     }
-  }
-
-  /** One sign-in by the i-th client (a probe while Redis is down), recorded like the load's own. */
-  async signIn(i: number): Promise<void> {
-    const c = this.clients[i % this.clients.length];
-    if (c) await this.login(c);
   }
 
   /** code4sms with a solved proof of work (Redis holds its resend window), recorded; answers the envelope's code. */

@@ -2,7 +2,7 @@
 // 6379), with an append-only file so a restart keeps its data, as in production.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Hopeless, run, startChild, stopChild, tail, until, type Child } from './procs.ts';
+import { Hopeless, runAsync, startChild, stopChild, tail, until, type Child } from './procs.ts';
 
 export class RedisServer {
   private child: Child | undefined;
@@ -50,9 +50,9 @@ export class RedisServer {
     const child = this.child;
     await until(
       'redis-server to answer PING',
-      () => {
+      async () => {
         if (!child.alive()) throw new Hopeless(`redis-server exited:\n${tail(this.logFile)}`);
-        return this.cli('ping').trim() === 'PONG';
+        return (await this.cli('ping')).trim() === 'PONG';
       },
       15_000,
     );
@@ -64,12 +64,8 @@ export class RedisServer {
     this.child = undefined;
   }
 
-  /** redis-cli against this server; answers its output ('' when it cannot connect). */
-  cli(...args: string[]): string {
-    try {
-      return run('redis-cli', ['-h', '127.0.0.1', '-p', String(this.port), ...args]);
-    } catch {
-      return '';
-    }
+  /** redis-cli against this server (not blocking the load meanwhile); answers its output, '' when it cannot connect. */
+  cli(...args: string[]): Promise<string> {
+    return runAsync('redis-cli', ['-h', '127.0.0.1', '-p', String(this.port), ...args], { timeoutMs: 5_000 }).catch(() => '');
   }
 }

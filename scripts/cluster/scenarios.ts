@@ -10,7 +10,7 @@ import { routes, urlOf } from '@yance/contracts/routes';
 import { AppProcess, productionEnv, SHUTDOWN_GRACE_MS, type Secrets, type Shared } from './app.ts';
 import { call, login, type LoadCustomer } from './fixtures.ts';
 import { reconcile } from './ledger.ts';
-import { isIdempotent, isNormal, type Load, type Sample } from './load.ts';
+import { isIdempotent, isNormal, type Load, type LoadMark, type Sample } from './load.ts';
 import type { Nginx } from './nginx.ts';
 import type { Postgres } from './postgres.ts';
 import { delay, freePort, Hopeless, until } from './procs.ts';
@@ -80,18 +80,16 @@ const loadUntil = (c: Cluster, since: number, n: number, what: string) =>
   until(`${n} requests ${what}`, () => c.load.completedSince(since) >= n, 60_000, 50);
 
 /** Ends the load, settles every payment left without an answer, and reconciles the ledger. */
-async function finish(c: Cluster, r: ScenarioResult, first: number): Promise<Sample[]> {
+async function finish(c: Cluster, r: ScenarioResult, first: LoadMark): Promise<Sample[]> {
   await c.load.stop();
   await c.load.settlePayments(30_000);
   r.expect(
     c.load.unsettledPayments === 0,
     `every payment has a definite answer after repeating it with its key (${c.load.unsettledPayments} left)`,
   );
-  r.expect(
-    c.load.refused.length === 0,
-    `no payment refused (${c.load.refused.map((x) => `${x.orderId}: ${x.status} ${x.msg}`).join('; ') || 'none'})`,
-  );
-  const samples = c.load.samples.slice(first);
+  const refused = c.load.refused.slice(first.refused);
+  r.expect(refused.length === 0, `no payment refused (${refused.map((x) => `${x.orderId}: ${x.status} ${x.msg}`).join('; ') || 'none'})`);
+  const samples = c.load.samples.slice(first.samples);
   r.samples = samples;
   r.ledger = await reconcile(
     c.pg.url(c.database),
@@ -107,7 +105,7 @@ const describe = (list: Sample[]) => (list.length ? `${list.length} (${byStatus(
 export async function killOne(c: Cluster, r: ScenarioResult): Promise<void> {
   await ensureUp(c, r);
   const victim = c.apps[0]!;
-  const first = c.load.samples.length;
+  const first = c.load.mark();
   const t0 = Date.now();
   c.load.start();
   await loadUntil(c, t0, WARM, 'before the kill');
@@ -143,7 +141,12 @@ export async function killOne(c: Cluster, r: ScenarioResult): Promise<void> {
   const onVictim = c.nginx.inFlightAt(victim.port, killAt).filter((l) => l.at >= killAt);
   const retried = onVictim.filter((l) => l.upstreams.length > 1 && l.status === 200);
   r.note(
-    `nginx's log: ${onVictim.length} requests on ${victim.name} at the kill; ${retried.length} passed to the other process and answered 200, ${onVictim.length - retried.length} not (${onVictim.map((l) => l.request.split(' ')[0]).join(', ')})`,
+    `nginx's log: ${onVictim.length} requests on ${victim.name} at the kill; ${retried.length} passed to the other process and answered 200, ${onVictim.length - retried.length} not (${
+      onVictim
+        .filter((l) => !retried.includes(l))
+        .map((l) => `${l.request.split(' ')[0]} ${l.status}`)
+        .join(', ') || '-'
+    })`,
   );
   r.expect(late.length === 0, `no 502/503 for requests started after the kill (nginx fails over): ${describe(late)}`);
   const gets = failed.filter((s) => isIdempotent(s));
@@ -171,7 +174,7 @@ async function allServing(c: Cluster): Promise<boolean> {
 export async function restartPostgres(c: Cluster, r: ScenarioResult): Promise<void> {
   await ensureUp(c, r);
   const pids = c.apps.map((a) => a.pid);
-  const first = c.load.samples.length;
+  const first = c.load.mark();
   const t0 = Date.now();
   c.load.start();
   await loadUntil(c, t0, WARM, 'before the restart');
@@ -225,14 +228,15 @@ export async function stopRedis(c: Cluster, r: ScenarioResult): Promise<void> {
   await ensureUp(c, r);
   const pids = c.apps.map((a) => a.pid);
   const marker = `cluster-${Date.now()}`;
-  c.redis.cli('set', 'yance:cluster:marker', marker);
+  await c.redis.cli('set', 'yance:cluster:marker', marker);
   // code4sms checks its 60 s resend window in Redis: asked during the outage and after. Each needs a
   // solved proof of work; solving blocks this process for a moment, so before the load starts.
   const pows: object[] = [];
   for (let i = 0; i < SMS_PROBES + 4; i++) pows.push(await solvedChallenge(c.baseUrl));
+  let readyzDown: number[] = [];
   let phone = 0;
   const nextPhone = () => `1880000${String(++phone).padStart(4, '0')}`;
-  const first = c.load.samples.length;
+  const first = c.load.mark();
   const t0 = Date.now();
   c.load.start();
   await loadUntil(c, t0, WARM, 'before Redis goes down');
@@ -242,12 +246,16 @@ export async function stopRedis(c: Cluster, r: ScenarioResult): Promise<void> {
   for (let i = 0; i < SMS_PROBES; i++) {
     await delay(Math.max(0, downAt + ((i + 0.5) * REDIS_DOWN_MS) / SMS_PROBES - Date.now()));
     await c.load.requestCode(nextPhone(), pows.shift()!);
-    if (i === Math.floor(SMS_PROBES / 2)) r.note(`/readyz while Redis is down: ${(await readyzAll(c)).join(', ')}`);
+    if (i === Math.floor(SMS_PROBES / 2)) readyzDown = await readyzAll(c);
   }
+  r.expect(
+    readyzDown.length === c.apps.length && readyzDown.every((x) => x === 503),
+    `/readyz answers 503 on every process while Redis is down (${readyzDown.join(', ')})`,
+  );
   await delay(Math.max(0, downAt + REDIS_DOWN_MS - Date.now()));
   await c.redis.start();
   const upAt = Date.now();
-  const kept = c.redis.cli('get', 'yance:cluster:marker').trim();
+  const kept = (await c.redis.cli('get', 'yance:cluster:marker')).trim();
   r.expect(kept === marker, `Redis kept its data across the restart (append-only file): marker ${kept ? 'found' : 'missing'}`);
   let recoveredAt: number | undefined;
   try {
@@ -300,7 +308,7 @@ export async function stopRedis(c: Cluster, r: ScenarioResult): Promise<void> {
 export async function deployOne(c: Cluster, r: ScenarioResult): Promise<void> {
   await ensureUp(c, r);
   const victim = c.apps[1]!;
-  const first = c.load.samples.length;
+  const first = c.load.mark();
   const t0 = Date.now();
   c.load.start();
   await loadUntil(c, t0, WARM, 'before the deploy');
@@ -351,7 +359,7 @@ export async function deployOne(c: Cluster, r: ScenarioResult): Promise<void> {
 
 export async function backupRestore(c: Cluster, r: ScenarioResult): Promise<void> {
   await ensureUp(c, r);
-  const first = c.load.samples.length;
+  const first = c.load.mark();
   const t0 = Date.now();
   c.load.start();
   await loadUntil(c, t0, WARM, 'before the backup');
@@ -381,7 +389,7 @@ export async function backupRestore(c: Cluster, r: ScenarioResult): Promise<void
 
 export async function emptyDatabase(c: Cluster, r: ScenarioResult): Promise<void> {
   await ensureUp(c, r);
-  const first = c.load.samples.length;
+  const first = c.load.mark();
   const t0 = Date.now();
   c.load.start();
   await loadUntil(c, t0, WARM, 'on the main cluster meanwhile');
