@@ -13,6 +13,7 @@ import { clientIpPlugin } from './plugins/client-ip.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import type { EndpointConfig, Handlers } from './plugins/endpoints.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { safeErrorLogging } from './lib/log-errors.ts';
 import { apiScopes, scopeProblem, type RouteEntry } from './plugins/scopes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { mediaPlugin } from './plugins/media/index.ts';
@@ -108,6 +109,8 @@ export interface BuildOptions {
   print?: (line: string) => void;
   /** The demo data was just loaded: add the demo customers and their orders through the services, with this password. */
   demoOrders?: { password: string };
+  /** Where log lines go instead of stdout (tests read what was logged). */
+  logStream?: { write(line: string): void };
 }
 
 /** Trust X-Forwarded-For only from the configured proxies: per-IP limits read request.ip. */
@@ -125,7 +128,11 @@ const nextRequestId = () => `${processPrefix}${(requestCount++ % 0x1000000).toSt
 /** Builds the Fastify app without listening; tests call this and use inject. */
 export async function buildApp({ config, database, ...opts }: BuildOptions): Promise<App> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    // Errors are logged through one serializer that drops SQL parameters and other values (ADR 0056).
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, ...safeErrorLogging, ...(opts.logStream && { stream: opts.logStream }) },
     bodyLimit: config.BODY_LIMIT,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     return503OnClosing: true,
