@@ -13,7 +13,11 @@ import { clientIpPlugin } from './plugins/client-ip.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import type { EndpointConfig, Handlers } from './plugins/endpoints.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { safeErrorLogging } from './lib/log-errors.ts';
+import { ledgerCheck } from './modules/payment/payment-admin.service.ts';
+import { dueJobCounts } from './modules/job/job.service.ts';
 import { apiScopes, scopeProblem, type RouteEntry } from './plugins/scopes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { mediaPlugin } from './plugins/media/index.ts';
@@ -180,6 +184,13 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   await app.register(formbody, { bodyLimit: config.BODY_LIMIT });
   const clock = opts.clock ?? systemClock;
   const fetchImpl = opts.fetch ?? ((input, init) => fetch(input, init));
+  // Prometheus metrics (ADR 0056), before any route; the probes read through the context built below.
+  const metrics = createMetrics({
+    now: () => clock().getTime(),
+    log: app.log,
+    probes: { dueJobs: () => dueJobCounts(ctx), ledger: () => ledgerCheck(ctx) },
+  });
+  await app.register(metricsPlugin, { metrics, token: config.METRICS_TOKEN });
   // The context wakes the worker, and the worker runs with the context: wired through this one variable.
   // eslint-disable-next-line prefer-const -- assigned once the context it needs exists
   let jobs: JobRunner | undefined;
@@ -193,6 +204,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
       opts.counter ?? createRateCounter({ db: database.db, clock, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX }),
     sms: opts.sms ?? createSmsProvider(config, app.log, fetchImpl),
     mail: opts.mail ?? createMailProvider(config, app.log),
+    metrics,
   });
   const storage = createStorage(config, fetchImpl);
   const privateFiles = createPrivateStorage(config, fetchImpl);
