@@ -325,6 +325,7 @@ async function moveTopup(
         ],
       });
   }
+  if (credited) t.afterCommit(() => t.metrics.paymentMade(row.method === 'online' ? 'topup_online' : 'topup_transfer'));
   if (credited) for (const orderId of row.payOrderIds) await payFromTrade(t, row, orderId);
   const actor: Actor =
     mover.kind === 'system'
@@ -570,6 +571,7 @@ async function payFromBalance(t: AppContext, userId: number, orderId: number, ip
       order,
     );
     await rewardInviterOnPaid(t, userId, orderId);
+    t.afterCommit(() => t.metrics.paymentMade('order'));
     return paid;
   }
   const [m] = await repo.orderMoney(t.db, [order.id]);
@@ -589,6 +591,7 @@ async function payFromBalance(t: AppContext, userId: number, orderId: number, ip
     changes: { paidFen: [null, due] },
     ip,
   });
+  t.afterCommit(() => t.metrics.paymentMade('order'));
   return due;
 }
 
@@ -680,6 +683,7 @@ export async function settleOrders(
     }
     if (fromGroup && total > 0) await spendFromLimit(t, fromGroup.member, total);
     if (total > 0) await rewardInviterOnPaid(t, userId, Math.min(...body.orderIds));
+    if (total > 0) t.afterCommit(() => t.metrics.paymentMade('settlement'));
     return {
       orderIds: body.orderIds,
       paidFen: total as PayResult['paidFen'],
@@ -828,6 +832,7 @@ async function moneyOfMove(t: AppContext, order: OrderRow, action: OrderAction, 
         lines: billLines({ kind: 'bank' }, due, split),
       });
       await earnPoints(t, m.userId, m.id, split.payFen);
+      t.afterCommit(() => t.metrics.paymentMade('order_transfer'));
     }
     await rewardInviterOnPaid(t, m.userId, m.id);
   }
