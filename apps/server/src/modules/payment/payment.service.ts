@@ -18,6 +18,7 @@ import {
   type TopupAddBody,
   type TopupAddResponse,
   type TopupEntry,
+  type TopupListEntry,
 } from '@yance/contracts/prestore';
 import { chinaToday } from '@yance/contracts/sampling-rules';
 import { localInfo } from '@yance/contracts/setting';
@@ -355,13 +356,18 @@ export async function closeTopup(ctx: AppContext, userId: number, id: number, ip
   });
 }
 
+/** 充值记录: the customer's top-ups; a pending trade of the local gateway carries its cashier page's address (去支付). */
 export async function listTopups(
   ctx: AppContext,
+  gateways: Gateways,
   userId: number,
   q: { page: number; pageSize: number; state?: TopupRow['state'] | undefined },
-): Promise<Page<TopupEntry>> {
+): Promise<Page<TopupListEntry>> {
   const { rows, total } = await repo.listUserTopups(ctx.db, userId, q.state, q.pageSize, (q.page - 1) * q.pageSize);
-  return { list: rows.map(toTopupEntry), total, page: q.page, pageSize: q.pageSize };
+  const local = gateways.get('local');
+  const payUrlOf = (t: TopupRow) =>
+    local && isLocalGateway(local) && t.method === 'online' && t.gateway === 'local' && t.state === 'pending' ? local.pagePath(t.no) : null;
+  return { list: rows.map((t) => ({ ...toTopupEntry(t), payUrl: payUrlOf(t) })), total, page: q.page, pageSize: q.pageSize };
 }
 
 /**
@@ -407,11 +413,15 @@ export async function handleCallback(
   return result;
 }
 
-/** The local payment page's facts: the trade and its signed callback (GET /api/open/pay/local). */
-export async function localTradeInfo(ctx: AppContext, gateway: PaymentGateway, no: string) {
+/**
+ * The local payment page's facts: the trade and its signed callback (GET
+ * /api/open/pay/local). Only with the page's key (its address from start or
+ * the customer's list): a trade number alone answers as if there were none.
+ */
+export async function localTradeInfo(ctx: AppContext, gateway: PaymentGateway, no: string, key: string) {
+  if (!isLocalGateway(gateway) || !gateway.isPageKey(no, key)) throw new AppError('NOT_FOUND', '支付单不存在');
   const row = await repo.findTopupByNo(ctx.db, no);
-  if (!row || row.gateway !== 'local' || row.method !== 'online' || !isLocalGateway(gateway))
-    throw new AppError('NOT_FOUND', '支付单不存在');
+  if (!row || row.gateway !== 'local' || row.method !== 'online') throw new AppError('NOT_FOUND', '支付单不存在');
   return {
     no: row.no,
     amountFen: row.amountFen,
