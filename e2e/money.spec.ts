@@ -39,7 +39,7 @@ describe('money (issue 10, ADR 0050)', () => {
     await button(page, '立即充值').click();
 
     // The local gateway's cashier: amount, number, countdown; 确认支付 posts the signed callback and returns.
-    await page.waitForURL('**/pay/local/TU*');
+    await page.waitForURL('**/pay/local/TU*/*');
     await waitForApp(page);
     const cashier = page.getByTestId('local-cashier');
     await cashier.getByTestId('cashier-amount').filter({ hasText: '¥1,000.00' }).waitFor();
@@ -183,7 +183,7 @@ describe('money (issue 10, ADR 0050)', () => {
     await screenshotAtWidths(page, SPEC, 'pay-online-dialog');
     await button(dialog, '前往支付').click();
 
-    await page.waitForURL('**/pay/local/TU*');
+    await page.waitForURL('**/pay/local/TU*/*');
     await waitForApp(page);
     const cashier = page.getByTestId('local-cashier');
     await cashier.getByTestId('cashier-amount').filter({ hasText: dueText }).waitFor();

@@ -12,7 +12,13 @@ const api = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 export default defineConfig({
   base: '/admin/',
   plugins: [react()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+      // zod set jitless before any schema is built: the CSP allows no eval (packages/contracts/src/zod-jitless.ts).
+      { find: /^zod$/, replacement: path.resolve(import.meta.dirname, '../../packages/contracts/src/zod-jitless.ts') },
+    ],
+  },
   server: { port: 5174, proxy: { '/api': api, '/upload': api } },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1500 },
 });

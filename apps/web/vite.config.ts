@@ -4,6 +4,9 @@ import { defineConfig } from 'vite';
 
 const api = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
+/** In the browser, `zod` is zod set jitless before any schema is built (the CSP allows no eval; packages/contracts/src/zod-jitless.ts). */
+const zodJitless = { find: /^zod$/, replacement: path.resolve(import.meta.dirname, '../../packages/contracts/src/zod-jitless.ts') };
+
 /**
  * Two builds (ADR 0026): the browser's (dist/, with a manifest the server
  * reads to link a page's chunks and styles) and the server render's
@@ -11,7 +14,8 @@ const api = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
  */
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  // The server render keeps the real zod: zod's settings are one object per process, shared with the API's.
+  resolve: { alias: [{ find: '@', replacement: path.resolve(import.meta.dirname, 'src') }, ...(isSsrBuild ? [] : [zodJitless])] },
   server: { port: 5173, proxy: { '/api': api, '/upload': api } },
   // Bundled whole: the render runs from any copy of dist/ (the server hands it its DOM window).
   ssr: { noExternal: true, target: 'node' },

@@ -32,6 +32,9 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
+/** The function each page calls with a Content Security Policy violation (useBrowser fails the test on any). */
+const CSP_BINDING = '__e2eCspViolation';
+
 /** A page that an external site would show; the machine has no outside network. */
 const EXTERNAL_STUB = '<!doctype html><html><head><meta charset="utf-8"><title>外部页面</title></head><body>external</body></html>';
 
@@ -52,7 +55,7 @@ export interface BrowserFixture {
   readonly context: BrowserContext;
   /** The current test's page (fresh per test). */
   readonly page: Page;
-  /** Uncaught errors the page threw during the current test (each fails the test). */
+  /** Uncaught errors the page threw, and Content Security Policy violations, during the current test (each fails the test). */
   readonly pageErrors: string[];
   /** Opens a path (relative to the server) and waits for the app to settle. */
   goto(path: string): Promise<void>;
@@ -92,6 +95,15 @@ export function useBrowser(
     // Generous: the suite must pass on a busy 2-core machine, where one argon2 login can take seconds.
     c.setDefaultTimeout(30_000);
     c.setDefaultNavigationTimeout(45_000);
+    // A Content Security Policy violation is a bug too, even one the page survives: Chromium logs nothing for a caught
+    // `new Function` (zod's JIT probe), but every page of the context fires securitypolicyviolation, reported here.
+    await c.exposeBinding(CSP_BINDING, ({ page: p }, what: string) => void pageErrors.push(`CSP violation at ${p.url()}: ${what}`));
+    await c.addInitScript((binding) => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        const report = (window as unknown as Record<string, (what: string) => void>)[binding];
+        report?.(`${e.effectiveDirective} ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`);
+      });
+    }, CSP_BINDING);
     await c.route('**/*', async (route) => {
       if (isLoopback(route.request().url())) return route.fallback();
       return route.request().resourceType() === 'document'
@@ -128,7 +140,7 @@ export function useBrowser(
     await context?.close();
     context = undefined;
     page = undefined;
-    // An uncaught error in the page is a bug a user may hit, even when the assertions passed.
+    // An uncaught error in the page (or a CSP violation) is a bug a user may hit, even when the assertions passed.
     if (pageErrors.length > 0) throw new Error(`the page threw: ${pageErrors.join(' | ')}`);
   });
 

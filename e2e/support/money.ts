@@ -41,17 +41,22 @@ export async function confirmedOrder(baseUrl: string, user: TestUser, rid: strin
   return { id, no: placed.no };
 }
 
-/** A top-up paid through the local gateway the way its cashier page does: the signed callback it is given, posted. */
+/**
+ * A top-up paid through the local gateway the way its cashier page does: the
+ * page's facts asked with the key of its address (/pay/local/<no>/<key>), and
+ * the signed callback they give, posted.
+ */
 export async function paidTopUp(baseUrl: string, user: TestUser, amountFen: number): Promise<void> {
   const added = apiOk(
-    await call<{ topup: { no: string } }>(
+    await call<{ topup: { no: string }; start: { kind: 'redirect'; url: string } }>(
       baseUrl,
       'prestoreAdd',
       { method: 'online', gateway: 'local', amountFen, idempotencyKey: newKey() },
       { token: user.tokens.token },
     ),
   );
-  const info = await fetch(`${baseUrl}/api/open/pay/local?no=${added.topup.no}`).then(
+  const key = added.start.url.split('/').pop() ?? '';
+  const info = await fetch(`${baseUrl}/api/open/pay/local?no=${added.topup.no}&key=${key}`).then(
     (r) => r.json() as Promise<{ data: { callback: Record<string, string> } }>,
   );
   const paid = await fetch(`${baseUrl}/api/open/pay/notify/local`, {

@@ -14,6 +14,11 @@ import { docsPlugin } from './plugins/docs.ts';
 import type { EndpointConfig, Handlers } from './plugins/endpoints.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { lifecyclePlugin } from './plugins/lifecycle.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { createMetrics } from './lib/metrics.ts';
+import { safeErrorLogging } from './lib/log-errors.ts';
+import { ledgerCheck } from './modules/payment/payment-admin.service.ts';
+import { dueJobCounts } from './modules/job/job.service.ts';
 import { apiScopes, scopeProblem, type RouteEntry } from './plugins/scopes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { mediaPlugin } from './plugins/media/index.ts';
@@ -109,6 +114,8 @@ export interface BuildOptions {
   print?: (line: string) => void;
   /** The demo data was just loaded: add the demo customers and their orders through the services, with this password. */
   demoOrders?: { password: string };
+  /** Where log lines go instead of stdout (tests read what was logged). */
+  logStream?: { write(line: string): void };
 }
 
 /** Trust X-Forwarded-For only from the configured proxies: per-IP limits read request.ip. */
@@ -126,7 +133,11 @@ const nextRequestId = () => `${processPrefix}${(requestCount++ % 0x1000000).toSt
 /** Builds the Fastify app without listening; tests call this and use inject. */
 export async function buildApp({ config, database, ...opts }: BuildOptions): Promise<App> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    // Errors are logged through one serializer that drops SQL parameters and other values (ADR 0056).
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, ...safeErrorLogging, ...(opts.logStream && { stream: opts.logStream }) },
     bodyLimit: config.BODY_LIMIT,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     // Late requests while closing get our envelope from the lifecycle plugin, not Fastify's English 503 (ADR 0057).
@@ -179,6 +190,13 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   await app.register(formbody, { bodyLimit: config.BODY_LIMIT });
   const clock = opts.clock ?? systemClock;
   const fetchImpl = opts.fetch ?? ((input, init) => fetch(input, init));
+  // Prometheus metrics (ADR 0056), before any route; the probes read through the context built below.
+  const metrics = createMetrics({
+    now: () => clock().getTime(),
+    log: app.log,
+    probes: { dueJobs: () => dueJobCounts(ctx), ledger: () => ledgerCheck(ctx) },
+  });
+  await app.register(metricsPlugin, { metrics, token: config.METRICS_TOKEN });
   // The context wakes the worker, and the worker runs with the context: wired through this one variable.
   // eslint-disable-next-line prefer-const -- assigned once the context it needs exists
   let jobs: JobRunner | undefined;
@@ -202,6 +220,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
       }),
     sms: opts.sms ?? createSmsProvider(config, app.log, fetchImpl),
     mail: opts.mail ?? createMailProvider(config, app.log),
+    metrics,
   });
   const storage = createStorage(config);
   const privateFiles = createPrivateStorage(config);

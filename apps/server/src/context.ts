@@ -3,6 +3,7 @@ import type { Config } from './config/env.ts';
 import type { Db, Executor } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { MailProvider } from './lib/mail-provider.ts';
+import type { Metrics } from './lib/metrics.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
 import type { SmsProvider } from './lib/sms-provider.ts';
 import type { StaffRole } from '@yance/contracts/staff';
@@ -46,6 +47,12 @@ export interface AppContext {
    * Inside a transaction it reuses it, so services compose.
    */
   tx<T>(fn: (ctx: AppContext) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn once the transaction this context is in has committed (never when
+   * it rolls back); outside a transaction, at once. For effects that must only
+   * follow a committed change, such as counting a payment (ADR 0056).
+   */
+  afterCommit(fn: () => void): void;
   config: Config;
   clock: Clock;
   counter: RateCounter;
@@ -54,18 +61,32 @@ export interface AppContext {
   fetch: Fetch;
   log: FastifyBaseLogger;
   jobs: JobWaker;
+  /** This app's Prometheus counters (ADR 0056). */
+  metrics: Metrics;
 }
 
 /** The context of an app on database db; `tx` opens a transaction there. */
-export function createContext(db: Db, rest: Omit<AppContext, 'db' | 'tx'>): AppContext {
+export function createContext(db: Db, rest: Omit<AppContext, 'db' | 'tx' | 'afterCommit'>): AppContext {
+  const run = (fn: () => void) => {
+    try {
+      fn();
+    } catch (err) {
+      rest.log.error({ err }, 'after commit: a callback failed');
+    }
+  };
   const ctx: AppContext = {
     ...rest,
     db,
-    tx: (fn) =>
-      db.transaction(async (tx) => {
-        const inner: AppContext = { ...ctx, db: tx, tx: (f) => f(inner) };
+    afterCommit: run,
+    tx: async (fn) => {
+      const committed: (() => void)[] = [];
+      const result = await db.transaction(async (tx) => {
+        const inner: AppContext = { ...ctx, db: tx, tx: (f) => f(inner), afterCommit: (f) => committed.push(f) };
         return fn(inner);
-      }),
+      });
+      committed.forEach(run);
+      return result;
+    },
   };
   return ctx;
 }

@@ -100,6 +100,15 @@ describe('staff management, written to the audit log in the same transaction (is
     expect((await audit(row!.id))[0]).toMatchObject({ action: 'staff.resetPassword', changes: { password: ['******', '******'] } });
   });
 
+  it('no one resets their own password there (that needs the old one, in 账号安全)', async () => {
+    const reset = await callApi(t, 'staffResetPassword', { token: admin, body: { id: adminId, password: NEW_PASSWORD } });
+    expect(reset).toMatchObject({ status: 403, body: { msg: '请在账号安全中修改自己的密码' } });
+    // Nothing changed: the session lives on, the new password does not sign in, and nothing was logged.
+    expect((await callApi(t, 'adminMe', { token: admin })).status).toBe(200);
+    expect((await callApi(t, 'adminLogin', { body: { account: 'admin', password: NEW_PASSWORD } })).body.msg).toBe('账号或密码错误');
+    expect((await audit(adminId)).map((a) => a.action)).not.toContain('staff.resetPassword');
+  });
+
   it('filters the log by actor and time, newest first', async () => {
     const byAdmin = await callApi(t, 'auditList', { token: admin, query: { actorKind: 'staff', actorId: adminId, pageSize: 50 } });
     expect(byAdmin.body.data.total).toBeGreaterThanOrEqual(4);

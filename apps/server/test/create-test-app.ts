@@ -71,6 +71,8 @@ export interface TestAppOptions {
   print?: (line: string) => void;
   /** Adds the demo customers and their orders when the app gets ready, as `npm start` does on a new database. */
   demoOrders?: { password: string };
+  /** Receives the app's log lines (with env LOG_LEVEL other than silent). */
+  logStream?: { write(line: string): void };
 }
 
 function testConfig(dataDir: string, env: Record<string, string> = {}) {
@@ -98,6 +100,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     mail: opts.mail,
     print: opts.print,
     demoOrders: opts.demoOrders,
+    logStream: opts.logStream,
   });
   return {
     app,

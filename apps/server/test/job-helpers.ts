@@ -1,6 +1,7 @@
 import { createContext, type AppContext } from '../src/context.ts';
 import { loadConfig } from '../src/config/env.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import { createMetrics } from '../src/lib/metrics.ts';
 import { createJobRunner, type JobRunner } from '../src/modules/job/job-runner.ts';
 import type { JobHandlers, Schedule } from '../src/modules/job/job-kinds.ts';
 import { createRateCounter } from '../src/modules/rate-limit/rate-limit.service.ts';
@@ -32,6 +33,7 @@ export function testRunner(
     sms: consoleSms(t.app.log),
     mail: logMail(t.app.log),
     jobs: { wake: () => runner?.wake() },
+    metrics: createMetrics(),
   });
   runner = createJobRunner(ctx, handlers, opts.schedules ?? []);
   return { ctx, runner };

@@ -72,6 +72,41 @@ describe('the prestore ledger (ADR 0050)', () => {
     expect((await reconcile(t, finance)).ok).toBe(true);
   });
 
+  it('the local cashier page is reached only by its keyed address, not by the sequential trade number', async () => {
+    const u = await orderingCustomer(t);
+    const added = await callApi(t, 'prestoreAdd', {
+      token: u.tokens.token,
+      body: { method: 'online', gateway: 'local', amountFen: 100_000, idempotencyKey: newKey() },
+    });
+    const { no } = added.body.data.topup;
+    const start = added.body.data.start as { kind: 'redirect'; url: string };
+    const [, path, key] = /^(\/pay\/local\/TU\d+)\/([A-Za-z0-9_-]{32})$/.exec(start.url) ?? [];
+    expect(path).toBe(`/pay/local/${no}`);
+    const info = (query: string) => t.app.inject({ method: 'GET', url: `/api/open/pay/local?${query}` });
+    // The number alone (or with another trade's key, or a guess) finds nothing, as if there were no such trade.
+    const other = await callApi(t, 'prestoreAdd', {
+      token: u.tokens.token,
+      body: { method: 'online', gateway: 'local', amountFen: 100_000, idempotencyKey: newKey() },
+    });
+    const otherKey = (other.body.data.start as { url: string }).url.split('/').pop()!;
+    for (const query of [`no=${no}`, `no=${no}&key=`, `no=${no}&key=${otherKey}`, `no=${no}&key=${'A'.repeat(32)}`]) {
+      const res = await info(query);
+      expect([res.statusCode, res.json()], query).toEqual([404, { code: 404, msg: '支付单不存在', data: null }]);
+    }
+    // The keyed address shows the trade and its signed callback, which credits it.
+    const page = await info(`no=${no}&key=${key}`);
+    expect(page.statusCode).toBe(200);
+    const { callback } = (page.json() as { data: { callback: Record<string, string> } }).data;
+    expect((await postCallback(t, new URLSearchParams(callback).toString())).statusCode).toBe(200);
+    expect(await balance(t, u)).toBeGreaterThanOrEqual(100_000);
+    // 去支付 in the customer's own list opens the same keyed address, for a trade still unpaid only.
+    const list = await callApi(t, 'prestoreTopups', { token: u.tokens.token, body: { page: 1, pageSize: 10 } });
+    expect(list.body.data.list.map((e) => [e.no, e.payUrl])).toEqual([
+      [other.body.data.topup.no, (other.body.data.start as { url: string }).url],
+      [no, null],
+    ]);
+  });
+
   it('answers a repeated request with its first answer and moves nothing; the same key with another body is refused', async () => {
     const u = await orderingCustomer(t);
     const k = newKey();

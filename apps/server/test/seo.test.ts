@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLE_TYPES } from '@yance/contracts/content';
 import { loadConfig } from '../src/config/env.ts';
 import { createContext } from '../src/context.ts';
+import { createMetrics } from '../src/lib/metrics.ts';
 import { article, device, projectType } from '../src/db/schema.ts';
 import { createRateCounter } from '../src/modules/rate-limit/rate-limit.service.ts';
 import { createMailProvider } from '../src/modules/notify/mail.ts';
@@ -63,6 +64,7 @@ function seoApp(maxUrls?: number): FastifyInstance {
     sms: createSmsProvider(config, app.log, fetchImpl),
     mail: createMailProvider(config, app.log),
     jobs: { wake: () => {} },
+    metrics: createMetrics(),
   });
   seoRoutes(app, ctx, maxUrls ? { maxUrls } : {});
   return app;

@@ -75,7 +75,7 @@ export const adminRoutes = {
   adminResultUpload: { method: 'POST', scope: 'admin', path: '/order/file/upload', access: 'order.lab' },
   adminResultReview: { method: 'POST', scope: 'admin', path: '/order/file/review', access: 'order.lab' },
   adminResultDownload: { method: 'GET', scope: 'admin', path: '/order/file', access: 'order.read' },
-  adminOrderAdjust: { method: 'POST', scope: 'admin', path: '/order/adjust', access: 'order.read' },
+  adminOrderAdjust: { method: 'POST', scope: 'admin', path: '/order/adjust', access: 'order.adjust' },
   // on-site bookings (issue 9, ADR 0043): the day's room, one call per transition, instrument schedules, the no-show rule
   adminReservationDay: { method: 'GET', scope: 'admin', path: '/reservation/day', access: 'booking.manage' },
   adminReservationCheckIn: { method: 'POST', scope: 'admin', path: '/reservation/checkIn', access: 'booking.manage' },

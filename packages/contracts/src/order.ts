@@ -108,6 +108,17 @@ export const sampleInput = z.object({
 export type SampleInput = z.output<typeof sampleInput>;
 
 /**
+ * An attachment the customer names with an order: a file name or one of our
+ * paths, never text a browser would follow to another host ("//evil",
+ * "/\evil", a backslash anywhere). The console links only same-site paths
+ * (isSameSitePath) and shows anything else as text.
+ */
+const attachment = text('附件', { max: 255 }).refine(
+  (v) => !/^\/[/\\]/.test(v) && !v.includes('\\'),
+  '[附件]地址不正确：不能以“//”或“/\\”开头，也不能含有反斜杠',
+);
+
+/**
  * order/add: the selected plan lines become an order (they leave the plan),
  * each with its samples. draft true keeps it as 草稿; draftId finishes or
  * updates a saved draft instead of making a new order: its lines are named by
@@ -131,10 +142,7 @@ export const orderAddBody = z.object({
     .max(PLAN_LINES_MAX),
   delivery: oneOf('送样方式', Object.values(DELIVERY_METHODS), { missing: '[送样方式]不能为空' }),
   remark: optionalText('备注', { max: 500, multiline: true }),
-  attachments: z
-    .array(text('附件', { max: 255 }))
-    .max(10)
-    .default([]),
+  attachments: z.array(attachment).max(10).default([]),
   draft: z.boolean().default(false),
   /** One of the caller's usable coupons (ADR 0053): checked and held by the order on the server. */
   couponId: id('优惠券').optional(),

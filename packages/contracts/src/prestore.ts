@@ -166,6 +166,10 @@ export const topupEntry = z.object({
 });
 export type TopupEntry = z.infer<typeof topupEntry>;
 
+/** A top-up in the customer's own list: a pending trade of the local gateway also has its cashier page's address (去支付). */
+export const topupListEntry = topupEntry.extend({ payUrl: z.string().nullable() });
+export type TopupListEntry = z.infer<typeof topupListEntry>;
+
 export const topupAddResponse = z.object({ topup: topupEntry, start: paymentStart.nullable() });
 export type TopupAddResponse = z.infer<typeof topupAddResponse>;
 

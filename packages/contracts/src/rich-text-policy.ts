@@ -55,6 +55,16 @@ export function safeHref(raw: string): string | null {
   return null;
 }
 
+/**
+ * A path on this site that may become a link where the text came from a
+ * customer (an order's attachment in the console): one "/" and then neither
+ * "/" nor "\" — browsers read "//evil" and "/\evil" as another host — and
+ * no backslash, whitespace or control character anywhere.
+ */
+export function isSameSitePath(value: string): boolean {
+  return /^\/[^/\\]/.test(value) && !URL_TRICKS.test(value);
+}
+
 /** An image source we keep: our own /upload/ files or an https URL; otherwise null. */
 export function safeImgSrc(raw: string): string | null {
   const value = raw.trim();

@@ -57,6 +57,8 @@ export const PERMISSIONS = {
   'order.quote': ['manager'],
   /** The lab's steps: receive samples, start testing, deliver data. */
   'order.lab': ['lab'],
+  /** 调整金额 (补差价 / 退差价) while the samples are at the lab: money moves (a manager only their customers' orders, ADR 0041). */
+  'order.adjust': ['manager', 'lab'],
   /** 确认收款: an enterprise's prepayment received by bank transfer straight for one order (a ledger entry, ADR 0050). */
   'order.pay': ['finance'],
   /** Cancel an order before its samples are received, with a reason (a manager only their customers'). */

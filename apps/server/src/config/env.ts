@@ -32,6 +32,11 @@ const envSchema = z.object({
    */
   ADMIN_ACCOUNT: z.string().regex(STAFF_ACCOUNT_PATTERN, 'must be 3–32 letters, digits or . _ -, starting with a letter').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must have at least 8 characters').max(128).optional(),
+  /**
+   * The bearer token GET /metrics asks for (ADR 0056). Without it /metrics
+   * answers only direct requests from this machine (a loopback socket, no proxy header).
+   */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest request body in bytes. */
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),

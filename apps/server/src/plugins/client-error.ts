@@ -1,12 +1,17 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@yance/contracts/envelope';
-import { applySecurityHeaders } from './security-headers.ts';
+import { applySecurityHeaders, SECURITY_HEADERS } from './security-headers.ts';
 
 /** What Node's HTTP parser reports before Fastify sees a request (header too large, bad request line, timeout). */
 interface ParserError extends Error {
   code?: string;
 }
+
+/** No request, no hooks: every answer's security headers (HSTS, COOP, CORP, CSP …) as raw lines, from the one list. */
+const SECURITY_HEADER_LINES = Object.entries(SECURITY_HEADERS)
+  .map(([name, value]) => `${name}: ${value}\r\n`)
+  .join('');
 
 function answerFor(code: string | undefined): { status: number; reason: string; msg: string } {
   if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, reason: 'Request Header Fields Too Large', msg: '请求头过大' };
@@ -18,7 +23,8 @@ function answerFor(code: string | undefined): { status: number; reason: string; 
  * Fastify's clientErrorHandler: errors the HTTP parser raises before routing
  * answer in the same {code, msg, data} envelope as every other error, with a
  * Chinese message, then close the connection (the stream can no longer be
- * trusted). Nothing from the parser's own text reaches the client.
+ * trusted). Nothing from the parser's own text reaches the client. The
+ * security headers are those of every other answer (SECURITY_HEADERS).
  */
 export function clientErrorHandler(error: ParserError, socket: Socket): void {
   // A reset connection has nobody left to answer.
@@ -30,11 +36,7 @@ export function clientErrorHandler(error: ParserError, socket: Socket): void {
       `HTTP/1.1 ${status} ${reason}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${body.length}\r\n` +
-        // No request, no hooks: the security headers a JSON error needs, written out here.
-        "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n" +
-        'X-Content-Type-Options: nosniff\r\n' +
-        'X-Frame-Options: DENY\r\n' +
-        'Referrer-Policy: strict-origin-when-cross-origin\r\n' +
+        SECURITY_HEADER_LINES +
         'Connection: close\r\n\r\n',
     );
     socket.write(body);

@@ -46,7 +46,8 @@ function classify(error: FastifyError): { kind: ErrorKind; msg: string } | null 
  * One error handler for the whole app (ADR 0010): AppError, schema validation
  * and Fastify's parser errors become the {code, msg, data} envelope with an
  * honest HTTP status. Anything else, and every 5xx, is logged with its cause
- * and the request id; the client gets a Chinese sentence and that id.
+ * and the request id (through the logger's error serializer: no SQL
+ * parameters or values, ADR 0056); the client gets a Chinese sentence and that id.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply) => {

@@ -47,7 +47,10 @@ function computeHeaders(): Readonly<Record<string, string>> {
   return Object.freeze(headers);
 }
 
-/** The security headers of every response (helmet, ADR 0013). */
+/**
+ * The security headers of every response (helmet, ADR 0013): the one list,
+ * also written by hand into the HTTP parser's own answers (client-error.ts).
+ */
 export const SECURITY_HEADERS = computeHeaders();
 
 /** The same headers for the few answers Fastify sends without running hooks (plugins/client-error.ts). */

@@ -97,7 +97,7 @@ export function createRoutes(queryClient: QueryClient, mode: RenderMode): RouteO
                 { path: 'experiment', loader: (args) => requireLogin(args) ?? redirect('/experiment/plan') },
                 { path: 'experiment/:page', loader: requireLogin, lazy: page('experiment') },
                 { path: 'wx/confirm/:ticket', lazy: page('wx-confirm') },
-                { path: 'pay/local/:no', lazy: page('pay-local') },
+                { path: 'pay/local/:no/:key', lazy: page('pay-local') },
                 { path: '*', lazy: page('not-found') },
               ],
             },

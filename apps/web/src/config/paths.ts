@@ -30,8 +30,6 @@ export const paths = {
   order: (orderId: number) => `/member/order?id=${orderId}`,
   /** 预存中心; with ?topup= the return from a payment gateway (ADR 0050). */
   prestore: (topupNo?: string) => (topupNo ? `/member/prestore?topup=${encodeURIComponent(topupNo)}` : '/member/prestore'),
-  /** The local payment gateway's cashier page (browser-only, ADR 0050). */
-  payLocal: (no: string) => `/pay/local/${encodeURIComponent(no)}`,
   /** 我的消息 (ADR 0046: no spec route; a member page like the others). */
   messages: () => '/member/message',
 } as const;

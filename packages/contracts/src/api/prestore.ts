@@ -38,6 +38,7 @@ import {
   topupAddBody,
   topupAddResponse,
   topupEntry,
+  topupListEntry,
   topupIdBody,
   topupListBody,
 } from '../prestore.ts';
@@ -68,7 +69,7 @@ export const prestoreEndpoints = {
     response: receiptUploadResult,
     success: '上传成功',
   },
-  prestoreTopups: { ...routes.prestoreTopups, summary: '我的充值单', body: topupListBody, response: page(topupEntry) },
+  prestoreTopups: { ...routes.prestoreTopups, summary: '我的充值单', body: topupListBody, response: page(topupListEntry) },
   prestoreClose: {
     ...routes.prestoreClose,
     summary: '关闭待到账的充值单',
@@ -128,7 +129,12 @@ export const prestoreEndpoints = {
   payLocalInfo: {
     ...routes.payLocalInfo,
     summary: '本地支付页：支付单与签名回调（仅本地支付方式）',
-    query: z.object({ no: z.string().regex(/^TU\d{14,}$/, '支付单不存在') }),
+    description:
+      'key 为支付页地址 /pay/local/<no>/<key> 中的密钥（由服务器按 PAYMENT_LOCAL_SECRET 生成）；缺少或不符时答复 404「支付单不存在」。',
+    query: z.object({
+      no: z.string().regex(/^TU\d{14,}$/, '支付单不存在'),
+      key: z.string().max(100, '支付单不存在').default(''),
+    }),
     response: z.object({
       no: z.string(),
       amountFen: z.number().int(),

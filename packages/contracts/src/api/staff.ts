@@ -59,6 +59,7 @@ export const staffEndpoints = {
   staffResetPassword: {
     ...routes.staffResetPassword,
     summary: '重置员工密码（其登录立即失效）',
+    description: '不能重置自己的密码（403「请在账号安全中修改自己的密码」）：自己的密码凭原密码在 admin/password 修改。',
     body: staffPasswordBody,
     response: z.null(),
     success: '密码已重置',

@@ -354,15 +354,14 @@ function RejectModal(p: { file: AdminResultFile; pending: boolean; onOk: (reason
   );
 }
 
-/** 金额调整: the adjustments so far and, for lab or manager while the samples are at the lab, 调整金额. */
+/** 金额调整: the adjustments so far and, for whoever holds order.adjust (lab, manager) while the samples are at the lab, 调整金额. */
 export function AdjustSection({ order }: { order: AdminOrderDetail }) {
   const { data: me } = useMe();
   const { message } = App.useApp();
   const queries = useQueryClient();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ final: number; reason: string }>();
-  const may =
-    (holds(me, 'order.lab') || holds(me, 'order.quote')) && ['received', 'testing'].includes(order.state) && order.total_fen !== null;
+  const may = holds(me, 'order.adjust') && ['received', 'testing'].includes(order.state) && order.total_fen !== null;
   const m = useMutation({
     mutationFn: (v: { final: number; reason: string }) =>
       call('adminOrderAdjust', { body: { id: order.id, final_fen: Math.round(v.final * 100), reason: v.reason } }),

@@ -2,6 +2,7 @@ import { Descriptions, Empty, Table, Tag, Timeline, Typography, type TableProps 
 import { formatFen, unitLabel } from '@yance/browser/format';
 import { SAMPLE_FORMS, SAMPLE_HAZARDS, type AdminOrderDetail, type OrderLine, type OrderSample } from '@yance/contracts/order';
 import { ORDER_STATE_NAMES } from '@yance/contracts/order-states';
+import { isSameSitePath } from '@yance/contracts/rich-text-policy';
 import { formatTime } from '@/lib/time.ts';
 import { Amount } from './order-labels.tsx';
 
@@ -151,10 +152,12 @@ export function TimelineSection({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-/** Only our own files or an https address become links: an attachment is text the customer sent. */
-const linkable = (a: string) => /^\/(?!\/)/.test(a) || /^https:\/\//.test(a);
-
-/** The remark and the attachments the customer sent with the order. */
+/**
+ * The remark and the attachments the customer sent with the order. An
+ * attachment is text the customer wrote: only a path on this site becomes a
+ * link (isSameSitePath: not "//…" or "/\…", which reach another host); anything
+ * else is shown as text.
+ */
 export function RemarkSection({ order }: { order: AdminOrderDetail }) {
   return (
     <Descriptions size="small" column={1}>
@@ -166,7 +169,7 @@ export function RemarkSection({ order }: { order: AdminOrderDetail }) {
           <span>
             {order.attachments.map((a) => (
               <div key={a}>
-                {linkable(a) ? (
+                {isSameSitePath(a) ? (
                   <Typography.Link href={a} target="_blank" rel="noreferrer">
                     {a.split('/').pop()}
                   </Typography.Link>

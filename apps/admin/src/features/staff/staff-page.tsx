@@ -6,6 +6,7 @@ import { call } from '@yance/browser/api-client';
 import { STAFF_ROLE_NAMES, STAFF_ROLES, totpRequired, type StaffRole, type StaffSort } from '@yance/contracts/staff';
 import { LoadError } from '@/components/load-error.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
+import { useMe } from '@/lib/me.ts';
 import { formatTime } from '@/lib/time.ts';
 import { useChange } from '@/lib/use-change.ts';
 import { listPagination } from '@/lib/list-pagination.ts';
@@ -16,7 +17,7 @@ import { StaffFormModal, type StaffRow } from './staff-form-modal.tsx';
 const PAGE_SIZE = 20;
 const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: STAFF_ROLE_NAMES[r] }));
 
-/** 员工: the staff list (server paging, search, role filter, sort), add and edit, disable or enable, reset a password or TOTP. */
+/** 员工: the staff list (server paging, search, role filter, sort), add and edit, disable or enable, reset another member's password or TOTP. */
 export default function StaffPage() {
   const { modal, message } = App.useApp();
   const queries = useQueryClient();
@@ -28,6 +29,7 @@ export default function StaffPage() {
   const [form, setForm] = useState<{ open: boolean; editing: StaffRow | null }>({ open: false, editing: null });
   const [resetting, setResetting] = useState<StaffRow | null>(null);
   const [viewing, setViewing] = useState<StaffRow | null>(null);
+  const me = useMe().data;
 
   const list = useQuery({
     queryKey: ['staffList', query],
@@ -104,9 +106,12 @@ export default function StaffPage() {
           <Button type="link" size="small" danger={!s.disabled} onClick={() => confirmToggle(s)}>
             {s.disabled ? '启用' : '停用'}
           </Button>
-          <Button type="link" size="small" onClick={() => setResetting(s)}>
-            重置密码
-          </Button>
+          {/* One's own password is changed in 账号安全, with the current one (the server refuses it here). */}
+          {s.id !== me?.id && (
+            <Button type="link" size="small" onClick={() => setResetting(s)}>
+              重置密码
+            </Button>
+          )}
           {s.totpEnabled && (
             <Button type="link" size="small" danger onClick={() => confirmResetTotp(s)}>
               重置动态验证码

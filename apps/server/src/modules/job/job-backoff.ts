@@ -1,4 +1,5 @@
 import type { Config } from '../../config/env.ts';
+import { errorSummary } from '../../lib/log-errors.ts';
 
 /** Longest wait between two tries. */
 const MAX_DELAY_SECONDS = 3600;
@@ -26,12 +27,13 @@ const SECRET_ENV = [
 const SECRET_PARAM = /((?:access_token|secret|password|token|signature)=)[^&\s"]+/gi;
 
 /**
- * What a failed try leaves in job.last_error (the console shows it): the
- * message only (no stack), at most 500 characters, with configured secrets
- * and secret-looking URL parameters masked.
+ * What a failed try leaves in job.last_error (the console shows it) and its
+ * log line: the message only (no stack) without SQL parameters (errorSummary,
+ * ADR 0056), at most 500 characters, with configured secrets and
+ * secret-looking URL parameters masked.
  */
 export function errorText(err: unknown, config: Config): string {
-  let text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  let text = errorSummary(err);
   for (const name of SECRET_ENV) {
     const value = config[name];
     if (value && value.length >= 4) text = text.split(value).join('******');

@@ -69,6 +69,7 @@ export function createJobRunner(ctx: AppContext, handlers: JobHandlers, schedule
       const retry = JOB_RETRY[row.kind]?.retrySeconds ?? 60;
       const runAt = last ? null : addSeconds(now, backoffSeconds(retry, row.attempts));
       const where = { job: { ...job, kind: row.kind }, error };
+      ctx.metrics.jobFailed(row.kind, last);
       if (last) ctx.log.error(where, 'job failed, no try left');
       else ctx.log.warn({ ...where, retryAt: runAt }, 'job try failed');
       await markTryFailed(ctx.db, row.id, row.attempts, now, error, runAt).catch((e: unknown) =>
@@ -79,7 +80,7 @@ export function createJobRunner(ctx: AppContext, handlers: JobHandlers, schedule
 
   async function runDue(): Promise<number> {
     const now = ctx.clock();
-    await failAbandoned(ctx.db, now, ABANDONED);
+    for (const kind of await failAbandoned(ctx.db, now, ABANDONED)) ctx.metrics.jobFailed(kind, true);
     // One short statement: nothing is held while the handlers run (PGlite has a single connection).
     const claimed = await claimDue(ctx.db, { now, leaseUntil: addSeconds(now, JOB_LEASE_SECONDS), worker, n: JOB_CONCURRENCY });
     await Promise.all(

@@ -12,14 +12,23 @@ export async function insertJob(db: Executor, row: NewJobRow): Promise<number | 
   return added?.id ?? null;
 }
 
-/** Running jobs whose lease ended with no try left: a worker died on each, so they fail rather than loop. */
-export async function failAbandoned(db: Executor, now: Date, error: string): Promise<number> {
+/** Running jobs whose lease ended with no try left: a worker died on each, so they fail rather than loop. Answers their kinds. */
+export async function failAbandoned(db: Executor, now: Date, error: string): Promise<JobRow['kind'][]> {
   const rows = await db
     .update(job)
     .set({ state: 'failed', lockedUntil: null, lockedBy: null, lastError: error, updatedAt: now, finishedAt: now })
     .where(and(eq(job.state, 'running'), lte(job.lockedUntil, now), sql`${job.attempts} >= ${job.maxAttempts}`))
-    .returning({ id: job.id });
-  return rows.length;
+    .returning({ kind: job.kind });
+  return rows.map((r) => r.kind);
+}
+
+/** Queued jobs due at now (what waits for a worker), by kind; one count over the partial index job_due_idx. */
+export async function countDueByKind(db: Executor, now: Date): Promise<{ kind: JobRow['kind']; count: number }[]> {
+  return db
+    .select({ kind: job.kind, count: sql<number>`count(*)::int` })
+    .from(job)
+    .where(and(eq(job.state, 'queued'), lte(job.runAt, now)))
+    .groupBy(job.kind);
 }
 
 /**

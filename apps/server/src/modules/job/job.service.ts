@@ -1,4 +1,4 @@
-import type { JobEntry, JobKind } from '@yance/contracts/job';
+import { JOB_KINDS, type JobEntry, type JobKind } from '@yance/contracts/job';
 import type { jobQuery } from '@yance/contracts/job';
 import type { z } from 'zod';
 import type { AppContext, StaffCaller } from '../../context.ts';
@@ -10,7 +10,7 @@ import { JOB_RETRY, type JobPayloads } from './job-kinds.ts';
 // The module's face to app.ts and other modules (they use a module through its service).
 export { createJobRunner, type JobRunner } from './job-runner.ts';
 export { jobSchedules, type JobHandlers, type JobPayloads, type JobTry } from './job-kinds.ts';
-import { countInState, deleteFinished, insertJob, lockJob, pageJobs, updateJob, type JobRow } from './job.repository.ts';
+import { countDueByKind, countInState, deleteFinished, insertJob, lockJob, pageJobs, updateJob, type JobRow } from './job.repository.ts';
 
 export interface EnqueueOptions {
   /** When it may run first (default: now). */
@@ -60,6 +60,12 @@ export async function listJobs(ctx: AppContext, q: z.output<typeof jobQuery>) {
 
 /** How many jobs have failed for good (the console's dashboard). */
 export const countFailedJobs = (ctx: AppContext): Promise<number> => countInState(ctx.db, 'failed');
+
+/** Queued jobs due now by kind, every kind listed (zeros too): the metrics' queue depth (ADR 0056). */
+export async function dueJobCounts(ctx: AppContext): Promise<{ kind: JobKind; count: number }[]> {
+  const due = new Map((await countDueByKind(ctx.db, ctx.clock())).map((r) => [r.kind, r.count]));
+  return JOB_KINDS.map((kind) => ({ kind, count: due.get(kind) ?? 0 }));
+}
 
 /**
  * job/retry: a failed job back to queued, due now, with its tries reset; the

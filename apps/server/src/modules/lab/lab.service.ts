@@ -19,7 +19,6 @@ import {
 import type { AdminOrderDetail, OrderDetail } from '@yance/contracts/order';
 import { ORDER_STATE_NAMES, type OrderState } from '@yance/contracts/order-states';
 import { ARRIVING, RETEST_DAYS, SAMPLE_STATE_NAMES } from '@yance/contracts/sample-states';
-import { can } from '@yance/contracts/staff';
 import type { Fen } from '@yance/contracts/money';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -64,7 +63,7 @@ async function note(
   order: OrderRow,
   action: string,
   text: string,
-  permission: 'order.lab' | 'order.quote' = 'order.lab',
+  permission: 'order.lab' | 'order.adjust' = 'order.lab',
 ) {
   const actor = moverActor(mover, [permission]);
   await recordOrderEvent(t, actor, order, action, text);
@@ -277,12 +276,12 @@ export async function customerTestRecords(ctx: AppContext, userId: number, order
 const ADJUSTABLE: readonly OrderState[] = ['received', 'testing'];
 
 /**
- * order/adjust (补差价 / 退差价): the lab or the manager sets the final amount
- * with a reason while the samples are at the lab; a signed row, the timeline
- * and the audit log. The money issue settles it.
+ * order/adjust (补差价 / 退差价): the lab or the manager (the route's
+ * order.adjust; a manager reaches only their customers' orders) sets the
+ * final amount with a reason while the samples are at the lab; a signed row,
+ * the timeline and the audit log. The money issue settles it.
  */
 export async function adminAdjust(ctx: AppContext, caller: StaffCaller, body: OrderAdjustBody, ip: string): Promise<AdminOrderDetail> {
-  if (!can(caller.roles, 'order.lab') && !can(caller.roles, 'order.quote')) throw new AppError('FORBIDDEN', '您没有权限执行此操作');
   const mover = staffMover(caller, ip);
   await ctx.tx(async (t) => {
     const order = await lockReachableOrder(t, mover, body.id);
@@ -293,9 +292,8 @@ export async function adminAdjust(ctx: AppContext, caller: StaffCaller, body: Or
     const current = order.totalFen + sum;
     const amount = body.final_fen - current;
     if (amount === 0) throw new AppError('INVALID', '[最终金额]与当前金额相同');
-    const permission = can(caller.roles, 'order.lab') ? 'order.lab' : 'order.quote';
     const words = `${amount > 0 ? '补差价' : '退差价'} ¥${yuan(Math.abs(amount))}，最终金额 ¥${yuan(body.final_fen)}；${body.reason}`;
-    const actor = await note(t, mover, order, 'adjust', words, permission);
+    const actor = await note(t, mover, order, 'adjust', words, 'order.adjust');
     await repo.insertAdjustment(t.db, {
       orderId: order.id,
       amountFen: amount,

@@ -7,6 +7,7 @@ import { REFUND_STATE_NAMES, REFUND_TRANSITIONS } from '@yance/contracts/ledger'
 import { moneySettings, type AdminRefund, type AdminTopup, type MoneySettings, type Reconciliation } from '@yance/contracts/prestore';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { LedgerCheck } from '../../lib/metrics.ts';
 import { recordStateMove, type Actor } from '../audit/audit.service.ts';
 import { reverseInvoicesOfOrder } from '../invoice/invoice.service.ts';
 import { recordOrderEvent } from '../order/order.service.ts';
@@ -100,6 +101,16 @@ export async function reconcile(ctx: AppContext): Promise<Reconciliation> {
     receivable.matches &&
     refunds.matches;
   return { ...whole, gateways, receivable, refunds, ok, checkedAt: ctx.clock().toISOString() };
+}
+
+/**
+ * The reconciliation as the metrics' ledger gauges read it (ADR 0056): the
+ * unbalanced entries (the check lists at most 100), the owned balances that
+ * differ from their lines, and whether everything passed.
+ */
+export async function ledgerCheck(ctx: AppContext): Promise<LedgerCheck> {
+  const r = await reconcile(ctx);
+  return { unbalancedEntries: r.unbalanced.length, balanceMismatches: r.mismatched.length, ok: r.ok };
 }
 
 /** The reconciliation as a workbook: the checks, the balance of every kind of account. */

@@ -112,7 +112,7 @@ export const paymentRoutes = (ctx: AppContext, storage: FileStorage, gateways: G
         ['image', 'pdf'],
         '[转账凭证]只能是图片或PDF文件',
       ),
-    prestoreTopups: ({ user, body }) => listTopups(ctx, user.id, body),
+    prestoreTopups: ({ user, body }) => listTopups(ctx, gateways, user.id, body),
     prestoreClose: ({ user, body, ip }) => closeTopup(ctx, user.id, body.id, ip),
     payDueList: ({ user, body }) => dueOrders(ctx, user.id, body.tab),
     payOrder: ({ user, body, ip }) => payOrder(ctx, user.id, body, ip),
@@ -124,7 +124,7 @@ export const paymentRoutes = (ctx: AppContext, storage: FileStorage, gateways: G
     payLocalInfo: async ({ query }) => {
       const local = gateways.get('local');
       if (!local) throw new AppError('NOT_FOUND', '支付单不存在');
-      return localTradeInfo(ctx, local, query.no);
+      return localTradeInfo(ctx, local, query.no, query.key);
     },
     payNotifyLocal: ({ request, reply }) => notify(ctx, gateways, 'local', request, reply),
     payNotifyAlipay: ({ request, reply }) => notify(ctx, gateways, 'alipay', request, reply),

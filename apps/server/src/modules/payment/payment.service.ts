@@ -18,6 +18,7 @@ import {
   type TopupAddBody,
   type TopupAddResponse,
   type TopupEntry,
+  type TopupListEntry,
 } from '@yance/contracts/prestore';
 import { chinaToday } from '@yance/contracts/sampling-rules';
 import { localInfo } from '@yance/contracts/setting';
@@ -325,6 +326,7 @@ async function moveTopup(
         ],
       });
   }
+  if (credited) t.afterCommit(() => t.metrics.paymentMade(row.method === 'online' ? 'topup_online' : 'topup_transfer'));
   if (credited) for (const orderId of row.payOrderIds) await payFromTrade(t, row, orderId);
   const actor: Actor =
     mover.kind === 'system'
@@ -354,13 +356,18 @@ export async function closeTopup(ctx: AppContext, userId: number, id: number, ip
   });
 }
 
+/** 充值记录: the customer's top-ups; a pending trade of the local gateway carries its cashier page's address (去支付). */
 export async function listTopups(
   ctx: AppContext,
+  gateways: Gateways,
   userId: number,
   q: { page: number; pageSize: number; state?: TopupRow['state'] | undefined },
-): Promise<Page<TopupEntry>> {
+): Promise<Page<TopupListEntry>> {
   const { rows, total } = await repo.listUserTopups(ctx.db, userId, q.state, q.pageSize, (q.page - 1) * q.pageSize);
-  return { list: rows.map(toTopupEntry), total, page: q.page, pageSize: q.pageSize };
+  const local = gateways.get('local');
+  const payUrlOf = (t: TopupRow) =>
+    local && isLocalGateway(local) && t.method === 'online' && t.gateway === 'local' && t.state === 'pending' ? local.pagePath(t.no) : null;
+  return { list: rows.map((t) => ({ ...toTopupEntry(t), payUrl: payUrlOf(t) })), total, page: q.page, pageSize: q.pageSize };
 }
 
 /**
@@ -406,11 +413,15 @@ export async function handleCallback(
   return result;
 }
 
-/** The local payment page's facts: the trade and its signed callback (GET /api/open/pay/local). */
-export async function localTradeInfo(ctx: AppContext, gateway: PaymentGateway, no: string) {
+/**
+ * The local payment page's facts: the trade and its signed callback (GET
+ * /api/open/pay/local). Only with the page's key (its address from start or
+ * the customer's list): a trade number alone answers as if there were none.
+ */
+export async function localTradeInfo(ctx: AppContext, gateway: PaymentGateway, no: string, key: string) {
+  if (!isLocalGateway(gateway) || !gateway.isPageKey(no, key)) throw new AppError('NOT_FOUND', '支付单不存在');
   const row = await repo.findTopupByNo(ctx.db, no);
-  if (!row || row.gateway !== 'local' || row.method !== 'online' || !isLocalGateway(gateway))
-    throw new AppError('NOT_FOUND', '支付单不存在');
+  if (!row || row.gateway !== 'local' || row.method !== 'online') throw new AppError('NOT_FOUND', '支付单不存在');
   return {
     no: row.no,
     amountFen: row.amountFen,
@@ -570,6 +581,7 @@ async function payFromBalance(t: AppContext, userId: number, orderId: number, ip
       order,
     );
     await rewardInviterOnPaid(t, userId, orderId);
+    t.afterCommit(() => t.metrics.paymentMade('order'));
     return paid;
   }
   const [m] = await repo.orderMoney(t.db, [order.id]);
@@ -589,6 +601,7 @@ async function payFromBalance(t: AppContext, userId: number, orderId: number, ip
     changes: { paidFen: [null, due] },
     ip,
   });
+  t.afterCommit(() => t.metrics.paymentMade('order'));
   return due;
 }
 
@@ -680,6 +693,7 @@ export async function settleOrders(
     }
     if (fromGroup && total > 0) await spendFromLimit(t, fromGroup.member, total);
     if (total > 0) await rewardInviterOnPaid(t, userId, Math.min(...body.orderIds));
+    if (total > 0) t.afterCommit(() => t.metrics.paymentMade('settlement'));
     return {
       orderIds: body.orderIds,
       paidFen: total as PayResult['paidFen'],
@@ -828,6 +842,7 @@ async function moneyOfMove(t: AppContext, order: OrderRow, action: OrderAction, 
         lines: billLines({ kind: 'bank' }, due, split),
       });
       await earnPoints(t, m.userId, m.id, split.payFen);
+      t.afterCommit(() => t.metrics.paymentMade('order_transfer'));
     }
     await rewardInviterOnPaid(t, m.userId, m.id);
   }

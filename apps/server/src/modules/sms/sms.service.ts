@@ -116,11 +116,13 @@ export async function deliverCode(ctx: AppContext, p: JobPayloads['sms.send']): 
   try {
     await ctx.sms.send(p.phone, purpose, code);
   } catch (err) {
+    ctx.metrics.smsSent(ctx.sms.name, false);
     const error = String(err).replaceAll(code, '******').slice(0, 500);
     await insertOutbox(ctx.db, { ...row, status: 'failed', error });
     // The gateway's own error may quote the code: only the masked text goes on (to the job's last_error).
     throw new Error(error); // eslint-disable-line preserve-caught-error
   }
+  ctx.metrics.smsSent(ctx.sms.name, true);
   await insertOutbox(ctx.db, { ...row, status: 'sent' });
 }
 
@@ -143,10 +145,12 @@ export async function deliverNotice(ctx: AppContext, { phone, notice }: JobPaylo
   try {
     await ctx.sms.notify(phone, notice);
   } catch (err) {
+    ctx.metrics.smsSent(ctx.sms.name, false);
     const error = String(err).slice(0, 500);
     await insertOutbox(ctx.db, { ...row, status: 'failed', error });
     throw new Error(error, { cause: err });
   }
+  ctx.metrics.smsSent(ctx.sms.name, true);
   await insertOutbox(ctx.db, { ...row, status: 'sent' });
 }
 

@@ -191,8 +191,14 @@ export async function setStaffDisabled(ctx: AppContext, caller: StaffCaller, id:
   });
 }
 
-/** staff/resetPassword: a new password set by whoever manages staff; the member's sessions end. */
+/**
+ * staff/resetPassword: a new password set by whoever manages staff for
+ * another member; their sessions end. Not for one's own: that takes the
+ * current password (admin/password, 账号安全), so a stolen session cannot
+ * take the account over here.
+ */
 export async function resetStaffPassword(ctx: AppContext, caller: StaffCaller, id: number, password: string, ip: string): Promise<null> {
+  if (id === caller.id) throw new AppError('FORBIDDEN', '请在账号安全中修改自己的密码');
   assertPasswordAllowed(password);
   const passwordHash = await hashPassword(password);
   await ctx.tx(async (t) => {

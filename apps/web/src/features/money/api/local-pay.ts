@@ -3,12 +3,15 @@ import { call } from '@yance/browser/api-client';
 import { urlOf } from '@yance/contracts/route';
 import { shopRoutes } from '@yance/contracts/shop-routes';
 
-/** The local gateway's trade: amount, subject, expiry, where to return, and its signed callback (while unpaid). */
-export const useLocalTrade = (no: string) =>
+/**
+ * The local gateway's trade: amount, subject, expiry, where to return, and its
+ * signed callback (while unpaid). key is the page's, from its address.
+ */
+export const useLocalTrade = (no: string, key: string) =>
   useQuery({
-    queryKey: ['local-pay', no],
+    queryKey: ['local-pay', no, key],
     // The page says it itself (支付单不存在): no toast on top.
-    queryFn: ({ signal }) => call('payLocalInfo', { query: { no } }, { signal, feedback: false }),
+    queryFn: ({ signal }) => call('payLocalInfo', { query: { no, key } }, { signal, feedback: false }),
     retry: false,
     refetchOnWindowFocus: false,
   });

@@ -8,13 +8,13 @@ import { countdownText } from '../utils/money-view.ts';
 import styles from './money.module.css';
 
 /**
- * /pay/local/:no — the local gateway's cashier (ADR 0050): what a real
+ * /pay/local/:no/:key — the local gateway's cashier (ADR 0050): what a real
  * gateway's page would show, and 确认支付 posts the trade's signed callback
  * exactly as a gateway does, then returns to the shop. Demo only: production
  * refuses the local gateway.
  */
-export function LocalCashier({ no }: { no: string }) {
-  const trade = useLocalTrade(no);
+export function LocalCashier({ no, pageKey }: { no: string; pageKey: string }) {
+  const trade = useLocalTrade(no, pageKey);
   const navigate = useNavigate();
   const now = useNow();
   const [paying, setPaying] = useState(false);

@@ -1,12 +1,11 @@
 import { GATEWAY_LABELS, TOPUP_METHOD_NAMES, TOPUP_STATE_NAMES } from '@yance/contracts/ledger';
-import type { TopupEntry } from '@yance/contracts/prestore';
+import type { TopupListEntry } from '@yance/contracts/prestore';
 import { formatFen } from '@yance/browser/format';
 import { Button, Grid, Pagination, Popconfirm, Skeleton, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorState } from '@/components/error-state.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { paths } from '@/config/paths.ts';
 import { useCloseTopup, useTopups } from '../api/topups.ts';
 import { formatTime, TOPUP_STATE_COLORS } from '../utils/money-view.ts';
 import styles from './money.module.css';
@@ -14,12 +13,12 @@ import styles from './money.module.css';
 const PAGE_SIZE = 5;
 
 /** 在线支付 · 支付宝, 对公转账 · 某大学财务处 */
-const methodText = (t: TopupEntry) =>
+const methodText = (t: TopupListEntry) =>
   t.method === 'online'
     ? `${TOPUP_METHOD_NAMES.online}${t.gateway ? ` · ${GATEWAY_LABELS[t.gateway]}` : ''}`
     : `${TOPUP_METHOD_NAMES.transfer}${t.payer ? ` · ${t.payer}` : ''}`;
 
-function State({ t }: { t: TopupEntry }) {
+function State({ t }: { t: TopupListEntry }) {
   return (
     <>
       <Tag color={TOPUP_STATE_COLORS[t.state]}>{TOPUP_STATE_NAMES[t.state]}</Tag>
@@ -29,15 +28,16 @@ function State({ t }: { t: TopupEntry }) {
   );
 }
 
-/** 去支付 (a pending trade of the local gateway: its page is ours) and 关闭 for a pending top-up. */
-function Actions({ t }: { t: TopupEntry }) {
+/** 去支付 (a pending trade of the local gateway: its page is ours, at the keyed address the server gives) and 关闭 for a pending top-up. */
+function Actions({ t }: { t: TopupListEntry }) {
   const close = useCloseTopup();
   const navigate = useNavigate();
   if (t.state !== 'pending') return null;
+  const { payUrl } = t;
   return (
     <span style={{ display: 'inline-flex', gap: 8 }}>
-      {t.method === 'online' && t.gateway === 'local' && (
-        <Button size="small" type="primary" onClick={() => void navigate(paths.payLocal(t.no))}>
+      {payUrl && (
+        <Button size="small" type="primary" onClick={() => void navigate(payUrl)}>
           去支付
         </Button>
       )}
@@ -90,7 +90,7 @@ export function TopupList() {
     );
   else
     body = (
-      <Table<TopupEntry>
+      <Table<TopupListEntry>
         rowKey="id"
         size="middle"
         dataSource={topups.data.list}
