@@ -77,13 +77,10 @@ describe('findPeaks', () => {
     expect(findPeaks([0, 1, 2, 3], [1, 2, 3, 4])).toEqual([]);
   });
 
-  it('stays fast at 100 000 noisy points on a falling background', () => {
+  // Its speed is the bench's (the data plot's "parsed" phase under 4× CPU, npm run bench), not a unit test's clock.
+  it('finds the reflections among 100 000 noisy points on a falling background', () => {
     const { x, y } = pattern(100_000, REFLECTIONS, 40);
-    const t0 = performance.now();
     const peaks = findPeaks(x, y, { top: 10 });
-    const ms = performance.now() - t0;
-    console.log(`findPeaks: 100 000 points in ${ms.toFixed(1)} ms`);
     expect(peaks.length).toBeGreaterThanOrEqual(6);
-    expect(ms).toBeLessThan(300);
   });
 });

@@ -110,17 +110,14 @@ describe('parseXy', () => {
     expect(parseXy(text)).toEqual({ ok: false, error });
   });
 
-  it('parses 100 000 rows quickly', () => {
+  // Its speed is the bench's (the data plot's "parsed" phase under 4× CPU, npm run bench), not a unit test's clock.
+  it('parses 100 000 rows', () => {
     const rows: string[] = ['2Theta,Intensity'];
     for (let i = 0; i < 100_000; i++) rows.push(`${(5 + i * 0.0008).toFixed(4)},${(1000 + 500 * Math.sin(i / 300)).toFixed(2)}`);
     const text = rows.join('\r\n');
-    const t0 = performance.now();
     const d = ok(text);
-    const ms = performance.now() - t0;
     expect(d.x.length).toBe(100_000);
-    console.log(`parseXy: 100 000 rows in ${ms.toFixed(1)} ms`);
-    // A loose bound (machines here are shared); the figure under 4× CPU slowdown in the browser is the bench's.
-    expect(ms).toBeLessThan(1500);
+    expect(d.x[99_999]).toBeCloseTo(5 + 99_999 * 0.0008, 4);
   });
 });
 
