@@ -84,8 +84,9 @@ export async function openDatabase(opts: {
     // JIT off: this is short OLTP work, and the planner's cost of a keyword query over the GIN grams (search_grams() per
     // row in its estimate) crossed jit_above_cost, so compiling took a second on a query that runs in milliseconds.
     const pool = createHealingPool(
-      // A request waits at most 5 s for a connection (then 503), instead of hanging while the pool is exhausted.
-      { connectionString: opts.databaseUrl, max: 10, options: '-c jit=off', connectionTimeoutMillis: 5000, keepAlive: true },
+      // A request waits at most 30 s for a connection, then answers 503: a busy pool queues (bursts of payments wait
+      // their turn), but a database that stopped answering without refusing does not hold requests for ever.
+      { connectionString: opts.databaseUrl, max: 10, options: '-c jit=off', connectionTimeoutMillis: 30_000, keepAlive: true },
       opts.onConnectionError ?? warnLine,
     );
     const db = drizzlePg(pool, { schema });
