@@ -27,8 +27,8 @@ export interface E2eServer extends ServerHandle {
   stop(): Promise<void>;
 }
 
-/** Asks the OS for a free loopback port (the server cannot tell us one it picked itself). */
-function freePort(): Promise<number> {
+/** Asks the OS for a free loopback port (the server cannot tell us one it picked itself); the bench and the cluster test use it too. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
