@@ -61,6 +61,27 @@ const move = (
 ) => callApi(t, call, { token: token.lab, body: { id, expect } });
 
 describe('sample states (ADR 0041)', () => {
+  it('an enterprise order 待签约: its samples are not in 到样签收 and their check-in is refused, changing nothing', async () => {
+    const firm = await orderingCustomer(t, undefined, 2);
+    const o = await twoSampleOrder(firm);
+    expect(o.state).toBe('contracting');
+    // Sent early: the parcel is on its way, the contract is not signed.
+    await callApi(t, 'samplingAdd', {
+      token: firm.tokens.token,
+      body: { orderId: o.id, type: 0, express_company: '顺丰速运', express_no: 'SF0000000001' },
+    });
+    const before = await states(o.id);
+    const listed = (await callApi(t, 'adminSampleArrivals', { token: token.lab, query: { kw: o.no } })).body.data;
+    expect(listed.total).toBe(0);
+    const refused = await callApi(t, 'adminSampleCheckIn', { token: token.lab, body: { id: o.samples[0]!.id, expect: before[0]! } });
+    expect(refused).toMatchObject({ status: 409, body: { msg: '订单当前为「待签约」，尚不能签收样品' } });
+    expect(await states(o.id)).toEqual(before);
+    expect(await events(o.id)).not.toContain('checkIn');
+    // The "every sample" view still shows them, so the lab can find a parcel that came early.
+    const all = (await callApi(t, 'adminSampleArrivals', { token: token.lab, query: { kw: o.no, all: 'true' } })).body.data;
+    expect(all.list.map((a) => a.orderState)).toEqual(['contracting', 'contracting']);
+  });
+
   it('self-send tracking → 运输中; check-in per sample, the last one receives the order; start, deliver keeps the unreturned one', async () => {
     const u = await orderingCustomer(t);
     const o = await twoSampleOrder(u);

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { FEN_MAX } from './money.ts';
 import { id, integer } from './numbers.ts';
+import { ORDER_STATES } from './order-states.ts';
 import { pagingQuery } from './paging.ts';
 import { SAMPLE_STATES } from './sample-states.ts';
 import { optionalText, text } from './text.ts';
@@ -126,7 +127,7 @@ export const arrivalsQuery = pagingQuery.extend({
 });
 export type ArrivalsQuery = z.output<typeof arrivalsQuery>;
 export const arrivalItem = sampleListItem.extend({
-  orderState: z.string(),
+  orderState: z.enum(ORDER_STATES),
   delivery: z.number().int(),
   customerName: z.string(),
   form: z.string(),

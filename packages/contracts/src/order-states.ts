@@ -126,6 +126,17 @@ export const ORDER_TRANSITIONS = {
 export type OrderAction = keyof typeof ORDER_TRANSITIONS;
 export const ORDER_ACTIONS = Object.keys(ORDER_TRANSITIONS) as OrderAction[];
 
+/**
+ * The order states in which the lab may sign for a sample: those its table lets 确认收样 leave. An enterprise order
+ * is not among them while 待签约 or 待付款 — its testing starts only after the contract and the prepayment
+ * (product.md) — nor is a cancelled or finished one.
+ */
+export const LAB_RECEIVES: readonly OrderState[] = ORDER_TRANSITIONS.receive.from;
+
+/** Why the lab cannot sign for a sample of an order in `state` (null when it can). */
+export const labMayNotReceive = (state: OrderState): string | null =>
+  LAB_RECEIVES.includes(state) ? null : `订单当前为「${ORDER_STATE_NAMES[state]}」，尚不能签收样品`;
+
 /** The state `action` moves an order with these facts to. */
 export function nextOrderState(action: OrderAction, facts: OrderFacts): OrderState {
   const to: OrderTransition['to'] = ORDER_TRANSITIONS[action].to;

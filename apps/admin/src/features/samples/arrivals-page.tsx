@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
 import type { ArrivalItem } from '@yance/contracts/lab';
-import { DELIVERY_METHOD_NAMES, type DeliveryMethod } from '@yance/contracts/order-states';
+import { DELIVERY_METHOD_NAMES, labMayNotReceive, type DeliveryMethod } from '@yance/contracts/order-states';
 import { canSampleLeave } from '@yance/contracts/sample-states';
 import { LoadError } from '@/components/load-error.tsx';
 import { SampleStateTag } from '@/components/sample-state-tag.tsx';
@@ -94,7 +94,10 @@ export default function ArrivalsPage() {
       width: 170,
       render: (_: unknown, s) => (
         <Space>
-          {canSampleLeave('checkIn', s.state) && (
+          {canSampleLeave('checkIn', s.state) && labMayNotReceive(s.orderState) && (
+            <Typography.Text type="secondary">{labMayNotReceive(s.orderState)}</Typography.Text>
+          )}
+          {canSampleLeave('checkIn', s.state) && !labMayNotReceive(s.orderState) && (
             <Popconfirm title={`签收样品 ${s.no}？`} okText="签收" cancelText="取消" onConfirm={() => checkIn.mutateAsync(s)}>
               <Button type="primary" size="small" data-testid={`check-in-${s.no}`}>
                 签收

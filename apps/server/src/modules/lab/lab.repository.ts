@@ -2,6 +2,7 @@
 // files, price adjustments, retests — and the sample lists of both sides.
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ResultFileState } from '@yance/contracts/lab';
+import { LAB_RECEIVES } from '@yance/contracts/order-states';
 import type { SampleState } from '@yance/contracts/sample-states';
 import type { Executor } from '../../db/client.ts';
 import { orderAdjustment, orderLine, orderRetest, orderSample, orders, resultFile, testRecord, userAccount } from '../../db/schema.ts';
@@ -86,12 +87,12 @@ async function pageSamples(db: Executor, where: SQL | undefined, order: SQL[], p
   return { rows, total };
 }
 
-/** The console's arrivals: samples in these states of sent, live orders (or every sample), by keyword; in transit first. */
+/** The console's arrivals: samples in these states of orders the lab may receive (or every sample), by keyword; in transit first. */
 export function pageArrivals(db: Executor, f: { states?: readonly SampleState[]; kw?: string }, page: number, pageSize: number) {
   const kw = f.kw ? containing(f.kw) : undefined;
   const where = and(
     ne(orders.state, 'draft'),
-    f.states ? and(inArray(orderSample.state, [...f.states]), ne(orders.state, 'cancelled')) : undefined,
+    f.states ? and(inArray(orderSample.state, [...f.states]), inArray(orders.state, [...LAB_RECEIVES])) : undefined,
     kw ? or(ilike(orderSample.no, kw), ilike(orderSample.name, kw), ilike(orderSample.expressNo, kw), ilike(orders.no, kw)) : undefined,
   );
   return pageSamples(db, where, [desc(orderSample.state), desc(orderSample.id)], page, pageSize);
