@@ -5,7 +5,7 @@ import type { Page as ListPage } from '@yance/contracts/paging';
 import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
 import { addAddress, call, userInfo, useServer, type TestUser } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
-import { expectPath } from './support/page-checks.ts';
+import { expectPath, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { adminSession, button, staffCall } from './support/staff.ts';
 
@@ -89,14 +89,15 @@ describe('customers in the console', () => {
     await screenshotAtWidths(page, SPEC, 'detail-rejected');
 
     await page.getByRole('button', { name: '停用客户' }).click();
-    const confirm = page.getByRole('dialog').filter({ hasText: '停用客户 林晓' });
+    // Pressed once the confirm has stopped zooming in (a press mid-animation can miss its button).
+    const confirm = await opened(page.getByRole('dialog').filter({ hasText: '停用客户 林晓' }));
     await expect.poll(() => confirm.innerText()).toContain('所有已登录的设备立即退出');
     await button(confirm, '停用').click();
     await page.getByRole('button', { name: '启用客户' }).waitFor();
     // Their session ended with the click.
     expect((await call(s.baseUrl, 'userInfo', {}, { token: customer.tokens.token })).code).not.toBe(1);
     await page.getByRole('button', { name: '启用客户' }).click();
-    await button(page.getByRole('dialog').filter({ hasText: '启用客户 林晓' }), '启用').click();
+    await button(await opened(page.getByRole('dialog').filter({ hasText: '启用客户 林晓' })), '启用').click();
     await page.getByRole('button', { name: '停用客户' }).waitFor();
   });
 
