@@ -92,21 +92,23 @@ export default function ArrivalsPage() {
       title: '操作',
       key: 'act',
       width: 170,
-      render: (_: unknown, s) => (
-        <Space>
-          {canSampleLeave('checkIn', s.state) && labMayNotReceive(s.orderState) && (
-            <Typography.Text type="secondary">{labMayNotReceive(s.orderState)}</Typography.Text>
-          )}
-          {canSampleLeave('checkIn', s.state) && !labMayNotReceive(s.orderState) && (
-            <Popconfirm title={`签收样品 ${s.no}？`} okText="签收" cancelText="取消" onConfirm={() => checkIn.mutateAsync(s)}>
-              <Button type="primary" size="small" data-testid={`check-in-${s.no}`}>
-                签收
-              </Button>
-            </Popconfirm>
-          )}
-          <Link to={`/orders/${s.orderId}/labels?sample=${s.id}`}>打印标签</Link>
-        </Space>
-      ),
+      render: (_: unknown, s) => {
+        // The sample may be signed for, but its order may not be received yet (待签约, 待付款): say why instead.
+        const refused = canSampleLeave('checkIn', s.state) ? labMayNotReceive(s.orderState) : null;
+        return (
+          <Space>
+            {refused && <Typography.Text type="secondary">{refused}</Typography.Text>}
+            {canSampleLeave('checkIn', s.state) && !refused && (
+              <Popconfirm title={`签收样品 ${s.no}？`} okText="签收" cancelText="取消" onConfirm={() => checkIn.mutateAsync(s)}>
+                <Button type="primary" size="small" data-testid={`check-in-${s.no}`}>
+                  签收
+                </Button>
+              </Popconfirm>
+            )}
+            <Link to={`/orders/${s.orderId}/labels?sample=${s.id}`}>打印标签</Link>
+          </Space>
+        );
+      },
     },
   ];
 
