@@ -48,58 +48,57 @@ export interface LighthouseFigure {
  * visitor's phone sees the page. Each path `runs` times; medians reported.
  */
 export async function lighthouseFigures(baseUrl: string, paths: string[], runs = 3): Promise<LighthouseFigure[]> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
-  try {
-    const out: LighthouseFigure[] = [];
-    for (const path of paths) {
-      const samples: { score: number; fcp: number; lcp: number; tbt: number; cls: number }[] = [];
-      const images = new Map<string, string>();
-      for (let i = 0, failures = 0; i < runs; i++) {
-        const result = await lighthouse(`${baseUrl}${path}`, {
-          port: chrome.port,
-          onlyCategories: ['performance'],
-          logLevel: 'error',
-          output: 'json',
-        });
-        if (!result) throw new Error(`lighthouse gave no result for ${path}`);
-        const { categories, audits, runtimeError } = result.lhr;
-        if (runtimeError) {
-          // Lighthouse's own trace sometimes misses the navigation on a busy machine (NO_NAVSTART): that run is taken again.
-          if (++failures > MAX_RETRIES) throw new Error(`lighthouse ${path}: ${runtimeError.code} ${runtimeError.message}`);
-          i--;
-          continue;
-        }
-        const num = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-        for (const id of IMAGE_AUDITS) {
-          const a = audits[id];
-          // null: not applicable or informative; passing audits score 1 (binary) or ≥ 0.9 (savings).
-          if (a && a.score !== null && a.score < 0.9) images.set(id, `${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}`);
-        }
-        samples.push({
-          score: Math.round((categories.performance?.score ?? 0) * 100),
-          fcp: num('first-contentful-paint'),
-          lcp: num('largest-contentful-paint'),
-          tbt: num('total-blocking-time'),
-          cls: num('cumulative-layout-shift'),
-        });
+  // A new Chromium (new profile: empty cache, nothing compiled) for every run: a visitor's first visit, not a warm one.
+  const launch = () =>
+    chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+  const out: LighthouseFigure[] = [];
+  for (const path of paths) {
+    const samples: { score: number; fcp: number; lcp: number; tbt: number; cls: number }[] = [];
+    const images = new Map<string, string>();
+    for (let i = 0, failures = 0; i < runs; i++) {
+      const chrome = await launch();
+      const result = await lighthouse(`${baseUrl}${path}`, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        logLevel: 'error',
+        output: 'json',
+      }).finally(() => chrome.kill());
+      if (!result) throw new Error(`lighthouse gave no result for ${path}`);
+      const { categories, audits, runtimeError } = result.lhr;
+      if (runtimeError) {
+        // Lighthouse's own trace sometimes misses the navigation on a busy machine (NO_NAVSTART): that run is taken again.
+        if (++failures > MAX_RETRIES) throw new Error(`lighthouse ${path}: ${runtimeError.code} ${runtimeError.message}`);
+        i--;
+        continue;
       }
-      const m = (k: keyof (typeof samples)[number]) => median(samples.map((s) => s[k]));
-      out.push({
-        path,
-        images: [...images].map(([audit, says]) => ({ audit, says })),
-        score: m('score'),
-        fcpMs: Math.round(m('fcp')),
-        lcpMs: Math.round(m('lcp')),
-        tbtMs: Math.round(m('tbt')),
-        cls: m('cls'),
-        runs: samples.map((s) => s.score),
+      const num = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+      for (const id of IMAGE_AUDITS) {
+        const a = audits[id];
+        // null: not applicable or informative; passing audits score 1 (binary) or ≥ 0.9 (savings).
+        if (a && a.score !== null && a.score < 0.9) images.set(id, `${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}`);
+      }
+      samples.push({
+        score: Math.round((categories.performance?.score ?? 0) * 100),
+        fcp: num('first-contentful-paint'),
+        lcp: num('largest-contentful-paint'),
+        tbt: num('total-blocking-time'),
+        cls: num('cumulative-layout-shift'),
       });
     }
-    return out;
-  } finally {
-    chrome.kill();
+    const m = (k: keyof (typeof samples)[number]) => median(samples.map((s) => s[k]));
+    out.push({
+      path,
+      images: [...images].map(([audit, says]) => ({ audit, says })),
+      score: m('score'),
+      fcpMs: Math.round(m('fcp')),
+      lcpMs: Math.round(m('lcp')),
+      tbtMs: Math.round(m('tbt')),
+      cls: m('cls'),
+      runs: samples.map((s) => s.score),
+    });
   }
+  return out;
 }
