@@ -51,7 +51,7 @@ ${renderTable(opts.rows)}
 - **Lighthouse mobile**: the lighthouse package (12.8, the last for Node 20) drives Debian's Chromium
   with its defaults (a mid-range phone, simulated slow 4G, 4× CPU slowdown) on \`/\`, the most
   ordered item's \`/detail/:rid\` and \`/project/1/送样检测\`; performance score, FCP and LCP are the
-  median of 3 runs each. Budgets: score ≥ 95, FCP ≤ 1.2 s, LCP ≤ 2.0 s.
+  median of 3 runs each, a new Chromium (empty profile) for every run. Budgets: score ≥ 95, FCP ≤ 1.2 s, LCP ≤ 2.0 s.
 - **Home API throughput**: wrk (Debian's package, a load generator in C; autocannon, in JavaScript,
   was slower at reading a 20 kB page than the server at sending it), one thread, 10 keep-alive connections, against the same server child
   process (\`node apps/server/dist/server.js\`, LOG_LEVEL=warn) in the same run: after a 1 s warm-up of
