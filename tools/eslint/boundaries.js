@@ -51,7 +51,7 @@ const files = [
   file('repository', 'apps/server/src/modules/*/*.repository.ts'),
   file('schema', 'apps/server/src/db/schema*.ts'),
   file('context', 'apps/server/src/context.ts'),
-  file('entry', 'apps/server/src/{app,server}.ts'),
+  file('entry', 'apps/server/src/{app,server,subscribers}.ts'),
 ];
 
 /** Elements of one of these types. */
@@ -134,7 +134,7 @@ const policies = [
     from: { element: { type: 'server-root' }, file: { categories: 'entry' } },
     allow: [
       to('server-root', 'server-plugins', 'server-lib', 'server-config', 'server-db', 'server-seed'),
-      { to: moduleFile('{routes,service}') },
+      { to: moduleFile({ noneOf: ['repository'] }) },
     ],
   },
 

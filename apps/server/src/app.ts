@@ -59,6 +59,7 @@ import { createSmsProvider } from './modules/sms/sms.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { wechatRoutes } from './modules/wechat/wechat.routes.ts';
 import { createContext, type Fetch } from './context.ts';
+import { domainEvents } from './subscribers.ts';
 import { clientErrorHandler, frameworkErrors } from './plugins/client-error.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
@@ -221,6 +222,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     sms: opts.sms ?? createSmsProvider(config, app.log, fetchImpl),
     mail: opts.mail ?? createMailProvider(config, app.log),
     metrics,
+    events: domainEvents(),
   });
   const storage = createStorage(config);
   const privateFiles = createPrivateStorage(config);

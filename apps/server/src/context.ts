@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.ts';
 import type { Db, Executor } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
+import type { EventBus, EventKey } from './lib/events.ts';
 import type { MailProvider } from './lib/mail-provider.ts';
 import type { Metrics } from './lib/metrics.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
@@ -63,10 +64,18 @@ export interface AppContext {
   jobs: JobWaker;
   /** This app's Prometheus counters (ADR 0056). */
   metrics: Metrics;
+  /** The domain events' subscribers (ADR 0058), registered once in subscribers.ts. */
+  events: EventBus<AppContext>;
+  /**
+   * Announces a domain event: every subscriber runs now, with this context —
+   * inside a transaction, in it, so a reaction commits or rolls back with the
+   * change that caused it.
+   */
+  emit<P>(key: EventKey<P>, payload: P): Promise<void>;
 }
 
 /** The context of an app on database db; `tx` opens a transaction there. */
-export function createContext(db: Db, rest: Omit<AppContext, 'db' | 'tx' | 'afterCommit'>): AppContext {
+export function createContext(db: Db, rest: Omit<AppContext, 'db' | 'tx' | 'afterCommit' | 'emit'>): AppContext {
   const run = (fn: () => void) => {
     try {
       fn();
@@ -78,10 +87,17 @@ export function createContext(db: Db, rest: Omit<AppContext, 'db' | 'tx' | 'afte
     ...rest,
     db,
     afterCommit: run,
+    emit: (key, payload) => rest.events.emit(ctx, key, payload),
     tx: async (fn) => {
       const committed: (() => void)[] = [];
       const result = await db.transaction(async (tx) => {
-        const inner: AppContext = { ...ctx, db: tx, tx: (f) => f(inner), afterCommit: (f) => committed.push(f) };
+        const inner: AppContext = {
+          ...ctx,
+          db: tx,
+          tx: (f) => f(inner),
+          afterCommit: (f) => committed.push(f),
+          emit: (key, payload) => rest.events.emit(inner, key, payload),
+        };
         return fn(inner);
       });
       committed.forEach(run);

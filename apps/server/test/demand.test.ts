@@ -7,6 +7,7 @@ import { auditLog, demand, demandEvent, orderLine, planItem, userAccount } from 
 import { createTestApp, json, type TestApp } from './create-test-app.ts';
 import { callApi, staffTokens, testClock, type TestUser } from './factories.ts';
 import { orderBody, orderingCustomer } from './order-factories.ts';
+import { domainEvents } from '../src/subscribers.ts';
 import { createContext } from '../src/context.ts';
 import { expireQuotes } from '../src/modules/demand/demand.service.ts';
 
@@ -246,7 +247,9 @@ describe('refusals', () => {
     expect(events.at(-1)).toMatchObject({ action: 'expire', actorKind: 'system', note: '有效期至2026-11-21' });
     expect(audit.at(-1)).toMatchObject({ action: 'demand.expire' });
     // Run again: nothing more to do.
-    const ctx = createContext(t.db, { clock: t.clock, log: { info: () => {} } } as unknown as Parameters<typeof createContext>[1]);
+    const ctx = createContext(t.db, { events: domainEvents(), clock: t.clock, log: { info: () => {} } } as unknown as Parameters<
+      typeof createContext
+    >[1]);
     expect(await expireQuotes(ctx)).toBe(0);
   });
 

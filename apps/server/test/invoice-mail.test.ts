@@ -5,6 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceApplyNo } from '@yance/contracts/invoice-states';
+import { domainEvents } from '../src/subscribers.ts';
 import { createContext, type AppContext } from '../src/context.ts';
 import { job, message, noticeDelivery, orders } from '../src/db/schema.ts';
 import type { Mail, MailProvider } from '../src/lib/mail-provider.ts';
@@ -42,9 +43,12 @@ let finance = '';
 let operator = '';
 beforeAll(async () => {
   t = await createTestApp({ mail });
-  ctx = createContext(t.db, { clock: t.clock, log: { info: () => {} }, jobs: { wake: () => {} } } as unknown as Parameters<
-    typeof createContext
-  >[1]);
+  ctx = createContext(t.db, {
+    events: domainEvents(),
+    clock: t.clock,
+    log: { info: () => {} },
+    jobs: { wake: () => {} },
+  } as unknown as Parameters<typeof createContext>[1]);
   finance = (await staffTokens(t, 'finance')).token;
   operator = (await staffTokens(t, 'operator')).token;
 });

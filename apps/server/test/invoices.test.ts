@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_REFUSED, INVOICE_TITLE_RULES, SPECIAL_INVOICE_FIELDS, type InvoiceTitle } from '@yance/contracts/invoice';
 import { INVOICE_TITLES_MAX } from '@yance/contracts/invoice-states';
 import type { OrderState } from '@yance/contracts/order-states';
+import { domainEvents } from '../src/subscribers.ts';
 import { createContext, type AppContext } from '../src/context.ts';
 import { auditLog, invoiceApplication, invoiceTitle, message, orders } from '../src/db/schema.ts';
 import { reverseInvoicesOfOrder } from '../src/modules/invoice/invoice.service.ts';
@@ -16,9 +17,12 @@ let ctx: AppContext;
 const token = { lab: '', finance: '', manager: '', operator: '' };
 beforeAll(async () => {
   t = await createTestApp();
-  ctx = createContext(t.db, { clock: t.clock, log: { info: () => {} }, jobs: { wake: () => {} } } as unknown as Parameters<
-    typeof createContext
-  >[1]);
+  ctx = createContext(t.db, {
+    events: domainEvents(),
+    clock: t.clock,
+    log: { info: () => {} },
+    jobs: { wake: () => {} },
+  } as unknown as Parameters<typeof createContext>[1]);
   for (const role of ['lab', 'finance', 'manager', 'operator'] as const) token[role] = (await staffTokens(t, role)).token;
 });
 afterAll(async () => t.close());

@@ -1,3 +1,4 @@
+import { domainEvents } from '../src/subscribers.ts';
 import { createContext, type AppContext } from '../src/context.ts';
 import { loadConfig } from '../src/config/env.ts';
 import type { Clock } from '../src/lib/clock.ts';
@@ -34,6 +35,7 @@ export function testRunner(
     mail: logMail(t.app.log),
     jobs: { wake: () => runner?.wake() },
     metrics: createMetrics(),
+    events: domainEvents(),
   });
   runner = createJobRunner(ctx, handlers, opts.schedules ?? []);
   return { ctx, runner };

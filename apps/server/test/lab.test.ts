@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_REVIEWED_FILE, NOT_FOUND_BY_NO } from '@yance/contracts/lab';
 import { auditLog, orderEvent, orderSample } from '../src/db/schema.ts';
+import { domainEvents } from '../src/subscribers.ts';
 import { createContext } from '../src/context.ts';
 import { keepSamples } from '../src/modules/lab/sample-keep.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
@@ -25,7 +26,11 @@ const keptFor = (sampleId: number, ms: number) =>
     .where(eq(orderSample.id, sampleId));
 /** What the sample.keep job runs, with the app's clock and database. */
 const runKeep = () =>
-  keepSamples(createContext(t.db, { clock: t.clock, log: { info: () => {} } } as unknown as Parameters<typeof createContext>[1]));
+  keepSamples(
+    createContext(t.db, { events: domainEvents(), clock: t.clock, log: { info: () => {} } } as unknown as Parameters<
+      typeof createContext
+    >[1]),
+  );
 const token: Record<'admin' | 'manager' | 'lab' | 'finance', string> = { admin: '', manager: '', lab: '', finance: '' };
 beforeAll(async () => {
   clock = testClock();

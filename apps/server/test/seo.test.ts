@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLE_TYPES } from '@yance/contracts/content';
 import { loadConfig } from '../src/config/env.ts';
+import { domainEvents } from '../src/subscribers.ts';
 import { createContext } from '../src/context.ts';
 import { createMetrics } from '../src/lib/metrics.ts';
 import { article, device, projectType } from '../src/db/schema.ts';
@@ -65,6 +66,7 @@ function seoApp(maxUrls?: number): FastifyInstance {
     mail: createMailProvider(config, app.log),
     jobs: { wake: () => {} },
     metrics: createMetrics(),
+    events: domainEvents(),
   });
   seoRoutes(app, ctx, maxUrls ? { maxUrls } : {});
   return app;

@@ -1,18 +1,13 @@
-import type { AuditActorKind, AuditEntry } from '@yance/contracts/staff';
+import type { AuditEntry } from '@yance/contracts/staff';
 import type { z } from 'zod';
 import type { auditQuery } from '@yance/contracts/staff';
 import type { AppContext } from '../../context.ts';
+import { SYSTEM_ACTOR, type Actor, type Moved } from '../../lib/state-machine.ts';
 import { insertAudit, pageAudit } from './audit.repository.ts';
 
-/** Who acts: a staff member, a customer, or the system. */
-export interface Actor {
-  kind: AuditActorKind;
-  id: number | null;
-  /** For reading the log later (names change; the row keeps the one at the time). */
-  name: string;
-}
-
-export const SYSTEM: Actor = { kind: 'system', id: null, name: '系统' };
+/** Who acts: a staff member, a customer, or the system (one type with the state-machine engine). */
+export type { Actor };
+export const SYSTEM: Actor = SYSTEM_ACTOR;
 
 /** Fields whose values never enter the log, only that they changed. */
 const SECRET = /password|secret|token|totp|recovery/i;
@@ -86,7 +81,8 @@ export interface StateMove {
   objectId: string | number;
   /** The transition's name: the row's action is `<objectType>.<action>`. */
   action: string;
-  from: string;
+  /** null when the transition made the object. */
+  from: string | null;
   to: string;
   note?: string;
   /** Other fields the move changed. */
@@ -105,3 +101,17 @@ export function recordStateMove(ctx: AppContext, m: StateMove): Promise<void> {
     ip: m.ip,
   });
 }
+
+/** The audit row of a move announced by the state-machine engine (every machine's, ADR 0058). */
+export const recordMove = (t: AppContext, m: Moved<unknown>): Promise<void> =>
+  recordStateMove(t, {
+    actor: m.actor,
+    objectType: m.objectType,
+    objectId: m.objectId,
+    action: m.action,
+    from: m.from,
+    to: m.to,
+    note: m.note,
+    changes: m.changes,
+    ip: m.ip,
+  });
