@@ -133,10 +133,6 @@ export const ORDER_ACTIONS = Object.keys(ORDER_TRANSITIONS) as OrderAction[];
  */
 export const LAB_RECEIVES: readonly OrderState[] = ORDER_TRANSITIONS.receive.from;
 
-/** Why the lab cannot sign for a sample of an order in `state` (null when it can). */
-export const labMayNotReceive = (state: OrderState): string | null =>
-  LAB_RECEIVES.includes(state) ? null : `订单当前为「${ORDER_STATE_NAMES[state]}」，尚不能签收样品`;
-
 /** The state `action` moves an order with these facts to. */
 export function nextOrderState(action: OrderAction, facts: OrderFacts): OrderState {
   const to: OrderTransition['to'] = ORDER_TRANSITIONS[action].to;

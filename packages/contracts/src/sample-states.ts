@@ -1,8 +1,8 @@
 // A sample's states and its one transition table (issue 9 "the lab's work", ADR 0041).
 // zod-free, like order-states.ts: the storefront, the console and the server read the
 // same table, and the database's CHECK constraint is generated from SAMPLE_STATES.
-import type { OrderActor } from './order-states.ts';
-import type { Permission } from './staff.ts';
+import { CUSTOMER, staff, SYSTEM, type Transition } from './machine.ts';
+import { LAB_RECEIVES, ORDER_STATE_NAMES, type OrderState } from './order-states.ts';
 
 /**
  * Where a sample is. The customer sees 待寄送 … 已销毁; `kept` (留样中) is the
@@ -21,41 +21,54 @@ export const SAMPLE_STATE_NAMES: Record<SampleState, string> = {
   destroyed: '已销毁',
 };
 
-export interface SampleTransition {
-  label: string;
-  from: readonly SampleState[];
-  to: SampleState;
-  by: readonly OrderActor[];
-}
+export type SampleTransition = Transition<SampleState> & { to: SampleState; parentIn: readonly OrderState[] };
 
-const CUSTOMER = { customer: true } as const;
-const SYSTEM = { system: true } as const;
-const staff = (permission: Permission) => ({ permission }) as const;
+/** The order has its data: the lab keeps, returns or destroys what it holds. */
+const AFTER_DELIVERY: readonly OrderState[] = ['delivered', 'unsettled', 'overdue', 'completed'];
+/** The lab holds the samples: from their receipt on. */
+const LAB_HOLDS: readonly OrderState[] = ['received', 'testing', ...AFTER_DELIVERY];
 
 /**
- * Every change of a sample's state, and the only one: the server's moveSamples
- * (modules/lab/sample-transition.ts) locks the samples, checks who may and the
- * state the caller saw (409), and writes the audit log and the order's timeline
- * in the same transaction.
+ * Every change of a sample's state, and the only one: the server's sample
+ * machine (modules/lab/sample.service.ts, on the one engine) locks the
+ * samples, checks who may, the state the caller saw (409) and the gate on the
+ * order's state (`parentIn`, 409 in Chinese), and writes the audit log and the
+ * order's timeline in the same transaction.
  */
 export const SAMPLE_TRANSITIONS = {
-  /** The customer posted the samples (sampling/add with courier and tracking number). */
-  ship: { label: '样品寄出', from: ['awaiting'], to: 'inTransit', by: [CUSTOMER] },
+  /** The customer posted the samples (sampling/add with courier and tracking number) while the order waits for them. */
+  ship: { label: '样品寄出', from: ['awaiting'], to: 'inTransit', by: [CUSTOMER], parentIn: ['awaitingSample'] },
   /** The self-send request was cancelled before the lab signed. */
-  unship: { label: '取消寄送', from: ['inTransit'], to: 'awaiting', by: [CUSTOMER] },
-  /** The lab signs for a sample (per-sample check-in, or the order's 确认收样 for every sample still out). */
-  checkIn: { label: '样品签收', from: ['awaiting', 'inTransit'], to: 'signed', by: [staff('order.lab')] },
+  unship: { label: '取消寄送', from: ['inTransit'], to: 'awaiting', by: [CUSTOMER], parentIn: ['awaitingSample', 'awaitingPickup'] },
+  /**
+   * The lab signs for a sample (per-sample check-in, or the order's 确认收样 for every sample still out — the
+   * order is 已收样 by then): never on an order the lab may not receive (待签约, 待付款, cancelled …).
+   */
+  checkIn: {
+    label: '样品签收',
+    from: ['awaiting', 'inTransit'],
+    to: 'signed',
+    by: [staff('order.lab')],
+    parentIn: [...LAB_RECEIVES, 'received'],
+  },
   /** The order's 开始实验. */
-  test: { label: '开始检测', from: ['signed'], to: 'testing', by: [staff('order.lab')] },
+  test: { label: '开始检测', from: ['signed'], to: 'testing', by: [staff('order.lab')], parentIn: ['testing'] },
   /** The order's 交付数据: a sample the customer did not ask back is kept (留样) until it is destroyed. */
-  keep: { label: '留样', from: ['signed', 'testing'], to: 'kept', by: [staff('order.lab')] },
+  keep: { label: '留样', from: ['signed', 'testing'], to: 'kept', by: [staff('order.lab')], parentIn: AFTER_DELIVERY },
   /** Sent back with a courier and number (the customer asked for its return). */
-  giveBack: { label: '样品退还', from: ['signed', 'testing', 'kept'], to: 'returned', by: [staff('order.lab')] },
+  giveBack: { label: '样品退还', from: ['signed', 'testing', 'kept'], to: 'returned', by: [staff('order.lab')], parentIn: LAB_HOLDS },
   /** The keep period is over (the sample.destroy job). */
-  destroy: { label: '样品销毁', from: ['kept'], to: 'destroyed', by: [SYSTEM] },
+  destroy: { label: '样品销毁', from: ['kept'], to: 'destroyed', by: [SYSTEM], parentIn: AFTER_DELIVERY },
 } as const satisfies Record<string, SampleTransition>;
 export type SampleAction = keyof typeof SAMPLE_TRANSITIONS;
 export const SAMPLE_ACTIONS = Object.keys(SAMPLE_TRANSITIONS) as SampleAction[];
+
+/** Why a sample cannot take `action` while its order is in `state` (null when the table's gate lets it). */
+export function sampleRefusal(action: SampleAction, state: OrderState): string | null {
+  if ((SAMPLE_TRANSITIONS[action].parentIn as readonly OrderState[]).includes(state)) return null;
+  const now = `订单当前为「${ORDER_STATE_NAMES[state]}」`;
+  return action === 'checkIn' ? `${now}，尚不能签收样品` : `${now}，样品不能「${SAMPLE_TRANSITIONS[action].label}」`;
+}
 
 export const canSampleLeave = (action: SampleAction, state: SampleState): boolean =>
   (SAMPLE_TRANSITIONS[action].from as readonly SampleState[]).includes(state);

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
 import type { ArrivalItem } from '@yance/contracts/lab';
-import { DELIVERY_METHOD_NAMES, labMayNotReceive, type DeliveryMethod } from '@yance/contracts/order-states';
-import { canSampleLeave } from '@yance/contracts/sample-states';
+import { DELIVERY_METHOD_NAMES, type DeliveryMethod } from '@yance/contracts/order-states';
+import { canSampleLeave, sampleRefusal } from '@yance/contracts/sample-states';
 import { LoadError } from '@/components/load-error.tsx';
 import { SampleStateTag } from '@/components/sample-state-tag.tsx';
 
@@ -94,7 +94,7 @@ export default function ArrivalsPage() {
       width: 170,
       render: (_: unknown, s) => {
         // The sample may be signed for, but its order may not be received yet (待签约, 待付款): say why instead.
-        const refused = canSampleLeave('checkIn', s.state) ? labMayNotReceive(s.orderState) : null;
+        const refused = canSampleLeave('checkIn', s.state) ? sampleRefusal('checkIn', s.orderState) : null;
         return (
           <Space>
             {refused && <Typography.Text type="secondary">{refused}</Typography.Text>}

@@ -33,6 +33,12 @@ export async function setSampleState(db: Executor, id: number, from: SampleState
   return row;
 }
 
+/** The state of a sample's order (read in the transaction that holds the order's lock). */
+export async function orderStateOf(db: Executor, orderId: number) {
+  const [row] = await db.select({ state: orders.state }).from(orders).where(eq(orders.id, orderId));
+  return row?.state;
+}
+
 export async function findSample(db: Executor, id: number): Promise<SampleRow | undefined> {
   const [row] = await db.select().from(orderSample).where(eq(orderSample.id, id));
   return row;

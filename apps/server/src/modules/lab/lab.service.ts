@@ -17,7 +17,7 @@ import {
   type TestRecordAddBody,
 } from '@yance/contracts/lab';
 import type { AdminOrderDetail, OrderDetail } from '@yance/contracts/order';
-import { labMayNotReceive, ORDER_STATE_NAMES, type OrderState } from '@yance/contracts/order-states';
+import { ORDER_STATE_NAMES, type OrderState } from '@yance/contracts/order-states';
 import { ARRIVING, RETEST_DAYS, SAMPLE_STATE_NAMES } from '@yance/contracts/sample-states';
 import type { Fen } from '@yance/contracts/money';
 import type { AppContext, StaffCaller } from '../../context.ts';
@@ -192,9 +192,7 @@ export async function adminCheckIn(ctx: AppContext, caller: StaffCaller, body: S
   const mover = staffMover(caller, ip);
   await ctx.tx(async (t) => {
     const { order } = await lockSampleOrder(t, mover, body.id);
-    // The order's state gates its samples: no check-in on an order the lab may not receive (待签约, 待付款 …).
-    const refused = labMayNotReceive(order.state);
-    if (refused) throw new AppError('CONFLICT', refused);
+    // The sample table's gate refuses a check-in on an order the lab may not receive (待签约, 待付款 …).
     await moveSamples(t, mover, order, 'checkIn', {
       ids: [body.id],
       expect: body.expect,

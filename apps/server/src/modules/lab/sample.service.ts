@@ -1,26 +1,45 @@
-// The one place a sample's state changes (ADR 0041): every call, the order's
-// transitions and the keep job go through moveSamples with an action of the
-// contracts' SAMPLE_TRANSITIONS.
+// The one place a sample's state changes (ADR 0041, ADR 0058): every call, the
+// order's transitions and the keep job go through moveSamples, which moves each
+// sample on the one engine with an action of the contracts' SAMPLE_TRANSITIONS —
+// its gate on the order's state included.
 import { NO_REVIEWED_FILE } from '@yance/contracts/lab';
-import type { OrderAction, OrderActor } from '@yance/contracts/order-states';
+import type { OrderAction, OrderState } from '@yance/contracts/order-states';
 import {
-  canSampleLeave,
   keepUntil,
   SAMPLE_STATE_NAMES,
   SAMPLE_TRANSITIONS,
+  sampleRefusal,
   type SampleAction,
   type SampleState,
 } from '@yance/contracts/sample-states';
-import { can, type Permission } from '@yance/contracts/staff';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordStateMove } from '../audit/audit.service.ts';
-import { moverActor, recordOrderEvent, type Mover, type OrderRow } from '../order/order.service.ts';
+import { defineMachine } from '../../lib/state-machine.ts';
+import { recordOrderEvent, type Mover, type OrderRow } from '../order/order.service.ts';
 import * as repo from './lab.repository.ts';
 import type { SampleFields, SampleRow } from './lab.repository.ts';
 
 export const NO_SAMPLE = '样品不存在';
-export const sampleStale = (state: SampleState) => `样品状态已变化（当前为「${SAMPLE_STATE_NAMES[state]}」），请刷新后重试`;
+
+/** The sample's machine; its order's state gates every action (`parentIn`). */
+export const sampleMachine = defineMachine<AppContext, SampleRow, SampleState, typeof SAMPLE_TRANSITIONS>({
+  objectType: 'sample',
+  table: SAMPLE_TRANSITIONS,
+  names: SAMPLE_STATE_NAMES,
+  noun: '样品',
+  missing: NO_SAMPLE,
+  lock: async (t, id) => {
+    const s = await repo.findSample(t.db, id);
+    return s && (await repo.lockSamples(t.db, s.orderId, [id]))[0];
+  },
+  write: (t, row, from, to, at, set) => repo.setSampleState(t.db, row.id, from, to, at, set as SampleFields),
+  parent: {
+    state: async (t, row) => (await repo.orderStateOf(t.db, row.orderId))!,
+    refused: (state, action) => sampleRefusal(action as SampleAction, state as OrderState) ?? '',
+  },
+});
+
+export const sampleStale = (state: SampleState) => sampleMachine.stale(state);
 
 export interface SampleMoveOptions {
   /** These samples (each must be able to leave its state, else 409); without ids, every sample of the order that can. */
@@ -33,24 +52,12 @@ export interface SampleMoveOptions {
   set?: SampleFields;
 }
 
-const permissionsOf = (action: SampleAction): Permission[] =>
-  (SAMPLE_TRANSITIONS[action].by as readonly OrderActor[]).flatMap((a) => ('permission' in a ? [a.permission] : []));
-
-function mayTakeSample(mover: Mover, action: SampleAction): boolean {
-  const by = SAMPLE_TRANSITIONS[action].by as readonly OrderActor[];
-  if (mover.kind === 'customer') return by.some((a) => 'customer' in a);
-  if (mover.kind === 'system') return by.some((a) => 'system' in a);
-  return permissionsOf(action).some((p) => can(mover.caller.roles, p));
-}
-
-const auditValue = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
-
 /**
  * Moves samples of one order by one action of the sample table, inside the
  * caller's transaction, which already holds the order locked (reach checked by
- * the caller): locks the samples, checks who may (403) and each sample's state
- * (409), writes the new state with a compare-and-set, one timeline entry for
- * the batch and one audit row per sample. Answers the moved samples.
+ * the caller): locks the samples and moves each on the engine (who may 403,
+ * its state 409, the order's state 409, compare-and-set, one audit row per
+ * sample), then writes one timeline entry for the batch. Answers the moved samples.
  */
 export async function moveSamples(
   t: AppContext,
@@ -59,38 +66,16 @@ export async function moveSamples(
   action: SampleAction,
   opts: SampleMoveOptions = {},
 ): Promise<SampleRow[]> {
-  if (!mayTakeSample(mover, action)) throw new AppError('FORBIDDEN', '您没有权限执行此操作');
+  if (!sampleMachine.mayTake(mover, action)) throw new AppError('FORBIDDEN', '您没有权限执行此操作');
   const locked = await repo.lockSamples(t.db, order.id, opts.ids);
   if (opts.ids && locked.length !== new Set(opts.ids).size) throw new AppError('NOT_FOUND', NO_SAMPLE);
-  const moving = opts.ids ? locked : locked.filter((s) => canSampleLeave(action, s.state));
-  for (const s of moving)
-    if ((opts.expect !== undefined && opts.expect !== s.state) || !canSampleLeave(action, s.state))
-      throw new AppError('CONFLICT', sampleStale(s.state));
-  if (!moving.length) return [];
-  const to = SAMPLE_TRANSITIONS[action].to;
-  const at = t.clock();
-  const actor = moverActor(mover, permissionsOf(action));
+  const moving = opts.ids ? locked : locked.filter((s) => sampleMachine.canLeave(action, s.state));
   const moved: SampleRow[] = [];
-  for (const s of moving) {
-    const row = await repo.setSampleState(t.db, s.id, s.state, to, at, opts.set);
-    // The row lock makes this unreachable; kept so a change of locking can never move a sample twice.
-    if (!row) throw new AppError('CONFLICT', sampleStale(s.state));
-    moved.push(row);
-    const changes: Record<string, [unknown, unknown]> = {};
-    for (const [k, v] of Object.entries(opts.set ?? {})) changes[k] = [auditValue(s[k as keyof SampleRow]), auditValue(v)];
-    await recordStateMove(t, {
-      actor,
-      objectType: 'sample',
-      objectId: s.id,
-      action,
-      from: s.state,
-      to,
-      changes,
-      ip: mover.kind === 'system' ? '' : mover.ip,
-    });
-  }
+  for (const s of moving)
+    moved.push(await sampleMachine.move(t, mover, s, action, { locked: s, expect: opts.expect, set: opts.set ?? {} }));
+  if (!moved.length) return [];
   const note = [moved.map((s) => `${s.no} ${s.name}`).join('、'), opts.note?.trim()].filter(Boolean).join('；');
-  await recordOrderEvent(t, actor, order, `sample.${action}`, note);
+  await recordOrderEvent(t, sampleMachine.actorFor(mover, action), order, `sample.${action}`, note);
   return moved;
 }
 

@@ -1,0 +1,84 @@
+// The gates across objects (ADR 0058): every action of a machine whose table
+// names `parentIn` is tried from every state of its parent; the engine lets it
+// through exactly where the table says and otherwise answers 409 with the
+// Chinese words, changing nothing.
+import { eq } from 'drizzle-orm';
+import { ORDER_STATES } from '@yance/contracts/order-states';
+import { SAMPLE_ACTIONS, SAMPLE_TRANSITIONS, sampleRefusal, type SampleAction } from '@yance/contracts/sample-states';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderSample, orders } from '../src/db/schema.ts';
+import type { AppContext } from '../src/context.ts';
+import { AppError } from '../src/lib/app-error.ts';
+import type { Mover } from '../src/lib/state-machine.ts';
+import { sampleMachine } from '../src/modules/lab/sample.service.ts';
+import { createTestApp, type TestApp } from './create-test-app.ts';
+import { testClock } from './factories.ts';
+import { testRunner } from './job-helpers.ts';
+import { orderingCustomer, placeOrder } from './order-factories.ts';
+
+let t: TestApp;
+let ctx: AppContext;
+let order: { id: number; userId: number };
+let sampleId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  ctx = testRunner(t, testClock().now, {}).ctx;
+  const user = await orderingCustomer(t);
+  const placed = await placeOrder(t, user);
+  const [row] = await t.db.select().from(orders).where(eq(orders.no, placed.no));
+  order = { id: row!.id, userId: row!.userId };
+  const [s] = await t.db.select().from(orderSample).where(eq(orderSample.orderId, order.id));
+  sampleId = s!.id;
+});
+afterAll(() => t.close());
+
+class Rollback extends Error {}
+
+/** Who the table lets take the action: the order's customer, a staff member with every role, or the system. */
+function moverFor(action: SampleAction): Mover {
+  const by = SAMPLE_TRANSITIONS[action].by[0]!;
+  if ('customer' in by) return { kind: 'customer', userId: order.userId, name: '客户' };
+  if ('permission' in by) return { kind: 'staff', caller: { id: 1, name: '管理员', roles: ['admin'] }, ip: '' };
+  return { kind: 'system' };
+}
+
+/** Tries the action with the order in `parent` and the sample in the action's first `from` state, then rolls back. */
+async function attempt(action: SampleAction, parent: (typeof ORDER_STATES)[number]): Promise<string | null> {
+  let outcome: string | null = null;
+  await ctx
+    .tx(async (tx) => {
+      await tx.db.update(orders).set({ state: parent }).where(eq(orders.id, order.id));
+      await tx.db.update(orderSample).set({ state: SAMPLE_TRANSITIONS[action].from[0] }).where(eq(orderSample.id, sampleId));
+      try {
+        const moved = await sampleMachine.move(tx, moverFor(action), sampleId, action);
+        expect(moved.state).toBe(SAMPLE_TRANSITIONS[action].to);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        outcome = `${err.kind} ${err.message}`;
+      }
+      throw new Rollback();
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof Rollback)) throw err;
+    });
+  return outcome;
+}
+
+describe('a sample’s actions gated by its order’s state', () => {
+  for (const action of SAMPLE_ACTIONS)
+    it(`${action}: allowed exactly in ${SAMPLE_TRANSITIONS[action].parentIn.join('/')}`, async () => {
+      const before = await t.db.select().from(orderSample).where(eq(orderSample.id, sampleId));
+      for (const parent of ORDER_STATES) {
+        const refusal = sampleRefusal(action, parent);
+        expect(await attempt(action, parent), `${action} with the order ${parent}`).toBe(refusal && `CONFLICT ${refusal}`);
+      }
+      // Nothing of the tries was kept.
+      expect(await t.db.select().from(orderSample).where(eq(orderSample.id, sampleId))).toEqual(before);
+    });
+
+  it('refuses the lab’s check-in on a 待签约 order in Chinese', () => {
+    expect(sampleRefusal('checkIn', 'contracting')).toBe('订单当前为「待签约」，尚不能签收样品');
+    expect(sampleRefusal('checkIn', 'unpaid')).toBe('订单当前为「待付款」，尚不能签收样品');
+    expect(sampleRefusal('checkIn', 'awaitingSample')).toBeNull();
+  });
+});
