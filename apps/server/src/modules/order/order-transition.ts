@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordStateMove, SYSTEM, type Actor } from '../audit/audit.service.ts';
 import { afterOrderMove } from '../lab/sample.service.ts';
 import { notifyOrder } from '../notify/notify.service.ts';
-import { afterOrderMoveMoney } from '../payment/payment.service.ts';
+import { afterOrderMoveMoney } from '../payment/order-money.service.ts';
 import * as repo from './order.repository.ts';
 import type { OrderRow } from './order.repository.ts';
 
