@@ -43,7 +43,7 @@ import { planRoutes } from './modules/plan/plan.routes.ts';
 import { demandRoutes } from './modules/demand/demand.routes.ts';
 import { evaluationRoutes } from './modules/evaluation/evaluation.routes.ts';
 import { createGateways, paymentRoutes } from './modules/payment/payment.routes.ts';
-import { moneyJobs } from './modules/payment/payment.service.ts';
+import { moneyJobs } from './modules/payment/payment-sweep.service.ts';
 import { clusterRoutes } from './modules/cluster/cluster.routes.ts';
 import { invoiceRoutes } from './modules/invoice/invoice.routes.ts';
 import { invoiceJobs } from './modules/invoice/invoice.service.ts';

@@ -8,7 +8,7 @@ import { recordMove } from './modules/audit/audit.service.ts';
 import { afterOrderMove } from './modules/lab/sample.service.ts';
 import { notifyOrder } from './modules/notify/notify.service.ts';
 import { orderMachine } from './modules/order/order-transition.ts';
-import { afterOrderMoveMoney } from './modules/payment/payment.service.ts';
+import { afterOrderMoveMoney } from './modules/payment/order-money.service.ts';
 
 /** The event bus of an app (and of a test's context), with every subscriber registered. */
 export function domainEvents(): EventBus<AppContext> {

@@ -8,7 +8,7 @@ import { chinaToday } from '@yance/contracts/sampling-rules';
 import { userAccount } from '../src/db/schema.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { journalXlsx } from '../src/modules/payment/finance-rooms.service.ts';
-import { sweepMoney } from '../src/modules/payment/payment.service.ts';
+import { sweepMoney } from '../src/modules/payment/payment-sweep.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { testRunner } from './job-helpers.ts';
 import { callApi, staffTokens } from './factories.ts';

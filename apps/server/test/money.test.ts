@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, job, ledgerAccount, ledgerEntry, message, topup } from '../src/db/schema.ts';
 import { createLocalGateway } from '../src/modules/payment/local-gateway.ts';
 import { systemClock } from '../src/lib/clock.ts';
-import { sweepMoney } from '../src/modules/payment/payment.service.ts';
+import { sweepMoney } from '../src/modules/payment/payment-sweep.service.ts';
 import { SHOP_ACCOUNT_KEYS } from '../src/modules/ledger/ledger.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { testRunner } from './job-helpers.ts';

@@ -37,7 +37,7 @@ import {
   type Mover,
   type OrderRow,
 } from '../order/order.service.ts';
-import { afterAdjustMoney } from '../payment/payment.service.ts';
+import { afterAdjustMoney } from '../payment/order-money.service.ts';
 import * as repo from './lab.repository.ts';
 import type { SampleJoinRow, SampleRow } from './lab.repository.ts';
 import { moveSamples, NO_SAMPLE } from './sample.service.ts';

@@ -22,7 +22,7 @@ import { ORGANIZATIONS } from '@yance/contracts/user';
 import { SAMPLING_EVENT_LABELS, type SamplingEventAction } from '@yance/contracts/sampling';
 import { CALL_EVENT_LABELS, type CallEventAction } from '@yance/contracts/call-task';
 import { MONEY_EVENT_LABELS, type MoneyEventAction } from '@yance/contracts/ledger';
-import { refuseOverCredit } from '../payment/payment.service.ts';
+import { refuseOverCredit } from '../payment/order-money.service.ts';
 import { deductionOf, holdDiscount } from '../coupon/coupon.service.ts';
 import { PICKUP_EVENT_LABELS, type PickupEventAction } from '@yance/contracts/pickup';
 import { CONTRACT_EVENT_LABELS, type ContractEventAction } from '@yance/contracts/order-contract';

@@ -26,8 +26,9 @@ import { chinaToday } from '@yance/contracts/sampling-rules';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as journal from './journal.repository.ts';
-import { listReceivables } from './payment.repository.ts';
-import { dayAfter, dayStart, getMoneySettings } from './payment.service.ts';
+import { getMoneySettings } from './money-settings.service.ts';
+import { listReceivables } from './order-money.repository.ts';
+import { dayAfter, dayStart } from './prestore.service.ts';
 
 // ---- 收支流水 ----------------------------------------------------------------------------
 

@@ -6,6 +6,8 @@
  * protocol: it never touches the ledger. The payment service records the
  * trade, and a verified callback credits it once.
  */
+import type { GatewayKey } from '@yance/contracts/ledger';
+
 export type GatewayName = 'local' | 'alipay' | 'wechat';
 
 /** A trade to start: our number, the amount in fen and where the gateway answers. */
@@ -62,3 +64,6 @@ export interface PaymentGateway {
   /** The HTTP answer the gateway expects once a callback is handled (it retries otherwise). */
   readonly ack: { status: number; contentType: string; body: string };
 }
+
+/** The gateways this app offers, by name (built once per app from PAYMENT_GATEWAYS). */
+export type Gateways = ReadonlyMap<GatewayKey, PaymentGateway>;

@@ -15,8 +15,12 @@ import * as ledger from '../ledger/ledger.service.ts';
 import { getPrivateFile } from '../media/private-file.service.ts';
 import type { FileStorage } from '../media/storage.service.ts';
 import { saveAuditedSetting } from '../setting/setting-admin.service.ts';
-import * as repo from './payment.repository.ts';
-import { getMoneySettings, MONEY_SETTING_KEY, prestoreStatement, toTopupEntry } from './payment.service.ts';
+import { getMoneySettings, MONEY_SETTING_KEY } from './money-settings.service.ts';
+import { prestoreStatement } from './prestore.service.ts';
+import * as reconciliation from './reconciliation.repository.ts';
+import * as repo from './refund.repository.ts';
+import * as topups from './topup.repository.ts';
+import { toTopupEntry } from './topup.service.ts';
 
 const maskPhone = (phone: string) => (phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);
 
@@ -30,7 +34,7 @@ export async function adminTopups(
     keyword?: string | undefined;
   },
 ): Promise<Page<AdminTopup>> {
-  const { rows, total } = await repo.listAdminTopups(ctx.db, q, q.pageSize, (q.page - 1) * q.pageSize);
+  const { rows, total } = await topups.listAdminTopups(ctx.db, q, q.pageSize, (q.page - 1) * q.pageSize);
   return {
     list: rows.map((r) => ({
       ...toTopupEntry(r.t),
@@ -49,7 +53,7 @@ export async function adminTopups(
 
 /** The transfer's receipt, for staff reading top-ups. */
 export async function adminTopupReceipt(ctx: AppContext, storage: FileStorage, id: number) {
-  const row = await repo.findAdminTopup(ctx.db, id);
+  const row = await topups.findAdminTopup(ctx.db, id);
   const file = row?.t.receiptKey ? await getPrivateFile(storage, row.t.userId, row.t.receiptKey) : undefined;
   if (!file) throw new AppError('NOT_FOUND', '转账凭证不存在');
   return file;
@@ -73,8 +77,8 @@ export async function saveMoneySettings(ctx: AppContext, caller: StaffCaller, va
  */
 export async function reconcile(ctx: AppContext): Promise<Reconciliation> {
   const whole = await ledger.reconcileLedger(ctx);
-  const callbacks = await repo.gatewayCallbackSums(ctx.db);
-  const clearing = await repo.gatewayClearingSums(ctx.db);
+  const callbacks = await reconciliation.gatewayCallbackSums(ctx.db);
+  const clearing = await reconciliation.gatewayClearingSums(ctx.db);
   const gateways = GATEWAY_NAMES.map((g) => {
     const cb = callbacks.find((c) => c.gateway === g);
     const clearingFen = clearing.get(`gateway:${g}`) ?? 0;
@@ -87,10 +91,10 @@ export async function reconcile(ctx: AppContext): Promise<Reconciliation> {
     };
   });
   const ledgerFen = -(whole.byKind.find((k) => k.kind === 'receivable')?.sumFen ?? 0);
-  const ordersFen = await repo.owedAcrossOrders(ctx.db);
+  const ordersFen = await reconciliation.owedAcrossOrders(ctx.db);
   const receivable = { ledgerFen, ordersFen, matches: ledgerFen === ordersFen };
   const refundsLedger = whole.byKind.find((k) => k.kind === 'refunds')?.sumFen ?? 0;
-  const pendingFen = await repo.pendingRefundSum(ctx.db);
+  const pendingFen = await reconciliation.pendingRefundSum(ctx.db);
   const refunds = { ledgerFen: refundsLedger, pendingFen, matches: refundsLedger === pendingFen };
   const ok =
     whole.sumFen === 0 &&

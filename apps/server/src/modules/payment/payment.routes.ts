@@ -22,25 +22,14 @@ import {
   reconcileXlsx,
   saveMoneySettings,
 } from './payment-admin.service.ts';
-import {
-  addTopup,
-  assetsOf,
-  answerTransfer,
-  closeTopup,
-  dueOrders,
-  getMoneySettings,
-  groupFunds,
-  handleCallback,
-  listTopups,
-  localTradeInfo,
-  payOnline,
-  payOrder,
-  prestoreInfo,
-  prestoreStatement,
-  settleOrders,
-  transferGroup,
-  type Gateways,
-} from './payment.service.ts';
+import type { Gateways } from './gateway.ts';
+import { groupFunds, transferGroup } from './group-funds.service.ts';
+import { getMoneySettings } from './money-settings.service.ts';
+import { dueOrders, payOrder, settleOrders } from './order-payment.service.ts';
+import { handleCallback, localTradeInfo } from './payment-callback.service.ts';
+import { assetsOf, prestoreInfo, prestoreStatement } from './prestore.service.ts';
+import { answerTransfer, closeTopup } from './topup-move.service.ts';
+import { addTopup, listTopups, payOnline } from './topup.service.ts';
 import { rawBodyOf } from '../../plugins/callback-body.ts';
 
 /** The gateways PAYMENT_GATEWAYS offers (ADR 0050). */

@@ -1,0 +1,221 @@
+// Orders and their money (ADR 0050): each order's money facts as the ledger
+// booked them, the customer's orders waiting for money, the console's 应收账款.
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { OrderState } from '@yance/contracts/order-states';
+import { rowsOf, type Executor } from '../../db/client.ts';
+import { orderAdjustment, orders } from '../../db/schema.ts';
+
+/** An order's money facts: its total, the sum of its price adjustments, and what the ledger booked as its revenue. */
+export interface OrderMoneyRow {
+  id: number;
+  no: string;
+  userId: number;
+  state: OrderState;
+  kind: 'institution' | 'enterprise';
+  totalFen: number | null;
+  adjustFen: number;
+  /** Revenue booked for the order (paid, or billed for settlement), net of refunds. */
+  revenueFen: number;
+  /** Still owed on the shop's receivables (billed, not yet settled). */
+  owedFen: number;
+  /** The coupon's and the points' fen the order holds (order_discount, ADR 0053). */
+  couponFen: number;
+  pointsFen: number;
+  /** What of them the ledger already booked to the coupon and points expense accounts (net of give-backs). */
+  couponPostedFen: number;
+  pointsPostedFen: number;
+  updatedAt: Date;
+}
+
+// Written out in SQL: drizzle drops the table of a column inside a subquery of a one-table select.
+const adjustSum = sql<string>`(select coalesce(sum(a.amount_fen), 0) from order_adjustment a where a.order_id = "orders"."id")`;
+const discountOf = (column: 'coupon_fen' | 'points_fen') =>
+  sql<string>`(select coalesce(sum(d.${sql.raw(column)}), 0) from order_discount d where d.order_id = "orders"."id")`;
+const accountSum = (kind: 'revenue' | 'receivable' | 'coupon' | 'points') =>
+  sql<string>`(select coalesce(sum(l.amount_fen), 0) from ledger_line l
+    join ledger_entry e on e.id = l.entry_id
+    join ledger_account acc on acc.id = l.account_id
+    where e.order_id = "orders"."id" and acc.kind = ${kind})`;
+
+const moneyColumns = {
+  id: orders.id,
+  no: orders.no,
+  userId: orders.userId,
+  state: orders.state,
+  kind: orders.kind,
+  totalFen: orders.totalFen,
+  adjustFen: adjustSum,
+  revenueFen: accountSum('revenue'),
+  receivableFen: accountSum('receivable'),
+  couponFen: discountOf('coupon_fen'),
+  pointsFen: discountOf('points_fen'),
+  couponLinesFen: accountSum('coupon'),
+  pointsLinesFen: accountSum('points'),
+  updatedAt: orders.updatedAt,
+};
+
+type Sums = 'adjustFen' | 'revenueFen' | 'owedFen' | 'couponFen' | 'pointsFen' | 'couponPostedFen' | 'pointsPostedFen';
+const toMoney = (
+  r: {
+    adjustFen: string;
+    revenueFen: string;
+    receivableFen: string;
+    couponFen: string;
+    pointsFen: string;
+    couponLinesFen: string;
+    pointsLinesFen: string;
+  } & Omit<OrderMoneyRow, Sums>,
+): OrderMoneyRow => ({
+  id: r.id,
+  no: r.no,
+  userId: r.userId,
+  state: r.state,
+  kind: r.kind,
+  totalFen: r.totalFen,
+  adjustFen: Number(r.adjustFen),
+  revenueFen: Number(r.revenueFen),
+  owedFen: -Number(r.receivableFen),
+  couponFen: Number(r.couponFen),
+  pointsFen: Number(r.pointsFen),
+  couponPostedFen: -Number(r.couponLinesFen),
+  pointsPostedFen: -Number(r.pointsLinesFen),
+  updatedAt: r.updatedAt,
+});
+
+/** The money facts of these orders (call under the orders' locks for a decision). */
+export async function orderMoney(db: Executor, ids: readonly number[]): Promise<OrderMoneyRow[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select(moneyColumns)
+    .from(orders)
+    .where(inArray(orders.id, [...ids]));
+  return rows.map(toMoney);
+}
+
+/** The customer's orders in these states, oldest first, with their money facts and first item names. */
+export async function userOrdersInStates(db: Executor, userId: number, states: readonly OrderState[]) {
+  const rows = await db
+    .select({
+      ...moneyColumns,
+      title: sql<string>`(select string_agg(s.name, '、') from (select ol.name from order_line ol where ol.order_id = ${orders.id} order by ol.id limit 3) s)`,
+      since: sql<
+        string | null
+      >`(select max(ev.at) from order_event ev where ev.order_id = "orders"."id" and ev.to_state = "orders"."state")`,
+    })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.state, [...states])))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  return rows.map((r) => ({ ...toMoney(r), title: r.title ?? '', since: r.since ? new Date(r.since) : r.updatedAt }));
+}
+
+/** The console's 应收账款 filter (ADR 0050). */
+export interface ReceivableFilter {
+  state?: 'unsettled' | 'overdue' | undefined;
+  keyword?: string | undefined;
+  overCredit: boolean;
+}
+
+export interface ReceivableRow {
+  id: number;
+  no: string;
+  state: 'unsettled' | 'overdue';
+  userId: number;
+  /** What the order still owes: dueOf for 待结算/欠款中, max(0, owedFen) — the same receivable lines orderMoney reads. */
+  owedFen: number;
+  /** When it entered 待结算 (its order_event), as userOrdersInStates' since. */
+  billedAt: Date;
+  name: string;
+  phone: string;
+  company: string;
+  creditLimitFen: number | null;
+  managerName: string | null;
+  /** What all the customer's 待结算 and 欠款中 orders owe (refuseOverCredit's figure). */
+  customerOwedFen: number;
+}
+
+/**
+ * The institution orders still owing (待结算, 欠款中), oldest bill first, with
+ * their customer and manager, and per state how many and what they owe under
+ * the keyword and credit filters. What an order owes is the negated sum of its
+ * receivable lines (accountSum, as orderMoney and the reconciliation read it).
+ */
+export async function listReceivables(
+  db: Executor,
+  f: ReceivableFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ReceivableRow[]; totals: { state: 'unsettled' | 'overdue'; orders: number; owedFen: number }[] }> {
+  const kw = f.keyword?.trim().toLowerCase() ?? '';
+  const like = `${kw.replace(/[\\%_]/g, '\\$&')}%`;
+  const hits = sql`
+    with due as (
+      select orders.id, orders.no, orders.state, orders.user_id,
+        greatest(0, -(${accountSum('receivable')}))::bigint as owed,
+        coalesce((select max(ev.at) from order_event ev where ev.order_id = orders.id and ev.to_state = 'unsettled'), orders.updated_at) as billed_at
+      from orders
+      where orders.state in ('unsettled', 'overdue')
+    ),
+    owing as (select user_id, sum(owed)::bigint as customer_owed from due group by user_id),
+    hits as (
+      select due.*, owing.customer_owed, u.name, u.phone, u.company, u.credit_limit_fen, s.name as manager_name
+      from due
+      join owing on owing.user_id = due.user_id
+      join user_account u on u.id = due.user_id
+      left join staff_account s on s.id = u.manager_id
+      where true
+        ${kw ? sql`and (upper(due.no) like upper(${like}) or u.phone like ${like} or lower(u.name) like ${like} or lower(u.company) like ${like})` : sql``}
+        ${f.overCredit ? sql`and u.credit_limit_fen is not null and owing.customer_owed >= u.credit_limit_fen` : sql``}
+    )`;
+  const totals = rowsOf<{ state: 'unsettled' | 'overdue'; orders: number; owed: string }>(
+    await db.execute(sql`${hits} select state, count(*)::int as orders, coalesce(sum(owed), 0)::bigint as owed from hits group by state`),
+  );
+  const rows = rowsOf<{
+    id: number;
+    no: string;
+    state: 'unsettled' | 'overdue';
+    user_id: number;
+    owed: string;
+    billed_at: string | Date;
+    name: string;
+    phone: string;
+    company: string;
+    credit_limit_fen: number | null;
+    manager_name: string | null;
+    customer_owed: string;
+  }>(
+    await db.execute(
+      sql`${hits} select * from hits ${f.state ? sql`where state = ${f.state}` : sql``} order by billed_at asc, id asc limit ${limit} offset ${offset}`,
+    ),
+  );
+  return {
+    rows: rows.map((r) => ({
+      id: Number(r.id),
+      no: r.no,
+      state: r.state,
+      userId: Number(r.user_id),
+      owedFen: Number(r.owed),
+      billedAt: new Date(r.billed_at),
+      name: r.name,
+      phone: r.phone,
+      company: r.company,
+      creditLimitFen: r.credit_limit_fen === null ? null : Number(r.credit_limit_fen),
+      managerName: r.manager_name,
+      customerOwedFen: Number(r.customer_owed),
+    })),
+    totals: (['unsettled', 'overdue'] as const).map((state) => {
+      const t = totals.find((x) => x.state === state);
+      return { state, orders: t ? Number(t.orders) : 0, owedFen: t ? Number(t.owed) : 0 };
+    }),
+  };
+}
+
+/** The reason of the order's latest price adjustment (the 补差价's words in the statement). */
+export async function lastAdjustmentReason(db: Executor, orderId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ reason: orderAdjustment.reason })
+    .from(orderAdjustment)
+    .where(eq(orderAdjustment.orderId, orderId))
+    .orderBy(desc(orderAdjustment.id))
+    .limit(1);
+  return row?.reason;
+}

@@ -1,0 +1,206 @@
+// Paying and settling orders (issue 10, ADR 0050): what is due, pay/order (and
+// a 补差价) from the balance, an online trade's credit paying its order,
+// settlement/add from the balance or a research group's. Every posting runs in
+// the order's move or under its lock, once per idempotency key.
+import type { OrderAction } from '@yance/contracts/order-states';
+import type { DueOrder, PayResult } from '@yance/contracts/prestore';
+import { chinaToday } from '@yance/contracts/sampling-rules';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit, type Actor } from '../audit/audit.service.ts';
+import { lockGroupForMoney, spendFromLimit } from '../cluster/cluster.service.ts';
+import { earnPoints } from '../coupon/coupon.service.ts';
+import { rewardInviterOnPaid } from '../invite/invite.service.ts';
+import * as ledger from '../ledger/ledger.service.ts';
+import { customerMover, lockCustomerOrder, moveOrder, recordOrderEvent, type Mover, type OrderRow } from '../order/order.service.ts';
+import { yuan } from './money-format.ts';
+import { getMoneySettings } from './money-settings.service.ts';
+import { billLines, dueOf, finalOf, PREPAID_STATES, splitBill, unbilledOf } from './order-bill.ts';
+import * as repo from './order-money.repository.ts';
+import type { OrderMoneyRow } from './order-money.repository.ts';
+import type { TopupRow } from './topup.repository.ts';
+
+export async function dueOrders(ctx: AppContext, userId: number, tab: 'unpaid' | 'unsettled') {
+  const s = await getMoneySettings(ctx);
+  const rows = (
+    await repo.userOrdersInStates(ctx.db, userId, tab === 'unpaid' ? ['unpaid', ...PREPAID_STATES] : ['unsettled', 'overdue'])
+  ).filter(
+    // 待付款 lists every order waiting for prepayment, and a prepaid one only while a 补差价 is due.
+    (r) => r.state === 'unpaid' || r.state === 'unsettled' || r.state === 'overdue' || dueOf(r) > 0,
+  );
+  const list: DueOrder[] = rows.map((r) => ({
+    id: r.id,
+    no: r.no,
+    state: r.state,
+    kind: r.kind,
+    title: r.title,
+    finalFen: finalOf(r) as DueOrder['finalFen'],
+    paidFen: r.revenueFen - r.owedFen,
+    dueFen: dueOf(r) as DueOrder['dueFen'],
+    since: r.since.toISOString(),
+    dueDate: tab === 'unsettled' ? chinaToday(new Date(r.since.getTime() + s.settleDueDays * 86_400_000)) : null,
+  }));
+  return {
+    list,
+    totalDueFen: list.reduce((n, o) => n + o.dueFen, 0),
+    balanceFen: await ledger.balanceOf(ctx, ledger.prestoreOf(userId)),
+  };
+}
+
+/** Runs the move with the order's money read under its lock (moveOrder's apply), posting what `post` answers. */
+async function moveWithMoney(
+  t: AppContext,
+  mover: Mover,
+  orderId: number,
+  action: OrderAction,
+  post: (m: OrderMoneyRow) => { posting: ledger.Posting; paidFen: number } | null,
+  locked?: OrderRow,
+) {
+  let posted = 0;
+  await moveOrder(t, mover, orderId, action, {
+    locked,
+    apply: async (t2: AppContext, order: OrderRow) => {
+      const [m] = await repo.orderMoney(t2.db, [order.id]);
+      if (!m) throw new AppError('NOT_FOUND', '订单不存在');
+      const p = post(m);
+      if (p) {
+        await ledger.postEntry(t2, p.posting);
+        posted = p.paidFen;
+        // Points are earned on what the customer paid (ADR 0053), in the payment's transaction.
+        if (p.paidFen > 0) await earnPoints(t2, mover.kind === 'customer' ? mover.userId : m.userId, m.id, p.paidFen);
+      }
+      return {};
+    },
+  });
+  return posted;
+}
+
+/**
+ * pay/order: a 待付款 order paid in full from the customer's balance (its
+ * `pay` move), or the 补差价 of a prepaid order (no move: a timeline event
+ * 支付补差价 and the audit row, under the order's lock).
+ */
+export async function payOrder(
+  ctx: AppContext,
+  userId: number,
+  body: { orderId: number; idempotencyKey: string },
+  ip: string,
+): Promise<PayResult> {
+  const { idempotencyKey, ...rest } = body;
+  return ledger.once(ctx, { userId }, idempotencyKey, 'pay/order', rest, async (t) => ({
+    orderIds: [body.orderId],
+    paidFen: (await payFromBalance(t, userId, body.orderId, ip)) as PayResult['paidFen'],
+    balanceFen: await ledger.balanceOf(t, ledger.prestoreOf(userId)),
+  }));
+}
+
+/** Pays what the customer's order needs now from their balance, in t's transaction: the `pay` move, or a 补差价. */
+async function payFromBalance(t: AppContext, userId: number, orderId: number, ip: string): Promise<number> {
+  const mover = await customerMover(t, userId, ip);
+  const order = await lockCustomerOrder(t, mover, orderId);
+  if (order.state === 'unpaid') {
+    const paid = await moveWithMoney(
+      t,
+      mover,
+      orderId,
+      'pay',
+      (m) => {
+        const bill = unbilledOf(m);
+        return bill > 0 ? payPosting('orderPay', `订单 ${m.no} 付款`, userId, m, bill) : null;
+      },
+      order,
+    );
+    await rewardInviterOnPaid(t, userId, orderId);
+    t.afterCommit(() => t.metrics.paymentMade('order'));
+    return paid;
+  }
+  const [m] = await repo.orderMoney(t.db, [order.id]);
+  const due = m ? dueOf(m) : 0;
+  if (!m || due <= 0 || m.state === 'unsettled' || m.state === 'overdue') throw new AppError('CONFLICT', '该订单当前无需支付');
+  const reason = (await repo.lastAdjustmentReason(t.db, order.id)) ?? '';
+  const p = payPosting('adjustPay', `订单 ${m.no} 补差价${reason ? `（${reason}）` : ''}`, userId, m, unbilledOf(m));
+  await ledger.postEntry(t, p.posting);
+  await earnPoints(t, userId, m.id, p.paidFen);
+  const actor: Actor = { kind: 'customer', id: userId, name: mover.name };
+  await recordOrderEvent(t, actor, order, 'adjustPay', `¥${yuan(due)}`);
+  await recordAudit(t, {
+    actor,
+    action: 'order.adjustPay',
+    objectType: 'order',
+    objectId: order.id,
+    changes: { paidFen: [null, due] },
+    ip,
+  });
+  t.afterCommit(() => t.metrics.paymentMade('order'));
+  return due;
+}
+
+/**
+ * An online trade for an order (pay/online) credited: the order is paid from
+ * the balance now, in the credit's transaction (which holds the balance's row
+ * lock since the credit). An order paid, cancelled or repriced meanwhile so
+ * that the credit no longer covers it is left alone; the money stays in the balance.
+ */
+export async function payFromTrade(t: AppContext, row: TopupRow, orderId: number): Promise<void> {
+  const [m] = await repo.orderMoney(t.db, [orderId]);
+  if (!m || m.userId !== row.userId || m.state === 'unsettled' || m.state === 'overdue') return;
+  const due = dueOf(m);
+  if (due <= 0 || due > (await ledger.balanceOf(t, ledger.prestoreOf(row.userId)))) return;
+  await payFromBalance(t, row.userId, orderId, '');
+}
+
+/** A bill paid from the customer's balance: the split's part from prestore, the deductions, revenue the whole. */
+function payPosting(kind: 'orderPay' | 'adjustPay', memo: string, userId: number, m: OrderMoneyRow, bill: number) {
+  const split = splitBill(m, bill);
+  const posting: ledger.Posting = { kind, memo, userId, orderId: m.id, lines: billLines(ledger.prestoreOf(userId), bill, split) };
+  return { posting, paidFen: split.payFen };
+}
+
+/**
+ * settlement/add: several 待结算 / 欠款中 orders settled at once, all or none:
+ * from the personal balance, or from a research group's balance within the
+ * member's limit (the group locked first, then the orders in ascending id,
+ * so concurrent settlements never deadlock; the spending counted in the same
+ * transaction).
+ */
+export async function settleOrders(
+  ctx: AppContext,
+  userId: number,
+  body: { orderIds: number[]; clusterId?: number | undefined; idempotencyKey: string },
+  ip: string,
+): Promise<PayResult> {
+  const { idempotencyKey, ...rest } = body;
+  return ledger.once(ctx, { userId }, idempotencyKey, 'settlement/add', rest, async (t) => {
+    const mover = await customerMover(t, userId, ip);
+    const fromGroup = body.clusterId === undefined ? null : await lockGroupForMoney(t, userId, body.clusterId);
+    const source = fromGroup ? ledger.groupAccountOf(fromGroup.group.id) : ledger.prestoreOf(userId);
+    let total = 0;
+    for (const id of [...body.orderIds].sort((a, b) => a - b)) {
+      total += await moveWithMoney(t, mover, id, 'settle', (m) =>
+        m.owedFen > 0
+          ? {
+              posting: {
+                kind: 'settle',
+                memo: fromGroup ? `订单 ${m.no} 结算（课题组「${fromGroup.group.name}」，${mover.name}）` : `订单 ${m.no} 结算`,
+                userId,
+                orderId: m.id,
+                lines: [
+                  { account: source, amountFen: -m.owedFen },
+                  { account: { kind: 'receivable' }, amountFen: m.owedFen },
+                ],
+              },
+              paidFen: m.owedFen,
+            }
+          : null,
+      );
+    }
+    if (fromGroup && total > 0) await spendFromLimit(t, fromGroup.member, total);
+    if (total > 0) await rewardInviterOnPaid(t, userId, Math.min(...body.orderIds));
+    if (total > 0) t.afterCommit(() => t.metrics.paymentMade('settlement'));
+    return {
+      orderIds: body.orderIds,
+      paidFen: total as PayResult['paidFen'],
+      balanceFen: await ledger.balanceOf(t, source),
+    };
+  });
+}
