@@ -1,6 +1,7 @@
 // The ledger's accounts and entry kinds, and the top-up's states and its one
 // transition table (issue 10, ADR 0050). zod-free: the database's CHECK
 // constraints are generated from these lists, and any page may show the words.
+import type { Transition } from './machine.ts';
 import type { Permission } from './staff.ts';
 
 /**
@@ -167,8 +168,6 @@ export const REFUND_STATES = ['pending', 'refunded'] as const;
 export type RefundState = (typeof REFUND_STATES)[number];
 export const REFUND_STATE_NAMES: Record<RefundState, string> = { pending: '待审核', refunded: '已退款' };
 export const REFUND_TRANSITIONS = {
-  approve: { label: '批准退款', from: ['pending'], to: 'refunded', by: [{ permission: 'prestore.confirm' }] },
-} as const satisfies Record<
-  string,
-  { label: string; from: readonly RefundState[]; to: RefundState; by: readonly { permission: Permission }[] }
->;
+  /** Finance approves: what the cancelled order paid goes back to the balance. Only a cancelled order's refund. */
+  approve: { label: '批准退款', from: ['pending'], to: 'refunded', by: [{ permission: 'prestore.confirm' }], parentIn: ['cancelled'] },
+} as const satisfies Record<string, Transition<RefundState> & { to: RefundState }>;

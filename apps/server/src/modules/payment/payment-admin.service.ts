@@ -3,12 +3,13 @@
 import ExcelJS from 'exceljs';
 import { GATEWAY_NAMES, LEDGER_ACCOUNT_NAMES } from '@yance/contracts/ledger';
 import type { Page } from '@yance/contracts/paging';
-import { REFUND_STATE_NAMES, REFUND_TRANSITIONS } from '@yance/contracts/ledger';
+import { REFUND_STATE_NAMES, REFUND_TRANSITIONS, type RefundState } from '@yance/contracts/ledger';
+import { ORDER_STATE_NAMES, type OrderState } from '@yance/contracts/order-states';
 import { moneySettings, type AdminRefund, type AdminTopup, type MoneySettings, type Reconciliation } from '@yance/contracts/prestore';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { LedgerCheck } from '../../lib/metrics.ts';
-import { recordStateMove, type Actor } from '../audit/audit.service.ts';
+import { defineMachine } from '../../lib/state-machine.ts';
 import { reverseInvoicesOfOrder } from '../invoice/invoice.service.ts';
 import { recordOrderEvent } from '../order/order.service.ts';
 import * as ledger from '../ledger/ledger.service.ts';
@@ -19,8 +20,25 @@ import { getMoneySettings, MONEY_SETTING_KEY } from './money-settings.service.ts
 import { prestoreStatement } from './prestore.service.ts';
 import * as reconciliation from './reconciliation.repository.ts';
 import * as repo from './refund.repository.ts';
+import type { RefundRow } from './refund.repository.ts';
 import * as topups from './topup.repository.ts';
 import { toTopupEntry } from './topup.service.ts';
+
+/** A cancelled prepaid order's refund (ADR 0050): finance approves it, only while its order is cancelled. */
+export const refundMachine = defineMachine<AppContext, RefundRow, RefundState, typeof REFUND_TRANSITIONS>({
+  objectType: 'refund',
+  table: REFUND_TRANSITIONS,
+  names: REFUND_STATE_NAMES,
+  noun: '退款',
+  missing: '退款不存在',
+  lock: (t, id) => repo.lockRefund(t.db, id),
+  write: (t, row, from, to, at, set) =>
+    repo.markRefunded(t.db, row.id, from, { state: to, note: (set.note as string) ?? '', staffId: set.staffId as number, refundedAt: at }),
+  parent: {
+    state: async (t, row) => (await repo.findOrderRow(t.db, row.orderId))!.state,
+    refused: (state) => `订单当前为「${ORDER_STATE_NAMES[state as OrderState]}」，不能批准退款`,
+  },
+});
 
 const maskPhone = (phone: string) => (phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);
 
@@ -194,14 +212,10 @@ export async function approveRefund(
 ): Promise<AdminRefund> {
   const { idempotencyKey, ...rest } = body;
   return ledger.once(ctx, { staffId: caller.id }, idempotencyKey, 'refund/approve', rest, async (t) => {
-    const row = await repo.lockRefund(t.db, body.id);
-    if (!row) throw new AppError('NOT_FOUND', '退款不存在');
-    const tr = REFUND_TRANSITIONS.approve;
-    if (!(tr.from as readonly string[]).includes(row.state))
-      throw new AppError('CONFLICT', `该退款当前为「${REFUND_STATE_NAMES[row.state]}」，不能${tr.label}`);
-    const at = t.clock();
-    const moved = await repo.markRefunded(t.db, row.id, { note: body.note?.trim() ?? '', staffId: caller.id, refundedAt: at });
-    if (!moved) throw new AppError('CONFLICT', '退款已被处理，请刷新后重试');
+    const row = await refundMachine.move(t, { kind: 'staff', caller, ip }, body.id, 'approve', {
+      note: body.note ?? '',
+      set: { note: body.note?.trim() ?? '', staffId: caller.id },
+    });
     const order = await repo.findOrderRow(t.db, row.orderId);
     if (!order) throw new AppError('NOT_FOUND', '订单不存在');
     await ledger.postEntry(t, {
@@ -215,18 +229,13 @@ export async function approveRefund(
         { account: ledger.prestoreOf(row.userId), amountFen: row.amountFen },
       ],
     });
-    const actor: Actor = { kind: 'staff', id: caller.id, name: caller.name };
-    await recordOrderEvent(t, actor, order, 'refund', `¥${(row.amountFen / 100).toFixed(2)} 已退回预存余额`);
-    await recordStateMove(t, {
-      actor,
-      objectType: 'refund',
-      objectId: row.id,
-      action: 'approve',
-      from: row.state,
-      to: tr.to,
-      note: body.note?.trim() ?? '',
-      ip,
-    });
+    await recordOrderEvent(
+      t,
+      refundMachine.actorFor({ kind: 'staff', caller }, 'approve'),
+      order,
+      'refund',
+      `¥${(row.amountFen / 100).toFixed(2)} 已退回预存余额`,
+    );
     await reverseInvoicesOfOrder(t, row.orderId, '订单取消退款');
     const view = await repo.findRefundView(t.db, row.id);
     if (!view) throw new Error('refund vanished');

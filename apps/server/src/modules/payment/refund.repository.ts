@@ -20,12 +20,13 @@ export async function lockRefund(db: Executor, id: number): Promise<RefundRow | 
 export async function markRefunded(
   db: Executor,
   id: number,
-  set: { note: string; staffId: number; refundedAt: Date },
+  from: RefundRow['state'],
+  set: { state: RefundRow['state']; note: string; staffId: number; refundedAt: Date },
 ): Promise<RefundRow | undefined> {
   const [row] = await db
     .update(refund)
-    .set({ state: 'refunded', ...set })
-    .where(and(eq(refund.id, id), eq(refund.state, 'pending')))
+    .set(set)
+    .where(and(eq(refund.id, id), eq(refund.state, from)))
     .returning();
   return row;
 }

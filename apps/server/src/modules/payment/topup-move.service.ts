@@ -1,11 +1,10 @@
 // A top-up's state (ADR 0050): the one writer of its moves, the customer's
 // prestore/close and finance's answer to a bank transfer.
-import { TOPUP_TRANSITIONS, type TopupAction, type TopupTransition } from '@yance/contracts/ledger';
+import { TOPUP_METHOD_NAMES, TOPUP_STATE_NAMES, TOPUP_TRANSITIONS, type TopupAction, type TopupState } from '@yance/contracts/ledger';
 import type { TopupEntry } from '@yance/contracts/prestore';
-import { can, type Permission } from '@yance/contracts/staff';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordStateMove, SYSTEM, type Actor } from '../audit/audit.service.ts';
+import { actorOf, defineMachine, type Mover } from '../../lib/state-machine.ts';
 import { enqueue } from '../job/job.service.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { customerMover, lockCustomerOrder } from '../order/order.service.ts';
@@ -15,22 +14,40 @@ import * as repo from './topup.repository.ts';
 import type { TopupRow } from './topup.repository.ts';
 import { toTopupEntry } from './topup.service.ts';
 
-type TopupMover =
-  { kind: 'customer'; userId: number; ip: string } | { kind: 'staff'; caller: StaffCaller; ip: string } | { kind: 'system' };
+type TopupMover = Mover;
 
-const mayMoveTopup = (mover: TopupMover, t: TopupTransition) =>
-  t.by.some((who) =>
-    'customer' in who
-      ? mover.kind === 'customer'
-      : 'system' in who
-        ? mover.kind === 'system'
-        : mover.kind === 'staff' && can(mover.caller.roles, who.permission as Permission),
-  );
+/** The top-up's machine (ADR 0050, ADR 0058): its table, its row's compare-and-set, the method each action takes. */
+export const topupMachine = defineMachine<AppContext, TopupRow, TopupState, typeof TOPUP_TRANSITIONS>({
+  objectType: 'topup',
+  table: TOPUP_TRANSITIONS,
+  names: TOPUP_STATE_NAMES,
+  noun: '充值单',
+  missing: '充值单不存在',
+  lock: (t, id) => repo.lockTopup(t.db, id),
+  reach: (_t, mover, row) => mover.kind !== 'customer' || row.userId === mover.userId,
+  write: (t, row, from, to, at, set) =>
+    repo.moveTopup(t.db, row.id, from, {
+      state: to,
+      note: (set.note as string) || row.note,
+      staffId: (set.staffId as number | null | undefined) ?? row.staffId,
+      creditedAt: to === 'credited' ? at : row.creditedAt,
+      gatewayTradeNo: (set.gatewayTradeNo as string | undefined) ?? row.gatewayTradeNo,
+      callback: (set.callback as TopupRow['callback'] | undefined) ?? row.callback,
+    }),
+  // A transfer is answered by finance, an online trade by its gateway: the action must suit the method.
+  check: async (_t, _mover, row, action) => {
+    if (!(TOPUP_TRANSITIONS[action].methods as readonly string[]).includes(row.method))
+      throw new AppError('CONFLICT', `该充值单为${TOPUP_METHOD_NAMES[row.method]}，不能${TOPUP_TRANSITIONS[action].label}`);
+  },
+  noteMissing: () => '[驳回原因]不能为空',
+  actor: async (t, mover, row, permissions) => (mover.kind === 'customer' ? customerActor(t, row.userId) : actorOf(mover, permissions)),
+});
 
 /**
- * The one writer of a top-up's state (ADR 0050): the table's from, method and
- * actor, a compare-and-set, the audit row — and on pay/confirm the credit
- * (and the tier's bonus as its own line) — all in t's transaction. The row must be locked by the caller.
+ * The one writer of a top-up's state (ADR 0050): the machine's move (the
+ * table's from and actor, the method, a compare-and-set, the audit row) — and
+ * on pay/confirm the credit (and the tier's bonus as its own line) — all in
+ * t's transaction. The row must be locked by the caller.
  */
 export async function moveTopup(
   t: AppContext,
@@ -39,26 +56,18 @@ export async function moveTopup(
   action: TopupAction,
   extra: { note?: string; gatewayTradeNo?: string; callback?: unknown } = {},
 ): Promise<TopupRow> {
-  const tr: TopupTransition = TOPUP_TRANSITIONS[action];
-  if (!mayMoveTopup(mover, tr)) throw new AppError('FORBIDDEN', '您没有权限执行此操作');
-  if (!tr.methods.includes(row.method) || !tr.from.includes(row.state))
-    throw new AppError(
-      'CONFLICT',
-      `该充值单当前为「${row.state === 'credited' ? '已到账' : row.state === 'rejected' ? '已驳回' : row.state === 'closed' ? '已关闭' : '待到账'}」，不能${tr.label}`,
-    );
   const note = extra.note?.trim() ?? '';
-  if (tr.note === 'required' && !note) throw new AppError('INVALID', '[驳回原因]不能为空');
-  const at = t.clock();
-  const credited = tr.to === 'credited';
-  const moved = await repo.moveTopup(t.db, row.id, row.state, {
-    state: tr.to,
-    note: note || row.note,
-    staffId: mover.kind === 'staff' ? mover.caller.id : row.staffId,
-    creditedAt: credited ? at : row.creditedAt,
-    gatewayTradeNo: extra.gatewayTradeNo ?? row.gatewayTradeNo,
-    callback: (extra.callback as TopupRow['callback']) ?? row.callback,
+  const moved = await topupMachine.move(t, mover, row, action, {
+    locked: row,
+    note,
+    set: {
+      ...(note ? { note } : {}),
+      ...(mover.kind === 'staff' ? { staffId: mover.caller.id } : {}),
+      ...(extra.gatewayTradeNo !== undefined ? { gatewayTradeNo: extra.gatewayTradeNo } : {}),
+      ...(extra.callback !== undefined ? { callback: extra.callback } : {}),
+    },
   });
-  if (!moved) throw new AppError('CONFLICT', '充值单已被处理，请刷新后重试');
+  const credited = moved.state === 'credited';
   // The orders a trade pays are locked before the balance, as pay/order locks them (one lock order, no deadlock).
   if (credited && row.payOrderIds.length) {
     const owner = await customerMover(t, row.userId);
@@ -96,22 +105,6 @@ export async function moveTopup(
   }
   if (credited) t.afterCommit(() => t.metrics.paymentMade(row.method === 'online' ? 'topup_online' : 'topup_transfer'));
   if (credited) for (const orderId of row.payOrderIds) await payFromTrade(t, row, orderId);
-  const actor: Actor =
-    mover.kind === 'system'
-      ? SYSTEM
-      : mover.kind === 'staff'
-        ? { kind: 'staff', id: mover.caller.id, name: mover.caller.name }
-        : await customerActor(t, mover.userId);
-  await recordStateMove(t, {
-    actor,
-    objectType: 'topup',
-    objectId: row.id,
-    action,
-    from: row.state,
-    to: tr.to,
-    note,
-    ip: mover.kind === 'system' ? '' : mover.ip,
-  });
   return moved;
 }
 
@@ -120,7 +113,7 @@ export async function closeTopup(ctx: AppContext, userId: number, id: number, ip
   return ctx.tx(async (t) => {
     const row = await repo.lockTopup(t.db, id);
     if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', '充值单不存在');
-    return toTopupEntry(await moveTopup(t, { kind: 'customer', userId, ip }, row, 'close'));
+    return toTopupEntry(await moveTopup(t, { kind: 'customer', userId, name: '', ip }, row, 'close'));
   });
 }
 
