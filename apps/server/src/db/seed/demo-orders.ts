@@ -10,7 +10,8 @@ import { chinaToday, isPickableDate, isSlotDisabled, slotsOf } from '@yance/cont
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { hashPassword } from '../../modules/account/account.service.ts';
 import { reviewAttestation } from '../../modules/customer/customer.service.ts';
-import { addOrder, customerMove, moveOrder } from '../../modules/order/order.service.ts';
+import { addOrder, customerMove } from '../../modules/order/order.service.ts';
+import { moveOrder } from '../../modules/order/order-api.service.ts';
 import type { FileStorage } from '../../modules/media/storage.service.ts';
 import { reviewResult, uploadResult } from '../../modules/lab/result-file.service.ts';
 import { addToPlan } from '../../modules/plan/plan.service.ts';

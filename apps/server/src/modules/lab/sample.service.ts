@@ -15,7 +15,7 @@ import { can, type Permission } from '@yance/contracts/staff';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordStateMove } from '../audit/audit.service.ts';
-import { moverActor, recordOrderEvent, type Mover, type OrderRow } from '../order/order.service.ts';
+import { moverActor, recordOrderEvent, type Mover, type OrderRow } from '../order/order-api.service.ts';
 import * as repo from './lab.repository.ts';
 import type { SampleFields, SampleRow } from './lab.repository.ts';
 

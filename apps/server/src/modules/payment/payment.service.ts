@@ -30,7 +30,7 @@ import { recordAudit, recordStateMove, SYSTEM, type Actor } from '../audit/audit
 import * as ledger from '../ledger/ledger.service.ts';
 import { getPrivateFile } from '../media/private-file.service.ts';
 import type { FileStorage } from '../media/storage.service.ts';
-import { customerMover, lockCustomerOrder, moveOrder, recordOrderEvent, type Mover, type OrderRow } from '../order/order.service.ts';
+import { customerMover, lockCustomerOrder, moveOrder, recordOrderEvent, type Mover, type OrderRow } from '../order/order-api.service.ts';
 import { getSettingValue } from '../setting/setting.service.ts';
 import { groupForReader, joinedClusters, lockGroupForMoney, spendFromLimit } from '../cluster/cluster.service.ts';
 import { GatewaySignatureError, type CallbackInput, type PaymentGateway } from './gateway.ts';
