@@ -53,7 +53,7 @@ import { inviteRoutes } from './modules/invite/invite.routes.ts';
 import { promotionRoutes } from './modules/promotion/promotion.routes.ts';
 import { promotionJobs } from './modules/promotion/promotion.service.ts';
 import { contractRoutes } from './modules/contract/contract.routes.ts';
-import { seedDemoOrders } from './modules/order/order-demo.service.ts';
+import { seedDemoOrders } from './db/seed/demo-orders.ts';
 import { resolveAccessToken } from './modules/session/session.service.ts';
 import { createSmsProvider } from './modules/sms/sms.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingState } from '@yance/contracts/booking-states';
 import { BOOKING_CLOSED, BOOKING_SCHEDULE_DEFAULTS, SLOT_TAKEN } from '@yance/contracts/booking-rules';
 import { auditLog, booking, bookingEvent, bookingSlot, device } from '../src/db/schema.ts';
-import { ATTESTATION_NEEDED } from '../src/modules/order/order.service.ts';
+import { ATTESTATION_NEEDED } from '../src/modules/order/order-api.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, createUser, staffTokens, testClock, type TestUser } from './factories.ts';
 import { customItem, offShelf, orderingCustomer, XRD } from './order-factories.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
 import { auditLog, orderEvent } from '../src/db/schema.ts';
-import { DEMO_CUSTOMERS } from '../src/modules/order/order-demo.service.ts';
+import { DEMO_CUSTOMERS } from '../src/db/seed/demo-orders.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, staffTokens } from './factories.ts';
 

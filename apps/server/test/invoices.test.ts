@@ -7,7 +7,7 @@ import { domainEvents } from '../src/subscribers.ts';
 import { createContext, type AppContext } from '../src/context.ts';
 import { auditLog, invoiceApplication, invoiceTitle, message, orders } from '../src/db/schema.ts';
 import { reverseInvoicesOfOrder } from '../src/modules/invoice/invoice.service.ts';
-import { moveOrder } from '../src/modules/order/order.service.ts';
+import { moveOrder } from '../src/modules/order/order-api.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, staffTokens, type TestUser } from './factories.ts';
 import { orderingCustomer, pickupAddress, placeOrder, reviewedFile } from './order-factories.ts';

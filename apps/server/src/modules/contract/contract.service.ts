@@ -25,7 +25,7 @@ import {
   orderLines,
   recordOrderEvent,
   type OrderRow,
-} from '../order/order.service.ts';
+} from '../order/order-api.service.ts';
 import { getSettings } from '../setting/setting.service.ts';
 import * as repo from './contract.repository.ts';
 import type { ContractRow } from './contract.repository.ts';

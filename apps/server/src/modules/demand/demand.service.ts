@@ -32,7 +32,7 @@ import { recordAudit, recordStateMove, SYSTEM, type Actor } from '../audit/audit
 import { getPrivateFile, putPrivateFile } from '../media/private-file.service.ts';
 import type { FileStorage } from '../media/storage.service.ts';
 import type { UploadedFile } from '../media/upload.service.ts';
-import { ATTESTATION_NEEDED, customerCard, customerMover, lockOrderingCustomer } from '../order/order.service.ts';
+import { ATTESTATION_NEEDED, customerCard, customerMover, lockOrderingCustomer } from '../order/order-api.service.ts';
 import { putQuoteLinesIntoPlan } from '../plan/plan.service.ts';
 import * as repo from './demand.repository.ts';
 import type { DemandRow } from './demand.repository.ts';

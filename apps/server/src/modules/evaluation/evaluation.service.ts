@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { customerMover, findCustomerOrder } from '../order/order.service.ts';
+import { customerMover, findCustomerOrder } from '../order/order-api.service.ts';
 import * as repo from './evaluation.repository.ts';
 
 /** A missing line and another customer's line answer alike. */

@@ -9,7 +9,7 @@ import type { Address } from '@yance/contracts/user';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { getAddresses, owned as ownedAddress } from '../address/address.service.ts';
-import { lockOrderingCustomer } from '../order/order.service.ts';
+import { lockOrderingCustomer } from '../order/order-api.service.ts';
 import * as repo from './invoice.repository.ts';
 import type { TitleFields, TitleRow } from './invoice.repository.ts';
 

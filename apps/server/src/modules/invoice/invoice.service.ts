@@ -45,7 +45,7 @@ import { getPrivateFile } from '../media/private-file.service.ts';
 import type { FileStorage } from '../media/storage.service.ts';
 import { notifySite } from '../notify/notify.service.ts';
 import type { JobHandlers } from '../job/job.service.ts';
-import { customerMover, customerOrdersIn, lockCustomerOrder, lockOrderingCustomer, type OrderRow } from '../order/order.service.ts';
+import { customerMover, customerOrdersIn, lockCustomerOrder, lockOrderingCustomer, type OrderRow } from '../order/order-api.service.ts';
 import { addressLine, ownedTitle } from './invoice-title.service.ts';
 import { mailInvoice, queueInvoiceMail } from './invoice-mail.service.ts';
 import * as repo from './invoice.repository.ts';

@@ -27,7 +27,6 @@ import { adminOrderDetail, staffMover } from '../order/order-admin.service.ts';
 import {
   customerMover,
   deliveredAt,
-  detailOf,
   findCustomerOrder,
   lockCustomerOrder,
   lockReachableOrder,
@@ -36,7 +35,8 @@ import {
   recordOrderEvent,
   type Mover,
   type OrderRow,
-} from '../order/order.service.ts';
+} from '../order/order-api.service.ts';
+import { detailOf } from '../order/order-detail.service.ts';
 import { afterAdjustMoney } from '../payment/order-money.service.ts';
 import * as repo from './lab.repository.ts';
 import type { SampleJoinRow, SampleRow } from './lab.repository.ts';

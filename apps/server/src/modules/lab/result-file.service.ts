@@ -9,7 +9,14 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { FileStorage } from '../media/storage.service.ts';
 import { staffMover } from '../order/order-admin.service.ts';
-import { customerMover, findReachableOrder, lockReachableOrder, moverActor, recordOrderEvent, type Mover } from '../order/order.service.ts';
+import {
+  customerMover,
+  findReachableOrder,
+  lockReachableOrder,
+  moverActor,
+  recordOrderEvent,
+  type Mover,
+} from '../order/order-api.service.ts';
 import * as repo from './lab.repository.ts';
 import type { FileRow, ListedFile } from './lab.repository.ts';
 

@@ -11,7 +11,7 @@ import type { Fen } from '@yance/contracts/money';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { adminFiles } from '../lab/result-file.service.ts';
-import { detailOf, summariesOf } from './order.service.ts';
+import { detailOf, summariesOf } from './order-detail.service.ts';
 import * as repo from './order.repository.ts';
 import type { OrderRow } from './order.repository.ts';
 import { moveOrder, reachable, type MoveOptions, type Mover } from './order-transition.ts';

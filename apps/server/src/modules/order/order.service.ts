@@ -1,40 +1,26 @@
+// The customer's orders (spec §7 order/*, ADR 0039): order/add from their own
+// plan lines (or a saved draft), the list, the detail, cancel, confirm and
+// 再来一单. What other modules use of orders is order-api.service.ts; an order
+// as its readers see it, order-detail.service.ts.
 import {
   CUSTOM_TYPE_ID,
   PLAN_LINES_MAX,
   type OrderAddBody,
   type OrderAgainResponse,
   type OrderDetail,
-  type OrderEvent,
   type OrderListBody,
   type OrderListResponse,
-  type OrderSummary,
   type SampleInput,
 } from '@yance/contracts/order';
-import {
-  ORDER_TABS,
-  ORDER_TAB_NAMES,
-  ORDER_TRANSITIONS,
-  type OrderAction,
-  type OrderKind,
-  type OrderState,
-} from '@yance/contracts/order-states';
+import { ORDER_TABS, ORDER_TAB_NAMES, type OrderKind } from '@yance/contracts/order-states';
 import { ORGANIZATIONS } from '@yance/contracts/user';
-import { SAMPLING_EVENT_LABELS, type SamplingEventAction } from '@yance/contracts/sampling';
-import { CALL_EVENT_LABELS, type CallEventAction } from '@yance/contracts/call-task';
-import { MONEY_EVENT_LABELS, type MoneyEventAction } from '@yance/contracts/ledger';
-import { refuseOverCredit } from '../payment/order-money.service.ts';
-import { deductionOf, holdDiscount } from '../coupon/coupon.service.ts';
-import { PICKUP_EVENT_LABELS, type PickupEventAction } from '@yance/contracts/pickup';
-import { CONTRACT_EVENT_LABELS, type ContractEventAction } from '@yance/contracts/order-contract';
 import type { Fen, PriceUnit } from '@yance/contracts/money';
-import { DEFAULT_LAB_CALENDAR } from '@yance/contracts/turnaround';
-import { LAB_EVENT_LABELS, type LabEventAction } from '@yance/contracts/sample-states';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { buildSearchText } from '../../lib/search-grams.ts';
-import { changesOf, recordAudit, type Actor } from '../audit/audit.service.ts';
-import { labDetailOf, trackingOf } from '../lab/lab.service.ts';
-import { customerFiles } from '../lab/result-file.service.ts';
+import { changesOf, recordAudit } from '../audit/audit.service.ts';
+import { holdDiscount } from '../coupon/coupon.service.ts';
+import { refuseOverCredit } from '../payment/order-money.service.ts';
 import {
   fullChoices,
   linePrice,
@@ -45,15 +31,19 @@ import {
   takeFromPlan,
   type PlanEntry,
 } from '../plan/plan.service.ts';
-import { dueDate, estimatesOf, labCalendarOf } from '../turnaround/turnaround.service.ts';
+import { estimatesOf } from '../turnaround/turnaround.service.ts';
+import {
+  ATTESTATION_NEEDED,
+  customerMover,
+  findCustomerOrder,
+  lockCustomerOrder,
+  lockOrderingCustomer,
+  type CustomerMover,
+} from './order-api.service.ts';
+import { detailOf, summariesOf } from './order-detail.service.ts';
 import * as repo from './order.repository.ts';
 import type { LineRow, OrderRow } from './order.repository.ts';
-import { actionsFor, customerName, moveOrder, reachable, type Mover } from './order-transition.ts';
-
-/** The timeline's name for a customer (also for bookings). */
-export { customerName };
-/** The spec's words when the attestation form is not complete. */
-export const ATTESTATION_NEEDED = '未完善基本信息无法正常下单';
+import { customerName, moveOrder } from './order-transition.ts';
 
 /** YYYYMMDD of the day in China (UTC+8, no daylight saving): order numbers count per Chinese calendar day. */
 export const chinaDay = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
@@ -237,11 +227,11 @@ async function gatherLines(t: AppContext, userId: number, body: OrderAddBody, dr
 export async function addOrder(ctx: AppContext, userId: number, body: OrderAddBody, ip = '') {
   refuseRepeats(body);
   return ctx.tx(async (t) => {
-    const user = await repo.lockOrderCustomer(t.db, userId);
+    const user = await lockOrderingCustomer(t, userId);
     if (!user) throw new AppError('UNAUTHENTICATED', '登录已过期，请重新登录');
     if (!user.attested) throw new AppError('FORBIDDEN', ATTESTATION_NEEDED);
-    const mover: Mover = { kind: 'customer', userId, name: customerName(user), ip };
-    const draft = body.draftId === undefined ? undefined : await reachable(t, mover, await repo.lockOrder(t.db, body.draftId));
+    const mover: CustomerMover = { kind: 'customer', userId, name: customerName(user), ip };
+    const draft = body.draftId === undefined ? undefined : await lockCustomerOrder(t, mover, body.draftId);
     if (draft && draft.state !== 'draft') throw new AppError('CONFLICT', '该订单已提交，不能再修改');
     // An institution over its credit limit settles first (ADR 0050): a draft may still be saved.
     if (!body.draft && kindOf(user.organization) === 'institution') await refuseOverCredit(t, userId, user.creditLimitFen);
@@ -278,13 +268,7 @@ export async function addOrder(ctx: AppContext, userId: number, body: OrderAddBo
 }
 
 /** A draft saved: its first save starts the timeline; every save is in the audit log. */
-async function recordDraft(
-  t: AppContext,
-  mover: Extract<Mover, { kind: 'customer' }>,
-  order: OrderRow,
-  first: boolean,
-  totalFen: Fen | null,
-) {
+async function recordDraft(t: AppContext, mover: CustomerMover, order: OrderRow, first: boolean, totalFen: Fen | null) {
   const actor = { kind: 'customer' as const, id: mover.userId, name: mover.name };
   if (first) {
     await repo.insertEvent(t.db, {
@@ -307,27 +291,6 @@ async function recordDraft(
   });
 }
 
-const summaryOf = (o: OrderRow, items: string[], sampleCount: number): OrderSummary => ({
-  id: o.id,
-  no: o.no,
-  state: o.state,
-  kind: o.kind,
-  delivery: o.delivery,
-  items,
-  sampleCount,
-  total_fen: o.totalFen,
-  createdAt: o.createdAt.toISOString(),
-});
-
-/** Summaries of a page of orders, with their item names and sample counts. */
-export async function summariesOf<R extends OrderRow>(ctx: AppContext, rows: R[]): Promise<(OrderSummary & { row: R })[]> {
-  const { items, samples } = await repo.pageExtras(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({ ...summaryOf(r, items.get(r.id) ?? [], samples.get(r.id) ?? 0), row: r }));
-}
-
 /** order/list: the caller's orders of a tab, newest first, searched by number, item or sample name; with every tab's count. */
 export async function listOrders(ctx: AppContext, userId: number, q: OrderListBody): Promise<OrderListResponse> {
   const tab = ORDER_TABS[q.tab as keyof typeof ORDER_TABS];
@@ -340,160 +303,9 @@ export async function listOrders(ctx: AppContext, userId: number, q: OrderListBo
   return { list, total, page: q.page, pageSize: q.pageSize, counts };
 }
 
-/** A timeline entry's words: a transition's label, or one of the events that leave the state (draft, sampling). */
-const eventLabel = (action: string): string =>
-  action === 'saveDraft'
-    ? '保存草稿'
-    : action in SAMPLING_EVENT_LABELS
-      ? SAMPLING_EVENT_LABELS[action as SamplingEventAction]
-      : action in LAB_EVENT_LABELS
-        ? LAB_EVENT_LABELS[action as LabEventAction]
-        : action in CALL_EVENT_LABELS
-          ? CALL_EVENT_LABELS[action as CallEventAction]
-          : action in CONTRACT_EVENT_LABELS
-            ? CONTRACT_EVENT_LABELS[action as ContractEventAction]
-            : action in PICKUP_EVENT_LABELS
-              ? PICKUP_EVENT_LABELS[action as PickupEventAction]
-              : action in MONEY_EVENT_LABELS
-                ? MONEY_EVENT_LABELS[action as MoneyEventAction]
-                : ORDER_TRANSITIONS[action as OrderAction].label;
-
-/** The timeline as its reader sees it: the customer reads their own steps as 您. */
-function timelineOf(events: repo.EventRow[], reader: Mover): OrderEvent[] {
-  return events.map((e) => ({
-    at: e.at.toISOString(),
-    actor: e.actorKind === 'customer' ? (reader.kind === 'customer' ? '您' : `客户 ${e.actorName}`) : e.actorName || '系统',
-    action: e.action,
-    label: eventLabel(e.action),
-    from: e.fromState,
-    to: e.toState,
-    note: e.note,
-  }));
-}
-
-/** An order's detail for a reader who may see it: lines, samples, timeline and what the reader may do now. */
-export async function detailOf(ctx: AppContext, order: OrderRow, reader: Mover): Promise<OrderDetail> {
-  const lines = await repo.listLines(ctx.db, order.id);
-  const samples = await repo.listSamples(ctx.db, order.id);
-  const events = await repo.listEvents(ctx.db, order.id);
-  // A draft is finished through order/add (draftId), not a transition the detail offers.
-  const actions = order.state === 'draft' ? [] : actionsFor(reader, order.state);
-  // The promise runs from the samples' receipt (the last 确认收样), counted on the lab's calendar.
-  const receivedAt = events.findLast((e) => e.action === 'receive')?.at;
-  const calendar = receivedAt ? await labCalendarOf(ctx) : DEFAULT_LAB_CALENDAR;
-  return {
-    ...summaryOf(
-      order,
-      lines.map((l) => l.name),
-      samples.reduce((n, s) => n + s.count, 0),
-    ),
-    remark: order.remark,
-    attachments: order.attachments,
-    lines: lines.map((l) => ({
-      id: l.id,
-      rid: l.rid,
-      name: l.name,
-      type_id: l.typeId,
-      unit: l.unit,
-      choices: l.choices,
-      unit_fen: l.unitFen,
-      count: l.count,
-      amount_fen: l.amountFen,
-      turnaround_days: l.turnaroundDays,
-      promised_days: l.promisedDays,
-      due_date: dueDate(receivedAt, l.promisedDays, calendar),
-    })),
-    samples: samples.map((s) => ({
-      id: s.id,
-      no: s.no,
-      lineId: s.lineId,
-      name: s.name,
-      count: s.count,
-      form: s.form,
-      hazards: s.hazards,
-      requirement: s.requirement,
-      returnSample: s.returnSample,
-      tracking: trackingOf(s),
-    })),
-    timeline: timelineOf(events, reader),
-    ...(await labDetailOf(ctx, order, reader)),
-    files: await customerFiles(ctx, order.id),
-    deduction: await deductionOf(ctx, order.id),
-    actions,
-  };
-}
-
-/** The customer as a mover (the name the timeline keeps). */
-export async function customerMover(ctx: AppContext, userId: number, ip = ''): Promise<CustomerMover> {
-  const user = await repo.findOrderCustomer(ctx.db, userId);
-  if (!user) throw new AppError('UNAUTHENTICATED', '登录已过期，请重新登录');
-  return { kind: 'customer', userId, name: customerName(user), ip };
-}
-
-export type { OrderRow, SampleRow } from './order.repository.ts';
-/** The order's rules for modules that act on an order (the lab's samples and files, ADR 0041). */
-export { moveOrder, moverActor, reachable, type Mover } from './order-transition.ts';
-
-/** The order locked until the caller's transaction ends, if the mover reaches it (404 otherwise). */
-export async function lockReachableOrder(t: AppContext, mover: Mover, id: number): Promise<OrderRow> {
-  return reachable(t, mover, await repo.lockOrder(t.db, id));
-}
-
-/** The order, if the mover reaches it (404 otherwise). */
-export async function findReachableOrder(ctx: AppContext, mover: Mover, id: number): Promise<OrderRow> {
-  return reachable(ctx, mover, await repo.findOrder(ctx.db, id));
-}
-
-/** A timeline entry that leaves the order's state as it is (samples, files, records …), in the caller's transaction. */
-export async function recordOrderEvent(t: AppContext, actor: Actor, order: OrderRow, action: string, note: string): Promise<void> {
-  await repo.insertEvent(t.db, {
-    orderId: order.id,
-    at: t.clock(),
-    actorKind: actor.kind,
-    actorId: actor.id,
-    actorName: actor.name,
-    action,
-    fromState: order.state,
-    toState: order.state,
-    note,
-  });
-}
-
-/** When the order was last delivered (its 交付数据 entry), if it was. */
-export async function deliveredAt(ctx: AppContext, orderId: number): Promise<Date | null> {
-  return (await repo.listEvents(ctx.db, orderId)).filter((e) => e.action === 'deliver').at(-1)?.at ?? null;
-}
-
-export type CustomerMover = Extract<Mover, { kind: 'customer' }>;
-
-/** One of the customer's orders; another customer's or a missing one is 404 (also for other modules: sampling). */
-export async function findCustomerOrder(ctx: AppContext, mover: CustomerMover, id: number): Promise<OrderRow> {
-  return reachable(ctx, mover, await repo.findOrder(ctx.db, id));
-}
-
-/** Like findCustomerOrder, the order locked until the caller's transaction ends (writes that depend on its state). */
-export async function lockCustomerOrder(t: AppContext, mover: CustomerMover, id: number): Promise<OrderRow> {
-  return reachable(t, mover, await repo.lockOrder(t.db, id));
-}
-
-/** A timeline entry that leaves the order's state as it is (a sampling request sent or cancelled), in the caller's transaction. */
-export async function recordOrderNote(t: AppContext, mover: CustomerMover, order: OrderRow, action: SamplingEventAction, note: string) {
-  await repo.insertEvent(t.db, {
-    orderId: order.id,
-    at: t.clock(),
-    actorKind: 'customer',
-    actorId: mover.userId,
-    actorName: mover.name,
-    action,
-    fromState: order.state,
-    toState: order.state,
-    note,
-  });
-}
-
 /** order/detail: one of the caller's orders; another customer's is as unknown as a missing one. */
 export async function orderDetail(ctx: AppContext, userId: number, id: number): Promise<OrderDetail> {
-  const mover = (await customerMover(ctx, userId)) as CustomerMover;
+  const mover = await customerMover(ctx, userId);
   return detailOf(ctx, await findCustomerOrder(ctx, mover, id), mover);
 }
 
@@ -515,7 +327,7 @@ export async function customerMove(
 export async function orderAgain(ctx: AppContext, userId: number, id: number): Promise<OrderAgainResponse> {
   return ctx.tx(async (t) => {
     const mover = await customerMover(t, userId);
-    const order = await reachable(t, mover, await repo.findOrder(t.db, id));
+    const order = await findCustomerOrder(t, mover, id);
     const lines = await repo.listLines(t.db, order.id);
     const entries = lines.flatMap((l) => (l.deviceId === null ? [] : [{ deviceId: l.deviceId, choices: l.choices, count: l.count }]));
     const gone = lines.filter((l) => l.deviceId === null).map((l) => l.name);
@@ -524,20 +336,3 @@ export async function orderAgain(ctx: AppContext, userId: number, id: number): P
     return { cartNum: await planCount(t, userId), added, skipped: [...gone, ...skipped] };
   });
 }
-
-/** The customer's name, phone, company and current manager (the console's columns; the demand and contract modules). */
-export const customerCard = (ctx: AppContext, userId: number) => repo.findOrderCustomer(ctx.db, userId);
-
-/** The customer's account locked for the caller's transaction, with what ordering checks (attestation, organization, manager). */
-export const lockOrderingCustomer = (t: AppContext, userId: number) => repo.lockOrderCustomer(t.db, userId);
-
-/** The customer's orders in one of the states listed for their kind, newest first (the invoiceable orders, ADR 0052). */
-export const customerOrdersIn = (
-  ctx: AppContext,
-  userId: number,
-  statesByKind: Readonly<Partial<Record<OrderKind, readonly OrderState[]>>>,
-  limit: number,
-) => repo.listCustomerOrdersIn(ctx.db, userId, statesByKind, limit);
-
-/** An order's lines as snapshotted (the contract PDF). */
-export const orderLines = (ctx: AppContext, orderId: number) => repo.listLines(ctx.db, orderId);

@@ -8,7 +8,7 @@ import { SYSTEM, type Actor } from '../audit/audit.service.ts';
 import { earnPoints, giveBackDiscount } from '../coupon/coupon.service.ts';
 import { rewardInviterOnPaid } from '../invite/invite.service.ts';
 import * as ledger from '../ledger/ledger.service.ts';
-import { recordOrderEvent, type OrderRow } from '../order/order.service.ts';
+import { recordOrderEvent, type OrderRow } from '../order/order-api.service.ts';
 import { afterOrderMovePromotion } from '../promotion/promotion.service.ts';
 import { yuan } from './money-format.ts';
 import { billLines, finalOf, splitBill, unbilledOf } from './order-bill.ts';

@@ -12,7 +12,7 @@ import { lockGroupForMoney, spendFromLimit } from '../cluster/cluster.service.ts
 import { earnPoints } from '../coupon/coupon.service.ts';
 import { rewardInviterOnPaid } from '../invite/invite.service.ts';
 import * as ledger from '../ledger/ledger.service.ts';
-import { customerMover, lockCustomerOrder, moveOrder, recordOrderEvent, type Mover, type OrderRow } from '../order/order.service.ts';
+import { customerMover, lockCustomerOrder, moveOrder, recordOrderEvent, type Mover, type OrderRow } from '../order/order-api.service.ts';
 import { yuan } from './money-format.ts';
 import { getMoneySettings } from './money-settings.service.ts';
 import { billLines, dueOf, finalOf, PREPAID_STATES, splitBill, unbilledOf } from './order-bill.ts';

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { LedgerCheck } from '../../lib/metrics.ts';
 import { defineMachine } from '../../lib/state-machine.ts';
 import { reverseInvoicesOfOrder } from '../invoice/invoice.service.ts';
-import { recordOrderEvent } from '../order/order.service.ts';
+import { recordOrderEvent } from '../order/order-api.service.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { getPrivateFile } from '../media/private-file.service.ts';
 import type { FileStorage } from '../media/storage.service.ts';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { JobHandlers } from '../job/job.service.ts';
 import { remindOverdue } from '../notify/notify.service.ts';
-import { moveOrder } from '../order/order.service.ts';
+import { moveOrder } from '../order/order-api.service.ts';
 import { getMoneySettings } from './money-settings.service.ts';
 import * as repo from './payment-sweep.repository.ts';
 import { lockTopup } from './topup.repository.ts';

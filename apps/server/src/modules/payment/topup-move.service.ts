@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { actorOf, defineMachine, type Mover } from '../../lib/state-machine.ts';
 import { enqueue } from '../job/job.service.ts';
 import * as ledger from '../ledger/ledger.service.ts';
-import { customerMover, lockCustomerOrder } from '../order/order.service.ts';
+import { customerMover, lockCustomerOrder } from '../order/order-api.service.ts';
 import { customerActor } from './customer-actor.ts';
 import { payFromTrade } from './order-payment.service.ts';
 import * as repo from './topup.repository.ts';

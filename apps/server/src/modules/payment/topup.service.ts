@@ -19,7 +19,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { getPrivateFile } from '../media/private-file.service.ts';
 import type { FileStorage } from '../media/storage.service.ts';
-import { customerMover, lockCustomerOrder } from '../order/order.service.ts';
+import { customerMover, lockCustomerOrder } from '../order/order-api.service.ts';
 import { customerActor } from './customer-actor.ts';
 import type { Gateways, PaymentGateway } from './gateway.ts';
 import { isLocalGateway } from './local-gateway.ts';

@@ -22,7 +22,7 @@ import { can, PERMISSION_NAMES, STAFF_ROLE_NAMES, type Permission } from '@yance
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit, recordStateMove, type Actor } from '../audit/audit.service.ts';
-import { customerName } from '../order/order.service.ts';
+import { customerName } from '../order/order-api.service.ts';
 import { getSettingValue } from '../setting/setting.service.ts';
 import * as repo from './reservation.repository.ts';
 import type { BookingRow } from './reservation.repository.ts';

@@ -23,7 +23,7 @@ import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { notifySite } from '../notify/notify.service.ts';
-import { customerName, lockReachableOrder, moverActor, recordOrderEvent, type Mover, type OrderRow } from '../order/order.service.ts';
+import { customerName, lockReachableOrder, moverActor, recordOrderEvent, type Mover, type OrderRow } from '../order/order-api.service.ts';
 import { getSettings } from '../setting/setting.service.ts';
 import { staffHolding, staffMember } from '../staff/staff.service.ts';
 import * as repo from './pickup.repository.ts';

@@ -14,7 +14,7 @@ import {
   recordOrderNote,
   type CustomerMover,
   type OrderRow,
-} from '../order/order.service.ts';
+} from '../order/order-api.service.ts';
 import { moveSamples } from '../lab/sample.service.ts';
 import { getSettings } from '../setting/setting.service.ts';
 import * as repo from './sampling.repository.ts';

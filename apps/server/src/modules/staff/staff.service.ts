@@ -237,7 +237,7 @@ export async function demoStaff(
 
 /**
  * A staff member by account as a caller of the services, for the demo data
- * written through them (order/order-demo.service.ts); no session stands behind it.
+ * written through them (db/seed/demo-orders.ts); no session stands behind it.
  */
 export async function demoCaller(ctx: AppContext, account: string): Promise<StaffCaller | undefined> {
   const row = await findStaffByAccount(ctx.db, account);
