@@ -6,7 +6,7 @@ import { createEventBus, type EventBus } from './lib/events.ts';
 import { STATE_MOVED } from './lib/state-machine.ts';
 import { recordMove } from './modules/audit/audit.service.ts';
 import { afterOrderMove } from './modules/lab/sample.service.ts';
-import { notifyOrder } from './modules/notify/notify.service.ts';
+import { notifyMove } from './modules/notify/notify.service.ts';
 import { orderMachine } from './modules/order/order-transition.ts';
 import { afterOrderMoveMoney } from './modules/payment/order-money.service.ts';
 
@@ -21,7 +21,7 @@ export function domainEvents(): EventBus<AppContext> {
   bus.on(orderMachine.moved, (t, m) =>
     afterOrderMoveMoney(t, m.row, m.action, m.mover.kind === 'staff' ? m.mover.caller.id : null, m.note),
   );
-  // … then the customer hears of it (in-site message, queued SMS and e-mail).
-  bus.on(orderMachine.moved, (t, m) => notifyOrder(t, m.row, m.action));
+  // The customer hears of a move where the notice table says so (notices.ts); a reaction that fails rolls it back too.
+  bus.on(STATE_MOVED, notifyMove);
   return bus;
 }

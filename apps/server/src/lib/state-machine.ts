@@ -66,6 +66,14 @@ export function byAllows(by: readonly MachineActor[], mover: Mover, customerIs: 
   return by.some((a) => (customerIs === 'owner' ? 'owner' in a : 'customer' in a));
 }
 
+/** Whom a move's notice goes to (the NOTICES table says whether one goes at all): the customer, the order it is about, the words' values. */
+export interface NoticeAudience {
+  userId: number;
+  orderId: number | null;
+  /** {no}, {name}, {note} … of the notice's words. */
+  vars: Record<string, string>;
+}
+
 /** A move as the engine announces it: the subscribers' (audit, timeline, reactions) one payload. */
 export interface Moved<Row, S extends string = string, A extends string = string> {
   objectType: string;
@@ -85,10 +93,15 @@ export interface Moved<Row, S extends string = string, A extends string = string
   /** Other fields the move changed (audit changes besides the state). */
   changes: Record<string, [unknown, unknown]>;
   ip: string;
+  /** Who hears of it, if the notice table sends anything for it (null: nobody). */
+  audience(): Promise<NoticeAudience | null>;
 }
 
 /** Every move of every machine (the audit log subscribes). */
 export const STATE_MOVED = eventKey<Moved<unknown>>('state.moved');
+
+/** Every machine's object types with an audience (the notice test reads it). */
+export const HAS_AUDIENCE = new Set<string>();
 
 /** The context the engine needs: a transaction, the clock and the event bus (AppContext is one). */
 export interface MachineContext<Ctx> {
@@ -142,6 +155,8 @@ export interface MachineDef<
   timeline?(ctx: Ctx, moved: Moved<Row, S, keyof T & string>): Promise<void>;
   /** The actor's words when they differ from the one rule (a customer's name read under lock). */
   actor?(ctx: Ctx, mover: Mover, row: Row, permissions: readonly Permission[]): Promise<Actor>;
+  /** Whom the object's notices go to (notices.ts says which moves send one); without it, nobody. */
+  audience?(ctx: Ctx, row: Row, action: keyof T & string, note: string): Promise<NoticeAudience | null> | NoticeAudience | null;
 }
 
 export interface MoveOptions<Ctx, Row> {
@@ -207,6 +222,9 @@ export function defineMachine<
   const mayTake = (mover: Mover, action: A, customerIs: 'self' | 'owner' = 'self') => byAllows(rule(action).by, mover, customerIs);
   const actorFor = (mover: Mover, action: A) => actorOf(mover, permissionsIn(rule(action).by));
   const moved = eventKey<Moved<Row, S, A>>(`${def.objectType}.moved`);
+
+  const audienceOf = (t: Ctx, row: Row, action: A, note: string) => async () =>
+    def.audience ? ((await def.audience(t, row, action, note)) ?? null) : null;
 
   async function announce(t: Ctx, m: Moved<Row, S, A>): Promise<void> {
     if (def.timeline) await def.timeline(t, m);
@@ -274,6 +292,7 @@ export function defineMachine<
           note,
           changes,
           ip: ipOf(mover),
+          audience: audienceOf(t, after, action, note),
         });
         return after;
       });
@@ -300,10 +319,12 @@ export function defineMachine<
         note: opts.note?.trim() ?? '',
         changes: opts.changes ?? {},
         ip: ipOf(mover),
+        audience: audienceOf(ctx, row, action, opts.note?.trim() ?? ''),
       });
       return row;
     },
   };
+  if (def.audience) HAS_AUDIENCE.add(def.objectType);
   MACHINES.set(def.objectType, machine as unknown as Machine<unknown, unknown, string, string>);
   return machine;
 }

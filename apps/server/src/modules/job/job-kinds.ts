@@ -12,7 +12,15 @@ export interface JobPayloads {
   /** Kept samples: the notice a week before, then destroyed (ADR 0041). */
   'sample.keep': Record<string, never>;
   /** An order notice by SMS or e-mail; key (order:<id>:<action>:<channel>) is claimed once (ADR 0046). */
-  'notice.send': { key: string; channel: 'sms' | 'mail'; userId: number; orderId: number; to: string; subject: string; text: string };
+  'notice.send': {
+    key: string;
+    channel: 'sms' | 'mail';
+    userId: number;
+    orderId: number | null;
+    to: string;
+    subject: string;
+    text: string;
+  };
   /** Quotes past their validity become 报价已过期 (ADR 0044). */
   'demand.expire': Record<string, never>;
   /** 待结算 past the due days become 欠款中 (with the SMS notice); unpaid online trades past their validity close (ADR 0050). */

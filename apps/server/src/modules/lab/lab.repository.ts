@@ -39,6 +39,12 @@ export async function orderStateOf(db: Executor, orderId: number) {
   return row?.state;
 }
 
+/** The customer of a sample's order. */
+export async function orderOwnerOf(db: Executor, orderId: number) {
+  const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  return row?.userId;
+}
+
 export async function findSample(db: Executor, id: number): Promise<SampleRow | undefined> {
   const [row] = await db.select().from(orderSample).where(eq(orderSample.id, id));
   return row;

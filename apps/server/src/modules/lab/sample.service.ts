@@ -33,6 +33,11 @@ export const sampleMachine = defineMachine<AppContext, SampleRow, SampleState, t
     return s && (await repo.lockSamples(t.db, s.orderId, [id]))[0];
   },
   write: (t, row, from, to, at, set) => repo.setSampleState(t.db, row.id, from, to, at, set as SampleFields),
+  audience: async (t, row) => ({
+    userId: (await repo.orderOwnerOf(t.db, row.orderId))!,
+    orderId: row.orderId,
+    vars: { name: `${row.no} ${row.name}`, note: `${row.returnCompany} ${row.returnNo}`.trim() },
+  }),
   parent: {
     state: async (t, row) => (await repo.orderStateOf(t.db, row.orderId))!,
     refused: (state, action) => sampleRefusal(action as SampleAction, state as OrderState) ?? '',

@@ -3,19 +3,11 @@
 // in-site message is written there; SMS and e-mail are queued as jobs in the
 // same transaction, so they exist if and only if the transition committed,
 // and each (order, action, channel) reaches the gateway at most once.
-import {
-  noticeWords,
-  ORDER_NOTICES,
-  OVERDUE_REMINDER,
-  type NoticeChannel,
-  type MessageEntry,
-  type MessageKind,
-  type MessageListBody,
-  type NoticeAction,
-} from '@yance/contracts/message';
-import type { OrderAction } from '@yance/contracts/order-states';
+import { OVERDUE_REMINDER, type NoticeChannel, type MessageEntry, type MessageKind, type MessageListBody } from '@yance/contracts/message';
+import { isNotice, noticeKind, noticeText, NOTICES, type Notice } from '@yance/contracts/notices';
 import type { AppContext } from '../../context.ts';
 import type { MailAttachment } from '../../lib/mail-provider.ts';
+import type { Moved } from '../../lib/state-machine.ts';
 import { enqueue, type JobHandlers, type JobPayloads, type JobTry } from '../job/job.service.ts';
 import { deliverNotice } from '../sms/sms.service.ts';
 import * as repo from './notify.repository.ts';
@@ -30,27 +22,35 @@ export interface NoticeOrder {
   userId: number;
 }
 
-const isNoticeAction = (action: OrderAction): action is NoticeAction & OrderAction => action in ORDER_NOTICES;
-
 /** An e-mail address worth trying: the profile's e-mail is free text until attestation checks it. */
 const mailable = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
 
+/** The table's row of a move, if it sends a notice. */
+const noticeOf = (objectType: string, action: string): Notice | null => {
+  const row = (NOTICES as Record<string, (typeof NOTICES)[keyof typeof NOTICES]>)[`${objectType}.${action}`];
+  return row && isNotice(row) ? row : null;
+};
+
 /**
- * Tells the order's customer that the order took `action`, on the channels
- * ORDER_NOTICES declares for it; other actions send nothing. Call it with the
- * transaction's context (t) of the transition, then ctx.jobs.wake() after
- * the commit. Idempotent: the same (order, action) twice adds nothing.
+ * The one notify subscriber (ADR 0058): a move the NOTICES table sends a
+ * notice for reaches the machine's audience — the in-site message written in
+ * the move's transaction, SMS and e-mail queued in it — so it exists if and
+ * only if the move committed, and each (object, move, channel) reaches the
+ * gateway at most once. Moves the table keeps silent send nothing.
  */
-export async function notifyOrder(t: AppContext, order: NoticeOrder, action: OrderAction): Promise<void> {
-  if (!isNoticeAction(action)) return;
-  const { title, text } = noticeWords(action, order.no);
-  await sendOrderNotice(t, order, {
-    kind: action,
-    key: `order:${order.id}:${action}`,
-    title,
-    text,
-    channels: ORDER_NOTICES[action].channels,
-  });
+export async function notifyMove(t: AppContext, m: Moved<unknown>): Promise<void> {
+  const notice = noticeOf(m.objectType, m.action);
+  if (!notice) return;
+  const to = await m.audience();
+  if (!to) return;
+  const { title, text } = noticeText(notice, { note: m.note, ...to.vars });
+  // An order's action happens once; other objects' moves may repeat (a demand quoted again), so their key has the time.
+  const key = m.objectType === 'order' ? `order:${m.objectId}:${m.action}` : `${m.objectType}:${m.objectId}:${m.action}:${m.at.getTime()}`;
+  await sendNotice(
+    t,
+    { userId: to.userId, orderId: to.orderId },
+    { kind: noticeKind(`${m.objectType}.${m.action}`) as MessageKind, key, title, text, channels: notice.channels },
+  );
 }
 
 /**
@@ -59,33 +59,45 @@ export async function notifyOrder(t: AppContext, order: NoticeOrder, action: Ord
  * the hourly sweep may ask again and nothing more is sent.
  */
 export async function remindOverdue(t: AppContext, order: NoticeOrder, round: number, days: number): Promise<void> {
-  await sendOrderNotice(t, order, {
-    kind: 'markOverdue',
-    key: overdueReminderKey(order.id, round),
-    title: OVERDUE_REMINDER.title,
-    text: OVERDUE_REMINDER.text.replace('{no}', order.no).replace('{days}', String(days)),
-    channels: OVERDUE_REMINDER.channels,
-  });
+  await sendNotice(
+    t,
+    { userId: order.userId, orderId: order.id },
+    {
+      kind: 'markOverdue',
+      key: overdueReminderKey(order.id, round),
+      title: OVERDUE_REMINDER.title,
+      text: OVERDUE_REMINDER.text.replace('{no}', order.no).replace('{days}', String(days)),
+      channels: OVERDUE_REMINDER.channels,
+    },
+  );
 }
 
 /** The reminder's key: its message's, and its SMS's after a colon (the sweep looks the message up by it). */
 export const overdueReminderKey = (orderId: number, round: number) => `order:${orderId}:overdueRemind:${round}`;
 
-/** One notice about an order: the in-site message and the queued SMS and e-mail, each once per key. */
-async function sendOrderNotice(
+/** One notice: the in-site message and the queued SMS and e-mail, each once per key. */
+async function sendNotice(
   t: AppContext,
-  order: NoticeOrder,
+  order: { userId: number; orderId: number | null },
   n: { kind: MessageKind; key: string; title: string; text: string; channels: readonly NoticeChannel[] },
 ): Promise<void> {
   const { key, title, text } = n;
   const channels: readonly string[] = n.channels;
   const at = t.clock();
   if (channels.includes('site')) {
-    await repo.insertMessage(t.db, { userId: order.userId, kind: n.kind, title, content: text, orderId: order.id, key, createdAt: at });
+    await repo.insertMessage(t.db, {
+      userId: order.userId,
+      kind: n.kind,
+      title,
+      content: text,
+      orderId: order.orderId,
+      key,
+      createdAt: at,
+    });
   }
   const to = await repo.findRecipient(t.db, order.userId);
   if (!to) return;
-  const base = { userId: order.userId, orderId: order.id, subject: title, text };
+  const base = { userId: order.userId, orderId: order.orderId, subject: title, text };
   if (channels.includes('sms') && to.phone) {
     await enqueue(t, 'notice.send', { ...base, key: `${key}:sms`, channel: 'sms', to: to.phone }, { dedupeKey: `notice:${key}:sms` });
   }

@@ -57,6 +57,7 @@ export const orderMachine = defineMachine<AppContext, OrderRow, OrderState, type
     delivery: row.delivery,
     priced: typeof ORDER_TRANSITIONS[action].to === 'function' && (await allPriced(t, row.id)),
   }),
+  audience: (_t, row) => ({ userId: row.userId, orderId: row.id, vars: { no: row.no } }),
   noteMissing: (action) => (action === 'cancel' ? '[取消原因]不能为空' : '[备注]不能为空'),
   timeline: (t, m) =>
     repo.insertEvent(t.db, {

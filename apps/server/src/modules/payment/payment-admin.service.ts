@@ -34,6 +34,11 @@ export const refundMachine = defineMachine<AppContext, RefundRow, RefundState, t
   lock: (t, id) => repo.lockRefund(t.db, id),
   write: (t, row, from, to, at, set) =>
     repo.markRefunded(t.db, row.id, from, { state: to, note: (set.note as string) ?? '', staffId: set.staffId as number, refundedAt: at }),
+  audience: async (t, row) => ({
+    userId: row.userId,
+    orderId: row.orderId,
+    vars: { no: (await repo.findOrderRow(t.db, row.orderId))!.no },
+  }),
   parent: {
     state: async (t, row) => (await repo.findOrderRow(t.db, row.orderId))!.state,
     refused: (state) => `订单当前为「${ORDER_STATE_NAMES[state as OrderState]}」，不能批准退款`,

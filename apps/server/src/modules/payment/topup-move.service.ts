@@ -40,6 +40,7 @@ export const topupMachine = defineMachine<AppContext, TopupRow, TopupState, type
       throw new AppError('CONFLICT', `该充值单为${TOPUP_METHOD_NAMES[row.method]}，不能${TOPUP_TRANSITIONS[action].label}`);
   },
   noteMissing: () => '[驳回原因]不能为空',
+  audience: (_t, row) => ({ userId: row.userId, orderId: null, vars: { no: row.no } }),
   actor: async (t, mover, row, permissions) => (mover.kind === 'customer' ? customerActor(t, row.userId) : actorOf(mover, permissions)),
 });
 

@@ -1,0 +1,2 @@
+ALTER TABLE "message" DROP CONSTRAINT "message_kind_check";--> statement-breakpoint
+ALTER TABLE "message" ADD CONSTRAINT "message_kind_check" CHECK ("message"."kind" in ('quote', 'confirmContract', 'pay', 'markPaid', 'receive', 'deliver', 'confirmData', 'markOverdue', 'settle', 'cancel', 'sample.giveBack', 'sample.destroy', 'topup.pay', 'topup.confirm', 'topup.reject', 'refund.approve', 'evaluationReply', 'pickupAssign', 'cluster', 'invoiceApply', 'invoiceIssue', 'invoiceReject', 'invoiceWithdraw', 'invoiceReverse', 'invite', 'promotion'));

@@ -1,0 +1,113 @@
+// What a customer hears, in one table (issue 20, ADR 0058): for every move of
+// every state machine — `<objectType>.<action>` — either the notice (its words
+// and channels) or why the customer needs none. The server's one notify
+// subscriber sends the notice inside the move's transaction (the in-site
+// message at once, SMS and e-mail queued, each once); a test walks every
+// machine's actions and fails on one missing here.
+
+/** The channels a notice goes out on: the in-site message (the customer's message centre), SMS, e-mail. */
+export const NOTICE_CHANNELS = ['site', 'sms', 'mail'] as const;
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
+export const NOTICE_CHANNEL_NAMES: Record<NoticeChannel, string> = { site: '站内信', sms: '短信', mail: '邮件' };
+
+export interface Notice {
+  /** The message's title and the e-mail's subject. */
+  title: string;
+  /** The text (in-site, e-mail; the SMS says it after 【研测】): {no} is the object's number, {name} its name where it has one. */
+  text: string;
+  channels: readonly NoticeChannel[];
+}
+/** No notice: the customer did it themselves, or it is the lab's or finance's own bookkeeping another notice covers. */
+export interface Silent {
+  silent: string;
+}
+
+const SELF = { silent: '客户本人的操作，页面当场显示结果' } as const;
+const COVERED = (by: string) => ({ silent: `由「${by}」的通知告知客户` }) as const;
+
+export const NOTICES = {
+  // ---- orders ----
+  'order.submit': SELF,
+  'order.quote': {
+    title: '订单已报价',
+    text: '您的订单{no}已完成报价，请登录研测查看订单并继续办理。',
+    channels: ['site', 'sms'],
+  },
+  'order.confirmContract': {
+    title: '合同已确认，请支付订单',
+    text: '您的订单{no}的合同已确认，请登录研测在「待付款」中支付订单，支付后即可寄送样品。',
+    channels: ['site', 'sms'],
+  },
+  'order.pay': {
+    title: '订单已支付',
+    text: '您的订单{no}已从预存余额支付，请按订单寄送样品或等待上门取样。',
+    channels: ['site'],
+  },
+  'order.markPaid': {
+    title: '订单款项已到账',
+    text: '您的订单{no}的对公转账已确认到账，请按订单寄送样品或等待上门取样。',
+    channels: ['site', 'sms'],
+  },
+  'order.receive': {
+    title: '样品已签收',
+    text: '您的订单{no}的样品已由实验室签收，客户经理将在2小时内与您电话确认样品情况。',
+    channels: ['site', 'sms'],
+  },
+  'order.startTesting': { silent: '实验进度在订单页显示；数据交付时通知' },
+  'order.deliver': {
+    title: '检测数据已交付',
+    text: '您的订单{no}的检测数据已交付，请登录研测查看并下载结果文件，确认数据无误后点击「确认数据」。',
+    channels: ['site', 'sms', 'mail'],
+  },
+  'order.confirmData': {
+    title: '订单数据已确认',
+    text: '您的订单{no}的数据已确认。机构订单请登录研测在「待结算」中完成结算；已预付的订单到此完成。',
+    channels: ['site'],
+  },
+  'order.markOverdue': {
+    title: '订单结算已逾期',
+    text: '您的订单{no}已超过结算期限，请尽快登录研测在「待结算」中完成结算，逾期未结算将影响新订单办理。',
+    channels: ['site', 'sms'],
+  },
+  'order.settle': { title: '订单已结算', text: '您的订单{no}已完成结算，感谢您的信任。可在「发票管理」中申请开票。', channels: ['site'] },
+  'order.cancel': { title: '订单已取消', text: '您的订单{no}已取消。如有疑问请联系您的客户经理。', channels: ['site'] },
+
+  // ---- samples ----
+  'sample.ship': SELF,
+  'sample.unship': SELF,
+  'sample.checkIn': COVERED('样品已签收'),
+  'sample.test': { silent: '实验进度在订单页显示；数据交付时通知' },
+  'sample.keep': COVERED('检测数据已交付'),
+  'sample.giveBack': { title: '样品已寄回', text: '您的样品{name}已寄回：{note}。', channels: ['site', 'sms'] },
+  'sample.destroy': { title: '留样已销毁', text: '您的样品{name}留样期满，已按规定销毁。', channels: ['site'] },
+
+  // ---- money ----
+  'topup.pay': { title: '充值已到账', text: '您的充值单{no}已支付成功，金额已存入预存余额。', channels: ['site'] },
+  'topup.confirm': { title: '对公转账已到账', text: '您的充值单{no}的对公转账已确认到账，金额已存入预存余额。', channels: ['site', 'sms'] },
+  'topup.reject': { title: '对公转账未通过', text: '您的充值单{no}未通过审核：{note}。如有疑问请联系客服。', channels: ['site', 'sms'] },
+  'topup.close': { silent: '客户关闭，或在线支付超时自动关闭（页面显示已关闭）' },
+  'refund.approve': { title: '退款已到账', text: '您已取消的订单{no}的退款已退回预存余额。', channels: ['site', 'sms'] },
+} as const satisfies Record<string, Notice | Silent>;
+
+export type NoticeKey = keyof typeof NOTICES;
+/** The keys whose row is a notice (not silent). */
+export type SentNoticeKey = { [K in NoticeKey]: (typeof NOTICES)[K] extends Notice ? K : never }[NoticeKey];
+/** A sent notice's kind in the message centre (noticeKind). */
+export type NoticeMessageKind = SentNoticeKey extends infer K ? (K extends `order.${infer A}` ? A : K) : never;
+
+export const isNotice = (row: Notice | Silent): row is Notice => 'channels' in row;
+
+/** The keys that send something (the message centre's kinds among them). */
+export const SENT_NOTICE_KEYS = (Object.keys(NOTICES) as NoticeKey[]).filter((k) => isNotice(NOTICES[k])) as SentNoticeKey[];
+
+/**
+ * A notice's kind in the message centre: an order's action alone (quote, receive … as they were
+ * stored before this table), `<objectType>.<action>` for every other object.
+ */
+export const noticeKind = (key: string): string => (key.startsWith('order.') ? key.slice('order.'.length) : key);
+
+/** The words of a notice with its object's values put in. */
+export function noticeText(n: Notice, vars: Readonly<Record<string, string>>): { title: string; text: string } {
+  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
+  return { title: fill(n.title), text: fill(n.text) };
+}
