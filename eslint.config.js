@@ -52,4 +52,29 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-syntax': 'off' },
   },
+  {
+    // ADR 0019: e2e waits for a condition (an element, a response, a URL, the clock passing a moment), never a while.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'No fixed sleeps in e2e (ADR 0019): wait for what the sleep stood for (an element, a response, a URL, a polled state).',
+        },
+        {
+          selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'][arguments.0.type='Identifier']",
+          message: 'No fixed sleeps in e2e (ADR 0019): poll the condition with expect.poll, or wait for a moment with support/clock.ts.',
+        },
+        {
+          selector: "NewExpression[callee.name='Promise'] CallExpression[callee.property.name='setTimeout'][arguments.0.type='Identifier']",
+          message: 'No fixed sleeps in e2e (ADR 0019): poll the condition with expect.poll, or wait for a moment with support/clock.ts.',
+        },
+        {
+          selector: 'ImportDeclaration[source.value=/^(node:)?timers\\/promises$/]',
+          message: 'No fixed sleeps in e2e (ADR 0019): timers/promises is a sleep; wait for a condition instead.',
+        },
+      ],
+    },
+  },
 );

@@ -5,6 +5,7 @@ import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
 import type { TokenPair } from '@yance/contracts/account';
 import { addAddress, attestStudent, call, registerUser, signInWith, toast, useServer } from './support/accounts.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
+import { clockReaches } from './support/clock.ts';
 import { opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { button, enrol, signInToConsole, totpCode } from './support/staff.ts';
@@ -24,8 +25,9 @@ let managerSecret: string | undefined;
 let lastStep = 0;
 async function consoleAsManager(page: Page) {
   managerSecret ??= (await enrol(s.baseUrl, 'manager')).secret;
-  // The next step's code (enrolment used this one); wait a step when the previous sign-in used it already.
-  while (Math.floor(Date.now() / 30_000) + 1 <= lastStep) await new Promise((r) => setTimeout(r, 1000));
+  // The next step's code (enrolment used this one); when the previous sign-in used that step already, wait until
+  // the clock enters it (step lastStep starts at lastStep × 30 s): the code after it is then a new one.
+  await clockReaches(lastStep * 30_000, 'the next TOTP step');
   lastStep = Math.floor(Date.now() / 30_000) + 1;
   const code = await totpCode(managerSecret, 30);
   const goto = async (path: string) => {

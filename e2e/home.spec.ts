@@ -234,10 +234,27 @@ describe('home page', () => {
 
   it('the popup shows at most once a day: not again on the next visit', async () => {
     await openHome();
+    const seen = await b.page.evaluate(() => localStorage.getItem('promoSeen'));
+    expect(seen, 'the day the popup opened').toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The page decides once a visit, after it has settled, by reading the day the popup last opened (promoSeen): it
+    // arms the popup's timer only when that day is not today. Each read is recorded here, so the test waits for the
+    // decision itself instead of a while in which the popup would have opened.
+    await b.page.addInitScript(() => {
+      const reads: (string | null)[] = [];
+      Object.assign(window, { __promoSeenReads: reads });
+      const getItem = Storage.prototype.getItem;
+      Storage.prototype.getItem = function (key: string) {
+        const value = getItem.call(this, key);
+        if (key === 'promoSeen') reads.push(value);
+        return value;
+      };
+    });
     await b.goto('/');
     await b.page.getByRole('region', { name: '合作伙伴' }).waitFor({ state: 'attached' });
-    // The popup would have opened by now (it waits a beat after the page settles).
-    await b.page.waitForTimeout(1500);
+    const reads = () => b.page.evaluate(() => (window as unknown as { __promoSeenReads: (string | null)[] }).__promoSeenReads);
+    // The decision has been made, and it found today's showing: this visit arms no popup.
+    await expect.poll(async () => (await reads()).length).toBeGreaterThan(0);
+    expect(new Set(await reads())).toEqual(new Set([seen]));
     expect(await b.page.getByRole('dialog').count()).toBe(0);
     // The next day it shows again.
     await b.page.evaluate(() => localStorage.setItem('promoSeen', '2000-01-01'));

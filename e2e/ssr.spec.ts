@@ -5,7 +5,7 @@ import type { ArticleDetail, ArticleSummary, SitePage, SitePageKey } from '@yanc
 import type { HomeData } from '@yance/contracts/home';
 import type { WebSettings } from '@yance/contracts/setting';
 import { apiGet, apiPost, getHome, listArticles, searchDevices, someArticle, someDeviceRid, someProjectType, url } from './support/api.ts';
-import { MOBILE, DESKTOP, useBrowser } from './support/browser.ts';
+import { MOBILE, DESKTOP, useBrowser, waitForApp } from './support/browser.ts';
 import {
   detailRidsOf,
   fetchHtml,
@@ -19,7 +19,7 @@ import {
   textOf,
   titleOf,
 } from './support/html.ts';
-import { dismissPromoPopup, expectHeading, expectPath } from './support/page-checks.ts';
+import { afterLayout, dismissPromoPopup, expectHeading, expectPath } from './support/page-checks.ts';
 import { screenshot } from './support/screenshot.ts';
 
 /**
@@ -321,16 +321,35 @@ function watch(page: Page, opts: { allowDocument404?: boolean } = {}): Watch {
   return w;
 }
 
-/** Loads a path and waits until React has taken over the server's markup (the footer is hydrated) and the network is quiet. */
+/**
+ * Loads a path and waits until React has taken over the server's markup and has nothing left to start: the footer
+ * is hydrated; <html data-ready> is set by an effect of the app's root, which runs after every effect of the same
+ * commit (a refetch of stale data would start in one of those); two frames are painted (what a page renders only
+ * after its first paint); and a request sent from the page after all that has been answered.
+ */
 async function loadHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path, { waitUntil: 'domcontentloaded' });
   await page.waitForFunction(() => {
     const footer = document.querySelector('footer');
     return !!footer && Object.keys(footer).some((k) => k.startsWith('__reactFiber'));
   });
-  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
-  // Effects after hydration (a refetch of stale data would start here).
-  await page.waitForTimeout(300);
+  await waitForApp(page);
+  await afterLayout(page);
+  await requestsSeen(page);
+}
+
+/**
+ * Waits until the test has been told of every request the page started so far: it sends one more from the page (a
+ * file outside /api/, which `watch` does not count) and waits for its answer. Chromium reports a page's requests in
+ * the order the page makes them, so the `request` event of any earlier one has fired by then — the moment after
+ * which a call the page should not make would have shown, instead of a while to wait for it.
+ */
+async function requestsSeen(page: Page): Promise<void> {
+  const probe = `/robots.txt?seen=${Math.random().toString(36).slice(2)}`;
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith(probe)),
+    page.evaluate((u) => fetch(u, { cache: 'no-store' }).then((r) => r.text()), probe),
+  ]);
 }
 
 const api = (name: Parameters<typeof url>[0], query = '') => `${name === 'setting' ? 'POST' : 'GET'} ${url(name)}${query}`;
@@ -378,7 +397,7 @@ describe('in Chromium: hydration', () => {
     });
     const w = watch(b.page);
     await loadHydrated(b.page, path);
-    expect(w.errors.join('\n')).toMatch(/#41[89]|#42[35]|hydrat/i);
+    await expect.poll(() => w.errors.join('\n')).toMatch(/#41[89]|#42[35]|hydrat/i);
     // That error is what this test is about, not a failure of the page.
     b.pageErrors.length = 0;
   });
@@ -439,12 +458,20 @@ async function scrollThrough(page: Page): Promise<void> {
   await page.evaluate(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 60));
+      // Two frames at each stop: lazy images and observers react to the scroll in a frame's rendering steps.
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     }
     window.scrollTo(0, 0);
   });
-  // Images in slides off to the side (banner, partners) stay lazy: wait for what the scroll asked for.
-  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+  // Wait for what the scroll asked for: every image in the page's width has loaded (or failed). Images in slides
+  // off to the side (banner, partners) stay lazy, and hidden ones (no box) are never asked for.
+  await page.waitForFunction(() =>
+    [...document.images].every((img) => {
+      const r = img.getBoundingClientRect();
+      const offToTheSide = r.right <= 0 || r.left >= window.innerWidth;
+      return img.complete || offToTheSide || (r.width === 0 && r.height === 0);
+    }),
+  );
 }
 
 /** A context of its own (JS on or off) at one width; requests leaving the machine get an empty answer. */

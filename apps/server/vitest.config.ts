@@ -8,8 +8,11 @@ export default defineConfig({
     // 442 s isolated, 255 s not, on the same machine). Safe because no module keeps state across apps: every app
     // gets its own context, database and providers, and caches are keyed by the app's database (ADR 0011).
     isolate: false,
-    // Each file opens its own database copy (~2 s on PGlite); leave room for that.
-    hookTimeout: 60_000,
-    testTimeout: 20_000,
+    // Every file opens its own database copy in a hook (~2 s on PGlite on an idle machine; several times that when
+    // other work keeps two cores at load 15, and argon2 hashing and the inject calls of a test slow down as much).
+    // The limits are the suite's, set here rather than per test, so a busy machine makes the run slower, not red.
+    hookTimeout: 120_000,
+    testTimeout: 60_000,
+    teardownTimeout: 30_000,
   },
 });

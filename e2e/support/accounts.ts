@@ -10,6 +10,7 @@ import { expectSettled, opened } from './page-checks.ts';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { apiGet, url } from './api.ts';
+import { clockReaches } from './clock.ts';
 import { E2E_RESEND_SECONDS, outbox, startServer, type E2eServer, type ServerHandle } from './server.ts';
 
 export type SmsPurposeName = keyof typeof SMS_PURPOSES;
@@ -57,8 +58,7 @@ export function useServer(opts: { env?: Record<string, string> | (() => Record<s
       const sentAt = Date.now();
       const user = await registerUser(s);
       // The phone got its register code at sentAt (or just after); the next is refused until the window has passed.
-      const wait = sentAt + resendMs + 100 - Date.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      await clockReaches(sentAt + resendMs + 100, "the end of the phone's resend window");
       return user;
     },
   };
@@ -77,21 +77,23 @@ export async function outboxMark(server: ServerHandle): Promise<number> {
 
 /**
  * The code the console provider sent to phone for purpose, among those sent
- * after `mark` (outboxMark), waiting up to 5 s for it: what the person
- * holding the phone reads.
+ * after `mark` (outboxMark), polling the outbox until it is there (up to the
+ * suite's poll limit, 20 s): what the person holding the phone reads.
  */
 export async function smsCodeFor(server: ServerHandle, phone: string, purpose: SmsPurposeName, mark = 0): Promise<string> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const sent = (await outbox(server)).slice(mark).filter((m) => m.phone === phone && m.useFor === SMS_PURPOSES[purpose]);
-    const last = sent.at(-1);
-    if (last) {
-      expect(last.code).toMatch(/^\d{6}$/);
-      return last.code;
-    }
-    if (Date.now() > deadline) throw new Error(`no SMS (${purpose}) sent to ${phone}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const sent = (await outbox(server)).slice(mark).filter((m) => m.phone === phone && m.useFor === SMS_PURPOSES[purpose]);
+        code = sent.at(-1)?.code;
+        return code !== undefined;
+      },
+      { message: `an SMS (${purpose}) sent to ${phone}` },
+    )
+    .toBe(true);
+  expect(code).toMatch(/^\d{6}$/);
+  return code!;
 }
 
 /** How many SMS went to phone (any purpose). */

@@ -11,7 +11,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ demoOrders: { password: DEMO_STAFF_PASSWORD } });
   await t.app.ready();
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 const login = async (phone: string) => {
