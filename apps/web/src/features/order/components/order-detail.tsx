@@ -18,14 +18,15 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { isEvaluable } from '@yance/contracts/evaluation';
 import { useOrderEvaluations } from '../api/evaluations.ts';
 import { useOrderDetail } from '../api/orders.ts';
-import { choicesText, formatAmount, formName, formatTime, hazardsText, STATE_COLORS } from '../utils/order-view.ts';
+import { formatAmount, formatTime } from '@/lib/format.ts';
+import { choicesText, formName, hazardsText, STATE_COLORS } from '../utils/order-view.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { EvaluationDialog } from './evaluation-dialog.tsx';
 import { LineEvaluation } from './line-evaluation.tsx';
 import { LabAddress } from './lab-address.tsx';
 import { AdjustmentsCard, ResultFilesCard, RetestCard, SampleStateTag, TestRecordsCard } from './order-lab.tsx';
 import { OrderActions } from './order-actions.tsx';
-import { Panel } from './panel.tsx';
+import { Panel } from '@/components/panel.tsx';
 import { SamplingCard } from './sampling-card.tsx';
 import styles from './orders.module.css';
 
