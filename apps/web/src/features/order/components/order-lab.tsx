@@ -12,9 +12,7 @@ import { formatFen } from '@yance/browser/format';
 import { notify } from '@yance/browser/notify';
 import { useRetest } from '../api/orders.ts';
 import { formatTime } from '@/lib/format.ts';
-import { isPlottableName } from '../utils/xy-data.ts';
-import { DataPlot } from './data-plot/lazy-data-plot.tsx';
-import type { PlotFile } from './data-plot/types.ts';
+import { DataPlot, isPlottableName, type PlotFile } from '@/features/data-plot/index.ts';
 import { Panel } from '@/components/panel.tsx';
 import styles from './orders.module.css';
 
