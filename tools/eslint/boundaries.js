@@ -75,11 +75,12 @@ const SERVER_SHARED = [to('server-lib', 'server-config'), { to: CONTEXT }];
 
 /**
  * The web features a feature may use (ADR 0058), each only through its front
- * door (`index.ts`). One way: the order pages show the data plot; it never
- * knows the order feature. Every other pair of features stays apart.
+ * door (`index.ts`). One way: the order detail shows the sampling card and
+ * the data plot; neither knows the order feature. Every other pair of
+ * features stays apart.
  */
 export const WEB_FEATURE_USES = {
-  order: ['data-plot'],
+  order: ['sampling', 'data-plot'],
 };
 const webFeature = (names) => ({ element: { type: 'web-feature', captured: { feature: names } } });
 

@@ -47,8 +47,15 @@ describe('web: a feature uses another one way, through its index.ts (ADR 0058)',
     await expectForbidden(orderLab, '@/features/data-plot/components/lazy-data-plot.tsx');
     await expectForbidden(orderLab, '../../data-plot/utils/xy-data.ts');
   });
+  it('the order feature uses sampling through its front door only', async () => {
+    await expectAllowed(orderLab, '@/features/sampling/index.ts');
+    await expectForbidden(orderLab, '@/features/sampling/components/sampling-card.tsx');
+    await expectForbidden(orderLab, '../../sampling/api/sampling.ts');
+  });
   it('never back, and not for features the table leaves out', async () => {
     await expectForbidden('apps/web/src/features/data-plot/components/chart.ts', '@/features/order/api/orders.ts');
+    await expectForbidden('apps/web/src/features/sampling/components/sampling-card.tsx', '@/features/order/utils/order-view.ts');
+    await expectForbidden('apps/web/src/features/sampling/components/sampling-card.tsx', '@/features/data-plot/index.ts');
     await expectForbidden('apps/web/src/features/home/components/banner.tsx', '@/features/data-plot/index.ts');
   });
   it('the table names features with a front door and has no cycle', async () => {

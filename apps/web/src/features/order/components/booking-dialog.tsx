@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useAddReservation, useReservationDay } from '../api/reservation.ts';
 import { AttestationHint } from '@/components/attestation-hint.tsx';
-import { failureText } from './sampling-dialog.tsx';
+import { failureText } from '@/lib/failure-text.ts';
 import styles from './booking.module.css';
 
 interface BookingDialogProps {

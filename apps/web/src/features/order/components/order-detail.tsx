@@ -23,11 +23,11 @@ import { choicesText, formName, hazardsText, STATE_COLORS } from '../utils/order
 import { CancelDialog } from './cancel-dialog.tsx';
 import { EvaluationDialog } from './evaluation-dialog.tsx';
 import { LineEvaluation } from './line-evaluation.tsx';
-import { LabAddress } from './lab-address.tsx';
+import { LabAddress } from '@/components/lab-address.tsx';
+import { SamplingCard } from '@/features/sampling/index.ts';
 import { AdjustmentsCard, ResultFilesCard, RetestCard, SampleStateTag, TestRecordsCard } from './order-lab.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { Panel } from '@/components/panel.tsx';
-import { SamplingCard } from './sampling-card.tsx';
 import styles from './orders.module.css';
 
 /** One order (/member/order?id=): lines, samples with their numbers, total, delivery, the timeline and the customer's actions. */

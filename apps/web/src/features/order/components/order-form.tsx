@@ -14,7 +14,7 @@ import { ATTESTATION_HINT, AttestationHint } from '@/components/attestation-hint
 import { CostBreakdown } from './cost-breakdown.tsx';
 import { chosenCoupon, CouponPicker, type Discount } from './coupon-picker.tsx';
 import { useUsableCoupons } from '../api/coupons.ts';
-import { LabAddress } from './lab-address.tsx';
+import { LabAddress } from '@/components/lab-address.tsx';
 import { Panel } from '@/components/panel.tsx';
 import { SampleEditor } from './sample-editor.tsx';
 import styles from './order-form.module.css';
