@@ -21,7 +21,7 @@ import { formatUnitPrice } from '@yance/browser/format';
 import { itemTitle, plainText, serviceJsonLd, shareImage } from '../meta.ts';
 import { definePage, useSubjectMissing } from '../page.ts';
 
-const BookingDialog = lazy(() => import('@/features/order/components/booking-dialog.tsx').then((m) => ({ default: m.BookingDialog })));
+const BookingDialog = lazy(() => import('@/features/booking/components/booking-dialog.tsx').then((m) => ({ default: m.BookingDialog })));
 const AttestationDialog = lazy(() =>
   import('@/features/member/components/attestation-dialog.tsx').then((m) => ({ default: m.AttestationDialog })),
 );
