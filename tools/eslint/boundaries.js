@@ -75,12 +75,12 @@ const SERVER_SHARED = [to('server-lib', 'server-config'), { to: CONTEXT }];
 
 /**
  * The web features a feature may use (ADR 0058), each only through its front
- * door (`index.ts`). One way: the order detail shows the sampling card and
- * the data plot; neither knows the order feature. Every other pair of
- * features stays apart.
+ * door (`index.ts`). One way: the order page orders the plan's lines, the
+ * order detail shows the sampling card and the data plot; none of them knows
+ * the order feature. Every other pair of features stays apart.
  */
 export const WEB_FEATURE_USES = {
-  order: ['sampling', 'data-plot'],
+  order: ['plan', 'sampling', 'data-plot'],
 };
 const webFeature = (names) => ({ element: { type: 'web-feature', captured: { feature: names } } });
 

@@ -52,7 +52,13 @@ describe('web: a feature uses another one way, through its index.ts (ADR 0058)',
     await expectForbidden(orderLab, '@/features/sampling/components/sampling-card.tsx');
     await expectForbidden(orderLab, '../../sampling/api/sampling.ts');
   });
+  it('the order feature uses the plan through its front door only', async () => {
+    await expectAllowed('apps/web/src/features/order/api/orders.ts', '@/features/plan/index.ts');
+    await expectForbidden('apps/web/src/features/order/api/orders.ts', '../../plan/api/plan.ts');
+  });
   it('never back, and not for features the table leaves out', async () => {
+    await expectForbidden('apps/web/src/features/plan/components/plan-view.tsx', '@/features/order/components/order-page.tsx');
+    await expectForbidden('apps/web/src/features/booking/components/booking-dialog.tsx', '@/features/sampling/index.ts');
     await expectForbidden('apps/web/src/features/data-plot/components/chart.ts', '@/features/order/api/orders.ts');
     await expectForbidden('apps/web/src/features/sampling/components/sampling-card.tsx', '@/features/order/utils/order-view.ts');
     await expectForbidden('apps/web/src/features/sampling/components/sampling-card.tsx', '@/features/data-plot/index.ts');
