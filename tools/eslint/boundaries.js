@@ -52,6 +52,7 @@ const files = [
   file('schema', 'apps/server/src/db/schema*.ts'),
   file('context', 'apps/server/src/context.ts'),
   file('entry', 'apps/server/src/{app,server,subscribers}.ts'),
+  file('front-door', 'apps/web/src/features/*/index.ts'), // what other features may use of a web feature (ADR 0059)
 ];
 
 /** Elements of one of these types. */
@@ -72,6 +73,17 @@ const DRIZZLE = { to: { module: { origin: 'external', source: 'drizzle-orm' } } 
 const SCHEMA = { to: { file: { categories: 'schema' } } };
 const SERVER_SHARED = [to('server-lib', 'server-config'), { to: CONTEXT }];
 
+/**
+ * The web features a feature may use (ADR 0059), each only through its front
+ * door (`index.ts`). One way: the order page orders the plan's lines, the
+ * order detail shows the sampling card and the data plot; none of them knows
+ * the order feature. Every other pair of features stays apart.
+ */
+export const WEB_FEATURE_USES = {
+  order: ['plan', 'sampling', 'data-plot'],
+};
+const webFeature = (names) => ({ element: { type: 'web-feature', captured: { feature: names } } });
+
 const policies = [
   // Packages and Node built-ins are open to all, except where narrowed further down; so are contracts.
   { allow: { to: { module: { origin: '{external,core}' } } } },
@@ -80,7 +92,7 @@ const policies = [
   // Browser code both apps share: itself and contracts only (it never knows either app).
   { from: el('browser'), allow: to('browser') },
 
-  // Web: shared → features → app, one way; a feature never imports another feature.
+  // Web: shared → features → app, one way; a feature imports another only as WEB_FEATURE_USES says, through its index.ts.
   {
     from: el('web-entry', 'web-app'),
     allow: to('web-app', 'web-feature', 'web-components', 'web-lib', 'web-config', 'web-styles', 'browser'),
@@ -89,9 +101,13 @@ const policies = [
     from: el('web-feature'),
     allow: [
       to('web-components', 'web-lib', 'web-config', 'web-styles', 'browser'),
-      { to: { element: { type: 'web-feature', captured: { feature: '{{from.element.captured.feature}}' } } } },
+      { to: webFeature('{{from.element.captured.feature}}') },
     ],
   },
+  ...Object.entries(WEB_FEATURE_USES).map(([feature, uses]) => ({
+    from: webFeature(feature),
+    allow: { to: { ...webFeature(uses), file: { categories: 'front-door' } } },
+  })),
   { from: el('web-components'), allow: to('web-components', 'web-lib', 'web-config', 'web-styles', 'browser') },
   { from: el('web-lib'), allow: to('web-lib', 'web-config', 'browser') },
 

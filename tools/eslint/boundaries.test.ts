@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it, vi } from 'vitest';
@@ -36,6 +37,48 @@ describe('web: shared → features → app, features apart', () => {
     await expectAllowed(banner, '@/lib/api-client.ts');
     await expectAllowed(banner, '@yance/contracts/home');
     await expectAllowed('apps/web/src/app/routes/home.tsx', '@/features/home/components/home-page.tsx');
+  });
+});
+
+describe('web: a feature uses another one way, through its index.ts (ADR 0059)', () => {
+  const orderLab = 'apps/web/src/features/order/components/order-lab.tsx';
+  it('the order feature uses the data plot through its front door only', async () => {
+    await expectAllowed(orderLab, '@/features/data-plot/index.ts');
+    await expectForbidden(orderLab, '@/features/data-plot/components/lazy-data-plot.tsx');
+    await expectForbidden(orderLab, '../../data-plot/utils/xy-data.ts');
+  });
+  it('the order feature uses sampling through its front door only', async () => {
+    await expectAllowed(orderLab, '@/features/sampling/index.ts');
+    await expectForbidden(orderLab, '@/features/sampling/components/sampling-card.tsx');
+    await expectForbidden(orderLab, '../../sampling/api/sampling.ts');
+  });
+  it('the order feature uses the plan through its front door only', async () => {
+    await expectAllowed('apps/web/src/features/order/api/orders.ts', '@/features/plan/index.ts');
+    await expectForbidden('apps/web/src/features/order/api/orders.ts', '../../plan/api/plan.ts');
+  });
+  it('never back, and not for features the table leaves out', async () => {
+    await expectForbidden('apps/web/src/features/plan/components/plan-view.tsx', '@/features/order/components/order-page.tsx');
+    await expectForbidden('apps/web/src/features/booking/components/booking-dialog.tsx', '@/features/sampling/index.ts');
+    await expectForbidden('apps/web/src/features/data-plot/components/chart.ts', '@/features/order/api/orders.ts');
+    await expectForbidden('apps/web/src/features/sampling/components/sampling-card.tsx', '@/features/order/utils/order-view.ts');
+    await expectForbidden('apps/web/src/features/sampling/components/sampling-card.tsx', '@/features/data-plot/index.ts');
+    await expectForbidden('apps/web/src/features/home/components/banner.tsx', '@/features/data-plot/index.ts');
+  });
+  it('the table names features with a front door and has no cycle', async () => {
+    // boundaries.js is plain JavaScript without types: imported by a computed name, its module is `any`.
+    const config = './boundaries.js';
+    const uses = ((await import(config)) as { WEB_FEATURE_USES: Record<string, string[]> }).WEB_FEATURE_USES;
+    const features = path.join(root, 'apps/web/src/features');
+    for (const [feature, used] of Object.entries(uses)) {
+      expect(existsSync(path.join(features, feature)), feature).toBe(true);
+      for (const u of used) expect(existsSync(path.join(features, u, 'index.ts')), `${u}/index.ts`).toBe(true);
+    }
+    // Depth-first: a feature met again on its own path is a cycle.
+    const visit = (feature: string, trail: string[]): void => {
+      expect(trail, `${[...trail, feature].join(' → ')}`).not.toContain(feature);
+      for (const u of uses[feature] ?? []) visit(u, [...trail, feature]);
+    };
+    for (const feature of Object.keys(uses)) visit(feature, []);
   });
 });
 

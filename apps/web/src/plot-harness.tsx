@@ -1,9 +1,9 @@
 import { StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AntdScope } from '@/components/ui/antd-scope.tsx';
-import { DataPlot } from '@/features/order/components/data-plot/lazy-data-plot.tsx';
-import type { PlotFile } from '@/features/order/components/data-plot/types.ts';
-import { Panel } from '@/features/order/components/panel.tsx';
+import { DataPlot } from '@/features/data-plot/components/lazy-data-plot.tsx';
+import type { PlotFile } from '@/features/data-plot/components/types.ts';
+import { Panel } from '@/components/panel.tsx';
 import './styles/global.css';
 
 /**

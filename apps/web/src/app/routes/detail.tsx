@@ -13,7 +13,7 @@ import { DeviceDetailSkeleton } from '@/features/catalog/components/device-detai
 import { DeviceDetailView } from '@/features/catalog/components/device-detail-view.tsx';
 import type { PriceSelection } from '@/features/catalog/components/price-calculator.tsx';
 import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
-import { addToPlan } from '@/features/order/api/add-to-plan.ts';
+import { addToPlan } from '@/features/plan/api/add-to-plan.ts';
 import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
 import { notify } from '@yance/browser/notify';
 import { isNotFound } from '@yance/browser/api-client';
@@ -21,7 +21,7 @@ import { formatUnitPrice } from '@yance/browser/format';
 import { itemTitle, plainText, serviceJsonLd, shareImage } from '../meta.ts';
 import { definePage, useSubjectMissing } from '../page.ts';
 
-const BookingDialog = lazy(() => import('@/features/order/components/booking-dialog.tsx').then((m) => ({ default: m.BookingDialog })));
+const BookingDialog = lazy(() => import('@/features/booking/components/booking-dialog.tsx').then((m) => ({ default: m.BookingDialog })));
 const AttestationDialog = lazy(() =>
   import('@/features/member/components/attestation-dialog.tsx').then((m) => ({ default: m.AttestationDialog })),
 );

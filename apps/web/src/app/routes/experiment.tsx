@@ -9,7 +9,7 @@ import { ContractList } from '@/features/demand/components/contract-list.tsx';
 import { DemandList } from '@/features/demand/components/demand-list.tsx';
 import { ComingSoon } from '@/features/member/components/coming-soon.tsx';
 import { OrderPage } from '@/features/order/components/order-page.tsx';
-import { PlanView } from '@/features/order/components/plan-view.tsx';
+import { PlanView } from '@/features/plan/components/plan-view.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 const AttestationDialog = lazy(() =>

@@ -23,10 +23,10 @@ import { PromotionPage } from '@/features/promotion/components/promotion-page.ts
 import { PrestoreSummary } from '@/features/money/components/prestore-summary.tsx';
 import { UnpaidOrders } from '@/features/money/components/unpaid-orders.tsx';
 import { UnsettledOrders } from '@/features/money/components/unsettled-orders.tsx';
+import { ReservationList } from '@/features/booking/components/reservation-list.tsx';
 import { OrderDetailView } from '@/features/order/components/order-detail.tsx';
 import { OrderList } from '@/features/order/components/order-list.tsx';
 import { OrderQuery } from '@/features/order/components/order-query.tsx';
-import { ReservationList } from '@/features/order/components/reservation-list.tsx';
 import { SampleList } from '@/features/order/components/sample-list.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 

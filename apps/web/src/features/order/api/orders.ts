@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { call } from '@yance/browser/api-client';
 import { notify } from '@yance/browser/notify';
 import { COUPONS_KEY, ORDERS_KEY, PLAN_KEY } from '@/lib/query-keys.ts';
-import { setCartNum } from './plan.ts';
+import { setCartNum } from '@/features/plan/index.ts';
 
 export type OrderListInput = Pick<OrderListBody, 'tab' | 'kw' | 'page' | 'pageSize'>;
 

@@ -2,8 +2,9 @@ import { DELIVERY_METHODS, type DeliveryMethod } from '@yance/contracts/order-st
 import type { ReactNode } from 'react';
 import { formatFen } from '@yance/browser/format';
 import { orderTotal, type OrderingLine } from '../utils/order-form.ts';
-import { choicesText, formatAmount } from '../utils/order-view.ts';
-import { Panel } from './panel.tsx';
+import { formatAmount } from '@/lib/format.ts';
+import { choicesText } from '../utils/order-view.ts';
+import { Panel } from '@/components/panel.tsx';
 import card from './orders.module.css';
 import styles from './order-form.module.css';
 

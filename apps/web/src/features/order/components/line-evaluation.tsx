@@ -1,6 +1,6 @@
 import { Button, Rate } from 'antd';
 import type { EvaluationEntry } from '@yance/contracts/evaluation';
-import { formatTime } from '../utils/order-view.ts';
+import { formatTime } from '@/lib/format.ts';
 import styles from './orders.module.css';
 
 /** Under a line of a confirmed order: the customer's stars, comment and the manager's reply, or the 评价 button while open. */

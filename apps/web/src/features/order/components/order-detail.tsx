@@ -18,15 +18,16 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { isEvaluable } from '@yance/contracts/evaluation';
 import { useOrderEvaluations } from '../api/evaluations.ts';
 import { useOrderDetail } from '../api/orders.ts';
-import { choicesText, formatAmount, formName, formatTime, hazardsText, STATE_COLORS } from '../utils/order-view.ts';
+import { formatAmount, formatTime } from '@/lib/format.ts';
+import { choicesText, formName, hazardsText, STATE_COLORS } from '../utils/order-view.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { EvaluationDialog } from './evaluation-dialog.tsx';
 import { LineEvaluation } from './line-evaluation.tsx';
-import { LabAddress } from './lab-address.tsx';
+import { LabAddress } from '@/components/lab-address.tsx';
+import { SamplingCard } from '@/features/sampling/index.ts';
 import { AdjustmentsCard, ResultFilesCard, RetestCard, SampleStateTag, TestRecordsCard } from './order-lab.tsx';
 import { OrderActions } from './order-actions.tsx';
-import { Panel } from './panel.tsx';
-import { SamplingCard } from './sampling-card.tsx';
+import { Panel } from '@/components/panel.tsx';
 import styles from './orders.module.css';
 
 /** One order (/member/order?id=): lines, samples with their numbers, total, delivery, the timeline and the customer's actions. */

@@ -8,13 +8,14 @@ import { unitLabel } from '@yance/browser/format';
 import { notify } from '@yance/browser/notify';
 import { useAddOrder } from '../api/orders.ts';
 import { formHasErrors, newSample, orderBody, sampleErrors, type OrderDraft, type OrderingLine } from '../utils/order-form.ts';
-import { choicesText, formatAmount } from '../utils/order-view.ts';
-import { ATTESTATION_HINT, AttestationHint } from './attestation-hint.tsx';
+import { formatAmount } from '@/lib/format.ts';
+import { choicesText } from '../utils/order-view.ts';
+import { ATTESTATION_HINT, AttestationHint } from '@/components/attestation-hint.tsx';
 import { CostBreakdown } from './cost-breakdown.tsx';
 import { chosenCoupon, CouponPicker, type Discount } from './coupon-picker.tsx';
 import { useUsableCoupons } from '../api/coupons.ts';
-import { LabAddress } from './lab-address.tsx';
-import { Panel } from './panel.tsx';
+import { LabAddress } from '@/components/lab-address.tsx';
+import { Panel } from '@/components/panel.tsx';
 import { SampleEditor } from './sample-editor.tsx';
 import styles from './order-form.module.css';
 

@@ -11,11 +11,9 @@ import { clientSession } from '@yance/browser/api-client';
 import { formatFen } from '@yance/browser/format';
 import { notify } from '@yance/browser/notify';
 import { useRetest } from '../api/orders.ts';
-import { formatTime } from '../utils/order-view.ts';
-import { isPlottableName } from '../utils/xy-data.ts';
-import { DataPlot } from './data-plot/lazy-data-plot.tsx';
-import type { PlotFile } from './data-plot/types.ts';
-import { Panel } from './panel.tsx';
+import { formatTime } from '@/lib/format.ts';
+import { DataPlot, isPlottableName, type PlotFile } from '@/features/data-plot/index.ts';
+import { Panel } from '@/components/panel.tsx';
 import styles from './orders.module.css';
 
 export const SampleStateTag = ({ state }: { state: SampleState }) => (

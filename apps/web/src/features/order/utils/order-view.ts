@@ -1,7 +1,6 @@
 // How an order reads on the customer's pages: state colours, times, sample facts.
 import { SAMPLE_FORMS, SAMPLE_HAZARDS } from '@yance/contracts/order';
 import { ORDER_ACTIONS, ORDER_TRANSITIONS, type OrderAction, type OrderState, type OrderTransition } from '@yance/contracts/order-states';
-import { formatFen } from '@yance/browser/format';
 
 /** antd Tag colour of each state: waiting on the customer warm, in the lab blue, done green, stopped grey/red. */
 export const STATE_COLORS: Record<OrderState, string> = {
@@ -19,18 +18,6 @@ export const STATE_COLORS: Record<OrderState, string> = {
   cancelled: 'default',
   overdue: 'red',
 };
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO time as the customer's clock reads it: "2026-11-24 22:08". */
-export function formatTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** An amount, or 待报价 while a line waits for the manager's price (ADR 0039). */
-export const formatAmount = (fen: number | null) => (fen === null ? '待报价' : formatFen(fen));
 
 /** A line's chosen options as one phrase: "测试范围：5-90°；加急：是". */
 export const choicesText = (choices: Record<string, string>) =>

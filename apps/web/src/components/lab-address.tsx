@@ -1,5 +1,5 @@
 import type { LocalInfo } from '@yance/contracts/setting';
-import styles from './order-form.module.css';
+import styles from './lab-address.module.css';
 
 /** Where self-sent samples go (localInfo of the settings: express, phone, email, address). */
 export function LabAddress({ info }: { info: LocalInfo | undefined }) {

@@ -10,7 +10,7 @@ import { notify } from '@yance/browser/notify';
 import { useDeletePlanLines, useEditPlanLine, usePlan } from '../api/plan.ts';
 import { useLineEdits } from '../hooks/use-line-edits.ts';
 import { orderableSelection, planLines, sortedGroups, totalOf, withEdit } from '../utils/plan-lines.ts';
-import { ATTESTATION_HINT, AttestationHint } from './attestation-hint.tsx';
+import { ATTESTATION_HINT, AttestationHint } from '@/components/attestation-hint.tsx';
 import { PlanLineRow } from './plan-line-row.tsx';
 import styles from './plan-view.module.css';
 

@@ -12,14 +12,14 @@ import {
   selfSendError,
   slotsOf,
 } from '@yance/contracts/sampling-rules';
-import { ApiError } from '@yance/browser/api-client';
 import { Alert, Cascader, DatePicker, Input, Modal, Radio, Select, Table, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useAddressBook, useAddSampling } from '../api/sampling.ts';
 import { allowedRegionOptions, namesOf } from '../utils/sampling-regions.ts';
-import { LabAddress } from './lab-address.tsx';
-import styles from './orders.module.css';
+import { LabAddress } from '@/components/lab-address.tsx';
+import { failureText } from '@/lib/failure-text.ts';
+import styles from './sampling.module.css';
 
 const NEW_ADDRESS = '';
 
@@ -39,14 +39,6 @@ const BLANK: Omit<SamplingAddBody, 'orderId' | 'type'> = {
   express_company: '',
   express_no: '',
 };
-
-/** "ApiError（409）：…": a failed submit shows the error's name, code and message (spec §4). */
-export const failureText = (err: unknown) =>
-  err instanceof ApiError
-    ? `${err.name}（${err.code}）：${err.message}`
-    : err instanceof Error
-      ? `${err.name}：${err.message}`
-      : String(err);
 
 /** The sampling-region tip: a table of the cities and districts where pick-up runs. */
 /** Below either form: the first rule it breaks (spec §5), or the server's refusal with its name, code and message (spec §8). */

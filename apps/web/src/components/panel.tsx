@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import styles from './orders.module.css';
+import styles from './panel.module.css';
 
 /** A white card of the order pages with its heading (the section is named by it). */
 export function Panel({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {

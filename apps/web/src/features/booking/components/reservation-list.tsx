@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCancelReservation, useReservations } from '../api/reservation.ts';
-import card from './orders.module.css';
+import card from './card.module.css';
 import styles from './booking.module.css';
 
 const STATE_COLORS: Record<BookingState, string> = {

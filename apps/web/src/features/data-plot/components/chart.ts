@@ -1,5 +1,5 @@
 import uPlot from 'uplot';
-import type { Peak } from '../../utils/peaks.ts';
+import type { Peak } from '../utils/peaks.ts';
 import { decimalsFor, formatValue } from './chart-format.ts';
 
 export interface ChartSeries {

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths.ts';
 import { formatFen, formatTurnaround, unitLabel } from '@yance/browser/format';
 import { estimateText } from '@yance/contracts/turnaround';
 import { chosenLabel, lineAmount, lineUnitPrice, type LineEdit } from '../utils/plan-lines.ts';
-import { formatAmount } from '../utils/order-view.ts';
+import { formatAmount } from '@/lib/format.ts';
 import styles from './plan-view.module.css';
 
 interface PlanLineRowProps {

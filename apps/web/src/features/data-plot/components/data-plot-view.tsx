@@ -1,9 +1,9 @@
 import { Button, Checkbox, Segmented, Skeleton } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import 'uplot/dist/uPlot.min.css';
-import { alignSeries } from '../../utils/align-series.ts';
-import { findPeaks, type Peak } from '../../utils/peaks.ts';
-import { parseXy, type XyData } from '../../utils/xy-data.ts';
+import { alignSeries } from '../utils/align-series.ts';
+import { findPeaks, type Peak } from '../utils/peaks.ts';
+import { parseXy, type XyData } from '../utils/xy-data.ts';
 import { createChart, type Chart, type DragMode } from './chart.ts';
 import { decimalsFor, seriesColors } from './chart-format.ts';
 import { chartPng, download } from './export-png.ts';

@@ -16,8 +16,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useAddReservation, useReservationDay } from '../api/reservation.ts';
-import { AttestationHint } from './attestation-hint.tsx';
-import { failureText } from './sampling-dialog.tsx';
+import { AttestationHint } from '@/components/attestation-hint.tsx';
+import { failureText } from '@/lib/failure-text.ts';
 import styles from './booking.module.css';
 
 interface BookingDialogProps {

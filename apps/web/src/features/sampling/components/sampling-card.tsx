@@ -4,10 +4,10 @@ import { Button, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
 import { useWebSettings } from '@/lib/get-web-settings.ts';
 import { useCancelSampling, useSamplingList } from '../api/sampling.ts';
-import { formatTime } from '../utils/order-view.ts';
+import { formatTime } from '@/lib/format.ts';
 import { PickupDialog, SelfSendDialog } from './sampling-dialog.tsx';
-import { Panel } from './panel.tsx';
-import styles from './orders.module.css';
+import { Panel } from '@/components/panel.tsx';
+import styles from './sampling.module.css';
 
 /** What a request says: when and where the lab picks up, or the parcel's courier and number. */
 const requestText = (r: SamplingRequest) =>
