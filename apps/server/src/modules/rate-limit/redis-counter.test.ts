@@ -30,8 +30,8 @@ describe.skipIf(!url)('Redis rate counter', () => {
     const k = key();
     await a.hit(k, 1);
     await a.hit(k, 1);
-    await new Promise((r) => setTimeout(r, 1100));
-    expect(await a.peek(k)).toEqual({ count: 0, ttlSeconds: 0 });
+    // The window is Redis's own expiry: wait for it to pass, however long the machine takes.
+    await expect.poll(() => a.peek(k), { timeout: 10_000, interval: 100 }).toEqual({ count: 0, ttlSeconds: 0 });
     expect((await b.hit(k, 1)).count).toBe(1);
     await a.clear(k);
     expect((await b.peek(k)).count).toBe(0);
@@ -45,7 +45,8 @@ describe('Redis rate counter, Redis unreachable', () => {
       for (const call of [() => down.hit('k', 60), () => down.peek('k'), () => down.release('k'), () => down.ping()]) {
         const started = Date.now();
         await expect(call()).rejects.toMatchObject({ kind: 'UNAVAILABLE', message: '服务暂时不可用，请稍后再试' });
-        expect(Date.now() - started).toBeLessThan(1200);
+        // Fails fast (1 s command and connect timeouts, no offline queue): far below a hang's length even on a busy machine.
+        expect(Date.now() - started).toBeLessThan(5000);
       }
     } finally {
       await down.close();
