@@ -49,6 +49,7 @@ const files = [
   file('routes', 'apps/server/src/modules/*/*.routes.ts'),
   file('service', 'apps/server/src/modules/*/*.service.ts'),
   file('repository', 'apps/server/src/modules/*/*.repository.ts'),
+  file('events', 'apps/server/src/modules/*/*-events.ts'), // a module's domain events (ADR 0058): any module may emit or subscribe
   file('schema', 'apps/server/src/db/schema*.ts'),
   file('context', 'apps/server/src/context.ts'),
   file('entry', 'apps/server/src/{app,server,subscribers}.ts'),
@@ -134,7 +135,7 @@ const policies = [
     allow: [
       ...SERVER_SHARED,
       to('server-db'),
-      { to: moduleFile('service') },
+      { to: moduleFile('{service,events}') },
       { to: moduleFile(SUPPORT, true) },
       { to: moduleFile('repository', true) },
     ],

@@ -5,10 +5,21 @@ import type { AppContext } from './context.ts';
 import { createEventBus, type EventBus } from './lib/events.ts';
 import { STATE_MOVED } from './lib/state-machine.ts';
 import { recordMove } from './modules/audit/audit.service.ts';
+import { SHOWCASE_CHANGED } from './modules/catalog/catalog-events.ts';
+import { invalidateHomeCache } from './modules/home/home.service.ts';
+import { PURGE_DUE } from './modules/job/job-events.ts';
+import { purgeIdempotencyKeys } from './modules/ledger/ledger.service.ts';
+import { purgeCounters } from './modules/rate-limit/rate-limit.service.ts';
+import { purgeExpiredSessions } from './modules/session/session.service.ts';
+import { purgeExpiredSms } from './modules/sms/sms.service.ts';
+import { purgeExpiredTickets } from './modules/wechat/wechat.service.ts';
 import { afterOrderMove } from './modules/lab/sample.service.ts';
 import { notifyMove } from './modules/notify/notify.service.ts';
 import { orderMachine } from './modules/order/order-transition.ts';
 import { afterOrderMoveMoney } from './modules/payment/order-money.service.ts';
+import { ORDER_PAID } from './modules/payment/payment-events.ts';
+import { afterOrderMovePromotion } from './modules/promotion/promotion.service.ts';
+import { rewardInviterOnPaid } from './modules/invite/invite.service.ts';
 
 /** The event bus of an app (and of a test's context), with every subscriber registered. */
 export function domainEvents(): EventBus<AppContext> {
@@ -21,7 +32,21 @@ export function domainEvents(): EventBus<AppContext> {
   bus.on(orderMachine.moved, (t, m) =>
     afterOrderMoveMoney(t, m.row, m.action, m.mover.kind === 'staff' ? m.mover.caller.id : null, m.note),
   );
+  // … then the promoter's rebate: earned at a payment, its clock started at completion, reversed at a refund (ADR 0055).
+  bus.on(orderMachine.moved, (t, m) => afterOrderMovePromotion(t, m.row, m.action));
+  // An order paid (from the balance, a trade, a transfer, or settled): the inviter's reward for a first paid order (ADR 0054).
+  bus.on(ORDER_PAID, (t, p) => rewardInviterOnPaid(t, p.userId, p.orderId));
   // The customer hears of a move where the notice table says so (notices.ts); a reaction that fails rolls it back too.
   bus.on(STATE_MOVED, notifyMove);
+
+  // The catalogue or the site's content changed: the cached home page is rebuilt on its next request.
+  bus.on(SHOWCASE_CHANGED, async (t) => invalidateHomeCache(t));
+
+  // The purge is due: each module deletes its own expired rows (ADR 0034).
+  bus.on(PURGE_DUE, async (t, p) => void (p.removed.sessions = await purgeExpiredSessions(t, p.now)));
+  bus.on(PURGE_DUE, async (t, p) => void Object.assign(p.removed, await purgeExpiredSms(t, p.now)));
+  bus.on(PURGE_DUE, async (t, p) => void (p.removed.wxTickets = await purgeExpiredTickets(t, p.now)));
+  bus.on(PURGE_DUE, async (t, p) => void (p.removed.rateCounters = await purgeCounters(t.db, p.now)));
+  bus.on(PURGE_DUE, async (t, p) => void (p.removed.idempotencyKeys = await purgeIdempotencyKeys(t)));
   return bus;
 }

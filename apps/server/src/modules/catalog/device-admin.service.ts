@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { invalidateHomeCache } from '../home/home.service.ts';
+import { SHOWCASE_CHANGED } from './catalog-events.ts';
 import { findChildren } from './catalog-admin.repository.ts';
 import { logCatalog, type CatalogWrite } from './catalog-audit.ts';
 import { insertDevices, updateDevice, type NewDevice } from './catalog-search.repository.ts';
@@ -97,14 +97,14 @@ const rethrowTaken = (rid: string) => (err: unknown) => {
 
 export async function addDevice(ctx: AppContext, w: CatalogWrite, input: DeviceInput) {
   const out = await ctx.tx((t) => saveDevice(t, w, input, null, 'catalog.device.add')).catch(rethrowTaken(input.rid));
-  invalidateHomeCache(ctx);
+  await ctx.emit(SHOWCASE_CHANGED, { what: 'catalog' });
   return out;
 }
 
 export async function editDevice(ctx: AppContext, w: CatalogWrite, body: DeviceEditBody) {
   const { id, ...input } = body;
   const out = await ctx.tx((t) => saveDevice(t, w, input, id, 'catalog.device.edit')).catch(rethrowTaken(input.rid));
-  invalidateHomeCache(ctx);
+  await ctx.emit(SHOWCASE_CHANGED, { what: 'catalog' });
   return out;
 }
 
@@ -126,6 +126,6 @@ export async function setDevicesShelf(ctx: AppContext, w: CatalogWrite, ids: num
     }
     return rows.length;
   });
-  invalidateHomeCache(ctx);
+  await ctx.emit(SHOWCASE_CHANGED, { what: 'catalog' });
   return { changed };
 }

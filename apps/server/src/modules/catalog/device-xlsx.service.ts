@@ -3,7 +3,7 @@ import { deviceFieldsOf, deviceInput, IMPORT_ROWS_MAX, type DeviceExportQuery, t
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { invalidateHomeCache } from '../home/home.service.ts';
+import { SHOWCASE_CHANGED } from './catalog-events.ts';
 import { findTaxonomy } from './catalog-admin.repository.ts';
 import type { CatalogWrite } from './catalog-audit.ts';
 import { devicesForExport, getDeviceAdmin, saveDevice } from './device-admin.service.ts';
@@ -146,7 +146,7 @@ export async function importDevicesXlsx(ctx: AppContext, w: CatalogWrite, file: 
       report.refused.push({ row: row.number, rid, reason: refusalOf(ctx, err, rid, row.number) });
     }
   }
-  if (report.added + report.updated > 0) invalidateHomeCache(ctx);
+  if (report.added + report.updated > 0) await ctx.emit(SHOWCASE_CHANGED, { what: 'catalog' });
   return report;
 }
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { prefectureAddBody, prefectureEditBody, prefectureItemsQuery } from '@yance/contracts/catalog-admin';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { invalidateHomeCache } from '../home/home.service.ts';
+import { SHOWCASE_CHANGED } from './catalog-events.ts';
 import {
   addPrefectureDevices,
   deletePrefecture,
@@ -42,7 +42,7 @@ async function lockOrNotFound(ctx: AppContext, id: number): Promise<PrefectureRo
 /** Runs a write, then lets the home page rebuild on this process at once (others within their 10 s window). */
 async function write<T>(ctx: AppContext, fn: (t: AppContext) => Promise<T>): Promise<T> {
   const out = await ctx.tx(fn);
-  invalidateHomeCache(ctx);
+  await ctx.emit(SHOWCASE_CHANGED, { what: 'catalog' });
   return out;
 }
 

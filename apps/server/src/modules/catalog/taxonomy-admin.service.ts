@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { childAddBody, childEditBody, typeEditBody } from '@yance/contracts/catalog-admin';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { invalidateHomeCache } from '../home/home.service.ts';
+import { SHOWCASE_CHANGED } from './catalog-events.ts';
 import {
   countItemsOfChild,
   deleteChild,
@@ -55,7 +55,7 @@ export async function editType(ctx: AppContext, w: CatalogWrite, body: z.output<
     await logCatalog(t, w, 'catalog.type.edit', { type: 'project_type', id: row.id }, loggedType(row), loggedType(next));
     return typeOf(next);
   });
-  invalidateHomeCache(ctx);
+  await ctx.emit(SHOWCASE_CHANGED, { what: 'catalog' });
   return out;
 }
 
@@ -82,7 +82,7 @@ export async function addChild(ctx: AppContext, w: CatalogWrite, body: z.output<
     await logCatalog(t, w, 'catalog.child.add', { type: 'type_child', id }, null, { ...body });
     return childOrNotFound(t, id);
   });
-  invalidateHomeCache(ctx);
+  await ctx.emit(SHOWCASE_CHANGED, { what: 'catalog' });
   return out;
 }
 
@@ -98,7 +98,7 @@ export async function editChild(ctx: AppContext, w: CatalogWrite, body: z.output
     await logCatalog(t, w, 'catalog.child.edit', { type: 'type_child', id: row.id }, before, { name: body.name, sort: body.sort });
     return childOrNotFound(t, row.id);
   });
-  invalidateHomeCache(ctx);
+  await ctx.emit(SHOWCASE_CHANGED, { what: 'catalog' });
   return out;
 }
 
@@ -125,7 +125,7 @@ export async function sortChildren(ctx: AppContext, w: CatalogWrite, ids: number
     );
     return findChildren(t.db, { typeId: first.typeId });
   });
-  invalidateHomeCache(ctx);
+  await ctx.emit(SHOWCASE_CHANGED, { what: 'catalog' });
   return out;
 }
 
@@ -150,6 +150,6 @@ export async function removeChild(ctx: AppContext, w: CatalogWrite, id: number):
       },
     );
   });
-  invalidateHomeCache(ctx);
+  await ctx.emit(SHOWCASE_CHANGED, { what: 'catalog' });
   return null;
 }

@@ -1,7 +1,7 @@
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changesOf, recordAudit, type Actor } from '../audit/audit.service.ts';
-import { invalidateHomeCache } from '../home/home.service.ts';
+import { SHOWCASE_CHANGED } from '../catalog/catalog-events.ts';
 
 export const staffActor = (caller: StaffCaller): Actor => ({ kind: 'staff', id: caller.id, name: caller.name });
 
@@ -78,6 +78,6 @@ export async function writeOrder(
  */
 export async function contentWrite<T>(ctx: AppContext, fn: (t: AppContext) => Promise<T>): Promise<T> {
   const out = await ctx.tx(fn);
-  invalidateHomeCache(ctx);
+  await ctx.emit(SHOWCASE_CHANGED, { what: 'content-admin' });
   return out;
 }

@@ -6,11 +6,10 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { SYSTEM, type Actor } from '../audit/audit.service.ts';
 import { earnPoints, giveBackDiscount } from '../coupon/coupon.service.ts';
-import { rewardInviterOnPaid } from '../invite/invite.service.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { recordOrderEvent, type OrderRow } from '../order/order-api.service.ts';
-import { afterOrderMovePromotion } from '../promotion/promotion.service.ts';
 import { yuan } from './money-format.ts';
+import { ORDER_PAID } from './payment-events.ts';
 import { billLines, finalOf, splitBill, unbilledOf } from './order-bill.ts';
 import * as repo from './order-money.repository.ts';
 import { insertRefund, type RefundRow } from './refund.repository.ts';
@@ -55,8 +54,6 @@ export async function afterOrderMoveMoney(
   note = '',
 ): Promise<void> {
   await moneyOfMove(t, order, action, staffId, note);
-  // The promoter's rebate of a payment, its clock at completion, its reversal at a refund (ADR 0055).
-  await afterOrderMovePromotion(t, order, action);
 }
 
 async function moneyOfMove(t: AppContext, order: OrderRow, action: OrderAction, staffId: number | null, note: string): Promise<void> {
@@ -119,7 +116,7 @@ async function moneyOfMove(t: AppContext, order: OrderRow, action: OrderAction, 
       await earnPoints(t, m.userId, m.id, split.payFen);
       t.afterCommit(() => t.metrics.paymentMade('order_transfer'));
     }
-    await rewardInviterOnPaid(t, m.userId, m.id);
+    await t.emit(ORDER_PAID, { userId: m.userId, orderId: m.id });
   }
 }
 

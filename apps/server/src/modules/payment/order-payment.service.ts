@@ -10,10 +10,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import { lockGroupForMoney, spendFromLimit } from '../cluster/cluster.service.ts';
 import { earnPoints } from '../coupon/coupon.service.ts';
-import { rewardInviterOnPaid } from '../invite/invite.service.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { customerMover, lockCustomerOrder, moveOrder, recordOrderEvent, type Mover, type OrderRow } from '../order/order-api.service.ts';
 import { yuan } from './money-format.ts';
+import { ORDER_PAID } from './payment-events.ts';
 import { getMoneySettings } from './money-settings.service.ts';
 import { billLines, dueOf, finalOf, PREPAID_STATES, splitBill, unbilledOf } from './order-bill.ts';
 import * as repo from './order-money.repository.ts';
@@ -110,7 +110,7 @@ async function payFromBalance(t: AppContext, userId: number, orderId: number, ip
       },
       order,
     );
-    await rewardInviterOnPaid(t, userId, orderId);
+    await t.emit(ORDER_PAID, { userId, orderId });
     t.afterCommit(() => t.metrics.paymentMade('order'));
     return paid;
   }
@@ -195,7 +195,7 @@ export async function settleOrders(
       );
     }
     if (fromGroup && total > 0) await spendFromLimit(t, fromGroup.member, total);
-    if (total > 0) await rewardInviterOnPaid(t, userId, Math.min(...body.orderIds));
+    if (total > 0) await t.emit(ORDER_PAID, { userId, orderId: Math.min(...body.orderIds) });
     if (total > 0) t.afterCommit(() => t.metrics.paymentMade('settlement'));
     return {
       orderIds: body.orderIds,
