@@ -528,6 +528,9 @@ export async function orderAgain(ctx: AppContext, userId: number, id: number): P
 /** The customer's name, phone, company and current manager (the console's columns; the demand and contract modules). */
 export const customerCard = (ctx: AppContext, userId: number) => repo.findOrderCustomer(ctx.db, userId);
 
+/** An order's state, read in the caller's transaction under its lock (the gate of its sampling requests and contract, ADR 0058). */
+export const orderStateOf = async (t: AppContext, id: number) => (await repo.findOrder(t.db, id))?.state;
+
 /** The customer's account locked for the caller's transaction, with what ordering checks (attestation, organization, manager). */
 export const lockOrderingCustomer = (t: AppContext, userId: number) => repo.lockOrderCustomer(t.db, userId);
 
