@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_SCAN_MISSING } from '@yance/contracts/order-contract';
 import { auditLog, orderEvent } from '../src/db/schema.ts';
@@ -116,16 +116,20 @@ describe('the enterprise contract', () => {
     const audit = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.objectType, 'order'), eq(auditLog.objectId, String(o.id))))
+      .where(and(inArray(auditLog.objectType, ['order', 'contract']), eq(auditLog.objectId, String(o.id))))
       .orderBy(asc(auditLog.id));
+    // The contract moves on its own machine (objectType contract, keyed by the order); 确认合同 moves both.
     expect(audit.map((a) => a.action)).toEqual([
       'order.submit',
       'contract.upload',
       'contract.reject',
       'contract.upload',
+      'contract.confirm',
       'order.confirmContract',
     ]);
-    expect(audit[4]!.changes).toMatchObject({ contract: ['uploaded', 'confirmed'] });
+    expect(audit[2]!.changes).toMatchObject({ state: ['uploaded', 'rejected'], note: [null, '缺少盖章'] });
+    expect(audit[4]!.changes).toMatchObject({ state: ['uploaded', 'confirmed'] });
+    expect(audit[5]!.changes).toMatchObject({ contract: ['uploaded', 'confirmed'] });
     const timeline = (await callApi(t, 'orderDetail', { token: firm.tokens.token, body: { id: o.id } })).body.data.timeline;
     expect(timeline.map((e) => e.label)).toEqual(['提交订单', '上传签署合同', '退回签署合同', '上传签署合同', '确认合同']);
   });

@@ -57,7 +57,7 @@ const auditOf = (id: number) =>
   t.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.objectType, 'sampling'), eq(auditLog.objectId, String(id)), like(auditLog.action, 'pickup.%')))
+    .where(and(eq(auditLog.objectType, 'sampling'), eq(auditLog.objectId, String(id)), like(auditLog.action, 'sampling.%assign')))
     .orderBy(auditLog.id);
 const messagesOf = (orderId: number) => t.db.select().from(message).where(eq(message.orderId, orderId));
 
@@ -132,9 +132,9 @@ describe('pickup/assign', () => {
     expect(event!.note).toContain(`取样员 ${staff.lab!.name}`);
     expect(await auditOf(request.id)).toEqual([
       expect.objectContaining({
-        action: 'pickup.assign',
+        action: 'sampling.assign',
         actorId: staff.lab!.id,
-        changes: { order: [order.no, order.no], assignee: [null, staff.lab!.name] },
+        changes: { state: ['active', 'active'], order: [order.no, order.no], assignee: [null, staff.lab!.name] },
       }),
     ]);
     const [note] = await messagesOf(order.id);
@@ -165,8 +165,8 @@ describe('pickup/assign', () => {
     expect(events).toHaveLength(2);
     expect(events[1]!.note).toContain(`（原取样员 ${staff.lab!.name}）`);
     expect((await auditOf(request.id)).map((a) => a.changes)).toEqual([
-      { order: [order.no, order.no], assignee: [null, staff.lab!.name] },
-      { order: [order.no, order.no], assignee: [staff.lab!.name, staff.admin!.name] },
+      { state: ['active', 'active'], order: [order.no, order.no], assignee: [null, staff.lab!.name] },
+      { state: ['active', 'active'], order: [order.no, order.no], assignee: [staff.lab!.name, staff.admin!.name] },
     ]);
     expect(await messagesOf(order.id)).toHaveLength(2);
 
@@ -174,7 +174,7 @@ describe('pickup/assign', () => {
     expect(off.body, off.body.msg).toMatchObject({ code: 1, data: { assignee: null, assignedAt: null } });
     expect((await eventsOf(order.id)).at(-1)).toMatchObject({ action: 'pickupUnassign' });
     expect((await auditOf(request.id)).at(-1)).toMatchObject({
-      action: 'pickup.unassign',
+      action: 'sampling.unassign',
       changes: { assignee: [staff.admin!.name, null] },
     });
     expect(await messagesOf(order.id)).toHaveLength(2);

@@ -135,7 +135,7 @@ describe('sampling/add, pick-up: every rule of spec §5 with its message, nothin
       .from(auditLog)
       .where(and(eq(auditLog.objectType, 'sampling'), eq(auditLog.actorId, user.id)))
       .orderBy(asc(auditLog.id));
-    expect(audit.map((a) => a.action)).toEqual(['sampling.add', 'sampling.cancel', 'sampling.add']);
+    expect(audit.map((a) => a.action)).toEqual(['sampling.book', 'sampling.cancel', 'sampling.book']);
   });
 
   it('after the lab receives, the request cannot be cancelled (409) and no new one is taken', async () => {

@@ -6,14 +6,14 @@ import { FEN_MAX } from './money.ts';
 import { id, integer } from './numbers.ts';
 import { ORDER_STATES } from './order-states.ts';
 import { pagingQuery } from './paging.ts';
+import { RESULT_FILE_STATES } from './result-file-states.ts';
 import { SAMPLE_STATES } from './sample-states.ts';
 import { optionalText, text } from './text.ts';
 
 /** Result files the lab may upload: the data and the report, at most this size each. */
 export const RESULT_FILE_MAX_BYTES = 50 * 1024 * 1024;
-export const RESULT_FILE_STATES = ['pending', 'approved', 'rejected'] as const;
-export type ResultFileState = (typeof RESULT_FILE_STATES)[number];
-export const RESULT_FILE_STATE_NAMES: Record<ResultFileState, string> = { pending: '待审核', approved: '审核通过', rejected: '已驳回' };
+// The states, their names and the transition table live zod-free in result-file-states.ts.
+export { RESULT_FILE_STATES, RESULT_FILE_STATE_NAMES, type ResultFileState } from './result-file-states.ts';
 export const NO_REVIEWED_FILE = '尚无审核通过的结果文件，不能交付数据';
 
 const courierNo = (label: string) => text(label, { max: 40 }).refine((v) => /^[A-Za-z0-9-]+$/.test(v), `[${label}]只能包含字母、数字和-`);

@@ -27,7 +27,6 @@ export const OVERDUE_REMINDER = {
 export const MESSAGE_KINDS = [
   ...(SENT_NOTICE_KEYS.map(noticeKind) as NoticeMessageKind[]),
   'evaluationReply',
-  'pickupAssign',
   'cluster',
   ...INVOICE_MESSAGE_KINDS,
   'invite',

@@ -16,6 +16,8 @@ export interface Notice {
   /** The text (in-site, e-mail; the SMS says it after 【研测】): {no} is the object's number, {name} its name where it has one. */
   text: string;
   channels: readonly NoticeChannel[];
+  /** Its kind in the message centre, where it had one before this table (default: noticeKind of its key). */
+  kind?: string;
 }
 /** No notice: the customer did it themselves, or it is the lab's or finance's own bookkeeping another notice covers. */
 export interface Silent {
@@ -87,13 +89,44 @@ export const NOTICES = {
   'topup.reject': { title: '对公转账未通过', text: '您的充值单{no}未通过审核：{note}。如有疑问请联系客服。', channels: ['site', 'sms'] },
   'topup.close': { silent: '客户关闭，或在线支付超时自动关闭（页面显示已关闭）' },
   'refund.approve': { title: '退款已到账', text: '您已取消的订单{no}的退款已退回预存余额。', channels: ['site', 'sms'] },
+
+  // ---- sampling requests, result files, contracts, attestation ----
+  'sampling.send': SELF,
+  'sampling.book': SELF,
+  'sampling.cancel': SELF,
+  'sampling.assign': {
+    title: '已安排上门取样',
+    text: '您的订单{no}：取样员 {name} 将于 {date} {time} 上门取样，请保持电话畅通。',
+    channels: ['site'],
+    kind: 'pickupAssign',
+  },
+  'sampling.unassign': { silent: '改派取样员时，新的「已安排上门取样」通知告知客户' },
+  'result_file.upload': { silent: '实验室内部审核，审核通过的文件随「检测数据已交付」通知' },
+  'result_file.approve': COVERED('检测数据已交付'),
+  'result_file.reject': { silent: '实验室内部审核，客户看不到未通过的文件' },
+  'contract.upload': SELF,
+  'contract.reject': {
+    title: '签署合同被退回',
+    text: '您的订单{no}上传的签署合同被退回：{note}。请修改后在「合同管理」中重新上传。',
+    channels: ['site', 'sms'],
+  },
+  'contract.confirm': COVERED('合同已确认，请支付订单'),
+  'customer.attest': SELF,
+  'customer.approve': { title: '基本信息审核通过', text: '您提交的基本信息已审核通过。', channels: ['site'] },
+  'customer.reject': {
+    title: '基本信息审核未通过',
+    text: '您提交的基本信息未通过审核：{note}。请在「个人资料」中修改后重新提交。',
+    channels: ['site', 'sms'],
+  },
 } as const satisfies Record<string, Notice | Silent>;
 
 export type NoticeKey = keyof typeof NOTICES;
 /** The keys whose row is a notice (not silent). */
 export type SentNoticeKey = { [K in NoticeKey]: (typeof NOTICES)[K] extends Notice ? K : never }[NoticeKey];
 /** A sent notice's kind in the message centre (noticeKind). */
-export type NoticeMessageKind = SentNoticeKey extends infer K ? (K extends `order.${infer A}` ? A : K) : never;
+export type NoticeMessageKind = {
+  [K in SentNoticeKey]: (typeof NOTICES)[K] extends { kind: infer C extends string } ? C : K extends `order.${infer A}` ? A : K;
+}[SentNoticeKey];
 
 export const isNotice = (row: Notice | Silent): row is Notice => 'channels' in row;
 
@@ -104,7 +137,11 @@ export const SENT_NOTICE_KEYS = (Object.keys(NOTICES) as NoticeKey[]).filter((k)
  * A notice's kind in the message centre: an order's action alone (quote, receive … as they were
  * stored before this table), `<objectType>.<action>` for every other object.
  */
-export const noticeKind = (key: string): string => (key.startsWith('order.') ? key.slice('order.'.length) : key);
+export const noticeKind = (key: string): string => {
+  const row = (NOTICES as Record<string, Notice | Silent>)[key];
+  if (row && isNotice(row) && row.kind) return row.kind;
+  return key.startsWith('order.') ? key.slice('order.'.length) : key;
+};
 
 /** The words of a notice with its object's values put in. */
 export function noticeText(n: Notice, vars: Readonly<Record<string, string>>): { title: string; text: string } {

@@ -4,17 +4,11 @@
 import { z } from 'zod';
 import { id } from './numbers.ts';
 import { optionalText, text } from './text.ts';
+import { CONTRACT_STATES } from './contract-states.ts';
 import { ORDER_STATES } from './order-states.ts';
 
-/** none: no scan yet; uploaded: waits for the manager; rejected: re-upload (the reason shown); confirmed: the order moved on. */
-export const CONTRACT_STATES = ['none', 'uploaded', 'rejected', 'confirmed'] as const;
-export type ContractState = (typeof CONTRACT_STATES)[number];
-export const CONTRACT_STATE_NAMES: Record<ContractState, string> = {
-  none: '待上传签署件',
-  uploaded: '待确认',
-  rejected: '签署件被退回',
-  confirmed: '已确认',
-};
+// The states, their names and the transition table live zod-free in contract-states.ts.
+export { CONTRACT_STATES, CONTRACT_STATE_NAMES, type ContractState } from './contract-states.ts';
 
 /** Timeline entries of an order's contract that leave the order's state as it is. */
 export const CONTRACT_EVENT_LABELS = { contractUpload: '上传签署合同', contractReject: '退回签署合同' } as const;

@@ -17,12 +17,6 @@ export const PICKUP_EVENT_ACTIONS = Object.keys(PICKUP_EVENT_LABELS) as PickupEv
 /** The longest range one call lists (a month view at most). */
 export const PICKUP_RANGE_DAYS_MAX = 42;
 
-/** The customer's in-site message when a collector is chosen (ADR 0046's message centre). */
-export const pickupNoticeWords = (orderNo: string, staff: string, date: string, slot: string) => ({
-  title: '已安排上门取样',
-  text: `您的订单${orderNo}：取样员 ${staff} 将于 ${date} ${slot} 上门取样，请保持电话畅通。`,
-});
-
 /** Days between two YYYY-MM-DD dates (to − from). */
 export const daysBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { PHONE_PATTERN } from './account.ts';
 import { id, oneOf } from './numbers.ts';
+import { SAMPLING_STATES } from './sampling-states.ts';
 import { optionalText } from './text.ts';
+
+// The states, their names and the transition table live zod-free in sampling-states.ts.
+export { SAMPLING_STATES, SAMPLING_STATE_NAMES, type SamplingState } from './sampling-states.ts';
 
 /**
  * Sampling requests (spec §3 "Sampling request", §7 sampling add/list/cancel):
@@ -11,13 +15,10 @@ import { optionalText } from './text.ts';
  * the spec's order, on the server as in the dialog.
  */
 export const SAMPLING_TYPES = { selfSend: 0, pickUp: 1 } as const;
-export const SAMPLING_STATES = ['active', 'cancelled'] as const;
-export type SamplingState = (typeof SAMPLING_STATES)[number];
 /** The order timeline's entries for sampling requests (not transitions: the order's state stays). */
 export const SAMPLING_EVENT_LABELS = { sampling: '提交取样信息', samplingCancel: '取消取样信息' } as const;
 export type SamplingEventAction = keyof typeof SAMPLING_EVENT_LABELS;
 export const SAMPLING_EVENT_ACTIONS = Object.keys(SAMPLING_EVENT_LABELS) as SamplingEventAction[];
-export const SAMPLING_STATE_NAMES: Record<SamplingState, string> = { active: '已提交', cancelled: '已取消' };
 
 const date = optionalText('取样日期', { max: 10 }).refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), '[取样日期]格式不正确');
 

@@ -1,3 +1,7 @@
+import { ATTESTATION_TRANSITIONS } from '@yance/contracts/attestation-states';
+import { CONTRACT_TRANSITIONS } from '@yance/contracts/contract-states';
+import { RESULT_FILE_TRANSITIONS } from '@yance/contracts/result-file-states';
+import { SAMPLING_TRANSITIONS } from '@yance/contracts/sampling-states';
 import { CLUSTER_MEMBER_STATE_NAMES, CLUSTER_MEMBER_TRANSITIONS, type ClusterMemberState } from '@yance/contracts/cluster';
 import { INVOICE_STATE_NAMES, INVOICE_TRANSITIONS, type InvoiceState } from '@yance/contracts/invoice-states';
 import { PROMOTER_TRANSITIONS, REBATE_TRANSITIONS, WITHDRAW_TRANSITIONS } from '@yance/contracts/promotion-states';
@@ -43,8 +47,8 @@ const ACTION_NAMES: Record<string, string> = {
   'job.retry': '重试任务',
   'evaluation.add': '评价项目',
   'evaluation.reply': '回复评价',
+  // Rows logged before the sampling machine (ADR 0058): its moves are sampling.<action>, named by its table.
   'sampling.add': '提交取样申请',
-  'sampling.cancel': '取消取样申请',
   'pickup.assign': '安排取样员',
   'pickup.unassign': '取消取样员安排',
   'cluster.add': '创建课题组',
@@ -69,8 +73,20 @@ const PROMOTION_ACTION_NAMES: Record<string, string> = Object.fromEntries([
   ...Object.entries(REBATE_TRANSITIONS).map(([action, t]) => [`rebate.${action}`, t.label]),
   ...Object.entries(WITHDRAW_TRANSITIONS).map(([action, t]) => [`withdrawal.${action}`, `提现${t.label}`]),
 ]);
+/** The moves of the four objects without a table before issue 20 (ADR 0058): sampling.<action>, result_file.<action>, contract.<action>, customer.<action>. */
+const TABLE_ACTION_NAMES: Record<string, string> = Object.fromEntries([
+  ...Object.entries(SAMPLING_TRANSITIONS).map(([action, t]) => [`sampling.${action}`, t.label]),
+  ...Object.entries(RESULT_FILE_TRANSITIONS).map(([action, t]) => [`result_file.${action}`, t.label]),
+  ...Object.entries(CONTRACT_TRANSITIONS).map(([action, t]) => [`contract.${action}`, t.label]),
+  ...Object.entries(ATTESTATION_TRANSITIONS).map(([action, t]) => [`customer.${action}`, t.label]),
+]);
 export const actionName = (action: string) =>
-  ACTION_NAMES[action] ?? ORDER_ACTION_NAMES[action] ?? INVOICE_ACTION_NAMES[action] ?? PROMOTION_ACTION_NAMES[action] ?? action;
+  ACTION_NAMES[action] ??
+  ORDER_ACTION_NAMES[action] ??
+  INVOICE_ACTION_NAMES[action] ??
+  PROMOTION_ACTION_NAMES[action] ??
+  TABLE_ACTION_NAMES[action] ??
+  action;
 
 /** The object types the log knows so far (the audit page offers them; any other can be typed). */
 export const OBJECT_TYPE_NAMES: Record<string, string> = {
@@ -83,6 +99,9 @@ export const OBJECT_TYPE_NAMES: Record<string, string> = {
   order: '订单',
   evaluation: '评价',
   sampling: '取样申请',
+  result_file: '结果文件',
+  contract: '合同',
+  customer: '客户',
   cluster: '课题组',
   invoice: '开票申请',
   promoter: '推广员',

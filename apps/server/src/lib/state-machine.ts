@@ -190,7 +190,10 @@ export interface Machine<Ctx, Row, S extends string, A extends string> {
   actionsFor(mover: Mover, state: S, customerIs?: 'self' | 'owner'): A[];
   /** Moves the row by one action, inside the caller's transaction (or its own). */
   move(ctx: Ctx, mover: Mover, target: number | Row, action: A, opts?: MoveOptions<Ctx, Row>): Promise<Row>;
-  /** Records a transition that made the object (from: []): who may, the audit row, the event. */
+  /**
+   * Records a transition that made the object (from: []), in the transaction that inserted it: who may, the gate
+   * on the parent's state (refused, the insert rolls back with it), the audit row, the event.
+   */
   created(
     ctx: Ctx,
     mover: Mover,
@@ -303,6 +306,11 @@ export function defineMachine<
       if (tr.from.length) throw new Error(`${def.objectType}.${action} does not make an object`);
       if (!mayTake(mover, action, mover.kind === 'customer' && def.customerIs ? await def.customerIs(ctx, mover, row) : 'self'))
         throw new AppError('FORBIDDEN', '您没有权限执行此操作');
+      // A made object is gated by its parent's state too (a result file only on an order the lab works on).
+      if (tr.parentIn && def.parent) {
+        const parentState = await def.parent.state(ctx, row);
+        if (!tr.parentIn.includes(parentState)) throw new AppError('CONFLICT', def.parent.refused(parentState, action));
+      }
       const actor = await actorOfMove(ctx, mover, row, action);
       await announce(ctx, {
         objectType: def.objectType,

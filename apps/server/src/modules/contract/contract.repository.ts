@@ -1,4 +1,5 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
+import type { ContractState } from '@yance/contracts/contract-states';
 import type { Executor } from '../../db/client.ts';
 import { orderContract, orders } from '../../db/schema.ts';
 
@@ -9,14 +10,31 @@ export async function findContract(db: Executor, orderId: number): Promise<Contr
   return row;
 }
 
-/** Writes the order's contract row (created on its first scan). */
-export async function saveContract(db: Executor, orderId: number, patch: Partial<typeof orderContract.$inferInsert>): Promise<ContractRow> {
+/** The order's contract locked until the transaction ends (the caller holds the order's lock too). */
+export async function lockContract(db: Executor, orderId: number): Promise<ContractRow | undefined> {
+  const [row] = await db.select().from(orderContract).where(eq(orderContract.orderId, orderId)).for('update');
+  return row;
+}
+
+/**
+ * The contract machine's write: the state (and the fields moved with it) with
+ * a compare-and-set on `from`; the first scan makes the row (a contract
+ * without one is `none`).
+ */
+export async function setContractState(
+  db: Executor,
+  orderId: number,
+  from: ContractState,
+  to: ContractState,
+  set: Partial<typeof orderContract.$inferInsert>,
+): Promise<ContractRow | undefined> {
+  const patch = { ...set, state: to };
   const [row] = await db
     .insert(orderContract)
     .values({ orderId, ...patch })
-    .onConflictDoUpdate({ target: orderContract.orderId, set: patch })
+    .onConflictDoUpdate({ target: orderContract.orderId, set: patch, setWhere: eq(orderContract.state, from) })
     .returning();
-  return row!;
+  return row;
 }
 
 /** The customer's enterprise orders that have (or had) a contract: past pricing, newest first. */

@@ -1,30 +1,36 @@
 // The enterprise contract of an order (issue 9, ADR 0045): the PDF made from
 // the order, the signed scan the customer uploads, the manager's rejection or
 // confirmation (the order's confirmContract, refused while no scan waits).
+// The contract's state moves only on the contract machine (ADR 0058), gated
+// by the order's state (待签约).
 import {
-  CONTRACT_SCAN_MISSING,
-  type ContractListResponse,
+  CONTRACT_STATE_NAMES,
+  CONTRACT_TRANSITIONS,
+  contractRefusal,
+  type ContractAction,
   type ContractState,
-  type ContractSummary,
-} from '@yance/contracts/order-contract';
-import { ORDER_STATE_NAMES } from '@yance/contracts/order-states';
+} from '@yance/contracts/contract-states';
+import { CONTRACT_SCAN_MISSING, type ContractListResponse, type ContractSummary } from '@yance/contracts/order-contract';
+import { ORDER_STATE_NAMES, type OrderState } from '@yance/contracts/order-states';
 import type { OrderMoveBody } from '@yance/contracts/order';
 import { chinaToday } from '@yance/contracts/sampling-rules';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { defineMachine } from '../../lib/state-machine.ts';
 import { getPrivateFile, putPrivateFile } from '../media/private-file.service.ts';
 import type { FileStorage } from '../media/storage.service.ts';
 import type { UploadedFile } from '../media/upload.service.ts';
-import { adminMove, staffOrder, staffOrderDetail } from '../order/order-admin.service.ts';
+import { adminMove, staffMover, staffOrder, staffOrderDetail } from '../order/order-admin.service.ts';
 import {
   customerCard,
   customerMover,
   findCustomerOrder,
   lockCustomerOrder,
   orderLines,
+  orderStateOf,
   recordOrderEvent,
   type OrderRow,
+  orderBriefOf,
 } from '../order/order-api.service.ts';
 import { getSettings } from '../setting/setting.service.ts';
 import * as repo from './contract.repository.ts';
@@ -34,6 +40,54 @@ import type { ContractRow } from './contract.repository.ts';
 export const SHOP_NAME = '研测科技检测服务平台';
 const SCAN_KINDS = '[签署件]仅支持PDF或图片（JPEG、PNG、WebP）';
 const NOT_ENTERPRISE = '该订单无需签署合同';
+
+/** The contract as the machine moves it: keyed by its order (id = orderId); an order without a row has a `none` one. */
+type Contract = ContractRow & { id: number };
+
+/** The order's contract, locked (a missing row is the `none` contract the first scan makes). */
+async function lockRow(t: AppContext, orderId: number): Promise<Contract> {
+  const row = await repo.lockContract(t.db, orderId);
+  if (row) return { ...row, id: row.orderId };
+  return {
+    id: orderId,
+    orderId,
+    state: 'none',
+    scanKey: '',
+    scanName: '',
+    scanType: '',
+    uploadedAt: null,
+    rejectReason: '',
+    decidedBy: null,
+    decidedAt: null,
+  };
+}
+
+/**
+ * The contract's machine: the customer uploads, the manager rejects or
+ * confirms (with the order's 确认合同); the order's state gates every action.
+ * The caller holds the order's lock and has checked its reach.
+ */
+export const contractMachine = defineMachine<AppContext, Contract, ContractState, typeof CONTRACT_TRANSITIONS>({
+  objectType: 'contract',
+  table: CONTRACT_TRANSITIONS,
+  names: CONTRACT_STATE_NAMES,
+  noun: '合同',
+  missing: '订单不存在',
+  lock: lockRow,
+  write: async (t, row, from, to, _at, set) => {
+    const after = await repo.setContractState(t.db, row.orderId, from, to, set);
+    return after && { ...after, id: after.orderId };
+  },
+  parent: {
+    state: async (t, row) => (await orderStateOf(t, row.orderId))!,
+    refused: (state, action) => contractRefusal(action as ContractAction, state as OrderState) ?? '',
+  },
+  noteMissing: () => '[退回原因]不能为空',
+  audience: async (t, row) => {
+    const o = (await orderBriefOf(t, row.orderId))!;
+    return { userId: o.userId, orderId: row.orderId, vars: { no: o.no } };
+  },
+});
 
 const summaryOf = (o: OrderRow, c: ContractRow | null | undefined): ContractSummary => ({
   orderId: o.id,
@@ -106,33 +160,24 @@ export async function uploadScan(ctx: AppContext, storage: FileStorage, userId: 
   const mover = await customerMover(ctx, userId, ip);
   const order = await findCustomerOrder(ctx, mover, orderId);
   refuseWithoutContract(order);
-  if (order.state !== 'contracting') throw new AppError('CONFLICT', `订单当前为「${ORDER_STATE_NAMES[order.state]}」，不能上传签署合同`);
+  // The table's gate before the scan is stored (the machine checks it again under the order's lock).
+  const refused = contractRefusal('upload', order.state);
+  if (refused) throw new AppError('CONFLICT', refused);
   const stored = await putPrivateFile(storage, userId, file, ['pdf', 'image'], SCAN_KINDS);
   return ctx.tx(async (t) => {
     const locked = await lockCustomerOrder(t, mover, orderId);
-    if (locked.state !== 'contracting')
-      throw new AppError('CONFLICT', `订单当前为「${ORDER_STATE_NAMES[locked.state]}」，不能上传签署合同`);
-    const before = await repo.findContract(t.db, locked.id);
-    const row = await repo.saveContract(t.db, locked.id, {
-      state: 'uploaded',
-      scanKey: stored.id,
-      scanName: stored.name,
-      scanType: stored.type,
-      uploadedAt: t.clock(),
-      rejectReason: '',
-      decidedBy: null,
-      decidedAt: null,
+    const row = await contractMachine.move(t, mover, locked.id, 'upload', {
+      set: {
+        scanKey: stored.id,
+        scanName: stored.name,
+        scanType: stored.type,
+        uploadedAt: t.clock(),
+        rejectReason: '',
+        decidedBy: null,
+        decidedAt: null,
+      },
     });
-    const actor = { kind: 'customer' as const, id: userId, name: mover.name };
-    await recordOrderEvent(t, actor, locked, 'contractUpload', stored.name);
-    await recordAudit(t, {
-      actor,
-      action: 'contract.upload',
-      objectType: 'order',
-      objectId: locked.id,
-      changes: { contract: [before?.state ?? 'none', 'uploaded'], scan: [before?.scanName ?? null, stored.name] },
-      ip,
-    });
+    await recordOrderEvent(t, contractMachine.actorFor(mover, 'upload'), locked, 'contractUpload', stored.name);
     return summaryOf(locked, row);
   });
 }
@@ -159,26 +204,21 @@ export async function adminScan(ctx: AppContext, storage: FileStorage, caller: S
   return file;
 }
 
-const WAITING: readonly ContractState[] = ['uploaded'];
-
 /** contract/reject: the manager sends the scan back with a reason; the customer uploads again. */
 export async function rejectScan(ctx: AppContext, caller: StaffCaller, orderId: number, reason: string, ip: string) {
+  const mover = staffMover(caller, ip);
   const order = await ctx.tx(async (t) => {
     const o = await staffOrder(t, caller, orderId, true);
-    if (o.state !== 'contracting') throw new AppError('CONFLICT', `订单当前为「${ORDER_STATE_NAMES[o.state]}」，不能退回签署合同`);
-    const c = await repo.findContract(t.db, o.id);
-    if (!c || !WAITING.includes(c.state)) throw new AppError('CONFLICT', '没有待确认的签署合同');
-    await repo.saveContract(t.db, o.id, { state: 'rejected', rejectReason: reason, decidedBy: caller.id, decidedAt: t.clock() });
-    const actor = { kind: 'staff' as const, id: caller.id, name: `客户经理 ${caller.name}` };
-    await recordOrderEvent(t, actor, o, 'contractReject', reason);
-    await recordAudit(t, {
-      actor,
-      action: 'contract.reject',
-      objectType: 'order',
-      objectId: o.id,
-      changes: { contract: ['uploaded', 'rejected'], reason: [null, reason] },
-      ip,
+    const refused = contractRefusal('reject', o.state);
+    if (refused) throw new AppError('CONFLICT', refused);
+    const c = await lockRow(t, o.id);
+    if (!contractMachine.canLeave('reject', c.state)) throw new AppError('CONFLICT', '没有待确认的签署合同');
+    await contractMachine.move(t, mover, o.id, 'reject', {
+      locked: c,
+      note: reason,
+      set: { rejectReason: reason, decidedBy: caller.id, decidedAt: t.clock() },
     });
+    await recordOrderEvent(t, contractMachine.actorFor(mover, 'reject'), o, 'contractReject', reason);
     return o;
   });
   return staffOrderDetail(ctx, caller, order);
@@ -187,9 +227,12 @@ export async function rejectScan(ctx: AppContext, caller: StaffCaller, orderId: 
 /** 确认合同 (the order's confirmContract): refused with 409 while no signed scan waits; the scan is marked confirmed with the move. */
 export async function confirmContract(ctx: AppContext, caller: StaffCaller, body: OrderMoveBody, ip: string) {
   return adminMove(ctx, caller, 'confirmContract', body, ip, async (t, o) => {
-    const c = await repo.findContract(t.db, o.id);
-    if (!c || !WAITING.includes(c.state)) throw new AppError('CONFLICT', CONTRACT_SCAN_MISSING);
-    await repo.saveContract(t.db, o.id, { state: 'confirmed', decidedBy: caller.id, decidedAt: t.clock() });
+    const c = await lockRow(t, o.id);
+    if (!contractMachine.canLeave('confirm', c.state)) throw new AppError('CONFLICT', CONTRACT_SCAN_MISSING);
+    await contractMachine.move(t, staffMover(caller, ip), o.id, 'confirm', {
+      locked: c,
+      set: { decidedBy: caller.id, decidedAt: t.clock() },
+    });
     return { contract: [c.state, 'confirmed'] as [unknown, unknown] };
   });
 }

@@ -73,6 +73,22 @@ export async function lockCustomer(db: Executor, id: number): Promise<CustomerRo
   return row;
 }
 
+/** The attestation machine's write: the review state (and the fields moved with it) with a compare-and-set on `from`. */
+export async function setAttestationState(
+  db: Executor,
+  id: number,
+  from: AttestationState,
+  to: AttestationState,
+  set: Partial<typeof userAccount.$inferInsert>,
+): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .update(userAccount)
+    .set({ ...set, attestationState: to })
+    .where(and(eq(userAccount.id, id), eq(userAccount.attestationState, from)))
+    .returning();
+  return row;
+}
+
 export async function updateCustomer(db: Executor, id: number, patch: CustomerPatch): Promise<CustomerRow> {
   const [row] = await db.update(userAccount).set(patch).where(eq(userAccount.id, id)).returning();
   return row!;

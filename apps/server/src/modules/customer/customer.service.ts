@@ -20,6 +20,7 @@ import {
   type CustomerListRow,
   type CustomerRow,
 } from './customer.repository.ts';
+import { attestationMachine, attestationSet } from './attestation.service.ts';
 import { ensureManager, isActiveManager, managerCardOf } from './manager.service.ts';
 
 /** The manager whose customers the caller is limited to, or undefined for all. */
@@ -157,22 +158,14 @@ type ReviewBody = z.output<typeof attestationReviewBody>;
  * false) until the customer submits it again, which makes it pending.
  */
 export async function reviewAttestation(ctx: AppContext, caller: StaffCaller, body: ReviewBody, ip: string) {
+  const action = body.approve ? 'approve' : 'reject';
   return ctx.tx(async (t) => {
     const row = reachable(caller, await lockCustomer(t.db, body.id));
-    if (row.attestationState !== 'pending') throw new AppError('CONFLICT', '该客户的认证资料不在待审核状态');
-    const next = await updateCustomer(t.db, row.id, {
-      attestationState: body.approve ? 'approved' : 'rejected',
-      attestationReason: body.approve ? '' : body.reason,
-      attestationReviewedAt: t.clock(),
-      attested: body.approve,
-    });
-    await recordAudit(t, {
-      actor: actorOf(caller),
-      action: body.approve ? 'customer.approve' : 'customer.reject',
-      objectType: 'customer',
-      objectId: row.id,
-      changes: changesOf(logged(row), logged(next)),
-      ip,
+    if (!attestationMachine.canLeave(action, row.attestationState)) throw new AppError('CONFLICT', '该客户的认证资料不在待审核状态');
+    const reason = body.approve ? '' : body.reason;
+    const next = await attestationMachine.move(t, { kind: 'staff', caller, ip }, { ...row, state: row.attestationState }, action, {
+      note: reason,
+      set: attestationSet(action, t.clock(), reason),
     });
     return summaryOf(next, await nameOf(t, next.managerId));
   });

@@ -1,7 +1,7 @@
 // The lab's tables (ADR 0041): sample states and tracking, test records, result
 // files, price adjustments, retests — and the sample lists of both sides.
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { ResultFileState } from '@yance/contracts/lab';
+import type { ResultFileState } from '@yance/contracts/result-file-states';
 import { LAB_RECEIVES } from '@yance/contracts/order-states';
 import type { SampleState } from '@yance/contracts/sample-states';
 import type { Executor } from '../../db/client.ts';
@@ -266,18 +266,20 @@ export async function insertFile(db: Executor, row: typeof resultFile.$inferInse
   return out!;
 }
 
-/** Compare-and-set from pending. */
-export async function reviewFile(
+/** The result-file machine's write: the state (and the review's fields) with a compare-and-set on `from`. */
+export async function setFileState(
   db: Executor,
   id: number,
-  patch: { state: ResultFileState; rejectReason: string; reviewedBy: number; reviewedByName: string; reviewedAt: Date },
-): Promise<boolean> {
-  const rows = await db
+  from: ResultFileState,
+  to: ResultFileState,
+  set: Partial<typeof resultFile.$inferInsert>,
+): Promise<FileRow | undefined> {
+  const [row] = await db
     .update(resultFile)
-    .set(patch)
-    .where(and(eq(resultFile.id, id), eq(resultFile.state, 'pending')))
-    .returning({ id: resultFile.id });
-  return rows.length > 0;
+    .set({ ...set, state: to })
+    .where(and(eq(resultFile.id, id), eq(resultFile.state, from)))
+    .returning();
+  return row;
 }
 
 export async function hasApprovedFile(db: Executor, orderId: number): Promise<boolean> {

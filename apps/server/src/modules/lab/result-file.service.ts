@@ -1,22 +1,24 @@
 // Result files of an order (ADR 0041): uploaded by the lab into private storage,
 // reviewed (审核通过 / 驳回) before the customer sees them, downloaded only
-// through an authenticated call that checks the order's owner.
+// through an authenticated call that checks the order's owner. A file's state
+// moves only on the result-file machine (ADR 0058), gated by its order's state.
 import { createHash } from 'node:crypto';
 import type { AdminResultFile, ResultFile, ResultFileReviewBody } from '@yance/contracts/lab';
+import type { OrderState } from '@yance/contracts/order-states';
+import {
+  RESULT_FILE_STATE_NAMES,
+  RESULT_FILE_TRANSITIONS,
+  resultFileRefusal,
+  type ResultFileAction,
+  type ResultFileState,
+} from '@yance/contracts/result-file-states';
 import { cleanText } from '@yance/contracts/text';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { defineMachine } from '../../lib/state-machine.ts';
 import type { FileStorage } from '../media/storage.service.ts';
 import { staffMover } from '../order/order-admin.service.ts';
-import {
-  customerMover,
-  findReachableOrder,
-  lockReachableOrder,
-  moverActor,
-  recordOrderEvent,
-  type Mover,
-} from '../order/order-api.service.ts';
+import { customerMover, findReachableOrder, lockReachableOrder, recordOrderEvent, type Mover } from '../order/order-api.service.ts';
 import * as repo from './lab.repository.ts';
 import type { FileRow, ListedFile } from './lab.repository.ts';
 
@@ -28,6 +30,23 @@ export interface ResultUpload {
 }
 
 export const NO_FILE = '文件不存在';
+export const ALREADY_REVIEWED = '该文件已审核，请刷新后重试';
+
+/** The result file's machine: the lab uploads and reviews; the order's state gates every action (the caller holds its lock and reach). */
+export const resultFileMachine = defineMachine<AppContext, FileRow, ResultFileState, typeof RESULT_FILE_TRANSITIONS>({
+  objectType: 'result_file',
+  table: RESULT_FILE_TRANSITIONS,
+  names: RESULT_FILE_STATE_NAMES,
+  noun: '结果文件',
+  missing: NO_FILE,
+  lock: (t, id) => repo.lockFile(t.db, id),
+  write: (t, row, from, to, _at, set) => repo.setFileState(t.db, row.id, from, to, set),
+  parent: {
+    state: async (t, row) => (await repo.orderStateOf(t.db, row.orderId))!,
+    refused: (state, action) => resultFileRefusal(action as ResultFileAction, state as OrderState) ?? '',
+  },
+  noteMissing: () => '[驳回原因]不能为空',
+});
 
 /** Content types by extension: text data as UTF-8 text (the plot viewer reads it), everything unknown as bytes. */
 const TYPES: Record<string, string> = {
@@ -104,7 +123,9 @@ export async function uploadResult(
   const mover = staffMover(caller, ip);
   // Reach first: a file is never stored for an order this member cannot see.
   const seen = await findReachableOrder(ctx, mover, orderId);
-  if (seen.state === 'cancelled') throw new AppError('CONFLICT', '订单已取消，不能上传结果文件');
+  // The table's gate before the bytes are stored (the machine checks it again under the order's lock).
+  const refused = resultFileRefusal('upload', seen.state);
+  if (refused) throw new AppError('CONFLICT', refused);
   const hash = createHash('sha256').update(part.bytes).digest('hex');
   const key = `u/r/${hash.slice(0, 2)}/${hash.slice(0, 40)}`;
   await storage.put(key, part.bytes, 'application/octet-stream');
@@ -116,7 +137,7 @@ export async function uploadResult(
       if (!s) throw new AppError('INVALID', '[样品]不属于该订单');
       sampleNo = s.no;
     }
-    const actor = moverActor(mover, ['order.lab']);
+    const actor = resultFileMachine.actorFor(mover, 'upload');
     const row = await repo.insertFile(t.db, {
       orderId: order.id,
       sampleId: sampleId ?? null,
@@ -128,57 +149,39 @@ export async function uploadResult(
       uploadedByName: actor.name,
       uploadedAt: t.clock(),
     });
-    await recordOrderEvent(t, actor, order, 'fileUpload', [name, sampleNo].filter(Boolean).join(' '));
-    await recordAudit(t, {
-      actor,
-      action: 'order.fileUpload',
-      objectType: 'result_file',
-      objectId: row.id,
+    await resultFileMachine.created(t, mover, row, 'upload', {
       changes: { order: [null, order.no], name: [null, name], bytes: [null, part.bytes.length], sample: [null, sampleNo || null] },
-      ip,
     });
+    await recordOrderEvent(t, actor, order, 'fileUpload', [name, sampleNo].filter(Boolean).join(' '));
     return row.id;
   });
   return adminFileById(ctx, id);
 }
 
-export const ALREADY_REVIEWED = '该文件已审核，请刷新后重试';
-
-/** order/file/review: 审核通过, or 驳回 with a reason; only a pending file. */
+/** order/file/review: 审核通过, or 驳回 with a reason; only a pending file, of an order the lab works on. */
 export async function reviewResult(ctx: AppContext, caller: StaffCaller, body: ResultFileReviewBody, ip: string): Promise<AdminResultFile> {
   const mover = staffMover(caller, ip);
-  if (!body.approve && !body.reason.trim()) throw new AppError('INVALID', '[驳回原因]不能为空');
+  const action: ResultFileAction = body.approve ? 'approve' : 'reject';
   await ctx.tx(async (t) => {
     const found = await repo.findFile(t.db, body.id);
     if (!found) throw new AppError('NOT_FOUND', NO_FILE);
     const order = await lockReachableOrder(t, mover, found.orderId);
-    const file = await repo.lockFile(t.db, body.id);
-    if (file!.state !== 'pending') throw new AppError('CONFLICT', ALREADY_REVIEWED);
-    const actor = moverActor(mover, ['order.lab']);
-    const state = body.approve ? 'approved' : 'rejected';
-    const reviewed = await repo.reviewFile(t.db, file!.id, {
-      state,
-      rejectReason: body.approve ? '' : body.reason,
-      reviewedBy: caller.id,
-      reviewedByName: actor.name,
-      reviewedAt: t.clock(),
+    const file = (await repo.lockFile(t.db, body.id))!;
+    if (!resultFileMachine.canLeave(action, file.state)) throw new AppError('CONFLICT', ALREADY_REVIEWED);
+    const actor = resultFileMachine.actorFor(mover, action);
+    const reason = body.approve ? '' : body.reason.trim();
+    await resultFileMachine.move(t, mover, file, action, {
+      locked: file,
+      note: reason,
+      set: { rejectReason: reason, reviewedBy: caller.id, reviewedByName: actor.name, reviewedAt: t.clock() },
     });
-    if (!reviewed) throw new AppError('CONFLICT', ALREADY_REVIEWED);
     await recordOrderEvent(
       t,
       actor,
       order,
       body.approve ? 'fileApprove' : 'fileReject',
-      body.approve ? file!.name : `${file!.name}：${body.reason}`,
+      body.approve ? file.name : `${file.name}：${body.reason}`,
     );
-    await recordAudit(t, {
-      actor,
-      action: body.approve ? 'order.fileApprove' : 'order.fileReject',
-      objectType: 'result_file',
-      objectId: file!.id,
-      changes: { state: ['pending', state], ...(body.approve ? {} : { reason: [null, body.reason] }) },
-      ip,
-    });
   });
   return adminFileById(ctx, body.id);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 // Notices to customers (issue 9 "Notifications", ADR 0046): one entry point,
 // notifyOrder, called inside the transaction of an order's transition. The
 // in-site message is written there; SMS and e-mail are queued as jobs in the
@@ -44,8 +45,9 @@ export async function notifyMove(t: AppContext, m: Moved<unknown>): Promise<void
   const to = await m.audience();
   if (!to) return;
   const { title, text } = noticeText(notice, { note: m.note, ...to.vars });
-  // An order's action happens once; other objects' moves may repeat (a demand quoted again), so their key has the time.
-  const key = m.objectType === 'order' ? `order:${m.objectId}:${m.action}` : `${m.objectType}:${m.objectId}:${m.action}:${m.at.getTime()}`;
+  // An order's action happens once, so its key is the move's; other objects' moves may repeat (a demand quoted again,
+  // a collector assigned again), each in its own transaction: their key is unique to the move.
+  const key = m.objectType === 'order' ? `order:${m.objectId}:${m.action}` : `${m.objectType}:${m.objectId}:${m.action}:${randomUUID()}`;
   await sendNotice(
     t,
     { userId: to.userId, orderId: to.orderId },

@@ -96,3 +96,15 @@ export const customerOrdersIn = (
 
 /** An order's lines as snapshotted (the contract PDF). */
 export const orderLines = (ctx: AppContext, orderId: number) => repo.listLines(ctx.db, orderId);
+
+/** An order's state, read in the caller's transaction under its lock (the gate of its sampling requests and contract, ADR 0058). */
+export const orderStateOf = async (t: AppContext, id: number) => (await repo.findOrder(t.db, id))?.state;
+
+/** An order's number and customer (a notice's audience). */
+export const orderBriefOf = async (t: AppContext, id: number) => {
+  const o = await repo.findOrder(t.db, id);
+  return o && { no: o.no, userId: o.userId };
+};
+
+/** An order's number (a notice's words). */
+export const orderNoOf = async (t: AppContext, id: number) => (await orderBriefOf(t, id))?.no;

@@ -1,16 +1,16 @@
 // The console's pick-up calendar (取样日历, issue 9 "Operator rooms", ADR 0049):
 // the 上门取样 requests by day and slot, and which lab member collects each.
-// Choosing a collector is not an order transition (the order stays 待取样);
-// the audit row, the order's timeline entry and the customer's in-site message
-// are written in one transaction under the request's and the order's locks.
+// Choosing a collector is not an order transition (the order stays 待取样)
+// but a move of the request on the sampling machine (active → active, gated
+// by the order's state): its audit row, the order's timeline entry and the
+// customer's in-site message are written in one transaction under the
+// request's and the order's locks.
 import { seesAllOrders } from '@yance/contracts/order';
-import { ORDER_STATE_NAMES } from '@yance/contracts/order-states';
 import {
   addDays,
   daysBetween,
   mondayOf,
   PICKUP_RANGE_DAYS_MAX,
-  pickupNoticeWords,
   type PickupAssignBody,
   type PickupItem,
   type PickupListQuery,
@@ -18,17 +18,16 @@ import {
   type PickupStaffResponse,
 } from '@yance/contracts/pickup';
 import { chinaToday, slotsOf } from '@yance/contracts/sampling-rules';
+import { samplingRefusal } from '@yance/contracts/sampling-states';
 import { can, type Permission } from '@yance/contracts/staff';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { notifySite } from '../notify/notify.service.ts';
-import { customerName, lockReachableOrder, moverActor, recordOrderEvent, type Mover, type OrderRow } from '../order/order-api.service.ts';
+import { customerName, lockReachableOrder, recordOrderEvent, type Mover, type OrderRow } from '../order/order-api.service.ts';
 import { getSettings } from '../setting/setting.service.ts';
 import { staffHolding, staffMember } from '../staff/staff.service.ts';
 import * as repo from './pickup.repository.ts';
 import type { PickupRow } from './pickup.repository.ts';
-import { NO_REQUEST } from './sampling.service.ts';
+import { NO_REQUEST, samplingMachine } from './sampling.service.ts';
 import type { SamplingRow } from './sampling.repository.ts';
 
 /** Who may be sent to pick up samples: the lab (order.lab) or whoever runs the calendar (pickup.manage); admin holds both. */
@@ -62,7 +61,7 @@ const itemOf = (r: PickupRow, samples: Samples): PickupItem => {
     sampleCount: own.reduce((n, s) => n + s.count, 0),
     assignee: q.assigneeId === null ? null : { id: q.assigneeId, name: r.assigneeName || r.assigneeAccount || '' },
     assignedAt: q.assignedAt?.toISOString() ?? null,
-    assignable: q.state === 'active' && r.orderState === 'awaitingPickup',
+    assignable: samplingMachine.canLeave('assign', q.state) && !samplingRefusal('assign', r.orderState),
   };
 };
 
@@ -105,18 +104,17 @@ export async function listCollectors(ctx: AppContext): Promise<PickupStaffRespon
   return { list: (await staffHolding(ctx, COLLECTOR_PERMISSIONS)).map(({ id, name, roles }) => ({ id, name, roles })) };
 }
 
-/**
- * The request and its order locked, if the caller reaches the order and a
- * collector may still be chosen: an active request of an order still 待取样.
- */
-async function lockAssignable(t: AppContext, mover: Mover & { kind: 'staff' }, id: number) {
+/** The request and its order locked, if the caller reaches the order (a stranger's request answers as missing). */
+async function lockPickupAndOrder(t: AppContext, mover: Mover & { kind: 'staff' }, id: number) {
   const row = await repo.lockPickup(t.db, id);
   if (!row) throw new AppError('NOT_FOUND', NO_REQUEST);
   const order = await lockReachableOrder(t, mover, row.orderId).catch((err: unknown) => {
     throw err instanceof AppError && err.kind === 'NOT_FOUND' ? new AppError('NOT_FOUND', NO_REQUEST) : err;
   });
-  if (row.state !== 'active') throw new AppError('CONFLICT', '该取样申请已取消，不能安排取样员');
-  if (order.state !== 'awaitingPickup') throw new AppError('CONFLICT', `订单当前为「${ORDER_STATE_NAMES[order.state]}」，不能安排取样员`);
+  if (!samplingMachine.canLeave('assign', row.state)) throw new AppError('CONFLICT', '该取样申请已取消，不能安排取样员');
+  // The table's gate before the collector is read (the machine checks it again with the move).
+  const refused = samplingRefusal('assign', order.state);
+  if (refused) throw new AppError('CONFLICT', refused);
   return { row, order };
 }
 
@@ -127,22 +125,25 @@ interface Change {
   after: string | null;
 }
 
-/** The timeline entry and the audit row of a collector chosen, changed or taken off, in the caller's transaction. */
-async function recordChange(t: AppContext, mover: Mover & { kind: 'staff' }, c: Change) {
-  const actor = moverActor(mover, ['pickup.manage']);
+/**
+ * A collector chosen, changed or taken off: the request's move on the sampling
+ * machine (who may, the order's state, the audit row) and the order's
+ * timeline entry, in the caller's transaction.
+ */
+async function moveAssignee(t: AppContext, mover: Mover & { kind: 'staff' }, c: Change, assigneeId: number | null) {
+  const action = c.after ? 'assign' : 'unassign';
+  await samplingMachine.move(t, mover, c.row, action, {
+    locked: c.row,
+    apply: async () => {
+      await repo.setAssignee(t.db, c.row.id, assigneeId, assigneeId === null ? null : t.clock());
+      return { order: [c.order.no, c.order.no], assignee: [c.before, c.after] };
+    },
+  });
   const when = `${c.row.date} ${c.row.time}`;
   const note = c.after
     ? `取样员 ${c.after} · ${when}${c.before ? `（原取样员 ${c.before}）` : ''}`
     : `取样员 ${c.before ?? ''} 不再负责 ${when} 的上门取样`;
-  await recordOrderEvent(t, actor, c.order, c.after ? 'pickupAssign' : 'pickupUnassign', note);
-  await recordAudit(t, {
-    actor,
-    action: c.after ? 'pickup.assign' : 'pickup.unassign',
-    objectType: 'sampling',
-    objectId: c.row.id,
-    changes: { order: [c.order.no, c.order.no], assignee: [c.before, c.after] },
-    ip: mover.ip,
-  });
+  await recordOrderEvent(t, samplingMachine.actorFor(mover, action), c.order, c.after ? 'pickupAssign' : 'pickupUnassign', note);
 }
 
 const nameOf = async (t: AppContext, id: number | null) => (id === null ? null : ((await staffMember(t, id))?.name ?? null));
@@ -155,17 +156,13 @@ const nameOf = async (t: AppContext, id: number | null) => (id === null ? null :
 export async function assignPickup(ctx: AppContext, caller: StaffCaller, body: PickupAssignBody, ip: string): Promise<PickupItem> {
   const mover = { kind: 'staff' as const, caller, ip };
   await ctx.tx(async (t) => {
-    const { row, order } = await lockAssignable(t, mover, body.id);
+    const { row, order } = await lockPickupAndOrder(t, mover, body.id);
     const member = await staffMember(t, body.staffId);
     if (!member || member.disabled) throw new AppError('INVALID', NO_STAFF);
     if (!COLLECTOR_PERMISSIONS.some((p) => can(member.roles, p))) throw new AppError('INVALID', `${member.name}：${NOT_COLLECTOR}`);
     if (row.assigneeId === member.id) throw new AppError('CONFLICT', `该上门取样已安排给 ${member.name}`);
-    const at = t.clock();
     const before = await nameOf(t, row.assigneeId);
-    await repo.setAssignee(t.db, row.id, member.id, at);
-    await recordChange(t, mover, { row, order, before, after: member.name });
-    const words = pickupNoticeWords(order.no, member.name, row.date, row.time);
-    await notifySite(t, order, { kind: 'pickupAssign', key: `pickup:${row.id}:${member.id}:${at.getTime()}`, ...words });
+    await moveAssignee(t, mover, { row, order, before, after: member.name }, member.id);
   });
   return (await itemsOf(ctx, { from: '', to: '', id: body.id }))[0]!;
 }
@@ -174,11 +171,10 @@ export async function assignPickup(ctx: AppContext, caller: StaffCaller, body: P
 export async function unassignPickup(ctx: AppContext, caller: StaffCaller, id: number, ip: string): Promise<PickupItem> {
   const mover = { kind: 'staff' as const, caller, ip };
   await ctx.tx(async (t) => {
-    const { row, order } = await lockAssignable(t, mover, id);
+    const { row, order } = await lockPickupAndOrder(t, mover, id);
     if (row.assigneeId === null) throw new AppError('CONFLICT', '该上门取样尚未安排取样员');
     const before = await nameOf(t, row.assigneeId);
-    await repo.setAssignee(t.db, row.id, null, null);
-    await recordChange(t, mover, { row, order, before, after: null });
+    await moveAssignee(t, mover, { row, order, before, after: null }, null);
   });
   return (await itemsOf(ctx, { from: '', to: '', id }))[0]!;
 }

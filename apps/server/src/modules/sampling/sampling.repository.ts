@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { SamplingState } from '@yance/contracts/sampling-states';
 import type { Executor } from '../../db/client.ts';
 import { samplingRequest, staffAccount } from '../../db/schema.ts';
 
@@ -24,27 +25,29 @@ export async function findActive(db: Executor, orderId: number): Promise<Samplin
   return row;
 }
 
-/** The caller's own request, locked until the transaction ends; another customer's is as missing. */
-export async function lockOwned(db: Executor, userId: number, id: number): Promise<SamplingRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(samplingRequest)
-    .where(and(eq(samplingRequest.id, id), eq(samplingRequest.userId, userId)))
-    .for('update');
-  return row;
-}
-
 export async function insertRequest(db: Executor, row: NewSamplingRow): Promise<SamplingRow> {
   const [created] = await db.insert(samplingRequest).values(row).returning();
   return created!;
 }
 
-/** Marks an active request cancelled; answers the row, or undefined when it was not active. */
-export async function cancelRequest(db: Executor, id: number, at: Date): Promise<SamplingRow | undefined> {
+/** A request locked until the transaction ends (the sampling machine's lock; reach is the machine's). */
+export async function lockRequest(db: Executor, id: number): Promise<SamplingRow | undefined> {
+  const [row] = await db.select().from(samplingRequest).where(eq(samplingRequest.id, id)).for('update');
+  return row;
+}
+
+/** The sampling machine's write: the state (and fields moved with it) with a compare-and-set on `from`. */
+export async function setRequestState(
+  db: Executor,
+  id: number,
+  from: SamplingState,
+  to: SamplingState,
+  set: Partial<NewSamplingRow>,
+): Promise<SamplingRow | undefined> {
   const [row] = await db
     .update(samplingRequest)
-    .set({ state: 'cancelled', cancelledAt: at })
-    .where(and(eq(samplingRequest.id, id), eq(samplingRequest.state, 'active')))
+    .set({ ...set, state: to })
+    .where(and(eq(samplingRequest.id, id), eq(samplingRequest.state, from)))
     .returning();
   return row;
 }

@@ -1,34 +1,73 @@
 // Sampling requests of an order (spec §3–§5, issue 9 "Sampling"): the rules
-// are the contracts' sampling-rules.ts, the same the storefront's dialog runs.
-import { ORDER_STATE_NAMES, type OrderState } from '@yance/contracts/order-states';
-import { type SamplingAddBody, type SamplingEventAction, type SamplingListResponse, type SamplingRequest } from '@yance/contracts/sampling';
+// are the contracts' sampling-rules.ts, the same the storefront's dialog runs;
+// a request's state moves only on the sampling machine (ADR 0058), its
+// order's state gating every action (SAMPLING_TRANSITIONS' parentIn).
+import type { OrderState } from '@yance/contracts/order-states';
+import type { SamplingAddBody, SamplingListResponse, SamplingRequest } from '@yance/contracts/sampling';
 import { chinaToday, pickupError, selfSendError } from '@yance/contracts/sampling-rules';
+import {
+  SAMPLING_STATE_NAMES,
+  SAMPLING_TRANSITIONS,
+  samplingActionOf,
+  samplingRefusal,
+  type SamplingAction,
+  type SamplingState,
+} from '@yance/contracts/sampling-states';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { defineMachine } from '../../lib/state-machine.ts';
 import { owned as ownedAddress } from '../address/address.service.ts';
 import {
   customerMover,
   findCustomerOrder,
   lockCustomerOrder,
+  orderNoOf,
+  orderStateOf,
   recordOrderNote,
-  type CustomerMover,
   type OrderRow,
 } from '../order/order-api.service.ts';
 import { moveSamples } from '../lab/sample.service.ts';
 import { getSettings } from '../setting/setting.service.ts';
+import { staffMember } from '../staff/staff.service.ts';
 import * as repo from './sampling.repository.ts';
 import type { NewSamplingRow, SamplingRow } from './sampling.repository.ts';
 
-/** The order state each request type belongs to: pick-up waits for the lab's visit, self-send for the parcel. */
-const STATE_FOR_TYPE: Record<0 | 1, OrderState> = { 0: 'awaitingSample', 1: 'awaitingPickup' };
-const WAITING: readonly OrderState[] = Object.values(STATE_FOR_TYPE);
-const TYPE_WORDS: Record<0 | 1, string> = { 0: '填写快递单号', 1: '预约上门取样' };
-
 export const NO_REQUEST = '取样申请不存在';
 export const ACTIVE_EXISTS = '该订单已有取样申请，请先取消再重新提交';
-export const ALREADY_RECEIVED = '实验室已收样，无法取消取样申请';
+export { ALREADY_RECEIVED } from '@yance/contracts/sampling-states';
 export const ALREADY_CANCELLED = '取样申请已取消';
+
+/**
+ * The sampling request's machine: the customer sends, books and cancels their
+ * own (another's answers as missing); the console assigns a collector. Every
+ * action is gated by the order's state (read under the order's lock, which
+ * the caller holds).
+ */
+export const samplingMachine = defineMachine<AppContext, SamplingRow, SamplingState, typeof SAMPLING_TRANSITIONS>({
+  objectType: 'sampling',
+  table: SAMPLING_TRANSITIONS,
+  names: SAMPLING_STATE_NAMES,
+  noun: '取样申请',
+  missing: NO_REQUEST,
+  lock: (t, id) => repo.lockRequest(t.db, id),
+  reach: (_t, mover, row) => mover.kind !== 'customer' || row.userId === mover.userId,
+  write: (t, row, from, to, _at, set) => repo.setRequestState(t.db, row.id, from, to, set),
+  // The customer hears of the collector (notices.ts): who comes when.
+  audience: async (t, row) => ({
+    userId: row.userId,
+    orderId: row.orderId,
+    vars: {
+      no: (await orderNoOf(t, row.orderId)) ?? '',
+      name: row.assigneeId === null ? '' : ((await staffMember(t, row.assigneeId))?.name ?? ''),
+      date: row.date,
+      time: row.time,
+    },
+  }),
+  parent: {
+    state: async (t, row) => (await orderStateOf(t, row.orderId))!,
+    refused: (state, action) => samplingRefusal(action as SamplingAction, state as OrderState) ?? '',
+  },
+});
 
 const toApi = (r: SamplingRow, order: OrderRow, collector: string | null = null): SamplingRequest => ({
   id: r.id,
@@ -50,24 +89,9 @@ const toApi = (r: SamplingRow, order: OrderRow, collector: string | null = null)
   express_no: r.expressNo,
   createdAt: r.createdAt.toISOString(),
   cancelledAt: r.cancelledAt?.toISOString() ?? null,
-  cancellable: r.state === 'active' && WAITING.includes(order.state),
+  cancellable: samplingMachine.canLeave('cancel', r.state) && !samplingRefusal('cancel', order.state),
   collector,
 });
-
-/** The timeline entry (state unchanged) and the audit row of a request sent or cancelled, in the caller's transaction. */
-async function record(t: AppContext, mover: CustomerMover, order: OrderRow, action: SamplingEventAction, row: SamplingRow, note: string) {
-  const actor = { kind: 'customer' as const, id: mover.userId, name: mover.name };
-  await recordOrderNote(t, mover, order, action, note);
-  await recordAudit(t, {
-    actor,
-    action: action === 'sampling' ? 'sampling.add' : 'sampling.cancel',
-    objectType: 'sampling',
-    objectId: row.id,
-    changes:
-      action === 'sampling' ? { order: [null, order.no], type: [null, row.type], note: [null, note] } : { state: ['active', 'cancelled'] },
-    ip: mover.ip,
-  });
-}
 
 /** A pick-up request's fields after every rule of spec §5: the address book's entry or the new address, date and slot. */
 async function pickupFields(t: AppContext, userId: number, body: SamplingAddBody): Promise<Partial<NewSamplingRow>> {
@@ -110,8 +134,10 @@ export async function addSampling(ctx: AppContext, userId: number, body: Samplin
   return ctx.tx(async (t) => {
     const order = await lockCustomerOrder(t, mover, body.orderId);
     const type = body.type as 0 | 1;
-    if (order.state !== STATE_FOR_TYPE[type])
-      throw new AppError('CONFLICT', `订单当前为「${ORDER_STATE_NAMES[order.state]}」，不能${TYPE_WORDS[type]}`);
+    const action = samplingActionOf(type);
+    // The table's gate first (the machine checks it again when the request is made): no rule of a form the order cannot take.
+    const refused = samplingRefusal(action, order.state);
+    if (refused) throw new AppError('CONFLICT', refused);
     let fields: Partial<NewSamplingRow>;
     if (type === 1) fields = await pickupFields(t, userId, body);
     else {
@@ -121,7 +147,9 @@ export async function addSampling(ctx: AppContext, userId: number, body: Samplin
     }
     if (await repo.findActive(t.db, order.id)) throw new AppError('CONFLICT', ACTIVE_EXISTS);
     const row = await repo.insertRequest(t.db, { ...fields, orderId: order.id, userId, type, createdAt: t.clock() });
-    await record(t, mover, order, 'sampling', row, noteOf(row));
+    const note = noteOf(row);
+    await samplingMachine.created(t, mover, row, action, { note, changes: { order: [null, order.no], type: [null, row.type] } });
+    await recordOrderNote(t, mover, order, 'sampling', note);
     // Posted: the order's samples are on their way (运输中) with this courier number (ADR 0041).
     if (type === 0) await moveSamples(t, mover, order, 'ship', { set: { expressCompany: row.expressCompany, expressNo: row.expressNo } });
     return toApi(row, order);
@@ -142,14 +170,16 @@ export async function listSampling(ctx: AppContext, userId: number, orderId: num
 export async function cancelSampling(ctx: AppContext, userId: number, id: number, ip: string): Promise<SamplingRequest> {
   const mover = await customerMover(ctx, userId, ip);
   return ctx.tx(async (t) => {
-    const found = await repo.lockOwned(t.db, userId, id);
-    if (!found) throw new AppError('NOT_FOUND', NO_REQUEST);
+    const found = await repo.lockRequest(t.db, id);
+    if (!found || found.userId !== userId) throw new AppError('NOT_FOUND', NO_REQUEST);
     const order = await lockCustomerOrder(t, mover, found.orderId);
-    if (found.state !== 'active') throw new AppError('CONFLICT', ALREADY_CANCELLED);
-    if (!WAITING.includes(order.state)) throw new AppError('CONFLICT', ALREADY_RECEIVED);
-    const row = await repo.cancelRequest(t.db, found.id, t.clock());
-    if (!row) throw new AppError('CONFLICT', ALREADY_CANCELLED);
-    await record(t, mover, order, 'samplingCancel', row, noteOf(row));
+    if (!samplingMachine.canLeave('cancel', found.state)) throw new AppError('CONFLICT', ALREADY_CANCELLED);
+    const row = await samplingMachine.move(t, mover, found, 'cancel', {
+      locked: found,
+      note: noteOf(found),
+      set: { cancelledAt: t.clock() },
+    });
+    await recordOrderNote(t, mover, order, 'samplingCancel', noteOf(row));
     if (row.type === 0) await moveSamples(t, mover, order, 'unship', { set: { expressCompany: '', expressNo: '' } });
     return toApi(row, order);
   });

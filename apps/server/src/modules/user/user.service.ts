@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { getAddresses } from '../address/address.service.ts';
-import { changesOf, recordAudit } from '../audit/audit.service.ts';
+import { attestationMachine, attestationSet } from '../customer/attestation.service.ts';
 import { assignNextManager, ensureManager, managerCardOf } from '../customer/manager.service.ts';
 import { planCount } from '../plan/plan.service.ts';
 import * as repo from './user.repository.ts';
@@ -121,27 +121,16 @@ export async function changeUsername(ctx: AppContext, userId: number, username: 
 /**
  * update4profile: stores the attestation form; a completed form marks the
  * account attested and, whatever the last review said, waits for a new one
- * (ADR 0035). The submission is logged as the customer's own doing.
+ * (ADR 0035): the attestation machine's attest, logged as the customer's own doing.
  */
 export async function updateProfile(ctx: AppContext, userId: number, f: ProfileForm, ip = ''): Promise<void> {
   await ctx.tx(async (t) => {
-    const before = await mustGet(t, userId);
-    await saveProfile(t, userId, f);
-    const after = await mustGet(t, userId);
-    const stateOf = (u: User) => ({ attestationState: u.attestationState, attestationReason: u.attestationReason, attested: u.attested });
-    await recordAudit(t, {
-      actor: { kind: 'customer', id: userId, name: maskPhone(before.phone) },
-      action: 'customer.attest',
-      objectType: 'customer',
-      objectId: userId,
-      changes: changesOf(stateOf(before), stateOf(after)),
-      ip,
+    await attestationMachine.move(t, { kind: 'customer', userId, name: '', ip }, userId, 'attest', {
+      apply: () => saveProfile(t, userId, f),
+      set: attestationSet('attest', t.clock()),
     });
   });
 }
-
-/** 138****5678: how the log names a customer. */
-const maskPhone = (phone: string) => (phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);
 
 async function saveProfile(ctx: AppContext, userId: number, f: ProfileForm): Promise<void> {
   await repo.updateUser(ctx.db, userId, {
@@ -155,9 +144,6 @@ async function saveProfile(ctx: AppContext, userId: number, f: ProfileForm): Pro
     teacherMail: f.organization === 0 ? f.teacher_mail : '',
     region: f.region,
     address: f.address,
-    attested: true,
-    attestationState: 'pending',
-    attestationReason: '',
   });
 }
 
