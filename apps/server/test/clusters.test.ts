@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLUSTER_REFUSED, CLUSTERS_PER_OWNER } from '@yance/contracts/cluster';
 import { auditLog, cluster, clusterMember, message, staffAccount, userAccount } from '../src/db/schema.ts';
@@ -60,12 +60,25 @@ const messagesOf = (userId: number) =>
     .from(message)
     .where(and(eq(message.userId, userId), eq(message.kind, 'cluster')))
     .orderBy(desc(message.id));
-const auditOf = (clusterId: number) =>
-  t.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.objectType, 'cluster'), eq(auditLog.objectId, String(clusterId))))
-    .orderBy(auditLog.id);
+/**
+ * The group's audit rows: its own (cluster.<action>) and its member rows'
+ * moves. A member row moves on the state-machine engine (ADR 0058), whose
+ * audit row is the row's own — cluster_member #<member id>.<action> with the
+ * group's id among the changes — no longer the group's with memberId in the
+ * changes.
+ */
+const auditOf = async (clusterId: number) =>
+  (
+    await t.db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.objectType, ['cluster', 'cluster_member']))
+      .orderBy(auditLog.id)
+  ).filter((a) =>
+    a.objectType === 'cluster'
+      ? a.objectId === String(clusterId)
+      : (a.changes as Record<string, [unknown, unknown]>).clusterId?.[1] === clusterId,
+  );
 
 describe('research groups: creating (ADR 0051)', () => {
   it('lets only a customer attested as a teacher create a group, with a clear message for others', async () => {
@@ -198,7 +211,12 @@ describe('research groups: applying and agreeing', () => {
     });
     expect(twice.status).toBe(409);
     expect((await messagesOf(student.id))[0]).toMatchObject({ title: '入组申请已通过' });
-    expect((await auditOf(group.id)).map((a) => a.action)).toEqual(['cluster.add', 'cluster.create', 'cluster.apply', 'cluster.agree']);
+    expect((await auditOf(group.id)).map((a) => a.action)).toEqual([
+      'cluster.add',
+      'cluster_member.create',
+      'cluster_member.apply',
+      'cluster_member.agree',
+    ]);
     expect((await auditOf(group.id)).at(-1)!.changes).toMatchObject({ state: ['applied', 'member'] });
 
     const member = await apply(student, group.id);
@@ -283,7 +301,7 @@ describe('research groups: the owner’s moves', () => {
     const left = await callApi(t, 'clusterDelete4user', { token: student.tokens.token, body: { id: studentRow } });
     expect(left.body.code).toBe(1);
     expect((await messagesOf(owner.id))[0]).toMatchObject({ title: '成员退出课题组' });
-    expect((await auditOf(group.id)).at(-1)).toMatchObject({ action: 'cluster.leave', changes: { state: ['member', 'left'] } });
+    expect((await auditOf(group.id)).at(-1)).toMatchObject({ action: 'cluster_member.leave', changes: { state: ['member', 'left'] } });
     expect((await ownerView(owner, group.id)).memberCount).toBe(1);
 
     const again = await apply(student, group.id);
@@ -291,7 +309,7 @@ describe('research groups: the owner’s moves', () => {
     const removed = await callApi(t, 'clusterDelete4user', { token: owner.tokens.token, body: { id: again.body.data.mine.memberId } });
     expect(removed.body.code).toBe(1);
     expect((await messagesOf(student.id))[0]).toMatchObject({ title: '您已被移出课题组' });
-    expect((await auditOf(group.id)).at(-1)).toMatchObject({ action: 'cluster.remove', actorId: owner.id });
+    expect((await auditOf(group.id)).at(-1)).toMatchObject({ action: 'cluster_member.remove', actorId: owner.id });
     expect(
       (await callApi(t, 'clusterDelete4user', { token: owner.tokens.token, body: { id: again.body.data.mine.memberId } })).status,
     ).toBe(409);
@@ -381,7 +399,11 @@ describe('research groups: the owner’s moves', () => {
     const [row] = await t.db.select().from(clusterMember).where(eq(clusterMember.id, pending.body.data.mine.memberId));
     expect(row!.state).toBe('refused');
     expect((await messagesOf(applicant.id))[0]!.content).toContain('已解散');
-    expect((await auditOf(group.id)).map((a) => a.action).slice(-3)).toEqual(['cluster.refuse', 'cluster.dissolve', 'cluster.del']);
+    expect((await auditOf(group.id)).map((a) => a.action).slice(-3)).toEqual([
+      'cluster_member.refuse',
+      'cluster_member.dissolve',
+      'cluster.del',
+    ]);
     expect((await callApi(t, 'clusterSearch', { token: student.tokens.token, body: { kw: group.name } })).body.data.total).toBe(0);
     expect((await callApi(t, 'clusterApply', { token: student.tokens.token, body: { id: group.id } })).status).toBe(404);
     await createGroup(owner, group.name);

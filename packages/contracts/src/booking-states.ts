@@ -1,6 +1,7 @@
 // On-site bookings (现场预约, catalogue type 2; issue 9, ADR 0043): their states
 // and the one transition table. zod-free: the storefront, the console and the
 // server read the same table, and the database's CHECK is generated from it.
+import { CUSTOMER, staff, type Transition } from './machine.ts';
 import type { Permission } from './staff.ts';
 
 /** A booking's states: booked (已预约) until the lab checks the customer in, or it is cancelled, or the customer does not come (爽约). */
@@ -15,27 +16,17 @@ export const BOOKING_STATE_NAMES: Record<BookingState, string> = {
   noShow: '爽约',
 };
 
-/** Who may take a booking action: its customer or staff holding a permission. */
-export type BookingActor = { customer: true } | { permission: Permission };
-
-export interface BookingTransition {
-  label: string;
-  from: readonly BookingState[];
-  to: BookingState;
-  by: readonly BookingActor[];
-}
-
 /** The permission of the console's booking room and instrument settings (实验员 and 管理员). */
 export const BOOKING_PERMISSION = 'booking.manage' satisfies Permission;
 
-const CUSTOMER = { customer: true } as const;
-const LAB = { permission: BOOKING_PERMISSION } as const;
+const LAB = staff(BOOKING_PERMISSION);
 
 /**
- * Every change of a booking's state, and the only one. The server's
- * moveBooking locks the booking, refuses a move the table does not allow
- * (409), and writes the booking's history and the audit log in the same
- * transaction. A cancelled booking frees its slots; the others keep them.
+ * Every change of a booking's state, and the only one. The server's booking
+ * machine (modules/reservation/booking-transition.ts, on the one engine) locks
+ * the booking, refuses a move the table does not allow (409) or its timing
+ * rule refuses (409), and writes the booking's history and the audit log in
+ * the same transaction. A cancelled booking frees its slots; the others keep them.
  */
 export const BOOKING_TRANSITIONS = {
   /** The customer (within the instrument's cancel window) or the lab (any time before check-in). */
@@ -46,7 +37,7 @@ export const BOOKING_TRANSITIONS = {
   complete: { label: '完成', from: ['checkedIn'], to: 'completed', by: [LAB] },
   /** The customer did not come (after the booked start): counts towards a suspension. */
   noShow: { label: '爽约', from: ['booked'], to: 'noShow', by: [LAB] },
-} as const satisfies Record<string, BookingTransition>;
+} as const satisfies Record<string, Transition<BookingState> & { to: BookingState }>;
 export type BookingAction = keyof typeof BOOKING_TRANSITIONS;
 export const BOOKING_ACTIONS = Object.keys(BOOKING_TRANSITIONS) as BookingAction[];
 
@@ -57,14 +48,3 @@ export const BOOKING_EVENT_LABELS: Record<BookingEventAction, string> = {
   book: '提交预约',
   ...Object.fromEntries(BOOKING_ACTIONS.map((a) => [a, BOOKING_TRANSITIONS[a].label])),
 } as Record<BookingEventAction, string>;
-
-/** Whether `action` may start from `state`. */
-export const canLeaveBooking = (action: BookingAction, state: BookingState): boolean =>
-  (BOOKING_TRANSITIONS[action].from as readonly BookingState[]).includes(state);
-
-/** Whether a customer (true) or a holder of these permissions may take the action at all (the state aside). */
-export function mayTakeBooking(action: BookingAction, who: 'customer' | readonly Permission[]): boolean {
-  const by = BOOKING_TRANSITIONS[action].by as readonly BookingActor[];
-  if (who === 'customer') return by.some((a) => 'customer' in a);
-  return by.some((a) => 'permission' in a && who.includes(a.permission));
-}

@@ -4,6 +4,7 @@
 // limit and may hand the group to another member.
 import { z } from 'zod';
 import { phone } from './account.ts';
+import { CUSTOMER, OWNER, type Transition } from './machine.ts';
 import { fen, fenData, id, optionalId } from './numbers.ts';
 import { pagingQuery } from './paging.ts';
 import { optionalText, text } from './text.ts';
@@ -44,39 +45,28 @@ export const CLUSTER_MEMBER_STATE_NAMES: Record<ClusterMemberState, string> = {
 /** The states of a live row: at most one per (group, customer), kept by a partial unique index. */
 export const LIVE_MEMBER_STATES = ['applied', 'member'] as const satisfies readonly ClusterMemberState[];
 
-/** Who may take a transition: the group's owner, or the row's own customer. */
-export type ClusterMemberActor = 'owner' | 'self';
-
-export interface ClusterMemberTransition {
-  label: string;
-  /** Empty: the transition makes the row. */
-  from: readonly ClusterMemberState[];
-  to: ClusterMemberState;
-  by: ClusterMemberActor;
-}
-
 /**
- * Every change of a member row's state, and the only one: the server moves a
+ * Every change of a member row's state, and the only one: the server's member
+ * machine (modules/cluster/cluster-transition.ts, on the one engine) moves a
  * row only through this table, under the group's lock, with the audit log and
- * the affected customer's in-site message in the same transaction.
+ * the affected customer's in-site message in the same transaction. `by` names
+ * the group's owner (OWNER) or the row's own customer (CUSTOMER); an empty
+ * `from` makes the row.
  */
 export const CLUSTER_MEMBER_TRANSITIONS = {
-  /** The creator's own row, made with the group. */
-  create: { label: '负责人入组', from: [], to: 'member', by: 'self' },
-  apply: { label: '申请加入', from: [], to: 'applied', by: 'self' },
-  agree: { label: '同意加入', from: ['applied'], to: 'member', by: 'owner' },
-  refuse: { label: '拒绝申请', from: ['applied'], to: 'refused', by: 'owner' },
+  /** The creator's own row, made with the group (they are its owner already). */
+  create: { label: '负责人入组', from: [], to: 'member', by: [OWNER] },
+  apply: { label: '申请加入', from: [], to: 'applied', by: [CUSTOMER] },
+  agree: { label: '同意加入', from: ['applied'], to: 'member', by: [OWNER] },
+  refuse: { label: '拒绝申请', from: ['applied'], to: 'refused', by: [OWNER] },
   /** add4user: the owner adds a registered customer by phone (a pending application of theirs is agreed instead). */
-  add: { label: '添加成员', from: [], to: 'member', by: 'owner' },
-  remove: { label: '移出课题组', from: ['member'], to: 'removed', by: 'owner' },
-  leave: { label: '退出课题组', from: ['member'], to: 'left', by: 'self' },
+  add: { label: '添加成员', from: [], to: 'member', by: [OWNER] },
+  remove: { label: '移出课题组', from: ['member'], to: 'removed', by: [OWNER] },
+  leave: { label: '退出课题组', from: ['member'], to: 'left', by: [CUSTOMER] },
   /** The owner's own row when the group is deleted (its pending applications are refused). */
-  dissolve: { label: '解散课题组', from: ['member'], to: 'left', by: 'owner' },
-} as const satisfies Record<string, ClusterMemberTransition>;
+  dissolve: { label: '解散课题组', from: ['member'], to: 'left', by: [OWNER] },
+} as const satisfies Record<string, Transition<ClusterMemberState> & { to: ClusterMemberState }>;
 export type ClusterMemberAction = keyof typeof CLUSTER_MEMBER_TRANSITIONS;
-
-export const canLeaveMemberState = (action: ClusterMemberAction, state: ClusterMemberState): boolean =>
-  (CLUSTER_MEMBER_TRANSITIONS[action].from as readonly ClusterMemberState[]).includes(state);
 
 /** The refusals the pages show, in one place. */
 export const CLUSTER_REFUSED = {
@@ -96,7 +86,6 @@ export const CLUSTER_REFUSED = {
   ownerLeave: '负责人不能退出课题组，请先转让课题组或删除课题组',
   userMissing: '该手机号尚未注册研测账号',
   userMember: '该用户已是课题组成员',
-  stale: '申请状态已变化，请刷新后重试',
 } as const;
 
 export const NO_CLUSTER = '课题组不存在';

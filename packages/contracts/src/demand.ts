@@ -3,10 +3,10 @@
 // quote, and the accepted quote's lines become type-31 plan lines.
 import { z } from 'zod';
 import { PHONE_PATTERN } from './account.ts';
+import { CUSTOMER, mayLeave, staff, SYSTEM, type Transition } from './machine.ts';
 import { COUNT_MAX, FEN_MAX, PRICE_UNITS, type PriceUnit } from './money.ts';
 import { count, fenData, id, integer } from './numbers.ts';
 import { pagingQuery } from './paging.ts';
-import type { Permission } from './staff.ts';
 import { optionalText, text } from './text.ts';
 
 /** open (waits for a quote) → quoted → accepted / declined / expired; the customer may withdraw before accepting. */
@@ -22,37 +22,30 @@ export const DEMAND_STATE_NAMES: Record<DemandState, string> = {
   withdrawn: '已撤回',
 };
 
-export type DemandActor = { customer: true } | { permission: Permission } | { system: true };
-
-export interface DemandTransition {
-  label: string;
-  from: readonly DemandState[];
-  to: DemandState;
-  by: readonly DemandActor[];
-}
-
 /**
- * Every change of a demand's state, and the only one: the server moves a
+ * Every change of a demand's state, and the only one: the server's demand
+ * machine (modules/demand/demand-transition.ts, on the one engine) moves a
  * demand only through this table, under the demand's lock, with its timeline
  * (demand_event) and the audit log in the same transaction.
  */
 export const DEMAND_TRANSITIONS = {
   /** The customer posts a demand (the timeline's first entry). */
-  submit: { label: '提交需求', from: [], to: 'open', by: [{ customer: true }] },
+  submit: { label: '提交需求', from: [], to: 'open', by: [CUSTOMER] },
   /** The manager answers (or answers again while the customer has not accepted). */
-  quote: { label: '报价', from: ['open', 'quoted', 'declined', 'expired'], to: 'quoted', by: [{ permission: 'order.quote' }] },
+  quote: { label: '报价', from: ['open', 'quoted', 'declined', 'expired'], to: 'quoted', by: [staff('order.quote')] },
   /** The customer accepts before the quote's validity ends: its lines enter the plan as 定制项目. */
-  accept: { label: '接受报价', from: ['quoted'], to: 'accepted', by: [{ customer: true }] },
-  decline: { label: '拒绝报价', from: ['quoted'], to: 'declined', by: [{ customer: true }] },
+  accept: { label: '接受报价', from: ['quoted'], to: 'accepted', by: [CUSTOMER] },
+  decline: { label: '拒绝报价', from: ['quoted'], to: 'declined', by: [CUSTOMER] },
   /** The quote's validity has passed (found when the customer tries to accept, or by the daily sweep). */
-  expire: { label: '报价过期', from: ['quoted'], to: 'expired', by: [{ system: true }] },
-  withdraw: { label: '撤回需求', from: ['open', 'quoted', 'declined', 'expired'], to: 'withdrawn', by: [{ customer: true }] },
-} as const satisfies Record<string, DemandTransition>;
+  expire: { label: '报价过期', from: ['quoted'], to: 'expired', by: [SYSTEM] },
+  withdraw: { label: '撤回需求', from: ['open', 'quoted', 'declined', 'expired'], to: 'withdrawn', by: [CUSTOMER] },
+} as const satisfies Record<string, Transition<DemandState> & { to: DemandState }>;
 export type DemandAction = keyof typeof DEMAND_TRANSITIONS;
 export const DEMAND_ACTIONS = Object.keys(DEMAND_TRANSITIONS) as DemandAction[];
 
+/** Whether `action` may leave `state` (the console's quote button). */
 export const canLeaveDemand = (action: DemandAction, state: DemandState): boolean =>
-  (DEMAND_TRANSITIONS[action].from as readonly DemandState[]).includes(state);
+  mayLeave<DemandState>(DEMAND_TRANSITIONS[action], state);
 
 /** Most lines one quote may hold, and most attachments one demand may carry. */
 export const QUOTE_LINES_MAX = 20;

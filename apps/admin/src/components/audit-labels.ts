@@ -56,8 +56,13 @@ const ACTION_NAMES: Record<string, string> = {
   'cluster.del': '删除课题组',
   'cluster.transfer': '转让课题组',
   'cluster.assign': '设置消费额度',
-  // Membership moves are logged as cluster.<action> (ADR 0051): named by the transition table's own words.
-  ...Object.fromEntries(Object.entries(CLUSTER_MEMBER_TRANSITIONS).map(([action, t]) => [`cluster.${action}`, t.label])),
+  // Membership moves are logged as cluster_member.<action> (ADR 0051, 0058; cluster.<action> before): the table's own words.
+  ...Object.fromEntries(
+    Object.entries(CLUSTER_MEMBER_TRANSITIONS).flatMap(([action, t]) => [
+      [`cluster_member.${action}`, t.label],
+      [`cluster.${action}`, t.label],
+    ]),
+  ),
 };
 /** An order's moves are logged as order.<action> (ADR 0039): named by the transition table's own words. */
 const ORDER_ACTION_NAMES: Record<string, string> = Object.fromEntries(
@@ -103,6 +108,7 @@ export const OBJECT_TYPE_NAMES: Record<string, string> = {
   contract: '合同',
   customer: '客户',
   cluster: '课题组',
+  cluster_member: '课题组成员',
   invoice: '开票申请',
   promoter: '推广员',
   rebate: '推广返利',
@@ -138,6 +144,7 @@ const FIELD_NAMES: Record<string, string> = {
   ownerId: '负责人编号',
   member: '成员',
   memberId: '成员编号',
+  clusterId: '课题组编号',
   message: '留言',
   limitFen: '消费额度（分）',
   deletedAt: '删除时间',

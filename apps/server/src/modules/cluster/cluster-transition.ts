@@ -1,20 +1,21 @@
-// The one place a member row's state changes (ADR 0051): every call goes
-// through makeMemberRow or moveMember with an action of the contracts'
-// CLUSTER_MEMBER_TRANSITIONS, under the group's lock, with the audit row and
-// the affected customer's in-site message in the same transaction.
+// The one place a member row's state changes (ADR 0051, ADR 0058): every call
+// goes through makeMemberRow or moveMember with an action of the contracts'
+// CLUSTER_MEMBER_TRANSITIONS, on the one engine, under the group's lock, with
+// the audit row and the affected customer's in-site message in the same
+// transaction.
 import {
-  canLeaveMemberState,
+  CLUSTER_MEMBER_STATE_NAMES,
   CLUSTER_MEMBER_TRANSITIONS,
-  CLUSTER_REFUSED,
   maskPhone,
   NO_CLUSTER,
   NO_CLUSTER_MEMBER,
   type ClusterMemberAction,
+  type ClusterMemberState,
   type ClusterRole,
 } from '@yance/contracts/cluster';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit, recordStateMove, type Actor } from '../audit/audit.service.ts';
+import { defineMachine, type Actor, type Mover } from '../../lib/state-machine.ts';
 import { notifySite } from '../notify/notify.service.ts';
 import * as repo from './cluster.repository.ts';
 import type { ClusterRow, MemberRow } from './cluster.repository.ts';
@@ -28,6 +29,8 @@ export interface Caller {
 }
 
 export const actorOf = (c: Caller): Actor => ({ kind: 'customer', id: c.userId, name: c.name });
+
+const moverOf = (c: Caller): Mover => ({ kind: 'customer', userId: c.userId, name: c.name, ip: c.ip });
 
 /** How a customer is named to others: the profile's name, else the masked phone. */
 export const personName = (p: { name: string; phone: string }) => p.name || maskPhone(p.phone);
@@ -67,11 +70,45 @@ export interface Person {
   phone: string;
 }
 
-/** Who may take the action on the row: the owner of the group, or the row's own customer. */
-function mayTake(c: Caller, group: ClusterRow, row: Pick<MemberRow, 'userId'>, action: ClusterMemberAction): boolean {
-  const by = CLUSTER_MEMBER_TRANSITIONS[action].by;
-  return by === 'owner' ? group.ownerId === c.userId : row.userId === c.userId;
+/**
+ * How a customer relates to a row of a group owned by `ownerId`: the group's
+ * owner first (their own row included: they dissolve it), else the row's own
+ * customer; null for a stranger.
+ */
+function relation(ownerId: number | undefined, userId: number, row: Pick<MemberRow, 'userId'>): 'owner' | 'self' | null {
+  if (ownerId === userId) return 'owner';
+  return row.userId === userId ? 'self' : null;
 }
+
+const ownerOf = async (t: AppContext, row: MemberRow) => (await repo.findCluster(t.db, row.clusterId))?.ownerId;
+
+/**
+ * A member row's machine: reached by the group's owner and the row's own
+ * customer only (anyone else's move answers as a missing member, 404), the
+ * table's OWNER or CUSTOMER told apart by `customerIs`, and the group's member
+ * count kept with the state. Its audit rows are cluster_member.<action>, with
+ * the group's id among the changes.
+ */
+export const memberMachine = defineMachine<AppContext, MemberRow, ClusterMemberState, typeof CLUSTER_MEMBER_TRANSITIONS>({
+  objectType: 'cluster_member',
+  table: CLUSTER_MEMBER_TRANSITIONS,
+  names: CLUSTER_MEMBER_STATE_NAMES,
+  noun: '申请',
+  missing: NO_CLUSTER_MEMBER,
+  // The group's lock first, as every change of a group's rows takes it.
+  lock: async (t, id) => {
+    const found = await repo.findMember(t.db, id);
+    return found && (await repo.lockCluster(t.db, found.clusterId)) ? repo.findMember(t.db, id) : undefined;
+  },
+  reach: async (t, mover, row) => mover.kind !== 'customer' || relation(await ownerOf(t, row), mover.userId, row) !== null,
+  customerIs: async (t, mover, row) => relation(await ownerOf(t, row), mover.userId, row) ?? 'self',
+  write: async (t, row, from, to, at) => {
+    const moved = await repo.moveMemberState(t.db, row.id, from, to, to === 'member' ? { joinedAt: at } : { endedAt: at });
+    const delta = (to === 'member' ? 1 : 0) - (from === 'member' ? 1 : 0);
+    if (moved && delta !== 0) await repo.addToMemberCount(t.db, row.clusterId, delta);
+    return moved;
+  },
+});
 
 /**
  * Makes a new row by a creating transition (create, apply, add) in the locked
@@ -87,7 +124,8 @@ export async function makeMemberRow(
   opts: { role?: ClusterRole; message?: string } = {},
 ): Promise<MemberRow> {
   const rule = CLUSTER_MEMBER_TRANSITIONS[action];
-  if (!mayTake(c, group, who, action)) throw new AppError('NOT_FOUND', NO_CLUSTER);
+  const related = relation(group.ownerId, c.userId, who);
+  if (!related || !memberMachine.mayTake(moverOf(c), action, related)) throw new AppError('NOT_FOUND', NO_CLUSTER);
   const at = t.clock();
   const row = await repo.insertMember(t.db, {
     clusterId: group.id,
@@ -100,28 +138,21 @@ export async function makeMemberRow(
   });
   // The group's own row is counted by its default (1).
   if (rule.to === 'member' && action !== 'create') await repo.addToMemberCount(t.db, group.id, 1);
-  await recordAudit(t, {
-    actor: actorOf(c),
-    action: `cluster.${action}`,
-    objectType: 'cluster',
-    objectId: group.id,
+  return memberMachine.created(t, moverOf(c), row, action, {
     changes: {
-      state: [null, rule.to],
+      clusterId: [null, group.id],
       member: [null, memberLabel(who)],
-      memberId: [null, row.id],
       ...(opts.message ? { message: [null, opts.message] } : {}),
     },
-    ip: c.ip,
   });
-  return row;
 }
 
 /**
- * Moves an existing row by one action of the table in the locked group:
- * checks who may (404, as for a stranger) and the state (409), writes it with
- * a compare-and-set, keeps the group's member count, and logs the move.
+ * Moves an existing row of the locked group by one action of the table on
+ * the engine: who may (404, as for a stranger), the state (409), a
+ * compare-and-set with the group's member count, and the audit row.
  */
-export async function moveMember(
+export function moveMember(
   t: AppContext,
   c: Caller,
   group: ClusterRow,
@@ -130,26 +161,9 @@ export async function moveMember(
   action: ClusterMemberAction,
   note = '',
 ): Promise<MemberRow> {
-  if (!mayTake(c, group, row, action)) throw new AppError('NOT_FOUND', NO_CLUSTER_MEMBER);
-  const from = row.state;
-  if (!canLeaveMemberState(action, from)) throw new AppError('CONFLICT', CLUSTER_REFUSED.stale);
-  const to = CLUSTER_MEMBER_TRANSITIONS[action].to;
-  const at = t.clock();
-  const moved = await repo.moveMemberState(t.db, row.id, from, to, to === 'member' ? { joinedAt: at } : { endedAt: at });
-  // The group's lock makes this unreachable; kept so a change of locking can never move a row twice.
-  if (!moved) throw new AppError('CONFLICT', CLUSTER_REFUSED.stale);
-  const delta = (to === 'member' ? 1 : 0) - (from === 'member' ? 1 : 0);
-  if (delta !== 0) await repo.addToMemberCount(t.db, group.id, delta);
-  await recordStateMove(t, {
-    actor: actorOf(c),
-    objectType: 'cluster',
-    objectId: group.id,
-    action,
-    from,
-    to,
+  return memberMachine.move(t, moverOf(c), row, action, {
+    locked: row,
     note,
-    changes: { member: [null, memberLabel(who)], memberId: [null, row.id] },
-    ip: c.ip,
+    apply: async () => ({ clusterId: [null, group.id], member: [null, memberLabel(who)] }),
   });
-  return moved;
 }

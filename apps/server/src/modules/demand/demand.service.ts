@@ -1,9 +1,7 @@
-// Custom demands and their quotes (issue 9, ADR 0044): the one place a
-// demand's state changes is moveDemand, by the contracts' DEMAND_TRANSITIONS.
+// Custom demands and their quotes (issue 9, ADR 0044): a demand's state changes
+// only on its machine (demand-transition.ts), by the contracts' DEMAND_TRANSITIONS.
 import {
-  canLeaveDemand,
   DEMAND_ATTACHMENTS_MAX,
-  DEMAND_STATE_NAMES,
   DEMAND_TRANSITIONS,
   demandNo,
   QUOTE_VALID_DAYS_MAX,
@@ -11,13 +9,11 @@ import {
   type AdminDemandListQuery,
   type AdminDemandSummary,
   type DemandAction,
-  type DemandActor,
   type DemandAddBody,
   type DemandAttachment,
   type DemandDetail,
   type DemandListResponse,
   type DemandQuoteBody,
-  type DemandState,
   type DemandSummary,
   type PrivateUploadResult,
 } from '@yance/contracts/demand';
@@ -25,114 +21,24 @@ import { FEN_MAX, type Fen } from '@yance/contracts/money';
 import { seesAllOrders } from '@yance/contracts/order';
 import type { Page } from '@yance/contracts/paging';
 import { chinaToday } from '@yance/contracts/sampling-rules';
-import { can, STAFF_ROLE_NAMES } from '@yance/contracts/staff';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit, recordStateMove, SYSTEM, type Actor } from '../audit/audit.service.ts';
+import type { Mover } from '../../lib/state-machine.ts';
 import { getPrivateFile, putPrivateFile } from '../media/private-file.service.ts';
 import type { FileStorage } from '../media/storage.service.ts';
 import type { UploadedFile } from '../media/upload.service.ts';
 import { ATTESTATION_NEEDED, customerCard, customerMover, lockOrderingCustomer } from '../order/order-api.service.ts';
 import { putQuoteLinesIntoPlan } from '../plan/plan.service.ts';
+import { demandMachine, expireQuote, quoteExpired, reachable } from './demand-transition.ts';
 import * as repo from './demand.repository.ts';
 import type { DemandRow } from './demand.repository.ts';
-import type { JobHandlers } from '../job/job.service.ts';
 
-export const NO_DEMAND = '需求不存在';
+export { demandJobs, expireQuotes, NO_DEMAND, quoteExpired } from './demand-transition.ts';
+
 const ATTACHMENT_KINDS = '[附件]仅支持PDF、图片、Word/Excel文档或ZIP压缩包';
 
-/** Who moves a demand: its customer, staff in the console, or the system (a quote's validity passed). */
-export type DemandMover =
-  { kind: 'customer'; userId: number; name: string; ip: string } | { kind: 'staff'; caller: StaffCaller; ip: string } | { kind: 'system' };
-
-/**
- * Whether the mover may see the demand: the customer their own; staff who see
- * every order see every demand; a manager their customers' and those of
- * customers without a manager (anyone who quotes may answer those).
- */
-async function reachable(ctx: AppContext, mover: DemandMover, row: DemandRow | undefined): Promise<DemandRow> {
-  if (!row) throw new AppError('NOT_FOUND', NO_DEMAND);
-  if (mover.kind === 'customer' && row.userId !== mover.userId) throw new AppError('NOT_FOUND', NO_DEMAND);
-  if (mover.kind === 'staff' && !seesAllOrders(mover.caller.roles)) {
-    const customer = await customerCard(ctx, row.userId);
-    if (customer?.managerId != null && customer.managerId !== mover.caller.id) throw new AppError('NOT_FOUND', NO_DEMAND);
-  }
-  return row;
-}
-
-function mayTake(mover: DemandMover, action: DemandAction): boolean {
-  const by = DEMAND_TRANSITIONS[action].by as readonly DemandActor[];
-  if (mover.kind === 'customer') return by.some((a) => 'customer' in a);
-  if (mover.kind === 'system') return by.some((a) => 'system' in a);
-  return by.some((a) => 'permission' in a && can(mover.caller.roles, a.permission));
-}
-
-const actionsFor = (mover: DemandMover, state: DemandState): DemandAction[] =>
-  (Object.keys(DEMAND_TRANSITIONS) as DemandAction[]).filter((a) => a !== 'submit' && canLeaveDemand(a, state) && mayTake(mover, a));
-
-function actorOf(mover: DemandMover): Actor {
-  if (mover.kind === 'customer') return { kind: 'customer', id: mover.userId, name: mover.name };
-  if (mover.kind === 'staff') {
-    const role = mover.caller.roles.includes('manager') ? 'manager' : mover.caller.roles[0];
-    return { kind: 'staff', id: mover.caller.id, name: role ? `${STAFF_ROLE_NAMES[role]} ${mover.caller.name}` : mover.caller.name };
-  }
-  return SYSTEM;
-}
-
-const stale = (state: DemandState) => `需求状态已变化（当前为「${DEMAND_STATE_NAMES[state]}」），请刷新后重试`;
-
-interface MoveOptions {
-  expect?: DemandState;
-  note?: string;
-  /** Changes made with the move under the demand's lock: the row's new fields and the audit's changes. */
-  apply?: (t: AppContext, row: DemandRow) => Promise<{ patch?: Partial<repo.NewDemandRow>; changes?: Record<string, [unknown, unknown]> }>;
-}
-
-/** Moves a demand by one action of the table: lock, reach (404), who (403), state (409), then the row, timeline and audit together. */
-async function moveDemand(
-  ctx: AppContext,
-  mover: DemandMover,
-  id: number,
-  action: DemandAction,
-  opts: MoveOptions = {},
-): Promise<DemandRow> {
-  return ctx.tx(async (t) => {
-    const row = await reachable(t, mover, await repo.lockDemand(t.db, id));
-    if (!mayTake(mover, action)) throw new AppError('FORBIDDEN', '您没有权限执行此操作');
-    const from = row.state;
-    if ((opts.expect !== undefined && opts.expect !== from) || !canLeaveDemand(action, from)) throw new AppError('CONFLICT', stale(from));
-    const { patch, changes } = opts.apply ? await opts.apply(t, row) : {};
-    const to = DEMAND_TRANSITIONS[action].to;
-    const at = t.clock();
-    const moved = await repo.moveState(t.db, row.id, from, to, at, patch);
-    if (!moved) throw new AppError('CONFLICT', stale(from));
-    const actor = actorOf(mover);
-    const note = opts.note?.trim() ?? '';
-    await repo.insertEvent(t.db, {
-      demandId: row.id,
-      at,
-      actorKind: actor.kind,
-      actorId: actor.id,
-      actorName: actor.name,
-      action,
-      fromState: from,
-      toState: to,
-      note,
-    });
-    await recordStateMove(t, {
-      actor,
-      objectType: 'demand',
-      objectId: row.id,
-      action,
-      from,
-      to,
-      note,
-      changes,
-      ip: mover.kind === 'system' ? '' : mover.ip,
-    });
-    return moved;
-  });
-}
+/** Who moves or reads a demand: its customer, staff in the console, or the system (a quote's validity passed). */
+export type DemandMover = Mover;
 
 const summaryOf = (d: DemandRow): DemandSummary => ({
   id: d.id,
@@ -174,7 +80,7 @@ async function detailOf(ctx: AppContext, d: DemandRow, reader: DemandMover): Pro
       to: e.toState,
       note: e.note,
     })),
-    actions: actionsFor(reader, d.state),
+    actions: demandMachine.actionsFor(reader, d.state),
   };
 }
 
@@ -224,30 +130,9 @@ export async function addDemand(
       createdAt: at,
       updatedAt: at,
     });
-    const actor = actorOf(mover);
-    await repo.insertEvent(t.db, {
-      demandId: created.id,
-      at,
-      actorKind: 'customer',
-      actorId: userId,
-      actorName: actor.name,
-      action: 'submit',
-      toState: 'open',
+    return demandMachine.created(t, mover, created, 'submit', {
+      changes: { title: [null, body.title], budgetFen: [null, body.budget_fen ?? null], attachments: [null, attachments.length] },
     });
-    await recordAudit(t, {
-      actor,
-      action: 'demand.submit',
-      objectType: 'demand',
-      objectId: created.id,
-      changes: {
-        state: [null, 'open'],
-        title: [null, body.title],
-        budgetFen: [null, body.budget_fen ?? null],
-        attachments: [null, attachments.length],
-      },
-      ip,
-    });
-    return created;
   });
   return detailOf(ctx, row, mover);
 }
@@ -277,37 +162,6 @@ export async function demandFile(ctx: AppContext, storage: FileStorage, mover: D
 export const customerFile = async (ctx: AppContext, storage: FileStorage, userId: number, id: number, fileId: string) =>
   demandFile(ctx, storage, await customerOf(ctx, userId), id, fileId);
 
-const expireQuote = (ctx: AppContext, d: Pick<DemandRow, 'id' | 'validUntil'>) =>
-  moveDemand(ctx, { kind: 'system' }, d.id, 'expire', { expect: 'quoted', note: `有效期至${d.validUntil}` });
-
-/**
- * The demand.expire job (hourly): quotes valid only before today become 报价已过期, each in its own transaction; one
- * that the customer accepted or the manager re-quoted meanwhile is left as it is (the move expects 'quoted').
- */
-export async function expireQuotes(ctx: AppContext): Promise<number> {
-  let expired = 0;
-  for (const id of await repo.quotedBefore(ctx.db, chinaToday(ctx.clock()))) {
-    const row = await repo.findDemand(ctx.db, id);
-    if (!row || row.state !== 'quoted') continue;
-    await expireQuote(ctx, row).then(
-      () => expired++,
-      (e: unknown) => {
-        if (!(e instanceof AppError && e.kind === 'CONFLICT')) throw e;
-      },
-    );
-  }
-  if (expired) ctx.log.info({ expired }, 'quotes expired');
-  return expired;
-}
-
-export const demandJobs = {
-  'demand.expire': async (ctx) => {
-    await expireQuotes(ctx);
-  },
-} satisfies JobHandlers;
-
-export const quoteExpired = (validUntil: string) => `报价已过有效期（有效期至${validUntil}），请联系客户经理重新报价`;
-
 /**
  * demand/accept: before the quote's validity ends, each quote line becomes a
  * 定制项目 line of the plan, priced by the quote. After it, the demand is
@@ -321,12 +175,12 @@ export async function acceptDemand(ctx: AppContext, userId: number, id: number, 
     throw new AppError('CONFLICT', quoteExpired(found.validUntil));
   }
   let cartNum = 0;
-  const row = await moveDemand(ctx, mover, id, 'accept', {
+  // The machine refuses a quote past its validity (409) before the lines enter the plan.
+  const row = await demandMachine.move(ctx, mover, id, 'accept', {
     apply: async (t, d) => {
-      if (d.validUntil < chinaToday(t.clock())) throw new AppError('CONFLICT', quoteExpired(d.validUntil));
       const lines = await repo.listLines(t.db, d.id);
       cartNum = await putQuoteLinesIntoPlan(t, userId, lines);
-      return { changes: { planLines: [null, lines.length] } };
+      return { planLines: [null, lines.length] };
     },
   });
   return { demand: await detailOf(ctx, row, mover), cartNum };
@@ -334,12 +188,12 @@ export async function acceptDemand(ctx: AppContext, userId: number, id: number, 
 
 export async function declineDemand(ctx: AppContext, userId: number, id: number, reason: string, ip: string) {
   const mover = await customerOf(ctx, userId, ip);
-  return detailOf(ctx, await moveDemand(ctx, mover, id, 'decline', { note: reason }), mover);
+  return detailOf(ctx, await demandMachine.move(ctx, mover, id, 'decline', { note: reason }), mover);
 }
 
 export async function withdrawDemand(ctx: AppContext, userId: number, id: number, ip: string) {
   const mover = await customerOf(ctx, userId, ip);
-  return detailOf(ctx, await moveDemand(ctx, mover, id, 'withdraw'), mover);
+  return detailOf(ctx, await demandMachine.move(ctx, mover, id, 'withdraw'), mover);
 }
 
 // ---- console -------------------------------------------------------------
@@ -395,9 +249,11 @@ export async function adminQuoteDemand(
   if (body.valid_until > addDays(today, QUOTE_VALID_DAYS_MAX)) throw new AppError('INVALID', `[有效期]最长${QUOTE_VALID_DAYS_MAX}天`);
   const total = body.lines.reduce((s, l) => s + l.unit_fen * l.count, 0);
   if (total > FEN_MAX) throw new AppError('INVALID', '报价金额超出上限');
-  const row = await moveDemand(ctx, staffOf(caller, ip), body.id, 'quote', {
+  const row = await demandMachine.move(ctx, staffOf(caller, ip), body.id, 'quote', {
     expect: body.expect,
     note: body.note,
+    // The quote's fields are written with the state (and logged, old and new).
+    set: { validUntil: body.valid_until, quoteNote: body.note, totalFen: total as Fen, quotedBy: caller.id, quotedAt: ctx.clock() },
     apply: async (t, d) => {
       await repo.replaceLines(
         t.db,
@@ -412,17 +268,7 @@ export async function adminQuoteDemand(
           sort,
         })),
       );
-      const patch = {
-        validUntil: body.valid_until,
-        quoteNote: body.note,
-        totalFen: total as Fen,
-        quotedBy: caller.id,
-        quotedAt: t.clock(),
-      };
-      return {
-        patch,
-        changes: { totalFen: [d.totalFen, total], validUntil: [d.validUntil, body.valid_until], lines: [null, body.lines.length] },
-      };
+      return { lines: [null, body.lines.length] };
     },
   });
   return adminDetailOf(ctx, caller, row);

@@ -1,6 +1,6 @@
-// The one place a booking's state changes (ADR 0043): the customer's cancel and
-// every console action go through moveBooking with an action of the contracts'
-// BOOKING_TRANSITIONS.
+// The one place a booking's state changes (ADR 0043, ADR 0058): the customer's
+// cancel and every console action go through moveBooking with an action of the
+// contracts' BOOKING_TRANSITIONS, on the one state-machine engine.
 import {
   BOOKING_SCHEDULE_DEFAULTS,
   cancelError,
@@ -9,33 +9,18 @@ import {
   type NoShowPolicy,
 } from '@yance/contracts/booking-rules';
 import { noShowPolicy } from '@yance/contracts/booking';
-import {
-  BOOKING_ACTIONS,
-  BOOKING_STATE_NAMES,
-  BOOKING_TRANSITIONS,
-  canLeaveBooking,
-  mayTakeBooking,
-  type BookingAction,
-  type BookingState,
-} from '@yance/contracts/booking-states';
-import { can, PERMISSION_NAMES, STAFF_ROLE_NAMES, type Permission } from '@yance/contracts/staff';
+import { BOOKING_STATE_NAMES, BOOKING_TRANSITIONS, type BookingAction, type BookingState } from '@yance/contracts/booking-states';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit, recordStateMove, type Actor } from '../audit/audit.service.ts';
+import { actorOf, defineMachine, type Actor, type Mover } from '../../lib/state-machine.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { customerName } from '../order/order-api.service.ts';
 import { getSettingValue } from '../setting/setting.service.ts';
 import * as repo from './reservation.repository.ts';
 import type { BookingRow } from './reservation.repository.ts';
 
-/** Who moves a booking: its customer, or a staff member in the console. */
-export type BookingMover = { kind: 'customer'; userId: number; ip: string } | { kind: 'staff'; caller: StaffCaller; ip: string };
-
 export const NO_BOOKING = '预约不存在';
 export const NO_SHOW_POLICY_KEY = 'bookingNoShowPolicy';
-
-export const staleBooking = (state: BookingState) => `预约状态已变化（当前为「${BOOKING_STATE_NAMES[state]}」），请刷新后重试`;
-
-const permissionsOf = (caller: StaffCaller): Permission[] => PERMISSION_NAMES.filter((p) => can(caller.roles, p));
 
 /** The staff actions' rule of time: check-in from the booking's day, no-show after its start. */
 function staffTimingError(row: Pick<BookingRow, 'date' | 'startsAt'>, action: BookingAction, now: Date): string | null {
@@ -43,12 +28,6 @@ function staffTimingError(row: Pick<BookingRow, 'date' | 'startsAt'>, action: Bo
   if (action === 'noShow' && now < row.startsAt) return '预约尚未开始，不能标记爽约';
   return null;
 }
-
-/** The actions this staff member may take on this booking now (the room's buttons: none the server would refuse). */
-export const staffActions = (caller: StaffCaller, row: BookingRow, now: Date): BookingAction[] =>
-  BOOKING_ACTIONS.filter(
-    (a) => canLeaveBooking(a, row.state) && mayTakeBooking(a, permissionsOf(caller)) && staffTimingError(row, a, now) === null,
-  );
 
 /** The no-show rule the console saved, else product.md's (3 within 90 days → 30 days). */
 export async function readNoShowPolicy(ctx: AppContext): Promise<NoShowPolicy> {
@@ -61,10 +40,10 @@ const DAY_MS = 24 * 3600_000;
 export const chinaTime = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 /**
- * After a no-show, under the customer's lock: counts their no-shows of
- * bookings that started within the policy's window and after their last
- * suspension began; the limit-th suspends booking for suspendDays. Answers the
- * timeline's words for it, or ''.
+ * With a no-show, under the customer's lock, before the booking's state is
+ * written: counts their no-shows of bookings that started within the policy's
+ * window and after their last suspension began, this one included; the
+ * limit-th suspends booking for suspendDays. Answers the timeline's words for it.
  */
 async function suspendIfRepeated(t: AppContext, row: BookingRow, actor: Actor, ip: string): Promise<string> {
   await repo.lockCustomer(t.db, row.userId);
@@ -73,7 +52,7 @@ async function suspendIfRepeated(t: AppContext, row: BookingRow, actor: Actor, i
   const windowStart = new Date(now.getTime() - policy.windowDays * DAY_MS);
   const last = await repo.lastSuspensionStart(t.db, row.userId);
   const since = last && last > windowStart ? last : windowStart;
-  const n = await repo.countNoShows(t.db, row.userId, since);
+  const n = (await repo.countNoShows(t.db, row.userId, since)) + (row.startsAt > since ? 1 : 0);
   if (n < policy.limit) return `${policy.windowDays}天内第${n}次爽约`;
   const endsAt = new Date(now.getTime() + policy.suspendDays * DAY_MS);
   await repo.insertSuspension(t.db, { userId: row.userId, startsAt: now, endsAt, bookingId: row.id });
@@ -88,14 +67,8 @@ async function suspendIfRepeated(t: AppContext, row: BookingRow, actor: Actor, i
   return `${policy.windowDays}天内第${n}次爽约，暂停预约至 ${chinaTime(endsAt)}`;
 }
 
-/** A staff member's words in the history: 实验员 李四. */
-function staffTitle(caller: StaffCaller): string {
-  const role = caller.roles.find((r) => r === 'lab') ?? caller.roles[0];
-  return role ? `${STAFF_ROLE_NAMES[role]} ${caller.name}` : caller.name;
-}
-
 /** The rule of the action beyond the table: a customer's cancel window, check-in from the booking's day, no-show after its start. */
-async function checkTiming(t: AppContext, mover: BookingMover, row: BookingRow, action: BookingAction): Promise<void> {
+async function checkTiming(t: AppContext, mover: Mover, row: BookingRow, action: BookingAction): Promise<void> {
   const now = t.clock();
   if (action === 'cancel' && mover.kind === 'customer') {
     const item = row.deviceId === null ? undefined : await repo.findInstrument(t.db, row.deviceId);
@@ -106,6 +79,57 @@ async function checkTiming(t: AppContext, mover: BookingMover, row: BookingRow, 
   if (error) throw new AppError('CONFLICT', error);
 }
 
+/** The audit change that carries a no-show's count (and suspension) to the timeline's note. */
+const NO_SHOWS = 'noShows';
+
+/**
+ * The booking's machine: another customer's booking answers as a missing one,
+ * the timing rules are its check, a cancelled booking frees its slots with the
+ * state, and every move is written to the booking's history (booking_event).
+ */
+export const bookingMachine = defineMachine<AppContext, BookingRow, BookingState, typeof BOOKING_TRANSITIONS>({
+  objectType: 'booking',
+  table: BOOKING_TRANSITIONS,
+  names: BOOKING_STATE_NAMES,
+  noun: '预约',
+  missing: NO_BOOKING,
+  lock: (t, id) => repo.lockBooking(t.db, id),
+  reach: (_t, mover, row) => mover.kind !== 'customer' || row.userId === mover.userId,
+  write: async (t, row, from, to, at) => {
+    const moved = await repo.moveState(t.db, row.id, from, to, at);
+    if (moved && to === 'cancelled') await repo.releaseSlots(t.db, row.id);
+    return moved;
+  },
+  check: checkTiming,
+  // A customer is named as they are now, read under their account's lock.
+  actor: async (t, mover, row, permissions) => {
+    if (mover.kind !== 'customer') return actorOf(mover, permissions);
+    const c = await repo.lockCustomer(t.db, row.userId);
+    return { kind: 'customer', id: row.userId, name: c ? customerName(c) : '' };
+  },
+  timeline: async (t, m) => {
+    const words = m.changes[NO_SHOWS]?.[1];
+    const note = typeof words === 'string' ? (m.note ? `${m.note}（${words}）` : words) : m.note;
+    await repo.insertEvent(t.db, {
+      bookingId: m.objectId,
+      at: m.at,
+      actorKind: m.actor.kind,
+      actorId: m.actor.id,
+      actorName: m.actor.name,
+      action: m.action,
+      fromState: m.from ?? m.to,
+      toState: m.to,
+      note,
+    });
+  },
+});
+
+export const staleBooking = (state: BookingState) => bookingMachine.stale(state);
+
+/** The actions this staff member may take on this booking now (the room's buttons: none the server would refuse). */
+export const staffActions = (caller: StaffCaller, row: BookingRow, now: Date): BookingAction[] =>
+  bookingMachine.actionsFor({ kind: 'staff', caller }, row.state).filter((a) => staffTimingError(row, a, now) === null);
+
 export interface BookingMoveOptions {
   /** The state the staff member saw: another one answers 409. */
   expect?: BookingState;
@@ -113,57 +137,31 @@ export interface BookingMoveOptions {
 }
 
 /**
- * Moves a booking by one action of the table, in one transaction: locks it,
- * checks reach (another customer's booking is 404 like a missing one), who
- * may (403), the state (409), the action's timing rule (409); writes the new
- * state with a compare-and-set, frees the slots of a cancelled booking, and
- * writes the booking's history and the audit log; a no-show may suspend the
- * customer in the same transaction.
+ * Moves a booking by one action of the table on the engine, in one
+ * transaction: lock, reach (another customer's booking is 404 like a missing
+ * one), who may (403), the state (409), the action's timing rule (409); a
+ * no-show may suspend the customer, the new state is written with a
+ * compare-and-set (a cancel frees the slots), then the booking's history and
+ * the audit log.
  */
-export async function moveBooking(
+export function moveBooking(
   ctx: AppContext,
-  mover: BookingMover,
+  mover: Mover,
   id: number,
   action: BookingAction,
   opts: BookingMoveOptions = {},
 ): Promise<BookingRow> {
-  return ctx.tx(async (t) => {
-    const row = await repo.lockBooking(t.db, id);
-    if (!row || (mover.kind === 'customer' && row.userId !== mover.userId)) throw new AppError('NOT_FOUND', NO_BOOKING);
-    const allowed = mover.kind === 'customer' ? mayTakeBooking(action, 'customer') : mayTakeBooking(action, permissionsOf(mover.caller));
-    if (!allowed) throw new AppError('FORBIDDEN', '您没有权限执行此操作');
-    const from = row.state;
-    if ((opts.expect !== undefined && opts.expect !== from) || !canLeaveBooking(action, from))
-      throw new AppError('CONFLICT', staleBooking(from));
-    await checkTiming(t, mover, row, action);
-    const to = BOOKING_TRANSITIONS[action].to;
-    const at = t.clock();
-    const moved = await repo.moveState(t.db, row.id, from, to, at);
-    // The lock makes this unreachable; kept so a change of locking can never move a booking twice.
-    if (!moved) throw new AppError('CONFLICT', staleBooking(from));
-    if (to === 'cancelled') await repo.releaseSlots(t.db, row.id);
-    let actor: Actor;
-    if (mover.kind === 'customer') {
-      const c = await repo.lockCustomer(t.db, row.userId);
-      actor = { kind: 'customer', id: row.userId, name: c ? customerName(c) : '' };
-    } else actor = { kind: 'staff', id: mover.caller.id, name: staffTitle(mover.caller) };
-    let note = opts.note?.trim() ?? '';
-    if (to === 'noShow') {
-      const words = await suspendIfRepeated(t, row, actor, mover.ip);
-      note = note ? `${note}（${words}）` : words;
-    }
-    await repo.insertEvent(t.db, {
-      bookingId: row.id,
-      at,
-      actorKind: actor.kind,
-      actorId: actor.id,
-      actorName: actor.name,
-      action,
-      fromState: from,
-      toState: to,
-      note,
-    });
-    await recordStateMove(t, { actor, objectType: 'booking', objectId: row.id, action, from, to, note, ip: mover.ip });
-    return moved;
+  return bookingMachine.move(ctx, mover, id, action, {
+    ...opts,
+    apply: async (t, row) => {
+      if (action !== 'noShow') return;
+      const words = await suspendIfRepeated(
+        t,
+        row,
+        bookingMachine.actorFor(mover, action),
+        mover.kind === 'system' ? '' : (mover.ip ?? ''),
+      );
+      return { [NO_SHOWS]: [null, words] };
+    },
   });
 }

@@ -237,7 +237,8 @@ export async function listReservations(ctx: AppContext, userId: number, q: Reser
 /** reservation/cancel: the caller's own booking, within the instrument's cancel window (another customer's is 404). */
 export async function cancelReservation(ctx: AppContext, userId: number, id: number, ip: string): Promise<Reservation> {
   return ctx.tx(async (t) => {
-    const row = await moveBooking(t, { kind: 'customer', userId, ip }, id, 'cancel');
+    // The booking machine names the customer as their account reads under its lock.
+    const row = await moveBooking(t, { kind: 'customer', userId, name: '', ip }, id, 'cancel');
     return (await withDetails(t, [row], true))[0]!;
   });
 }
