@@ -5,6 +5,7 @@ import type { AppContext } from './context.ts';
 import { createEventBus, type EventBus } from './lib/events.ts';
 import { STATE_MOVED } from './lib/state-machine.ts';
 import { recordMove } from './modules/audit/audit.service.ts';
+import { afterInvoiceMove, invoiceMachine } from './modules/invoice/invoice.service.ts';
 import { afterOrderMove } from './modules/lab/sample.service.ts';
 import { notifyOrder } from './modules/notify/notify.service.ts';
 import { orderMachine } from './modules/order/order-transition.ts';
@@ -23,5 +24,10 @@ export function domainEvents(): EventBus<AppContext> {
   );
   // … then the customer hears of it (in-site message, queued SMS and e-mail).
   bus.on(orderMachine.moved, (t, m) => notifyOrder(t, m.row, m.action));
+
+  // ---- invoices, coupons, invitations, promotion ----
+  // An application moved: the customer hears of it; an issued e-invoice's mail is queued.
+  bus.on(invoiceMachine.moved, afterInvoiceMove);
+  // ---- end invoices, coupons, invitations, promotion ----
   return bus;
 }
