@@ -16,7 +16,7 @@ import type { FileStorage } from '../media/storage.service.ts';
 import { reviewResult, uploadResult } from '../lab/result-file.service.ts';
 import { addToPlan } from '../plan/plan.service.ts';
 import { addAddress } from '../address/address.service.ts';
-import { addTemplate, issueToPhone } from '../coupon/coupon.service.ts';
+import { addTemplate, issueToPhone } from '../coupon/coupon-template.service.ts';
 import { adminEvaluationReply } from '../evaluation/evaluation-admin.service.ts';
 import { addEvaluation, listEvaluations } from '../evaluation/evaluation.service.ts';
 import { assignPickup } from '../sampling/pickup.service.ts';
