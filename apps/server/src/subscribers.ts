@@ -10,6 +10,8 @@ import { afterOrderMove } from './modules/lab/sample.service.ts';
 import { notifyOrder } from './modules/notify/notify.service.ts';
 import { orderMachine } from './modules/order/order-transition.ts';
 import { afterOrderMoveMoney } from './modules/payment/payment.service.ts';
+import { promoterMachine, tellPromoter } from './modules/promotion/promotion-promoter.service.ts';
+import { tellWithdrawal, withdrawalMachine } from './modules/promotion/promotion-withdraw.service.ts';
 
 /** The event bus of an app (and of a test's context), with every subscriber registered. */
 export function domainEvents(): EventBus<AppContext> {
@@ -28,6 +30,9 @@ export function domainEvents(): EventBus<AppContext> {
   // ---- invoices, coupons, invitations, promotion ----
   // An application moved: the customer hears of it; an issued e-invoice's mail is queued.
   bus.on(invoiceMachine.moved, afterInvoiceMove);
+  // A promoter's application answered, a withdrawal approved, rejected or paid: the customer hears of it.
+  bus.on(promoterMachine.moved, tellPromoter);
+  bus.on(withdrawalMachine.moved, tellWithdrawal);
   // ---- end invoices, coupons, invitations, promotion ----
   return bus;
 }
