@@ -48,7 +48,12 @@ export const couponMachine = defineMachine<AppContext, CouponRow, CouponState, t
   lock: async (t, id) => (await repo.lockCoupon(t.db, id))?.c,
   reach: (_t, mover, row) => mover.kind !== 'customer' || row.userId === mover.userId,
   write: (t, row, from, to, _at, set) =>
-    repo.moveCoupon(t.db, row.id, from, { state: to, ...(set as Pick<CouponRow, 'orderId' | 'usedAt'>) }),
+    // A usable coupon is held by no order (the table's CHECK): giving back frees it.
+    repo.moveCoupon(t.db, row.id, from, {
+      state: to,
+      ...(to === 'usable' ? { orderId: null, usedAt: null } : {}),
+      ...(set as Pick<CouponRow, 'orderId' | 'usedAt'>),
+    }),
   parent: {
     state: async (t, row) => (row.orderId === null ? '' : ((await repo.orderStateOf(t.db, row.orderId)) ?? '')),
     refused: (state, action) => (state ? (couponRefusal(action as CouponAction, state as OrderState) ?? '') : '[优惠券]没有使用它的订单'),
