@@ -46,9 +46,9 @@ import { createGateways, paymentRoutes } from './modules/payment/payment.routes.
 import { moneyJobs } from './modules/payment/payment-sweep.service.ts';
 import { clusterRoutes } from './modules/cluster/cluster.routes.ts';
 import { invoiceRoutes } from './modules/invoice/invoice.routes.ts';
-import { invoiceJobs } from './modules/invoice/invoice.service.ts';
+import { invoiceJobs } from './modules/invoice/invoice-apply.service.ts';
 import { couponRoutes } from './modules/coupon/coupon.routes.ts';
-import { couponJobs } from './modules/coupon/coupon.service.ts';
+import { couponJobs } from './modules/coupon/coupon-points.service.ts';
 import { inviteRoutes } from './modules/invite/invite.routes.ts';
 import { promotionRoutes } from './modules/promotion/promotion.routes.ts';
 import { promotionJobs } from './modules/promotion/promotion.service.ts';

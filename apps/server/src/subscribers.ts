@@ -13,6 +13,7 @@ import { purgeCounters } from './modules/rate-limit/rate-limit.service.ts';
 import { purgeExpiredSessions } from './modules/session/session.service.ts';
 import { purgeExpiredSms } from './modules/sms/sms.service.ts';
 import { purgeExpiredTickets } from './modules/wechat/wechat.service.ts';
+import { afterInvoiceMove, invoiceMachine } from './modules/invoice/invoice.service.ts';
 import { afterOrderMove } from './modules/lab/sample.service.ts';
 import { notifyMove } from './modules/notify/notify.service.ts';
 import { orderMachine } from './modules/order/order-transition.ts';
@@ -20,6 +21,8 @@ import { afterOrderMoveMoney } from './modules/payment/order-money.service.ts';
 import { ORDER_PAID } from './modules/payment/payment-events.ts';
 import { afterOrderMovePromotion } from './modules/promotion/promotion.service.ts';
 import { rewardInviterOnPaid } from './modules/invite/invite.service.ts';
+import { promoterMachine, tellPromoter } from './modules/promotion/promotion-promoter.service.ts';
+import { tellWithdrawal, withdrawalMachine } from './modules/promotion/promotion-withdraw.service.ts';
 
 /** The event bus of an app (and of a test's context), with every subscriber registered. */
 export function domainEvents(): EventBus<AppContext> {
@@ -48,5 +51,13 @@ export function domainEvents(): EventBus<AppContext> {
   bus.on(PURGE_DUE, async (t, p) => void (p.removed.wxTickets = await purgeExpiredTickets(t, p.now)));
   bus.on(PURGE_DUE, async (t, p) => void (p.removed.rateCounters = await purgeCounters(t.db, p.now)));
   bus.on(PURGE_DUE, async (t, p) => void (p.removed.idempotencyKeys = await purgeIdempotencyKeys(t)));
+
+  // ---- invoices, coupons, invitations, promotion ----
+  // An application moved: the customer hears of it; an issued e-invoice's mail is queued.
+  bus.on(invoiceMachine.moved, afterInvoiceMove);
+  // A promoter's application answered, a withdrawal approved, rejected or paid: the customer hears of it.
+  bus.on(promoterMachine.moved, tellPromoter);
+  bus.on(withdrawalMachine.moved, tellWithdrawal);
+  // ---- end invoices, coupons, invitations, promotion ----
   return bus;
 }

@@ -1,7 +1,7 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import { orderDiscount, pointsAccount } from '../src/db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expirePoints } from '../src/modules/coupon/coupon.service.ts';
+import { expirePoints } from '../src/modules/coupon/coupon-points.service.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { testRunner } from './job-helpers.ts';

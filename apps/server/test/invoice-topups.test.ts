@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_REFUSED } from '@yance/contracts/invoice';
 import { message, topup } from '../src/db/schema.ts';
-import { applyForTopup } from '../src/modules/invoice/invoice.service.ts';
+import { applyForTopup } from '../src/modules/invoice/invoice-apply.service.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { testRunner } from './job-helpers.ts';

@@ -417,7 +417,7 @@ describe('the console’s 发票 room', () => {
 
     // Every move: an audit row and a message, in order.
     expect((await auditOf(one.id)).map((r) => [r.action, r.actorKind, (r.changes as { state: unknown }).state])).toEqual([
-      ['invoice.apply', 'customer', ['', 'applied']],
+      ['invoice.apply', 'customer', [null, 'applied']],
       ['invoice.issue', 'staff', ['applied', 'issued']],
     ]);
     expect((await auditOf(two.id)).map((r) => r.action)).toEqual(['invoice.apply', 'invoice.reject']);

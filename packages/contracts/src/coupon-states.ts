@@ -1,6 +1,8 @@
 // Coupons and points (优惠券、积分, issue 10, ADR 0053): kinds, states, the
 // coupon's one transition table and the saving rules. zod-free: the database's
 // CHECK constraints are generated from these lists, and any page may compute a saving.
+import { CUSTOMER, SYSTEM, type Transition } from './machine.ts';
+import { ORDER_STATE_NAMES, type OrderState } from './order-states.ts';
 
 /** 满减 (an amount off above a threshold) or 折扣 (a rate off the applicable amount). */
 export const COUPON_KINDS = ['amount', 'rate'] as const;
@@ -10,6 +12,7 @@ export const COUPON_KIND_NAMES: Record<CouponKind, string> = { amount: '满减�
 /** A customer's coupon is usable (whatever its window says) or held by one order. */
 export const COUPON_STATES = ['usable', 'used'] as const;
 export type CouponState = (typeof COUPON_STATES)[number];
+export const COUPON_STATE_NAMES: Record<CouponState, string> = { usable: '可使用', used: '已使用' };
 
 /** How a coupon reached the customer: at sign-up (注册即送) or issued by staff. */
 export const COUPON_SOURCES = ['signup', 'staff'] as const;
@@ -20,12 +23,27 @@ export const COUPON_TABS = ['usable', 'used', 'expired'] as const;
 export type CouponTab = (typeof COUPON_TABS)[number];
 export const COUPON_TAB_NAMES: Record<CouponTab, string> = { usable: '可使用', used: '已使用', expired: '已过期' };
 
-/** The coupon's one transition table: an order takes it (order/add), a cancelled order gives it back. */
+export type CouponTransition = Transition<CouponState> & { to: CouponState };
+
+/**
+ * The coupon's one transition table (ADR 0053, ADR 0058), moved by the
+ * server's coupon machine: the customer's order takes it (order/add, the
+ * customer placing the order), and the system gives it back when that order
+ * is cancelled — only then (`parentIn`: the holding order's state).
+ */
 export const COUPON_TRANSITIONS = {
-  use: { from: ['usable'], to: 'used', label: '下单使用' },
-  giveBack: { from: ['used'], to: 'usable', label: '订单取消退回' },
-} as const satisfies Record<string, { from: readonly CouponState[]; to: CouponState; label: string }>;
+  use: { label: '下单使用', from: ['usable'], to: 'used', by: [CUSTOMER] },
+  giveBack: { label: '订单取消退回', from: ['used'], to: 'usable', by: [SYSTEM], parentIn: ['cancelled'] satisfies OrderState[] },
+} as const satisfies Record<string, CouponTransition>;
 export type CouponAction = keyof typeof COUPON_TRANSITIONS;
+export const COUPON_ACTIONS = Object.keys(COUPON_TRANSITIONS) as CouponAction[];
+
+/** Why a coupon cannot take `action` while its order is in `state` (null when the table's gate lets it). */
+export function couponRefusal(action: CouponAction, state: OrderState): string | null {
+  const gate: readonly string[] | undefined = (COUPON_TRANSITIONS[action] as CouponTransition).parentIn;
+  if (!gate || gate.includes(state)) return null;
+  return `订单当前为「${ORDER_STATE_NAMES[state]}」，优惠券不能「${COUPON_TRANSITIONS[action].label}」`;
+}
 
 /** What a points history line records. */
 export const POINTS_REASONS = ['earn', 'spend', 'giveBack', 'takeBack', 'expire'] as const;

@@ -2,7 +2,7 @@
 // one transition table, the abuse checks' reasons and the invitee's status as
 // the inviter sees it. zod-free: the database's CHECK constraints are
 // generated from these lists, and any page may show the words.
-import type { Permission } from './staff.ts';
+import { staff, type Transition } from './machine.ts';
 
 /** The stored setting key of the invitation reward (console 邀请有礼 › 奖励设置). */
 export const INVITE_SETTING_KEY = 'invite';
@@ -22,13 +22,15 @@ export const INVITE_REWARD_STATE_NAMES: Record<InviteRewardState, string> = {
   off: '未奖励',
 };
 
+/**
+ * A written reward's one transition table (ADR 0054, ADR 0058): the server's
+ * invite-reward machine moves a withheld reward by it — granted by hand or its
+ * withholding confirmed — under the row's lock, with the audit row.
+ */
 export const INVITE_REWARD_TRANSITIONS = {
-  grant: { label: '发放奖励', from: ['withheld'], to: 'granted', by: 'invite.manage', note: 'optional' },
-  refuse: { label: '确认不发放', from: ['withheld'], to: 'refused', by: 'invite.manage', note: 'required' },
-} as const satisfies Record<
-  string,
-  { label: string; from: readonly InviteRewardState[]; to: InviteRewardState; by: Permission; note: 'optional' | 'required' }
->;
+  grant: { label: '发放奖励', from: ['withheld'], to: 'granted', by: [staff('invite.manage')], note: 'optional' },
+  refuse: { label: '确认不发放', from: ['withheld'], to: 'refused', by: [staff('invite.manage')], note: 'required' },
+} as const satisfies Record<string, Transition<InviteRewardState> & { to: InviteRewardState }>;
 export type InviteRewardAction = keyof typeof INVITE_REWARD_TRANSITIONS;
 
 /** Why a reward was withheld (the abuse checks, ADR 0054), or why none was owed. */

@@ -2,6 +2,7 @@
 // application and its one transition table, and which orders may be invoiced.
 // zod-free: the storefront, the console and the server read the same table,
 // and the database's CHECK constraints are generated from these lists.
+import { CUSTOMER, staff, SYSTEM, type Transition } from './machine.ts';
 import type { OrderKind, OrderState } from './order-states.ts';
 import type { Permission } from './staff.ts';
 
@@ -59,27 +60,17 @@ export const INVOICE_HOLDING_STATES = ['applied', 'issued'] as const satisfies r
 /** The permission of the console's 发票 room (财务 and 管理员). */
 export const INVOICE_PERMISSION = 'invoice.manage' satisfies Permission;
 
-export type InvoiceActor = { customer: true } | { permission: Permission } | { system: true };
+const FINANCE = staff(INVOICE_PERMISSION);
 
-export interface InvoiceTransition {
-  label: string;
-  /** Empty for the application's creation. */
-  from: readonly InvoiceState[];
-  to: InvoiceState;
-  by: readonly InvoiceActor[];
-  /** Asks for a reason (the customer reads it). */
-  note?: 'required';
-}
-
-const CUSTOMER = { customer: true } as const;
-const FINANCE = { permission: INVOICE_PERMISSION } as const;
-const SYSTEM = { system: true } as const;
+/** A transition of an application (the one shape of machine.ts; `to` is fixed). */
+export type InvoiceTransition = Transition<InvoiceState> & { to: InvoiceState };
 
 /**
- * Every change of an application's state, and the only one (ADR 0052): the
- * server moves an application only through this table, under its row lock,
- * with the audit log and the customer's in-site message in the same
- * transaction. A move the table does not allow from the current state is 409.
+ * Every change of an application's state, and the only one (ADR 0052, ADR
+ * 0058): the server's invoice machine (modules/invoice, on the one engine)
+ * moves an application only through this table, under its row lock, with the
+ * audit log and the customer's in-site message in the same transaction. A
+ * move the table does not allow from the current state is 409.
  */
 export const INVOICE_TRANSITIONS = {
   /** The customer applies against their paid orders (the application's first state). */

@@ -19,11 +19,21 @@ export interface Notice {
   /** Its kind in the message centre, where it had one before this table (default: noticeKind of its key). */
   kind?: string;
 }
+/**
+ * Sent by the object's own module (a subscriber or the move's own code) because its words need that module's data
+ * (amounts, a group's or a member's name, the inviter rather than the object's customer): the row still says on which
+ * channels, and where the words live.
+ */
+export interface OwnWords {
+  channels: readonly NoticeChannel[];
+  own: string;
+}
 /** No notice: the customer did it themselves, or it is the lab's or finance's own bookkeeping another notice covers. */
 export interface Silent {
   silent: string;
 }
 
+const own = (where: string, channels: readonly NoticeChannel[] = ['site']): OwnWords => ({ own: where, channels });
 const SELF = { silent: '客户本人的操作，页面当场显示结果' } as const;
 const COVERED = (by: string) => ({ silent: `由「${by}」的通知告知客户` }) as const;
 
@@ -113,12 +123,74 @@ export const NOTICES = {
   'contract.confirm': COVERED('合同已确认，请支付订单'),
   'customer.attest': SELF,
   'customer.approve': { title: '基本信息审核通过', text: '您提交的基本信息已审核通过。', channels: ['site'] },
+  // ---- bookings ----
+  'booking.cancel': {
+    title: '预约已取消',
+    text: '您 {date} {time} 的「{name}」上机预约已取消{note}。',
+    channels: ['site', 'sms'],
+  },
+  'booking.checkIn': { silent: '客户本人到场签到' },
+  'booking.complete': { title: '上机预约已完成', text: '您 {date} 的「{name}」上机预约已完成，欢迎评价本次服务。', channels: ['site'] },
+  'booking.noShow': {
+    title: '预约爽约',
+    text: '您 {date} {time} 的「{name}」上机预约被记为爽约{note}。多次爽约将暂停预约资格。',
+    channels: ['site', 'sms'],
+  },
+
+  // ---- demands ----
+  'demand.submit': SELF,
+  'demand.quote': {
+    title: '需求已报价',
+    text: '您的需求「{name}」已有报价，请登录研测在「我的需求」中查看，并在报价有效期内接受。',
+    channels: ['site', 'sms'],
+  },
+  'demand.accept': SELF,
+  'demand.decline': SELF,
+  'demand.withdraw': SELF,
+  'demand.expire': {
+    title: '需求报价已过期',
+    text: '您的需求「{name}」的报价已过期，如仍需要请联系客户经理重新报价。',
+    channels: ['site'],
+  },
+
+  // ---- invoices, coupons, invitations, promotion, research groups ----
+  'invoice.apply': own('invoice: afterInvoiceMove (the application number and amount)'),
+  'invoice.issue': own('invoice: afterInvoiceMove (the invoice number; the PDF by e-mail, invoice.mail)', ['site', 'mail']),
+  'invoice.reject': own('invoice: afterInvoiceMove (the reason)'),
+  'invoice.withdraw': own('invoice: afterInvoiceMove'),
+  'invoice.reverse': own('invoice: afterInvoiceMove (the red-letter reversal)'),
+  'user_coupon.use': SELF,
+  'user_coupon.giveBack': COVERED('订单已取消'),
+  'inviteReward.grant': own('invite: the inviter, not the invitee, hears of it (邀请奖励已到账)'),
+  'inviteReward.refuse': { silent: '内部审核，邀请人的页面显示「不发放」及原因' },
+  'rebate.earn': { silent: '推广中心的返利明细显示待入账' },
+  'rebate.release': own('promotion: one message per promoter for the batch released (amounts)'),
+  'rebate.reverse': own('promotion: the order refunded and the amount reversed'),
+  'promoter.apply': SELF,
+  'promoter.reapply': SELF,
+  'promoter.approve': own('promotion: tellPromoter'),
+  'promoter.reject': own('promotion: tellPromoter (the reason)'),
+  'promoter.disable': own('promotion: tellPromoter (the reason)'),
+  'promoter.enable': own('promotion: tellPromoter'),
+  'withdrawal.request': SELF,
+  'withdrawal.approve': own('promotion: tellWithdrawal (the amount)'),
+  'withdrawal.reject': own('promotion: tellWithdrawal (the reason; the amount back to the wallet)'),
+  'withdrawal.pay': own('promotion: tellWithdrawal (the transfer reference)'),
+  'cluster_member.create': SELF,
+  'cluster_member.apply': own('cluster: the group owner hears of the application'),
+  'cluster_member.agree': own('cluster: the applicant (the group name)'),
+  'cluster_member.refuse': own('cluster: the applicant (the group name)'),
+  'cluster_member.add': own('cluster: the member added (the group name)'),
+  'cluster_member.remove': own('cluster: the member removed (the group name)'),
+  'cluster_member.leave': own('cluster: the group owner (the member name)'),
+  'cluster_member.dissolve': own('cluster: each member and pending applicant (the group name)'),
+
   'customer.reject': {
     title: '基本信息审核未通过',
     text: '您提交的基本信息未通过审核：{note}。请在「个人资料」中修改后重新提交。',
     channels: ['site', 'sms'],
   },
-} as const satisfies Record<string, Notice | Silent>;
+} as const satisfies Record<string, Notice | OwnWords | Silent>;
 
 export type NoticeKey = keyof typeof NOTICES;
 /** The keys whose row is a notice (not silent). */
@@ -128,7 +200,7 @@ export type NoticeMessageKind = {
   [K in SentNoticeKey]: (typeof NOTICES)[K] extends { kind: infer C extends string } ? C : K extends `order.${infer A}` ? A : K;
 }[SentNoticeKey];
 
-export const isNotice = (row: Notice | Silent): row is Notice => 'channels' in row;
+export const isNotice = (row: Notice | OwnWords | Silent): row is Notice => 'title' in row;
 
 /** The keys that send something (the message centre's kinds among them). */
 export const SENT_NOTICE_KEYS = (Object.keys(NOTICES) as NoticeKey[]).filter((k) => isNotice(NOTICES[k])) as SentNoticeKey[];
@@ -138,7 +210,7 @@ export const SENT_NOTICE_KEYS = (Object.keys(NOTICES) as NoticeKey[]).filter((k)
  * stored before this table), `<objectType>.<action>` for every other object.
  */
 export const noticeKind = (key: string): string => {
-  const row = (NOTICES as Record<string, Notice | Silent>)[key];
+  const row = (NOTICES as Record<string, Notice | OwnWords | Silent>)[key];
   if (row && isNotice(row) && row.kind) return row.kind;
   return key.startsWith('order.') ? key.slice('order.'.length) : key;
 };

@@ -2,6 +2,8 @@
 // withdrawals — the states and the one transition table of each object.
 // zod-free: the storefront, the console and the server read the same tables,
 // and the database's CHECK constraints are generated from these lists.
+import { CUSTOMER, staff, SYSTEM, type Transition } from './machine.ts';
+import { ORDER_STATE_NAMES, type OrderState } from './order-states.ts';
 import type { Permission } from './staff.ts';
 
 /** The console's 推广员 room: approve, reject or stop promoters, the rebate settings, releasing due rebates. */
@@ -9,21 +11,11 @@ export const PROMOTER_PERMISSION = 'promoter.manage' satisfies Permission;
 /** The console's 提现审核 room: approve, reject and record withdrawals as paid. */
 export const WITHDRAW_PERMISSION = 'withdraw.manage' satisfies Permission;
 
-export type PromotionActor = { customer: true } | { permission: Permission } | { system: true };
-const CUSTOMER = { customer: true } as const;
-const SYSTEM = { system: true } as const;
-const PROMOTER = { permission: PROMOTER_PERMISSION } as const;
-const FINANCE = { permission: WITHDRAW_PERMISSION } as const;
+const PROMOTER = staff(PROMOTER_PERMISSION);
+const FINANCE = staff(WITHDRAW_PERMISSION);
 
-export interface PromotionTransition<S extends string> {
-  label: string;
-  /** Empty for the object's creation. */
-  from: readonly S[];
-  to: S;
-  by: readonly PromotionActor[];
-  /** Asks for a reason (the customer reads it). */
-  note?: 'required';
-}
+/** A transition of a promoter, a rebate or a withdrawal (the one shape of machine.ts; `to` is fixed). */
+export type PromotionTransition<S extends string> = Transition<S> & { to: S };
 
 // ---- the promoter's application -------------------------------------------------------------
 
@@ -57,12 +49,25 @@ export const REBATE_STATES = ['pending', 'available', 'reversed'] as const;
 export type RebateState = (typeof REBATE_STATES)[number];
 export const REBATE_STATE_NAMES: Record<RebateState, string> = { pending: '待入账', available: '可提现', reversed: '已冲回' };
 
+/**
+ * A rebate's moves, all the system's (ADR 0055, ADR 0058): earned with a
+ * payment, released to the wallet N days after its order completed — only a
+ * 已完成 order's (`parentIn`) — and reversed when the order is refunded.
+ */
 export const REBATE_TRANSITIONS = {
   earn: { label: '返利待入账', from: [], to: 'pending', by: [SYSTEM] },
-  release: { label: '返利入账', from: ['pending'], to: 'available', by: [SYSTEM] },
+  release: { label: '返利入账', from: ['pending'], to: 'available', by: [SYSTEM], parentIn: ['completed'] satisfies OrderState[] },
   reverse: { label: '返利冲回', from: ['pending', 'available'], to: 'reversed', by: [SYSTEM] },
 } as const satisfies Record<string, PromotionTransition<RebateState>>;
 export type RebateAction = keyof typeof REBATE_TRANSITIONS;
+export const REBATE_ACTIONS = Object.keys(REBATE_TRANSITIONS) as RebateAction[];
+
+/** Why a rebate cannot take `action` while its order is in `state` (null when the table's gate lets it). */
+export function rebateRefusal(action: RebateAction, state: OrderState): string | null {
+  const gate: readonly string[] | undefined = (REBATE_TRANSITIONS[action] as PromotionTransition<RebateState>).parentIn;
+  if (!gate || gate.includes(state)) return null;
+  return `订单当前为「${ORDER_STATE_NAMES[state]}」，返利不能「${REBATE_TRANSITIONS[action].label}」`;
+}
 
 // ---- withdrawals -----------------------------------------------------------------------------
 
@@ -86,8 +91,6 @@ export const WITHDRAW_TRANSITIONS = {
   pay: { label: '确认打款', from: ['approved'], to: 'paid', by: [FINANCE] },
 } as const satisfies Record<string, PromotionTransition<WithdrawState>>;
 export type WithdrawAction = keyof typeof WITHDRAW_TRANSITIONS;
-
-export const canLeave = <S extends string>(t: PromotionTransition<S>, state: S): boolean => (t.from as readonly S[]).includes(state);
 
 /** A withdrawal's number as people read it: TX000042. */
 export const withdrawNo = (id: number) => `TX${String(id).padStart(6, '0')}`;

@@ -16,7 +16,7 @@ import type { FileStorage } from '../../modules/media/storage.service.ts';
 import { reviewResult, uploadResult } from '../../modules/lab/result-file.service.ts';
 import { addToPlan } from '../../modules/plan/plan.service.ts';
 import { addAddress } from '../../modules/address/address.service.ts';
-import { addTemplate, issueToPhone } from '../../modules/coupon/coupon.service.ts';
+import { addTemplate, issueToPhone } from '../../modules/coupon/coupon-template.service.ts';
 import { adminEvaluationReply } from '../../modules/evaluation/evaluation-admin.service.ts';
 import { addEvaluation, listEvaluations } from '../../modules/evaluation/evaluation.service.ts';
 import { assignPickup } from '../../modules/sampling/pickup.service.ts';

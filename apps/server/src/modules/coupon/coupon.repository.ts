@@ -324,3 +324,9 @@ export async function lockPointsAccount(db: Executor, userId: number): Promise<n
   const [row] = await db.select({ b: pointsAccount.balance }).from(pointsAccount).where(eq(pointsAccount.userId, userId)).for('update');
   return row?.b;
 }
+
+/** The state of the order holding a coupon (the gate of its giving back). */
+export async function orderStateOf(db: Executor, orderId: number) {
+  const [row] = await db.select({ state: orders.state }).from(orders).where(eq(orders.id, orderId));
+  return row?.state;
+}

@@ -1,18 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
-import {
-  addTemplate,
-  couponList,
-  couponUsable,
-  getPointsSettings,
-  integralInfo,
-  integralList,
-  issueToPhone,
-  listIssued,
-  listTemplates,
-  savePointsSettings,
-  setTemplateActive,
-} from './coupon.service.ts';
+import { getPointsSettings, integralInfo, integralList, savePointsSettings } from './coupon-points.service.ts';
+import { addTemplate, issueToPhone, listIssued, listTemplates, setTemplateActive } from './coupon-template.service.ts';
+import { couponList, couponUsable } from './coupon.service.ts';
 
 /** Coupons and points (ADR 0053): the customer's scoped to `user`; the console's behind coupon.manage. */
 export const couponRoutes = (ctx: AppContext) =>

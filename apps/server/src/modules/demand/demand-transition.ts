@@ -46,6 +46,7 @@ export const demandMachine = defineMachine<AppContext, DemandRow, DemandState, t
   lock: (t, id) => repo.lockDemand(t.db, id),
   reach: reaches,
   write: (t, row, from, to, at, set) => repo.moveState(t.db, row.id, from, to, at, set as Partial<NewDemandRow>),
+  audience: (_t, row) => ({ userId: row.userId, orderId: null, vars: { name: row.title } }),
   check: async (t, _mover, row, action) => {
     if (action === 'accept' && row.validUntil < chinaToday(t.clock())) throw new AppError('CONFLICT', quoteExpired(row.validUntil));
   },

@@ -1,14 +1,16 @@
 // Invitations (邀请有礼, issue 10, ADR 0054): the customer's code and invitees,
 // the reward credited once per invitee at their first paid order (called by
 // the payment module inside the payment's transaction), the abuse checks that
-// withhold it, and the console's grant / refuse.
+// withhold it, and the console's grant / refuse on the one engine (ADR 0058).
 import {
   DEVICE_ID_PATTERN,
+  INVITE_REWARD_STATE_NAMES,
   INVITE_REWARD_TRANSITIONS,
   INVITE_SETTING_KEY,
   inviteeReasonOf,
   inviteeStatusOf,
   type InviteRewardAction,
+  type InviteRewardState,
   type InviteSuspect,
 } from '@yance/contracts/invite-states';
 import {
@@ -23,8 +25,8 @@ import { maskPhone } from '@yance/contracts/cluster';
 import { localInfo } from '@yance/contracts/setting';
 import type { Page } from '@yance/contracts/paging';
 import type { AppContext, StaffCaller } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { recordAudit, recordStateMove, SYSTEM } from '../audit/audit.service.ts';
+import { defineMachine } from '../../lib/state-machine.ts';
+import { recordAudit, SYSTEM } from '../audit/audit.service.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { notifySite } from '../notify/notify.service.ts';
 import { saveAuditedSetting } from '../setting/setting-admin.service.ts';
@@ -89,6 +91,19 @@ export async function listInvitees(ctx: AppContext, userId: number, q: { page: n
 }
 
 // ---- the reward -----------------------------------------------------------------------------
+
+/** A written reward's machine: only staff with invite.manage move it (grant, refuse), from 待审核. */
+export const inviteRewardMachine = defineMachine<AppContext, RewardRow, InviteRewardState, typeof INVITE_REWARD_TRANSITIONS>({
+  objectType: 'inviteReward',
+  table: INVITE_REWARD_TRANSITIONS,
+  names: INVITE_REWARD_STATE_NAMES,
+  noun: '邀请奖励',
+  missing: '邀请奖励不存在',
+  lock: (t, id) => repo.lockReward(t.db, id),
+  write: (t, row, from, to, _at, set) =>
+    repo.moveReward(t.db, row.id, from, { state: to, ...(set as Pick<RewardRow, 'note' | 'staffId' | 'decidedAt'>) }),
+  noteMissing: () => '[原因]不能为空',
+});
 
 /** Credits a reward row's amounts (bonus → the inviter's and the invitee's prestore) and tells the inviter. */
 async function credit(t: AppContext, row: RewardRow, inviteePhone: string, staffId: number | null): Promise<void> {
@@ -211,10 +226,10 @@ export async function adminInviteList(
 }
 
 /**
- * The one writer of a reward's state after it is written (ADR 0054): a withheld
- * reward granted by hand (credited with the amounts fixed at the first paid
- * order, the inviter told) or its withholding confirmed — under the row's lock,
- * a compare-and-set, the audit row, once per idempotency key.
+ * A withheld reward granted by hand (credited with the amounts fixed at the
+ * first paid order, the inviter told) or its withholding confirmed: on the
+ * invite-reward machine (the row's lock, the table's who and from, a
+ * compare-and-set, the audit row), once per idempotency key.
  */
 export async function moveInviteReward(
   ctx: AppContext,
@@ -223,34 +238,15 @@ export async function moveInviteReward(
   body: { id: number; note?: string | undefined; idempotencyKey: string },
   ip: string,
 ): Promise<AdminInvite> {
-  const tr = INVITE_REWARD_TRANSITIONS[action];
   const note = body.note?.trim() ?? '';
-  if (tr.note === 'required' && !note) throw new AppError('INVALID', '[原因]不能为空');
   const { idempotencyKey, ...rest } = body;
   return ledger.once(ctx, { staffId: caller.id }, idempotencyKey, `invite/${action}`, rest, async (t) => {
-    const row = await repo.lockReward(t.db, body.id);
-    if (!row) throw new AppError('NOT_FOUND', '邀请奖励不存在');
-    if (!(tr.from as readonly string[]).includes(row.state))
-      throw new AppError(
-        'CONFLICT',
-        `该奖励当前为「${row.state === 'granted' ? '已奖励' : row.state === 'refused' ? '不予奖励' : '未奖励'}」，不能${tr.label}`,
-      );
-    const moved = await repo.moveReward(t.db, row.id, row.state, { state: tr.to, note, staffId: caller.id, decidedAt: t.clock() });
-    if (!moved) throw new AppError('CONFLICT', '该奖励已被处理，请刷新后重试');
-    if (tr.to === 'granted') {
-      await credit(t, moved, (await getUser(t, row.inviteeId)).phone, caller.id);
-    }
-    await recordStateMove(t, {
-      actor: { kind: 'staff', id: caller.id, name: caller.name },
-      objectType: 'inviteReward',
-      objectId: row.id,
-      action,
-      from: row.state,
-      to: tr.to,
+    const moved = await inviteRewardMachine.move(t, { kind: 'staff', caller, ip }, body.id, action, {
       note,
-      ip,
+      set: { note, staffId: caller.id, decidedAt: t.clock() },
     });
-    const [shown] = (await repo.adminInvites(t.db, { rewardId: row.id }, 1, 0)).rows;
+    if (moved.state === 'granted') await credit(t, moved, (await getUser(t, moved.inviteeId)).phone, caller.id);
+    const [shown] = (await repo.adminInvites(t.db, { rewardId: moved.id }, 1, 0)).rows;
     return toAdminInvite(shown!);
   });
 }

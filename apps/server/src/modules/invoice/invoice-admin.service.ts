@@ -1,6 +1,6 @@
 // The console's 发票 room (ADR 0052): finance's queue of applications, the
 // detail with the title snapshot and lines, 开票 (the number and the PDF) and
-// 驳回 with a reason. Every move goes through moveInvoice.
+// 驳回 with a reason. Every move goes through the invoice machine.
 import {
   INVOICE_REFUSED,
   type AdminInvoiceDetail,
@@ -21,7 +21,7 @@ import type { FileStorage } from '../media/storage.service.ts';
 import { getSettings } from '../setting/setting.service.ts';
 import * as repo from './invoice.repository.ts';
 import type { ApplicationRow } from './invoice.repository.ts';
-import { detailOf, invoiceFile, moveInvoice, NO_APPLICATION, staleInvoice, withLines } from './invoice.service.ts';
+import { detailOf, invoiceFile, invoiceMachine, NO_APPLICATION, withLines } from './invoice.service.ts';
 
 type Card = { customerName: string; customerPhone: string; company: string };
 const cardOf = (a: ApplicationRow, c: Card) => ({
@@ -74,7 +74,7 @@ export async function issueInvoice(
   ip = '',
 ): Promise<AdminInvoiceDetail> {
   const { a } = await found(ctx, body.id);
-  if (a.state !== 'applied') throw new AppError('CONFLICT', staleInvoice(a.state));
+  if (!invoiceMachine.canLeave('issue', a.state)) throw new AppError('CONFLICT', invoiceMachine.stale(a.state));
   if (await repo.invoiceNoUsed(ctx.db, body.invoiceNo)) throw new AppError('CONFLICT', INVOICE_REFUSED.invoiceNoTaken);
   const date = chinaToday(ctx.clock());
   const { localInfo } = await getSettings(ctx, ['localInfo']);
@@ -93,22 +93,19 @@ export async function issueInvoice(
   const name = `发票-${body.invoiceNo}.pdf`;
   const stored = await putPrivateFile(storage, a.userId, { bytes, filename: name }, ['pdf'], '[发票]文件生成失败');
   try {
-    await moveInvoice(ctx, staff(caller, ip), a.id, 'issue', {
+    await invoiceMachine.move(ctx, staff(caller, ip), a.id, 'issue', {
+      // The number once more under the application's lock: another invoice may have taken it meanwhile.
       apply: async (t) => {
         if (await repo.invoiceNoUsed(t.db, body.invoiceNo)) throw new AppError('CONFLICT', INVOICE_REFUSED.invoiceNoTaken);
-        const at = t.clock();
-        return {
-          patch: {
-            invoiceNo: body.invoiceNo,
-            invoiceDate: date,
-            pdfKey: stored.id,
-            pdfName: name,
-            decidedAt: at,
-            decidedBy: caller.id,
-            decidedByName: caller.name,
-          },
-          changes: { invoiceNo: [null, body.invoiceNo], invoiceDate: [null, date] },
-        };
+      },
+      set: {
+        invoiceNo: body.invoiceNo,
+        invoiceDate: date,
+        pdfKey: stored.id,
+        pdfName: name,
+        decidedAt: ctx.clock(),
+        decidedBy: caller.id,
+        decidedByName: caller.name,
       },
     });
   } catch (err) {
@@ -128,9 +125,9 @@ export async function rejectInvoice(
   body: AdminInvoiceRejectBody,
   ip = '',
 ): Promise<AdminInvoiceDetail> {
-  await moveInvoice(ctx, staff(caller, ip), body.id, 'reject', {
+  await invoiceMachine.move(ctx, staff(caller, ip), body.id, 'reject', {
     note: body.reason,
-    apply: async (t) => ({ patch: { decidedAt: t.clock(), decidedBy: caller.id, decidedByName: caller.name } }),
+    set: { reason: body.reason.trim(), decidedAt: ctx.clock(), decidedBy: caller.id, decidedByName: caller.name },
   });
   return adminInvoiceDetail(ctx, body.id);
 }

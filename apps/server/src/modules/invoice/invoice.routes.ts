@@ -4,14 +4,8 @@ import { sendPrivateFile } from '../media/private-file.service.ts';
 import type { FileStorage } from '../media/storage.service.ts';
 import { adminInvoiceDetail, adminInvoiceList, adminInvoicePdf, issueInvoice, rejectInvoice } from './invoice-admin.service.ts';
 import { addTitle, editTitle, listTitles, makeDefaultTitle, removeTitle } from './invoice-title.service.ts';
-import {
-  applicationDetail,
-  applyInvoice,
-  customerInvoiceFile,
-  invoiceableOrders,
-  listApplications,
-  withdrawApplication,
-} from './invoice.service.ts';
+import { applyInvoice, invoiceableOrders } from './invoice-apply.service.ts';
+import { applicationDetail, customerInvoiceFile, listApplications, withdrawApplication } from './invoice.service.ts';
 
 /** Invoices (ADR 0052): the customer's titles and applications scoped to `user`; the console's behind invoice.manage. */
 export const invoiceRoutes = (ctx: AppContext, storage: FileStorage) =>

@@ -8,20 +8,12 @@ import type { PromoterState, WithdrawState } from '@yance/contracts/promotion-st
 import type { Page } from '@yance/contracts/paging';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Actor } from '../audit/audit.service.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { saveAuditedSetting } from '../setting/setting-admin.service.ts';
 import * as repo from './promotion.repository.ts';
-import {
-  getPromotionSettings,
-  movePromoter,
-  moveWithdrawal,
-  PROMOTION_SETTING_KEY,
-  releaseDueRebates,
-  toWithdrawEntry,
-} from './promotion.service.ts';
-
-const staffActor = (c: StaffCaller) => ({ kind: 'staff', id: c.id, name: c.name }) as Actor & { kind: 'staff'; id: number };
+import { NO_PROMOTER_ROW, promoterMachine } from './promotion-promoter.service.ts';
+import { moveWithdrawal, NO_WITHDRAWAL, toWithdrawEntry } from './promotion-withdraw.service.ts';
+import { getPromotionSettings, PROMOTION_SETTING_KEY, releaseDueRebates } from './promotion.service.ts';
 
 type AdminPromoterRow = Awaited<ReturnType<typeof repo.pageAdminPromoters>>['rows'][number];
 
@@ -65,7 +57,7 @@ export async function adminPromoters(
 
 async function adminPromoterById(ctx: AppContext, id: number): Promise<AdminPromoter> {
   const row = await repo.findAdminPromoter(ctx.db, id);
-  if (!row) throw new AppError('NOT_FOUND', '推广员不存在');
+  if (!row) throw new AppError('NOT_FOUND', NO_PROMOTER_ROW);
   return (await withFigures(ctx, [row]))[0]!;
 }
 
@@ -77,10 +69,10 @@ export async function answerPromoter(
   body: { id: number; note?: string | undefined },
   ip: string,
 ): Promise<AdminPromoter> {
-  await ctx.tx(async (t) => {
-    const row = await repo.lockPromoter(t.db, body.id);
-    if (!row) throw new AppError('NOT_FOUND', '推广员不存在');
-    await movePromoter(t, staffActor(caller), row, action, { note: body.note ?? '', staffId: caller.id }, ip);
+  const note = body.note ?? '';
+  await promoterMachine.move(ctx, { kind: 'staff', caller, ip }, body.id, action, {
+    note,
+    set: { note: note.trim(), decidedAt: ctx.clock(), staffId: caller.id },
   });
   return adminPromoterById(ctx, body.id);
 }
@@ -124,9 +116,9 @@ export async function answerWithdrawal(
 ): Promise<AdminWithdraw> {
   const { idempotencyKey, ...rest } = body;
   return ledger.once(ctx, { staffId: caller.id }, idempotencyKey, `withdraw/${action}`, rest, async (t) => {
-    await moveWithdrawal(t, staffActor(caller), body.id, action, { note: body.note ?? '', reference: body.reference ?? '' }, ip);
+    await moveWithdrawal(t, caller, body.id, action, { note: body.note ?? '', reference: body.reference ?? '' }, ip);
     const row = await repo.findAdminWithdrawal(t.db, body.id);
-    if (!row) throw new AppError('NOT_FOUND', '提现申请不存在');
+    if (!row) throw new AppError('NOT_FOUND', NO_WITHDRAWAL);
     return toAdminWithdraw(row);
   });
 }

@@ -141,6 +141,17 @@ export async function setReleaseAt(db: Executor, orderId: number, at: Date): Pro
     .where(and(eq(rebate.orderId, orderId), eq(rebate.state, 'pending'), isNull(rebate.releaseAt)));
 }
 
+export async function lockRebate(db: Executor, id: number): Promise<RebateRow | undefined> {
+  const [row] = await db.select().from(rebate).where(eq(rebate.id, id)).for('update');
+  return row;
+}
+
+/** The state of a rebate's order (the gate of its release). */
+export async function orderStateOf(db: Executor, orderId: number) {
+  const [row] = await db.select({ state: orders.state }).from(orders).where(eq(orders.id, orderId));
+  return row?.state;
+}
+
 export async function lockLiveRebatesOfOrder(db: Executor, orderId: number): Promise<RebateRow[]> {
   return db
     .select()

@@ -8,16 +8,9 @@ import {
   releaseNow,
   savePromotionSettings,
 } from './promotion-admin.service.ts';
-import {
-  applyPromoter,
-  getPromotionSettings,
-  myWithdrawals,
-  promotionCustomers,
-  promotionInfo,
-  promotionRebates,
-  promotionStatement,
-  requestWithdrawal,
-} from './promotion.service.ts';
+import { applyPromoter } from './promotion-promoter.service.ts';
+import { myWithdrawals, requestWithdrawal } from './promotion-withdraw.service.ts';
+import { getPromotionSettings, promotionCustomers, promotionInfo, promotionRebates, promotionStatement } from './promotion.service.ts';
 
 /** Promotion (ADR 0055): the promoter's calls scoped to `user`; the console's 推广员 and 提现审核 rooms. */
 export const promotionRoutes = (ctx: AppContext) =>

@@ -1,57 +1,51 @@
-// Promotion (推广, issue 10, ADR 0055): a customer applies to be a promoter;
-// an approved promoter earns a rebate on each payment of the customers they
-// invited (walletPending), released to the wallet N days after the order
-// completed (the hourly promotion.release job), reversed when the order is
-// refunded; withdrawals leave the wallet for the shop's payout account at
-// once and finance approves, rejects (back to the wallet) or records them paid.
-// Every state change goes through one move function per object (the
-// contracts' tables), under the row's lock with a compare-and-set, with the
-// audit row and the customer's in-site message in the same transaction.
-// Every movement of a promoter's wallet takes the promoter's row lock first.
+// Promotion (推广, issue 10, ADR 0055, ADR 0058): a customer applies to be a
+// promoter (promotion-promoter.service.ts); an approved promoter earns a
+// rebate on each payment of the customers they invited (walletPending),
+// released to the wallet N days after the order completed (the hourly
+// promotion.release job), reversed when the order is refunded; withdrawals
+// (promotion-withdraw.service.ts) leave the wallet for the shop's payout
+// account at once. Every state change is a move of the object's machine on
+// the one engine (the contracts' tables), with the audit row in the same
+// transaction. Every movement of a promoter's wallet takes the promoter's row
+// lock first. Here: the settings, the promoter's reads, and the rebates.
 import {
-  canLeave,
-  PROMOTER_TRANSITIONS,
+  REBATE_STATE_NAMES,
   REBATE_TRANSITIONS,
   rebateOf,
-  WITHDRAW_TRANSITIONS,
-  withdrawNo,
-  type PromoterAction,
+  rebateRefusal,
   type RebateAction,
-  type WithdrawAction,
+  type RebateState,
 } from '@yance/contracts/promotion-states';
 import {
   DEFAULT_PROMOTION_SETTINGS,
   promotionSettings,
-  type PromoterApplyBody,
   type PromoterEntry,
   type PromotionInfo,
   type PromotionSettings,
   type RebateEntry,
-  type WithdrawEntry,
 } from '@yance/contracts/promotion';
 import { maskPhone } from '@yance/contracts/cluster';
 import type { LedgerEntryKind } from '@yance/contracts/ledger';
-import type { OrderAction } from '@yance/contracts/order-states';
+import type { OrderAction, OrderState } from '@yance/contracts/order-states';
 import type { Page } from '@yance/contracts/paging';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordStateMove, SYSTEM, type Actor } from '../audit/audit.service.ts';
+import { defineMachine, SYSTEM_MOVER } from '../../lib/state-machine.ts';
+import type { Actor } from '../audit/audit.service.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { notifySite } from '../notify/notify.service.ts';
 import { getSettingValue } from '../setting/setting.service.ts';
 import { getUser } from '../user/user.service.ts';
 import type { JobHandlers } from '../job/job.service.ts';
 import * as repo from './promotion.repository.ts';
-import type { PromoterRow, RebateRow, WithdrawalRow } from './promotion.repository.ts';
+import type { PromoterRow, RebateRow } from './promotion.repository.ts';
 
 export const PROMOTION_SETTING_KEY = 'promotion';
 export const NO_PROMOTER = '您还不是推广员';
-export const NO_WITHDRAWAL = '提现申请不存在';
-const STALE = '状态已变化，请刷新后重试';
 const DAY = 86_400_000;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const yuan = (fen: number) => (fen / 100).toFixed(2);
+export const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 export async function getPromotionSettings(ctx: AppContext): Promise<PromotionSettings> {
   const parsed = promotionSettings.safeParse(await getSettingValue(ctx, PROMOTION_SETTING_KEY));
@@ -64,11 +58,11 @@ export async function customerActor(ctx: AppContext, userId: number): Promise<Ac
   return { kind: 'customer', id: userId, name: u.name || maskPhone(u.phone) };
 }
 
-async function tell(t: AppContext, userId: number, key: string, title: string, text: string) {
+export async function tell(t: AppContext, userId: number, key: string, title: string, text: string) {
   await notifySite(t, { id: null, userId }, { kind: 'promotion', key: `promotion:${key}`, title, text });
 }
 
-// ---- the promoter's application -------------------------------------------------------------
+// ---- the promoter's reads ------------------------------------------------------------------
 
 export const toPromoterEntry = (p: PromoterRow): PromoterEntry => ({
   state: p.state,
@@ -79,78 +73,6 @@ export const toPromoterEntry = (p: PromoterRow): PromoterEntry => ({
   createdAt: p.createdAt.toISOString(),
   decidedAt: iso(p.decidedAt),
 });
-
-/**
- * The one writer of a promoter's state: the table's rule (409 from another
- * state), a compare-and-set on the locked row, the audit row and the
- * customer's in-site message in t's transaction.
- */
-export async function movePromoter(
-  t: AppContext,
-  actor: Actor,
-  row: PromoterRow,
-  action: Exclude<PromoterAction, 'apply'>,
-  fields: { note?: string; name?: string; channel?: string; reason?: string; staffId?: number | null },
-  ip: string,
-): Promise<PromoterRow> {
-  const rule = PROMOTER_TRANSITIONS[action];
-  if (!canLeave(rule, row.state)) throw new AppError('CONFLICT', STALE);
-  const by = actor.kind === 'staff';
-  const moved = await repo.movePromoter(t.db, row.id, row.state, {
-    state: rule.to,
-    ...(fields.name !== undefined ? { name: fields.name, channel: fields.channel ?? '', reason: fields.reason ?? '' } : {}),
-    note: fields.note ?? '',
-    ...(by ? { decidedAt: t.clock(), staffId: fields.staffId ?? null } : { decidedAt: null }),
-  });
-  if (!moved) throw new AppError('CONFLICT', STALE);
-  await recordStateMove(t, {
-    actor,
-    objectType: 'promoter',
-    objectId: row.id,
-    action,
-    from: row.state,
-    to: rule.to,
-    note: fields.note ?? '',
-    changes: {},
-    ip,
-  });
-  const words: Partial<Record<PromoterAction, string>> = {
-    approve: '您的推广员申请已通过，邀请的客户付款后即可获得返利。',
-    reject: `您的推广员申请未通过：${fields.note ?? ''}`,
-    disable: `您的推广员资格已停用：${fields.note ?? ''}。已有余额仍可提现。`,
-    enable: '您的推广员资格已恢复。',
-  };
-  const text = words[action];
-  if (text) await tell(t, row.userId, `promoter:${row.id}:${action}:${t.clock().getTime()}`, `推广员${rule.label}`, text);
-  return moved;
-}
-
-/** promotion/apply: the first application, or again after a rejection. */
-export async function applyPromoter(ctx: AppContext, userId: number, body: PromoterApplyBody, ip: string): Promise<PromoterEntry> {
-  return ctx.tx(async (t) => {
-    const actor = await customerActor(t, userId);
-    const existing = await repo.lockPromoterByUser(t.db, userId);
-    if (existing) {
-      if (existing.state !== 'rejected')
-        throw new AppError('CONFLICT', existing.state === 'applied' ? '您的申请正在审核中' : '您已是推广员，无需重复申请');
-      return toPromoterEntry(await movePromoter(t, actor, existing, 'reapply', body, ip));
-    }
-    const row = await repo.insertPromoter(t.db, { userId, state: PROMOTER_TRANSITIONS.apply.to, ...body, createdAt: t.clock() });
-    if (!row) throw new AppError('CONFLICT', '您的申请正在审核中');
-    await recordStateMove(t, {
-      actor,
-      objectType: 'promoter',
-      objectId: row.id,
-      action: 'apply',
-      from: '',
-      to: row.state,
-      note: '',
-      changes: { name: [null, row.name], channel: [null, row.channel] },
-      ip,
-    });
-    return toPromoterEntry(row);
-  });
-}
 
 /** promotion/info: the application and, for a promoter, the wallet. */
 export async function promotionInfo(ctx: AppContext, userId: number): Promise<PromotionInfo> {
@@ -188,7 +110,7 @@ async function walletBalances(ctx: AppContext, userId: number): Promise<WalletBa
 }
 
 /** A promoter's own reads: someone who has never been approved has none (404). */
-async function promoterReader(ctx: AppContext, userId: number): Promise<PromoterRow> {
+export async function promoterReader(ctx: AppContext, userId: number): Promise<PromoterRow> {
   const p = await repo.findPromoterByUser(ctx.db, userId);
   if (!p || p.state === 'applied' || p.state === 'rejected') throw new AppError('NOT_FOUND', NO_PROMOTER);
   return p;
@@ -243,23 +165,30 @@ export async function promotionStatement(ctx: AppContext, userId: number, q: { p
 
 // ---- rebates --------------------------------------------------------------------------------
 
+/** The rebate's machine: every move the system's; a release only for a 已完成 order (the table's gate). */
+export const rebateMachine = defineMachine<AppContext, RebateRow, RebateState, typeof REBATE_TRANSITIONS>({
+  objectType: 'rebate',
+  table: REBATE_TRANSITIONS,
+  names: REBATE_STATE_NAMES,
+  noun: '返利',
+  missing: '返利不存在',
+  lock: (t, id) => repo.lockRebate(t.db, id),
+  write: (t, row, from, to, _at, set) => repo.moveRebate(t.db, row.id, from, { ...set, state: to }),
+  parent: {
+    state: async (t, row) => (await repo.orderStateOf(t.db, row.orderId))!,
+    refused: (state, action) => rebateRefusal(action as RebateAction, state as OrderState) ?? '',
+  },
+});
+
+/** What every rebate move's audit row carries besides the state. */
+const rebateChanges = (r: RebateRow): Record<string, [unknown, unknown]> => ({
+  amountFen: [null, r.amountFen],
+  orderId: [null, r.orderId],
+});
+
 /** The entries of an order that are its customer's payments: each earns one rebate. */
 const PAYMENT_KINDS: readonly LedgerEntryKind[] = ['orderPay', 'settle', 'bankReceipt', 'adjustPay'];
 const PAID_ACTIONS: readonly OrderAction[] = ['pay', 'settle', 'markPaid', 'confirmData'];
-
-async function recordRebateMove(t: AppContext, r: RebateRow, action: RebateAction, from: string, note = '') {
-  await recordStateMove(t, {
-    actor: SYSTEM,
-    objectType: 'rebate',
-    objectId: r.id,
-    action,
-    from,
-    to: REBATE_TRANSITIONS[action].to,
-    note,
-    changes: { amountFen: [null, r.amountFen], orderId: [null, r.orderId] },
-    ip: '',
-  });
-}
 
 /**
  * Runs inside the order's move (payment's afterOrderMoveMoney, under the
@@ -304,13 +233,32 @@ export async function afterOrderMovePromotion(
           { account: ledger.walletPendingOf(promoterId), amountFen: amount },
         ],
       });
-      await recordRebateMove(t, row, 'earn', '');
+      await rebateMachine.created(t, SYSTEM_MOVER, row, 'earn', { changes: rebateChanges(row) });
     }
   }
   if (order.state === 'completed') {
     const s = await getPromotionSettings(t);
     await repo.setReleaseAt(t.db, order.id, new Date(t.clock().getTime() + s.pendingDays * DAY));
   }
+}
+
+/** Takes a reversed rebate's money back: what is owed beyond the wallet is recorded on the promoter (locked by the caller). */
+async function takeBack(t: AppContext, r: RebateRow, p: PromoterRow, order: { id: number; no: string }, owed: number): Promise<void> {
+  const memo = `订单 ${order.no} 退款，返利冲回`;
+  const take = r.amountFen - owed;
+  const from = r.state === 'pending' ? ledger.walletPendingOf(r.promoterId) : ledger.walletOf(r.promoterId);
+  if (take > 0)
+    await ledger.postEntry(t, {
+      kind: 'rebateReverse',
+      memo: `${memo}${owed ? `（另有 ¥${yuan(owed)} 从后续返利中扣回）` : ''}`,
+      userId: r.promoterId,
+      orderId: order.id,
+      lines: [
+        { account: from, amountFen: -take },
+        { account: { kind: 'rebate' }, amountFen: take },
+      ],
+    });
+  if (owed) await repo.setOwed(t.db, p.id, p.owedFen + owed);
 }
 
 /**
@@ -320,43 +268,20 @@ export async function afterOrderMovePromotion(
  * the wallet never goes below zero. Under the promoter's lock.
  */
 async function reverseRebatesOfOrder(t: AppContext, order: { id: number; no: string }): Promise<void> {
-  const rows = await repo.lockLiveRebatesOfOrder(t.db, order.id);
-  for (const r of rows) {
+  for (const r of await repo.lockLiveRebatesOfOrder(t.db, order.id)) {
     const p = await repo.lockPromoterByUser(t.db, r.promoterId);
     if (!p) continue;
-    let owed = 0;
-    if (r.state === 'pending') {
-      await ledger.postEntry(t, {
-        kind: 'rebateReverse',
-        memo: `订单 ${order.no} 退款，返利冲回`,
-        userId: r.promoterId,
-        orderId: order.id,
-        lines: [
-          { account: ledger.walletPendingOf(r.promoterId), amountFen: -r.amountFen },
-          { account: { kind: 'rebate' }, amountFen: r.amountFen },
-        ],
-      });
-    } else {
-      // Read under the promoter's lock: every mover of this wallet holds it, so the balance cannot change meanwhile.
-      const wallet = await ledger.balanceOf(t, ledger.walletOf(r.promoterId));
-      const take = Math.min(wallet, r.amountFen);
-      owed = r.amountFen - take;
-      if (take > 0)
-        await ledger.postEntry(t, {
-          kind: 'rebateReverse',
-          memo: `订单 ${order.no} 退款，返利冲回${owed ? `（另有 ¥${yuan(owed)} 从后续返利中扣回）` : ''}`,
-          userId: r.promoterId,
-          orderId: order.id,
-          lines: [
-            { account: ledger.walletOf(r.promoterId), amountFen: -take },
-            { account: { kind: 'rebate' }, amountFen: take },
-          ],
-        });
-      if (owed) await repo.setOwed(t.db, p.id, p.owedFen + owed);
-    }
-    const moved = await repo.moveRebate(t.db, r.id, r.state, { state: REBATE_TRANSITIONS.reverse.to, reversedAt: t.clock() });
-    if (!moved) throw new AppError('CONFLICT', STALE);
-    await recordRebateMove(t, r, 'reverse', r.state, owed ? `待扣回 ¥${yuan(owed)}` : '');
+    // Read under the promoter's lock: every mover of this wallet holds it, so the balance cannot change meanwhile.
+    const owed = r.state === 'pending' ? 0 : r.amountFen - Math.min(await ledger.balanceOf(t, ledger.walletOf(r.promoterId)), r.amountFen);
+    await rebateMachine.move(t, SYSTEM_MOVER, r, 'reverse', {
+      locked: r,
+      note: owed ? `待扣回 ¥${yuan(owed)}` : '',
+      apply: async () => {
+        await takeBack(t, r, p, order, owed);
+        return rebateChanges(r);
+      },
+      set: { reversedAt: t.clock() },
+    });
     await tell(
       t,
       r.promoterId,
@@ -371,9 +296,10 @@ const RELEASE_BATCH = 200;
 
 /**
  * The promotion.release job (hourly; also the console's 到期入账): rebates
- * whose order completed N days ago move from walletPending to the wallet,
- * one transaction per promoter under their lock; what the promoter owes from
- * reversed rebates is taken first.
+ * whose order completed N days ago move by the table's `release` (pending, a
+ * 已完成 order) from walletPending to the wallet, one transaction per promoter
+ * under their lock; what the promoter owes from reversed rebates is taken
+ * first. A rebate the machine refuses stays where it is; the others go.
  */
 export async function releaseDueRebates(ctx: AppContext): Promise<number> {
   const now = ctx.clock();
@@ -382,7 +308,22 @@ export async function releaseDueRebates(ctx: AppContext): Promise<number> {
     released += await ctx.tx(async (t) => {
       const p = await repo.lockPromoterByUser(t.db, promoterId);
       if (!p) return 0;
-      const rows = await repo.lockDueRebates(t.db, promoterId, now);
+      const rows: RebateRow[] = [];
+      for (const r of await repo.lockDueRebates(t.db, promoterId, now)) {
+        try {
+          rows.push(
+            await rebateMachine.move(t, SYSTEM_MOVER, r, 'release', {
+              locked: r,
+              apply: async () => rebateChanges(r),
+              set: { releasedAt: t.clock() },
+            }),
+          );
+        } catch (err) {
+          // Refused before anything was written (its state or its order's): left for a person to look at.
+          if (!(err instanceof AppError && err.kind === 'CONFLICT')) throw err;
+          t.log.warn({ rebateId: r.id, why: err.message }, 'rebate not released');
+        }
+      }
       if (!rows.length) return 0;
       const total = rows.reduce((n, r) => n + r.amountFen, 0);
       const offset = Math.min(p.owedFen, total);
@@ -397,11 +338,6 @@ export async function releaseDueRebates(ctx: AppContext): Promise<number> {
         ],
       });
       if (offset) await repo.setOwed(t.db, p.id, p.owedFen - offset);
-      for (const r of rows) {
-        if (!(await repo.moveRebate(t.db, r.id, 'pending', { state: REBATE_TRANSITIONS.release.to, releasedAt: t.clock() })))
-          throw new AppError('CONFLICT', STALE);
-        await recordRebateMove(t, r, 'release', 'pending');
-      }
       await tell(
         t,
         promoterId,
@@ -421,150 +357,3 @@ export const promotionJobs = {
     await releaseDueRebates(ctx);
   },
 } satisfies JobHandlers;
-
-// ---- withdrawals ----------------------------------------------------------------------------
-
-const maskAccount = (a: string) => (a.length > 4 ? `**** ${a.slice(-4)}` : a);
-
-export const toWithdrawEntry = (w: WithdrawalRow, fullAccount = false): WithdrawEntry => ({
-  id: w.id,
-  no: withdrawNo(w.id),
-  amountFen: w.amountFen,
-  holder: w.holder,
-  bank: w.bank,
-  account: fullAccount ? w.account : maskAccount(w.account),
-  state: w.state,
-  note: w.note,
-  reference: w.reference,
-  createdAt: w.createdAt.toISOString(),
-  decidedAt: iso(w.decidedAt),
-  paidAt: iso(w.paidAt),
-});
-
-/**
- * promotion/withdraw: at least the minimum, at most what is available: the
- * amount leaves the wallet for payout in the same transaction (the ledger's
- * conditional UPDATE refuses more than the balance, so two requests at once
- * can never spend it twice). Once per idempotency key.
- */
-export async function requestWithdrawal(
-  ctx: AppContext,
-  userId: number,
-  body: { amountFen: number; holder: string; bank: string; account: string; idempotencyKey: string },
-  ip: string,
-): Promise<WithdrawEntry> {
-  const { idempotencyKey, ...rest } = body;
-  return ledger.once(ctx, { userId }, idempotencyKey, 'promotion/withdraw', rest, async (t) => {
-    const p = await repo.lockPromoterByUser(t.db, userId);
-    if (!p || p.state === 'applied' || p.state === 'rejected') throw new AppError('NOT_FOUND', NO_PROMOTER);
-    const s = await getPromotionSettings(t);
-    if (body.amountFen < s.minWithdrawFen) throw new AppError('INVALID', `[提现金额]不能低于¥${yuan(s.minWithdrawFen)}`);
-    const row = await repo.insertWithdrawal(t.db, {
-      userId,
-      amountFen: body.amountFen as WithdrawalRow['amountFen'],
-      holder: body.holder,
-      bank: body.bank,
-      account: body.account,
-      state: WITHDRAW_TRANSITIONS.request.to,
-      createdAt: t.clock(),
-    });
-    await ledger.postEntry(t, {
-      kind: 'withdrawRequest',
-      memo: `提现申请 ${withdrawNo(row.id)}`,
-      userId,
-      lines: [
-        { account: ledger.walletOf(userId), amountFen: -body.amountFen },
-        { account: { kind: 'payout' }, amountFen: body.amountFen },
-      ],
-    });
-    await recordStateMove(t, {
-      actor: await customerActor(t, userId),
-      objectType: 'withdrawal',
-      objectId: row.id,
-      action: 'request',
-      from: '',
-      to: row.state,
-      note: '',
-      changes: { amountFen: [null, row.amountFen], bank: [null, row.bank], account: [null, maskAccount(row.account)] },
-      ip,
-    });
-    return toWithdrawEntry(row);
-  });
-}
-
-export async function myWithdrawals(ctx: AppContext, userId: number, q: { page: number; pageSize: number }): Promise<Page<WithdrawEntry>> {
-  await promoterReader(ctx, userId);
-  const { rows, total } = await repo.pageWithdrawals(ctx.db, userId, q.pageSize, (q.page - 1) * q.pageSize);
-  return { list: rows.map((w) => toWithdrawEntry(w)), total, page: q.page, pageSize: q.pageSize };
-}
-
-/**
- * The one writer of a withdrawal's state (finance's moves): the table's rule,
- * a compare-and-set on the locked row, the money of the move (reject: payout
- * → wallet under the promoter's lock; pay: payout → bank), the audit row and
- * the promoter's in-site message — one transaction.
- */
-export async function moveWithdrawal(
-  t: AppContext,
-  actor: Actor & { kind: 'staff'; id: number },
-  id: number,
-  action: Exclude<WithdrawAction, 'request'>,
-  fields: { note?: string; reference?: string },
-  ip: string,
-): Promise<WithdrawalRow> {
-  const w = await repo.lockWithdrawal(t.db, id);
-  if (!w) throw new AppError('NOT_FOUND', NO_WITHDRAWAL);
-  const rule = WITHDRAW_TRANSITIONS[action];
-  if (!canLeave(rule, w.state)) throw new AppError('CONFLICT', STALE);
-  const no = withdrawNo(w.id);
-  if (action === 'reject') {
-    await repo.lockPromoterByUser(t.db, w.userId);
-    await ledger.postEntry(t, {
-      kind: 'withdrawReturn',
-      memo: `提现 ${no} 驳回，退回钱包（${fields.note ?? ''}）`,
-      userId: w.userId,
-      staffId: actor.id,
-      lines: [
-        { account: { kind: 'payout' }, amountFen: -w.amountFen },
-        { account: ledger.walletOf(w.userId), amountFen: w.amountFen },
-      ],
-    });
-  }
-  if (action === 'pay')
-    await ledger.postEntry(t, {
-      kind: 'withdrawPaid',
-      memo: `提现 ${no} 已打款（流水号 ${fields.reference ?? ''}）`,
-      userId: w.userId,
-      staffId: actor.id,
-      lines: [
-        { account: { kind: 'bank' }, amountFen: -w.amountFen },
-        { account: { kind: 'payout' }, amountFen: w.amountFen },
-      ],
-    });
-  const at = t.clock();
-  const moved = await repo.moveWithdrawal(t.db, w.id, w.state, {
-    state: rule.to,
-    staffId: actor.id,
-    ...(action === 'pay' ? { paidAt: at, reference: fields.reference ?? '' } : { decidedAt: at }),
-    ...(action === 'reject' ? { note: fields.note ?? '' } : {}),
-  });
-  if (!moved) throw new AppError('CONFLICT', STALE);
-  await recordStateMove(t, {
-    actor,
-    objectType: 'withdrawal',
-    objectId: w.id,
-    action,
-    from: w.state,
-    to: rule.to,
-    note: fields.note ?? '',
-    changes: action === 'pay' ? { reference: [null, fields.reference ?? ''] } : {},
-    ip,
-  });
-  const words: Record<typeof action, string> = {
-    approve: `提现 ${no}（¥${yuan(w.amountFen)}）已批准，等待打款。`,
-    reject: `提现 ${no}（¥${yuan(w.amountFen)}）被驳回：${fields.note ?? ''}。金额已退回可提现余额。`,
-    pay: `提现 ${no}（¥${yuan(w.amountFen)}）已打款至 ${w.bank} ${maskAccount(w.account)}。`,
-  };
-  await tell(t, w.userId, `withdraw:${w.id}:${action}`, `提现${rule.label}`, words[action]);
-  return moved;
-}

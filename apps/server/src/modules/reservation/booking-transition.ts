@@ -101,6 +101,17 @@ export const bookingMachine = defineMachine<AppContext, BookingRow, BookingState
     return moved;
   },
   check: checkTiming,
+  // The customer hears of a cancel, a completion or a no-show (notices.ts): which instrument, when.
+  audience: async (t, row, _action, note) => ({
+    userId: row.userId,
+    orderId: null,
+    vars: {
+      name: row.deviceId === null ? '' : ((await repo.findInstrument(t.db, row.deviceId))?.name ?? ''),
+      date: row.date,
+      time: chinaTime(row.startsAt).slice(11),
+      note: note ? `（${note}）` : '',
+    },
+  }),
   // A customer is named as they are now, read under their account's lock.
   actor: async (t, mover, row, permissions) => {
     if (mover.kind !== 'customer') return actorOf(mover, permissions);

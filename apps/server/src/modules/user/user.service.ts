@@ -1,4 +1,4 @@
-import { issueSignupCoupons } from '../coupon/coupon.service.ts';
+import { issueSignupCoupons } from '../coupon/coupon-template.service.ts';
 import { randomInt } from 'node:crypto';
 import { PHONE_PATTERN } from '@yance/contracts/account';
 import type { ProfileForm, UserInfoResponse } from '@yance/contracts/user';
