@@ -56,7 +56,14 @@ export const REBATE_STATE_NAMES: Record<RebateState, string> = { pending: '待�
  */
 export const REBATE_TRANSITIONS = {
   earn: { label: '返利待入账', from: [], to: 'pending', by: [SYSTEM] },
-  release: { label: '返利入账', from: ['pending'], to: 'available', by: [SYSTEM], parentIn: ['completed'] satisfies OrderState[] },
+  /** Due rebates: the hourly job, or the console's 到期入账 now. */
+  release: {
+    label: '返利入账',
+    from: ['pending'],
+    to: 'available',
+    by: [SYSTEM, PROMOTER],
+    parentIn: ['completed'] satisfies OrderState[],
+  },
   reverse: { label: '返利冲回', from: ['pending', 'available'], to: 'reversed', by: [SYSTEM] },
 } as const satisfies Record<string, PromotionTransition<RebateState>>;
 export type RebateAction = keyof typeof REBATE_TRANSITIONS;

@@ -1,5 +1,6 @@
 // What a call's route is, and its URL (zod-free). The tables are shop-routes.ts
 // (open and auth calls) and admin-routes.ts (the console's), joined in routes.ts.
+import type { MoveKey } from './machines.ts';
 import type { AdminAccess } from './staff.ts';
 
 /**
@@ -20,6 +21,11 @@ export interface Route {
    * 'anyone' for the calls that come before a token (sign-in, refresh).
    */
   access?: AdminAccess;
+  /**
+   * The transitions the call takes (ADR 0058): its access must be a permission their table's `by` names
+   * (contracts' machines.test.ts ties them), so the route's guard and the table cannot drift apart.
+   */
+  moves?: MoveKey | readonly MoveKey[];
 }
 
 /** Where a scope's calls live: /api/<scope>. */

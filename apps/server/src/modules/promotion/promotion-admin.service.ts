@@ -83,8 +83,8 @@ export async function savePromotionSettings(ctx: AppContext, caller: StaffCaller
   return getPromotionSettings(ctx);
 }
 
-export async function releaseNow(ctx: AppContext) {
-  return { released: await releaseDueRebates(ctx) };
+export async function releaseNow(ctx: AppContext, caller: StaffCaller, ip: string) {
+  return { released: await releaseDueRebates(ctx, { kind: 'staff', caller, ip }) };
 }
 
 // ---- withdrawals ----------------------------------------------------------------------------

@@ -29,7 +29,7 @@ export const promotionRoutes = (ctx: AppContext) =>
     adminPromoterEnable: ({ staff, body, ip }) => answerPromoter(ctx, staff, 'enable', body, ip),
     adminPromotionSettings: () => getPromotionSettings(ctx),
     adminPromotionSettingsSave: ({ staff, body, ip }) => savePromotionSettings(ctx, staff, body, ip),
-    adminPromotionRelease: () => releaseNow(ctx),
+    adminPromotionRelease: ({ staff, ip }) => releaseNow(ctx, staff, ip),
     adminWithdrawList: ({ query }) => adminWithdrawals(ctx, query),
     adminWithdrawApprove: ({ staff, body, ip }) => answerWithdrawal(ctx, staff, 'approve', body, ip),
     adminWithdrawReject: ({ staff, body, ip }) => answerWithdrawal(ctx, staff, 'reject', body, ip),

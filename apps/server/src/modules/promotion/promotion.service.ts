@@ -30,7 +30,7 @@ import type { OrderAction, OrderState } from '@yance/contracts/order-states';
 import type { Page } from '@yance/contracts/paging';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { defineMachine, SYSTEM_MOVER } from '../../lib/state-machine.ts';
+import { defineMachine, SYSTEM_MOVER, type Mover } from '../../lib/state-machine.ts';
 import type { Actor } from '../audit/audit.service.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { notifySite } from '../notify/notify.service.ts';
@@ -301,7 +301,7 @@ const RELEASE_BATCH = 200;
  * under their lock; what the promoter owes from reversed rebates is taken
  * first. A rebate the machine refuses stays where it is; the others go.
  */
-export async function releaseDueRebates(ctx: AppContext): Promise<number> {
+export async function releaseDueRebates(ctx: AppContext, mover: Mover = SYSTEM_MOVER): Promise<number> {
   const now = ctx.clock();
   let released = 0;
   for (const promoterId of await repo.promotersWithDueRebates(ctx.db, now, RELEASE_BATCH)) {
@@ -312,7 +312,7 @@ export async function releaseDueRebates(ctx: AppContext): Promise<number> {
       for (const r of await repo.lockDueRebates(t.db, promoterId, now)) {
         try {
           rows.push(
-            await rebateMachine.move(t, SYSTEM_MOVER, r, 'release', {
+            await rebateMachine.move(t, mover, r, 'release', {
               locked: r,
               apply: async () => rebateChanges(r),
               set: { releasedAt: t.clock() },
