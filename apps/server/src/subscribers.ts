@@ -17,7 +17,13 @@ import { afterInvoiceMove, invoiceMachine } from './modules/invoice/invoice.serv
 import { afterOrderMove } from './modules/lab/sample.service.ts';
 import { notifyMove } from './modules/notify/notify.service.ts';
 import { orderMachine } from './modules/order/order-transition.ts';
-import { afterOrderMoveMoney } from './modules/payment/order-money.service.ts';
+import { afterAdjustMoney, afterOrderMoveMoney, refuseOverCredit } from './modules/payment/order-money.service.ts';
+import { ORDER_ADJUSTED } from './modules/lab/lab-events.ts';
+import { refundMachine } from './modules/payment/payment-admin.service.ts';
+import { reverseInvoicesOfOrder } from './modules/invoice/invoice.service.ts';
+import { ORDER_SENDING } from './modules/order/order-events.ts';
+import { CUSTOMER_REGISTERED } from './modules/user/user-events.ts';
+import { issueSignupCoupons } from './modules/coupon/coupon-template.service.ts';
 import { ORDER_PAID } from './modules/payment/payment-events.ts';
 import { afterOrderMovePromotion } from './modules/promotion/promotion.service.ts';
 import { rewardInviterOnPaid } from './modules/invite/invite.service.ts';
@@ -41,6 +47,15 @@ export function domainEvents(): EventBus<AppContext> {
   bus.on(ORDER_PAID, (t, p) => rewardInviterOnPaid(t, p.userId, p.orderId));
   // The customer hears of a move where the notice table says so (notices.ts); a reaction that fails rolls it back too.
   bus.on(STATE_MOVED, notifyMove);
+
+  // An order's amount adjusted by the lab or its manager: a prepaid order's 退差价 goes back to the balance now.
+  bus.on(ORDER_ADJUSTED, (t, p) => afterAdjustMoney(t, p.order, p.reason, p.actor));
+  // A refund approved: the order's issued invoices are reversed (红冲), pending applications rejected (ADR 0052).
+  bus.on(refundMachine.moved, async (t, m) => void (await reverseInvoicesOfOrder(t, m.row.orderId, '订单取消退款')));
+  // An institution's order about to be sent: refused over its credit limit (ADR 0050).
+  bus.on(ORDER_SENDING, (t, p) => refuseOverCredit(t, p.userId, p.creditLimitFen));
+  // A new customer: the sign-up coupons (注册即送, ADR 0053).
+  bus.on(CUSTOMER_REGISTERED, (t, p) => issueSignupCoupons(t, p.userId));
 
   // The catalogue or the site's content changed: the cached home page is rebuilt on its next request.
   bus.on(SHOWCASE_CHANGED, async (t) => invalidateHomeCache(t));

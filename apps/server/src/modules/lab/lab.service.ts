@@ -37,7 +37,7 @@ import {
   type OrderRow,
 } from '../order/order-api.service.ts';
 import { detailOf } from '../order/order-detail.service.ts';
-import { afterAdjustMoney } from '../payment/order-money.service.ts';
+import { ORDER_ADJUSTED } from './lab-events.ts';
 import * as repo from './lab.repository.ts';
 import type { SampleJoinRow, SampleRow } from './lab.repository.ts';
 import { moveSamples, NO_SAMPLE } from './sample.service.ts';
@@ -313,7 +313,7 @@ export async function adminAdjust(ctx: AppContext, caller: StaffCaller, body: Or
       ip,
     });
     // A prepaid order's 退差价 goes back to the balance now; a 补差价 waits in the customer's 待付款 (ADR 0050).
-    await afterAdjustMoney(t, order, body.reason, actor);
+    await t.emit(ORDER_ADJUSTED, { order, reason: body.reason, actor });
   });
   return adminOrderDetail(ctx, caller, body.id);
 }

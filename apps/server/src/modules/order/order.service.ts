@@ -20,7 +20,6 @@ import { AppError } from '../../lib/app-error.ts';
 import { buildSearchText } from '../../lib/search-grams.ts';
 import { changesOf, recordAudit } from '../audit/audit.service.ts';
 import { holdDiscount } from '../coupon/coupon.service.ts';
-import { refuseOverCredit } from '../payment/order-money.service.ts';
 import {
   fullChoices,
   linePrice,
@@ -42,6 +41,7 @@ import {
 } from './order-api.service.ts';
 import { detailOf, summariesOf } from './order-detail.service.ts';
 import * as repo from './order.repository.ts';
+import { ORDER_SENDING } from './order-events.ts';
 import type { LineRow, OrderRow } from './order.repository.ts';
 import { customerName, moveOrder } from './order-transition.ts';
 
@@ -234,7 +234,8 @@ export async function addOrder(ctx: AppContext, userId: number, body: OrderAddBo
     const draft = body.draftId === undefined ? undefined : await lockCustomerOrder(t, mover, body.draftId);
     if (draft && draft.state !== 'draft') throw new AppError('CONFLICT', '该订单已提交，不能再修改');
     // An institution over its credit limit settles first (ADR 0050): a draft may still be saved.
-    if (!body.draft && kindOf(user.organization) === 'institution') await refuseOverCredit(t, userId, user.creditLimitFen);
+    if (!body.draft && kindOf(user.organization) === 'institution')
+      await t.emit(ORDER_SENDING, { userId, creditLimitFen: user.creditLimitFen });
     const wanted = await gatherLines(t, userId, body, draft);
     const now = t.clock();
     const fields = {

@@ -10,7 +10,6 @@ import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { LedgerCheck } from '../../lib/metrics.ts';
 import { defineMachine } from '../../lib/state-machine.ts';
-import { reverseInvoicesOfOrder } from '../invoice/invoice.service.ts';
 import { recordOrderEvent } from '../order/order-api.service.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { getPrivateFile } from '../media/private-file.service.ts';
@@ -241,7 +240,6 @@ export async function approveRefund(
       'refund',
       `¥${(row.amountFen / 100).toFixed(2)} 已退回预存余额`,
     );
-    await reverseInvoicesOfOrder(t, row.orderId, '订单取消退款');
     const view = await repo.findRefundView(t.db, row.id);
     if (!view) throw new Error('refund vanished');
     return refundOf(view);

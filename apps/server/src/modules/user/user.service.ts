@@ -1,4 +1,3 @@
-import { issueSignupCoupons } from '../coupon/coupon-template.service.ts';
 import { randomInt } from 'node:crypto';
 import { PHONE_PATTERN } from '@yance/contracts/account';
 import type { ProfileForm, UserInfoResponse } from '@yance/contracts/user';
@@ -10,6 +9,7 @@ import { attestationMachine, attestationSet } from '../customer/attestation.serv
 import { assignNextManager, ensureManager, managerCardOf } from '../customer/manager.service.ts';
 import { planCount } from '../plan/plan.service.ts';
 import * as repo from './user.repository.ts';
+import { CUSTOMER_REGISTERED } from './user-events.ts';
 
 export type User = repo.UserRow;
 
@@ -36,8 +36,8 @@ export async function createUser(
       return await ctx.tx(async (t) => {
         const id = await repo.insertUser(t.db, { ...fields, inviteCode: newInviteCode() });
         await assignNextManager(t, id);
-        // 注册即送 (ADR 0053): the new customer's coupons in the same transaction.
-        await issueSignupCoupons(t, id);
+        // Whoever reacts to a new customer does it in the same transaction (the coupon module: 注册即送, ADR 0053).
+        await t.emit(CUSTOMER_REGISTERED, { userId: id });
         return id;
       });
     } catch (err) {
