@@ -10,6 +10,7 @@ import { orderSample, orders } from '../src/db/schema.ts';
 import type { AppContext } from '../src/context.ts';
 import { AppError } from '../src/lib/app-error.ts';
 import type { Mover } from '../src/lib/state-machine.ts';
+import { addTestRecord } from '../src/modules/lab/lab.service.ts';
 import { sampleMachine } from '../src/modules/lab/sample.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { testClock } from './factories.ts';
@@ -80,5 +81,21 @@ describe('a sample’s actions gated by its order’s state', () => {
     expect(sampleRefusal('checkIn', 'contracting')).toBe('订单当前为「待签约」，尚不能签收样品');
     expect(sampleRefusal('checkIn', 'unpaid')).toBe('订单当前为「待付款」，尚不能签收样品');
     expect(sampleRefusal('checkIn', 'awaitingSample')).toBeNull();
+  });
+});
+
+describe('a test record gated by its order’s state', () => {
+  const lab = { id: 1, sessionId: 0, roles: ['admin' as const], name: '管理员', enrolOnly: false };
+  const body = { sampleId: 0, instrument: 'XRD', conditions: '', operator: '李四', testedAt: '2026-11-22T08:00:00Z', note: '' };
+
+  it('refuses a record on a cancelled order with a signed sample, and keeps nothing', async () => {
+    await t.db.update(orders).set({ state: 'cancelled' }).where(eq(orders.id, order.id));
+    await t.db.update(orderSample).set({ state: 'signed' }).where(eq(orderSample.id, sampleId));
+    await expect(addTestRecord(ctx, lab, { ...body, sampleId }, '')).rejects.toMatchObject({
+      kind: 'CONFLICT',
+      message: '订单当前为「已取消」，不能记录检测',
+    });
+    await t.db.update(orders).set({ state: 'received' }).where(eq(orders.id, order.id));
+    expect((await addTestRecord(ctx, lab, { ...body, sampleId }, '')).instrument).toBe('XRD');
   });
 });

@@ -227,12 +227,25 @@ export async function adminReturn(ctx: AppContext, caller: StaffCaller, body: Sa
 // ---- test records -------------------------------------------------------------------
 
 export const NOT_SIGNED = '样品尚未签收，不能记录检测';
+/** Order states in which the lab holds signed samples and records tests (partly received orders included). */
+const RECORDS_IN: readonly OrderState[] = [
+  'awaitingSample',
+  'awaitingPickup',
+  'received',
+  'testing',
+  'delivered',
+  'unsettled',
+  'overdue',
+  'completed',
+];
 
 /** order/testRecord/add: a record for a signed sample, with the timeline and the audit log. */
 export async function addTestRecord(ctx: AppContext, caller: StaffCaller, body: TestRecordAddBody, ip: string): Promise<TestRecord> {
   const mover = staffMover(caller, ip);
   const id = await ctx.tx(async (t) => {
     const { sample, order } = await lockSampleOrder(t, mover, body.sampleId);
+    // The order gates its records as it gates its samples: none on an order the lab does not work on (cancelled …).
+    if (!RECORDS_IN.includes(order.state)) throw new AppError('CONFLICT', `订单当前为「${ORDER_STATE_NAMES[order.state]}」，不能记录检测`);
     if (!['signed', 'testing', 'kept'].includes(sample.state))
       throw new AppError('CONFLICT', `${NOT_SIGNED}（当前为「${SAMPLE_STATE_NAMES[sample.state]}」）`);
     const testedAt = new Date(body.testedAt);
