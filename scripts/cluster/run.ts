@@ -25,7 +25,10 @@ import { Postgres } from './postgres.ts';
 import { freePort, killAllChildren, run, tail } from './procs.ts';
 import { RedisServer } from './redis.ts';
 import { printScenario, printSummary, ScenarioResult } from './report.ts';
-import { backupRestore, deployOne, emptyDatabase, killOne, restartPostgres, stopRedis, type Cluster } from './scenarios.ts';
+import type { Cluster } from './scenarios.ts';
+import { backupRestore, emptyDatabase } from './scenarios-database.ts';
+import { deployOne, killOne } from './scenarios-processes.ts';
+import { restartPostgres, stopRedis } from './scenarios-services.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** App processes behind nginx (deploy/nginx/yance.conf lists as many). */

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { check, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { COUNT_MAX } from '@yance/contracts/money';
 
 const literal = (v: string | number) => (typeof v === 'number' ? String(v) : `'${v.replaceAll("'", "''")}'`);
 
@@ -18,3 +19,7 @@ export function notNegative(name: string, column: AnyPgColumn): ReturnType<typeo
 export function allOf(name: string, column: AnyPgColumn, values: readonly string[]) {
   return check(name, sql`${column} <@ array[${sql.raw(values.map(literal).join(', '))}]::text[]`);
 }
+
+/** A count of 1..COUNT_MAX, as the contracts accept it. */
+export const countCheck = (name: string, column: Parameters<typeof oneOf>[1]) =>
+  check(name, sql`${column} between 1 and ${sql.raw(String(COUNT_MAX))}`);

@@ -243,6 +243,7 @@ export * from './schema-security.ts';
 export * from './schema-customers.ts';
 export * from './schema-demands.ts';
 export * from './schema-orders.ts';
+export * from './schema-lab.ts';
 export * from './schema-messages.ts';
 export * from './schema-bookings.ts';
 export * from './schema-evaluations.ts';

@@ -2,46 +2,49 @@ import { z } from 'zod';
 import type { Endpoint } from '../endpoint.ts';
 import { page } from '../paging.ts';
 import {
-  assets,
   adminJournal,
   adminJournalExportQuery,
   adminJournalQuery,
   adminReceivableList,
   adminReceivableQuery,
-  adminRefund,
   JOURNAL_COUNT_MAX,
   JOURNAL_EXPORT_ROWS_MAX,
   JOURNAL_KEYWORD_CUSTOMERS_MAX,
+} from '../journal.ts';
+import { moneySettings, moneySettingsData } from '../money-settings.ts';
+import {
+  assets,
+  adminRefund,
   adminRefundApproveBody,
   adminRefundQuery,
   adminStatementQuery,
-  adminTopup,
-  adminTopupMoveBody,
-  adminTopupQuery,
   dueListBody,
   groupFunds,
   groupFundsBody,
   groupTransferBody,
   groupTransferResult,
   dueListResponse,
-  moneySettings,
-  moneySettingsData,
-  payOnlineBody,
   payOrderBody,
   payResult,
   prestoreInfo,
-  receiptUploadResult,
   reconciliation,
   settleBody,
   statementBody,
   statementLine,
+} from '../prestore.ts';
+import {
+  adminTopup,
+  adminTopupMoveBody,
+  adminTopupQuery,
+  payOnlineBody,
+  receiptUploadResult,
   topupAddBody,
   topupAddResponse,
   topupEntry,
   topupListEntry,
   topupIdBody,
   topupListBody,
-} from '../prestore.ts';
+} from '../topup.ts';
 import { routes } from '../routes.ts';
 
 const notify = { response: z.string(), hidden: true, body: z.unknown() } as const;

@@ -6,7 +6,7 @@ import { call } from '@yance/browser/api-client';
 import { download, saveFile } from '@yance/browser/api-files';
 import { signedFen } from '@yance/browser/format';
 import { LEDGER_ACCOUNT_NAMES, LEDGER_ENTRY_KINDS, LEDGER_ENTRY_NAMES, type LedgerEntryKind } from '@yance/contracts/ledger';
-import { adminJournalExportQuery, type AdminJournal, type JournalEntry, type JournalLine } from '@yance/contracts/prestore';
+import { adminJournalExportQuery, type AdminJournal, type JournalEntry, type JournalLine } from '@yance/contracts/journal';
 import { LoadError } from '@/components/load-error.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { holds, useMe } from '@/lib/me.ts';

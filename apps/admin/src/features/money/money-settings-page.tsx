@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Form, Input, InputNumber, Spin, Typography, type FormItemProps } from 'antd';
 import { call } from '@yance/browser/api-client';
 import { PRESTORE_BONUS_NOTE } from '@yance/contracts/ledger';
-import { BONUS_PERCENT_MAX, bonusTier, moneySettings, type MoneySettings } from '@yance/contracts/prestore';
+import { BONUS_PERCENT_MAX, bonusTier, moneySettings, type MoneySettings } from '@yance/contracts/money-settings';
 import { FEN_MAX } from '@yance/contracts/money';
 import { HistoryButton } from '@/components/history-button.tsx';
 import { LoadError } from '@/components/load-error.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MONEY_SETTINGS } from '@yance/contracts/prestore';
+import { DEFAULT_MONEY_SETTINGS } from '@yance/contracts/money-settings';
 import { parseSettings, tiersProblem, valuesOf } from './money-settings-values.ts';
 
 describe('the money settings form', () => {

@@ -1,6 +1,6 @@
 import type { DataOf } from '@yance/contracts/endpoint';
 import type { Endpoints } from '@yance/contracts/endpoints';
-import { DEFAULT_MONEY_SETTINGS, moneySettings, type MoneySettings } from '@yance/contracts/prestore';
+import { DEFAULT_MONEY_SETTINGS, moneySettings, type MoneySettings } from '@yance/contracts/money-settings';
 import { fenToYuan, yuanToFen } from '@/lib/money.ts';
 
 /** A bonus tier as the form holds it: 满 minYuan 元 送 percent %. */

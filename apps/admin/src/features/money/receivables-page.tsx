@@ -27,7 +27,7 @@ import {
   type AdminReceivable,
   type AdminReceivableList,
   type ReceivableState,
-} from '@yance/contracts/prestore';
+} from '@yance/contracts/journal';
 import { LoadError } from '@/components/load-error.tsx';
 import { OrderNoCell, OrderStateTag } from '@/components/order-state-tag.tsx';
 import { PageTitle } from '@/components/page-title.tsx';

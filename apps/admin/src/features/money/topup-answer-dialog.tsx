@@ -3,7 +3,7 @@ import { Alert, Descriptions, Form, Input, Modal } from 'antd';
 import { call } from '@yance/browser/api-client';
 import { formatFen } from '@yance/browser/format';
 import { TOPUP_TRANSITIONS } from '@yance/contracts/ledger';
-import { adminTopupMoveBody, type AdminTopup } from '@yance/contracts/prestore';
+import { adminTopupMoveBody, type AdminTopup } from '@yance/contracts/topup';
 import { text } from '@yance/contracts/text';
 import { useIdempotencyKey } from '@/lib/idempotency-key.ts';
 import { useChange } from '@/lib/use-change.ts';

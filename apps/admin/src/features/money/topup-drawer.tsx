@@ -1,7 +1,7 @@
 import { Button, Descriptions, Drawer, Grid, Space, Typography, type DescriptionsProps } from 'antd';
 import { Link } from 'react-router';
 import { formatFen } from '@yance/browser/format';
-import type { AdminTopup } from '@yance/contracts/prestore';
+import type { AdminTopup } from '@yance/contracts/topup';
 import { formatTime } from '@/lib/time.ts';
 import { maskPhone, MethodText, TopupStateTag } from './topup-labels.tsx';
 import { TopupReceipt } from './topup-receipt.tsx';

@@ -7,7 +7,7 @@ import {
   TOPUP_STATES,
   type TopupState,
 } from '@yance/contracts/ledger';
-import type { AdminTopup } from '@yance/contracts/prestore';
+import type { AdminTopup } from '@yance/contracts/topup';
 
 const STATE_COLORS: Record<TopupState, string> = { pending: 'gold', credited: 'green', rejected: 'red', closed: 'default' };
 

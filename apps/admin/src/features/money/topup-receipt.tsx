@@ -2,7 +2,7 @@ import { FilePdfOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Image, Skeleton, Typography } from 'antd';
 import { download, saveFile } from '@yance/browser/api-files';
-import type { AdminTopup } from '@yance/contracts/prestore';
+import type { AdminTopup } from '@yance/contracts/topup';
 
 /** The kinds a browser shows in an <img> (the receipt upload takes pictures and PDFs). */
 const isPicture = (type: string) => /^image\/(png|jpeg|webp|gif|avif)$/.test(type);

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
 import { formatFen } from '@yance/browser/format';
 import { TOPUP_METHODS, TOPUP_STATES, type TopupMethod, type TopupState } from '@yance/contracts/ledger';
-import { adminTopupQuery, type AdminTopup } from '@yance/contracts/prestore';
+import { adminTopupQuery, type AdminTopup } from '@yance/contracts/topup';
 import { LoadError } from '@/components/load-error.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { holds, useMe } from '@/lib/me.ts';

@@ -11,7 +11,8 @@ import { DetailState, retryUnlessMissing, type Missing } from '@/components/deta
 import { holds, useMe } from '@/lib/me.ts';
 import { formatTime } from '@/lib/time.ts';
 import { Amount, ORDER_KIND_NAMES, OrderStateTag } from './order-labels.tsx';
-import { AdjustSection, ResultFilesSection, SampleTrackingSection, TestRecordsSection } from './order-lab.tsx';
+import { AdjustSection, SampleTrackingSection, TestRecordsSection } from './order-lab.tsx';
+import { ResultFilesSection } from './order-result-files.tsx';
 import { ContractPanel } from './contract-panel.tsx';
 import { OrderMoveModal } from './order-move-modal.tsx';
 import { LinesSection, RemarkSection, SamplesSection, TimelineSection } from './order-sections.tsx';

@@ -21,7 +21,7 @@ import {
   type AdminReceivableList,
   type AdminReceivableQuery,
   type JournalEntry,
-} from '@yance/contracts/prestore';
+} from '@yance/contracts/journal';
 import { chinaToday } from '@yance/contracts/sampling-rules';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';

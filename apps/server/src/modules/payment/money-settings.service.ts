@@ -1,6 +1,6 @@
 // The money settings (ADR 0050): prestore minimum and bonus tiers, the bank
 // account, settlement days, reminders, the online trade's validity.
-import { DEFAULT_MONEY_SETTINGS, moneySettings, type MoneySettings } from '@yance/contracts/prestore';
+import { DEFAULT_MONEY_SETTINGS, moneySettings, type MoneySettings } from '@yance/contracts/money-settings';
 import type { AppContext } from '../../context.ts';
 import { getSettingValue } from '../setting/setting.service.ts';
 

@@ -1,7 +1,7 @@
 // A top-up's state (ADR 0050): the one writer of its moves, the customer's
 // prestore/close and finance's answer to a bank transfer.
 import { TOPUP_METHOD_NAMES, TOPUP_STATE_NAMES, TOPUP_TRANSITIONS, type TopupAction, type TopupState } from '@yance/contracts/ledger';
-import type { TopupEntry } from '@yance/contracts/prestore';
+import type { TopupEntry } from '@yance/contracts/topup';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { actorOf, defineMachine, type Mover } from '../../lib/state-machine.ts';

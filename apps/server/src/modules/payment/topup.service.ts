@@ -2,15 +2,8 @@
 // an online trade that pays an order (pay/online), closing and listing them.
 // Their state moves (close, pay, confirm, reject) in topup-move.service.ts.
 import type { GatewayKey } from '@yance/contracts/ledger';
-import {
-  bonusOf,
-  type MoneySettings,
-  type PayOnlineBody,
-  type TopupAddBody,
-  type TopupAddResponse,
-  type TopupEntry,
-  type TopupListEntry,
-} from '@yance/contracts/prestore';
+import { bonusOf, type MoneySettings } from '@yance/contracts/money-settings';
+import type { PayOnlineBody, TopupAddBody, TopupAddResponse, TopupEntry, TopupListEntry } from '@yance/contracts/topup';
 import { chinaToday } from '@yance/contracts/sampling-rules';
 import type { Page } from '@yance/contracts/paging';
 import type { AppContext } from '../../context.ts';

@@ -1,5 +1,5 @@
 import type { PrestoreInfo } from '@yance/contracts/prestore';
-import { bonusOf } from '@yance/contracts/prestore';
+import { bonusOf } from '@yance/contracts/money-settings';
 import { formatFen, yuanToFen } from '@yance/browser/format';
 import { InputNumber } from 'antd';
 import { QUICK_AMOUNTS_FEN, formatYuan } from '../utils/money-view.ts';

@@ -1,5 +1,6 @@
 import { GATEWAY_LABELS, PRESTORE_BONUS_NOTE, type GatewayKey } from '@yance/contracts/ledger';
-import type { PrestoreInfo, TopupEntry } from '@yance/contracts/prestore';
+import type { PrestoreInfo } from '@yance/contracts/prestore';
+import type { TopupEntry } from '@yance/contracts/topup';
 import { notify } from '@yance/browser/notify';
 import { Alert, Button, Checkbox, Form, Radio } from 'antd';
 import { lazy, Suspense, useState } from 'react';

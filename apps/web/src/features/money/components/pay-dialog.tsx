@@ -1,5 +1,6 @@
 import { GATEWAY_LABELS, type GatewayKey } from '@yance/contracts/ledger';
-import type { DueOrder, TopupEntry } from '@yance/contracts/prestore';
+import type { DueOrder } from '@yance/contracts/prestore';
+import type { TopupEntry } from '@yance/contracts/topup';
 import { formatFen } from '@yance/browser/format';
 import { notify } from '@yance/browser/notify';
 import { Descriptions, Modal, Radio } from 'antd';

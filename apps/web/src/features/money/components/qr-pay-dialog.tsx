@@ -1,5 +1,5 @@
 import { GATEWAY_LABELS } from '@yance/contracts/ledger';
-import type { TopupEntry } from '@yance/contracts/prestore';
+import type { TopupEntry } from '@yance/contracts/topup';
 import { formatFen } from '@yance/browser/format';
 import { Button, Modal, Result, Spin } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';

@@ -1,5 +1,5 @@
 import { GATEWAY_LABELS, TOPUP_METHOD_NAMES, TOPUP_STATE_NAMES } from '@yance/contracts/ledger';
-import type { TopupListEntry } from '@yance/contracts/prestore';
+import type { TopupListEntry } from '@yance/contracts/topup';
 import { formatFen } from '@yance/browser/format';
 import { Button, Grid, Pagination, Popconfirm, Skeleton, Table, Tag } from 'antd';
 import { useState } from 'react';

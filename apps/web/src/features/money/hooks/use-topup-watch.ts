@@ -1,4 +1,4 @@
-import type { TopupEntry } from '@yance/contracts/prestore';
+import type { TopupEntry } from '@yance/contracts/topup';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { MONEY_KEY } from '@/lib/query-keys.ts';

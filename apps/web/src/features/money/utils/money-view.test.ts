@@ -1,4 +1,4 @@
-import { bonusOf, DEFAULT_MONEY_SETTINGS } from '@yance/contracts/prestore';
+import { bonusOf, DEFAULT_MONEY_SETTINGS } from '@yance/contracts/money-settings';
 import { describe, expect, it } from 'vitest';
 import { signedFen, yuanToFen } from '@yance/browser/format';
 import { countdownText, formatYuan, shortfallOf, tierText } from './money-view.ts';

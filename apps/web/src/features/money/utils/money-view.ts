@@ -2,7 +2,7 @@
 // buttons, the bonus tiers' wording, what a payment is short of, and the
 // idempotency key a page makes once per intent.
 import type { LedgerEntryKind, TopupState } from '@yance/contracts/ledger';
-import type { BonusTier } from '@yance/contracts/prestore';
+import type { BonusTier } from '@yance/contracts/money-settings';
 import { formatFen } from '@yance/browser/format';
 
 /** The quick picks of the top-up form: ¥1 000, ¥5 000, ¥10 000, ¥20 000. */

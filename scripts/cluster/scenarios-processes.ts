@@ -1,0 +1,113 @@
+// Scenarios a (SIGKILL one process) and d (SIGTERM one process, a deploy), under the load.
+import { SHUTDOWN_GRACE_MS } from './app.ts';
+import { isIdempotent, isNormal, type Sample } from './load.ts';
+import { until } from './procs.ts';
+import type { ScenarioResult } from './report.ts';
+import { AFTER, burst, calm, describe, ensureUp, finish, loadUntil, WARM, type Cluster } from './scenarios.ts';
+
+/** Requests an instance must serve through nginx to count as having rejoined. */
+const REJOINED = 20;
+
+export async function killOne(c: Cluster, r: ScenarioResult): Promise<void> {
+  await ensureUp(c, r);
+  const victim = c.apps[0]!;
+  const first = c.load.mark();
+  const t0 = Date.now();
+  c.load.start();
+  await loadUntil(c, t0, WARM, 'before the kill');
+  // Kill while many requests are in flight, so some are on the killed process.
+  await burst(c, r, 8);
+  const pid = victim.pid;
+  const killAt = Date.now();
+  const inFlightAtKill = c.load.inFlight;
+  calm(c);
+  await victim.stop('SIGKILL');
+  const deadAt = Date.now();
+  r.note(`SIGKILL ${victim.name} (pid ${pid}) with ${inFlightAtKill} requests in flight; gone after ${deadAt - killAt} ms`);
+  await loadUntil(c, killAt, AFTER, 'with one process gone');
+  victim.start();
+  const restartAt = Date.now();
+  await victim.waitReady(120_000);
+  const readyAt = Date.now();
+  r.note(`started again (pid ${victim.pid}): /readyz 200 after ${readyAt - restartAt} ms`);
+  await until(`${victim.name} to receive traffic through nginx`, () => c.nginx.servedBy(victim.port, readyAt) >= REJOINED, 30_000, 100);
+  const served = c.nginx.servedBy(victim.port, readyAt);
+  await loadUntil(c, readyAt, AFTER, 'after it rejoined');
+  const samples = await finish(c, r, first);
+
+  const failed = samples.filter((s) => !isNormal(s));
+  const allowed = (s: Sample) => s.status === 502 || s.status === 503;
+  const other = failed.filter((s) => !allowed(s));
+  r.expect(other.length === 0, `no failure other than 502/503: ${describe(other)}`);
+  // In flight on the killed process: started before it was gone (a little slack for one nginx had
+  // already handed to a kept-alive connection of the dead process) and answered after the signal.
+  const inFlight = failed.filter((s) => allowed(s) && s.start <= deadAt + 100 && s.end >= killAt);
+  const late = failed.filter((s) => allowed(s) && !inFlight.includes(s));
+  r.note(`502/503 for requests in flight on the killed process: ${describe(inFlight)}`);
+  const onVictim = c.nginx.inFlightAt(victim.port, killAt).filter((l) => l.at >= killAt);
+  const retried = onVictim.filter((l) => l.upstreams.length > 1 && l.status === 200);
+  r.note(
+    `nginx's log: ${onVictim.length} requests on ${victim.name} at the kill; ${retried.length} passed to the other process and answered 200, ${onVictim.length - retried.length} not (${
+      onVictim
+        .filter((l) => !retried.includes(l))
+        .map((l) => `${l.request.split(' ')[0]} ${l.status}`)
+        .join(', ') || '-'
+    })`,
+  );
+  r.expect(late.length === 0, `no 502/503 for requests started after the kill (nginx fails over): ${describe(late)}`);
+  const gets = failed.filter((s) => isIdempotent(s));
+  r.expect(gets.length === 0, `no GET failed (nginx passes them to the other process): ${describe(gets)}`);
+  r.expect(served >= REJOINED, `the restarted process serves through nginx once ready (${served} requests)`);
+}
+
+export async function deployOne(c: Cluster, r: ScenarioResult): Promise<void> {
+  await ensureUp(c, r);
+  const victim = c.apps[1]!;
+  const first = c.load.mark();
+  const t0 = Date.now();
+  c.load.start();
+  await loadUntil(c, t0, WARM, 'before the deploy');
+  // Signal while many requests are in flight, so the check below has some on the stopping process.
+  await burst(c, r, 8);
+  const pid = victim.pid;
+  const termAt = Date.now();
+  const inFlightAtSignal = c.load.inFlight;
+  calm(c);
+  const how = await victim.stop('SIGTERM', SHUTDOWN_GRACE_MS + 5_000);
+  const exitedAt = Date.now();
+  r.note(
+    `SIGTERM ${victim.name} (pid ${pid}) with ${inFlightAtSignal} requests in flight; it exited with ${how} after ${exitedAt - termAt} ms`,
+  );
+  r.expect(how === 0, `the stopped process exits with code 0 (${how})`);
+  r.expect(
+    exitedAt - termAt <= SHUTDOWN_GRACE_MS + 1_000,
+    `it exits within SHUTDOWN_GRACE_MS (${exitedAt - termAt} ms ≤ ${SHUTDOWN_GRACE_MS + 1_000})`,
+  );
+  victim.start();
+  const startAt = Date.now();
+  await victim.waitReady(120_000);
+  const readyAt = Date.now();
+  r.note(`replacement (pid ${victim.pid}): /readyz 200 after ${readyAt - startAt} ms`);
+  await until(`the replacement to receive traffic through nginx`, () => c.nginx.servedBy(victim.port, readyAt) >= REJOINED, 30_000, 100);
+  const served = c.nginx.servedBy(victim.port, readyAt);
+  await loadUntil(c, readyAt, AFTER, 'after the replacement joined');
+  const samples = await finish(c, r, first);
+
+  const onVictim = c.nginx.inFlightAt(victim.port, termAt);
+  r.expect(
+    onVictim.length > 0 && onVictim.every((l) => l.status === 200),
+    `the requests ${victim.name} was serving at the signal (nginx's log: ${onVictim.length}) were answered 200 (${onVictim.map((l) => l.status).join(', ') || '-'})`,
+  );
+  const inFlight = samples.filter((s) => s.start < termAt && s.end > termAt);
+  const lost = inFlight.filter((s) => !isNormal(s));
+  r.expect(
+    lost.length === 0,
+    `every request in flight at the signal (${inFlight.length}) got its normal answer: ${describe(lost)} did not`,
+  );
+  const later = samples.filter((s) => s.start >= termAt && !isNormal(s));
+  const refusedPosts = later.filter((s) => s.status === 503 && !isIdempotent(s));
+  const bad = later.filter((s) => !refusedPosts.includes(s));
+  r.note(`503 envelopes for POSTs that reached the stopping process after the signal: ${describe(refusedPosts)}`);
+  r.expect(bad.length === 0, `no other failure after the signal (nginx sends new requests to the other process): ${describe(bad)}`);
+  r.expect(served >= REJOINED, `the replacement serves through nginx once ready (${served} requests)`);
+}
