@@ -4,7 +4,7 @@ import { ORDER_STATES } from '@yance/contracts/order-states';
 import { routes, urlOf } from '@yance/contracts/routes';
 import type { App } from '../../apps/server/src/app.ts';
 import { rowsOf, type Database } from '../../apps/server/src/db/client.ts';
-import { hashPassword } from '../../apps/server/src/modules/account/password.ts';
+import { hashPassword } from '../../apps/server/src/modules/account/index.ts';
 import { run, signIn, type Call, type Caller, type Latency } from './console.ts';
 import { round, timed } from './stats.ts';
 

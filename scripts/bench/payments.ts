@@ -17,8 +17,8 @@ import { buildApp, type App } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config/env.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { seedIfEmpty } from '../../apps/server/src/db/seed/seed.ts';
-import { hashPassword } from '../../apps/server/src/modules/account/password.ts';
-import { createLocalGateway } from '../../apps/server/src/modules/payment/local-gateway.ts';
+import { hashPassword } from '../../apps/server/src/modules/account/index.ts';
+import { createLocalGateway } from '../../apps/server/src/modules/payment/index.ts';
 import { percentile, round } from './stats.ts';
 
 export const PAY_CLIENTS = 50;

@@ -9,7 +9,7 @@ import { loadConfig } from '../../apps/server/src/config/env.ts';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { device, typeChild } from '../../apps/server/src/db/schema.ts';
 import { seedIfEmpty } from '../../apps/server/src/db/seed/seed.ts';
-import { insertDevices, type NewDevice } from '../../apps/server/src/modules/catalog/catalog-search.repository.ts';
+import { insertDevices, type NewDevice } from '../../apps/server/src/modules/catalog/index.ts';
 import { consoleLatency, type ConsoleLatency } from './console.ts';
 import { orderLatency, type OrderLatency } from './orders.ts';
 import { percentile, round, timed } from './stats.ts';

@@ -5,7 +5,7 @@
 // signed callback — the same path a real gateway's callback takes.
 import { randomUUID } from 'node:crypto';
 import { routes, urlOf, type Route } from '@yance/contracts/routes';
-import { createLocalGateway } from '../../apps/server/src/modules/payment/local-gateway.ts';
+import { createLocalGateway } from '../../apps/server/src/modules/payment/index.ts';
 import { AppProcess, fixtureEnv, type Secrets, type Shared } from './app.ts';
 import type { Postgres } from './postgres.ts';
 

@@ -49,7 +49,7 @@ const files = [
   file('routes', 'apps/server/src/modules/*/*.routes.ts'),
   file('service', 'apps/server/src/modules/*/*.service.ts'),
   file('repository', 'apps/server/src/modules/*/*.repository.ts'),
-  file('events', 'apps/server/src/modules/*/*-events.ts'), // a module's domain events (ADR 0058): any module may emit or subscribe
+  file('module-door', 'apps/server/src/modules/*/index.ts'), // a server module's public API: what other modules, app.ts and the seed may use
   file('schema', 'apps/server/src/db/schema*.ts'),
   file('context', 'apps/server/src/context.ts'),
   file('entry', 'apps/server/src/{app,server,subscribers}.ts'),
@@ -65,10 +65,12 @@ const moduleFile = (categories, own = false) => ({
   element: { type: 'server-module', ...(own ? { captured: { module: '{{from.element.captured.module}}' } } : {}) },
   file: { categories },
 });
-const SUPPORT = { noneOf: ROLES }; // a module's other files: providers, parsers, password rules
+const SUPPORT = { noneOf: [...ROLES, 'module-door'] }; // a module's other files: events, providers, parsers, password rules
 const ROUTES = moduleFile('routes');
-const SERVICE_OR_SUPPORT = moduleFile({ noneOf: ['routes', 'repository'] });
+const SERVICE_OR_SUPPORT = moduleFile({ noneOf: ['routes', 'repository', 'module-door'] });
 const REPOSITORY = moduleFile('repository');
+/** A module's front door, `index.ts`: the only way into a module from outside it. */
+const MODULE_DOOR = moduleFile('module-door');
 const CONTEXT = { element: { type: 'server-root' }, file: { categories: 'context' } };
 const DRIZZLE = { to: { module: { origin: 'external', source: 'drizzle-orm' } } };
 const SCHEMA = { to: { file: { categories: 'schema' } } };
@@ -127,25 +129,41 @@ const policies = [
   // vite.plot-harness.config.ts builds on the app's vite.config.ts (ADR 0042).
   { from: el('web-tooling'), allow: to('web-config', 'web-tooling') },
 
-  // Server: routes → services → repositories → db. A module's repositories and
-  // helpers are its own: other modules go through its service.
-  { from: ROUTES, allow: [...SERVER_SHARED, to('server-plugins'), { to: moduleFile('service') }, { to: moduleFile(SUPPORT, true) }] },
+  // Server: routes → services → repositories → db. A module's files are its own:
+  // other modules (and app.ts, subscribers.ts, the seed) go through its index.ts,
+  // which re-exports by name what they use (services, events, routes, jobs).
+  {
+    from: ROUTES,
+    allow: [
+      ...SERVER_SHARED,
+      to('server-plugins'),
+      { to: moduleFile('service', true) },
+      { to: moduleFile(SUPPORT, true) },
+      { to: MODULE_DOOR },
+    ],
+  },
   {
     from: SERVICE_OR_SUPPORT,
     allow: [
       ...SERVER_SHARED,
       to('server-db'),
-      { to: moduleFile('{service,events}') },
+      { to: moduleFile('service', true) },
       { to: moduleFile(SUPPORT, true) },
       { to: moduleFile('repository', true) },
+      { to: MODULE_DOOR },
     ],
   },
-  { from: REPOSITORY, allow: [...SERVER_SHARED, to('server-db'), { to: moduleFile({ noneOf: ['routes', 'service'] }, true) }] },
+  // The front door re-exports its own module's files (a repository's for the seed's bulk devices), nothing else.
+  { from: MODULE_DOOR, allow: { to: moduleFile({ noneOf: ['module-door'] }, true) } },
+  {
+    from: REPOSITORY,
+    allow: [...SERVER_SHARED, to('server-db'), { to: moduleFile({ noneOf: ['routes', 'service', 'module-door'] }, true) }],
+  },
   { from: el('server-db'), allow: to('server-db', 'server-config') },
   // The demo orders (seed/demo-orders.ts) are written through the services, which take the context.
   {
     from: el('server-seed'),
-    allow: [to('server-seed', 'server-db', 'server-lib'), { to: CONTEXT }, { to: moduleFile('{service,repository}') }],
+    allow: [to('server-seed', 'server-db', 'server-lib'), { to: CONTEXT }, { to: MODULE_DOOR }],
   },
   { from: el('server-lib'), allow: to('server-lib', 'server-config') },
   { from: el('server-plugins'), allow: [...SERVER_SHARED, to('server-plugins', 'server-db')] },
@@ -153,21 +171,21 @@ const policies = [
   { from: CONTEXT, allow: to('server-config', 'server-db', 'server-lib') },
   {
     from: { element: { type: 'server-root' }, file: { categories: 'entry' } },
-    allow: [
-      to('server-root', 'server-plugins', 'server-lib', 'server-config', 'server-db', 'server-seed'),
-      { to: moduleFile({ noneOf: ['repository'] }) },
-    ],
+    allow: [to('server-root', 'server-plugins', 'server-lib', 'server-config', 'server-db', 'server-seed'), { to: MODULE_DOOR }],
   },
 
   // End-to-end tests drive the app from outside: contracts and their own support only.
   { from: el('e2e'), allow: to('e2e', 'e2e-support') },
   { from: el('e2e-support'), allow: to('e2e-support') },
 
-  // Benchmarks and server scripts are tooling that builds data through the server's own code.
+  // Benchmarks and server scripts are tooling that builds data through the server's own code:
+  // the benchmarks (scripts/) through the modules' front doors, the server's own scripts through any module file.
   {
     from: el('bench', 'server-tooling'),
-    allow: [to('bench', 'server-root', 'server-config', 'server-db', 'server-seed', 'server-lib', 'server-module', 'e2e-support')],
+    allow: [to('bench', 'server-root', 'server-config', 'server-db', 'server-seed', 'server-lib', 'e2e-support')],
   },
+  { from: el('bench'), allow: { to: MODULE_DOOR } },
+  { from: el('server-tooling'), allow: to('server-module') },
 
   // drizzle-orm and the schema: only repositories and db/ (client, migrations, seed), and tooling.
   { disallow: [DRIZZLE, SCHEMA], message: 'only repositories and db/ use drizzle-orm and db/schema*.ts (here: {{dependency.source}})' },

@@ -115,11 +115,34 @@ describe('server: routes → services → repositories → db', () => {
     await expectForbidden(`${m}/address/address.routes.ts`, './address.repository.ts');
     await expectAllowed(`${m}/address/address.routes.ts`, './address.service.ts');
   });
-  it('a module uses another only through its service', async () => {
+  it('a module uses another only through its index.ts', async () => {
     await expectForbidden(`${m}/home/home.service.ts`, '../catalog/catalog.repository.ts');
     await expectForbidden(`${m}/home/home.service.ts`, '../sms/sms-aliyun.ts');
-    await expectAllowed(`${m}/home/home.service.ts`, '../catalog/catalog.service.ts');
+    await expectForbidden(`${m}/home/home.service.ts`, '../catalog/catalog.service.ts');
+    await expectForbidden(`${m}/content-admin/admin-write.ts`, '../catalog/catalog-events.ts');
+    await expectForbidden(`${m}/account/account.routes.ts`, '../session/session.service.ts');
+    await expectAllowed(`${m}/home/home.service.ts`, '../catalog/index.ts');
+    await expectAllowed(`${m}/content-admin/admin-write.ts`, '../catalog/index.ts');
+    await expectAllowed(`${m}/account/account.routes.ts`, '../session/index.ts');
     await expectAllowed(`${m}/home/home.service.ts`, './home.repository.ts');
+    await expectAllowed(`${m}/home/home.routes.ts`, './home.service.ts');
+  });
+  it('app.ts, subscribers.ts, the seed and the benchmarks too', async () => {
+    await expectForbidden('apps/server/src/app.ts', './modules/order/order.routes.ts');
+    await expectForbidden('apps/server/src/subscribers.ts', './modules/order/order-events.ts');
+    await expectForbidden('apps/server/src/db/seed/demo-orders.ts', '../../modules/order/order.service.ts');
+    await expectForbidden('scripts/bench/orders.ts', '../../apps/server/src/modules/account/password.ts');
+    await expectAllowed('apps/server/src/app.ts', './modules/order/index.ts');
+    await expectAllowed('apps/server/src/subscribers.ts', './modules/order/index.ts');
+    await expectAllowed('apps/server/src/db/seed/demo-orders.ts', '../../modules/order/index.ts');
+    await expectAllowed('scripts/bench/orders.ts', '../../apps/server/src/modules/account/index.ts');
+  });
+  it('the front door re-exports its own module only', async () => {
+    await expectAllowed(`${m}/order/index.ts`, './order-api.service.ts');
+    await expectAllowed(`${m}/order/index.ts`, './order.routes.ts');
+    await expectForbidden(`${m}/order/index.ts`, '../lab/index.ts');
+    await expectForbidden(`${m}/order/index.ts`, '../lab/lab.service.ts');
+    await expectForbidden(`${m}/order/index.ts`, '../../db/schema.ts');
   });
   it('shared code never reaches up into modules, plugins or the app', async () => {
     await expectForbidden('apps/server/src/lib/reply.ts', '../modules/user/user.service.ts');

@@ -1,4 +1,4 @@
-import type { NewDevice } from '../../modules/catalog/catalog-search.repository.ts';
+import type { NewDevice } from '../../modules/catalog/index.ts';
 import { asFen } from '@yance/contracts/money';
 import { describe, deviceImg, type DeviceSeed } from './device-builder.ts';
 import { DEVICE_SEEDS } from './devices.ts';

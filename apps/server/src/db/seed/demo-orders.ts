@@ -8,22 +8,19 @@ import { couponTemplateForm } from '@yance/contracts/coupon';
 import { addDays } from '@yance/contracts/pickup';
 import { chinaToday, isPickableDate, isSlotDisabled, slotsOf } from '@yance/contracts/sampling-rules';
 import type { AppContext, StaffCaller } from '../../context.ts';
-import { hashPassword } from '../../modules/account/account.service.ts';
-import { reviewAttestation } from '../../modules/customer/customer.service.ts';
-import { addOrder, customerMove } from '../../modules/order/order.service.ts';
-import { moveOrder } from '../../modules/order/order-api.service.ts';
-import type { FileStorage } from '../../modules/media/storage.service.ts';
-import { reviewResult, uploadResult } from '../../modules/lab/result-file.service.ts';
-import { addToPlan } from '../../modules/plan/plan.service.ts';
-import { addAddress } from '../../modules/address/address.service.ts';
-import { addTemplate, issueToPhone } from '../../modules/coupon/coupon-template.service.ts';
-import { adminEvaluationReply } from '../../modules/evaluation/evaluation-admin.service.ts';
-import { addEvaluation, listEvaluations } from '../../modules/evaluation/evaluation.service.ts';
-import { assignPickup } from '../../modules/sampling/pickup.service.ts';
-import { addSampling } from '../../modules/sampling/sampling.service.ts';
-import { getSettings } from '../../modules/setting/setting.service.ts';
-import { demoCaller } from '../../modules/staff/staff.service.ts';
-import { createUser, updateProfile } from '../../modules/user/user.service.ts';
+import { hashPassword } from '../../modules/account/index.ts';
+import { reviewAttestation } from '../../modules/customer/index.ts';
+import { addOrder, customerMove, moveOrder } from '../../modules/order/index.ts';
+import type { FileStorage } from '../../modules/media/index.ts';
+import { reviewResult, uploadResult } from '../../modules/lab/index.ts';
+import { addToPlan } from '../../modules/plan/index.ts';
+import { addAddress } from '../../modules/address/index.ts';
+import { addTemplate, issueToPhone } from '../../modules/coupon/index.ts';
+import { adminEvaluationReply, addEvaluation, listEvaluations } from '../../modules/evaluation/index.ts';
+import { assignPickup, addSampling } from '../../modules/sampling/index.ts';
+import { getSettings } from '../../modules/setting/index.ts';
+import { demoCaller } from '../../modules/staff/index.ts';
+import { createUser, updateProfile } from '../../modules/user/index.ts';
 
 /** The demo customers (demo data only; they sign in with the demo password, README), each with an address book entry. */
 export const DEMO_CUSTOMERS: { phone: string; profile: ProfileForm; place: Pick<AddressForm, 'province' | 'city' | 'area'> }[] = [

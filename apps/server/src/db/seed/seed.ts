@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { insertDevices, type NewDevice } from '../../modules/catalog/catalog-search.repository.ts';
+import { insertDevices, type NewDevice } from '../../modules/catalog/index.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
 import { BOOKING_SCHEDULE_DEFAULTS, type BookingSchedule } from '@yance/contracts/booking-rules';
-import { demoStaff } from '../../modules/staff/staff.service.ts';
+import { demoStaff } from '../../modules/staff/index.ts';
 import type { Db } from '../client.ts';
 import {
   article,

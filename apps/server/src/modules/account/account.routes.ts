@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
-import { endSession, refreshSession, userAgentOf } from '../session/session.service.ts';
-import { newSmsChallenge } from '../sms/sms.service.ts';
-import { deviceIdOf } from '../invite/invite.service.ts';
+import { endSession, refreshSession, userAgentOf } from '../session/index.ts';
+import { newSmsChallenge } from '../sms/index.ts';
+import { deviceIdOf } from '../invite/index.ts';
 import { login, loginWithCode, register, requestSmsCode, resetPassword } from './account.service.ts';
 import { changePhone, sendCurrentPhoneCode } from './change-phone.service.ts';
 

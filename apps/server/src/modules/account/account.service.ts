@@ -1,9 +1,9 @@
 import { SMS_PURPOSES, type PowPayload, type PublicSmsPurpose, type TokenPair } from '@yance/contracts/account';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { redeemChallenge, sendCode, verifyCode } from '../sms/sms.service.ts';
-import { customer, endAllSessions, startSession } from '../session/session.service.ts';
-import { createUser, findUserByAccount, findUserByInviteCode, findUserByPhone, setPasswordHash } from '../user/user.service.ts';
+import { redeemChallenge, sendCode, verifyCode } from '../sms/index.ts';
+import { customer, endAllSessions, startSession } from '../session/index.ts';
+import { createUser, findUserByAccount, findUserByInviteCode, findUserByPhone, setPasswordHash } from '../user/index.ts';
 import { loginGuard } from './login-guard.ts';
 import { assertPasswordAllowed, checkPassword, hashPassword } from './password.ts';
 

@@ -3,9 +3,9 @@ import type { Update4contactBody } from '@yance/contracts/user';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../context.ts';
-import { customer, endOtherSessions } from '../session/session.service.ts';
-import { queueNotice, sendCode, verifyCode } from '../sms/sms.service.ts';
-import { getUser, setPhone } from '../user/user.service.ts';
+import { customer, endOtherSessions } from '../session/index.ts';
+import { queueNotice, sendCode, verifyCode } from '../sms/index.ts';
+import { getUser, setPhone } from '../user/index.ts';
 import { withLockout } from './account.service.ts';
 import { checkPassword } from './password.ts';
 

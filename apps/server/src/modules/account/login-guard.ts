@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/app-error.ts';
 import type { RateCounter } from '../../lib/rate-counter.ts';
-import { retryIn } from '../rate-limit/rate-limit.service.ts';
+import { retryIn } from '../rate-limit/index.ts';
 
 /** ADR 0007: 5 failures in 15 min lock an account for 15 min; 20 in 15 min lock an IP. */
 export const LOGIN_LIMITS = { accountFailures: 5, ipFailures: 20, windowSeconds: 900, lockSeconds: 900 } as const;

@@ -1,5 +1,5 @@
 import type { AppContext, StaffCaller } from '../../context.ts';
-import { changesOf, recordAudit } from '../audit/audit.service.ts';
+import { changesOf, recordAudit } from '../audit/index.ts';
 
 /** What a console write tells the log: who, from where, what, on which object. */
 export interface CatalogWrite {

@@ -3,7 +3,7 @@ import type { Handlers } from '../../plugins/endpoints.ts';
 import { getDeviceDetail, listPrefectures, listTypeGroups } from './catalog.service.ts';
 import { searchCatalog } from './keyword-search.service.ts';
 import { listHotKeywords, suggestItems } from './search-suggest.service.ts';
-import { estimateForItem } from '../turnaround/turnaround.service.ts';
+import { estimateForItem } from '../turnaround/index.ts';
 
 /** Catalogue calls (spec §7); declared in @yance/contracts/api/catalog. */
 export const catalogRoutes = (ctx: AppContext) =>

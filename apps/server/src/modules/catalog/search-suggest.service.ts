@@ -2,7 +2,7 @@ import { HOT_KEYWORDS_MAX, type DeviceSuggestion, type DeviceSuggestQuery } from
 import { keywordRuns, splitGenericWords } from '@yance/contracts/search-terms';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { getSettingValue } from '../setting/setting.service.ts';
+import { getSettingValue } from '../setting/index.ts';
 import { suggestDevices, type SuggestedRow } from './catalog-suggest.repository.ts';
 import { findMostOrdered } from './catalog.repository.ts';
 import { normalizeSearch, termsOf } from '../../lib/search-grams.ts';

@@ -23,9 +23,9 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { limit } from '../rate-limit/rate-limit.service.ts';
-import { findUserByPhone, getUser } from '../user/user.service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { limit } from '../rate-limit/index.ts';
+import { findUserByPhone, getUser } from '../user/index.ts';
 import {
   actorOf,
   lockLiveCluster,

@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { defineMachine, type Actor, type Mover } from '../../lib/state-machine.ts';
-import { notifySite } from '../notify/notify.service.ts';
+import { notifySite } from '../notify/index.ts';
 import * as repo from './cluster.repository.ts';
 import type { ClusterRow, MemberRow } from './cluster.repository.ts';
 

@@ -1,7 +1,7 @@
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { changesOf, recordAudit, type Actor } from '../audit/audit.service.ts';
-import { SHOWCASE_CHANGED } from '../catalog/catalog-events.ts';
+import { changesOf, recordAudit, type Actor } from '../audit/index.ts';
+import { SHOWCASE_CHANGED } from '../catalog/index.ts';
 
 export const staffActor = (caller: StaffCaller): Actor => ({ kind: 'staff', id: caller.id, name: caller.name });
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { BannerAdmin, bannerAddBody, bannerEditBody } from '@yance/contracts/content-admin';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { inWindow } from '../home/home.service.ts';
+import { inWindow } from '../home/index.ts';
 import { deviceRidExists } from './article-admin.repository.ts';
 import { contentWrite, logChange, logRemoval, writeOrder, type Write } from './admin-write.ts';
 import { deleteBanner, insertBanner, listBannerRows, lockBanner, updateBanner, type BannerRow } from './banner.repository.ts';

@@ -1,9 +1,8 @@
 import type { z } from 'zod';
 import type { popupAdmin, popupSetting } from '@yance/contracts/content-admin';
 import type { AppContext } from '../../context.ts';
-import { activePopup, HOME_POPUP_KEY, readPopup } from '../home/home.service.ts';
-import { replaceSetting } from '../setting/setting-admin.service.ts';
-import { getSettingValue } from '../setting/setting.service.ts';
+import { activePopup, HOME_POPUP_KEY, readPopup } from '../home/index.ts';
+import { replaceSetting, getSettingValue } from '../setting/index.ts';
 import { contentWrite, logChange, type Write } from './admin-write.ts';
 
 type PopupAdmin = z.output<typeof popupAdmin>;

@@ -2,7 +2,7 @@ import type { ArticleDetail, ArticleSummary, ArticleType, SitePage, SitePageFigu
 import type { Page, PagingQuery } from '@yance/contracts/paging';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { listTypeGroups } from '../catalog/catalog.service.ts';
+import { listTypeGroups } from '../catalog/index.ts';
 import { countArticles, findArticles, findNeighbours, findSitePage, viewArticle } from './content.repository.ts';
 
 /** One page of published articles of a type, newest first. */

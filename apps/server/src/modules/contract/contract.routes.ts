@@ -1,8 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
 import { readUploadedFile } from '../../plugins/multipart.ts';
-import { sendPrivateFile } from '../media/private-file.service.ts';
-import type { FileStorage } from '../media/storage.service.ts';
+import { sendPrivateFile, type FileStorage } from '../media/index.ts';
 import {
   adminContract,
   adminContractPdf,

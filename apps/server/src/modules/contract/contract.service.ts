@@ -17,11 +17,12 @@ import { chinaToday } from '@yance/contracts/sampling-rules';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { defineMachine } from '../../lib/state-machine.ts';
-import { getPrivateFile, putPrivateFile } from '../media/private-file.service.ts';
-import type { FileStorage } from '../media/storage.service.ts';
-import type { UploadedFile } from '../media/upload.service.ts';
-import { adminMove, staffMover, staffOrder, staffOrderDetail } from '../order/order-admin.service.ts';
+import { getPrivateFile, putPrivateFile, type FileStorage, type UploadedFile } from '../media/index.ts';
 import {
+  adminMove,
+  staffMover,
+  staffOrder,
+  staffOrderDetail,
   customerCard,
   customerMover,
   findCustomerOrder,
@@ -31,8 +32,8 @@ import {
   recordOrderEvent,
   type OrderRow,
   orderBriefOf,
-} from '../order/order-api.service.ts';
-import { getSettings } from '../setting/setting.service.ts';
+} from '../order/index.ts';
+import { getSettings } from '../setting/index.ts';
 import * as repo from './contract.repository.ts';
 import type { ContractRow } from './contract.repository.ts';
 

@@ -6,9 +6,8 @@ import { DEFAULT_POINTS_SETTINGS, pointsSettings } from '@yance/contracts/coupon
 import { chinaToday } from '@yance/contracts/sampling-rules';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { JobHandlers } from '../job/job.service.ts';
-import { getSettingValue } from '../setting/setting.service.ts';
-import { saveAuditedSetting } from '../setting/setting-admin.service.ts';
+import type { JobHandlers } from '../job/index.ts';
+import { getSettingValue, saveAuditedSetting } from '../setting/index.ts';
 import * as repo from './coupon.repository.ts';
 
 export const POINTS_SETTING_KEY = 'points';

@@ -8,8 +8,8 @@ import type { Fen } from '@yance/contracts/money';
 import { chinaToday } from '@yance/contracts/sampling-rules';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { changesOf, recordAudit, SYSTEM, type Actor } from '../audit/audit.service.ts';
-import { findUserByPhone } from '../user/user.service.ts';
+import { changesOf, recordAudit, SYSTEM, type Actor } from '../audit/index.ts';
+import { findUserByPhone } from '../user/index.ts';
 import * as repo from './coupon.repository.ts';
 import type { CouponRow, TemplateRow } from './coupon.repository.ts';
 

@@ -8,9 +8,9 @@ import {
 } from '@yance/contracts/customer';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { getAddresses } from '../address/address.service.ts';
-import { changesOf, recordAudit, type Actor } from '../audit/audit.service.ts';
-import { customer as customerPrincipal, endAllSessions, recentLogins } from '../session/session.service.ts';
+import { getAddresses } from '../address/index.ts';
+import { changesOf, recordAudit, type Actor } from '../audit/index.ts';
+import { customer as customerPrincipal, endAllSessions, recentLogins } from '../session/index.ts';
 import {
   findCustomer,
   findManager,

@@ -1,6 +1,6 @@
 import type { ManagerCard, ManagerOption } from '@yance/contracts/customer';
 import type { AppContext } from '../../context.ts';
-import { changesOf, recordAudit, SYSTEM } from '../audit/audit.service.ts';
+import { changesOf, recordAudit, SYSTEM } from '../audit/index.ts';
 import {
   findCustomer,
   findManager,

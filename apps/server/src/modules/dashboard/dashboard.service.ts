@@ -3,7 +3,7 @@ import { seesAllOrders } from '@yance/contracts/order';
 import { ORDER_STATE_NAMES } from '@yance/contracts/order-states';
 import { can, type Permission } from '@yance/contracts/staff';
 import type { AppContext, StaffCaller } from '../../context.ts';
-import { countFailedJobs } from '../job/job.service.ts';
+import { countFailedJobs } from '../job/index.ts';
 import {
   countCustomersSince,
   countInviteRewardsWithheld,

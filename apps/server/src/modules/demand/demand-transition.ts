@@ -7,8 +7,8 @@ import { chinaToday } from '@yance/contracts/sampling-rules';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { defineMachine, type Mover } from '../../lib/state-machine.ts';
-import type { JobHandlers } from '../job/job.service.ts';
-import { customerCard } from '../order/order-api.service.ts';
+import type { JobHandlers } from '../job/index.ts';
+import { customerCard } from '../order/index.ts';
 import * as repo from './demand.repository.ts';
 import type { DemandRow, NewDemandRow } from './demand.repository.ts';
 

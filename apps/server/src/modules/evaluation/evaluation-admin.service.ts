@@ -7,8 +7,8 @@ import { seesAllOrders } from '@yance/contracts/order';
 import type { Page } from '@yance/contracts/paging';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { notifySite } from '../notify/notify.service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { notifySite } from '../notify/index.ts';
 import * as repo from './evaluation.repository.ts';
 import { replyOf } from './evaluation.service.ts';
 

@@ -14,8 +14,8 @@ import {
 } from '@yance/contracts/evaluation';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { customerMover, findCustomerOrder } from '../order/order-api.service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { customerMover, findCustomerOrder } from '../order/index.ts';
 import * as repo from './evaluation.repository.ts';
 
 /** A missing line and another customer's line answer alike. */

@@ -4,9 +4,9 @@ import { popupSetting, type PopupSetting } from '@yance/contracts/content-admin'
 import { homeData, type HomeData, type PromoPopup } from '@yance/contracts/home';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/reply.ts';
-import { listHotItems, listPrefectures, listTypeGroups } from '../catalog/catalog.service.ts';
-import { latestArticles } from '../content/content.service.ts';
-import { getSettingValue } from '../setting/setting.service.ts';
+import { listHotItems, listPrefectures, listTypeGroups } from '../catalog/index.ts';
+import { latestArticles } from '../content/index.ts';
+import { getSettingValue } from '../setting/index.ts';
 import { findBanners, findPartners, nextBannerChange } from './home.repository.ts';
 
 const HOT_ITEMS = 8;

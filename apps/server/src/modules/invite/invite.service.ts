@@ -26,12 +26,11 @@ import { localInfo } from '@yance/contracts/setting';
 import type { Page } from '@yance/contracts/paging';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { defineMachine } from '../../lib/state-machine.ts';
-import { recordAudit, SYSTEM } from '../audit/audit.service.ts';
-import * as ledger from '../ledger/ledger.service.ts';
-import { notifySite } from '../notify/notify.service.ts';
-import { saveAuditedSetting } from '../setting/setting-admin.service.ts';
-import { getSettingValue } from '../setting/setting.service.ts';
-import { getUser } from '../user/user.service.ts';
+import { recordAudit, SYSTEM } from '../audit/index.ts';
+import * as ledger from '../ledger/index.ts';
+import { notifySite } from '../notify/index.ts';
+import { saveAuditedSetting, getSettingValue } from '../setting/index.ts';
+import { getUser } from '../user/index.ts';
 import * as repo from './invite.repository.ts';
 import type { RewardRow } from './invite.repository.ts';
 

@@ -6,10 +6,9 @@
 import { INVOICE_KIND_NAMES, invoiceApplyNo, isElectronicInvoice } from '@yance/contracts/invoice-states';
 import type { AppContext } from '../../context.ts';
 import { yuan } from '../../lib/pdf-document.ts';
-import { enqueue } from '../job/job.service.ts';
-import { getPrivateFile } from '../media/private-file.service.ts';
-import type { FileStorage } from '../media/storage.service.ts';
-import { mailOnce } from '../notify/notify.service.ts';
+import { enqueue } from '../job/index.ts';
+import { getPrivateFile, type FileStorage } from '../media/index.ts';
+import { mailOnce } from '../notify/index.ts';
 import * as repo from './invoice.repository.ts';
 import type { ApplicationRow, LineRow } from './invoice.repository.ts';
 

@@ -8,8 +8,8 @@ import { INVOICE_TITLES_MAX, isElectronicInvoice, isSpecialInvoice } from '@yanc
 import type { Address } from '@yance/contracts/user';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { getAddresses, owned as ownedAddress } from '../address/address.service.ts';
-import { lockOrderingCustomer } from '../order/order-api.service.ts';
+import { getAddresses, owned as ownedAddress } from '../address/index.ts';
+import { lockOrderingCustomer } from '../order/index.ts';
 import * as repo from './invoice.repository.ts';
 import type { TitleFields, TitleRow } from './invoice.repository.ts';
 

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
-import { sendPrivateFile } from '../media/private-file.service.ts';
-import type { FileStorage } from '../media/storage.service.ts';
+import { sendPrivateFile, type FileStorage } from '../media/index.ts';
 import { adminInvoiceDetail, adminInvoiceList, adminInvoicePdf, issueInvoice, rejectInvoice } from './invoice-admin.service.ts';
 import { addTitle, editTitle, listTitles, makeDefaultTitle, removeTitle } from './invoice-title.service.ts';
 import { applyInvoice, invoiceableOrders } from './invoice-apply.service.ts';

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { changesOf, recordAudit } from '../audit/audit.service.ts';
+import { changesOf, recordAudit } from '../audit/index.ts';
 import { JOB_RETRY, type JobPayloads } from './job-kinds.ts';
 
 // The module's face to app.ts and other modules (they use a module through its service).

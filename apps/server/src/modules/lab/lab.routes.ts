@@ -4,7 +4,7 @@ import type { Handlers } from '../../plugins/endpoints.ts';
 import { readUploadedFile } from '../../plugins/multipart.ts';
 import { UPLOAD_CSP } from '../../plugins/static-web.ts';
 import type { FastifyReply } from 'fastify';
-import type { FileStorage } from '../media/storage.service.ts';
+import type { FileStorage } from '../media/index.ts';
 import {
   addTestRecord,
   adminAdjust,

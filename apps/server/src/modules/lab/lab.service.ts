@@ -22,9 +22,10 @@ import { ARRIVING, RETEST_DAYS, SAMPLE_STATE_NAMES } from '@yance/contracts/samp
 import type { Fen } from '@yance/contracts/money';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { adminOrderDetail, staffMover } from '../order/order-admin.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import {
+  adminOrderDetail,
+  staffMover,
   customerMover,
   deliveredAt,
   findCustomerOrder,
@@ -35,8 +36,8 @@ import {
   recordOrderEvent,
   type Mover,
   type OrderRow,
-} from '../order/order-api.service.ts';
-import { detailOf } from '../order/order-detail.service.ts';
+  detailOf,
+} from '../order/index.ts';
 import { ORDER_ADJUSTED } from './lab-events.ts';
 import * as repo from './lab.repository.ts';
 import type { SampleJoinRow, SampleRow } from './lab.repository.ts';

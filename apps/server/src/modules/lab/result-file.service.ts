@@ -16,9 +16,8 @@ import { cleanText } from '@yance/contracts/text';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { defineMachine } from '../../lib/state-machine.ts';
-import type { FileStorage } from '../media/storage.service.ts';
-import { staffMover } from '../order/order-admin.service.ts';
-import { customerMover, findReachableOrder, lockReachableOrder, recordOrderEvent, type Mover } from '../order/order-api.service.ts';
+import type { FileStorage } from '../media/index.ts';
+import { staffMover, customerMover, findReachableOrder, lockReachableOrder, recordOrderEvent, type Mover } from '../order/index.ts';
 import * as repo from './lab.repository.ts';
 import type { FileRow, ListedFile } from './lab.repository.ts';
 

@@ -3,9 +3,9 @@
 // message centre hooks its notice there).
 import { DESTROY_NOTICE_DAYS } from '@yance/contracts/sample-states';
 import type { AppContext } from '../../context.ts';
-import { SYSTEM } from '../audit/audit.service.ts';
-import type { JobHandlers } from '../job/job.service.ts';
-import { lockReachableOrder, recordOrderEvent, type OrderRow } from '../order/order-api.service.ts';
+import { SYSTEM } from '../audit/index.ts';
+import type { JobHandlers } from '../job/index.ts';
+import { lockReachableOrder, recordOrderEvent, type OrderRow } from '../order/index.ts';
 import * as repo from './lab.repository.ts';
 import type { SampleRow } from './lab.repository.ts';
 import { moveSamples } from './sample.service.ts';

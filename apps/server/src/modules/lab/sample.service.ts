@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { defineMachine } from '../../lib/state-machine.ts';
-import { recordOrderEvent, type Mover, type OrderRow } from '../order/order-api.service.ts';
+import { recordOrderEvent, type Mover, type OrderRow } from '../order/index.ts';
 import * as repo from './lab.repository.ts';
 import type { SampleFields, SampleRow } from './lab.repository.ts';
 

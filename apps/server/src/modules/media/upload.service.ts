@@ -4,7 +4,7 @@ import { cleanText } from '@yance/contracts/text';
 import sharp from 'sharp';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { changesOf, recordAudit } from '../audit/audit.service.ts';
+import { changesOf, recordAudit } from '../audit/index.ts';
 import { looksLikeMarkup, sniffImage } from './image-check.ts';
 import { insertMedia } from './media.repository.ts';
 import type { FileStorage } from './storage.service.ts';

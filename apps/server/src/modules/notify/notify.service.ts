@@ -9,8 +9,8 @@ import { isNotice, noticeKind, noticeText, NOTICES, type Notice } from '@yance/c
 import type { AppContext } from '../../context.ts';
 import type { MailAttachment } from '../../lib/mail-provider.ts';
 import type { Moved } from '../../lib/state-machine.ts';
-import { enqueue, type JobHandlers, type JobPayloads, type JobTry } from '../job/job.service.ts';
-import { deliverNotice } from '../sms/sms.service.ts';
+import { enqueue, type JobHandlers, type JobPayloads, type JobTry } from '../job/index.ts';
+import { deliverNotice } from '../sms/index.ts';
 import * as repo from './notify.repository.ts';
 
 // The module's face to app.ts: the mail provider chosen from config (ADR 0046).

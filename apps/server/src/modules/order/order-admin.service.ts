@@ -10,7 +10,7 @@ import type { OrderAction } from '@yance/contracts/order-states';
 import type { Fen } from '@yance/contracts/money';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { adminFiles } from '../lab/result-file.service.ts';
+import { adminFiles } from '../lab/index.ts';
 import { detailOf, summariesOf } from './order-detail.service.ts';
 import * as repo from './order.repository.ts';
 import type { OrderRow } from './order.repository.ts';

@@ -8,7 +8,7 @@ import type { OrderKind, OrderState } from '@yance/contracts/order-states';
 import type { SamplingEventAction } from '@yance/contracts/sampling';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Actor } from '../audit/audit.service.ts';
+import type { Actor } from '../audit/index.ts';
 import * as repo from './order.repository.ts';
 import type { OrderRow } from './order.repository.ts';
 import { customerName, reachable, type Mover } from './order-transition.ts';

@@ -5,7 +5,7 @@ import { CALL_WITHIN_HOURS, type CallTask } from '@yance/contracts/call-task';
 import { seesAllOrders } from '@yance/contracts/order';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { customerName, reachable } from './order-transition.ts';
 import { findCallTasks, type CallTaskRow } from './order-call.repository.ts';
 import * as repo from './order.repository.ts';

@@ -11,10 +11,9 @@ import { CONTRACT_EVENT_LABELS, type ContractEventAction } from '@yance/contract
 import { DEFAULT_LAB_CALENDAR } from '@yance/contracts/turnaround';
 import { LAB_EVENT_LABELS, type LabEventAction } from '@yance/contracts/sample-states';
 import type { AppContext } from '../../context.ts';
-import { deductionOf } from '../coupon/coupon.service.ts';
-import { labDetailOf, trackingOf } from '../lab/lab.service.ts';
-import { customerFiles } from '../lab/result-file.service.ts';
-import { dueDate, labCalendarOf } from '../turnaround/turnaround.service.ts';
+import { deductionOf } from '../coupon/index.ts';
+import { labDetailOf, trackingOf, customerFiles } from '../lab/index.ts';
+import { dueDate, labCalendarOf } from '../turnaround/index.ts';
 import * as repo from './order.repository.ts';
 import type { OrderRow } from './order.repository.ts';
 import { actionsFor, type Mover } from './order-transition.ts';

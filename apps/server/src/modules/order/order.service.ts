@@ -18,8 +18,8 @@ import type { Fen, PriceUnit } from '@yance/contracts/money';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { buildSearchText } from '../../lib/search-grams.ts';
-import { changesOf, recordAudit } from '../audit/audit.service.ts';
-import { holdDiscount } from '../coupon/coupon.service.ts';
+import { changesOf, recordAudit } from '../audit/index.ts';
+import { holdDiscount } from '../coupon/index.ts';
 import {
   fullChoices,
   linePrice,
@@ -29,8 +29,8 @@ import {
   quotePrice,
   takeFromPlan,
   type PlanEntry,
-} from '../plan/plan.service.ts';
-import { estimatesOf } from '../turnaround/turnaround.service.ts';
+} from '../plan/index.ts';
+import { estimatesOf } from '../turnaround/index.ts';
 import {
   ATTESTATION_NEEDED,
   customerMover,

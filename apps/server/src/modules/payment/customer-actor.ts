@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
-import type { Actor } from '../audit/audit.service.ts';
-import { customerMover } from '../order/order-api.service.ts';
+import type { Actor } from '../audit/index.ts';
+import { customerMover } from '../order/index.ts';
 
 /** The customer as the audit names them (a top-up, a group transfer). */
 export async function customerActor(t: AppContext, userId: number): Promise<Actor> {

@@ -2,9 +2,9 @@
 import type { GroupFunds } from '@yance/contracts/prestore';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { groupForReader, lockGroupForMoney } from '../cluster/cluster.service.ts';
-import * as ledger from '../ledger/ledger.service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { groupForReader, lockGroupForMoney } from '../cluster/index.ts';
+import * as ledger from '../ledger/index.ts';
 import { customerActor } from './customer-actor.ts';
 
 /** prestore/transfer: the group's owner moves money between their prestore balance and the group's. */

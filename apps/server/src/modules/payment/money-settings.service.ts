@@ -2,7 +2,7 @@
 // account, settlement days, reminders, the online trade's validity.
 import { DEFAULT_MONEY_SETTINGS, moneySettings, type MoneySettings } from '@yance/contracts/money-settings';
 import type { AppContext } from '../../context.ts';
-import { getSettingValue } from '../setting/setting.service.ts';
+import { getSettingValue } from '../setting/index.ts';
 
 export const MONEY_SETTING_KEY = 'money';
 

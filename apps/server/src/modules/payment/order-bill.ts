@@ -1,7 +1,7 @@
 // An order's bill (ADR 0050, 0053): its final amount, what it still bills, how
 // a bill splits between the customer, the coupon and the points, what is due now.
-import type * as ledger from '../ledger/ledger.service.ts';
-import type { OrderRow } from '../order/order-api.service.ts';
+import type * as ledger from '../ledger/index.ts';
+import type { OrderRow } from '../order/index.ts';
 import type { OrderMoneyRow } from './order-money.repository.ts';
 
 export const finalOf = (m: OrderMoneyRow) => (m.totalFen ?? 0) + m.adjustFen;

@@ -4,10 +4,10 @@
 import { canLeave, type OrderAction } from '@yance/contracts/order-states';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { SYSTEM, type Actor } from '../audit/audit.service.ts';
-import { earnPoints, giveBackDiscount } from '../coupon/coupon.service.ts';
-import * as ledger from '../ledger/ledger.service.ts';
-import { recordOrderEvent, type OrderRow } from '../order/order-api.service.ts';
+import { SYSTEM, type Actor } from '../audit/index.ts';
+import { earnPoints, giveBackDiscount } from '../coupon/index.ts';
+import * as ledger from '../ledger/index.ts';
+import { recordOrderEvent, type OrderRow } from '../order/index.ts';
 import { yuan } from './money-format.ts';
 import { ORDER_PAID } from './payment-events.ts';
 import { billLines, finalOf, splitBill, unbilledOf } from './order-bill.ts';

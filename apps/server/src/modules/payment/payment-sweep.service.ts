@@ -1,9 +1,9 @@
 // The hourly money sweep (ADR 0050): overdue institution orders, their reminders, expired online trades.
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { JobHandlers } from '../job/job.service.ts';
-import { remindOverdue } from '../notify/notify.service.ts';
-import { moveOrder } from '../order/order-api.service.ts';
+import type { JobHandlers } from '../job/index.ts';
+import { remindOverdue } from '../notify/index.ts';
+import { moveOrder } from '../order/index.ts';
 import { getMoneySettings } from './money-settings.service.ts';
 import * as repo from './payment-sweep.repository.ts';
 import { lockTopup } from './topup.repository.ts';

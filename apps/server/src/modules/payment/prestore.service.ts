@@ -3,11 +3,11 @@
 import type { Assets, PrestoreInfo, StatementBody } from '@yance/contracts/prestore';
 import { localInfo } from '@yance/contracts/setting';
 import type { AppContext } from '../../context.ts';
-import { joinedClusters } from '../cluster/cluster.service.ts';
-import { couponAssets } from '../coupon/coupon.service.ts';
-import * as ledger from '../ledger/ledger.service.ts';
-import { walletAssets } from '../promotion/promotion.service.ts';
-import { getSettingValue } from '../setting/setting.service.ts';
+import { joinedClusters } from '../cluster/index.ts';
+import { couponAssets } from '../coupon/index.ts';
+import * as ledger from '../ledger/index.ts';
+import { walletAssets } from '../promotion/index.ts';
+import { getSettingValue } from '../setting/index.ts';
 import type { Gateways } from './gateway.ts';
 import { getMoneySettings } from './money-settings.service.ts';
 import { dueOrders } from './order-payment.service.ts';

@@ -9,7 +9,7 @@ import {
 import { COUNT_MAX, defaultChoices, PriceError, priceOf, type Choices, type Fen, type Priced } from '@yance/contracts/money';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { estimatesOf, type Estimate } from '../turnaround/turnaround.service.ts';
+import { estimatesOf, type Estimate } from '../turnaround/index.ts';
 import * as repo from './plan.repository.ts';
 import type { PlanRow } from './plan.repository.ts';
 

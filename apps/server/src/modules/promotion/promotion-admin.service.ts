@@ -8,8 +8,8 @@ import type { PromoterState, WithdrawState } from '@yance/contracts/promotion-st
 import type { Page } from '@yance/contracts/paging';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import * as ledger from '../ledger/ledger.service.ts';
-import { saveAuditedSetting } from '../setting/setting-admin.service.ts';
+import * as ledger from '../ledger/index.ts';
+import { saveAuditedSetting } from '../setting/index.ts';
 import * as repo from './promotion.repository.ts';
 import { NO_PROMOTER_ROW, promoterMachine } from './promotion-promoter.service.ts';
 import { moveWithdrawal, NO_WITHDRAWAL, toWithdrawEntry } from './promotion-withdraw.service.ts';

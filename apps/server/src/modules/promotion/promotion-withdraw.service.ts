@@ -16,7 +16,7 @@ import type { Page } from '@yance/contracts/paging';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { defineMachine, type Moved } from '../../lib/state-machine.ts';
-import * as ledger from '../ledger/ledger.service.ts';
+import * as ledger from '../ledger/index.ts';
 import * as repo from './promotion.repository.ts';
 import type { WithdrawalRow } from './promotion.repository.ts';
 import { customerActor, getPromotionSettings, NO_PROMOTER, promoterReader, tell, yuan } from './promotion.service.ts';

@@ -31,12 +31,12 @@ import type { Page } from '@yance/contracts/paging';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { defineMachine, SYSTEM_MOVER, type Mover } from '../../lib/state-machine.ts';
-import type { Actor } from '../audit/audit.service.ts';
-import * as ledger from '../ledger/ledger.service.ts';
-import { notifySite } from '../notify/notify.service.ts';
-import { getSettingValue } from '../setting/setting.service.ts';
-import { getUser } from '../user/user.service.ts';
-import type { JobHandlers } from '../job/job.service.ts';
+import type { Actor } from '../audit/index.ts';
+import * as ledger from '../ledger/index.ts';
+import { notifySite } from '../notify/index.ts';
+import { getSettingValue } from '../setting/index.ts';
+import { getUser } from '../user/index.ts';
+import type { JobHandlers } from '../job/index.ts';
 import * as repo from './promotion.repository.ts';
 import type { PromoterRow, RebateRow } from './promotion.repository.ts';
 

@@ -13,9 +13,9 @@ import { BOOKING_STATE_NAMES, BOOKING_TRANSITIONS, type BookingAction, type Book
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { actorOf, defineMachine, type Actor, type Mover } from '../../lib/state-machine.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { customerName } from '../order/order-api.service.ts';
-import { getSettingValue } from '../setting/setting.service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { customerName } from '../order/index.ts';
+import { getSettingValue } from '../setting/index.ts';
 import * as repo from './reservation.repository.ts';
 import type { BookingRow } from './reservation.repository.ts';
 

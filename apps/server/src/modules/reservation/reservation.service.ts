@@ -28,8 +28,8 @@ import { BOOKING_EVENT_LABELS, BOOKING_STATE_NAMES } from '@yance/contracts/book
 import { defaultChoices, priceOf, type Fen } from '@yance/contracts/money';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { ATTESTATION_NEEDED, customerName } from '../order/order-api.service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { ATTESTATION_NEEDED, customerName } from '../order/index.ts';
 import { chinaTime, moveBooking } from './booking-transition.ts';
 import * as repo from './reservation.repository.ts';
 import type { BookingEventRow, BookingRow } from './reservation.repository.ts';

@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { defineMachine } from '../../lib/state-machine.ts';
-import { owned as ownedAddress } from '../address/address.service.ts';
+import { owned as ownedAddress } from '../address/index.ts';
 import {
   customerMover,
   findCustomerOrder,
@@ -25,10 +25,10 @@ import {
   orderStateOf,
   recordOrderNote,
   type OrderRow,
-} from '../order/order-api.service.ts';
-import { moveSamples } from '../lab/sample.service.ts';
-import { getSettings } from '../setting/setting.service.ts';
-import { staffMember } from '../staff/staff.service.ts';
+} from '../order/index.ts';
+import { moveSamples } from '../lab/index.ts';
+import { getSettings } from '../setting/index.ts';
+import { staffMember } from '../staff/index.ts';
 import * as repo from './sampling.repository.ts';
 import type { NewSamplingRow, SamplingRow } from './sampling.repository.ts';
 

@@ -11,7 +11,7 @@ import {
 } from '@yance/contracts/setting';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { changesOf, recordAudit } from '../audit/audit.service.ts';
+import { changesOf, recordAudit } from '../audit/index.ts';
 import { findSettings, lockSetting, saveSetting } from './setting.repository.ts';
 
 /** The region table the storefront's picker shows (@vant/area-data), so a saved code is one a customer can pick. */

@@ -3,9 +3,9 @@ import type { TokenPair } from '@yance/contracts/account';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addSeconds } from '../../lib/clock.ts';
-import { assertPasswordAllowed, hashPassword } from '../account/account.service.ts';
-import { changesOf, recordAudit, SYSTEM, type Actor } from '../audit/audit.service.ts';
-import { hashToken, startStaffSession } from '../session/session.service.ts';
+import { assertPasswordAllowed, hashPassword } from '../account/index.ts';
+import { changesOf, recordAudit, SYSTEM, type Actor } from '../audit/index.ts';
+import { hashToken, startStaffSession } from '../session/index.ts';
 import { insertStaff } from './staff.repository.ts';
 import { countStaff, insertSetupToken, lockFirstAdmin, useSetupToken } from './first-admin.repository.ts';
 

@@ -1,8 +1,8 @@
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { assertPasswordAllowed, hashPassword, verifyWithLockout } from '../account/account.service.ts';
-import { changesOf, recordAudit } from '../audit/audit.service.ts';
-import { endOtherSessions, staff as staffPrincipal } from '../session/session.service.ts';
+import { assertPasswordAllowed, hashPassword, verifyWithLockout } from '../account/index.ts';
+import { changesOf, recordAudit } from '../audit/index.ts';
+import { endOtherSessions, staff as staffPrincipal } from '../session/index.ts';
 import { findStaff, updateStaff } from './staff.repository.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
-import { endSession, refreshSession } from '../session/session.service.ts';
+import { endSession, refreshSession } from '../session/index.ts';
 import { addStaff, editStaff, listStaff, resetStaffPassword, setStaffDisabled, staffLogin, staffMe } from './staff.service.ts';
 
 /** The console's sign-in, tokens and staff (ADR 0032); declared in @yance/contracts/api/staff. */

@@ -6,9 +6,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { z } from 'zod';
 import type { StaffListQuery, staffAddBody, staffEditBody } from '@yance/contracts/staff';
-import { assertPasswordAllowed, hashPassword, verifyWithLockout } from '../account/account.service.ts';
-import { changesOf, recordAudit, type Actor } from '../audit/audit.service.ts';
-import { endAllSessions, resolveToken, staff as staffPrincipal, startStaffSession } from '../session/session.service.ts';
+import { assertPasswordAllowed, hashPassword, verifyWithLockout } from '../account/index.ts';
+import { changesOf, recordAudit, type Actor } from '../audit/index.ts';
+import { endAllSessions, resolveToken, staff as staffPrincipal, startStaffSession } from '../session/index.ts';
 import {
   findStaff,
   findStaffByAccount,

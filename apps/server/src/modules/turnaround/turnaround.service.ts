@@ -5,7 +5,7 @@ import type { TurnaroundEstimate } from '@yance/contracts/catalog';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findOnShelfId, findQueueItems, queuedSamples } from './turnaround.repository.ts';
-import { getSettingValue } from '../setting/setting.service.ts';
+import { getSettingValue } from '../setting/index.ts';
 
 /** The lab's working calendar from the console (设置 › 工作日历), Monday to Friday when never saved. */
 export async function labCalendarOf(ctx: AppContext): Promise<LabCalendar> {

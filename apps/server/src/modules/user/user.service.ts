@@ -4,10 +4,9 @@ import type { ProfileForm, UserInfoResponse } from '@yance/contracts/user';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { getAddresses } from '../address/address.service.ts';
-import { attestationMachine, attestationSet } from '../customer/attestation.service.ts';
-import { assignNextManager, ensureManager, managerCardOf } from '../customer/manager.service.ts';
-import { planCount } from '../plan/plan.service.ts';
+import { getAddresses } from '../address/index.ts';
+import { attestationMachine, attestationSet, assignNextManager, ensureManager, managerCardOf } from '../customer/index.ts';
+import { planCount } from '../plan/index.ts';
 import * as repo from './user.repository.ts';
 import { CUSTOMER_REGISTERED } from './user-events.ts';
 

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
 import { parseWxXml, scanEventOf, wxSignatureValid } from './wx-callback.ts';
-import { userAgentOf } from '../session/session.service.ts';
+import { userAgentOf } from '../session/index.ts';
 import { bindTicket, confirmTicket, handleScanEvent, newTicket, pollTicket, scanTicket } from './wechat.service.ts';
 
 /** WeChat QR login (spec §4): ticket, poll, the local confirm page's scan/confirm, and the official account's callback. */

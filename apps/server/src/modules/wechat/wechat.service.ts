@@ -3,9 +3,9 @@ import { SMS_PURPOSES, type TokenPair, type WxTicket, type WxTicketState } from 
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addSeconds } from '../../lib/clock.ts';
-import { startSession } from '../session/session.service.ts';
-import { verifyCode } from '../sms/sms.service.ts';
-import { bindOpenid, createUser, findUserByOpenid, findUserByPhone } from '../user/user.service.ts';
+import { startSession } from '../session/index.ts';
+import { verifyCode } from '../sms/index.ts';
+import { bindOpenid, createUser, findUserByOpenid, findUserByPhone } from '../user/index.ts';
 import { wechatToken } from './wechat-token.ts';
 import { claimConfirmed, deleteTicketsExpiredBefore, findTicket, insertTicket, moveTicket, type TicketRow } from './wechat.repository.ts';
 import { createQrCode } from './wx-official.ts';

@@ -1,0 +1,10 @@
+// What other modules use (content, content-admin, home; also subscribers.ts)
+export { SHOWCASE_CHANGED } from './catalog-events.ts';
+export { listHotItems, listPrefectures, listTypeGroups } from './catalog.service.ts';
+
+// Routes, jobs and providers that app.ts mounts and starts
+export { catalogAdminRoutes } from './catalog-admin.routes.ts';
+export { catalogRoutes } from './catalog.routes.ts';
+
+// For the demo data (db/seed) and the search benchmark (scripts/bench)
+export { insertDevices, type NewDevice } from './catalog-search.repository.ts';

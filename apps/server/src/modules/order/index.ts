@@ -1,0 +1,37 @@
+// What other modules use (contract, demand, evaluation, invoice, lab, payment, reservation, sampling; also db/seed)
+export { adminMove, adminOrderDetail, staffMover, staffOrder, staffOrderDetail } from './order-admin.service.ts';
+export {
+  ATTESTATION_NEEDED,
+  customerCard,
+  customerMover,
+  customerName,
+  customerOrdersIn,
+  deliveredAt,
+  findCustomerOrder,
+  findReachableOrder,
+  lockCustomerOrder,
+  lockOrderingCustomer,
+  lockReachableOrder,
+  moveOrder,
+  type Mover,
+  moverActor,
+  orderBriefOf,
+  orderLines,
+  orderNoOf,
+  type OrderRow,
+  orderStateOf,
+  recordOrderEvent,
+  recordOrderNote,
+} from './order-api.service.ts';
+export { detailOf } from './order-detail.service.ts';
+
+// Domain events and the reactions subscribers.ts wires to them
+export { ORDER_SENDING } from './order-events.ts';
+export { orderMachine } from './order-transition.ts';
+
+// Routes, jobs and providers that app.ts mounts and starts
+export { orderCallRoutes } from './order-call.routes.ts';
+export { orderAdminRoutes, orderRoutes } from './order.routes.ts';
+
+// For the demo data (db/seed)
+export { addOrder, customerMove } from './order.service.ts';

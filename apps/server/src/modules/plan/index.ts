@@ -1,0 +1,18 @@
+// What other modules use (coupon, demand, order, user)
+export {
+  fullChoices,
+  linePrice,
+  planCount,
+  type PlanEntry,
+  planLinesPriced,
+  putIntoPlan,
+  putQuoteLinesIntoPlan,
+  quotePrice,
+  takeFromPlan,
+} from './plan.service.ts';
+
+// Routes, jobs and providers that app.ts mounts and starts
+export { planRoutes } from './plan.routes.ts';
+
+// For the demo data (db/seed)
+export { addToPlan } from './plan.service.ts';

@@ -1,0 +1,7 @@
+// What other modules use (catalog, content-admin, contract, coupon, home, invite, invoice, payment, promotion, reservation, sampling, turnaround; also db/seed)
+export { replaceSetting, saveAuditedSetting } from './setting-admin.service.ts';
+export { getSettings, getSettingValue } from './setting.service.ts';
+
+// Routes, jobs and providers that app.ts mounts and starts
+export { settingAdminRoutes } from './setting-admin.routes.ts';
+export { settingRoutes } from './setting.routes.ts';
