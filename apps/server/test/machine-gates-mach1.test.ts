@@ -13,12 +13,12 @@ import type { Fen } from '@yance/contracts/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.ts';
 import { booking, cluster, clusterMember, demand } from '../src/db/schema.ts';
-import { AppError } from '../src/lib/app-error.ts';
 import type { Mover } from '../src/lib/state-machine.ts';
 import { bookingMachine, NO_BOOKING } from '../src/modules/reservation/booking-transition.ts';
 import { memberMachine } from '../src/modules/cluster/cluster-transition.ts';
 import { demandMachine } from '../src/modules/demand/demand-transition.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
+import { tryRolledBack } from './machine-helpers.ts';
 import { testClock } from './factories.ts';
 import { testRunner } from './job-helpers.ts';
 import { orderingCustomer } from './order-factories.ts';
@@ -89,8 +89,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-class Rollback extends Error {}
-
 /** The mover the table's `by` names: staff with every role where a permission is named, else the customer, the owner or the system. */
 function moverFor(by: readonly MachineActor[]): Mover {
   if (by.some((a) => 'permission' in a)) return { kind: 'staff', caller: { id: 1, name: '管理员', roles: ['admin'] }, ip: '' };
@@ -99,25 +97,12 @@ function moverFor(by: readonly MachineActor[]): Mover {
   return { kind: 'system' };
 }
 
-/** Runs `fn` with the row put in `state` first, then rolls everything back; answers the refusal, or null when it moved. */
-async function attempt(put: (tx: AppContext) => Promise<unknown>, fn: (tx: AppContext) => Promise<unknown>): Promise<string | null> {
-  let outcome: string | null = null;
-  await ctx
-    .tx(async (tx) => {
-      await put(tx);
-      try {
-        await fn(tx);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        outcome = `${err.kind} ${err.message}`;
-      }
-      throw new Rollback();
-    })
-    .catch((err: unknown) => {
-      if (!(err instanceof Rollback)) throw err;
-    });
-  return outcome;
-}
+/** Runs `fn` with the row put in its state first, then rolls everything back; answers the refusal, or null when it moved. */
+const attempt = (put: (tx: AppContext) => Promise<unknown>, fn: (tx: AppContext) => Promise<unknown>) =>
+  tryRolledBack(ctx, async (tx) => {
+    await put(tx);
+    await fn(tx);
+  });
 
 describe('bookings: every action from every state', () => {
   for (const [action, tr] of Object.entries(BOOKING_TRANSITIONS) as [

@@ -10,11 +10,11 @@ import { REBATE_ACTIONS, REBATE_TRANSITIONS, rebateRefusal, type RebateAction } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponTemplate, ledgerEntry, orders, rebate, userCoupon } from '../src/db/schema.ts';
 import type { AppContext } from '../src/context.ts';
-import { AppError } from '../src/lib/app-error.ts';
 import { SYSTEM_MOVER } from '../src/lib/state-machine.ts';
 import { couponMachine } from '../src/modules/coupon/coupon.service.ts';
 import { rebateMachine } from '../src/modules/promotion/promotion.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
+import { tryRolledBack } from './machine-helpers.ts';
 import { testClock } from './factories.ts';
 import { testRunner } from './job-helpers.ts';
 import { orderingCustomer, placeOrder } from './order-factories.ts';
@@ -75,27 +75,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-class Rollback extends Error {}
-
 /** Runs `fn` with the order in `parent`, then rolls back: the error's kind and words, or null when it went through. */
-async function attempt(parent: OrderState, fn: (tx: AppContext) => Promise<void>): Promise<string | null> {
-  let outcome: string | null = null;
-  await ctx
-    .tx(async (tx) => {
-      await tx.db.update(orders).set({ state: parent }).where(eq(orders.id, orderId));
-      try {
-        await fn(tx);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        outcome = `${err.kind} ${err.message}`;
-      }
-      throw new Rollback();
-    })
-    .catch((err: unknown) => {
-      if (!(err instanceof Rollback)) throw err;
-    });
-  return outcome;
-}
+const attempt = (parent: OrderState, fn: (tx: AppContext) => Promise<void>) =>
+  tryRolledBack(ctx, async (tx) => {
+    await tx.db.update(orders).set({ state: parent }).where(eq(orders.id, orderId));
+    await fn(tx);
+  });
 
 /** The actions whose table names a gate on the order's state, with the states it lets through. */
 const gated = <A extends string>(actions: readonly A[], table: Record<A, object>) =>

@@ -12,12 +12,12 @@ import { SAMPLING_ACTIONS, SAMPLING_TRANSITIONS, samplingRefusal } from '@yance/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderContract, orders, resultFile, samplingRequest } from '../src/db/schema.ts';
 import type { AppContext } from '../src/context.ts';
-import { AppError } from '../src/lib/app-error.ts';
 import type { Mover } from '../src/lib/state-machine.ts';
 import { contractMachine } from '../src/modules/contract/contract.service.ts';
 import { resultFileMachine } from '../src/modules/lab/result-file.service.ts';
 import { samplingMachine } from '../src/modules/sampling/sampling.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
+import { tryRolledBack } from './machine-helpers.ts';
 import { testClock } from './factories.ts';
 import { testRunner } from './job-helpers.ts';
 import { orderingCustomer, placeOrder } from './order-factories.ts';
@@ -35,8 +35,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-class Rollback extends Error {}
-
 /** Who the table lets take the action: the order's customer, a staff member with every role, or the system. */
 function moverFor(by: readonly MachineActor[]): Mover {
   const first = by[0]!;
@@ -45,25 +43,12 @@ function moverFor(by: readonly MachineActor[]): Mover {
   return { kind: 'system' };
 }
 
-/** Runs `act` with the order in `parent`, answers the refusal as `KIND words` (null when it went through), then rolls back. */
-async function attempt(parent: OrderState, act: (tx: AppContext) => Promise<void>): Promise<string | null> {
-  let outcome: string | null = null;
-  await ctx
-    .tx(async (tx) => {
-      await tx.db.update(orders).set({ state: parent }).where(eq(orders.id, order.id));
-      try {
-        await act(tx);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        outcome = `${err.kind} ${err.message}`;
-      }
-      throw new Rollback();
-    })
-    .catch((err: unknown) => {
-      if (!(err instanceof Rollback)) throw err;
-    });
-  return outcome;
-}
+/** Runs `act` with the order in `parent`, then rolls back: the refusal, or null when it went through. */
+const attempt = (parent: OrderState, act: (tx: AppContext) => Promise<void>) =>
+  tryRolledBack(ctx, async (tx) => {
+    await tx.db.update(orders).set({ state: parent }).where(eq(orders.id, order.id));
+    await act(tx);
+  });
 
 /** What the tries must leave as it was: the order's requests, files and contract. */
 const kept = async () => ({

@@ -8,11 +8,11 @@ import { SAMPLE_ACTIONS, SAMPLE_TRANSITIONS, sampleRefusal, type SampleAction } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSample, orders } from '../src/db/schema.ts';
 import type { AppContext } from '../src/context.ts';
-import { AppError } from '../src/lib/app-error.ts';
 import type { Mover } from '../src/lib/state-machine.ts';
 import { addTestRecord } from '../src/modules/lab/lab.service.ts';
 import { sampleMachine } from '../src/modules/lab/sample.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
+import { tryRolledBack } from './machine-helpers.ts';
 import { testClock } from './factories.ts';
 import { testRunner } from './job-helpers.ts';
 import { orderingCustomer, placeOrder } from './order-factories.ts';
@@ -33,8 +33,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-class Rollback extends Error {}
-
 /** Who the table lets take the action: the order's customer, a staff member with every role, or the system. */
 function moverFor(action: SampleAction): Mover {
   const by = SAMPLE_TRANSITIONS[action].by[0]!;
@@ -44,26 +42,13 @@ function moverFor(action: SampleAction): Mover {
 }
 
 /** Tries the action with the order in `parent` and the sample in the action's first `from` state, then rolls back. */
-async function attempt(action: SampleAction, parent: (typeof ORDER_STATES)[number]): Promise<string | null> {
-  let outcome: string | null = null;
-  await ctx
-    .tx(async (tx) => {
-      await tx.db.update(orders).set({ state: parent }).where(eq(orders.id, order.id));
-      await tx.db.update(orderSample).set({ state: SAMPLE_TRANSITIONS[action].from[0] }).where(eq(orderSample.id, sampleId));
-      try {
-        const moved = await sampleMachine.move(tx, moverFor(action), sampleId, action);
-        expect(moved.state).toBe(SAMPLE_TRANSITIONS[action].to);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        outcome = `${err.kind} ${err.message}`;
-      }
-      throw new Rollback();
-    })
-    .catch((err: unknown) => {
-      if (!(err instanceof Rollback)) throw err;
-    });
-  return outcome;
-}
+const attempt = (action: SampleAction, parent: (typeof ORDER_STATES)[number]) =>
+  tryRolledBack(ctx, async (tx) => {
+    await tx.db.update(orders).set({ state: parent }).where(eq(orders.id, order.id));
+    await tx.db.update(orderSample).set({ state: SAMPLE_TRANSITIONS[action].from[0] }).where(eq(orderSample.id, sampleId));
+    const moved = await sampleMachine.move(tx, moverFor(action), sampleId, action);
+    expect(moved.state).toBe(SAMPLE_TRANSITIONS[action].to);
+  });
 
 describe('a sample’s actions gated by its order’s state', () => {
   for (const action of SAMPLE_ACTIONS)
