@@ -1,13 +1,34 @@
-// Money helpers for API tests: idempotency keys, the local gateway's secret, a paid online top-up and an order in 待结算.
+// Money helpers for API tests: the money tests' app and staff, idempotency keys, the local gateway's secret, a paid
+// online top-up, an order in 待结算, a customer's balance and the ledger's reconciliation.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createLocalGateway } from '../src/modules/payment/local-gateway.ts';
-import type { TestApp } from './create-test-app.ts';
-import { callApi, type TestUser } from './factories.ts';
+import { createTestApp, type TestApp } from './create-test-app.ts';
+import { callApi, staffTokens, type TestUser } from './factories.ts';
 import { placeOrder, reviewedFile } from './order-factories.ts';
 
 /** The local gateway's signing secret: a test app that tops up is made with env PAYMENT_LOCAL_SECRET = this. */
 export const LOCAL_PAY_SECRET = 'test-local-payment-secret-0123';
+
+/** A test app that tops up through the local gateway, with the tokens of the staff the money tests act as. */
+export async function moneyTestApp() {
+  const t = await createTestApp({ env: { PAYMENT_LOCAL_SECRET: LOCAL_PAY_SECRET } });
+  const finance = (await staffTokens(t, 'finance')).token;
+  const lab = (await staffTokens(t, 'lab')).token;
+  const manager = (await staffTokens(t, 'manager')).token;
+  return { t, finance, lab, manager };
+}
+
+/** A customer's prestore balance, as 预存中心 shows it. */
+export const balance = async (t: TestApp, u: TestUser) =>
+  (await callApi(t, 'prestoreInfo', { token: u.tokens.token })).body.data.balanceFen;
+
+/** Finance's reconciliation of the ledger (asserted to answer). */
+export async function reconcile(t: TestApp, finance: string) {
+  const r = await callApi(t, 'adminLedgerReconcile', { token: finance });
+  expect(r.status).toBe(200);
+  return r.body.data;
+}
 
 /** A new idempotency key (32 hex characters). */
 export const newKey = () => randomUUID().replaceAll('-', '');

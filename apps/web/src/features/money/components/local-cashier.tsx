@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { postLocalCallback, useLocalTrade } from '../api/local-pay.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { countdownText } from '../utils/money-view.ts';
-import styles from './money.module.css';
+import styles from './cashier.module.css';
 
 /**
  * /pay/local/:no/:key — the local gateway's cashier (ADR 0050): what a real

@@ -12,7 +12,7 @@ import { formatTime } from '../utils/money-view.ts';
 import { BalanceBar } from './balance-check.tsx';
 import { PayDialog } from './pay-dialog.tsx';
 import { TopupReturn } from './topup-result.tsx';
-import styles from './money.module.css';
+import styles from './money-orders.module.css';
 
 /** /member/unpaid (待付款): enterprise orders whose contract is confirmed, each paid in full from the balance or online. */
 export function UnpaidOrders() {

@@ -11,7 +11,7 @@ import { useDueOrders } from '../api/due-orders.ts';
 import { formatTime } from '../utils/money-view.ts';
 import { BalanceBar } from './balance-check.tsx';
 import { SettleDialog } from './settle-dialog.tsx';
-import styles from './money.module.css';
+import styles from './money-orders.module.css';
 
 /**
  * /member/unsettled (待结算): institution orders tested and confirmed, each

@@ -7,7 +7,7 @@ import { useCancelSampling, useSamplingList } from '../api/sampling.ts';
 import { formatTime } from '@/lib/format.ts';
 import { PickupDialog, SelfSendDialog } from './sampling-dialog.tsx';
 import { Panel } from '@/components/panel.tsx';
-import styles from './sampling.module.css';
+import styles from '@/styles/card-rows.module.css';
 
 /** What a request says: when and where the lab picks up, or the parcel's courier and number. */
 const requestText = (r: SamplingRequest) =>
