@@ -1,5 +1,6 @@
 import type { ReservationAddBody, ReservationTab } from '@yance/contracts/booking';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 import { notify } from '@yance/browser/notify';
 import { RESERVATIONS_KEY } from '@/lib/query-keys.ts';
@@ -24,7 +25,7 @@ export const useReservations = (tab: ReservationTab, page: number) =>
 /** 确认预约. A refusal is shown in the dialog (the calendar reloads: a slot may have been taken meanwhile). */
 export function useAddReservation(rid: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWrite({
     mutationFn: (body: ReservationAddBody) => call('reservationAdd', { body }, { feedback: false }),
     onSuccess: () => {
       notify.success('预约成功');
@@ -37,7 +38,7 @@ export function useAddReservation(rid: string) {
 /** 取消预约 (within the instrument's cancel window). */
 export function useCancelReservation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWrite({
     mutationFn: (id: number) => call('reservationCancel', { body: { id } }),
     onSuccess: (r) => {
       notify.success('已取消预约');

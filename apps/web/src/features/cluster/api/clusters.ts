@@ -1,5 +1,6 @@
 import type { ClusterAddBody, ClusterAgreeBody, ClusterEditBody, ClusterPhoneBody } from '@yance/contracts/cluster';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 import { CLUSTERS_KEY } from '@/lib/query-keys.ts';
 
@@ -32,7 +33,7 @@ export const lookUpMember = (body: ClusterPhoneBody) => call('clusterSearch4user
 /** Every change reloads the customer's groups (owned, joined and search marks). */
 function useClusterChange<T, R>(fn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: CLUSTERS_KEY }) });
+  return useWrite({ mutationFn: fn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: CLUSTERS_KEY }) });
 }
 
 export const useAddCluster = () => useClusterChange((body: ClusterAddBody) => call('clusterAdd', { body }));
