@@ -11,6 +11,6 @@ export interface SignInput {
 }
 
 /** Register; the answer signs the new user in. Quiet: the popup shows failures as an alert. */
-export const sign = (body: SignInput) => call('sign', { body }, { feedback: false });
+export const sign = (body: SignInput, idempotencyKey?: string) => call('sign', { body: { ...body, idempotencyKey } }, { feedback: false });
 
 export const useSign = () => useWrite({ mutationFn: sign });

@@ -26,7 +26,8 @@ export const useReservations = (tab: ReservationTab, page: number) =>
 export function useAddReservation(rid: string) {
   const queryClient = useQueryClient();
   return useWrite({
-    mutationFn: (body: ReservationAddBody) => call('reservationAdd', { body }, { feedback: false }),
+    mutationFn: (body: ReservationAddBody, idempotencyKey) =>
+      call('reservationAdd', { body: { ...body, idempotencyKey } }, { feedback: false }),
     onSuccess: () => {
       notify.success('预约成功');
       void queryClient.invalidateQueries({ queryKey: RESERVATIONS_KEY });

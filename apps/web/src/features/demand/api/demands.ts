@@ -19,10 +19,10 @@ export const useDemands = (page = 1) =>
 export function useAddDemand() {
   const queryClient = useQueryClient();
   return useWrite({
-    mutationFn: async ({ body, files }: { body: Omit<DemandAddBody, 'attachments'>; files: File[] }) => {
+    mutationFn: async ({ body, files }: { body: Omit<DemandAddBody, 'attachments'>; files: File[] }, idempotencyKey) => {
       const attachments: string[] = [];
       for (const f of files) attachments.push((await upload('demandUpload', f, f.name)).id);
-      return call('demandAdd', { body: { ...body, attachments } });
+      return call('demandAdd', { body: { ...body, attachments, idempotencyKey } });
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: DEMANDS_KEY }),
   });

@@ -64,7 +64,7 @@ export const useApplication = (id: number | null) =>
 export function useApply() {
   const refresh = useRefresh();
   return useWrite({
-    mutationFn: (body: InvoiceApplyAddBody) => call('invoiceApplyAdd', { body }),
+    mutationFn: (body: InvoiceApplyAddBody, idempotencyKey) => call('invoiceApplyAdd', { body: { ...body, idempotencyKey } }),
     onSuccess: () => {
       notify.success('开票申请已提交');
       refresh();

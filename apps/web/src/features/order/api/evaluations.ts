@@ -19,7 +19,7 @@ export const useOrderEvaluations = (orderId: number, enabled: boolean) =>
 export function useAddEvaluation(orderId: number) {
   const queryClient = useQueryClient();
   return useWrite({
-    mutationFn: (body: EvaluateAddBody) => call('evaluateAdd', { body }),
+    mutationFn: (body: EvaluateAddBody, idempotencyKey) => call('evaluateAdd', { body: { ...body, idempotencyKey } }),
     onSuccess: () => {
       notify.success('感谢您的评价');
       void queryClient.invalidateQueries({ queryKey: orderEvaluationsKey(orderId) });

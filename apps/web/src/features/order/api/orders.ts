@@ -5,6 +5,7 @@ import { call } from '@yance/browser/api-client';
 import { notify } from '@yance/browser/notify';
 import { COUPONS_KEY, ORDERS_KEY, PLAN_KEY } from '@/lib/query-keys.ts';
 import { setCartNum } from '@/features/plan/index.ts';
+import { USABLE } from './coupons.ts';
 
 export type OrderListInput = Pick<OrderListBody, 'tab' | 'kw' | 'page' | 'pageSize'>;
 
@@ -42,13 +43,15 @@ function useOrderMoved() {
 export function useAddOrder() {
   const queryClient = useQueryClient();
   return useWrite({
-    mutationFn: (body: OrderAddBody) => call('orderAdd', { body }),
+    mutationFn: (body: OrderAddBody, idempotencyKey) => call('orderAdd', { body: { ...body, idempotencyKey } }),
     onSuccess: (added, body) => {
       notify.success(body.draft ? '草稿已保存' : '提交成功!');
       setCartNum(queryClient, added.cartNum);
       void queryClient.invalidateQueries({ queryKey: PLAN_KEY });
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
-      void queryClient.invalidateQueries({ queryKey: COUPONS_KEY });
+      // Not the order page's own "usable for these plan lines" query: those lines left the plan, so asking again
+      // would answer [方案条目]不存在 (issue 21); the next order page asks afresh (refetchOnMount 'always').
+      void queryClient.invalidateQueries({ queryKey: COUPONS_KEY, predicate: (q) => q.queryKey[1] !== USABLE });
     },
   });
 }
