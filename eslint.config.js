@@ -39,6 +39,25 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Issue 21, ADR 0060: a write goes through lib/use-write.ts (a double click sends once, one idempotency key per intent).
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}'],
+    ignores: ['apps/*/src/lib/use-write.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message: 'Send writes with useWrite from @/lib/use-write.ts (one request per intent, idempotency key).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Entry points and tooling may read the environment directly.
     files: [
       'apps/server/src/config/env.ts',

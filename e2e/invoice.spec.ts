@@ -6,6 +6,7 @@ import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
 import { addAddress, call, signInWith, toast, useServer } from './support/accounts.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
 import { fitsWidth, opened } from './support/page-checks.ts';
+import { watchApiFailures } from './support/failures.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { button, enrol, signInToConsole, totpCode } from './support/staff.ts';
 
@@ -67,13 +68,17 @@ describe('invoices (issue 10, ADR 0052)', () => {
     await button(page, '申请开票').first().click();
     const apply = await opened(page.getByRole('dialog').filter({ hasText: '申请开票' }));
     const row = apply.getByTestId('invoiceable-order').filter({ hasText: order.orderNo });
-    await row.getByRole('checkbox').check();
+    // The row's text selects it (issue 21), not only the box.
+    await row.getByText(order.orderNo).click();
+    expect(await row.getByRole('checkbox').isChecked()).toBe(true);
     // The whole invoiceable amount by default; the e-mail is the title's.
     expect(await apply.getByLabel(`订单${order.orderNo}开票金额`).inputValue()).toBe((order.invoiceable_fen / 100).toFixed(2));
     expect(await apply.getByLabel('收票邮箱').inputValue()).toBe(MAIL);
     await expect.poll(() => apply.getByTestId('apply-total').innerText()).toContain((order.invoiceable_fen / 100).toFixed(2));
     await screenshotAtWidths(page, SPEC, 'apply-dialog');
-    await button(apply, '提交申请').click();
+    // A double click applies once and says nothing false (issue 21: it said 可开票金额不足 besides the success).
+    const failures = watchApiFailures(page);
+    await button(apply, '提交申请').dblclick();
     await toast(page, '开票申请已提交').waitFor();
     const detail = await opened(page.getByRole('dialog').filter({ hasText: '开票申请 FP' }));
     expect(await detail.innerText()).toContain(order.orderNo);
@@ -87,6 +92,9 @@ describe('invoices (issue 10, ADR 0052)', () => {
     // Nothing is left to invoice of that order.
     const left = await call<{ list: InvoiceableOrder[] }>(s.baseUrl, 'invoiceApplyOrders', {}, { token: customer.token });
     expect(left.data.list).toEqual([]);
+    const applied = await call<{ list: unknown[] }>(s.baseUrl, 'invoiceApplyList', {}, { token: customer.token });
+    expect(applied.data.list).toHaveLength(1);
+    expect(failures.stop(), 'no refusal after the double click').toEqual([]);
   });
 
   it('finance finds it in 财务 › 发票 and issues it; the customer reads the message and downloads the PDF', async () => {

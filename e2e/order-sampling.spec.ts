@@ -112,7 +112,7 @@ describe('sampling (issue 9)', () => {
     await again.getByRole('button', { name: '提交' }).click();
     await expect
       .poll(() => again.locator('[data-testid=sampling-failure]').innerText())
-      .toBe('ApiError（409）：订单当前为「已取消」，不能填写快递单号');
+      .toBe('提交失败：订单当前为「已取消」，不能填写快递单号');
     await screenshot(page, 'order-sampling', 'self-send-failure');
   });
 });

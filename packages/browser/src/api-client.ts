@@ -25,6 +25,13 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What a person reads for a failure (issue 21): the server's or the client's
+ * Chinese message, never a class name, code or an exception's English.
+ */
+export const errorText = (err: unknown): string =>
+  err instanceof ApiError ? err.message : typeof err === 'string' && err ? err : '操作失败，请稍后再试';
+
 /** The server's "no such thing" answer (an unknown rid or article). */
 export const isNotFound = (err: unknown) => err instanceof ApiError && err.code === ErrorCode.NOT_FOUND;
 

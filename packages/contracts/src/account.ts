@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createKey } from './idempotency.ts';
 import { integer, oneOf } from './numbers.ts';
 import { text } from './text.ts';
 
@@ -98,6 +99,7 @@ export const signBody = z.object({
   inviterCode: text('邀请码', { max: 32, required: false }).optional(),
   /** The user agreement and privacy policy were read and accepted (the register form's checkbox). */
   agree: agreed,
+  idempotencyKey: createKey,
 });
 
 export const resetBody = z.object({ account: phone(), code: smsCode, password });

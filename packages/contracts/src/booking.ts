@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { BOOKING_ACTIONS, BOOKING_EVENT_ACTIONS, BOOKING_STATES } from './booking-states.ts';
 import { DAY_MINUTES, scheduleError, SLOT_MINUTES, type BookingSchedule } from './booking-rules.ts';
 import { PRICE_UNITS, type PriceUnit } from './money.ts';
+import { createKey } from './idempotency.ts';
 import { count, fenData, id, integer } from './numbers.ts';
 import { pagingQuery } from './paging.ts';
 import { optionalText, text } from './text.ts';
@@ -72,6 +73,7 @@ export const reservationAddBody = z.object({
   start: text('开始时间', { max: 5 }).regex(/^\d{2}:\d{2}$/, '[开始时间]格式不正确'),
   minutes: count('预约时长', SLOT_MINUTES, DAY_MINUTES),
   remark: optionalText('备注', { max: 200, multiline: true }),
+  idempotencyKey: createKey,
 });
 export type ReservationAddBody = z.output<typeof reservationAddBody>;
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { phone } from './account.ts';
 import { CUSTOMER, OWNER, type Transition } from './machine.ts';
+import { createKey } from './idempotency.ts';
 import { fen, fenData, id, optionalId } from './numbers.ts';
 import { pagingQuery } from './paging.ts';
 import { optionalText, text } from './text.ts';
@@ -99,7 +100,7 @@ const clusterForm = {
   institution: text('所属单位', { max: CLUSTER_INSTITUTION_MAX }),
   description: optionalText('课题组简介', { max: CLUSTER_DESCRIPTION_MAX, multiline: true }),
 };
-export const clusterAddBody = z.object(clusterForm);
+export const clusterAddBody = z.object({ ...clusterForm, idempotencyKey: createKey });
 export type ClusterAddBody = z.output<typeof clusterAddBody>;
 export const clusterEditBody = z.object({ id: id('课题组'), ...clusterForm });
 export type ClusterEditBody = z.output<typeof clusterEditBody>;
@@ -115,6 +116,7 @@ export type ClusterSearchBody = z.output<typeof clusterSearchBody>;
 export const clusterApplyBody = z.object({
   id: id('课题组'),
   message: optionalText('申请留言', { max: CLUSTER_APPLY_MESSAGE_MAX, multiline: true }),
+  idempotencyKey: createKey,
 });
 export type ClusterApplyBody = z.output<typeof clusterApplyBody>;
 

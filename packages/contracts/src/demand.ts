@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { PHONE_PATTERN } from './account.ts';
 import { CUSTOMER, mayLeave, staff, SYSTEM, type Transition } from './machine.ts';
 import { COUNT_MAX, FEN_MAX, PRICE_UNITS, type PriceUnit } from './money.ts';
+import { createKey } from './idempotency.ts';
 import { count, fenData, id, integer } from './numbers.ts';
 import { pagingQuery } from './paging.ts';
 import { optionalText, text } from './text.ts';
@@ -71,6 +72,7 @@ export const demandAddBody = z.object({
     .array(text('附件', { max: 64 }))
     .max(DEMAND_ATTACHMENTS_MAX, `[附件]最多${DEMAND_ATTACHMENTS_MAX}个`)
     .default([]),
+  idempotencyKey: createKey,
 });
 export type DemandAddBody = z.output<typeof demandAddBody>;
 

@@ -3,6 +3,7 @@
 // the item's page shows the average and the latest comments; the account
 // manager may reply.
 import { z } from 'zod';
+import { createKey } from './idempotency.ts';
 import { id, integer } from './numbers.ts';
 import type { OrderState } from './order-states.ts';
 import { pagingQuery } from './paging.ts';
@@ -39,6 +40,7 @@ export const evaluateAddBody = z.object({
   lineId: id('订单项目'),
   stars,
   comment: plain(optionalText('评价内容', { max: EVALUATION_COMMENT_MAX, multiline: true }), '评价内容'),
+  idempotencyKey: createKey,
 });
 export type EvaluateAddBody = z.output<typeof evaluateAddBody>;
 

@@ -15,6 +15,7 @@ import {
   type InvoiceHolder,
   type InvoiceTitleKind,
 } from './invoice-states.ts';
+import { createKey } from './idempotency.ts';
 import { fenData, id, integer, oneOf } from './numbers.ts';
 import { ORDER_KINDS, ORDER_STATES } from './order-states.ts';
 import { pagingQuery } from './paging.ts';
@@ -190,6 +191,7 @@ export const invoiceApplyAddBody = z.object({
   /** Paper invoices: one of the customer's addresses; empty takes the title's. */
   address_rid: optionalText('收票地址', { max: 32 }),
   remark: optionalText('备注', { max: 200 }),
+  idempotencyKey: createKey,
 });
 export type InvoiceApplyAddBody = z.output<typeof invoiceApplyAddBody>;
 

@@ -215,6 +215,12 @@ export const noticeKind = (key: string): string => {
   return key.startsWith('order.') ? key.slice('order.'.length) : key;
 };
 
+/**
+ * The in-site message's words (issue 21): its reader is signed in, so the
+ * SMS's and e-mail's 「登录研测」 before 在…/查看 is left out.
+ */
+export const siteWords = (text: string): string => text.replace(/登录研测(?=在|查看)/g, '');
+
 /** The words of a notice with its object's values put in. */
 export function noticeText(n: Notice, vars: Readonly<Record<string, string>>): { title: string; text: string } {
   const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { priceUnit } from './catalog.ts';
 import { COUNT_MAX } from './money.ts';
+import { createKey } from './idempotency.ts';
 import { count, fen, fenData, id, oneOf } from './numbers.ts';
 import { ORDER_ACTIONS, ORDER_KINDS, ORDER_STATES, ORDER_TAB_NAMES, DELIVERY_METHODS } from './order-states.ts';
 import { adminResultFile, priceAdjustment, resultFile, retestInfo, sampleTracking, testRecord } from './lab.ts';
@@ -108,6 +109,16 @@ export const sampleInput = z.object({
 export type SampleInput = z.output<typeof sampleInput>;
 
 /**
+ * A sample as a draft (保存草稿) keeps it: what is there — the name may be
+ * empty and the form not chosen yet (''); submitting checks it as sampleInput.
+ */
+export const draftSampleInput = sampleInput.extend({
+  name: optionalText('样品名称', { max: 64 }),
+  form: z.union([sampleInput.shape.form, z.literal('')], { error: '[样品形态]不正确' }).default(''),
+});
+export type DraftSampleInput = z.output<typeof draftSampleInput>;
+
+/**
  * An attachment the customer names with an order: a file name or one of our
  * paths, never text a browser would follow to another host ("//evil",
  * "/\evil", a backslash anywhere). The console links only same-site paths
@@ -124,31 +135,45 @@ const attachment = text('附件', { max: 255 }).refine(
  * updates a saved draft instead of making a new order: its lines are named by
  * lineId, and a line of the draft left out goes back to the plan.
  */
-export const orderAddBody = z.object({
-  draftId: id('草稿').optional(),
-  lines: z
-    .array(
-      z
-        .object({
-          /** A line of the caller's plan (it leaves the plan with the order). */
-          planId: id('方案条目').optional(),
-          /** Or, finishing a draft (draftId), a line the draft already holds. */
-          lineId: id('订单项目').optional(),
-          samples: z.array(sampleInput).min(1, '[样品]请填写样品信息').max(SAMPLES_PER_LINE_MAX),
-        })
-        .refine((l) => (l.planId === undefined) !== (l.lineId === undefined), '[项目]请选择要下单的项目'),
-    )
-    .min(1, '[项目]请选择要下单的项目')
-    .max(PLAN_LINES_MAX),
-  delivery: oneOf('送样方式', Object.values(DELIVERY_METHODS), { missing: '[送样方式]不能为空' }),
-  remark: optionalText('备注', { max: 500, multiline: true }),
-  attachments: z.array(attachment).max(10).default([]),
-  draft: z.boolean().default(false),
-  /** One of the caller's usable coupons (ADR 0053): checked and held by the order on the server. */
-  couponId: id('优惠券').optional(),
-  /** Points to deduct (ADR 0053): within the balance and the settings' cap. */
-  points: count('积分', 0, 1_000_000_000).optional(),
-});
+export const orderAddBody = z
+  .object({
+    draftId: id('草稿').optional(),
+    lines: z
+      .array(
+        z
+          .object({
+            /** A line of the caller's plan (it leaves the plan with the order). */
+            planId: id('方案条目').optional(),
+            /** Or, finishing a draft (draftId), a line the draft already holds. */
+            lineId: id('订单项目').optional(),
+            samples: z.array(draftSampleInput).max(SAMPLES_PER_LINE_MAX),
+          })
+          .refine((l) => (l.planId === undefined) !== (l.lineId === undefined), '[项目]请选择要下单的项目'),
+      )
+      .min(1, '[项目]请选择要下单的项目')
+      .max(PLAN_LINES_MAX),
+    delivery: oneOf('送样方式', Object.values(DELIVERY_METHODS), { missing: '[送样方式]不能为空' }),
+    remark: optionalText('备注', { max: 500, multiline: true }),
+    attachments: z.array(attachment).max(10).default([]),
+    draft: z.boolean().default(false),
+    /** One of the caller's usable coupons (ADR 0053): checked and held by the order on the server. */
+    couponId: id('优惠券').optional(),
+    /** Points to deduct (ADR 0053): within the balance and the settings' cap. */
+    points: count('积分', 0, 1_000_000_000).optional(),
+    idempotencyKey: createKey,
+  })
+  .superRefine((body, ctx) => {
+    // A draft saves what is there; an order sent needs every sample complete.
+    if (body.draft) return;
+    body.lines.forEach((line, i) => {
+      if (!line.samples.length) ctx.addIssue({ code: 'custom', message: '[样品]请填写样品信息', path: ['lines', i, 'samples'] });
+      line.samples.forEach((sample, j) => {
+        const checked = sampleInput.safeParse(sample);
+        for (const issue of checked.error?.issues ?? [])
+          ctx.addIssue({ code: 'custom', message: issue.message, path: ['lines', i, 'samples', j, ...issue.path] });
+      });
+    });
+  });
 export type OrderAddBody = z.output<typeof orderAddBody>;
 
 export const orderIdBody = z.object({ id: id('订单') });

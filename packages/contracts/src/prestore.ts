@@ -3,18 +3,14 @@
 // settings in money-settings.ts, the journal and receivables in journal.ts.
 import { z } from 'zod';
 import { GATEWAY_NAMES, LEDGER_ACCOUNT_KINDS, LEDGER_ENTRY_KINDS, REFUND_STATES, type GatewayKey } from './ledger.ts';
+import { idempotencyKey } from './idempotency.ts';
 import { fen, fenData, id } from './numbers.ts';
 import { ORDER_KINDS, ORDER_STATES } from './order-states.ts';
 import { pagingQuery } from './paging.ts';
 import { optionalText } from './text.ts';
 
-/**
- * A money-moving request's idempotency key (ADR 0050): made by the page once
- * per intent (opening the pay dialog) and sent again on every retry of it.
- */
-export const idempotencyKey = z
-  .string({ error: '[请求编号]不能为空' })
-  .regex(/^[A-Za-z0-9_-]{16,64}$/, '[请求编号]格式不正确，请刷新页面后重试');
+/** A money-moving request's idempotency key (ADR 0050): required on every call that moves money. */
+export { idempotencyKey };
 
 // ---- customer calls ----------------------------------------------------------------------
 

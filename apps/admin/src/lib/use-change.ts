@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App } from 'antd';
 
 /** What follows a change that went through: the message shown, the queries that show the changed data, then (say) closing the modal. */
@@ -16,7 +17,7 @@ interface ChangeDone {
 export function useChange<TInput, TData>(run: (input: TInput) => Promise<TData>, { done, refresh, onDone }: ChangeDone) {
   const { message } = App.useApp();
   const queries = useQueryClient();
-  return useMutation({
+  return useWrite({
     mutationFn: run,
     onSuccess: () => {
       void message.success(done);

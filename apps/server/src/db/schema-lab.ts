@@ -26,7 +26,8 @@ export const orderSample = pgTable(
       .references(() => orderLine.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     count: integer('count').notNull(),
-    form: text('form').$type<SampleForm>().notNull(),
+    /** '' while a draft's sample has no form chosen yet (issue 21: a draft saves what is there). */
+    form: text('form').$type<SampleForm | ''>().notNull(),
     hazards: text('hazards')
       .array()
       .$type<SampleHazard[]>()
@@ -56,7 +57,8 @@ export const orderSample = pgTable(
     index('order_sample_kept_idx')
       .on(t.keptUntil)
       .where(sql`${t.state} = 'kept'`),
-    oneOf('order_sample_form_check', t.form, Object.keys(SAMPLE_FORMS)),
+    // '' only in a draft: a sample whose form is not chosen yet (issue 21); order/add checks a sent order's samples complete.
+    oneOf('order_sample_form_check', t.form, [...Object.keys(SAMPLE_FORMS), '']),
     allOf('order_sample_hazards_check', t.hazards, Object.keys(SAMPLE_HAZARDS)),
     // Radioactive samples are refused (contracts' RADIOACTIVE_REFUSED); the database says so too.
     check('order_sample_not_radioactive_check', sql`not ('radioactive' = any(${t.hazards}))`),

@@ -48,6 +48,12 @@ export const isClientOnly = (pathname: string) => {
  * The route table of spec §2, built for one query client: the browser's one
  * client, or a fresh one per server render.
  */
+/**
+ * The page of a route whose loader only redirects (/member, /experiment, /invited): nothing to show, but a
+ * leaf route without a component makes React Router warn 「Matched leaf route … does not have an element」.
+ */
+const Redirecting = () => null;
+
 export function createRoutes(queryClient: QueryClient, mode: RenderMode): RouteObject[] {
   const page = (name: string) => lazyPage(name, queryClient, mode);
   return [
@@ -90,11 +96,12 @@ export function createRoutes(queryClient: QueryClient, mode: RenderMode): RouteO
                     if (params.code) rememberInviteCode(params.code);
                     return redirect('/');
                   },
+                  Component: Redirecting,
                 },
                 // Login gate (spec §4): no stored token cancels the navigation and opens the login popup.
-                { path: 'member', loader: (args) => requireLogin(args) ?? redirect('/member/center') },
+                { path: 'member', loader: (args) => requireLogin(args) ?? redirect('/member/center'), Component: Redirecting },
                 { path: 'member/:page', loader: requireLogin, lazy: page('member') },
-                { path: 'experiment', loader: (args) => requireLogin(args) ?? redirect('/experiment/plan') },
+                { path: 'experiment', loader: (args) => requireLogin(args) ?? redirect('/experiment/plan'), Component: Redirecting },
                 { path: 'experiment/:page', loader: requireLogin, lazy: page('experiment') },
                 { path: 'wx/confirm/:ticket', lazy: page('wx-confirm') },
                 { path: 'pay/local/:no/:key', lazy: page('pay-local') },

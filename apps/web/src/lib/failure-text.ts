@@ -1,9 +1,7 @@
-import { ApiError } from '@yance/browser/api-client';
+import { errorText } from '@yance/browser/api-client';
 
-/** "ApiError（409）：…": a failed submit shows the error's name, code and message (spec §4). */
-export const failureText = (err: unknown) =>
-  err instanceof ApiError
-    ? `${err.name}（${err.code}）：${err.message}`
-    : err instanceof Error
-      ? `${err.name}：${err.message}`
-      : String(err);
+/**
+ * A failed submit's one line (spec §8, issue 21): 提交失败 and the message in
+ * Chinese — no error class, no code, and shown once (the call is quiet).
+ */
+export const failureText = (err: unknown) => `提交失败：${errorText(err)}`;

@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App, Button, Drawer, Empty, Flex, Grid, Select, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { call } from '@yance/browser/api-client';
@@ -43,7 +44,7 @@ export function HotAreaItems({ area, onClose }: { area: HotAreaRow | null; onClo
     void queries.invalidateQueries({ queryKey: ['catalogPrefectureItems', area?.id] });
     void queries.invalidateQueries({ queryKey: ['catalogPrefectureList'] });
   };
-  const add = useMutation({
+  const add = useWrite({
     mutationFn: (deviceIds: number[]) => call('catalogPrefectureItemAdd', { body: { id: area!.id, deviceIds } }),
     onSuccess: (r) => {
       void message.success(r.changed ? `已加入 ${r.changed} 个项目` : '这些项目已在专区中');
@@ -51,7 +52,7 @@ export function HotAreaItems({ area, onClose }: { area: HotAreaRow | null; onClo
       changed();
     },
   });
-  const remove = useMutation({
+  const remove = useWrite({
     mutationFn: (deviceIds: number[]) => call('catalogPrefectureItemRemove', { body: { id: area!.id, deviceIds } }),
     onSuccess: () => {
       void message.success('已移出');

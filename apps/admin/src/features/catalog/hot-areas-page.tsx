@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App, Button, Empty, Image, Space, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
@@ -18,8 +19,8 @@ export default function HotAreasPage() {
   const [viewing, setViewing] = useState<HotAreaRow | null>(null);
   const refresh = () => void queries.invalidateQueries({ queryKey: ['catalogPrefectureList'] });
 
-  const sort = useMutation({ mutationFn: (ids: number[]) => call('catalogPrefectureSort', { body: { ids } }), onSuccess: refresh });
-  const remove = useMutation({
+  const sort = useWrite({ mutationFn: (ids: number[]) => call('catalogPrefectureSort', { body: { ids } }), onSuccess: refresh });
+  const remove = useWrite({
     mutationFn: (p: HotAreaRow) => call('catalogPrefectureRemove', { body: { id: p.id } }),
     onSuccess: () => {
       void message.success('已删除');

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, ExportOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App, Button, Card, Form, Result, Space, Spin, Tag, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call } from '@yance/browser/api-client';
@@ -21,7 +22,7 @@ function Editor({ item }: { item: DeviceAdminDetail | null }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queries = useQueryClient();
-  const save = useMutation({
+  const save = useWrite({
     mutationFn: (body: NonNullable<ReturnType<typeof bodyOf>>) =>
       item ? call('catalogDeviceEdit', { body: { ...body, id: item.id } }) : call('catalogDeviceAdd', { body }),
     onSuccess: (saved) => {

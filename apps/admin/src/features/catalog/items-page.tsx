@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App, Button, Empty, Image, Space, Table, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -44,7 +45,7 @@ export default function ItemsPage() {
   });
   const refresh = () => void queries.invalidateQueries({ queryKey: ['catalogDeviceList'] });
 
-  const shelf = useMutation({
+  const shelf = useWrite({
     mutationFn: (onShelf: boolean) => call('catalogDeviceShelf', { body: { ids: selected, onShelf } }),
     onSuccess: (r, onShelf) => {
       void message.success(`已${onShelf ? '上架' : '下架'} ${r.changed} 个项目`);
@@ -63,12 +64,12 @@ export default function ItemsPage() {
       onOk: () => shelf.mutateAsync(onShelf),
     });
 
-  const exporting = useMutation({
+  const exporting = useWrite({
     mutationFn: () =>
       download('catalogDeviceExport', { kw: query.kw, typeId: query.typeId, childId: query.childId, shelf: query.shelf }, '检测项目.xlsx'),
     onSuccess: saveFile,
   });
-  const importing = useMutation({
+  const importing = useWrite({
     mutationFn: (file: File) => upload('catalogDeviceImport', file, file.name),
     onSuccess: (r, file) => {
       setReport({ ...r, file: file.name });

@@ -1,5 +1,6 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App, Button, Card, Empty, Flex, Image, Segmented, Space, Table, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -53,8 +54,8 @@ export default function TypesPage() {
   const [childForm, setChildForm] = useState<{ open: boolean; editing: ChildRow | null }>({ open: false, editing: null });
   const refresh = () => void queries.invalidateQueries({ queryKey: ['catalogChildList'] });
 
-  const sort = useMutation({ mutationFn: (ids: number[]) => call('catalogChildSort', { body: { ids } }), onSuccess: refresh });
-  const remove = useMutation({
+  const sort = useWrite({ mutationFn: (ids: number[]) => call('catalogChildSort', { body: { ids } }), onSuccess: refresh });
+  const remove = useWrite({
     mutationFn: (c: ChildRow) => call('catalogChildRemove', { body: { id: c.id } }, { feedback: false }),
     onSuccess: () => {
       void message.success('已删除');

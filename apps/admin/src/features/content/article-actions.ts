@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App } from 'antd';
 import { call } from '@yance/browser/api-client';
 import type { ArticleAdminDetail } from '@yance/contracts/content-admin';
@@ -9,7 +10,7 @@ type Row = Pick<ArticleAdminDetail, 'id' | 'title' | 'published' | 'removed'>;
 export function useArticleActions(onDone?: (a: ArticleAdminDetail) => void) {
   const { modal, message } = App.useApp();
   const queries = useQueryClient();
-  const act = useMutation({
+  const act = useWrite({
     mutationFn: ({ name, id }: { name: 'articlePublish' | 'articleUnpublish' | 'articleRemove'; id: number }) =>
       call(name, { body: { id } }, { feedback: false }),
     onSuccess: (a, { name }) => {

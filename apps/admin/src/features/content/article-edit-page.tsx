@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App, Button, Card, DatePicker, Form, Input, Result, Select, Space, Spin, Tag, Typography } from 'antd';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -44,7 +45,7 @@ function ArticleForm({ article }: { article: ArticleAdminDetail | null }) {
   const type = (Form.useWatch('type', form) as ArticleType | undefined) ?? initialType;
   const thanks = type === 'thanks';
 
-  const save = useMutation({
+  const save = useWrite({
     mutationFn: (body: z.output<typeof articleAddBody>) =>
       article ? call('articleEdit', { body: { ...body, id: article.id } }) : call('articleAdd', { body: { ...body, published: false } }),
     onSuccess: (saved) => {

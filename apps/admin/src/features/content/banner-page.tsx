@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App, Button, Empty, Image, Space, Table, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
@@ -23,14 +24,14 @@ export default function BannerPage() {
     void queries.invalidateQueries({ queryKey: ['bannerList'] });
     void queries.invalidateQueries({ queryKey: ['auditList'] });
   };
-  const sort = useMutation({
+  const sort = useWrite({
     mutationFn: (ids: number[]) => call('bannerSort', { body: { ids } }, { feedback: false }),
     onSuccess: (list) => {
       queries.setQueryData(['bannerList'], list);
       done('已调整顺序');
     },
   });
-  const remove = useMutation({ mutationFn: (id: number) => call('bannerRemove', { body: { id } }), onSuccess: () => done('已删除') });
+  const remove = useWrite({ mutationFn: (id: number) => call('bannerRemove', { body: { id } }), onSuccess: () => done('已删除') });
   const confirmRemove = (b: BannerAdmin) =>
     modal.confirm({
       title: `删除轮播图“${b.title}”？`,

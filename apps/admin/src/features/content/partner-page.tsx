@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App, Button, Empty, Image, Space, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
@@ -21,14 +22,14 @@ export default function PartnerPage() {
     void queries.invalidateQueries({ queryKey: ['partnerList'] });
     void queries.invalidateQueries({ queryKey: ['auditList'] });
   };
-  const sort = useMutation({
+  const sort = useWrite({
     mutationFn: (ids: number[]) => call('partnerSort', { body: { ids } }, { feedback: false }),
     onSuccess: (list) => {
       queries.setQueryData(['partnerList'], list);
       done('已调整顺序');
     },
   });
-  const remove = useMutation({ mutationFn: (id: number) => call('partnerRemove', { body: { id } }), onSuccess: () => done('已删除') });
+  const remove = useWrite({ mutationFn: (id: number) => call('partnerRemove', { body: { id } }), onSuccess: () => done('已删除') });
 
   const columns: TableProps<PartnerRow>['columns'] = [
     orderColumn(rows, sort, 96),

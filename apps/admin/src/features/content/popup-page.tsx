@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { Alert, App, Button, Card, Form, Input, Spin, Switch, Tag } from 'antd';
 import type { z } from 'zod';
 import { call } from '@yance/browser/api-client';
@@ -16,7 +17,7 @@ export default function PopupPage() {
   const { message } = App.useApp();
   const queries = useQueryClient();
   const detail = useQuery({ queryKey: ['popupDetail'], queryFn: () => call('popupDetail', {}, { feedback: false }) });
-  const save = useMutation({
+  const save = useWrite({
     mutationFn: (body: z.output<typeof popupSetting>) => call('popupSave', { body }),
     onSuccess: (data) => {
       void message.success('已保存');

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { Alert, App, Button, Card, Form, Input, Result, Space, Spin, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -31,7 +32,7 @@ function SitePageForm({ page }: { page: { key: SitePageKey; title: string; body:
   const [form] = Form.useForm();
   const { message } = App.useApp();
   const queries = useQueryClient();
-  const save = useMutation({
+  const save = useWrite({
     mutationFn: (body: z.output<typeof sitePageEditBody>) => call('sitePageEdit', { body }),
     onSuccess: (saved) => {
       void message.success('已保存');

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { Button, Card, DatePicker, Flex, Form, Input, InputNumber, Modal, Radio, Select, Switch, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -33,7 +34,7 @@ const fen = (yuan: number | undefined) => Math.round((yuan ?? 0) * 100);
 function AddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<FormValues>();
   const queryClient = useQueryClient();
-  const add = useMutation({
+  const add = useWrite({
     mutationFn: (body: unknown) => call('adminCouponTemplateAdd', { body: body as never }),
     onSuccess: () => {
       notify.success('优惠券已创建');
@@ -152,7 +153,7 @@ function AddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
 function IssueDialog({ template, onClose }: { template: CouponTemplate | null; onClose: () => void }) {
   const [phone, setPhone] = useState('');
   const queryClient = useQueryClient();
-  const issue = useMutation({
+  const issue = useWrite({
     mutationFn: () => call('adminCouponIssue', { body: { templateId: template!.id, phone } }),
     onSuccess: () => {
       notify.success('优惠券已发放');
@@ -187,7 +188,7 @@ export default function CouponsPage() {
   const [viewing, setViewing] = useState<CouponTemplate | null>(null);
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => call('adminCouponTemplateList', {}, { signal }) });
-  const active = useMutation({
+  const active = useWrite({
     mutationFn: (b: { id: number; active: boolean }) => call('adminCouponTemplateActive', { body: b }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: KEY }),
   });

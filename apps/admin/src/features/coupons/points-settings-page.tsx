@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { Button, Card, Form, InputNumber, Spin } from 'antd';
 import { call } from '@yance/browser/api-client';
 import { notify } from '@yance/browser/notify';
@@ -20,7 +21,7 @@ export default function PointsSettingsPage() {
   const [form] = Form.useForm<PointsRule>();
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: KEY, queryFn: ({ signal }) => call('adminPointsSettings', {}, { signal }) });
-  const save = useMutation({
+  const save = useWrite({
     mutationFn: (body: PointsRule) => call('adminPointsSettingsSave', { body }),
     onSuccess: (saved) => {
       notify.success('设置已保存');

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App, Button, Card, Popconfirm, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -41,7 +42,7 @@ export function CallTasks() {
     const id = window.setInterval(() => setNow(Date.now()), 30_000);
     return () => window.clearInterval(id);
   }, []);
-  const called = useMutation({
+  const called = useWrite({
     mutationFn: (orderId: number) => call('orderCalled', { body: { orderId } }),
     onSuccess: (task) => {
       void message.success(`已记录对订单 ${task.orderNo} 的致电`);

@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { call } from '@yance/browser/api-client';
@@ -54,7 +55,7 @@ export function QuoteForm({ demand, onDone }: { demand: AdminDemandDetail; onDon
   const [form] = Form.useForm<QuoteValues>();
   const { message } = App.useApp();
   const queries = useQueryClient();
-  const save = useMutation({
+  const save = useWrite({
     mutationFn: (body: DemandQuoteBody) => call('adminDemandQuote', { body }),
     onSuccess: (d) => {
       void message.success('报价已发送');

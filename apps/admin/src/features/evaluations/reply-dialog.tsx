@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App, Input, Modal, Rate, Typography } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
@@ -16,7 +17,7 @@ export function ReplyDialog({ evaluation, onClose }: { evaluation: AdminEvaluati
     setProblem(undefined);
     onClose();
   };
-  const save = useMutation({
+  const save = useWrite({
     mutationFn: (body: { id: number; reply: string }) => call('adminEvaluationReply', { body }),
     onSuccess: () => {
       void message.success('回复已保存');

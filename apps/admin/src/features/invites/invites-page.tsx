@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import {
   App,
   Button,
@@ -135,7 +136,7 @@ function SettingsCard() {
         inviteeYuan: fenToYuan(settings.data.inviteeRewardFen),
       });
   }, [settings.data, form]);
-  const save = useMutation({
+  const save = useWrite({
     mutationFn: (body: InviteSettings) => call('adminInviteSettingsSave', { body }),
     onSuccess: (data) => {
       void message.success('邀请奖励设置已保存');

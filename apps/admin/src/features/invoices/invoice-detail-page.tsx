@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App, Button, Card, Col, Descriptions, Input, Modal, Row, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -171,7 +172,7 @@ function DecisionDialog({ invoice: a, dialog, onClose }: { invoice: AdminInvoice
     setProblem(undefined);
     onClose();
   };
-  const decide = useMutation({
+  const decide = useWrite({
     mutationFn: async () => {
       if (dialog === 'issue') {
         const body = adminInvoiceIssueBody.safeParse({ id: a.id, invoiceNo: value });

@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App, Button, Empty, Select, Space, Table, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -46,7 +47,7 @@ export default function JobsPage() {
     queryFn: () => call('jobList', { query: { state, kind, page, pageSize: PAGE_SIZE } }, { feedback: false }),
     placeholderData: keepPreviousData,
   });
-  const retry = useMutation({
+  const retry = useWrite({
     mutationFn: (id: number) => call('jobRetry', { body: { id } }),
     onSuccess: (job) => {
       setViewing((v) => (v?.id === job.id ? job : v));

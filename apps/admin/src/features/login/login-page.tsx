@@ -1,5 +1,5 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -23,7 +23,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const signedIn = useSignedIn();
   const [needTotp, setNeedTotp] = useState(false);
-  const login = useMutation({
+  const login = useWrite({
     mutationFn: (body: { account: string; password: string; totp?: string }) => call('adminLogin', { body }, { feedback: false }),
     onError: (err) => {
       if (err.message === TOTP_NEEDED) setNeedTotp(true);

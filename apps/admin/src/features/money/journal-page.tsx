@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App, Button, Card, DatePicker, Empty, Flex, Grid, Input, Select, Space, Table, Typography, type TableProps } from 'antd';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
@@ -202,7 +203,7 @@ export default function JournalPage() {
       call('adminLedgerJournal', { query: { page: query.page, pageSize: PAGE_SIZE, ...filterOf(query) } }, { feedback: false }),
     placeholderData: keepPreviousData,
   });
-  const exporting = useMutation({
+  const exporting = useWrite({
     mutationFn: () => download('adminLedgerJournalExport', filterOf(query), '收支流水.xlsx').then(saveFile),
   });
   const search = (raw: string) => {

@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { Alert, App, Button, Card, Flex, Form, Input, InputNumber, Spin, Typography, type FormItemProps } from 'antd';
 import { call } from '@yance/browser/api-client';
 import { PRESTORE_BONUS_NOTE } from '@yance/contracts/ledger';
@@ -106,7 +107,7 @@ function SettingsForm({ stored, canSave }: { stored: StoredSettings; canSave: bo
   const { message } = App.useApp();
   const queries = useQueryClient();
   const [form] = Form.useForm();
-  const save = useMutation({
+  const save = useWrite({
     mutationFn: (body: MoneySettings) => call('adminMoneySettingsSave', { body }),
     onSuccess: (data) => {
       void message.success('设置已保存');

@@ -1,5 +1,6 @@
 import { CheckCircleFilled, CloseCircleFilled, DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { Alert, Button, Card, List, Space, Spin, Table, Tag, Typography, type TableProps } from 'antd';
 import { call } from '@yance/browser/api-client';
 import { download, saveFile } from '@yance/browser/api-files';
@@ -82,7 +83,7 @@ export default function ReconcilePage() {
     // A check runs when asked, not whenever the window regains focus.
     refetchOnWindowFocus: false,
   });
-  const exporting = useMutation({
+  const exporting = useWrite({
     mutationFn: () => download('adminLedgerExport', undefined, '对账单.xlsx').then(saveFile),
   });
   return (

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App, Button, Descriptions, Form, Input, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
@@ -28,7 +29,7 @@ export function ContractPanel({ order }: { order: AdminOrderDetail }) {
     queryKey: contractKey(order.id),
     queryFn: () => call('adminContractDetail', { query: { orderId: order.id } }, { feedback: false }),
   });
-  const reject = useMutation({
+  const reject = useWrite({
     mutationFn: (reason: string) => call('adminContractReject', { body: { orderId: order.id, reason } }),
     onSuccess: (o) => {
       void message.success('已退回，客户需重新上传签署件');

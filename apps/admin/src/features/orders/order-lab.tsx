@@ -1,7 +1,8 @@
 // The lab's work on one order (ADR 0041): samples' states and return tracking,
 // test records, and the price adjustment; the result files are in order-result-files.tsx.
 // Every change reloads the order from the server's answer.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App, Button, Form, Input, InputNumber, Modal, Select, Space, Table, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -70,7 +71,7 @@ export function SampleTrackingSection({ order }: { order: AdminOrderDetail }) {
 function ReturnModal({ order, sample, onClose }: { order: AdminOrderDetail; sample: OrderSample; onClose: () => void }) {
   const refresh = useRefresh(order.id);
   const [form] = Form.useForm<{ return_company: string; return_no: string }>();
-  const m = useMutation({
+  const m = useWrite({
     mutationFn: (v: { return_company: string; return_no: string }) =>
       call('adminSampleReturn', { body: { id: sample.id, expect: sample.tracking.state, note: '', ...v } }),
     onSettled: refresh,
@@ -136,7 +137,7 @@ function RecordModal({ order, onClose }: { order: AdminOrderDetail; onClose: () 
   const { data: me } = useMe();
   const refresh = useRefresh(order.id);
   const [form] = Form.useForm<RecordForm>();
-  const m = useMutation({
+  const m = useWrite({
     mutationFn: (v: RecordForm) =>
       call('adminTestRecordAdd', {
         body: { ...v, conditions: v.conditions ?? '', note: v.note ?? '', testedAt: dayjs(v.testedAt).toISOString() },
@@ -195,7 +196,7 @@ export function AdjustSection({ order }: { order: AdminOrderDetail }) {
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ final: number; reason: string }>();
   const may = holds(me, 'order.adjust') && ['received', 'testing'].includes(order.state) && order.total_fen !== null;
-  const m = useMutation({
+  const m = useWrite({
     mutationFn: (v: { final: number; reason: string }) =>
       call('adminOrderAdjust', { body: { id: order.id, final_fen: Math.round(v.final * 100), reason: v.reason } }),
     onSuccess: (o) => {

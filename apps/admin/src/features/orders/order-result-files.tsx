@@ -1,6 +1,6 @@
 // The result files of an order (ADR 0041): upload with progress, review (approve, reject with a reason), download.
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { Button, Input, Modal, Progress, Select, Space, Table, Tag, Typography, Upload, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
@@ -22,7 +22,7 @@ export function ResultFilesSection({ order }: { order: AdminOrderDetail }) {
   const [sampleId, setSampleId] = useState<number | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<AdminResultFile | null>(null);
-  const review = useMutation({
+  const review = useWrite({
     mutationFn: (b: { id: number; approve: boolean; reason: string }) => call('adminResultReview', { body: b }),
     onSettled: refresh,
   });

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App } from 'antd';
 import { ApiError, call } from '@yance/browser/api-client';
 import { ErrorCode } from '@yance/contracts/codes';
@@ -41,7 +42,7 @@ export function useOrderMove(orderId: number, action: StaffAction, onDone: () =>
   const refreshOthers = () => {
     for (const key of ['adminOrderList', 'auditList', 'dashboard']) void queries.invalidateQueries({ queryKey: [key] });
   };
-  return useMutation({
+  return useWrite({
     mutationFn: (body: OrderMoveBody | OrderQuoteBody) => send(action, body),
     onSuccess: (order) => {
       void message.success(`已${ORDER_TRANSITIONS[action].label}`);

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App } from 'antd';
 import { call } from '@yance/browser/api-client';
 import type { PickupItem } from '@yance/contracts/pickup';
@@ -22,7 +23,7 @@ export function useAssign() {
   const reload = () => {
     for (const key of ['adminPickupList', 'adminOrderDetail']) void queries.invalidateQueries({ queryKey: [key] });
   };
-  return useMutation({
+  return useWrite({
     mutationFn: ({ item, staffId }: { item: PickupItem; staffId: number | null }) =>
       staffId === null
         ? call('adminPickupUnassign', { body: { id: item.id } })

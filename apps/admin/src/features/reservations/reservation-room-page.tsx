@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App, Button, DatePicker, Empty, Grid, Popconfirm, Select, Space, Table, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -35,7 +36,7 @@ const CONFIRM: Partial<Record<BookingAction, string>> = {
 
 function Actions({ r, onMoved }: { r: AdminReservation; onMoved: () => void }) {
   const { message } = App.useApp();
-  const move = useMutation({
+  const move = useWrite({
     mutationFn: (action: BookingAction) => call(MOVES[action], { body: { id: r.id, expect: r.state } }),
     onSuccess: (_, action) => {
       void message.success(`已${BOOKING_TRANSITIONS[action].label}`);

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App, Button, Card, Form, InputNumber, Space, Switch, Table, Tag, TimePicker, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
@@ -30,7 +31,7 @@ const hoursText = (s: BookingSchedule) =>
 function ScheduleForm({ item, onSaved }: { item: BookingInstrument; onSaved: () => void }) {
   const { message } = App.useApp();
   const [s, setS] = useState<BookingSchedule>(item.schedule ?? BOOKING_SCHEDULE_DEFAULTS);
-  const save = useMutation({
+  const save = useWrite({
     mutationFn: () => call('adminReservationScheduleSave', { body: { deviceId: item.deviceId, schedule: s } }),
     onSuccess: () => {
       void message.success('已保存');
@@ -103,7 +104,7 @@ function PolicyCard() {
   });
   const [draft, setDraft] = useState<NoShowPolicy>();
   const value = draft ?? policy.data ?? NO_SHOW_POLICY_DEFAULTS;
-  const save = useMutation({
+  const save = useWrite({
     mutationFn: () => call('adminReservationPolicySave', { body: value }),
     onSuccess: () => void message.success('已保存'),
   });

@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App, Button, Empty, Input, Popconfirm, Space, Switch, Table, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -23,7 +24,7 @@ export default function ArrivalsPage() {
     queryFn: () => call('adminSampleArrivals', { query: { page, pageSize: PAGE_SIZE, kw, all } }, { feedback: false }),
     placeholderData: keepPreviousData,
   });
-  const checkIn = useMutation({
+  const checkIn = useWrite({
     mutationFn: (s: ArrivalItem) => call('adminSampleCheckIn', { body: { id: s.id, expect: s.state, note: '' } }),
     onSuccess: (s) => {
       void message.success(s.orderState === 'received' ? `${s.no} 已签收，订单样品已全部到齐` : `${s.no} 已签收`);

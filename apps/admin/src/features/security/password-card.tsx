@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { call } from '@yance/browser/api-client';
 import { PASSWORD_MIN } from '@yance/contracts/account';
@@ -9,7 +9,7 @@ import { fieldOf, parseForm } from '@/lib/zod-form.ts';
 export function PasswordCard() {
   const [form] = Form.useForm();
   const { message } = App.useApp();
-  const change = useMutation({
+  const change = useWrite({
     mutationFn: (body: { oldPassword: string; password: string }) => call('adminPassword', { body }, { feedback: false }),
     onSuccess: () => {
       form.resetFields();

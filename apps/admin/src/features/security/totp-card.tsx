@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { Alert, App, Button, Card, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
@@ -76,7 +76,7 @@ export function TotpCard({ me }: { me: StaffMe }) {
 function DisableModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm();
   const { message } = App.useApp();
-  const disable = useMutation({
+  const disable = useWrite({
     mutationFn: (body: { code: string }) => call('totpDisable', { body }, { feedback: false }),
     onSuccess: () => {
       void message.success('已关闭动态验证码');

@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { Alert, Button, Form, Input, Skeleton, Steps, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
@@ -29,7 +30,7 @@ export function TotpEnrolSteps({ account, onDone, doneText }: { account: string;
     retry: false,
     refetchOnWindowFocus: false,
   });
-  const enable = useMutation({
+  const enable = useWrite({
     mutationFn: (body: { code: string }) => call('totpEnable', { body }, { feedback: false }),
     onSuccess: (r) => setCodes(r.recoveryCodes),
   });

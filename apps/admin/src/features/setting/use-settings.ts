@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App } from 'antd';
 import type { z } from 'zod';
 import { call } from '@yance/browser/api-client';
@@ -14,7 +15,7 @@ export const useSettings = () => useQuery({ queryKey: KEY, queryFn: () => call('
 export function useSaveSetting<T>(save: (value: T) => Promise<SettingAdmin>) {
   const { message } = App.useApp();
   const queries = useQueryClient();
-  return useMutation({
+  return useWrite({
     mutationFn: save,
     onSuccess: (data) => {
       void message.success('已保存');

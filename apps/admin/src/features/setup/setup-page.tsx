@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { call } from '@yance/browser/api-client';
@@ -21,7 +21,7 @@ export default function SetupPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('token') ?? '';
-  const setup = useMutation({
+  const setup = useWrite({
     mutationFn: (body: SetupBody) => call('adminSetup', { body }, { feedback: false }),
     onSuccess: (pair) => {
       queryClient.clear();

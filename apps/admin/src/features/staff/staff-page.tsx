@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { App, Button, Empty, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
@@ -36,7 +37,7 @@ export default function StaffPage() {
     queryFn: () => call('staffList', { query: { ...query, pageSize: PAGE_SIZE } }, { feedback: false }),
     placeholderData: keepPreviousData,
   });
-  const toggle = useMutation({
+  const toggle = useWrite({
     mutationFn: (s: StaffRow) => call(s.disabled ? 'staffEnable' : 'staffDisable', { body: { id: s.id } }),
     onSuccess: (s) => {
       void message.success(s.disabled ? '已停用' : '已启用');

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { redeemChallenge, sendCode, verifyCode } from '../sms/index.ts';
 import { customer, endAllSessions, startSession } from '../session/index.ts';
+import { createOnce } from '../ledger/index.ts';
 import { createUser, findUserByAccount, findUserByInviteCode, findUserByPhone, setPasswordHash } from '../user/index.ts';
 import { loginGuard } from './login-guard.ts';
 import { assertPasswordAllowed, checkPassword, hashPassword } from './password.ts';
@@ -32,27 +33,47 @@ export async function requestSmsCode(
 /** sign: registers with a phone proven by SMS and signs in. A taken phone is told only to its holder, after the code. */
 export async function register(
   ctx: AppContext,
-  body: { phone: string; code: string; password: string; inviterCode?: string | undefined; agree: true },
+  body: {
+    phone: string;
+    code: string;
+    password: string;
+    inviterCode?: string | undefined;
+    agree: true;
+    idempotencyKey?: string | undefined;
+  },
   ip: string,
   userAgent = '',
   deviceId = '',
 ): Promise<TokenPair> {
-  assertPasswordAllowed(body.password);
-  let inviterId: number | null = null;
-  if (body.inviterCode) {
-    const inviter = await findUserByInviteCode(ctx, body.inviterCode);
-    if (!inviter) throw new AppError('INVALID', '[邀请码]不存在');
-    inviterId = inviter.id;
-  }
-  await verifyCode(ctx, body.phone, SMS_PURPOSES.register, body.code);
-  if (await findUserByPhone(ctx, body.phone)) throw new AppError('CONFLICT', '[手机号]已注册，请直接登录');
-  // The contract refuses a sign-up without agree; the moment of consent is kept with the account.
-  const userId = await createUser(ctx, {
-    phone: body.phone,
-    passwordHash: await hashPassword(body.password),
-    inviterId,
-    agreedAt: ctx.clock(),
-  });
+  const { idempotencyKey: _key, password, ...intent } = body;
+  assertPasswordAllowed(password);
+  const passwordHash = await hashPassword(password);
+  let created = false;
+  // A repeat with the first request's key (a double click, a lost answer) answers its account, not 验证码错误;
+  // the key stands for the phone, code and invitation, never for the password (which is not kept in the key's row).
+  const { userId } = await createOnce(
+    ctx,
+    { phone: body.phone },
+    'sign',
+    body,
+    async (t) => {
+      created = true;
+      let inviterId: number | null = null;
+      if (body.inviterCode) {
+        const inviter = await findUserByInviteCode(t, body.inviterCode);
+        if (!inviter) throw new AppError('INVALID', '[邀请码]不存在');
+        inviterId = inviter.id;
+      }
+      await verifyCode(t, body.phone, SMS_PURPOSES.register, body.code);
+      if (await findUserByPhone(t, body.phone)) throw new AppError('CONFLICT', '[手机号]已注册，请直接登录');
+      // The contract refuses a sign-up without agree; the moment of consent is kept with the account.
+      return { userId: await createUser(t, { phone: body.phone, passwordHash, inviterId, agreedAt: t.clock() }) };
+    },
+    intent,
+  );
+  // A repeat signs in only with the password the account was made with.
+  if (!created && !(await checkPassword((await findUserByPhone(ctx, body.phone))?.passwordHash, password)))
+    throw new AppError('INVALID', '验证码错误或已过期');
   return startSession(ctx, userId, { ip, userAgent, method: 'register', deviceId });
 }
 

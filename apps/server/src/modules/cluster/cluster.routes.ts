@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
+import { createOnce } from '../ledger/index.ts';
 import { adminClusterDetail, adminClusterList } from './cluster-admin.service.ts';
 import {
   addByPhone,
@@ -15,11 +16,12 @@ import { addCluster, deleteCluster, editCluster, joinedClusters, ownedClusters, 
 /** Research groups (ADR 0051): the customer's calls scoped to `user` (another's group answers 404); the console's read-only room. */
 export const clusterRoutes = (ctx: AppContext) =>
   ({
-    clusterAdd: ({ user, body, ip }) => addCluster(ctx, user.id, body, ip),
+    clusterAdd: ({ user, body, ip }) => createOnce(ctx, { userId: user.id }, 'cluster/add', body, (t) => addCluster(t, user.id, body, ip)),
     clusterEdit: ({ user, body, ip }) => editCluster(ctx, user.id, body, ip),
     clusterDel: ({ user, body, ip }) => deleteCluster(ctx, user.id, body.id, ip),
     clusterSearch: ({ user, body }) => searchClusters(ctx, user.id, body),
-    clusterApply: ({ user, body, ip }) => applyToCluster(ctx, user.id, body, ip),
+    clusterApply: ({ user, body, ip }) =>
+      createOnce(ctx, { userId: user.id }, 'cluster/apply', body, (t) => applyToCluster(t, user.id, body, ip)),
     clusterAgree: ({ user, body, ip }) => answerApplication(ctx, user.id, body, ip),
     clusterJoined: ({ user, body }) => joinedClusters(ctx, user.id, body),
     clusterAll: ({ user, body }) => ownedClusters(ctx, user.id, body.id),

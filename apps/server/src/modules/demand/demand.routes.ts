@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
+import { createOnce } from '../ledger/index.ts';
 import { readUploadedFile } from '../../plugins/multipart.ts';
 import { sendPrivateFile, type FileStorage } from '../media/index.ts';
 import {
@@ -23,7 +24,8 @@ export const demandRoutes = (ctx: AppContext, storage: FileStorage) =>
     demandUpload: async ({ user, request }) =>
       uploadAttachment(storage, user.id, await readUploadedFile(request, ctx.config.UPLOAD_MAX_BYTES, '附件')),
     demandFile: async ({ user, query, reply }) => sendPrivateFile(reply, await customerFile(ctx, storage, user.id, query.id, query.file)),
-    demandAdd: ({ user, body, ip }) => addDemand(ctx, storage, user.id, body, ip),
+    demandAdd: ({ user, body, ip }) =>
+      createOnce(ctx, { userId: user.id }, 'demand/add', body, (t) => addDemand(t, storage, user.id, body, ip)),
     demandList: ({ user, body }) => listDemands(ctx, user.id, body),
     demandDetail: ({ user, body }) => demandDetail(ctx, user.id, body.id),
     demandAccept: ({ user, body, ip }) => acceptDemand(ctx, user.id, body.id, ip),

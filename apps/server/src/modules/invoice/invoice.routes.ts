@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
+import { createOnce } from '../ledger/index.ts';
 import { sendPrivateFile, type FileStorage } from '../media/index.ts';
 import { adminInvoiceDetail, adminInvoiceList, adminInvoicePdf, issueInvoice, rejectInvoice } from './invoice-admin.service.ts';
 import { addTitle, editTitle, listTitles, makeDefaultTitle, removeTitle } from './invoice-title.service.ts';
@@ -15,7 +16,8 @@ export const invoiceRoutes = (ctx: AppContext, storage: FileStorage) =>
     invoiceDel: ({ user, body }) => removeTitle(ctx, user.id, body.id).then(() => null),
     invoiceDefault: ({ user, body }) => makeDefaultTitle(ctx, user.id, body.id).then(() => null),
     invoiceApplyOrders: ({ user }) => invoiceableOrders(ctx, user.id),
-    invoiceApplyAdd: ({ user, body, ip }) => applyInvoice(ctx, user.id, body, ip),
+    invoiceApplyAdd: ({ user, body, ip }) =>
+      createOnce(ctx, { userId: user.id }, 'invoiceApply/add', body, (t) => applyInvoice(t, user.id, body, ip)),
     invoiceApplyList: ({ user, body }) => listApplications(ctx, user.id, body),
     invoiceApplyDetail: ({ user, body }) => applicationDetail(ctx, user.id, body.id),
     invoiceApplyCancel: ({ user, body, ip }) => withdrawApplication(ctx, user.id, body.id, ip),

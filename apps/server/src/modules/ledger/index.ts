@@ -1,9 +1,10 @@
-// What other modules use (cluster, invite, payment, promotion)
+// What other modules use (cluster, invite, payment, promotion; createOnce: every create call, ADR 0060)
 export {
   accountKey,
   type AccountRef,
   balanceOf,
   balancesOf,
+  createOnce,
   groupAccountOf,
   once,
   orderEntries,

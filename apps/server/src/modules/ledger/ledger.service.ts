@@ -152,9 +152,9 @@ export const statementLine = (r: Awaited<ReturnType<typeof statementOf>>['rows']
 
 // ---- idempotency -----------------------------------------------------------------------
 
-/** Whose idempotency keys: a customer's or a staff member's. */
-export type KeyOwner = { userId: number } | { staffId: number };
-const ownerOf = (o: KeyOwner) => ('userId' in o ? `u:${o.userId}` : `s:${o.staffId}`);
+/** Whose idempotency keys: a customer's, a staff member's, or (signing up, ADR 0060) a phone's. */
+export type KeyOwner = { userId: number } | { staffId: number } | { phone: string };
+const ownerOf = (o: KeyOwner) => ('userId' in o ? `u:${o.userId}` : 'staffId' in o ? `s:${o.staffId}` : `p:${o.phone}`);
 
 const hashOf = (call: string, body: unknown) =>
   createHash('sha256').update(call).update('\0').update(JSON.stringify(body)).digest('base64url');
@@ -187,6 +187,24 @@ export async function once<T>(
     await repo.storeIdempotentResponse(t.db, who, key, result);
     return result;
   });
+}
+
+/**
+ * A create call (register, order, booking, demand, invoice application, group
+ * application …, ADR 0060): once() with the caller's key, so a repeated request
+ * answers the first one's result; a call without a key (a script) just runs.
+ * The key stands for the body without the key (`intent`, when given, instead).
+ */
+export function createOnce<T>(
+  ctx: AppContext,
+  owner: KeyOwner,
+  call: string,
+  body: { idempotencyKey?: string | undefined },
+  fn: (t: AppContext) => Promise<T>,
+  intent?: unknown,
+): Promise<T> {
+  const { idempotencyKey, ...rest } = body;
+  return idempotencyKey ? once(ctx, owner, idempotencyKey, call, intent ?? rest, fn) : fn(ctx);
 }
 
 /** Keys are kept this long; a repeat after that is a new request. */

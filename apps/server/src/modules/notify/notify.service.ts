@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 // same transaction, so they exist if and only if the transition committed,
 // and each (order, action, channel) reaches the gateway at most once.
 import { OVERDUE_REMINDER, type NoticeChannel, type MessageEntry, type MessageKind, type MessageListBody } from '@yance/contracts/message';
-import { isNotice, noticeKind, noticeText, NOTICES, type Notice } from '@yance/contracts/notices';
+import { isNotice, noticeKind, noticeText, NOTICES, siteWords, type Notice } from '@yance/contracts/notices';
 import type { AppContext } from '../../context.ts';
 import type { MailAttachment } from '../../lib/mail-provider.ts';
 import type { Moved } from '../../lib/state-machine.ts';
@@ -91,7 +91,7 @@ async function sendNotice(
       userId: order.userId,
       kind: n.kind,
       title,
-      content: text,
+      content: siteWords(text),
       orderId: order.orderId,
       key,
       createdAt: at,
@@ -130,7 +130,7 @@ export async function notifySite(t: AppContext, order: { id: number | null; user
     userId: order.userId,
     kind: n.kind,
     title: n.title,
-    content: n.text,
+    content: siteWords(n.text),
     orderId: order.id,
     key: n.key,
     createdAt: t.clock(),

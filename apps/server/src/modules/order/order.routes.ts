@@ -1,12 +1,13 @@
 import type { AppContext } from '../../context.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
+import { createOnce } from '../ledger/index.ts';
 import { addOrder, customerMove, listOrders, orderAgain, orderDetail } from './order.service.ts';
 import { adminMove, adminOrderDetail, adminOrderList, adminQuote } from './order-admin.service.ts';
 
 /** The customer's orders (spec §7 order/*, ADR 0039); every call is scoped to `user`. */
 export const orderRoutes = (ctx: AppContext) =>
   ({
-    orderAdd: ({ user, body, ip }) => addOrder(ctx, user.id, body, ip),
+    orderAdd: ({ user, body, ip }) => createOnce(ctx, { userId: user.id }, 'order/add', body, (t) => addOrder(t, user.id, body, ip)),
     orderList: ({ user, body }) => listOrders(ctx, user.id, body),
     orderDetail: ({ user, body }) => orderDetail(ctx, user.id, body.id),
     orderCancel: ({ user, body, ip }) => customerMove(ctx, user.id, body.id, 'cancel', body.reason, ip),

@@ -10,7 +10,7 @@ import {
   type OrderDetail,
   type OrderListBody,
   type OrderListResponse,
-  type SampleInput,
+  type DraftSampleInput,
 } from '@yance/contracts/order';
 import { ORDER_TABS, ORDER_TAB_NAMES, type OrderKind } from '@yance/contracts/order-states';
 import { ORGANIZATIONS } from '@yance/contracts/user';
@@ -75,7 +75,8 @@ interface Wanted {
   item?: PlanEntry;
   custom?: Custom;
   count: number;
-  samples: SampleInput[];
+  /** A draft's may be partial (the form not chosen yet: ''); a sent order's are checked complete by the contract. */
+  samples: DraftSampleInput[];
 }
 
 /**

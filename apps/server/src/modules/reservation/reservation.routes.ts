@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
+import { createOnce } from '../ledger/index.ts';
 import {
   adminInstruments,
   adminReservationDay,
@@ -14,7 +15,8 @@ import { addReservation, cancelReservation, listReservations, reservationDay } f
 export const reservationRoutes = (ctx: AppContext) =>
   ({
     reservationDay: ({ query }) => reservationDay(ctx, query.rid, query.date),
-    reservationAdd: ({ user, body, ip }) => addReservation(ctx, user.id, body, ip),
+    reservationAdd: ({ user, body, ip }) =>
+      createOnce(ctx, { userId: user.id }, 'reservation/add', body, (t) => addReservation(t, user.id, body, ip)),
     reservationList: ({ user, body }) => listReservations(ctx, user.id, body),
     reservationCancel: ({ user, body, ip }) => cancelReservation(ctx, user.id, body.id, ip),
   }) satisfies Handlers;

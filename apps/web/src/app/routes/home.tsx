@@ -1,7 +1,7 @@
 import type { HomeData } from '@yance/contracts/home';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
-import { openLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
+import { getLoginPromptState, openLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
 import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
 import { getHomeQueryOptions, useHome } from '@/features/home/api/get-home.ts';
 import { HomeBanner } from '@/features/home/components/home-banner.tsx';
@@ -16,7 +16,7 @@ import { ServiceProcess } from '@/features/home/components/service-process.tsx';
 import { ThanksTable } from '@/features/home/components/thanks-table.tsx';
 import { isPromoDue } from '@/features/home/utils/promo-schedule.ts';
 import { useAnyDialogOpen } from '@/lib/dialog-presence.ts';
-import { readInviteCode } from '@/lib/invite-code.ts';
+import { readInviteCode, takeInviteWelcome } from '@/lib/invite-code.ts';
 import { useAfterPaint } from '@/lib/use-after-paint.ts';
 import { definePage } from '../page.ts';
 
@@ -27,15 +27,12 @@ export const page = definePage({
   meta: () => ({ title: '一站式科研检测服务平台' }),
 });
 
-/** The invite register dialog opens once per page load, not on every return to home. */
-let inviteDialogShown = false;
-
 /** Home page of spec §2: banner, services, hot areas, process, popular items, cases, thanks, partners, popup. */
 export function Component() {
   // Spec §2: with an invite code (from /invited/:code) the register dialog opens on the home page.
   useEffect(() => {
-    if (inviteDialogShown || !readInviteCode()) return;
-    inviteDialogShown = true;
+    // Once per invitation, and never in place of a popup already open (the login gate's).
+    if (getLoginPromptState().open || !takeInviteWelcome()) return;
     openLoginPrompt('好友邀请您加入研测，注册后即可享受先测试后付费与专属客户经理服务', 'register');
   }, []);
   const { data, isPending, isError, refetch, isFetching } = useHome();

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 
 export interface LoginForCodeInput {
@@ -9,4 +9,4 @@ export interface LoginForCodeInput {
 /** SMS login (code sent with useFor 3). Quiet: the popup shows failures as an alert. */
 export const loginForCode = (body: LoginForCodeInput) => call('loginForCode', { body }, { feedback: false });
 
-export const useLoginForCode = () => useMutation({ mutationFn: loginForCode });
+export const useLoginForCode = () => useWrite({ mutationFn: loginForCode });

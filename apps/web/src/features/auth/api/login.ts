@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 
 export interface LoginInput {
@@ -9,4 +9,4 @@ export interface LoginInput {
 /** Password login (account = user name or phone). Quiet: the popup shows failures as an alert. */
 export const login = (body: LoginInput) => call('login', { body }, { feedback: false });
 
-export const useLogin = () => useMutation({ mutationFn: login });
+export const useLogin = () => useWrite({ mutationFn: login });

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 import { notify } from '@yance/browser/notify';
 import { endSession } from '@yance/browser/session-events';
@@ -16,4 +16,4 @@ export async function logout() {
   notify.success('操作成功!');
 }
 
-export const useLogout = () => useMutation({ mutationFn: logout });
+export const useLogout = () => useWrite({ mutationFn: logout });

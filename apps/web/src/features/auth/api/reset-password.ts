@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 
 export interface ResetInput {
@@ -11,4 +11,4 @@ export interface ResetInput {
 /** Reset the password with an SMS code (useFor 1). Quiet: the popup shows failures as an alert. */
 export const resetPassword = (body: ResetInput) => call('reset', { body }, { feedback: false });
 
-export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
+export const useResetPassword = () => useWrite({ mutationFn: resetPassword });

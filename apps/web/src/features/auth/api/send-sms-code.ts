@@ -1,5 +1,5 @@
 import type { PublicSmsPurpose, SMS_PURPOSES } from '@yance/contracts/account';
-import { useMutation } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 import { notify } from '@yance/browser/notify';
 
@@ -14,4 +14,4 @@ export const sendSmsCode = async (phone: string, useFor: SmsUse) => {
   notify.success('验证码已发送!');
 };
 
-export const useSendSmsCode = () => useMutation({ mutationFn: (v: { phone: string; useFor: SmsUse }) => sendSmsCode(v.phone, v.useFor) });
+export const useSendSmsCode = () => useWrite({ mutationFn: (v: { phone: string; useFor: SmsUse }) => sendSmsCode(v.phone, v.useFor) });

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 
 export interface SignInput {
@@ -11,6 +11,6 @@ export interface SignInput {
 }
 
 /** Register; the answer signs the new user in. Quiet: the popup shows failures as an alert. */
-export const sign = (body: SignInput) => call('sign', { body }, { feedback: false });
+export const sign = (body: SignInput, idempotencyKey?: string) => call('sign', { body: { ...body, idempotencyKey } }, { feedback: false });
 
-export const useSign = () => useMutation({ mutationFn: sign });
+export const useSign = () => useWrite({ mutationFn: sign });

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 
 export interface WxBindInput {
@@ -12,4 +12,4 @@ export interface WxBindInput {
 /** Binds the scanned WeChat identity to a phone proven by SMS (useFor 3). Quiet: the form shows failures. */
 export const wxBind = (body: WxBindInput) => call('wxBind', { body }, { feedback: false });
 
-export const useWxBind = () => useMutation({ mutationFn: wxBind });
+export const useWxBind = () => useWrite({ mutationFn: wxBind });

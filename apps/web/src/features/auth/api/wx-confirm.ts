@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 
 /** Confirms a ticket with the session signed in on this device (an /api/auth call, ADR 0021). */
 export const wxConfirm = (ticket: string) => call('wxConfirm', { body: { ticket } }, { feedback: false });
 
-export const useWxConfirm = () => useMutation({ mutationFn: wxConfirm });
+export const useWxConfirm = () => useWrite({ mutationFn: wxConfirm });

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 
 /** The confirm page marks its ticket scanned when it opens, and learns where and when the login was asked for. */
 export const wxScan = (ticket: string) => call('wxScan', { body: { ticket } }, { feedback: false });
 
-export const useWxScan = () => useMutation({ mutationFn: wxScan });
+export const useWxScan = () => useWrite({ mutationFn: wxScan });

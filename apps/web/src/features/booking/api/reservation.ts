@@ -1,5 +1,6 @@
 import type { ReservationAddBody, ReservationTab } from '@yance/contracts/booking';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 import { notify } from '@yance/browser/notify';
 import { RESERVATIONS_KEY } from '@/lib/query-keys.ts';
@@ -24,8 +25,9 @@ export const useReservations = (tab: ReservationTab, page: number) =>
 /** 确认预约. A refusal is shown in the dialog (the calendar reloads: a slot may have been taken meanwhile). */
 export function useAddReservation(rid: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ReservationAddBody) => call('reservationAdd', { body }, { feedback: false }),
+  return useWrite({
+    mutationFn: (body: ReservationAddBody, idempotencyKey) =>
+      call('reservationAdd', { body: { ...body, idempotencyKey } }, { feedback: false }),
     onSuccess: () => {
       notify.success('预约成功');
       void queryClient.invalidateQueries({ queryKey: RESERVATIONS_KEY });
@@ -37,7 +39,7 @@ export function useAddReservation(rid: string) {
 /** 取消预约 (within the instrument's cancel window). */
 export function useCancelReservation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWrite({
     mutationFn: (id: number) => call('reservationCancel', { body: { id } }),
     onSuccess: (r) => {
       notify.success('已取消预约');

@@ -217,7 +217,8 @@ export function BookingDialog({ rid, attested, onAttest, onClose }: BookingDialo
               {problem}
             </p>
           )}
-          {add.isError && <Alert type="error" showIcon title={failureText(add.error)} data-testid="booking-failure" />}
+          {/* One message: once the dialog names the problem itself (the slot just taken), the refusal is not said again. */}
+          {add.isError && !problem && <Alert type="error" showIcon title={failureText(add.error)} data-testid="booking-failure" />}
         </div>
       )}
     </Modal>

@@ -1,5 +1,6 @@
 import type { ClusterAddBody, ClusterAgreeBody, ClusterEditBody, ClusterPhoneBody } from '@yance/contracts/cluster';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 import { CLUSTERS_KEY } from '@/lib/query-keys.ts';
 
@@ -30,15 +31,17 @@ export const useClusterSearch = (kw: string, page: number) =>
 export const lookUpMember = (body: ClusterPhoneBody) => call('clusterSearch4user', { body });
 
 /** Every change reloads the customer's groups (owned, joined and search marks). */
-function useClusterChange<T, R>(fn: (input: T) => Promise<R>) {
+function useClusterChange<T, R>(fn: (input: T, idempotencyKey: string) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: CLUSTERS_KEY }) });
+  return useWrite({ mutationFn: fn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: CLUSTERS_KEY }) });
 }
 
-export const useAddCluster = () => useClusterChange((body: ClusterAddBody) => call('clusterAdd', { body }));
+export const useAddCluster = () =>
+  useClusterChange((body: ClusterAddBody, idempotencyKey) => call('clusterAdd', { body: { ...body, idempotencyKey } }));
 export const useEditCluster = () => useClusterChange((body: ClusterEditBody) => call('clusterEdit', { body }));
 export const useDeleteCluster = () => useClusterChange((id: number) => call('clusterDel', { body: { id } }));
-export const useApplyCluster = () => useClusterChange((body: { id: number; message: string }) => call('clusterApply', { body }));
+export const useApplyCluster = () =>
+  useClusterChange((body: { id: number; message: string }, idempotencyKey) => call('clusterApply', { body: { ...body, idempotencyKey } }));
 export const useAnswerApplication = () => useClusterChange((body: ClusterAgreeBody) => call('clusterAgree', { body }));
 export const useTransferCluster = () => useClusterChange((body: { id: number; memberId: number }) => call('clusterTransfer', { body }));
 export const useAddMember = () => useClusterChange((body: ClusterPhoneBody) => call('clusterAdd4user', { body }));

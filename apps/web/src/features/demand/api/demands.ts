@@ -1,5 +1,6 @@
 import type { DemandAddBody } from '@yance/contracts/demand';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 import { download, saveFile, upload } from '@yance/browser/api-files';
 import { ORDERS_KEY, PLAN_KEY, USER_INFO_KEY } from '@/lib/query-keys.ts';
@@ -17,11 +18,11 @@ export const useDemands = (page = 1) =>
 /** 提交需求: the attachments go up first (private files), then the demand with their ids. */
 export function useAddDemand() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ body, files }: { body: Omit<DemandAddBody, 'attachments'>; files: File[] }) => {
+  return useWrite({
+    mutationFn: async ({ body, files }: { body: Omit<DemandAddBody, 'attachments'>; files: File[] }, idempotencyKey) => {
       const attachments: string[] = [];
       for (const f of files) attachments.push((await upload('demandUpload', f, f.name)).id);
-      return call('demandAdd', { body: { ...body, attachments } });
+      return call('demandAdd', { body: { ...body, attachments, idempotencyKey } });
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: DEMANDS_KEY }),
   });
@@ -30,7 +31,7 @@ export function useAddDemand() {
 /** 接受报价 / 拒绝报价 / 撤回需求; accepting fills the plan (its count in the header). */
 export function useDemandMove() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWrite({
     mutationFn: async ({ action, id, reason }: { action: 'accept' | 'decline' | 'withdraw'; id: number; reason?: string }) => {
       if (action === 'accept') await call('demandAccept', { body: { id } });
       else if (action === 'decline') await call('demandDecline', { body: { id, reason: reason ?? '' } });
@@ -54,7 +55,7 @@ export const downloadContract = async (orderId: number, orderNo: string) =>
 
 export function useUploadScan() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWrite({
     mutationFn: ({ orderId, file }: { orderId: number; file: File }) => upload('contractUpload', file, file.name, { orderId }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
   });

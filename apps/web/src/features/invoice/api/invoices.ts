@@ -1,6 +1,7 @@
 import type { InvoiceApplyAddBody, InvoiceTitleEditBody, InvoiceTitleForm } from '@yance/contracts/invoice';
 import type { InvoiceState } from '@yance/contracts/invoice-states';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 import { download, saveFile } from '@yance/browser/api-files';
 import { notify } from '@yance/browser/notify';
@@ -25,7 +26,7 @@ function useRefresh() {
 /** 新增 / 编辑抬头: with an id it edits. */
 export function useSaveTitle() {
   const refresh = useRefresh();
-  return useMutation({
+  return useWrite({
     mutationFn: (body: InvoiceTitleForm | InvoiceTitleEditBody) =>
       'id' in body ? call('invoiceEdit', { body }) : call('invoiceAdd', { body }),
     onSuccess: refresh,
@@ -34,12 +35,12 @@ export function useSaveTitle() {
 
 export function useDeleteTitle() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (id: number) => call('invoiceDel', { body: { id } }), onSuccess: refresh });
+  return useWrite({ mutationFn: (id: number) => call('invoiceDel', { body: { id } }), onSuccess: refresh });
 }
 
 export function useSetDefaultTitle() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (id: number) => call('invoiceDefault', { body: { id } }), onSuccess: refresh });
+  return useWrite({ mutationFn: (id: number) => call('invoiceDefault', { body: { id } }), onSuccess: refresh });
 }
 
 /** The paid orders with something still invoiceable. */
@@ -62,8 +63,8 @@ export const useApplication = (id: number | null) =>
 
 export function useApply() {
   const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body: InvoiceApplyAddBody) => call('invoiceApplyAdd', { body }),
+  return useWrite({
+    mutationFn: (body: InvoiceApplyAddBody, idempotencyKey) => call('invoiceApplyAdd', { body: { ...body, idempotencyKey } }),
     onSuccess: () => {
       notify.success('开票申请已提交');
       refresh();
@@ -73,7 +74,7 @@ export function useApply() {
 
 export function useWithdraw() {
   const refresh = useRefresh();
-  return useMutation({
+  return useWrite({
     mutationFn: (id: number) => call('invoiceApplyCancel', { body: { id } }),
     onSuccess: () => {
       notify.success('已撤回');

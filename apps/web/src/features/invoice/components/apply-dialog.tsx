@@ -172,11 +172,18 @@ export function ApplyDialog({ open, addresses, onClose, onApplied }: ApplyDialog
                       className={on ? `${styles.order} ${styles.orderChecked}` : styles.order}
                       data-testid={o.source === 'order' ? 'invoiceable-order' : 'invoiceable-topup'}
                     >
-                      <Checkbox checked={on} onChange={(e) => toggle(o, e.target.checked)} aria-label={`选择${o.noun}${o.no}`} />
-                      <div className={styles.orderInfo}>
-                        <strong>{o.no}</strong>
-                        <span>{o.info}</span>
-                      </div>
+                      {/* The row's text is the checkbox's label: a click on it selects the row (issue 21). */}
+                      <Checkbox
+                        className={styles.orderPick}
+                        checked={on}
+                        onChange={(e) => toggle(o, e.target.checked)}
+                        aria-label={`选择${o.noun}${o.no}`}
+                      >
+                        <span className={styles.orderInfo}>
+                          <strong>{o.no}</strong>
+                          <span>{o.info}</span>
+                        </span>
+                      </Checkbox>
                       {on ? (
                         <InputNumber
                           aria-label={`${o.noun}${o.no}开票金额`}

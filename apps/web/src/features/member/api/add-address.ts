@@ -1,5 +1,6 @@
 import type { AddressForm } from '@yance/contracts/user';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 import { USER_INFO_KEY } from '@/lib/query-keys.ts';
 
@@ -7,5 +8,5 @@ export const addAddress = (body: AddressForm) => call('addressAdd', { body });
 
 export function useAddAddress() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addAddress, onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_INFO_KEY }) });
+  return useWrite({ mutationFn: addAddress, onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_INFO_KEY }) });
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 import { USER_INFO_KEY } from '@/lib/query-keys.ts';
 
@@ -6,5 +7,5 @@ export const deleteAddress = (address_rid: string) => call('addressDel', { body:
 
 export function useDeleteAddress() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteAddress, onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_INFO_KEY }) });
+  return useWrite({ mutationFn: deleteAddress, onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_INFO_KEY }) });
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import type { Update4contactBody } from '@yance/contracts/user';
 import { call } from '@yance/browser/api-client';
 import { USER_INFO_KEY } from '@/lib/query-keys.ts';
@@ -12,5 +13,5 @@ export const updateContact = (body: Update4contactBody) => call('update4contact'
 
 export function useUpdateContact() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateContact, onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_INFO_KEY }) });
+  return useWrite({ mutationFn: updateContact, onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_INFO_KEY }) });
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 import { USER_INFO_KEY } from '@/lib/query-keys.ts';
 
@@ -7,5 +8,5 @@ export const updateInfo = (body: { username: string }) => call('updateInfo', { b
 
 export function useUpdateInfo() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateInfo, onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_INFO_KEY }) });
+  return useWrite({ mutationFn: updateInfo, onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_INFO_KEY }) });
 }

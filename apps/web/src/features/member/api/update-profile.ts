@@ -1,8 +1,8 @@
 import type { ProfileForm } from '@yance/contracts/user';
-import { useMutation } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 
 /** Saves the attestation / profile form (spec §3). */
 export const updateProfile = (body: ProfileForm) => call('update4profile', { body });
 
-export const useUpdateProfile = () => useMutation({ mutationFn: updateProfile });
+export const useUpdateProfile = () => useWrite({ mutationFn: updateProfile });

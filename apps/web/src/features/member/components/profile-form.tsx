@@ -70,7 +70,7 @@ export function ProfileForm({ user, submitting, onSubmit, submitText = '提交',
         </Form.Item>
         <Form.Item
           name="company"
-          label={organization === ORGANIZATIONS.enterprise ? '公司名称' : '单位/公司'}
+          label={organization === ORGANIZATIONS.enterprise ? '公司名称' : '单位名称'}
           required
           className={styles.wide}
         >

@@ -1,5 +1,6 @@
 import type { ProfileForm, UserInfoResponse } from '@yance/contracts/user';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { notify } from '@yance/browser/notify';
 import { USER_INFO_KEY } from '@/lib/query-keys.ts';
 import { addAddress } from '../api/add-address.ts';
@@ -12,7 +13,7 @@ import { regionNames } from '../utils/region-options.ts';
  */
 export function useSaveProfile(user: UserInfoResponse) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWrite({
     mutationFn: async (values: ProfileForm) => {
       await updateProfile(values);
       const names = regionNames(values.region);

@@ -1,5 +1,6 @@
 import type { MessageListBody } from '@yance/contracts/message';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 import { MESSAGES_KEY } from '@/lib/query-keys.ts';
 
@@ -31,7 +32,7 @@ export const useMessageList = (input: MessageListInput) => useQuery(getMessageLi
 /** 标为已读 / 全部已读: the badge takes the answer's count, the lists reload. */
 export function useReadMessages() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWrite({
     mutationFn: (body: { ids?: number[]; all?: boolean }) => call('messageRead', { body }),
     onSuccess: (data) => {
       queryClient.setQueryData(UNREAD_KEY, data);

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import type { BodyIn } from '@yance/contracts/endpoint';
 import { call } from '@yance/browser/api-client';
 import type { Endpoints } from '@yance/contracts/endpoints';
@@ -23,7 +24,7 @@ function useMoneyMoved() {
 /** pay/order: one 待付款 order from the balance, under the dialog's idempotency key. */
 export function usePayOrder() {
   const moved = useMoneyMoved();
-  return useMutation({
+  return useWrite({
     mutationFn: (body: { orderId: number; idempotencyKey: string }) => call('payOrder', { body }),
     onSuccess: moved,
   });
@@ -32,7 +33,7 @@ export function usePayOrder() {
 /** pay/online: one 待付款 order paid online in one step (the trade pays the order once credited). */
 export function usePayOnline() {
   const moved = useMoneyMoved();
-  return useMutation({
+  return useWrite({
     mutationFn: (body: BodyIn<Endpoints['payOnline']>) => call('payOnline', { body }),
     onSuccess: moved,
   });
@@ -41,7 +42,7 @@ export function usePayOnline() {
 /** settlement/add: several 待结算 / 欠款中 orders from the balance, all or none. */
 export function useSettleOrders() {
   const moved = useMoneyMoved();
-  return useMutation({
+  return useWrite({
     mutationFn: (body: { orderIds: number[]; clusterId?: number | undefined; idempotencyKey: string }) => call('settlementAdd', { body }),
     onSuccess: moved,
   });

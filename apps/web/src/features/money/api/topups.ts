@@ -1,6 +1,7 @@
 import type { BodyIn } from '@yance/contracts/endpoint';
 import type { Endpoints } from '@yance/contracts/endpoints';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 import { upload } from '@yance/browser/api-files';
 import { notify } from '@yance/browser/notify';
@@ -19,7 +20,7 @@ export const useTopups = (page: number, pageSize: number) =>
 /** prestore/add: a top-up (online: the answer says how to pay; transfer: waits for finance). */
 export function useAddTopup() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWrite({
     mutationFn: (body: BodyIn<Endpoints['prestoreAdd']>) => call('prestoreAdd', { body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: MONEY_KEY }),
   });
@@ -31,7 +32,7 @@ export const uploadReceipt = (file: File) => upload('prestoreUpload', file, file
 /** 关闭 a pending top-up. */
 export function useCloseTopup() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWrite({
     mutationFn: (id: number) => call('prestoreClose', { body: { id } }),
     onSuccess: () => {
       notify.success('充值单已关闭');

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 import { notify } from '@yance/browser/notify';
 import type { EvaluateAddBody } from '@yance/contracts/evaluation';
@@ -17,8 +18,8 @@ export const useOrderEvaluations = (orderId: number, enabled: boolean) =>
 /** 提交评价: the order's evaluations are asked again (the line then shows its stars instead of the button). */
 export function useAddEvaluation(orderId: number) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: EvaluateAddBody) => call('evaluateAdd', { body }),
+  return useWrite({
+    mutationFn: (body: EvaluateAddBody, idempotencyKey) => call('evaluateAdd', { body: { ...body, idempotencyKey } }),
     onSuccess: () => {
       notify.success('感谢您的评价');
       void queryClient.invalidateQueries({ queryKey: orderEvaluationsKey(orderId) });

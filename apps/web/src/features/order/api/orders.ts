@@ -1,9 +1,11 @@
 import type { OrderAddBody, OrderDetail, OrderListBody } from '@yance/contracts/order';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 import { notify } from '@yance/browser/notify';
 import { COUPONS_KEY, ORDERS_KEY, PLAN_KEY } from '@/lib/query-keys.ts';
 import { setCartNum } from '@/features/plan/index.ts';
+import { USABLE } from './coupons.ts';
 
 export type OrderListInput = Pick<OrderListBody, 'tab' | 'kw' | 'page' | 'pageSize'>;
 
@@ -40,14 +42,16 @@ function useOrderMoved() {
 /** 保存草稿 / 提交订单: the lines leave the plan (the badge follows). */
 export function useAddOrder() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: OrderAddBody) => call('orderAdd', { body }),
+  return useWrite({
+    mutationFn: (body: OrderAddBody, idempotencyKey) => call('orderAdd', { body: { ...body, idempotencyKey } }),
     onSuccess: (added, body) => {
       notify.success(body.draft ? '草稿已保存' : '提交成功!');
       setCartNum(queryClient, added.cartNum);
       void queryClient.invalidateQueries({ queryKey: PLAN_KEY });
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
-      void queryClient.invalidateQueries({ queryKey: COUPONS_KEY });
+      // Not the order page's own "usable for these plan lines" query: those lines left the plan, so asking again
+      // would answer [方案条目]不存在 (issue 21); the next order page asks afresh (refetchOnMount 'always').
+      void queryClient.invalidateQueries({ queryKey: COUPONS_KEY, predicate: (q) => q.queryKey[1] !== USABLE });
     },
   });
 }
@@ -55,7 +59,7 @@ export function useAddOrder() {
 /** 取消订单 with the customer's reason. */
 export function useCancelOrder() {
   const moved = useOrderMoved();
-  return useMutation({
+  return useWrite({
     mutationFn: (body: { id: number; reason: string }) => call('orderCancel', { body }),
     onSuccess: (order) => {
       notify.success('订单已取消');
@@ -67,7 +71,7 @@ export function useCancelOrder() {
 /** 确认数据 after delivery. */
 export function useConfirmOrder() {
   const moved = useOrderMoved();
-  return useMutation({
+  return useWrite({
     mutationFn: (id: number) => call('orderConfirm', { body: { id } }),
     onSuccess: (order) => {
       notify.success('已确认数据');
@@ -79,7 +83,7 @@ export function useConfirmOrder() {
 /** 再来一单: the order's items and options go back into the plan. */
 export function useOrderAgain() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWrite({
     mutationFn: (id: number) => call('orderAgain', { body: { id } }),
     onSuccess: (again) => {
       if (again.added > 0) notify.success('已加入实验方案');
@@ -94,7 +98,7 @@ export function useOrderAgain() {
 /** 申请免费复测 (within 15 days of delivery): the answer is the order as it now stands. */
 export function useRetest() {
   const moved = useOrderMoved();
-  return useMutation({
+  return useWrite({
     mutationFn: (input: { id: number; reason: string }) => call('orderRetest', { body: input }),
     onSuccess: moved,
   });

@@ -1,5 +1,6 @@
 import type { SampleListBody } from '@yance/contracts/lab';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 import { ORDERS_KEY } from '@/lib/query-keys.ts';
 
@@ -12,4 +13,4 @@ export const useSampleList = (input: Pick<SampleListBody, 'page' | 'pageSize'>) 
   });
 
 /** 订单查询: the caller's own order by its number or a sample's number. */
-export const useOrderQuery = () => useMutation({ mutationFn: (no: string) => call('orderQuery', { body: { no } }, { feedback: false }) });
+export const useOrderQuery = () => useWrite({ mutationFn: (no: string) => call('orderQuery', { body: { no } }, { feedback: false }) });

@@ -1,13 +1,14 @@
 import type { LocalInfo } from '@yance/contracts/setting';
 import { DELIVERY_METHODS, DELIVERY_METHOD_NAMES, type DeliveryMethod } from '@yance/contracts/order-states';
 import { Button, Input, Radio } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { unitLabel } from '@yance/browser/format';
 import { notify } from '@yance/browser/notify';
 import { useAddOrder } from '../api/orders.ts';
 import { formHasErrors, newSample, orderBody, sampleErrors, type OrderDraft, type OrderingLine } from '../utils/order-form.ts';
+import { forgetTyped, rememberTyped, typedBefore } from '../utils/typed-form.ts';
 import { formatAmount } from '@/lib/format.ts';
 import { choicesText } from '../utils/order-view.ts';
 import { ATTESTATION_HINT, AttestationHint } from '@/components/attestation-hint.tsx';
@@ -35,12 +36,15 @@ interface OrderFormProps {
  * sends it. Each goes to the order's detail.
  */
 export function OrderForm({ lines, initial, draftId, attested, onAttest, localInfo }: OrderFormProps) {
-  const [draft, setDraft] = useState(initial);
+  const ids = lines.map((l) => l.id);
+  // What was typed survives a refresh of the page (issue 21): kept per draft or per set of plan lines in this tab.
+  const memory = draftId ? `draft:${draftId}` : `plan:${ids.join(',')}`;
+  const [draft, setDraft] = useState(() => typedBefore(memory, ids) ?? initial);
+  useEffect(() => rememberTyped(memory, draft), [memory, draft]);
   const [showErrors, setShowErrors] = useState(false);
   const [discount, setDiscount] = useState<Discount>({ couponId: undefined, points: 0 });
   const add = useAddOrder();
   const navigate = useNavigate();
-  const ids = lines.map((l) => l.id);
   const usable = useUsableCoupons(ids, !draftId);
   const couponId = chosenCoupon(discount, usable.data?.bestId);
 
@@ -54,8 +58,9 @@ export function OrderForm({ lines, initial, draftId, attested, onAttest, localIn
       onAttest();
       return;
     }
-    setShowErrors(true);
-    if (formHasErrors(draft, ids)) {
+    // A draft saves what is there (issue 21); an order needs every sample complete.
+    if (!asDraft) setShowErrors(true);
+    if (!asDraft && formHasErrors(draft, ids)) {
       notify.error('请检查样品信息');
       return;
     }
@@ -66,7 +71,12 @@ export function OrderForm({ lines, initial, draftId, attested, onAttest, localIn
     }
     // A coupon and points go with a sent order only (a draft keeps none, ADR 0053).
     const body = asDraft || draftId ? built.body : { ...built.body, ...(couponId ? { couponId } : {}), points: discount.points };
-    add.mutate(body, { onSuccess: (added) => void navigate(paths.order(added.id), { replace: true }) });
+    add.mutate(body, {
+      onSuccess: (added) => {
+        forgetTyped(memory);
+        void navigate(paths.order(added.id), { replace: true });
+      },
+    });
   };
 
   return (

@@ -54,7 +54,8 @@ export function draftFromOrder(order: OrderDetail): OrderDraft {
       ? own.map((s) => ({
           name: s.name,
           count: s.count,
-          form: s.form as SampleForm,
+          // '' while a draft's sample has no form chosen yet.
+          form: s.form ? (s.form as SampleForm) : undefined,
           hazards: s.hazards as SampleHazard[],
           requirement: s.requirement,
           returnSample: s.returnSample,

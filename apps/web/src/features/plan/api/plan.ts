@@ -1,6 +1,7 @@
 import type { PlanListResponse } from '@yance/contracts/order';
 import type { UserInfoResponse } from '@yance/contracts/user';
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 import { PLAN_KEY, USER_INFO_KEY } from '@/lib/query-keys.ts';
 
@@ -24,7 +25,7 @@ function keepPlan(queryClient: QueryClient, plan: PlanListResponse): void {
 /** 修改 a line's options or count; the answer is the whole plan with new prices. */
 export function useEditPlanLine() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWrite({
     mutationFn: (body: { id: number; choices?: Record<string, string>; count?: number }) => call('planEdit', { body }),
     // One change at a time, in the order made: the last answer is the last change.
     scope: { id: 'plan-edit' },
@@ -37,7 +38,7 @@ export function useEditPlanLine() {
 /** 删除 the selected lines. */
 export function useDeletePlanLines() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWrite({
     mutationFn: (ids: number[]) => call('planDel', { body: { ids } }),
     onSuccess: (plan) => keepPlan(queryClient, plan),
   });

@@ -1,5 +1,6 @@
 import type { PromoterApplyBody, WithdrawAddBody } from '@yance/contracts/promotion';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 import { notify } from '@yance/browser/notify';
 import { MESSAGES_KEY, PROMOTION_KEY } from '@/lib/query-keys.ts';
@@ -46,7 +47,7 @@ function useRefresh() {
 
 export function useApplyPromoter() {
   const refresh = useRefresh();
-  return useMutation({
+  return useWrite({
     mutationFn: (body: PromoterApplyBody) => call('promotionApply', { body }),
     onSuccess: () => {
       notify.success('申请已提交，请等待审核');
@@ -57,7 +58,7 @@ export function useApplyPromoter() {
 
 export function useWithdraw() {
   const refresh = useRefresh();
-  return useMutation({
+  return useWrite({
     mutationFn: (body: WithdrawAddBody) => call('promotionWithdraw', { body }),
     onSuccess: () => {
       notify.success('提现申请已提交');

@@ -1,6 +1,7 @@
 import type { SamplingAddBody } from '@yance/contracts/sampling';
 import type { AddressForm } from '@yance/contracts/user';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWrite } from '@/lib/use-write.ts';
 import { call } from '@yance/browser/api-client';
 import { notify } from '@yance/browser/notify';
 import { ORDERS_KEY, USER_INFO_KEY } from '@/lib/query-keys.ts';
@@ -34,7 +35,7 @@ function useSamplingChanged() {
 export function useAddSampling() {
   const queryClient = useQueryClient();
   const changed = useSamplingChanged();
-  return useMutation({
+  return useWrite({
     mutationFn: async ({ body, newAddress }: { body: SamplingAddBody; newAddress?: AddressForm }) => {
       if (newAddress) {
         const added = await call('addressAdd', { body: newAddress }, { feedback: false });
@@ -55,7 +56,7 @@ export function useAddSampling() {
 /** 取消 a request (before the lab receives the samples). */
 export function useCancelSampling() {
   const changed = useSamplingChanged();
-  return useMutation({
+  return useWrite({
     mutationFn: (id: number) => call('samplingCancel', { body: { id } }),
     onSuccess: () => {
       notify.success('已取消');

@@ -1,0 +1,2 @@
+ALTER TABLE "order_sample" DROP CONSTRAINT "order_sample_form_check";--> statement-breakpoint
+ALTER TABLE "order_sample" ADD CONSTRAINT "order_sample_form_check" CHECK ("order_sample"."form" in ('powder', 'film', 'liquid', 'block', 'other', ''));
