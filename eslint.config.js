@@ -39,9 +39,9 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // Issue 21, ADR 0060: a write goes through lib/use-write.ts (a double click sends once, one idempotency key per intent).
-    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}'],
-    ignores: ['apps/*/src/lib/use-write.ts'],
+    // Issue 21, ADR 0061: a write goes through @yance/browser/use-write (a double click sends once, one idempotency key per intent).
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}', 'packages/browser/src/**/*.{ts,tsx}'],
+    ignores: ['packages/browser/src/use-write.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -50,7 +50,7 @@ export default tseslint.config(
             {
               name: '@tanstack/react-query',
               importNames: ['useMutation'],
-              message: 'Send writes with useWrite from @/lib/use-write.ts (one request per intent, idempotency key).',
+              message: 'Send writes with useWrite from @yance/browser/use-write (one request per intent, idempotency key).',
             },
           ],
         },

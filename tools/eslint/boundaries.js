@@ -198,11 +198,12 @@ const policies = [
     disallow: [{ to: { module: { origin: '{external,core}', source: '!zod' } } }, { to: { element: { type: '!contracts' } } }],
     message: 'contracts import zod only (here: {{dependency.source}})',
   },
-  // The shared browser code pulls no library into either app: contracts and itself only.
+  // The shared browser code pulls no library into either app: contracts and itself, and the React and TanStack
+  // Query both apps already hold (the one write hook, ADR 0061).
   {
     from: el('browser'),
-    disallow: [{ to: { module: { origin: '{external,core}' } } }],
-    message: 'packages/browser imports no package (here: {{dependency.source}})',
+    disallow: [{ to: { module: { origin: '{external,core}', source: '!{react,@tanstack/react-query}' } } }],
+    message: 'packages/browser imports no package but react and @tanstack/react-query (here: {{dependency.source}})',
   },
 
   // Tests may import what they test; tooling sees the whole repository.

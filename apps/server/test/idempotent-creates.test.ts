@@ -1,4 +1,4 @@
-// Issue 21, ADR 0060: every create call takes an idempotency key; a repeated request (a double click, a lost
+// Issue 21, ADR 0061: every create call takes an idempotency key; a repeated request (a double click, a lost
 // answer retried) answers the first one's result instead of an error, and creates nothing more.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

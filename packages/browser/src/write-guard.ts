@@ -1,6 +1,6 @@
 // One way for both apps to send a write the user asked for (issue 21): a request
 // the same as one still out is not sent again, and every request carries an
-// idempotency key that stays the same for the same intent (ADR 0060).
+// idempotency key that stays the same for the same intent (ADR 0061).
 import { newIdempotencyKey } from './idempotency-key.ts';
 
 /**

@@ -1,4 +1,4 @@
-// Idempotency keys (ADR 0050 for money, ADR 0060 for every create call).
+// Idempotency keys (ADR 0050 for money, ADR 0061 for every create call).
 import { z } from 'zod';
 
 /**

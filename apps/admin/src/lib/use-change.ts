@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { App } from 'antd';
 
 /** What follows a change that went through: the message shown, the queries that show the changed data, then (say) closing the modal. */

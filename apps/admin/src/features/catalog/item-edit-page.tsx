@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, ExportOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { App, Button, Card, Form, Result, Space, Spin, Tag, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call } from '@yance/browser/api-client';

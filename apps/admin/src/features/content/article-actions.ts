@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { App } from 'antd';
 import { call } from '@yance/browser/api-client';
 import type { ArticleAdminDetail } from '@yance/contracts/content-admin';

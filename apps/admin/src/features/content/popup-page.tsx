@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { Alert, App, Button, Card, Form, Input, Spin, Switch, Tag } from 'antd';
 import type { z } from 'zod';
 import { call } from '@yance/browser/api-client';

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { Alert, App, Button, Card, Form, Input, Result, Space, Spin, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { App, Button, Card, Popconfirm, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { App, Input, Modal, Rate, Typography } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { App, Button, Card, Col, Descriptions, Input, Modal, Row, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';

@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { Alert, App, Button, Card, Flex, Form, Input, InputNumber, Spin, Typography, type FormItemProps } from 'antd';
 import { call } from '@yance/browser/api-client';
 import { PRESTORE_BONUS_NOTE } from '@yance/contracts/ledger';

@@ -1,6 +1,6 @@
 import { CheckCircleFilled, CloseCircleFilled, DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { Alert, Button, Card, List, Space, Spin, Table, Tag, Typography, type TableProps } from 'antd';
 import { call } from '@yance/browser/api-client';
 import { download, saveFile } from '@yance/browser/api-files';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { App, Button, Descriptions, Form, Input, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';

@@ -2,7 +2,7 @@
 // test records, and the price adjustment; the result files are in order-result-files.tsx.
 // Every change reloads the order from the server's answer.
 import { useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { App, Button, Form, Input, InputNumber, Modal, Select, Space, Table, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 // The result files of an order (ADR 0041): upload with progress, review (approve, reject with a reason), download.
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { Button, Input, Modal, Progress, Select, Space, Table, Tag, Typography, Upload, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';

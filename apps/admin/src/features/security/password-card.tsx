@@ -1,4 +1,4 @@
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { call } from '@yance/browser/api-client';
 import { PASSWORD_MIN } from '@yance/contracts/account';

@@ -1,4 +1,4 @@
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { Alert, App, Button, Card, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';

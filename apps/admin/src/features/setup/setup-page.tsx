@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { call } from '@yance/browser/api-client';

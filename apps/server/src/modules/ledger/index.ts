@@ -1,4 +1,4 @@
-// What other modules use (cluster, invite, payment, promotion; createOnce: every create call, ADR 0060)
+// What other modules use (cluster, invite, payment, promotion; createOnce: every create call, ADR 0061)
 export {
   accountKey,
   type AccountRef,

@@ -152,7 +152,7 @@ export const statementLine = (r: Awaited<ReturnType<typeof statementOf>>['rows']
 
 // ---- idempotency -----------------------------------------------------------------------
 
-/** Whose idempotency keys: a customer's, a staff member's, or (signing up, ADR 0060) a phone's. */
+/** Whose idempotency keys: a customer's, a staff member's, or (signing up, ADR 0061) a phone's. */
 export type KeyOwner = { userId: number } | { staffId: number } | { phone: string };
 const ownerOf = (o: KeyOwner) => ('userId' in o ? `u:${o.userId}` : 'staffId' in o ? `s:${o.staffId}` : `p:${o.phone}`);
 
@@ -191,7 +191,7 @@ export async function once<T>(
 
 /**
  * A create call (register, order, booking, demand, invoice application, group
- * application …, ADR 0060): once() with the caller's key, so a repeated request
+ * application …, ADR 0061): once() with the caller's key, so a repeated request
  * answers the first one's result; a call without a key (a script) just runs.
  * The key stands for the body without the key (`intent`, when given, instead).
  */

@@ -1,5 +1,5 @@
 import type { PublicSmsPurpose, SMS_PURPOSES } from '@yance/contracts/account';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { call } from '@yance/browser/api-client';
 import { notify } from '@yance/browser/notify';
 

@@ -1,4 +1,4 @@
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { call } from '@yance/browser/api-client';
 
 export interface WxBindInput {

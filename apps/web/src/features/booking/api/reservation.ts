@@ -1,6 +1,6 @@
 import type { ReservationAddBody, ReservationTab } from '@yance/contracts/booking';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { call } from '@yance/browser/api-client';
 import { notify } from '@yance/browser/notify';
 import { RESERVATIONS_KEY } from '@/lib/query-keys.ts';

@@ -1,6 +1,6 @@
 import type { ClusterAddBody, ClusterAgreeBody, ClusterEditBody, ClusterPhoneBody } from '@yance/contracts/cluster';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { call } from '@yance/browser/api-client';
 import { CLUSTERS_KEY } from '@/lib/query-keys.ts';
 

@@ -1,6 +1,6 @@
 import type { DemandAddBody } from '@yance/contracts/demand';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { call } from '@yance/browser/api-client';
 import { download, saveFile, upload } from '@yance/browser/api-files';
 import { ORDERS_KEY, PLAN_KEY, USER_INFO_KEY } from '@/lib/query-keys.ts';

@@ -1,7 +1,7 @@
 import type { InvoiceApplyAddBody, InvoiceTitleEditBody, InvoiceTitleForm } from '@yance/contracts/invoice';
 import type { InvoiceState } from '@yance/contracts/invoice-states';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { call } from '@yance/browser/api-client';
 import { download, saveFile } from '@yance/browser/api-files';
 import { notify } from '@yance/browser/notify';

@@ -1,5 +1,5 @@
 import type { ProfileForm } from '@yance/contracts/user';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { call } from '@yance/browser/api-client';
 
 /** Saves the attestation / profile form (spec §3). */

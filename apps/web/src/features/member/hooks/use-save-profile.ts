@@ -1,6 +1,6 @@
 import type { ProfileForm, UserInfoResponse } from '@yance/contracts/user';
 import { useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { notify } from '@yance/browser/notify';
 import { USER_INFO_KEY } from '@/lib/query-keys.ts';
 import { addAddress } from '../api/add-address.ts';

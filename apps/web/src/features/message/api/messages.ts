@@ -1,6 +1,6 @@
 import type { MessageListBody } from '@yance/contracts/message';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { call } from '@yance/browser/api-client';
 import { MESSAGES_KEY } from '@/lib/query-keys.ts';
 

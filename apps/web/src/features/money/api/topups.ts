@@ -1,7 +1,7 @@
 import type { BodyIn } from '@yance/contracts/endpoint';
 import type { Endpoints } from '@yance/contracts/endpoints';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { call } from '@yance/browser/api-client';
 import { upload } from '@yance/browser/api-files';
 import { notify } from '@yance/browser/notify';

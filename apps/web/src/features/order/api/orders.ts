@@ -1,6 +1,6 @@
 import type { OrderAddBody, OrderDetail, OrderListBody } from '@yance/contracts/order';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { call } from '@yance/browser/api-client';
 import { notify } from '@yance/browser/notify';
 import { COUPONS_KEY, ORDERS_KEY, PLAN_KEY } from '@/lib/query-keys.ts';

@@ -1,6 +1,6 @@
 import type { SampleListBody } from '@yance/contracts/lab';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { call } from '@yance/browser/api-client';
 import { ORDERS_KEY } from '@/lib/query-keys.ts';
 

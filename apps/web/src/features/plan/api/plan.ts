@@ -1,7 +1,7 @@
 import type { PlanListResponse } from '@yance/contracts/order';
 import type { UserInfoResponse } from '@yance/contracts/user';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { call } from '@yance/browser/api-client';
 import { PLAN_KEY, USER_INFO_KEY } from '@/lib/query-keys.ts';
 

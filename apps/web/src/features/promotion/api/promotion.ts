@@ -1,6 +1,6 @@
 import type { PromoterApplyBody, WithdrawAddBody } from '@yance/contracts/promotion';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { call } from '@yance/browser/api-client';
 import { notify } from '@yance/browser/notify';
 import { MESSAGES_KEY, PROMOTION_KEY } from '@/lib/query-keys.ts';

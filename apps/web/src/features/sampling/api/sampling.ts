@@ -1,7 +1,7 @@
 import type { SamplingAddBody } from '@yance/contracts/sampling';
 import type { AddressForm } from '@yance/contracts/user';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@/lib/use-write.ts';
+import { useWrite } from '@yance/browser/use-write';
 import { call } from '@yance/browser/api-client';
 import { notify } from '@yance/browser/notify';
 import { ORDERS_KEY, USER_INFO_KEY } from '@/lib/query-keys.ts';

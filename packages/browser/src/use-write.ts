@@ -1,7 +1,7 @@
-// The storefront's one way to send a write (issue 21, ADR 0060); the console has the same hook in its lib/.
+// The one way the storefront and the console send a write a person asks for (issue 21, ADR 0061).
 import { useMutation, type DefaultError, type UseMutationOptions, type UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createWriteGuard } from '@yance/browser/write-guard';
+import { createWriteGuard } from './write-guard.ts';
 
 export type WriteOptions<TData, TVars, TContext = unknown> = Omit<
   UseMutationOptions<TData, DefaultError, TVars, TContext>,
