@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { call } from '@yance/browser/api-client';
 import type { PickupItem } from '@yance/contracts/pickup';
+import { placeText } from '@yance/contracts/place';
 
 /** The calendar's range (from … to, inclusive), optionally only the caller's own pick-ups. */
 export function usePickups(from: string, to: string, mine = false) {
@@ -40,4 +41,4 @@ export function useAssign() {
 export const districtOf = (i: PickupItem) => i.area || i.city || i.province;
 
 /** The full address as the collector reads it (a municipality's city repeats its province, said once). */
-export const addressOf = (i: PickupItem) => `${i.province}${i.city === i.province ? '' : i.city}${i.area}${i.address}`;
+export const addressOf = (i: PickupItem) => placeText(i);
