@@ -107,6 +107,22 @@ describe('coupons and points (issue 10, ADR 0053)', () => {
     await toast(page, '提交成功!').first().waitFor({ state: 'visible' });
     await expectPath(page, '/member/order');
     await page.getByText(`优惠券（${NAME}）`).waitFor();
+    // One truth per figure (issue 21): the page's 应付 is 合计 less the coupon, and the order list shows 应付, not 合计.
+    const fen = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
+    const total = fen(await page.getByTestId('order-detail-total').innerText());
+    const payable = await page.getByTestId('order-detail-payable').innerText();
+    expect(fen(payable)).toBe(total - 3000);
+    await screenshotAtWidths(page, SPEC, 'order-page-figures');
+    await page.goto('/member/order', { waitUntil: 'domcontentloaded' });
+    const amount = page.getByTestId('order-card-amount').first();
+    await amount.waitFor();
+    for (const width of [1280, 375]) {
+      await b.setWidth(width);
+      expect((await amount.innerText()).split('\n')[0]).toBe(payable.replace(/^[^¥]*/, ''));
+      await expect.poll(() => amount.innerText()).toContain('已优惠 ¥30.00');
+    }
+    await b.setWidth(1280);
+    await screenshotAtWidths(page, SPEC, 'order-list-figures');
 
     // The coupon is spent: 已使用 lists it with the order.
     await page.goto('/member/coupon', { waitUntil: 'domcontentloaded' });

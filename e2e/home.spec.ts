@@ -6,6 +6,7 @@ import { getHome, url } from './support/api.ts';
 import { DESKTOP, MOBILE, useBrowser } from './support/browser.ts';
 import { dismissPromoPopup, expectPath, expectSettled, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
+import { PRICE_UNITS } from '@yance/contracts/money';
 
 const b = useBrowser(undefined, 'home');
 let home: HomeData;
@@ -126,7 +127,7 @@ describe('home page', () => {
     await expect.poll(() => steps.count()).toBe(6);
   });
 
-  it('popular items show the starting price apart from "<count>人下单", 立即预约, and link to their detail', async () => {
+  it('popular items show the starting price apart from "<count>下单", 立即预约, and link to their detail', async () => {
     expect(home.hotItems.length).toBeGreaterThan(0);
     expect(
       home.hotItems.every((i) => i.order < 10_000),
@@ -138,10 +139,12 @@ describe('home page', () => {
       const card = section.locator(`a[href="/detail/${item.rid}"]`);
       await card.waitFor({ state: 'attached' });
       const text = (await card.innerText()).replace(/\s+/g, '');
-      const yuan = item.price_fen / 100;
-      const price = `¥${Number.isInteger(yuan) ? yuan.toLocaleString('zh-CN') : yuan.toFixed(2)}起`;
-      // Spec §2: the order count followed by 下单; the price beside it cannot be mistaken for it.
-      expect(text).toContain(`${price}${item.order}人下单`);
+      const yuan = (item.price_fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      // One way to write a starting price everywhere (issue 21): the unit price, then 起.
+      const price = `¥${yuan}/${PRICE_UNITS[item.unit]}起`;
+      // Spec §2: the order count followed by 下单, to the letter; the price beside it cannot be mistaken for it.
+      expect(text).toContain(`${price}${item.order}下单`);
+      expect(text).not.toContain('人下单');
       expect(text).toContain('立即预约');
     }
     // A phone has no hover: 立即预约 is there without one.

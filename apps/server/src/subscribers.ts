@@ -5,7 +5,7 @@ import type { AppContext } from './context.ts';
 import { createEventBus, type EventBus } from './lib/events.ts';
 import { STATE_MOVED } from './lib/state-machine.ts';
 import { recordMove } from './modules/audit/index.ts';
-import { SHOWCASE_CHANGED } from './modules/catalog/index.ts';
+import { countOrderPaid, SHOWCASE_CHANGED } from './modules/catalog/index.ts';
 import { invalidateHomeCache } from './modules/home/index.ts';
 import { PURGE_DUE } from './modules/job/index.ts';
 import { purgeIdempotencyKeys } from './modules/ledger/index.ts';
@@ -38,6 +38,8 @@ export function domainEvents(): EventBus<AppContext> {
   bus.on(orderMachine.moved, (t, m) => afterOrderMovePromotion(t, m.row, m.action));
   // An order paid (from the balance, a trade, a transfer, or settled): the inviter's reward for a first paid order (ADR 0054).
   bus.on(ORDER_PAID, (t, p) => rewardInviterOnPaid(t, p.userId, p.orderId));
+  // … and each item on it counts one more real order (已下单: the catalogue's base plus paid orders, issue 21).
+  bus.on(ORDER_PAID, (t, p) => countOrderPaid(t, p.orderId));
   // The customer hears of a move where the notice table says so (notices.ts); a reaction that fails rolls it back too.
   bus.on(STATE_MOVED, notifyMove);
 

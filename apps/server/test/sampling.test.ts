@@ -123,7 +123,7 @@ describe('sampling/add, pick-up: every rule of spec §5 with its message, nothin
       ['samplingCancel', 'awaitingPickup', 'awaitingPickup'],
       ['sampling', 'awaitingPickup', 'awaitingPickup'],
     ]);
-    expect(events[1]!.note).toBe('2027-02-07 14:00-16:00 北京市北京市海淀区学院路1号');
+    expect(events[1]!.note).toBe('2027-02-07 14:00-16:00 北京市海淀区学院路1号');
     const detail = (await callApi(t, 'orderDetail', { token: user.tokens.token, body: { id: orderId } })).body.data;
     expect(detail.timeline.slice(1).map((e) => [e.label, e.actor])).toEqual([
       ['提交取样信息', '您'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatFen, formatPriceFrom, formatTurnaround, formatUnitPrice, maskPhone } from './format.ts';
+import { formatCount, formatFen, formatOrders, formatPriceFrom, formatTurnaround, formatUnitPrice, maskPhone } from './format.ts';
 
 describe('format', () => {
   it('shows fen as yuan with thousands separators', () => {
@@ -18,11 +18,14 @@ describe('format', () => {
     expect(formatCount(12800)).toBe('1.3万');
     expect(formatCount(20000)).toBe('2万');
   });
-  it('writes a starting price without needless decimals', () => {
-    expect(formatPriceFrom(8000)).toBe('¥80起');
-    expect(formatPriceFrom(128000)).toBe('¥1,280起');
-    expect(formatPriceFrom(1250)).toBe('¥12.50起');
-    expect(formatPriceFrom(0)).toBe('¥0起');
+  it('writes a starting price one way: the unit price and 起', () => {
+    expect(formatPriceFrom(8000, 'sample')).toBe('¥80.00/样起');
+    expect(formatPriceFrom(128000, 'hour')).toBe('¥1,280.00/小时起');
+    expect(formatPriceFrom(1250, 'job')).toBe('¥12.50/项起');
+  });
+  it('writes an order count followed by 下单 (spec §2)', () => {
+    expect(formatOrders(4826)).toBe('4826下单');
+    expect(formatOrders(12800)).toBe('1.3万下单');
   });
   it('masks the middle four digits of a mobile number and nothing else', () => {
     expect(maskPhone('13800000000')).toBe('138****0000');

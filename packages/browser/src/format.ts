@@ -5,17 +5,12 @@ const yuan = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumF
 /** Integer fen → "¥1,280.00". */
 export const formatFen = (fen: number) => `${fen < 0 ? '-' : ''}¥${yuan.format(Math.abs(fen) / 100)}`;
 
-const wholeYuan = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 0 });
-
-/** A starting price on a card: "¥80起", "¥1,280起", "¥12.50起" (whole yuan without decimals). */
 /** A statement amount with its sign: "+¥20.00" in, "-¥100.00" out. */
 export const signedFen = (fen: number) => (fen > 0 ? `+${formatFen(fen)}` : formatFen(fen));
 
 /** Yuan typed in a form (at most two decimals) as integer fen; null for nothing typed. */
 export const yuanToFen = (yuan: number | null | undefined): number | null =>
   yuan === null || yuan === undefined || !Number.isFinite(yuan) ? null : Math.round(yuan * 100);
-
-export const formatPriceFrom = (fen: number) => `${fen % 100 === 0 ? `¥${wholeYuan.format(fen / 100)}` : formatFen(fen)}起`;
 
 /** Masks a mainland mobile number for display: 13800000000 → "138****0000"; anything else is returned as it is. */
 export const maskPhone = (text: string) => (/^1\d{10}$/.test(text) ? `${text.slice(0, 3)}****${text.slice(7)}` : text);
@@ -24,6 +19,12 @@ export const unitLabel = (unit: PriceUnit) => PRICE_UNITS[unit];
 
 /** "¥60.00/样" */
 export const formatUnitPrice = (fen: number, unit: PriceUnit) => `${formatFen(fen)}/${unitLabel(unit)}`;
+
+/** A starting price, the one way every card and page writes it (issue 21): "¥80.00/样起". */
+export const formatPriceFrom = (fen: number, unit: PriceUnit) => `${formatUnitPrice(fen, unit)}起`;
+
+/** An item's order count as spec §2 writes it, the count followed by 下单: "4826下单", "1.3万下单". */
+export const formatOrders = (n: number) => `${formatCount(n)}下单`;
 
 /** "约5个工作日" */
 export const formatTurnaround = (days: number) => `约${days}个工作日`;

@@ -137,7 +137,7 @@ export const invoiceableOrder = z.object({
   kind: z.enum(ORDER_KINDS),
   state: z.enum(ORDER_STATES),
   createdAt: z.string(),
-  /** The order's amount after price adjustments (补差价 / 退差价). */
+  /** What the customer pays for the order (its figures' payableFen: after 补差价 / 退差价, less the coupon and the points). */
   final_fen: fenData,
   /** Already in applications that are 申请中 or 已开票. */
   applied_fen: fenData,

@@ -7,6 +7,7 @@ import { count, fen, fenData, id, oneOf } from './numbers.ts';
 import { ORDER_ACTIONS, ORDER_KINDS, ORDER_STATES, ORDER_TAB_NAMES, DELIVERY_METHODS } from './order-states.ts';
 import { adminResultFile, priceAdjustment, resultFile, retestInfo, sampleTracking, testRecord } from './lab.ts';
 import { orderDeduction } from './coupon.ts';
+import { orderFigures } from './order-figures.ts';
 import { page, pagingQuery } from './paging.ts';
 import type { StaffRole } from './staff.ts';
 import { optionalText, text } from './text.ts';
@@ -203,6 +204,8 @@ export const orderSummary = z.object({
   sampleCount: z.number().int(),
   /** Sum of the lines; null while a line waits for its quote. */
   total_fen: fenData.nullable(),
+  /** Every amount of the order from the server's one function (issue 21): what the list, the page and the console show. */
+  figures: orderFigures,
   createdAt: z.string(),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { GATEWAY_NAMES, LEDGER_ACCOUNT_KINDS, LEDGER_ENTRY_KINDS, REFUND_STATES, type GatewayKey } from './ledger.ts';
 import { idempotencyKey } from './idempotency.ts';
 import { fen, fenData, id } from './numbers.ts';
+import { orderFigures } from './order-figures.ts';
 import { ORDER_KINDS, ORDER_STATES } from './order-states.ts';
 import { pagingQuery } from './paging.ts';
 import { optionalText } from './text.ts';
@@ -57,6 +58,8 @@ export const dueOrder = z.object({
   finalFen: fenData,
   paidFen: z.number().int(),
   dueFen: fenData,
+  /** Every figure of the order (issue 21): finalFen, paidFen and dueFen above are its own. */
+  figures: orderFigures,
   /** When it entered its state (待结算: the due date counts from here). */
   since: z.string(),
   /** 待结算: the last day to settle before 欠款中. */

@@ -143,6 +143,11 @@ export type LabCalendarSetting = z.infer<typeof labCalendar>;
 export const localInfo = z.object({
   /** The company's registered name: 乙方 of the enterprise contract (ADR 0045); empty until set, then the platform's name. */
   company: optionalText('公司名称', { max: 64 }),
+  /** The company's 统一社会信用代码 (纳税人识别号): the seller's tax id the invoice PDF prints (issue 21); empty until set. */
+  taxId: optionalText('纳税人识别号', { max: 18 }).refine(
+    (v) => v === undefined || v === '' || /^[0-9A-HJ-NPQRTUWXY]{18}$/.test(v),
+    '[纳税人识别号]应为18位统一社会信用代码（数字或大写字母）',
+  ),
   address: text('公司地址', { max: 200 }),
   phone: text('联系电话', { max: 32 }).regex(/^[0-9+() -]{5,32}$/, '[联系电话]格式不正确'),
   email: text('联系邮箱', { max: 64 }).refine((v) => z.email().safeParse(v).success, '[联系邮箱]格式不正确'),

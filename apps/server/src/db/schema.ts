@@ -60,7 +60,10 @@ export const device = pgTable(
     turnaroundDays: integer('turnaround_days').notNull(),
     /** Samples (or hours, jobs) the lab takes a day; null = no limit set. */
     dailyCapacity: integer('daily_capacity'),
+    /** The catalogue's base of 已下单 (the operator's figure, kept by the .xlsx import). */
     orderCount: integer('order_count').notNull().default(0),
+    /** Real orders paid since (issue 21): counted once per order by the payment's order-paid event; shown on top of the base. */
+    paidOrders: integer('paid_orders').notNull().default(0),
     discountLabel: text('discount_label'),
     /** Position among the home page's popular items; null = not featured. */
     hotRank: integer('hot_rank'),

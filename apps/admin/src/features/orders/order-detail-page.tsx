@@ -10,7 +10,7 @@ import { HistoryButton } from '@/components/history-button.tsx';
 import { DetailState, retryUnlessMissing, type Missing } from '@/components/detail-state.tsx';
 import { holds, useMe } from '@/lib/me.ts';
 import { formatTime } from '@/lib/time.ts';
-import { Amount, ORDER_KIND_NAMES, OrderStateTag } from './order-labels.tsx';
+import { Amount, figureItems, ORDER_KIND_NAMES, OrderStateTag } from './order-labels.tsx';
 import { AdjustSection, SampleTrackingSection, TestRecordsSection } from './order-lab.tsx';
 import { ResultFilesSection } from './order-result-files.tsx';
 import { ContractPanel } from './contract-panel.tsx';
@@ -93,7 +93,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
                 <span>
                   合计{' '}
                   <Typography.Text strong data-testid="order-total">
-                    <Amount fen={order.total_fen} />
+                    <Amount fen={order.figures.totalFen} />
                   </Typography.Text>
                 </span>
               }
@@ -124,9 +124,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
               <Descriptions size="small" column={1}>
                 <Descriptions.Item label="结算方式">{ORDER_KIND_NAMES[order.kind]}</Descriptions.Item>
                 <Descriptions.Item label="送样方式">{DELIVERY_METHOD_NAMES[order.delivery as DeliveryMethod] ?? '—'}</Descriptions.Item>
-                <Descriptions.Item label="金额">
-                  <Amount fen={order.total_fen} />
-                </Descriptions.Item>
+                {figureItems(order.figures)}
                 <Descriptions.Item label="下单时间">{formatTime(order.createdAt)}</Descriptions.Item>
               </Descriptions>
             </Card>

@@ -41,7 +41,14 @@ const columnsFor = (narrow: boolean): TableProps<AdminOrderSummary>['columns'] =
   { title: '客户经理', dataIndex: 'managerName', width: 90, render: (v: string) => v || '未分配' },
   { title: '检测项目', dataIndex: 'items', ellipsis: true, render: (items: string[]) => items.join('、') },
   { title: '样品', dataIndex: 'sampleCount', width: 60, align: 'right' },
-  { title: '金额', dataIndex: 'total_fen', width: 110, align: 'right', render: (fen: number | null) => <Amount fen={fen} /> },
+  // 实付金额: what the customer pays (the order's figures, issue 21), after the coupon and the points.
+  {
+    title: '实付金额',
+    key: 'payable',
+    width: 110,
+    align: 'right',
+    render: (_: unknown, o: AdminOrderSummary) => <Amount fen={o.figures.payableFen} />,
+  },
   ...(narrow ? [] : [{ title: '状态', dataIndex: 'state', width: 96, render: (s: OrderState) => <OrderStateTag state={s} /> }]),
   { title: '下单时间', dataIndex: 'createdAt', width: 165, render: formatTime },
 ];

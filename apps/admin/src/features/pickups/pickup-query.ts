@@ -3,6 +3,7 @@ import { useWrite } from '@yance/browser/use-write';
 import { App } from 'antd';
 import { call } from '@yance/browser/api-client';
 import type { PickupItem } from '@yance/contracts/pickup';
+import { placeText } from '@yance/contracts/place';
 
 /** The calendar's range (from … to, inclusive), optionally only the caller's own pick-ups. */
 export function usePickups(from: string, to: string, mine = false) {
@@ -41,4 +42,4 @@ export function useAssign() {
 export const districtOf = (i: PickupItem) => i.area || i.city || i.province;
 
 /** The full address as the collector reads it (a municipality's city repeats its province, said once). */
-export const addressOf = (i: PickupItem) => `${i.province}${i.city === i.province ? '' : i.city}${i.area}${i.address}`;
+export const addressOf = (i: PickupItem) => placeText(i);

@@ -29,9 +29,17 @@ export default function LocalInfoPage() {
         {!stored && (
           <Alert type="warning" showIcon style={{ marginBottom: 24 }} title="联系方式尚未设置，网站页脚与寄样说明将缺少这些信息。" />
         )}
-        <Form form={form} layout="vertical" initialValues={stored ?? { company: '', wechat: '' }} onValuesChange={() => save.reset()}>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={stored ?? { company: '', taxId: '', wechat: '' }}
+          onValuesChange={() => save.reset()}
+        >
           <Form.Item label="公司名称" {...fieldOf(localInfo, 'company')} extra="企业客户检测服务合同的乙方；留空时为平台名称">
             <Input maxLength={64} />
+          </Form.Item>
+          <Form.Item label="纳税人识别号" {...fieldOf(localInfo, 'taxId')} extra="统一社会信用代码，打印在开具的发票上（销售方）">
+            <Input maxLength={18} />
           </Form.Item>
           <Form.Item label="公司地址" {...fieldOf(localInfo, 'address')}>
             <Input maxLength={200} />

@@ -54,6 +54,7 @@ export const SAMPLING_SETTING: SamplingSetting = {
 
 export const LOCAL_INFO: LocalInfo = {
   company: '北京研测科技有限公司',
+  taxId: '91110108MA01YC2026',
   address: '北京市海淀区中关村南大街 5 号 研测科技园 B 座 6 层',
   phone: '400-860-2026',
   email: 'service@yance-lab.cn',

@@ -1,7 +1,30 @@
-import { and, asc, desc, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DeviceSummary } from '@yance/contracts/catalog';
 import type { Executor } from '../../db/client.ts';
-import { device, deviceRating, prefecture, projectType, typeChild } from '../../db/schema.ts';
+import { device, deviceRating, deviceSearch, orderLine, prefecture, projectType, typeChild } from '../../db/schema.ts';
+
+/** 已下单 as the shop shows it (issue 21): the catalogue's base plus the real orders paid since. */
+export const shownOrders = sql<number>`(${device.orderCount} + ${device.paidOrders})::int`;
+
+/**
+ * An order paid: each catalogue item it holds counts one more order (once per
+ * item, however many lines name it), in the payment's transaction; the search
+ * table's copy, which ranks by it, follows.
+ */
+export async function countPaidOrder(db: Executor, orderId: number): Promise<number[]> {
+  const items = await db.selectDistinct({ id: orderLine.deviceId }).from(orderLine).where(eq(orderLine.orderId, orderId));
+  const ids = items.flatMap((r) => (r.id === null ? [] : [r.id]));
+  if (!ids.length) return [];
+  await db
+    .update(device)
+    .set({ paidOrders: sql`${device.paidOrders} + 1` })
+    .where(inArray(device.id, ids));
+  await db
+    .update(deviceSearch)
+    .set({ orderCount: sql`${deviceSearch.orderCount} + 1` })
+    .where(inArray(deviceSearch.deviceId, ids));
+  return ids;
+}
 
 /** Columns of a list card, shaped as the contract's deviceSummary. */
 export const summaryColumns = {
@@ -16,7 +39,7 @@ export const summaryColumns = {
   price_fen: device.priceFen,
   unit: device.unit,
   turnaround_days: device.turnaroundDays,
-  order: device.orderCount,
+  order: shownOrders,
   discount_label: device.discountLabel,
 };
 
@@ -72,7 +95,7 @@ export async function findHotDevices(db: Executor, limit: number) {
       name: device.name,
       img: device.img,
       sketch: device.sketch,
-      order: device.orderCount,
+      order: shownOrders,
       price_fen: device.priceFen,
       unit: device.unit,
     })

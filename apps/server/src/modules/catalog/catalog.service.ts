@@ -3,7 +3,15 @@ import { ratingOf } from '@yance/contracts/evaluation';
 import type { HotItem, Prefecture } from '@yance/contracts/home';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findChildrenWithCounts, findDeviceByRid, findHotDevices, findPrefectures, findRelated, findTypes } from './catalog.repository.ts';
+import {
+  countPaidOrder,
+  findChildrenWithCounts,
+  findDeviceByRid,
+  findHotDevices,
+  findPrefectures,
+  findRelated,
+  findTypes,
+} from './catalog.repository.ts';
 
 const RELATED_COUNT = 4;
 
@@ -41,4 +49,13 @@ export function listPrefectures(ctx: AppContext): Promise<Prefecture[]> {
 /** The featured items of the home page, by hot rank. */
 export function listHotItems(ctx: AppContext, limit: number): Promise<HotItem[]> {
   return findHotDevices(ctx.db, limit);
+}
+
+/**
+ * An order paid (the payment's order-paid event, in its transaction): each
+ * catalogue item on it counts one more real order on top of the catalogue's
+ * base (已下单, issue 21) — a counter, so no page counts orders as it renders.
+ */
+export async function countOrderPaid(ctx: AppContext, orderId: number): Promise<void> {
+  await countPaidOrder(ctx.db, orderId);
 }

@@ -1,6 +1,6 @@
-// What other modules use (content, content-admin, home; also subscribers.ts)
+// What other modules use (content, content-admin, home; also subscribers.ts: 已下单 counts paid orders)
 export { SHOWCASE_CHANGED } from './catalog-events.ts';
-export { listHotItems, listPrefectures, listTypeGroups } from './catalog.service.ts';
+export { countOrderPaid, listHotItems, listPrefectures, listTypeGroups } from './catalog.service.ts';
 
 // Routes, jobs and providers that app.ts mounts and starts
 export { catalogAdminRoutes } from './catalog-admin.routes.ts';

@@ -1,6 +1,7 @@
 // The enterprise contract as a PDF (ADR 0045): Chinese text in Noto Sans SC
 // (lib/pdf-document.ts).
 import { capitalYuan, PRICE_UNITS, type PriceUnit } from '@yance/contracts/money';
+import type { OrderFigures } from '@yance/contracts/order-figures';
 import { chineseDocument, yuan } from '../../lib/pdf-document.ts';
 
 export { capitalYuan, yuan };
@@ -19,13 +20,25 @@ export interface ContractInput {
   shop: ContractParty & { email: string };
   customer: ContractParty;
   lines: { name: string; rid: string; unit: PriceUnit; unitFen: number; count: number; amountFen: number | null; turnaroundDays: number }[];
-  totalFen: number | null;
+  /** The order's figures (the order module's one function, issue 21): the table's 合计, deductions and 合同金额. */
+  figures: Pick<OrderFigures, 'totalFen' | 'adjustFen' | 'finalFen' | 'couponName' | 'couponFen' | 'points' | 'pointsFen' | 'payableFen'>;
+}
+
+/** The amounts under the table: 合计, each adjustment and deduction the order has, and 合同金额 (what the customer pays). */
+export function amountRows(f: ContractInput['figures']): [string, string][] {
+  if (f.totalFen === null || f.payableFen === null) return [['合计', '待报价']];
+  const rows: [string, string][] = [['合计', yuan(f.totalFen)]];
+  if (f.adjustFen) rows.push([f.adjustFen > 0 ? '补差价' : '退差价', `${f.adjustFen > 0 ? '+' : '-'}${yuan(Math.abs(f.adjustFen))}`]);
+  if (f.couponFen) rows.push([`优惠券${f.couponName ? `（${f.couponName}）` : ''}`, `-${yuan(f.couponFen)}`]);
+  if (f.pointsFen) rows.push([`积分抵扣（${f.points}积分）`, `-${yuan(f.pointsFen)}`]);
+  if (rows.length > 1) rows.push(['合同金额', yuan(f.payableFen)]);
+  return rows;
 }
 
 /** The contract's terms (fixed text; the order's numbers are put in). */
-const terms = (c: ContractInput): string[] => [
+export const terms = (c: ContractInput): string[] => [
   `一、委托内容：甲方委托乙方按本合同附表所列项目对甲方提供的样品进行检测/测试，订单编号 ${c.orderNo}。`,
-  `二、费用与支付：合同金额为人民币 ${c.totalFen === null ? '以报价为准' : `${yuan(c.totalFen)}（大写：${capitalYuan(c.totalFen)}）`}。甲方在本合同签署后全额预付，乙方收到款项后安排检测。`,
+  `二、费用与支付：合同金额为人民币 ${c.figures.payableFen === null ? '以报价为准' : `${yuan(c.figures.payableFen)}（大写：${capitalYuan(c.figures.payableFen)}）`}${deducted(c.figures)}。甲方在本合同签署后全额预付，乙方收到款项后安排检测。`,
   '三、样品：甲方保证样品信息真实、完整，如实申报危险特性；本平台不受理放射性样品。样品检测后如无寄回要求，乙方保留三个月后按规定处理。',
   '四、周期：检测周期自乙方收到样品及全部款项之日起计算，以附表所列周期为准；因样品或信息问题导致的延误不计入周期。',
   '五、数据与保密：乙方向甲方交付检测数据，并对甲方的样品信息与检测结果负有保密义务，未经甲方同意不向第三方披露。',
@@ -33,6 +46,12 @@ const terms = (c: ContractInput): string[] => [
   '七、争议：双方友好协商解决；协商不成的，提交乙方所在地人民法院诉讼解决。',
   '八、本合同一式两份，甲乙双方各执一份，经双方签字盖章后生效；扫描件与原件具有同等效力。',
 ];
+
+/** How the contract amount follows from the order's amount, when a coupon or points lower it. */
+const deducted = (f: ContractInput['figures']) => {
+  const parts = [f.couponFen ? `优惠券抵扣 ${yuan(f.couponFen)}` : '', f.pointsFen ? `积分抵扣 ${yuan(f.pointsFen)}` : ''].filter(Boolean);
+  return parts.length && f.finalFen !== null ? `，即订单金额 ${yuan(f.finalFen)} 扣除${parts.join('、')}后的应付金额` : '';
+};
 
 /** The ideographic space (U+3000) that spaces Chinese fields apart. */
 const WIDE = '\u3000';
@@ -108,13 +127,13 @@ export async function contractPdf(c: ContractInput): Promise<Buffer> {
       'regular',
     ),
   );
-  row(['', '合计', '', '', '', c.totalFen === null ? '待报价' : yuan(c.totalFen)], 'bold');
+  for (const [label, amount] of amountRows(c.figures)) row(['', label, '', '', '', amount], 'bold');
   doc.moveDown(0.4);
-  if (c.totalFen !== null)
+  if (c.figures.payableFen !== null)
     doc
       .font('regular')
       .fontSize(10)
-      .text(`合计人民币（大写）：${capitalYuan(c.totalFen)}`, MARGIN, doc.y, { width });
+      .text(`合同金额人民币（大写）：${capitalYuan(c.figures.payableFen)}`, MARGIN, doc.y, { width });
   doc.moveDown(1);
 
   doc.font('bold').fontSize(11).text('合同条款', MARGIN, doc.y, { width });

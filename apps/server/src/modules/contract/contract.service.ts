@@ -14,6 +14,8 @@ import { CONTRACT_SCAN_MISSING, type ContractListResponse, type ContractSummary 
 import { ORDER_STATE_NAMES, type OrderState } from '@yance/contracts/order-states';
 import type { OrderMoveBody } from '@yance/contracts/order';
 import { chinaToday } from '@yance/contracts/sampling-rules';
+import type { OrderFigures } from '@yance/contracts/order-figures';
+import { placeText } from '@yance/contracts/place';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { defineMachine } from '../../lib/state-machine.ts';
@@ -32,8 +34,12 @@ import {
   recordOrderEvent,
   type OrderRow,
   orderBriefOf,
+  figuresOfOrder,
+  orderFigures,
 } from '../order/index.ts';
 import { getSettings } from '../setting/index.ts';
+import { getAddresses } from '../address/index.ts';
+import type { ContractInput } from './contract-pdf.ts';
 import * as repo from './contract.repository.ts';
 import type { ContractRow } from './contract.repository.ts';
 
@@ -90,12 +96,12 @@ export const contractMachine = defineMachine<AppContext, Contract, ContractState
   },
 });
 
-const summaryOf = (o: OrderRow, c: ContractRow | null | undefined): ContractSummary => ({
+const summaryOf = (o: OrderRow, c: ContractRow | null | undefined, figures: OrderFigures | undefined): ContractSummary => ({
   orderId: o.id,
   orderNo: o.no,
   orderState: o.state,
   state: c?.state ?? (o.state === 'contracting' ? 'none' : o.state === 'cancelled' ? 'none' : 'confirmed'),
-  total_fen: o.totalFen,
+  total_fen: figures?.payableFen ?? o.totalFen,
   scanName: c?.scanName ?? '',
   uploadedAt: c?.uploadedAt?.toISOString() ?? null,
   rejectReason: c?.rejectReason ?? '',
@@ -112,16 +118,22 @@ function refuseWithoutContract(o: OrderRow): void {
 /** contract/list: the customer's enterprise orders past pricing, with their contract's state. */
 export async function listContracts(ctx: AppContext, userId: number): Promise<ContractListResponse> {
   const rows = await repo.listCustomerContracts(ctx.db, userId);
-  return { list: rows.map((r) => summaryOf(r.o, r.c)) };
+  const figures = await orderFigures(
+    ctx,
+    rows.map((r) => r.o.id),
+  );
+  return { list: rows.map((r) => summaryOf(r.o, r.c, figures.get(r.o.id))) };
 }
 
-/** The contract PDF of an order (parties, lines, prices, terms, signature blocks). */
-async function pdfOf(ctx: AppContext, o: OrderRow): Promise<{ name: string; bytes: Uint8Array }> {
-  const { contractPdf } = await import('./contract-pdf.ts');
+/** What the contract of an order prints: parties, lines and the order's figures (issue 21: the amounts are the order's own). */
+export async function contractInputOf(ctx: AppContext, o: OrderRow): Promise<ContractInput> {
   const { localInfo } = await getSettings(ctx, ['localInfo']);
   const c = await customerCard(ctx, o.userId);
   const lines = await orderLines(ctx, o.id);
-  const bytes = await contractPdf({
+  // 甲方地址: the customer's default address (else their first), as the address book writes it.
+  const book = await getAddresses(ctx, o.userId);
+  const place = book.find((a) => a.default) ?? book[0];
+  return {
     orderNo: o.no,
     date: chinaToday(o.createdAt),
     shop: {
@@ -131,7 +143,7 @@ async function pdfOf(ctx: AppContext, o: OrderRow): Promise<{ name: string; byte
       phone: localInfo?.phone ?? '',
       email: localInfo?.email ?? '',
     },
-    customer: { name: c?.company || c?.name || '', address: '', contact: c?.name ?? '', phone: c?.phone ?? '' },
+    customer: { name: c?.company || c?.name || '', address: place ? placeText(place) : '', contact: c?.name ?? '', phone: c?.phone ?? '' },
     lines: lines.map((l) => ({
       name: l.name,
       rid: l.rid,
@@ -141,8 +153,14 @@ async function pdfOf(ctx: AppContext, o: OrderRow): Promise<{ name: string; byte
       amountFen: l.amountFen,
       turnaroundDays: l.turnaroundDays,
     })),
-    totalFen: o.totalFen,
-  });
+    figures: (await figuresOfOrder(ctx, o.id))!,
+  };
+}
+
+/** The contract PDF of an order (parties, lines, prices, terms, signature blocks). */
+async function pdfOf(ctx: AppContext, o: OrderRow): Promise<{ name: string; bytes: Uint8Array }> {
+  const { contractPdf } = await import('./contract-pdf.ts');
+  const bytes = await contractPdf(await contractInputOf(ctx, o));
   return { name: `检测服务合同-${o.no}.pdf`, bytes };
 }
 
@@ -179,7 +197,7 @@ export async function uploadScan(ctx: AppContext, storage: FileStorage, userId: 
       },
     });
     await recordOrderEvent(t, contractMachine.actorFor(mover, 'upload'), locked, 'contractUpload', stored.name);
-    return summaryOf(locked, row);
+    return summaryOf(locked, row, await figuresOfOrder(t, locked.id));
   });
 }
 
@@ -188,7 +206,7 @@ export async function uploadScan(ctx: AppContext, storage: FileStorage, userId: 
 export async function adminContract(ctx: AppContext, caller: StaffCaller, orderId: number): Promise<ContractSummary> {
   const order = await staffOrder(ctx, caller, orderId);
   refuseWithoutContract(order);
-  return summaryOf(order, await repo.findContract(ctx.db, order.id));
+  return summaryOf(order, await repo.findContract(ctx.db, order.id), await figuresOfOrder(ctx, order.id));
 }
 
 export async function adminContractPdf(ctx: AppContext, caller: StaffCaller, orderId: number) {

@@ -83,7 +83,12 @@ export async function issueInvoice(
     invoiceNo: body.invoiceNo,
     date,
     applyNo: invoiceApplyNo(a.id),
-    seller: { name: localInfo?.company || SHOP_NAME, address: localInfo?.address ?? '', phone: localInfo?.phone ?? '' },
+    seller: {
+      name: localInfo?.company || SHOP_NAME,
+      taxId: localInfo?.taxId ?? '',
+      address: localInfo?.address ?? '',
+      phone: localInfo?.phone ?? '',
+    },
     buyer: a.title,
     lines: lines.map((l) => ({ label: l.label, amountFen: l.amountFen, topup: l.sourceKind === 'topup' })),
     totalFen: a.amountFen,

@@ -26,11 +26,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { yuan } from '../../lib/pdf-document.ts';
 import type { Mover } from '../../lib/state-machine.ts';
 import { owned as ownedAddress } from '../address/index.ts';
-import { finalAmountsOf } from '../lab/index.ts';
 import type { FileStorage } from '../media/index.ts';
 import { notifySite } from '../notify/index.ts';
 import type { JobHandlers } from '../job/index.ts';
-import { customerOrdersIn, lockCustomerOrder, lockOrderingCustomer, type OrderRow } from '../order/index.ts';
+import { customerOrdersIn, lockCustomerOrder, lockOrderingCustomer, orderFigures, type OrderRow } from '../order/index.ts';
 import { addressLine, ownedTitle } from './invoice-title.service.ts';
 import { mailInvoice } from './invoice-mail.service.ts';
 import * as repo from './invoice.repository.ts';
@@ -39,16 +38,22 @@ import { customerDetail, customerOf, invoiceMachine } from './invoice.service.ts
 /** Most invoiceable orders one list shows (newest first): past it, older orders are invoiced from the order page later. */
 const INVOICEABLE_LIST_MAX = 200;
 
-/** What each order still allows: its final amount minus what applications 申请中 or 已开票 hold. */
+/**
+ * What each order still allows: what the customer pays for it (its figures' payableFen: the final amount less
+ * the coupon and the points, which are not the customer's money — issue 21) minus what applications 申请中 or 已开票 hold.
+ */
 async function invoiceableOf(ctx: AppContext, orders: readonly OrderRow[]) {
-  const finals = await finalAmountsOf(ctx, orders);
+  const figures = await orderFigures(
+    ctx,
+    orders.map((o) => o.id),
+  );
   const held = await repo.heldBySource(
     ctx.db,
     'order',
     orders.map((o) => o.id),
   );
   return orders.map((o) => {
-    const final = finals.get(o.id) ?? 0;
+    const final = figures.get(o.id)?.payableFen ?? 0;
     const applied = held.get(o.id) ?? 0;
     return { order: o, final, applied, left: Math.max(0, final - applied) };
   });

@@ -12,7 +12,8 @@ export interface InvoicePdfInput {
   date: string;
   /** The application's number (FP…), printed in the remarks. */
   applyNo: string;
-  seller: { name: string; address: string; phone: string };
+  /** The shop (设置 › 联系方式): its name, 纳税人识别号, address and phone. */
+  seller: { name: string; taxId: string; address: string; phone: string };
   buyer: InvoiceTitleSnapshot;
   /** Each line: the order's or the top-up's number, and whether it is a top-up (预付检测服务费). */
   lines: { label: string; amountFen: number; topup?: boolean }[];
@@ -58,7 +59,11 @@ export async function invoicePdf(v: InvoicePdfInput): Promise<Buffer> {
       ? [`地址、电话：${v.buyer.register_address} ${v.buyer.register_phone}`, `开户行及账号：${v.buyer.bank} ${v.buyer.bank_account}`]
       : []),
   ];
-  const seller = [`名称：${v.seller.name}`, `地址、电话：${[v.seller.address, v.seller.phone].filter(Boolean).join(' ') || '—'}`];
+  const seller = [
+    `名称：${v.seller.name}`,
+    `统一社会信用代码/纳税人识别号：${v.seller.taxId || '—'}`,
+    `地址、电话：${[v.seller.address, v.seller.phone].filter(Boolean).join(' ') || '—'}`,
+  ];
   const half = width / 2;
   const label = 22;
   const textWidth = half - label - 12;

@@ -12,12 +12,13 @@ import { getAddresses, owned as ownedAddress } from '../address/index.ts';
 import { lockOrderingCustomer } from '../order/index.ts';
 import * as repo from './invoice.repository.ts';
 import type { TitleFields, TitleRow } from './invoice.repository.ts';
+import { placeText } from '@yance/contracts/place';
 
 export const NO_TITLE = '发票抬头';
 
 /** An address as one line: 张三 13800000000 北京市 北京市 海淀区 学院路1号. */
 export const addressLine = (a: Pick<Address, 'name' | 'phone' | 'province' | 'city' | 'area' | 'address'>) =>
-  `${a.name} ${a.phone} ${a.province} ${a.city} ${a.area} ${a.address}`;
+  `${a.name} ${a.phone} ${placeText(a)}`;
 
 export const titleOf = (r: TitleRow, addresses: readonly Address[]): InvoiceTitle => {
   const address = r.addressRid ? addresses.find((a) => a.address_rid === r.addressRid) : undefined;

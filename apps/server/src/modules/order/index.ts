@@ -24,6 +24,19 @@ export {
   recordOrderNote,
 } from './order-api.service.ts';
 export { detailOf } from './order-detail.service.ts';
+// An order's figures (issue 21): the one function every amount of an order is read from
+export {
+  dueOf,
+  figuresOf,
+  figuresOfOrder,
+  finalOf,
+  orderFigures,
+  type OrderFacts,
+  PREPAID_STATES,
+  splitBill,
+  unbilledOf,
+} from './order-figures.ts';
+export { orderFacts } from './order-figures.repository.ts';
 
 // Domain events and the reactions subscribers.ts wires to them
 export { ORDER_SENDING } from './order-events.ts';

@@ -2,6 +2,7 @@
 // the console's and the lab's (lab.service) — its lines, samples, timeline and
 // the moves the reader may take now.
 import type { OrderDetail, OrderEvent, OrderSummary } from '@yance/contracts/order';
+import type { OrderFigures } from '@yance/contracts/order-figures';
 import { ORDER_TRANSITIONS, type OrderAction } from '@yance/contracts/order-states';
 import { SAMPLING_EVENT_LABELS, type SamplingEventAction } from '@yance/contracts/sampling';
 import { CALL_EVENT_LABELS, type CallEventAction } from '@yance/contracts/call-task';
@@ -16,9 +17,10 @@ import { labDetailOf, trackingOf, customerFiles } from '../lab/index.ts';
 import { dueDate, labCalendarOf } from '../turnaround/index.ts';
 import * as repo from './order.repository.ts';
 import type { OrderRow } from './order.repository.ts';
+import { figuresOfOrder, orderFigures } from './order-figures.ts';
 import { actionsFor, type Mover } from './order-transition.ts';
 
-const summaryOf = (o: OrderRow, items: string[], sampleCount: number): OrderSummary => ({
+const summaryOf = (o: OrderRow, items: string[], sampleCount: number, figures: OrderFigures): OrderSummary => ({
   id: o.id,
   no: o.no,
   state: o.state,
@@ -27,6 +29,7 @@ const summaryOf = (o: OrderRow, items: string[], sampleCount: number): OrderSumm
   items,
   sampleCount,
   total_fen: o.totalFen,
+  figures,
   createdAt: o.createdAt.toISOString(),
 });
 
@@ -36,7 +39,11 @@ export async function summariesOf<R extends OrderRow>(ctx: AppContext, rows: R[]
     ctx.db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ ...summaryOf(r, items.get(r.id) ?? [], samples.get(r.id) ?? 0), row: r }));
+  const figures = await orderFigures(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...summaryOf(r, items.get(r.id) ?? [], samples.get(r.id) ?? 0, figures.get(r.id)!), row: r }));
 }
 
 /** A timeline entry's words: a transition's label, or one of the events that leave the state (draft, sampling). */
@@ -85,6 +92,7 @@ export async function detailOf(ctx: AppContext, order: OrderRow, reader: Mover):
       order,
       lines.map((l) => l.name),
       samples.reduce((n, s) => n + s.count, 0),
+      (await figuresOfOrder(ctx, order.id))!,
     ),
     remark: order.remark,
     attachments: order.attachments,

@@ -5,99 +5,22 @@ import type { OrderState } from '@yance/contracts/order-states';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { orderAdjustment, orders } from '../../db/schema.ts';
 
-/** An order's money facts: its total, the sum of its price adjustments, and what the ledger booked as its revenue. */
-export interface OrderMoneyRow {
-  id: number;
-  no: string;
-  userId: number;
-  state: OrderState;
-  kind: 'institution' | 'enterprise';
-  totalFen: number | null;
-  adjustFen: number;
-  /** Revenue booked for the order (paid, or billed for settlement), net of refunds. */
-  revenueFen: number;
-  /** Still owed on the shop's receivables (billed, not yet settled). */
-  owedFen: number;
-  /** The coupon's and the points' fen the order holds (order_discount, ADR 0053). */
-  couponFen: number;
-  pointsFen: number;
-  /** What of them the ledger already booked to the coupon and points expense accounts (net of give-backs). */
-  couponPostedFen: number;
-  pointsPostedFen: number;
-  updatedAt: Date;
-}
-
-// Written out in SQL: drizzle drops the table of a column inside a subquery of a one-table select.
-const adjustSum = sql<string>`(select coalesce(sum(a.amount_fen), 0) from order_adjustment a where a.order_id = "orders"."id")`;
-const discountOf = (column: 'coupon_fen' | 'points_fen') =>
-  sql<string>`(select coalesce(sum(d.${sql.raw(column)}), 0) from order_discount d where d.order_id = "orders"."id")`;
-const accountSum = (kind: 'revenue' | 'receivable' | 'coupon' | 'points') =>
+const accountSum = (kind: 'receivable') =>
   sql<string>`(select coalesce(sum(l.amount_fen), 0) from ledger_line l
     join ledger_entry e on e.id = l.entry_id
     join ledger_account acc on acc.id = l.account_id
     where e.order_id = "orders"."id" and acc.kind = ${kind})`;
 
-const moneyColumns = {
-  id: orders.id,
-  no: orders.no,
-  userId: orders.userId,
-  state: orders.state,
-  kind: orders.kind,
-  totalFen: orders.totalFen,
-  adjustFen: adjustSum,
-  revenueFen: accountSum('revenue'),
-  receivableFen: accountSum('receivable'),
-  couponFen: discountOf('coupon_fen'),
-  pointsFen: discountOf('points_fen'),
-  couponLinesFen: accountSum('coupon'),
-  pointsLinesFen: accountSum('points'),
-  updatedAt: orders.updatedAt,
-};
-
-type Sums = 'adjustFen' | 'revenueFen' | 'owedFen' | 'couponFen' | 'pointsFen' | 'couponPostedFen' | 'pointsPostedFen';
-const toMoney = (
-  r: {
-    adjustFen: string;
-    revenueFen: string;
-    receivableFen: string;
-    couponFen: string;
-    pointsFen: string;
-    couponLinesFen: string;
-    pointsLinesFen: string;
-  } & Omit<OrderMoneyRow, Sums>,
-): OrderMoneyRow => ({
-  id: r.id,
-  no: r.no,
-  userId: r.userId,
-  state: r.state,
-  kind: r.kind,
-  totalFen: r.totalFen,
-  adjustFen: Number(r.adjustFen),
-  revenueFen: Number(r.revenueFen),
-  owedFen: -Number(r.receivableFen),
-  couponFen: Number(r.couponFen),
-  pointsFen: Number(r.pointsFen),
-  couponPostedFen: -Number(r.couponLinesFen),
-  pointsPostedFen: -Number(r.pointsLinesFen),
-  updatedAt: r.updatedAt,
-});
-
-/** The money facts of these orders (call under the orders' locks for a decision). */
-export async function orderMoney(db: Executor, ids: readonly number[]): Promise<OrderMoneyRow[]> {
-  if (!ids.length) return [];
-  const rows = await db
-    .select(moneyColumns)
-    .from(orders)
-    .where(inArray(orders.id, [...ids]));
-  return rows.map(toMoney);
-}
-
-/** The customer's orders in these states, oldest first, with their money facts and first item names. */
-export async function userOrdersInStates(db: Executor, userId: number, states: readonly OrderState[]) {
+/** The customer's orders in these states, oldest first, with their first item names and since when they are in their state (order-facts.ts adds their money). */
+export async function userOrderRows(db: Executor, userId: number, states: readonly OrderState[]) {
   const rows = await db
     .select({
-      ...moneyColumns,
-      title: sql<string>`(select string_agg(s.name, '、') from (select ol.name from order_line ol where ol.order_id = ${orders.id} order by ol.id limit 3) s)`,
+      id: orders.id,
+      updatedAt: orders.updatedAt,
+      // "orders"."id" written out: drizzle's ${orders.id} inside this subquery drops its table, and "id" is then the line's own.
+      title: sql<
+        string | null
+      >`(select string_agg(s.name, '、') from (select ol.name from order_line ol where ol.order_id = "orders"."id" order by ol.sort, ol.id limit 3) s)`,
       since: sql<
         string | null
       >`(select max(ev.at) from order_event ev where ev.order_id = "orders"."id" and ev.to_state = "orders"."state")`,
@@ -105,7 +28,7 @@ export async function userOrdersInStates(db: Executor, userId: number, states: r
     .from(orders)
     .where(and(eq(orders.userId, userId), inArray(orders.state, [...states])))
     .orderBy(asc(orders.createdAt), asc(orders.id));
-  return rows.map((r) => ({ ...toMoney(r), title: r.title ?? '', since: r.since ? new Date(r.since) : r.updatedAt }));
+  return rows.map((r) => ({ id: r.id, title: r.title ?? '', since: r.since ? new Date(r.since) : r.updatedAt }));
 }
 
 /** The console's 应收账款 filter (ADR 0050). */

@@ -11,7 +11,7 @@ import { recordOrderEvent, type OrderRow } from '../order/index.ts';
 import { yuan } from './money-format.ts';
 import { ORDER_PAID } from './payment-events.ts';
 import { billLines, finalOf, splitBill, unbilledOf } from './order-bill.ts';
-import * as repo from './order-money.repository.ts';
+import { orderMoney, userOrdersInStates } from './order-facts.ts';
 import { insertRefund, type RefundRow } from './refund.repository.ts';
 
 /**
@@ -22,7 +22,7 @@ import { insertRefund, type RefundRow } from './refund.repository.ts';
  * 补差价. An institution order is billed at 确认数据 with its final amount.
  */
 export async function afterAdjustMoney(t: AppContext, order: OrderRow, reason: string, actor: Actor): Promise<void> {
-  const [m] = await repo.orderMoney(t.db, [order.id]);
+  const [m] = await orderMoney(t.db, [order.id]);
   if (!m || m.kind !== 'enterprise' || m.revenueFen <= 0) return;
   // Never more than the customer's own money in it (the coupon's and points' part is not theirs to take out, ADR 0053).
   const back = Math.min(m.revenueFen - finalOf(m), m.revenueFen - m.couponPostedFen - m.pointsPostedFen);
@@ -58,7 +58,7 @@ export async function afterOrderMoveMoney(
 
 async function moneyOfMove(t: AppContext, order: OrderRow, action: OrderAction, staffId: number | null, note: string): Promise<void> {
   if (action !== 'confirmData' && action !== 'markPaid' && action !== 'cancel') return;
-  const [m] = await repo.orderMoney(t.db, [order.id]);
+  const [m] = await orderMoney(t.db, [order.id]);
   if (!m) return;
   if (action === 'confirmData' && order.state === 'unsettled') {
     const bill = unbilledOf(m);
@@ -131,7 +131,7 @@ export const waitsForMoney = (state: OrderRow['state']) => canLeave('pay', state
  */
 export async function refuseOverCredit(t: AppContext, userId: number, limitFen: number | null): Promise<void> {
   if (limitFen === null) return;
-  const owed = (await repo.userOrdersInStates(t.db, userId, ['unsettled', 'overdue'])).reduce((n, o) => n + Math.max(0, o.owedFen), 0);
+  const owed = (await userOrdersInStates(t.db, userId, ['unsettled', 'overdue'])).reduce((n, o) => n + Math.max(0, o.owedFen), 0);
   if (owed >= limitFen)
     throw new AppError('CONFLICT', `您的待结算金额 ¥${yuan(owed)} 已达到信用额度 ¥${yuan(limitFen)}，请先在「待结算」中完成结算后再下单`);
 }

@@ -11,35 +11,39 @@ import { recordAudit, type Actor } from '../audit/index.ts';
 import { lockGroupForMoney, spendFromLimit } from '../cluster/index.ts';
 import { earnPoints } from '../coupon/index.ts';
 import * as ledger from '../ledger/index.ts';
-import { customerMover, lockCustomerOrder, moveOrder, recordOrderEvent, type Mover, type OrderRow } from '../order/index.ts';
+import { customerMover, figuresOf, lockCustomerOrder, moveOrder, recordOrderEvent, type Mover, type OrderRow } from '../order/index.ts';
 import { yuan } from './money-format.ts';
 import { ORDER_PAID } from './payment-events.ts';
 import { getMoneySettings } from './money-settings.service.ts';
-import { billLines, dueOf, finalOf, PREPAID_STATES, splitBill, unbilledOf } from './order-bill.ts';
+import { billLines, dueOf, PREPAID_STATES, splitBill, unbilledOf } from './order-bill.ts';
 import * as repo from './order-money.repository.ts';
-import type { OrderMoneyRow } from './order-money.repository.ts';
+import { orderMoney, userOrdersInStates, type OrderMoneyRow } from './order-facts.ts';
 import type { TopupRow } from './topup.repository.ts';
 
 export async function dueOrders(ctx: AppContext, userId: number, tab: 'unpaid' | 'unsettled') {
   const s = await getMoneySettings(ctx);
   const rows = (
-    await repo.userOrdersInStates(ctx.db, userId, tab === 'unpaid' ? ['unpaid', ...PREPAID_STATES] : ['unsettled', 'overdue'])
+    await userOrdersInStates(ctx.db, userId, tab === 'unpaid' ? ['unpaid', ...PREPAID_STATES] : ['unsettled', 'overdue'])
   ).filter(
     // 待付款 lists every order waiting for prepayment, and a prepaid one only while a 补差价 is due.
     (r) => r.state === 'unpaid' || r.state === 'unsettled' || r.state === 'overdue' || dueOf(r) > 0,
   );
-  const list: DueOrder[] = rows.map((r) => ({
-    id: r.id,
-    no: r.no,
-    state: r.state,
-    kind: r.kind,
-    title: r.title,
-    finalFen: finalOf(r) as DueOrder['finalFen'],
-    paidFen: r.revenueFen - r.owedFen,
-    dueFen: dueOf(r) as DueOrder['dueFen'],
-    since: r.since.toISOString(),
-    dueDate: tab === 'unsettled' ? chinaToday(new Date(r.since.getTime() + s.settleDueDays * 86_400_000)) : null,
-  }));
+  const list: DueOrder[] = rows.map((r) => {
+    const figures = figuresOf(r);
+    return {
+      id: r.id,
+      no: r.no,
+      state: r.state,
+      kind: r.kind,
+      title: r.title,
+      finalFen: (figures.finalFen ?? 0) as DueOrder['finalFen'],
+      paidFen: figures.paidFen,
+      dueFen: figures.dueFen,
+      figures,
+      since: r.since.toISOString(),
+      dueDate: tab === 'unsettled' ? chinaToday(new Date(r.since.getTime() + s.settleDueDays * 86_400_000)) : null,
+    };
+  });
   return {
     list,
     totalDueFen: list.reduce((n, o) => n + o.dueFen, 0),
@@ -60,7 +64,7 @@ async function moveWithMoney(
   await moveOrder(t, mover, orderId, action, {
     locked,
     apply: async (t2: AppContext, order: OrderRow) => {
-      const [m] = await repo.orderMoney(t2.db, [order.id]);
+      const [m] = await orderMoney(t2.db, [order.id]);
       if (!m) throw new AppError('NOT_FOUND', '订单不存在');
       const p = post(m);
       if (p) {
@@ -114,7 +118,7 @@ async function payFromBalance(t: AppContext, userId: number, orderId: number, ip
     t.afterCommit(() => t.metrics.paymentMade('order'));
     return paid;
   }
-  const [m] = await repo.orderMoney(t.db, [order.id]);
+  const [m] = await orderMoney(t.db, [order.id]);
   const due = m ? dueOf(m) : 0;
   if (!m || due <= 0 || m.state === 'unsettled' || m.state === 'overdue') throw new AppError('CONFLICT', '该订单当前无需支付');
   const reason = (await repo.lastAdjustmentReason(t.db, order.id)) ?? '';
@@ -142,7 +146,7 @@ async function payFromBalance(t: AppContext, userId: number, orderId: number, ip
  * that the credit no longer covers it is left alone; the money stays in the balance.
  */
 export async function payFromTrade(t: AppContext, row: TopupRow, orderId: number): Promise<void> {
-  const [m] = await repo.orderMoney(t.db, [orderId]);
+  const [m] = await orderMoney(t.db, [orderId]);
   if (!m || m.userId !== row.userId || m.state === 'unsettled' || m.state === 'overdue') return;
   const due = dueOf(m);
   if (due <= 0 || due > (await ledger.balanceOf(t, ledger.prestoreOf(row.userId)))) return;
@@ -175,8 +179,9 @@ export async function settleOrders(
     const fromGroup = body.clusterId === undefined ? null : await lockGroupForMoney(t, userId, body.clusterId);
     const source = fromGroup ? ledger.groupAccountOf(fromGroup.group.id) : ledger.prestoreOf(userId);
     let total = 0;
+    const settled: number[] = [];
     for (const id of [...body.orderIds].sort((a, b) => a - b)) {
-      total += await moveWithMoney(t, mover, id, 'settle', (m) =>
+      const paid = await moveWithMoney(t, mover, id, 'settle', (m) =>
         m.owedFen > 0
           ? {
               posting: {
@@ -193,9 +198,12 @@ export async function settleOrders(
             }
           : null,
       );
+      total += paid;
+      if (paid > 0) settled.push(id);
     }
     if (fromGroup && total > 0) await spendFromLimit(t, fromGroup.member, total);
-    if (total > 0) await t.emit(ORDER_PAID, { userId, orderId: Math.min(...body.orderIds) });
+    // Each order settled is an order paid (its items' 已下单, the inviter's reward once per invitee).
+    for (const orderId of settled) await t.emit(ORDER_PAID, { userId, orderId });
     if (total > 0) t.afterCommit(() => t.metrics.paymentMade('settlement'));
     return {
       orderIds: body.orderIds,

@@ -18,7 +18,7 @@ import { isLocalGateway } from './local-gateway.ts';
 import { iso, yuan } from './money-format.ts';
 import { getMoneySettings } from './money-settings.service.ts';
 import { dueOf } from './order-bill.ts';
-import { orderMoney } from './order-money.repository.ts';
+import { orderMoney } from './order-facts.ts';
 import * as repo from './topup.repository.ts';
 import type { TopupRow } from './topup.repository.ts';
 

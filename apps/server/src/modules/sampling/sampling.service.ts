@@ -31,6 +31,7 @@ import { getSettings } from '../setting/index.ts';
 import { staffMember } from '../staff/index.ts';
 import * as repo from './sampling.repository.ts';
 import type { NewSamplingRow, SamplingRow } from './sampling.repository.ts';
+import { placeText } from '@yance/contracts/place';
 
 export const NO_REQUEST = '取样申请不存在';
 export const ACTIVE_EXISTS = '该订单已有取样申请，请先取消再重新提交';
@@ -121,8 +122,7 @@ async function pickupFields(t: AppContext, userId: number, body: SamplingAddBody
 }
 
 /** The timeline's note for a request: when and where the lab picks up, or the parcel's courier and number. */
-const noteOf = (r: SamplingRow) =>
-  r.type === 1 ? `${r.date} ${r.time} ${r.province}${r.city}${r.area}${r.address}` : `${r.expressCompany} ${r.expressNo}`;
+const noteOf = (r: SamplingRow) => (r.type === 1 ? `${r.date} ${r.time} ${placeText(r)}` : `${r.expressCompany} ${r.expressNo}`);
 
 /**
  * sampling/add: one request for one of the caller's orders waiting for its

@@ -17,7 +17,7 @@ import { addToPlan } from '@/features/plan/api/add-to-plan.ts';
 import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
 import { notify } from '@yance/browser/notify';
 import { isNotFound } from '@yance/browser/api-client';
-import { formatUnitPrice } from '@yance/browser/format';
+import { formatPriceFrom } from '@yance/browser/format';
 import { itemTitle, plainText, serviceJsonLd, shareImage } from '../meta.ts';
 import { definePage, useSubjectMissing } from '../page.ts';
 
@@ -37,7 +37,7 @@ export const page = definePage({
     if (!item) return { title: '项目不存在', noindex: true };
     const here = url.origin + url.pathname;
     const image = new URL(item.img, url.origin).href;
-    const price = `${formatUnitPrice(item.price_fen, item.unit)}起`;
+    const price = formatPriceFrom(item.price_fen, item.unit);
     return {
       title: itemTitle(item),
       description: plainText(

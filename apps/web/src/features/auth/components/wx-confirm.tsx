@@ -10,8 +10,9 @@ import { useSignedIn } from '../hooks/use-signed-in.ts';
 import { openLoginPrompt } from '../hooks/use-login-prompt.ts';
 import { FormError } from './form-error.tsx';
 import styles from './wx-confirm.module.css';
+import { formatTime } from '@/lib/format.ts';
 
-const when = (iso: string) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
+const when = (iso: string) => (iso ? formatTime(iso) : '—');
 
 /**
  * The page a WeChat QR of the local provider opens (phone or second tab):

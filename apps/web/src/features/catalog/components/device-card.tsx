@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { CoverImage } from '@/components/cover-image.tsx';
 import { ClockIcon, FlameIcon } from '@/components/ui/icons.tsx';
 import { paths } from '@/config/paths.ts';
-import { formatCount, formatFen, formatTurnaround, unitLabel } from '@yance/browser/format';
+import { formatOrders, formatPriceFrom, formatTurnaround } from '@yance/browser/format';
 import styles from './device-card.module.css';
 
 interface DeviceCardProps {
@@ -45,7 +45,7 @@ export function DeviceCard({ item, renderName, priority }: DeviceCardProps) {
         <p className={styles.sketch}>{item.sketch}</p>
         <div className={styles.foot}>
           <span className={styles.price}>
-            <strong>{formatFen(item.price_fen)}</strong>/{unitLabel(item.unit)} <em>起</em>
+            <strong>{formatPriceFrom(item.price_fen, item.unit)}</strong>
           </span>
         </div>
         <div className={styles.meta}>
@@ -53,7 +53,7 @@ export function DeviceCard({ item, renderName, priority }: DeviceCardProps) {
             <ClockIcon size={13} /> {formatTurnaround(item.turnaround_days)}
           </span>
           <span>
-            <FlameIcon size={13} /> {formatCount(item.order)}下单
+            <FlameIcon size={13} /> {formatOrders(item.order)}
           </span>
         </div>
       </div>

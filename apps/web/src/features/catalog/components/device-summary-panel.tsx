@@ -2,7 +2,7 @@ import type { DeviceDetail } from '@yance/contracts/catalog';
 import { defaultChoices } from '@yance/contracts/money';
 import { CoverImage } from '@/components/cover-image.tsx';
 import { CartIcon, ClockIcon, FlameIcon, LightningIcon, WrenchIcon } from '@/components/ui/icons.tsx';
-import { formatMonthDay, formatTurnaround } from '@yance/browser/format';
+import { formatMonthDay, formatOrders, formatTurnaround } from '@yance/browser/format';
 import { estimateText } from '@yance/contracts/turnaround';
 import { useDeviceEstimate } from '../api/get-device-estimate.ts';
 import { PriceCalculator, type PriceSelection } from './price-calculator.tsx';
@@ -71,8 +71,8 @@ export function DeviceSummaryPanel({ item, selection, onSelectionChange, onAddTo
           </li>
           <li>
             <FlameIcon size={15} />
-            <span>已下单</span>
-            <strong>{item.order}次</strong>
+            <span>热度</span>
+            <strong>{formatOrders(item.order)}</strong>
           </li>
           {item.type_id === BOOKING_TYPE_ID ? null : <EstimateFact rid={item.rid} count={selection.quantity} />}
           {item.instrument ? (
@@ -118,7 +118,7 @@ function EstimateFact({ rid, count }: { rid: string; count: number }) {
   return (
     <li className={styles.wide} data-testid="estimate">
       <ClockIcon size={15} />
-      <span>预计</span>
+      <span>出结果</span>
       <strong>
         {data ? estimateText(data.days) : isError ? '暂无法估算，请咨询客户经理' : '按排队情况计算中…'}
         {data?.date ? <small className={styles.estimateDate}>今日收样约{formatMonthDay(data.date)}</small> : null}

@@ -7,9 +7,10 @@ import { ErrorState } from '@/components/error-state.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { useIntegralHistory, useIntegralInfo } from '../api/coupons.ts';
 import styles from './coupon.module.css';
+import { formatTime } from '@/lib/format.ts';
 
 const PAGE_SIZE = 10;
-const time = (iso: string) => new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }).slice(0, -3);
+const time = formatTime;
 const day = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 const Points = ({ n }: { n: number }) => <span className={n > 0 ? styles.plus : styles.minus}>{n > 0 ? `+${n}` : n}</span>;
 

@@ -2,14 +2,14 @@ import type { HotItem } from '@yance/contracts/home';
 import { Link } from 'react-router';
 import { SectionTitle } from '@/components/ui/section-title.tsx';
 import { paths } from '@/config/paths.ts';
-import { formatCount, formatPriceFrom } from '@yance/browser/format';
+import { formatOrders, formatPriceFrom } from '@yance/browser/format';
 import styles from './popular-items.module.css';
 import { ResponsiveImg } from '@/components/responsive-img.tsx';
 
 /**
  * Popular catalogue items. Each card shows the starting price ("¥80起") and,
  * apart from it in smaller grey type, the order count followed by 下单 (spec §2:
- * "4826人下单"), so the count is never read as a price; 立即预约 is always shown
+ * "4826下单"), so the count is never read as a price; 立即预约 is always shown
  * (a phone has no hover).
  */
 export function PopularItems({ items }: { items: HotItem[] }) {
@@ -35,8 +35,8 @@ export function PopularItems({ items }: { items: HotItem[] }) {
                   <strong className={styles.name}>{item.name}</strong>
                   <span className={styles.sketch}>{item.sketch}</span>
                   <span className={styles.foot}>
-                    <span className={styles.price}>{formatPriceFrom(item.price_fen)}</span>
-                    <span className={styles.orders}>{formatCount(item.order)}人下单</span>
+                    <span className={styles.price}>{formatPriceFrom(item.price_fen, item.unit)}</span>
+                    <span className={styles.orders}>{formatOrders(item.order)}</span>
                   </span>
                   <span className={styles.go}>立即预约</span>
                 </span>

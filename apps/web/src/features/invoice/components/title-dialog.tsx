@@ -16,6 +16,7 @@ import { paths } from '@/config/paths.ts';
 import { clearErrorsOnChange, validateWith } from '@/lib/form-validation.ts';
 import { notify } from '@yance/browser/notify';
 import { useSaveTitle } from '../api/invoices.ts';
+import { placeText } from '@yance/contracts/place';
 
 interface Values {
   kind: InvoiceTitleKind;
@@ -34,7 +35,7 @@ interface Values {
 const KIND_OPTIONS = INVOICE_TITLE_KINDS.map((k) => ({ value: k, label: INVOICE_KIND_NAMES[k] }));
 
 /** An address of the book as one line (the title's paper invoices go there). */
-export const addressText = (a: Address) => `${a.name} ${a.phone} ${a.province}${a.city}${a.area}${a.address}`;
+export const addressText = (a: Address) => `${a.name} ${a.phone} ${placeText(a)}`;
 
 interface TitleDialogProps {
   open: boolean;

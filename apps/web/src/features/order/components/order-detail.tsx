@@ -1,4 +1,5 @@
 import type { OrderDetail } from '@yance/contracts/order';
+import type { OrderFigures } from '@yance/contracts/order-figures';
 import {
   DELIVERY_METHOD_NAMES,
   DELIVERY_METHODS,
@@ -12,7 +13,7 @@ import { Link } from 'react-router';
 import { ErrorState } from '@/components/error-state.tsx';
 import { paths } from '@/config/paths.ts';
 import { useWebSettings } from '@/lib/get-web-settings.ts';
-import { formatFen, formatMonthDay, unitLabel } from '@yance/browser/format';
+import { formatFen, formatMonthDay, signedFen, unitLabel } from '@yance/browser/format';
 import { isNotFound } from '@yance/browser/api-client';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { isEvaluable } from '@yance/contracts/evaluation';
@@ -135,30 +136,7 @@ function LinesCard({ order }: { order: OrderDetail }) {
           </li>
         ))}
       </ul>
-      <div className={styles.totalRow}>
-        <span>合计</span>
-        <strong data-testid="order-detail-total">{order.total_fen === null ? '待报价' : formatFen(order.total_fen)}</strong>
-      </div>
-      {order.deduction.couponFen > 0 && (
-        <div className={styles.totalRow} data-testid="order-detail-coupon">
-          <span>优惠券（{order.deduction.couponName}）</span>
-          <span>-{formatFen(order.deduction.couponFen)}</span>
-        </div>
-      )}
-      {order.deduction.pointsFen > 0 && (
-        <div className={styles.totalRow} data-testid="order-detail-points">
-          <span>积分抵扣（{order.deduction.points}积分）</span>
-          <span>-{formatFen(order.deduction.pointsFen)}</span>
-        </div>
-      )}
-      {order.total_fen !== null && order.deduction.couponFen + order.deduction.pointsFen > 0 && (
-        <div className={styles.totalRow}>
-          <span>应付</span>
-          <strong data-testid="order-detail-payable">
-            {formatFen(Math.max(0, (order.final_fen ?? order.total_fen) - order.deduction.couponFen - order.deduction.pointsFen))}
-          </strong>
-        </div>
-      )}
+      <FigureRows figures={order.figures} />
       {unpriced > 0 && <p className={styles.muted}>{unpriced}项待客户经理报价，报价后更新金额。</p>}
       <EvaluationDialog orderId={order.id} line={evaluating} onClose={() => setEvaluating(null)} />
     </Panel>
@@ -216,5 +194,31 @@ function DeliveryCard({ order }: { order: OrderDetail }) {
       )}
       {order.remark && <p className={styles.note}>备注：{order.remark}</p>}
     </Panel>
+  );
+}
+
+/**
+ * The order's amounts under its lines, every one from the server's figures (issue 21): 合计, 补差价/退差价,
+ * the coupon and the points, 应付 (what the order costs the customer), and what is paid, refunded and due.
+ */
+export function FigureRows({ figures: f }: { figures: OrderFigures }) {
+  const row = (label: string, value: string, testId: string, strong = false) => (
+    <div className={styles.totalRow} data-testid={testId}>
+      <span>{label}</span>
+      {strong ? <strong>{value}</strong> : <span>{value}</span>}
+    </div>
+  );
+  const lowered = f.adjustFen !== 0 || f.couponFen > 0 || f.pointsFen > 0;
+  return (
+    <>
+      {row('合计', formatAmount(f.totalFen), 'order-detail-total', !lowered)}
+      {f.adjustFen !== 0 && row(f.adjustFen > 0 ? '补差价' : '退差价', signedFen(f.adjustFen), 'order-detail-adjust')}
+      {f.couponFen > 0 && row(`优惠券${f.couponName ? `（${f.couponName}）` : ''}`, `-${formatFen(f.couponFen)}`, 'order-detail-coupon')}
+      {f.pointsFen > 0 && row(`积分抵扣（${f.points}积分）`, `-${formatFen(f.pointsFen)}`, 'order-detail-points')}
+      {lowered && row('应付', formatAmount(f.payableFen), 'order-detail-payable', true)}
+      {f.paidFen > 0 && row('已付', formatFen(f.paidFen), 'order-detail-paid')}
+      {f.refundedFen > 0 && row('已退', formatFen(f.refundedFen), 'order-detail-refunded')}
+      {f.dueFen > 0 && row('待付', formatFen(f.dueFen), 'order-detail-due', true)}
+    </>
   );
 }

@@ -10,6 +10,7 @@ import { paths } from '@/config/paths.ts';
 import { DELIVERY_METHOD_NAMES, type DeliveryMethod } from '@yance/contracts/order-states';
 import { useOrderList } from '../api/orders.ts';
 import { formatAmount, formatTime } from '@/lib/format.ts';
+import { formatFen } from '@yance/browser/format';
 import { customerActions, itemsText, STATE_COLORS } from '../utils/order-view.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { OrderActions } from './order-actions.tsx';
@@ -121,7 +122,16 @@ function OrderCard({ order, onCancel }: { order: OrderSummary; onCancel: () => v
             样品 {order.sampleCount} 个 · {DELIVERY_METHOD_NAMES[order.delivery as DeliveryMethod] ?? ''}
           </p>
         </div>
-        <strong className={layout.amount}>{formatAmount(order.total_fen)}</strong>
+        <div className={layout.amount} data-testid="order-card-amount">
+          {/* 应付: what the order costs the customer (its figures, issue 21), not the lines' sum before the coupon. */}
+          <strong>{formatAmount(order.figures.payableFen)}</strong>
+          {order.figures.dueFen > 0 && order.figures.dueFen !== order.figures.payableFen && (
+            <span className={layout.muted}>待付 {formatFen(order.figures.dueFen)}</span>
+          )}
+          {order.figures.couponFen + order.figures.pointsFen > 0 && (
+            <span className={layout.muted}>已优惠 {formatFen(order.figures.couponFen + order.figures.pointsFen)}</span>
+          )}
+        </div>
       </div>
       <div className={layout.orderActions}>
         <OrderActions order={order} actions={customerActions(order.state)} onCancel={onCancel} showView />

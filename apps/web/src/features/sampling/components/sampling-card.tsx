@@ -8,12 +8,11 @@ import { formatTime } from '@/lib/format.ts';
 import { PickupDialog, SelfSendDialog } from './sampling-dialog.tsx';
 import { Panel } from '@/components/panel.tsx';
 import styles from '@/styles/card-rows.module.css';
+import { placeText } from '@yance/contracts/place';
 
 /** What a request says: when and where the lab picks up, or the parcel's courier and number. */
 const requestText = (r: SamplingRequest) =>
-  r.type === 1
-    ? `${r.date} ${r.time} · ${r.name} ${r.phone} · ${r.province}${r.city === r.province ? '' : r.city}${r.area}${r.address}`
-    : `${r.express_company} ${r.express_no}`;
+  r.type === 1 ? `${r.date} ${r.time} · ${r.name} ${r.phone} · ${placeText(r)}` : `${r.express_company} ${r.express_no}`;
 
 /**
  * 取样信息 on the order detail: a 待取样 order books the pick-up (预约上门取样),

@@ -20,6 +20,7 @@ import { allowedRegionOptions, namesOf } from '../utils/sampling-regions.ts';
 import { LabAddress } from '@/components/lab-address.tsx';
 import { failureText } from '@/lib/failure-text.ts';
 import styles from './sampling.module.css';
+import { placeText } from '@yance/contracts/place';
 
 const NEW_ADDRESS = '';
 
@@ -162,7 +163,7 @@ export function PickupDialog({ orderId, setting, regions, onClose }: PickupProps
             options={[
               ...addresses.map((a) => {
                 const open = inAllowRegion(a.address_code, regions);
-                const text = `${a.name} ${a.phone} ${a.province}${a.city}${a.area}${a.address}`;
+                const text = `${a.name} ${a.phone} ${placeText(a)}`;
                 return {
                   value: a.address_rid,
                   disabled: !open,

@@ -1,0 +1,1 @@
+ALTER TABLE "device" ADD COLUMN "paid_orders" integer DEFAULT 0 NOT NULL;
