@@ -4,6 +4,7 @@ import { INVOICE_REFUSED, INVOICE_TITLE_RULES, SPECIAL_INVOICE_FIELDS, type Invo
 import { INVOICE_TITLES_MAX } from '@yance/contracts/invoice-states';
 import type { OrderState } from '@yance/contracts/order-states';
 import { domainEvents } from '../src/subscribers.ts';
+import { modulePorts } from '../src/ports.ts';
 import { createContext, type AppContext } from '../src/context.ts';
 import { auditLog, invoiceApplication, invoiceTitle, message, orders } from '../src/db/schema.ts';
 import { reverseInvoicesOfOrder } from '../src/modules/invoice/invoice.service.ts';
@@ -19,6 +20,7 @@ beforeAll(async () => {
   t = await createTestApp();
   ctx = createContext(t.db, {
     events: domainEvents(),
+    ports: modulePorts(),
     clock: t.clock,
     log: { info: () => {} },
     jobs: { wake: () => {} },
