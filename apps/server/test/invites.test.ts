@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair } from '@yance/contracts/account';
 import { endpoints } from '@yance/contracts/endpoints';
@@ -101,7 +101,7 @@ describe('invitations (ADR 0054)', () => {
     expect(await balance(t, inviter)).toBe(5000);
     expect(await rewardOf(t, friend.id)).toHaveLength(1);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.objectType, 'inviteReward'));
-    expect(audit.some((a) => a.action === 'inviteReward.granted')).toBe(true);
+    expect(audit.some((a) => a.action === 'inviteReward.credit')).toBe(true);
     const r = (await callApi(t, 'adminLedgerReconcile', { token: finance })).body.data;
     expect(r.ok).toBe(true);
   });
@@ -172,6 +172,13 @@ describe('invitations (ADR 0054)', () => {
     await pay(t, friend, o.id);
     const [row] = await rewardOf(t, friend.id);
     expect(row).toMatchObject({ state: 'withheld', suspects: ['sameIp'] });
+    // Written on the machine (withhold, from: []): the audit row says it was made in 待审核, by the system.
+    const [made] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.objectType, 'inviteReward'), eq(auditLog.objectId, String(row!.id))));
+    expect(made).toMatchObject({ action: 'inviteReward.withhold', actorKind: 'system' });
+    expect(made!.changes).toMatchObject({ state: [null, 'withheld'], suspects: [null, ['sameIp']] });
     const noReason = await callApi(t, 'adminInviteRefuse', { token: finance, body: { id: row!.id, idempotencyKey: newKey() } });
     expect(noReason.body).toMatchObject({ code: 0, msg: '[原因]不能为空' });
     const refused = await callApi(t, 'adminInviteRefuse', {

@@ -124,6 +124,7 @@ export const NOTICES = {
   'customer.attest': SELF,
   'customer.approve': { title: '基本信息审核通过', text: '您提交的基本信息已审核通过。', channels: ['site'] },
   // ---- bookings ----
+  'booking.book': SELF,
   'booking.cancel': {
     title: '预约已取消',
     text: '您 {date} {time} 的「{name}」上机预约已取消{note}。',
@@ -161,6 +162,9 @@ export const NOTICES = {
   'invoice.reverse': own('invoice: afterInvoiceMove (the red-letter reversal)'),
   'user_coupon.use': SELF,
   'user_coupon.giveBack': COVERED('订单已取消'),
+  'inviteReward.credit': own('invite: the inviter, not the invitee, hears of it (邀请奖励已到账)'),
+  'inviteReward.withhold': { silent: '内部审核，邀请人的页面显示「奖励审核中」' },
+  'inviteReward.skip': { silent: '奖励未开启时不欠奖励，邀请人的页面显示「未奖励」及原因' },
   'inviteReward.grant': own('invite: the inviter, not the invitee, hears of it (邀请奖励已到账)'),
   'inviteReward.refuse': { silent: '内部审核，邀请人的页面显示「不发放」及原因' },
   'rebate.earn': { silent: '推广中心的返利明细显示待入账' },

@@ -10,6 +10,7 @@ import {
   inviteeReasonOf,
   inviteeStatusOf,
   type InviteRewardAction,
+  type InviteRewardCreation,
   type InviteRewardState,
   type InviteSuspect,
 } from '@yance/contracts/invite-states';
@@ -25,8 +26,7 @@ import { maskPhone } from '@yance/contracts/cluster';
 import { localInfo } from '@yance/contracts/setting';
 import type { Page } from '@yance/contracts/paging';
 import type { AppContext, StaffCaller } from '../../context.ts';
-import { defineMachine } from '../../lib/state-machine.ts';
-import { recordAudit, SYSTEM } from '../audit/index.ts';
+import { defineMachine, SYSTEM_MOVER } from '../../lib/state-machine.ts';
 import * as ledger from '../ledger/index.ts';
 import { notifySite } from '../notify/index.ts';
 import { saveAuditedSetting, getSettingValue } from '../setting/index.ts';
@@ -91,7 +91,7 @@ export async function listInvitees(ctx: AppContext, userId: number, q: { page: n
 
 // ---- the reward -----------------------------------------------------------------------------
 
-/** A written reward's machine: only staff with invite.manage move it (grant, refuse), from 待审核. */
+/** A reward's machine: the system writes it at the first paid order; only staff with invite.manage move it (grant, refuse), from 待审核. */
 export const inviteRewardMachine = defineMachine<AppContext, RewardRow, InviteRewardState, typeof INVITE_REWARD_TRANSITIONS>({
   objectType: 'inviteReward',
   table: INVITE_REWARD_TRANSITIONS,
@@ -103,6 +103,9 @@ export const inviteRewardMachine = defineMachine<AppContext, RewardRow, InviteRe
     repo.moveReward(t.db, row.id, from, { state: to, ...(set as Pick<RewardRow, 'note' | 'staffId' | 'decidedAt'>) }),
   noteMissing: () => '[原因]不能为空',
 });
+
+/** The transition that writes a reward row in each of its starting states. */
+const CREATION: Record<'granted' | 'withheld' | 'off', InviteRewardCreation> = { granted: 'credit', withheld: 'withhold', off: 'skip' };
 
 /** Credits a reward row's amounts (bonus → the inviter's and the invitee's prestore) and tells the inviter. */
 async function credit(t: AppContext, row: RewardRow, inviteePhone: string, staffId: number | null): Promise<void> {
@@ -174,20 +177,15 @@ export async function rewardInviterOnPaid(t: AppContext, inviteeId: number, orde
     decidedAt: state === 'granted' ? t.clock() : null,
   });
   if (!row) return;
-  if (state === 'granted') await credit(t, row, parties.inviteePhone, null);
-  await recordAudit(t, {
-    actor: SYSTEM,
-    action: `inviteReward.${state}`,
-    objectType: 'inviteReward',
-    objectId: row.id,
+  await inviteRewardMachine.created(t, SYSTEM_MOVER, row, CREATION[state], {
     changes: {
-      state: [null, state],
       inviterFen: [null, row.inviterFen],
       inviteeFen: [null, row.inviteeFen],
       orderId: [null, orderId],
       ...(suspects.length ? { suspects: [null, suspects] } : {}),
     },
   });
+  if (state === 'granted') await credit(t, row, parties.inviteePhone, null);
 }
 
 // ---- the console ----------------------------------------------------------------------------
