@@ -84,6 +84,27 @@ describe('server modules', () => {
     expect(upwardImports(moduleGraph(), layerOf)).toEqual([]);
   });
 
+  it('are drawn in docs/architecture.md as module-layers.ts lists them', () => {
+    const doc = readFileSync(path.resolve(import.meta.dirname, '../docs/architecture.md'), 'utf8');
+    const block = doc.slice(doc.indexOf('## Server modules in layers')).split('```')[1]!;
+    // Rows `  7    lab · contract · …   what lives here`, a long row going on under it; the names before the gap.
+    const drawn: string[][] = [];
+    let last = -1;
+    for (const line of block.split('\n')) {
+      const row = /^ {1,3}(\d+) {2,}(\S.*)$/.exec(line);
+      const more = /^ {8}([a-z].*)$/.exec(line); // a row's second line
+      const names = (text: string) =>
+        text
+          .split(/ {2,}/)[0]!
+          .split('·')
+          .map((m) => m.trim())
+          .filter(Boolean);
+      if (row) drawn[(last = Number(row[1]))] = names(row[2]!);
+      else if (more && last >= 0) drawn[last]!.push(...names(more[1]!));
+    }
+    expect(drawn).toEqual(MODULE_LAYERS.map((l) => [...l]));
+  });
+
   it('finds an import that points up or sideways', () => {
     const g = new Map([
       ['ledger', new Set<string>()],
