@@ -88,7 +88,12 @@ describe('invitations (ADR 0054)', () => {
     const statement = (await callApi(t, 'prestoreList', { token: inviter.tokens.token, body: { page: 1, pageSize: 10 } })).body.data;
     expect(statement.list.map((l) => [l.kind, l.amountFen, l.balanceAfterFen])).toEqual([['inviteReward', 5000, 5000]]);
     const messages = (await callApi(t, 'messageList', { token: inviter.tokens.token, body: { page: 1, pageSize: 10 } })).body.data;
-    expect(messages.list[0]).toMatchObject({ kind: 'invite', title: '邀请奖励已到账' });
+    expect(messages.list[0]).toMatchObject({
+      kind: 'invite',
+      title: '邀请奖励已到账',
+      content: `您邀请的好友 ${friend.phone.slice(0, 3)}****${friend.phone.slice(7)} 已完成首单，奖励 ¥50.00 已存入您的预存余额。`,
+      orderId: null,
+    });
     expect((await callApi(t, 'inviteInfo', { token: inviter.tokens.token })).body.data).toMatchObject({
       invitees: 1,
       rewarded: 1,
@@ -157,6 +162,9 @@ describe('invitations (ADR 0054)', () => {
     expect(twice.status).toBe(409);
     expect(await balance(t, inviter)).toBe(5000);
     expect((await invitees(t, inviter)).list[0]).toMatchObject({ status: 'rewarded', rewardFen: 5000 });
+    // The grant's notice (notices.ts: inviteReward.grant) reaches the inviter once, with the amount.
+    const told = (await callApi(t, 'messageList', { token: inviter.tokens.token, body: { page: 1, pageSize: 10 } })).body.data;
+    expect(told.list.filter((m) => m.kind === 'invite').map((m) => m.content)).toEqual([expect.stringContaining('奖励 ¥50.00 已存入')]);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'inviteReward.grant'));
     expect(audit.map((a) => a.objectId)).toContain(String(rows.list[0]!.rewardId));
     expect((await callApi(t, 'adminLedgerReconcile', { token: finance })).body.data.ok).toBe(true);
