@@ -1,10 +1,11 @@
-// The server's modules import one another in one direction (issue 20, ADR 0058): this test reads every
-// module file's imports of another module and fails on an import cycle between modules. Reactions that
-// used to close cycles are domain events (subscribers.ts). One cycle is still known and listed below, so
-// it cannot grow and a new one cannot appear unnoticed.
+// The server's modules import one another in one direction (issue 20, ADR 0058, ADR 0060): this test reads
+// every module file's imports of another module and fails on an import cycle between modules, and on an
+// import that does not point down the declared layers (module-layers.ts). Reactions are domain events
+// (subscribers.ts); a part of a read only a higher module knows is a port (ports.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { layerOf, MODULE_LAYERS } from './module-layers.ts';
 
 const MODULES = path.resolve(import.meta.dirname, '../apps/server/src/modules');
 
@@ -57,15 +58,67 @@ function cycles(graph: Map<string, Set<string>>): string[][] {
   return out.sort((a, b) => a[0]!.localeCompare(b[0]!));
 }
 
-/**
- * Known: the order's read models (the detail page, the console's order room) compose the lab's samples and
- * files, and the lab's console calls answer with that detail — a view layer above both is the way out.
- */
-const KNOWN = [['lab', 'order']];
+/** Every import of a module at its own layer or above, in words ('order (6) imports lab (7)'). */
+function upwardImports(graph: Map<string, Set<string>>, layers: ReadonlyMap<string, number>): string[] {
+  const out: string[] = [];
+  for (const [mod, deps] of graph)
+    for (const dep of deps) {
+      const [from, to] = [layers.get(mod), layers.get(dep)];
+      if (from !== undefined && to !== undefined && to >= from) out.push(`${mod} (${from}) imports ${dep} (${to})`);
+    }
+  return out.sort();
+}
 
 describe('server modules', () => {
-  it('import one another without cycles (but the one known)', () => {
-    expect(cycles(moduleGraph())).toEqual(KNOWN);
+  it('import one another without cycles', () => {
+    expect(cycles(moduleGraph())).toEqual([]);
+  });
+
+  it('each have their layer in module-layers.ts, once', () => {
+    const listed = MODULE_LAYERS.flat();
+    expect(new Set(listed).size, 'a module listed twice').toBe(listed.length);
+    expect([...listed].sort()).toEqual([...moduleGraph().keys()].sort());
+  });
+
+  it('import only modules of a lower layer', () => {
+    expect(upwardImports(moduleGraph(), layerOf)).toEqual([]);
+  });
+
+  it('are drawn in docs/architecture.md as module-layers.ts lists them', () => {
+    const doc = readFileSync(path.resolve(import.meta.dirname, '../docs/architecture.md'), 'utf8');
+    const block = doc.slice(doc.indexOf('## Server modules in layers')).split('```')[1]!;
+    // Rows `  7    lab · contract · …   what lives here`, a long row going on under it; the names before the gap.
+    const drawn: string[][] = [];
+    let last = -1;
+    for (const line of block.split('\n')) {
+      const row = /^ {1,3}(\d+) {2,}(\S.*)$/.exec(line);
+      const more = /^ {8}([a-z].*)$/.exec(line); // a row's second line
+      const names = (text: string) =>
+        text
+          .split(/ {2,}/)[0]!
+          .split('·')
+          .map((m) => m.trim())
+          .filter(Boolean);
+      if (row) drawn[(last = Number(row[1]))] = names(row[2]!);
+      else if (more && last >= 0) drawn[last]!.push(...names(more[1]!));
+    }
+    expect(drawn).toEqual(MODULE_LAYERS.map((l) => [...l]));
+  });
+
+  it('finds an import that points up or sideways', () => {
+    const g = new Map([
+      ['ledger', new Set<string>()],
+      ['order', new Set(['ledger', 'lab'])],
+      ['lab', new Set(['order', 'payment'])],
+      ['payment', new Set(['ledger'])],
+    ]);
+    const layers = new Map([
+      ['ledger', 0],
+      ['order', 1],
+      ['lab', 2],
+      ['payment', 2],
+    ]);
+    expect(upwardImports(g, layers)).toEqual(['lab (2) imports payment (2)', 'order (1) imports lab (2)']);
   });
 
   it('finds a cycle when there is one', () => {

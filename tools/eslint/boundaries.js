@@ -52,7 +52,7 @@ const files = [
   file('module-door', 'apps/server/src/modules/*/index.ts'), // a server module's public API: what other modules, app.ts and the seed may use
   file('schema', 'apps/server/src/db/schema*.ts'),
   file('context', 'apps/server/src/context.ts'),
-  file('entry', 'apps/server/src/{app,server,subscribers}.ts'),
+  file('entry', 'apps/server/src/{app,server,subscribers,ports}.ts'),
   file('front-door', 'apps/web/src/features/*/index.ts'), // what other features may use of a web feature (ADR 0059)
 ];
 

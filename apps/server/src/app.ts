@@ -53,6 +53,7 @@ import { userRoutes } from './modules/user/index.ts';
 import { wechatRoutes } from './modules/wechat/index.ts';
 import { createContext, type Fetch } from './context.ts';
 import { domainEvents } from './subscribers.ts';
+import { modulePorts } from './ports.ts';
 import { clientErrorHandler, frameworkErrors } from './plugins/client-error.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
@@ -202,6 +203,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     mail: opts.mail ?? createMailProvider(config, app.log),
     metrics,
     events: domainEvents(),
+    ports: modulePorts(),
   });
   const storage = createStorage(config);
   const privateFiles = createPrivateStorage(config);

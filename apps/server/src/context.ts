@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock.ts';
 import type { EventBus, EventKey } from './lib/events.ts';
 import type { MailProvider } from './lib/mail-provider.ts';
 import type { Metrics } from './lib/metrics.ts';
+import type { Ports } from './lib/ports.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
 import type { SmsProvider } from './lib/sms-provider.ts';
 import type { StaffRole } from '@yance/contracts/staff';
@@ -66,6 +67,11 @@ export interface AppContext {
   metrics: Metrics;
   /** The domain events' subscribers (ADR 0058), registered once in subscribers.ts. */
   events: EventBus<AppContext>;
+  /**
+   * The parts a lower module's reads need from a module above it (ADR 0060):
+   * the order's detail reads the lab's here. Plugged in once, in ports.ts.
+   */
+  ports: Ports;
   /**
    * Announces a domain event: every subscriber runs now, with this context —
    * inside a transaction, in it, so a reaction commits or rolls back with the

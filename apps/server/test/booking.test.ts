@@ -116,7 +116,7 @@ describe('booking, the calendar and the customer’s list', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.objectType, 'booking'), eq(auditLog.objectId, String(id))));
-    expect(audit).toMatchObject({ action: 'booking.add', actorKind: 'customer' });
+    expect(audit).toMatchObject({ action: 'booking.book', actorKind: 'customer' });
     expect(await t.db.select().from(bookingSlot).where(eq(bookingSlot.bookingId, id))).toHaveLength(3);
     const day = (await callApi(t, 'reservationDay', { query: { rid: SEM, date: MONDAY } })).body.data;
     expect(day.slots.slice(0, 4).map((s) => s.state)).toEqual(['taken', 'taken', 'taken', 'free']);

@@ -8,6 +8,7 @@ import { createTestApp, json, type TestApp } from './create-test-app.ts';
 import { callApi, staffTokens, testClock, type TestUser } from './factories.ts';
 import { orderBody, orderingCustomer } from './order-factories.ts';
 import { domainEvents } from '../src/subscribers.ts';
+import { modulePorts } from '../src/ports.ts';
 import { createContext } from '../src/context.ts';
 import { expireQuotes } from '../src/modules/demand/demand.service.ts';
 
@@ -247,9 +248,12 @@ describe('refusals', () => {
     expect(events.at(-1)).toMatchObject({ action: 'expire', actorKind: 'system', note: '有效期至2026-11-21' });
     expect(audit.at(-1)).toMatchObject({ action: 'demand.expire' });
     // Run again: nothing more to do.
-    const ctx = createContext(t.db, { events: domainEvents(), clock: t.clock, log: { info: () => {} } } as unknown as Parameters<
-      typeof createContext
-    >[1]);
+    const ctx = createContext(t.db, {
+      events: domainEvents(),
+      ports: modulePorts(),
+      clock: t.clock,
+      log: { info: () => {} },
+    } as unknown as Parameters<typeof createContext>[1]);
     expect(await expireQuotes(ctx)).toBe(0);
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair } from '@yance/contracts/account';
 import { endpoints } from '@yance/contracts/endpoints';
@@ -88,7 +88,12 @@ describe('invitations (ADR 0054)', () => {
     const statement = (await callApi(t, 'prestoreList', { token: inviter.tokens.token, body: { page: 1, pageSize: 10 } })).body.data;
     expect(statement.list.map((l) => [l.kind, l.amountFen, l.balanceAfterFen])).toEqual([['inviteReward', 5000, 5000]]);
     const messages = (await callApi(t, 'messageList', { token: inviter.tokens.token, body: { page: 1, pageSize: 10 } })).body.data;
-    expect(messages.list[0]).toMatchObject({ kind: 'invite', title: '邀请奖励已到账' });
+    expect(messages.list[0]).toMatchObject({
+      kind: 'invite',
+      title: '邀请奖励已到账',
+      content: `您邀请的好友 ${friend.phone.slice(0, 3)}****${friend.phone.slice(7)} 已完成首单，奖励 ¥50.00 已存入您的预存余额。`,
+      orderId: null,
+    });
     expect((await callApi(t, 'inviteInfo', { token: inviter.tokens.token })).body.data).toMatchObject({
       invitees: 1,
       rewarded: 1,
@@ -101,7 +106,7 @@ describe('invitations (ADR 0054)', () => {
     expect(await balance(t, inviter)).toBe(5000);
     expect(await rewardOf(t, friend.id)).toHaveLength(1);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.objectType, 'inviteReward'));
-    expect(audit.some((a) => a.action === 'inviteReward.granted')).toBe(true);
+    expect(audit.some((a) => a.action === 'inviteReward.credit')).toBe(true);
     const r = (await callApi(t, 'adminLedgerReconcile', { token: finance })).body.data;
     expect(r.ok).toBe(true);
   });
@@ -157,6 +162,9 @@ describe('invitations (ADR 0054)', () => {
     expect(twice.status).toBe(409);
     expect(await balance(t, inviter)).toBe(5000);
     expect((await invitees(t, inviter)).list[0]).toMatchObject({ status: 'rewarded', rewardFen: 5000 });
+    // The grant's notice (notices.ts: inviteReward.grant) reaches the inviter once, with the amount.
+    const told = (await callApi(t, 'messageList', { token: inviter.tokens.token, body: { page: 1, pageSize: 10 } })).body.data;
+    expect(told.list.filter((m) => m.kind === 'invite').map((m) => m.content)).toEqual([expect.stringContaining('奖励 ¥50.00 已存入')]);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'inviteReward.grant'));
     expect(audit.map((a) => a.objectId)).toContain(String(rows.list[0]!.rewardId));
     expect((await callApi(t, 'adminLedgerReconcile', { token: finance })).body.data.ok).toBe(true);
@@ -172,6 +180,13 @@ describe('invitations (ADR 0054)', () => {
     await pay(t, friend, o.id);
     const [row] = await rewardOf(t, friend.id);
     expect(row).toMatchObject({ state: 'withheld', suspects: ['sameIp'] });
+    // Written on the machine (withhold, from: []): the audit row says it was made in 待审核, by the system.
+    const [made] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.objectType, 'inviteReward'), eq(auditLog.objectId, String(row!.id))));
+    expect(made).toMatchObject({ action: 'inviteReward.withhold', actorKind: 'system' });
+    expect(made!.changes).toMatchObject({ state: [null, 'withheld'], suspects: [null, ['sameIp']] });
     const noReason = await callApi(t, 'adminInviteRefuse', { token: finance, body: { id: row!.id, idempotencyKey: newKey() } });
     expect(noReason.body).toMatchObject({ code: 0, msg: '[原因]不能为空' });
     const refused = await callApi(t, 'adminInviteRefuse', {

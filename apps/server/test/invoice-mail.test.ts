@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceApplyNo } from '@yance/contracts/invoice-states';
 import { domainEvents } from '../src/subscribers.ts';
+import { modulePorts } from '../src/ports.ts';
 import { createContext, type AppContext } from '../src/context.ts';
 import { job, message, noticeDelivery, orders } from '../src/db/schema.ts';
 import type { Mail, MailProvider } from '../src/lib/mail-provider.ts';
@@ -45,6 +46,7 @@ beforeAll(async () => {
   t = await createTestApp({ mail });
   ctx = createContext(t.db, {
     events: domainEvents(),
+    ports: modulePorts(),
     clock: t.clock,
     log: { info: () => {} },
     jobs: { wake: () => {} },

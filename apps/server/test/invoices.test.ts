@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_REFUSED } from '@yance/contracts/invoice';
 import type { OrderState } from '@yance/contracts/order-states';
 import { domainEvents } from '../src/subscribers.ts';
+import { modulePorts } from '../src/ports.ts';
 import { createContext, type AppContext } from '../src/context.ts';
 import { auditLog, invoiceApplication, message, orders } from '../src/db/schema.ts';
 import { reverseInvoicesOfOrder } from '../src/modules/invoice/invoice.service.ts';
@@ -20,6 +21,7 @@ beforeAll(async () => {
   t = await createTestApp();
   ctx = createContext(t.db, {
     events: domainEvents(),
+    ports: modulePorts(),
     clock: t.clock,
     log: { info: () => {} },
     jobs: { wake: () => {} },

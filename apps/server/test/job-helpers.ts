@@ -1,4 +1,5 @@
 import { domainEvents } from '../src/subscribers.ts';
+import { modulePorts } from '../src/ports.ts';
 import { createContext, type AppContext } from '../src/context.ts';
 import { loadConfig } from '../src/config/env.ts';
 import type { Clock } from '../src/lib/clock.ts';
@@ -36,6 +37,7 @@ export function testRunner(
     jobs: { wake: () => runner?.wake() },
     metrics: createMetrics(),
     events: domainEvents(),
+    ports: modulePorts(),
   });
   runner = createJobRunner(ctx, handlers, opts.schedules ?? []);
   return { ctx, runner };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_REVIEWED_FILE, NOT_FOUND_BY_NO } from '@yance/contracts/lab';
 import { auditLog, orderEvent, orderSample } from '../src/db/schema.ts';
 import { domainEvents } from '../src/subscribers.ts';
+import { modulePorts } from '../src/ports.ts';
 import { createContext } from '../src/context.ts';
 import { keepSamples } from '../src/modules/lab/sample-keep.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
@@ -27,7 +28,7 @@ const keptFor = (sampleId: number, ms: number) =>
 /** What the sample.keep job runs, with the app's clock and database. */
 const runKeep = () =>
   keepSamples(
-    createContext(t.db, { events: domainEvents(), clock: t.clock, log: { info: () => {} } } as unknown as Parameters<
+    createContext(t.db, { events: domainEvents(), ports: modulePorts(), clock: t.clock, log: { info: () => {} } } as unknown as Parameters<
       typeof createContext
     >[1]),
   );

@@ -73,6 +73,22 @@ describe('state columns', () => {
       ).toBe(true);
     });
 
+  it('no module writes a move of a machine to the audit log by hand: the engine does (audit.recordMove)', () => {
+    const moves = new Set(
+      Object.entries(TRANSITION_TABLES).flatMap(([type, table]) => Object.keys(table).map((action) => `${type}.${action}`)),
+    );
+    const found: string[] = [];
+    for (const mod of readdirSync(MODULES))
+      for (const file of sources(mod)) {
+        if (`${mod}/${file}` === 'audit/audit.service.ts') continue;
+        const text = read(mod, file);
+        // A state change in an audit row's changes, or an audit action named like a transition of a table.
+        if (/\bstate: \[/.test(text)) found.push(`${mod}/${file}: state: [ … ]`);
+        for (const m of text.matchAll(/action: '(\w+\.\w+)'/g)) if (moves.has(m[1]!)) found.push(`${mod}/${file}: ${m[1]}`);
+      }
+    expect(found).toEqual([]);
+  });
+
   it('no other repository function sets a state', () => {
     const writers = new Set(Object.values(WRITERS).map(([mod, , fn]) => `${mod}/${fn}`));
     const found: string[] = [];

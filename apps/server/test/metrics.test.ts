@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents } from '../src/subscribers.ts';
+import { modulePorts } from '../src/ports.ts';
 import { createContext } from '../src/context.ts';
 import type { SmsProvider } from '../src/lib/sms-provider.ts';
 import { createTestApp, json, type TestApp } from './create-test-app.ts';
@@ -147,7 +148,9 @@ describe('GET /metrics with METRICS_TOKEN (ADR 0056)', () => {
 
   it('ctx.afterCommit runs at once outside a transaction; inside one after the outermost commit, never after a rollback', async () => {
     // Only db, tx and afterCommit are used here.
-    const ctx = createContext(t.db, { events: domainEvents(), log: { error: () => {} } } as unknown as Parameters<typeof createContext>[1]);
+    const ctx = createContext(t.db, { events: domainEvents(), ports: modulePorts(), log: { error: () => {} } } as unknown as Parameters<
+      typeof createContext
+    >[1]);
     const ran: string[] = [];
     ctx.afterCommit(() => ran.push('now'));
     expect(ran).toEqual(['now']);

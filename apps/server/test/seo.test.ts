@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLE_TYPES } from '@yance/contracts/content';
 import { loadConfig } from '../src/config/env.ts';
 import { domainEvents } from '../src/subscribers.ts';
+import { modulePorts } from '../src/ports.ts';
 import { createContext } from '../src/context.ts';
 import { createMetrics } from '../src/lib/metrics.ts';
 import { article, device, projectType } from '../src/db/schema.ts';
@@ -67,6 +68,7 @@ function seoApp(maxUrls?: number): FastifyInstance {
     jobs: { wake: () => {} },
     metrics: createMetrics(),
     events: domainEvents(),
+    ports: modulePorts(),
   });
   seoRoutes(app, ctx, maxUrls ? { maxUrls } : {});
   return app;

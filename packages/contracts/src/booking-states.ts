@@ -22,13 +22,15 @@ export const BOOKING_PERMISSION = 'booking.manage' satisfies Permission;
 const LAB = staff(BOOKING_PERMISSION);
 
 /**
- * Every change of a booking's state, and the only one. The server's booking
- * machine (modules/reservation/booking-transition.ts, on the one engine) locks
+ * Every change of a booking's state, and the only one, from its making
+ * (`book`, from: []). The server's booking machine (modules/reservation/booking-transition.ts, on the one engine) locks
  * the booking, refuses a move the table does not allow (409) or its timing
  * rule refuses (409), and writes the booking's history and the audit log in
  * the same transaction. A cancelled booking frees its slots; the others keep them.
  */
 export const BOOKING_TRANSITIONS = {
+  /** The customer books free half hours of an instrument (reservation/add): the booking is made in 已预约. */
+  book: { label: '提交预约', from: [], to: 'booked', by: [CUSTOMER] },
   /** The customer (within the instrument's cancel window) or the lab (any time before check-in). */
   cancel: { label: '取消预约', from: ['booked'], to: 'cancelled', by: [CUSTOMER, LAB] },
   /** The customer arrived at the instrument. */
@@ -38,13 +40,16 @@ export const BOOKING_TRANSITIONS = {
   /** The customer did not come (after the booked start): counts towards a suspension. */
   noShow: { label: '爽约', from: ['booked'], to: 'noShow', by: [LAB] },
 } as const satisfies Record<string, Transition<BookingState> & { to: BookingState }>;
-export type BookingAction = keyof typeof BOOKING_TRANSITIONS;
-export const BOOKING_ACTIONS = Object.keys(BOOKING_TRANSITIONS) as BookingAction[];
+/** The moves of a made booking (the customer's cancel, the console's room); `book` makes one. */
+export type BookingAction = Exclude<keyof typeof BOOKING_TRANSITIONS, 'book'>;
+export const BOOKING_ACTIONS = (Object.keys(BOOKING_TRANSITIONS) as (keyof typeof BOOKING_TRANSITIONS)[]).filter(
+  (a): a is BookingAction => a !== 'book',
+);
 
 /** Entries of a booking's history: its creation, then the transitions. */
 export const BOOKING_EVENT_ACTIONS = ['book', ...BOOKING_ACTIONS] as const;
 export type BookingEventAction = (typeof BOOKING_EVENT_ACTIONS)[number];
-export const BOOKING_EVENT_LABELS: Record<BookingEventAction, string> = {
-  book: '提交预约',
-  ...Object.fromEntries(BOOKING_ACTIONS.map((a) => [a, BOOKING_TRANSITIONS[a].label])),
-} as Record<BookingEventAction, string>;
+export const BOOKING_EVENT_LABELS = Object.fromEntries(BOOKING_EVENT_ACTIONS.map((a) => [a, BOOKING_TRANSITIONS[a].label])) as Record<
+  BookingEventAction,
+  string
+>;

@@ -2,7 +2,7 @@
 // one transition table, the abuse checks' reasons and the invitee's status as
 // the inviter sees it. zod-free: the database's CHECK constraints are
 // generated from these lists, and any page may show the words.
-import { staff, type Transition } from './machine.ts';
+import { staff, SYSTEM, type Transition } from './machine.ts';
 
 /** The stored setting key of the invitation reward (console 邀请有礼 › 奖励设置). */
 export const INVITE_SETTING_KEY = 'invite';
@@ -23,15 +23,26 @@ export const INVITE_REWARD_STATE_NAMES: Record<InviteRewardState, string> = {
 };
 
 /**
- * A written reward's one transition table (ADR 0054, ADR 0058): the server's
- * invite-reward machine moves a withheld reward by it — granted by hand or its
- * withholding confirmed — under the row's lock, with the audit row.
+ * A reward's one transition table (ADR 0054, ADR 0058): the server's
+ * invite-reward machine writes the row at the invitee's first paid order in
+ * one of three states (credit, withhold, skip: the system's, from: []) and
+ * moves a withheld reward by it — granted by hand or its withholding
+ * confirmed — under the row's lock, with the audit row.
  */
 export const INVITE_REWARD_TRANSITIONS = {
+  /** No abuse check matched: the reward is credited at once. */
+  credit: { label: '首单奖励已发放', from: [], to: 'granted', by: [SYSTEM] },
+  /** An abuse check matched: withheld for an operator's review. */
+  withhold: { label: '首单奖励待审核', from: [], to: 'withheld', by: [SYSTEM] },
+  /** The reward was switched off at that moment: nothing is owed. */
+  skip: { label: '邀请奖励未开启', from: [], to: 'off', by: [SYSTEM] },
   grant: { label: '发放奖励', from: ['withheld'], to: 'granted', by: [staff('invite.manage')], note: 'optional' },
   refuse: { label: '确认不发放', from: ['withheld'], to: 'refused', by: [staff('invite.manage')], note: 'required' },
 } as const satisfies Record<string, Transition<InviteRewardState> & { to: InviteRewardState }>;
-export type InviteRewardAction = keyof typeof INVITE_REWARD_TRANSITIONS;
+/** The transitions that write a reward row (the system's, at the first paid order). */
+export type InviteRewardCreation = 'credit' | 'withhold' | 'skip';
+/** The console's moves of a withheld reward. */
+export type InviteRewardAction = Exclude<keyof typeof INVITE_REWARD_TRANSITIONS, InviteRewardCreation>;
 
 /** Why a reward was withheld (the abuse checks, ADR 0054), or why none was owed. */
 export const INVITE_SUSPECTS = ['samePhone', 'sameDevice', 'sameIp', 'off'] as const;

@@ -24,13 +24,11 @@ export const OVERDUE_REMINDER = {
  * customer (an application, its answer, being added or removed, a transfer, a limit — ADR 0051), or a move of
  * an invoice application (ADR 0052).
  */
+const OTHER_KINDS = ['evaluationReply', 'cluster', ...INVOICE_MESSAGE_KINDS, 'invite', 'promotion'] as const;
+/** In this order (the database's CHECK is generated from it): a notice row that reuses an older kind keeps its place. */
 export const MESSAGE_KINDS = [
-  ...(SENT_NOTICE_KEYS.map(noticeKind) as NoticeMessageKind[]),
-  'evaluationReply',
-  'cluster',
-  ...INVOICE_MESSAGE_KINDS,
-  'invite',
-  'promotion',
+  ...(SENT_NOTICE_KEYS.map(noticeKind) as NoticeMessageKind[]).filter((k) => !(OTHER_KINDS as readonly string[]).includes(k)),
+  ...OTHER_KINDS,
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 

@@ -13,7 +13,10 @@ export const NOTICE_CHANNEL_NAMES: Record<NoticeChannel, string> = { site: '站�
 export interface Notice {
   /** The message's title and the e-mail's subject. */
   title: string;
-  /** The text (in-site, e-mail; the SMS says it after 【研测】): {no} is the object's number, {name} its name where it has one. */
+  /**
+   * The text (in-site, e-mail; the SMS says it after 【研测】): {no} is the object's number, {name} its name where it
+   * has one, {note} the move's note; any other {value} is one the machine's audience gives (a date, an amount).
+   */
   text: string;
   channels: readonly NoticeChannel[];
   /** Its kind in the message centre, where it had one before this table (default: noticeKind of its key). */
@@ -36,6 +39,13 @@ export interface Silent {
 const own = (where: string, channels: readonly NoticeChannel[] = ['site']): OwnWords => ({ own: where, channels });
 const SELF = { silent: '客户本人的操作，页面当场显示结果' } as const;
 const COVERED = (by: string) => ({ silent: `由「${by}」的通知告知客户` }) as const;
+
+const INVITE_CREDITED = {
+  title: '邀请奖励已到账',
+  text: '您邀请的好友 {phone} 已完成首单，奖励 ¥{amount} 已存入您的预存余额。',
+  channels: ['site'],
+  kind: 'invite',
+} as const satisfies Notice;
 
 export const NOTICES = {
   // ---- orders ----
@@ -124,6 +134,7 @@ export const NOTICES = {
   'customer.attest': SELF,
   'customer.approve': { title: '基本信息审核通过', text: '您提交的基本信息已审核通过。', channels: ['site'] },
   // ---- bookings ----
+  'booking.book': SELF,
   'booking.cancel': {
     title: '预约已取消',
     text: '您 {date} {time} 的「{name}」上机预约已取消{note}。',
@@ -161,7 +172,11 @@ export const NOTICES = {
   'invoice.reverse': own('invoice: afterInvoiceMove (the red-letter reversal)'),
   'user_coupon.use': SELF,
   'user_coupon.giveBack': COVERED('订单已取消'),
-  'inviteReward.grant': own('invite: the inviter, not the invitee, hears of it (邀请奖励已到账)'),
+  // The inviter hears of it, not the invitee (the reward row's audience): {phone} the friend's, masked; {amount} in yuan.
+  'inviteReward.credit': INVITE_CREDITED,
+  'inviteReward.withhold': { silent: '内部审核，邀请人的页面显示「奖励审核中」' },
+  'inviteReward.skip': { silent: '奖励未开启时不欠奖励，邀请人的页面显示「未奖励」及原因' },
+  'inviteReward.grant': INVITE_CREDITED,
   'inviteReward.refuse': { silent: '内部审核，邀请人的页面显示「不发放」及原因' },
   'rebate.earn': { silent: '推广中心的返利明细显示待入账' },
   'rebate.release': own('promotion: one message per promoter for the batch released (amounts)'),

@@ -304,6 +304,8 @@ export function defineMachine<
     async created(ctx, mover, row, action, opts = {}) {
       const tr = rule(action);
       if (tr.from.length) throw new Error(`${def.objectType}.${action} does not make an object`);
+      if (typeof tr.to === 'string' && tr.to !== row.state)
+        throw new Error(`${def.objectType}.${action} makes it ${tr.to}, not ${row.state}`);
       if (!mayTake(mover, action, mover.kind === 'customer' && def.customerIs ? await def.customerIs(ctx, mover, row) : 'self'))
         throw new AppError('FORBIDDEN', '您没有权限执行此操作');
       // A made object is gated by its parent's state too (a result file only on an order the lab works on).

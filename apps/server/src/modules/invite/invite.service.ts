@@ -10,6 +10,7 @@ import {
   inviteeReasonOf,
   inviteeStatusOf,
   type InviteRewardAction,
+  type InviteRewardCreation,
   type InviteRewardState,
   type InviteSuspect,
 } from '@yance/contracts/invite-states';
@@ -25,10 +26,8 @@ import { maskPhone } from '@yance/contracts/cluster';
 import { localInfo } from '@yance/contracts/setting';
 import type { Page } from '@yance/contracts/paging';
 import type { AppContext, StaffCaller } from '../../context.ts';
-import { defineMachine } from '../../lib/state-machine.ts';
-import { recordAudit, SYSTEM } from '../audit/index.ts';
+import { defineMachine, SYSTEM_MOVER } from '../../lib/state-machine.ts';
 import * as ledger from '../ledger/index.ts';
-import { notifySite } from '../notify/index.ts';
 import { saveAuditedSetting, getSettingValue } from '../setting/index.ts';
 import { getUser } from '../user/index.ts';
 import * as repo from './invite.repository.ts';
@@ -91,7 +90,7 @@ export async function listInvitees(ctx: AppContext, userId: number, q: { page: n
 
 // ---- the reward -----------------------------------------------------------------------------
 
-/** A written reward's machine: only staff with invite.manage move it (grant, refuse), from 待审核. */
+/** A reward's machine: the system writes it at the first paid order; only staff with invite.manage move it (grant, refuse), from 待审核. */
 export const inviteRewardMachine = defineMachine<AppContext, RewardRow, InviteRewardState, typeof INVITE_REWARD_TRANSITIONS>({
   objectType: 'inviteReward',
   table: INVITE_REWARD_TRANSITIONS,
@@ -102,9 +101,18 @@ export const inviteRewardMachine = defineMachine<AppContext, RewardRow, InviteRe
   write: (t, row, from, to, _at, set) =>
     repo.moveReward(t.db, row.id, from, { state: to, ...(set as Pick<RewardRow, 'note' | 'staffId' | 'decidedAt'>) }),
   noteMissing: () => '[原因]不能为空',
+  // The inviter hears of a credited reward (notices.ts: 邀请奖励已到账), not the invitee whose order it was.
+  audience: async (t, row) => ({
+    userId: row.inviterId,
+    orderId: null,
+    vars: { phone: maskPhone((await getUser(t, row.inviteeId)).phone), amount: yuan(row.inviterFen) },
+  }),
 });
 
-/** Credits a reward row's amounts (bonus → the inviter's and the invitee's prestore) and tells the inviter. */
+/** The transition that writes a reward row in each of its starting states. */
+const CREATION: Record<'granted' | 'withheld' | 'off', InviteRewardCreation> = { granted: 'credit', withheld: 'withhold', off: 'skip' };
+
+/** Credits a reward row's amounts (bonus → the inviter's and the invitee's prestore); the machine's notice tells the inviter. */
 async function credit(t: AppContext, row: RewardRow, inviteePhone: string, staffId: number | null): Promise<void> {
   if (row.inviterFen > 0)
     await ledger.postEntry(t, {
@@ -130,16 +138,6 @@ async function credit(t: AppContext, row: RewardRow, inviteePhone: string, staff
         { account: ledger.prestoreOf(row.inviteeId), amountFen: row.inviteeFen },
       ],
     });
-  await notifySite(
-    t,
-    { id: null, userId: row.inviterId },
-    {
-      kind: 'invite',
-      key: `invite:${row.id}:granted`,
-      title: '邀请奖励已到账',
-      text: `您邀请的好友 ${maskPhone(inviteePhone)} 已完成首单，奖励 ¥${yuan(row.inviterFen)} 已存入您的预存余额。`,
-    },
-  );
 }
 
 /**
@@ -174,20 +172,15 @@ export async function rewardInviterOnPaid(t: AppContext, inviteeId: number, orde
     decidedAt: state === 'granted' ? t.clock() : null,
   });
   if (!row) return;
-  if (state === 'granted') await credit(t, row, parties.inviteePhone, null);
-  await recordAudit(t, {
-    actor: SYSTEM,
-    action: `inviteReward.${state}`,
-    objectType: 'inviteReward',
-    objectId: row.id,
+  await inviteRewardMachine.created(t, SYSTEM_MOVER, row, CREATION[state], {
     changes: {
-      state: [null, state],
       inviterFen: [null, row.inviterFen],
       inviteeFen: [null, row.inviteeFen],
       orderId: [null, orderId],
       ...(suspects.length ? { suspects: [null, suspects] } : {}),
     },
   });
+  if (state === 'granted') await credit(t, row, parties.inviteePhone, null);
 }
 
 // ---- the console ----------------------------------------------------------------------------

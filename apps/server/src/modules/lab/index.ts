@@ -1,7 +1,9 @@
-// What other modules use (invoice, order, sampling)
-export { finalAmountsOf, labDetailOf, trackingOf } from './lab.service.ts';
-export { adminFiles, customerFiles } from './result-file.service.ts';
+// What other modules use (invoice, sampling)
+export { finalAmountsOf } from './lab.service.ts';
 export { moveSamples } from './sample.service.ts';
+
+// The lab's parts of the order's detail, which src/ports.ts plugs into the order's port (ADR 0060)
+export { labOrderDetailParts } from './order-detail-parts.ts';
 
 // Domain events and the reactions subscribers.ts wires to them
 export { ORDER_ADJUSTED } from './lab-events.ts';

@@ -38,6 +38,9 @@ export {
 } from './order-figures.ts';
 export { orderFacts } from './order-figures.repository.ts';
 
+// The port the composition root (src/ports.ts) plugs the lab's parts of the detail into (ADR 0060)
+export { ORDER_DETAIL_PARTS, type OrderDetailParts } from './order-detail-parts.ts';
+
 // Domain events and the reactions subscribers.ts wires to them
 export { ORDER_SENDING } from './order-events.ts';
 export { orderMachine } from './order-transition.ts';

@@ -10,8 +10,8 @@ import type { OrderAction } from '@yance/contracts/order-states';
 import type { Fen } from '@yance/contracts/money';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { adminFiles } from '../lab/index.ts';
 import { detailOf, summariesOf } from './order-detail.service.ts';
+import { ORDER_DETAIL_PARTS } from './order-detail-parts.ts';
 import * as repo from './order.repository.ts';
 import type { OrderRow } from './order.repository.ts';
 import { moveOrder, reachable, type MoveOptions, type Mover } from './order-transition.ts';
@@ -55,7 +55,7 @@ export async function adminOrderList(ctx: AppContext, caller: StaffCaller, q: Ad
 async function adminDetailOf(ctx: AppContext, caller: StaffCaller, order: OrderRow): Promise<AdminOrderDetail> {
   return {
     ...(await detailOf(ctx, order, staffMover(caller))),
-    files: await adminFiles(ctx, order.id),
+    files: await ctx.ports.get(ORDER_DETAIL_PARTS).adminFiles(ctx, order.id),
     ...(await customerColumns(ctx, order.userId)),
   };
 }

@@ -1,6 +1,7 @@
 // An order as its readers see it (ADR 0039): the customer's list and detail,
 // the console's and the lab's (lab.service) — its lines, samples, timeline and
-// the moves the reader may take now.
+// the moves the reader may take now. The lab's parts come through the order's
+// port (order-detail-parts.ts, ADR 0060).
 import type { OrderDetail, OrderEvent, OrderSummary } from '@yance/contracts/order';
 import type { OrderFigures } from '@yance/contracts/order-figures';
 import { ORDER_TRANSITIONS, type OrderAction } from '@yance/contracts/order-states';
@@ -13,8 +14,8 @@ import { DEFAULT_LAB_CALENDAR } from '@yance/contracts/turnaround';
 import { LAB_EVENT_LABELS, type LabEventAction } from '@yance/contracts/sample-states';
 import type { AppContext } from '../../context.ts';
 import { deductionOf } from '../coupon/index.ts';
-import { labDetailOf, trackingOf, customerFiles } from '../lab/index.ts';
 import { dueDate, labCalendarOf } from '../turnaround/index.ts';
+import { ORDER_DETAIL_PARTS } from './order-detail-parts.ts';
 import * as repo from './order.repository.ts';
 import type { OrderRow } from './order.repository.ts';
 import { figuresOfOrder, orderFigures } from './order-figures.ts';
@@ -82,6 +83,7 @@ export async function detailOf(ctx: AppContext, order: OrderRow, reader: Mover):
   const lines = await repo.listLines(ctx.db, order.id);
   const samples = await repo.listSamples(ctx.db, order.id);
   const events = await repo.listEvents(ctx.db, order.id);
+  const parts = ctx.ports.get(ORDER_DETAIL_PARTS);
   // A draft is finished through order/add (draftId), not a transition the detail offers.
   const actions = order.state === 'draft' ? [] : actionsFor(reader, order.state);
   // The promise runs from the samples' receipt (the last 确认收样), counted on the lab's calendar.
@@ -120,11 +122,11 @@ export async function detailOf(ctx: AppContext, order: OrderRow, reader: Mover):
       hazards: s.hazards,
       requirement: s.requirement,
       returnSample: s.returnSample,
-      tracking: trackingOf(s),
+      tracking: parts.tracking(s),
     })),
     timeline: timelineOf(events, reader),
-    ...(await labDetailOf(ctx, order, reader)),
-    files: await customerFiles(ctx, order.id),
+    ...(await parts.lab(ctx, order, reader)),
+    files: await parts.customerFiles(ctx, order.id),
     deduction: await deductionOf(ctx, order.id),
     actions,
   };

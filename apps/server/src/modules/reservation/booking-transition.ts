@@ -1,6 +1,7 @@
-// The one place a booking's state changes (ADR 0043, ADR 0058): the customer's
-// cancel and every console action go through moveBooking with an action of the
-// contracts' BOOKING_TRANSITIONS, on the one state-machine engine.
+// The one place a booking's state changes (ADR 0043, ADR 0058): a booking is
+// made by the machine's `book` (reservation/add), and the customer's cancel and
+// every console action go through moveBooking with an action of the contracts'
+// BOOKING_TRANSITIONS, on the one state-machine engine.
 import {
   BOOKING_SCHEDULE_DEFAULTS,
   cancelError,
@@ -128,7 +129,7 @@ export const bookingMachine = defineMachine<AppContext, BookingRow, BookingState
       actorId: m.actor.id,
       actorName: m.actor.name,
       action: m.action,
-      fromState: m.from ?? m.to,
+      fromState: m.from,
       toState: m.to,
       note,
     });
@@ -139,7 +140,9 @@ export const staleBooking = (state: BookingState) => bookingMachine.stale(state)
 
 /** The actions this staff member may take on this booking now (the room's buttons: none the server would refuse). */
 export const staffActions = (caller: StaffCaller, row: BookingRow, now: Date): BookingAction[] =>
-  bookingMachine.actionsFor({ kind: 'staff', caller }, row.state).filter((a) => staffTimingError(row, a, now) === null);
+  bookingMachine
+    .actionsFor({ kind: 'staff', caller }, row.state)
+    .filter((a): a is BookingAction => a !== 'book' && staffTimingError(row, a, now) === null);
 
 export interface BookingMoveOptions {
   /** The state the staff member saw: another one answers 409. */

@@ -28,9 +28,8 @@ import { BOOKING_EVENT_LABELS, BOOKING_STATE_NAMES } from '@yance/contracts/book
 import { defaultChoices, priceOf, type Fen } from '@yance/contracts/money';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/index.ts';
 import { ATTESTATION_NEEDED, customerName } from '../order/index.ts';
-import { chinaTime, moveBooking } from './booking-transition.ts';
+import { bookingMachine, chinaTime, moveBooking } from './booking-transition.ts';
 import * as repo from './reservation.repository.ts';
 import type { BookingEventRow, BookingRow } from './reservation.repository.ts';
 
@@ -191,23 +190,9 @@ export async function addReservation(ctx: AppContext, userId: number, body: Rese
       (_, i) => new Date(startsAt.getTime() + i * SLOT_MINUTES * 60_000),
     );
     if ((await repo.claimSlots(t.db, item.id, row.id, halfHours)) < halfHours.length) throw new AppError('CONFLICT', SLOT_TAKEN);
-    const actor = { kind: 'customer' as const, id: userId, name: customerName(user) };
-    const note = `${row.name} ${row.date} ${minuteText(row.startMinute)}–${minuteText(row.startMinute + row.minutes)}`;
-    await repo.insertEvent(t.db, {
-      bookingId: row.id,
-      at: now,
-      actorKind: 'customer',
-      actorId: userId,
-      actorName: actor.name,
-      action: 'book',
-      toState: 'booked',
-      note,
-    });
-    await recordAudit(t, {
-      actor,
-      action: 'booking.add',
-      objectType: 'booking',
-      objectId: row.id,
+    // Made on the booking machine (book, from: []): the history's entry and the audit row with it.
+    await bookingMachine.created(t, { kind: 'customer', userId, name: customerName(user), ip }, row, 'book', {
+      note: `${row.name} ${row.date} ${minuteText(row.startMinute)}–${minuteText(row.startMinute + row.minutes)}`,
       changes: {
         device: [null, row.rid],
         date: [null, row.date],
@@ -215,7 +200,6 @@ export async function addReservation(ctx: AppContext, userId: number, body: Rese
         minutes: [null, row.minutes],
         amountFen: [null, row.amountFen],
       },
-      ip,
     });
     return (await withDetails(t, [row], true))[0]!;
   });

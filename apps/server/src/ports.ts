@@ -1,0 +1,17 @@
+// Who fills in what (ADR 0060): the one list of the ports a lower module
+// declares for the parts only a module above it knows, and the module that
+// plugs its part in — built once per app (and per test context), like the
+// subscribers of subscribers.ts, and read from ctx.ports. So the modules'
+// imports still point down their layers (tools/module-layers.ts).
+import { createPorts, type Ports } from './lib/ports.ts';
+import { labOrderDetailParts } from './modules/lab/index.ts';
+import { ORDER_DETAIL_PARTS } from './modules/order/index.ts';
+
+/** The ports of an app (and of a test's context), every one plugged. */
+export function modulePorts(): Ports {
+  const ports = createPorts();
+  // An order's detail (the customer's, the console's, the lab's): the lab's samples' tracking, test records,
+  // price adjustments and final amount, retest window and result files.
+  ports.plug(ORDER_DETAIL_PARTS, labOrderDetailParts);
+  return ports;
+}
