@@ -40,7 +40,7 @@ import { customerDetail, customerOf, invoiceMachine } from './invoice.service.ts
 const INVOICEABLE_LIST_MAX = 200;
 
 /** What each order still allows: its final amount minus what applications 申请中 or 已开票 hold. */
-async function invoiceableOf(ctx: AppContext, orders: readonly OrderRow[]) {
+export async function invoiceableOf(ctx: AppContext, orders: readonly OrderRow[]) {
   const finals = await finalAmountsOf(ctx, orders);
   const held = await repo.heldBySource(
     ctx.db,

@@ -24,9 +24,11 @@ export {
   recordOrderNote,
 } from './order-api.service.ts';
 export { detailOf } from './order-detail.service.ts';
+export { nextStepsOfIds } from './order-next.ts';
 
 // Domain events and the reactions subscribers.ts wires to them
 export { ORDER_SENDING } from './order-events.ts';
+export { addFacts, type NextFactsRequest, ORDER_NEXT_FACTS } from './order-next.ts';
 export { orderMachine } from './order-transition.ts';
 
 // Routes, jobs and providers that app.ts mounts and starts

@@ -17,8 +17,9 @@ import { dueDate, labCalendarOf } from '../turnaround/index.ts';
 import * as repo from './order.repository.ts';
 import type { OrderRow } from './order.repository.ts';
 import { actionsFor, type Mover } from './order-transition.ts';
+import { nextStepsOf } from './order-next.ts';
 
-const summaryOf = (o: OrderRow, items: string[], sampleCount: number): OrderSummary => ({
+const summaryOf = (o: OrderRow, items: string[], sampleCount: number, next: OrderSummary['next']): OrderSummary => ({
   id: o.id,
   no: o.no,
   state: o.state,
@@ -28,15 +29,17 @@ const summaryOf = (o: OrderRow, items: string[], sampleCount: number): OrderSumm
   sampleCount,
   total_fen: o.totalFen,
   createdAt: o.createdAt.toISOString(),
+  next,
 });
 
-/** Summaries of a page of orders, with their item names and sample counts. */
+/** Summaries of a page of orders, with their item names, sample counts and what each waits for from its customer. */
 export async function summariesOf<R extends OrderRow>(ctx: AppContext, rows: R[]): Promise<(OrderSummary & { row: R })[]> {
   const { items, samples } = await repo.pageExtras(
     ctx.db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ ...summaryOf(r, items.get(r.id) ?? [], samples.get(r.id) ?? 0), row: r }));
+  const next = await nextStepsOf(ctx, rows);
+  return rows.map((r) => ({ ...summaryOf(r, items.get(r.id) ?? [], samples.get(r.id) ?? 0, next.get(r.id) ?? []), row: r }));
 }
 
 /** A timeline entry's words: a transition's label, or one of the events that leave the state (draft, sampling). */
@@ -85,6 +88,7 @@ export async function detailOf(ctx: AppContext, order: OrderRow, reader: Mover):
       order,
       lines.map((l) => l.name),
       samples.reduce((n, s) => n + s.count, 0),
+      (await nextStepsOf(ctx, [order])).get(order.id) ?? [],
     ),
     remark: order.remark,
     attachments: order.attachments,
