@@ -119,9 +119,11 @@ describe('the storefront at 375 px (issue 21)', () => {
     await dialog.getByRole('combobox', { name: '所在地区' }).click();
     const first = b.page.locator('.region-popup .ant-cascader-menu').first();
     await first.getByText('吉林省').waitFor();
-    await first.getByText('上海市').click();
+    await first.getByText('吉林省').click();
     const columns = b.page.locator('.region-popup .ant-cascader-menu');
-    await columns.nth(1).waitFor();
+    // The province, its cities and a city's districts: three columns.
+    await columns.nth(1).getByText('长春市').click();
+    await columns.nth(2).waitFor();
     await afterLayout(b.page);
     for (const c of await columns.all()) {
       const r = (await c.boundingBox())!;
