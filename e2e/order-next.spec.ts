@@ -72,6 +72,7 @@ async function expectStepShown(page: Page, order: { id: number; no: string }, st
   await row.waitFor();
   for (const step of steps) await row.getByRole('button', { name: LABEL[step], exact: true }).waitFor();
   expect(await row.getByTestId('next-step').allInnerTexts()).toEqual(steps.map((st) => LABEL[st]));
+  if (shot) await screenshotAtWidths(page, SPEC, `${shot}-list`);
   await page.goto(`/member/order?id=${order.id}`, { waitUntil: 'domcontentloaded' });
   await page.locator('#order-no').filter({ hasText: order.no }).waitFor();
   const head = page.locator('section', { has: page.locator('#order-no') });
