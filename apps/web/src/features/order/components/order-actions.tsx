@@ -17,10 +17,21 @@ interface OrderActionsProps {
   /** The order's page: steps done in place, and 确认数据 asked for on arrival. */
   inPlace?: Partial<Record<OrderNextStep, () => void>>;
   confirmOpen?: boolean;
+  /** Steps another part of the page offers (the sampling panel's button). */
+  except?: readonly OrderNextStep[];
 }
 
 /** An order's buttons: what it waits for from the customer (`next`), 查看, 继续编辑 (draft), 取消订单, 再来一单. */
-export function OrderActions({ order, actions, onCancel, showView = false, size = 'small', inPlace, confirmOpen }: OrderActionsProps) {
+export function OrderActions({
+  order,
+  actions,
+  onCancel,
+  showView = false,
+  size = 'small',
+  inPlace,
+  confirmOpen,
+  except = [],
+}: OrderActionsProps) {
   const navigate = useNavigate();
   const again = useOrderAgain();
   const draft = order.state === 'draft';
@@ -31,7 +42,12 @@ export function OrderActions({ order, actions, onCancel, showView = false, size 
           继续编辑
         </Button>
       )}
-      <NextSteps order={order} size={size} inPlace={inPlace} confirmOpen={confirmOpen} />
+      <NextSteps
+        order={{ id: order.id, next: order.next.filter((s) => !except.includes(s)) }}
+        size={size}
+        inPlace={inPlace}
+        confirmOpen={confirmOpen}
+      />
       {showView && (
         <Button size={size} onClick={() => void navigate(paths.order(order.id))}>
           查看

@@ -78,7 +78,9 @@ export function OrderDetailView({ id }: { id: number }) {
             actions={o.actions as OrderAction[]}
             onCancel={() => setCancelling(true)}
             size="middle"
-            inPlace={{ ship: () => setSampling(true), bookPickup: () => setSampling(true), evaluate: () => setEvaluate(true) }}
+            inPlace={{ evaluate: () => setEvaluate(true) }}
+            // 填写快递单号 / 预约上门取样 is the 取样信息 panel's own button (one button, one place).
+            except={['ship', 'bookPickup']}
             confirmOpen={step === 'confirmData' && o.next.includes('confirmData')}
           />
         </div>
