@@ -167,7 +167,17 @@ describe('member center', () => {
     // The side menu lists spec §2's member entries in order (/member itself opens 会员中心 at /member/center).
     const menu = b.page.getByRole('complementary', { name: '会员中心菜单' });
     const links = await menu.getByRole('link').evaluateAll((as) => as.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
-    expect(links).toEqual(SPEC_MEMBER_MENU.map(([path, label]) => [label, path === '/member' ? '/member/center' : path]));
+    expect(links.slice(0, SPEC_MEMBER_MENU.length)).toEqual(
+      SPEC_MEMBER_MENU.map(([path, label]) => [label, path === '/member' ? '/member/center' : path]),
+    );
+    // Then the pages a customer comes back to (issue 21): messages, bookings, samples, demands and contracts.
+    expect(links.slice(SPEC_MEMBER_MENU.length)).toEqual([
+      ['我的消息', '/member/message'],
+      ['我的预约', '/member/reservation'],
+      ['我的样品', '/member/sample'],
+      ['实验需求', '/experiment/demand'],
+      ['合同管理', '/experiment/contract'],
+    ]);
     // Every entry opens its page: 推广中心, the last one built (issue 10), offers the application.
     await menu.getByRole('link', { name: '推广中心' }).click();
     await expectPath(b.page, '/member/promotion');

@@ -137,12 +137,12 @@ describe('plan and order (issue 9)', () => {
     await badge(page).waitFor({ state: 'detached' });
     await screenshotAtWidths(page, 'order-plan', 'detail');
 
-    // 我的订单: under 待送样 with its count, searchable by a sample's name.
+    // 我的订单: under 待寄样/待取样 with its count, searchable by a sample's name.
     await page.goto('/member/order', { waitUntil: 'domcontentloaded' });
-    await page.getByRole('tab', { name: /待送样/ }).click();
+    await page.getByRole('tab', { name: /待寄样\/待取样/ }).click();
     const card = page.locator(`[data-testid=order-card][data-no="${no}"]`);
     await card.waitFor({ state: 'visible' });
-    expect(await text(page.getByRole('tab', { name: /待送样/ }))).toContain('1');
+    expect(await text(page.getByRole('tab', { name: /待寄样\/待取样/ }))).toContain('1');
     expect(await text(card)).toContain('待寄样');
     await screenshotAtWidths(page, 'order-plan', 'orders');
     await page.getByRole('searchbox', { name: '搜索订单' }).or(page.getByLabel('搜索订单')).first().fill('ZnO');
@@ -158,7 +158,7 @@ describe('plan and order (issue 9)', () => {
     await dialog.getByLabel('取消原因').fill('样品还没准备好');
     await dialog.getByRole('button', { name: /确认取消/ }).click();
     await toast(page, '订单已取消').first().waitFor({ state: 'visible' });
-    // It leaves 待送样 for 已取消.
+    // It leaves 待寄样/待取样 for 已取消.
     await card.waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: /已取消/ }).click();
     await expect.poll(() => text(card)).toContain('已取消');

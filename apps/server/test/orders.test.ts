@@ -134,7 +134,8 @@ describe('order/add', () => {
       timeline: [expect.objectContaining({ action: 'saveDraft', label: '保存草稿', from: null, to: 'draft' })],
     });
     const tabs = (await callApi(t, 'orderList', { token: u.tokens.token, body: { tab: 'draft' } })).body.data;
-    expect(tabs).toMatchObject({ total: 1, counts: { draft: 1, all: 0 } });
+    // 全部 is every order, the draft too: its count is the sum of the other tabs' (issue 21).
+    expect(tabs).toMatchObject({ total: 1, counts: { draft: 1, all: 1 } });
 
     const line = draft.lines[0]!;
     const samples = [{ name: '最终样', count: 1, form: 'block' as const, hazards: [], returnSample: false }];

@@ -40,6 +40,14 @@ describe('the experiment plan (plan/*, spec §3)', () => {
     expect(items[1]!.choices).toEqual({ 扫描范围: '5–90°（常规）', 物相检索: 'Jade 物相检索' });
   });
 
+  it('立即下单 (alone) makes a line of its own, never added to an equal line (issue 21)', async () => {
+    const u = await createUser(t);
+    const a = await planLine(t, u, XRD, 2);
+    const now = await callApi(t, 'planAdd', { token: u.tokens.token, body: { rid: XRD, count: 1, choices: {}, alone: true } });
+    expect(now.body.data.id).not.toBe(a);
+    expect((await list(u)).dataArr[0]!.items.map((i) => i.count).sort()).toEqual([1, 2]);
+  });
+
   it('refuses an unknown option or choice, an off-shelf or missing item, and a count out of range, changing nothing', async () => {
     const u = await createUser(t);
     const bad = [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './numbers.ts';
+import { ORDER_NEXT_STEPS } from './order-next.ts';
 import { noticeKind, SENT_NOTICE_KEYS, type Notice, type NoticeMessageKind } from './notices.ts';
 import { pagingQuery } from './paging.ts';
 import { INVOICE_MESSAGE_KINDS } from './invoice-states.ts';
@@ -48,6 +49,8 @@ export const messageEntry = z.object({
   /** The order it is about (the page links to it), or null. */
   orderId: z.number().int().nullable(),
   orderNo: z.string().nullable(),
+  /** What that order waits for from the customer now (ADR 0062; empty without an order or when it waits for nobody). */
+  next: z.array(z.enum(ORDER_NEXT_STEPS)),
   read: z.boolean(),
   createdAt: z.string(),
 });

@@ -143,14 +143,21 @@ export function nextOrderState(action: OrderAction, facts: OrderFacts): OrderSta
 export const canLeave = (action: OrderAction, state: OrderState): boolean =>
   (ORDER_TRANSITIONS[action].from as readonly OrderState[]).includes(state);
 
-/** The customer's tabs on /member/order, in order: each lists these states. */
+/**
+ * The customer's tabs on /member/order, in order: each lists these states. 全部 is every order, drafts too (a
+ * draft shows as 草稿 with 继续编辑), so its count is the sum of the other tabs' (issue 21). A tab of one
+ * state, or of the two ways samples come in, says the states' own names (ORDER_STATE_NAMES).
+ */
 export const ORDER_TABS = {
-  all: { label: '全部', states: ORDER_STATES.filter((s) => s !== 'draft') },
-  draft: { label: '草稿', states: ['draft'] },
+  all: { label: '全部', states: ORDER_STATES },
+  draft: { label: ORDER_STATE_NAMES.draft, states: ['draft'] },
   pending: { label: '待处理', states: ['quoting', 'contracting', 'unpaid'] },
-  sampling: { label: '待送样', states: ['awaitingSample', 'awaitingPickup'] },
+  sampling: {
+    label: `${ORDER_STATE_NAMES.awaitingSample}/${ORDER_STATE_NAMES.awaitingPickup}`,
+    states: ['awaitingSample', 'awaitingPickup'],
+  },
   testing: { label: '检测中', states: ['received', 'testing'] },
-  delivered: { label: '已交付', states: ['delivered'] },
+  delivered: { label: ORDER_STATE_NAMES.delivered, states: ['delivered'] },
   settling: { label: '待结算', states: ['unsettled', 'overdue'] },
   completed: { label: '已完成', states: ['completed'] },
   cancelled: { label: '已取消', states: ['cancelled'] },

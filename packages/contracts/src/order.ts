@@ -4,6 +4,7 @@ import { priceUnit } from './catalog.ts';
 import { COUNT_MAX } from './money.ts';
 import { createKey } from './idempotency.ts';
 import { count, fen, fenData, id, oneOf } from './numbers.ts';
+import { ORDER_NEXT_STEPS } from './order-next.ts';
 import { ORDER_ACTIONS, ORDER_KINDS, ORDER_STATES, ORDER_TAB_NAMES, DELIVERY_METHODS } from './order-states.ts';
 import { adminResultFile, priceAdjustment, resultFile, retestInfo, sampleTracking, testRecord } from './lab.ts';
 import { orderDeduction } from './coupon.ts';
@@ -28,6 +29,11 @@ export const planAddBody = z.object({
   choices: choicesInput.optional().default({}),
   /** Samples (or hours, jobs: the item's unit). */
   count: count('数量', 1, COUNT_MAX),
+  /**
+   * 立即下单: a line of its own, never added to an equal line's count — the order page orders just this, and
+   * takes it out of the plan again when the customer leaves without ordering (issue 21).
+   */
+  alone: z.boolean().default(false),
 });
 export type PlanAddBody = z.output<typeof planAddBody>;
 
@@ -207,6 +213,12 @@ export const orderSummary = z.object({
   /** Every amount of the order from the server's one function (issue 21): what the list, the page and the console show. */
   figures: orderFigures,
   createdAt: z.string(),
+  /**
+   * What the customer must do now (ADR 0062: orderNextSteps over the order's state and facts), the main step
+   * first: 签署合同, 支付, 补差价, 填写快递单号, 预约上门取样, 确认数据, 结算, 评价, 申请开票. Empty while the order
+   * waits for the shop (or is done).
+   */
+  next: z.array(z.enum(ORDER_NEXT_STEPS)),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
 
@@ -219,6 +231,19 @@ export const orderListResponse = z.object({
   counts: z.record(z.string(), z.number().int()),
 });
 export type OrderListResponse = z.infer<typeof orderListResponse>;
+
+/** Most orders order/todo lists (its counts count them all). */
+export const ORDER_TODO_MAX = 20;
+
+/** order/todo: the customer's orders that wait for them (next not empty), newest first, and how many wait for each step. */
+export const orderTodoResponse = z.object({
+  /** Orders with at least one step. */
+  total: z.number().int(),
+  /** Orders waiting for each step (an order may count under two, e.g. 结算 and 评价). */
+  counts: z.record(z.string(), z.number().int()),
+  list: z.array(orderSummary),
+});
+export type OrderTodoResponse = z.infer<typeof orderTodoResponse>;
 
 export const orderSample = z.object({
   id: z.number().int(),

@@ -54,6 +54,7 @@ export const shopRoutes = {
   orderCancel: { method: 'POST', scope: 'auth', path: '/order/cancel' },
   orderConfirm: { method: 'POST', scope: 'auth', path: '/order/confirm' },
   orderAgain: { method: 'POST', scope: 'auth', path: '/order/again' },
+  orderTodo: { method: 'POST', scope: 'auth', path: '/order/todo' },
   // sampling requests of an order (issue 9 "Sampling", spec §3–§5)
   samplingAdd: { method: 'POST', scope: 'auth', path: '/sampling/add' },
   samplingList: { method: 'POST', scope: 'auth', path: '/sampling/list' },

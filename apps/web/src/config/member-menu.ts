@@ -28,8 +28,20 @@ export const MEMBER_MENU: MemberMenuEntry[] = [
   entry('communityJn', '加入的课题组'),
 ];
 
-/** Member pages that are routes but not menu entries: spec §2's sample, 我的消息 (ADR 0046) and 我的预约 (on-site bookings, ADR 0043). */
+/** Member pages that are routes but not spec §2's entries: spec §2's sample, 我的消息 (ADR 0046) and 我的预约 (on-site bookings, ADR 0043). */
 export const MEMBER_EXTRA_PAGES: Record<string, string> = { sample: '我的样品', message: '我的消息', reservation: '我的预约' };
+
+/**
+ * The member menu after spec §2's entries (issue 21): the other pages a customer comes back to — the messages,
+ * bookings and samples, and the experiment area's demands and contracts (an enterprise signs there).
+ */
+export const MEMBER_MORE: MemberMenuEntry[] = [
+  entry('message', MEMBER_EXTRA_PAGES.message!),
+  entry('reservation', MEMBER_EXTRA_PAGES.reservation!),
+  entry('sample', MEMBER_EXTRA_PAGES.sample!),
+  { page: 'experiment-demand', label: '实验需求', to: '/experiment/demand' },
+  { page: 'experiment-contract', label: '合同管理', to: '/experiment/contract' },
+];
 
 export const memberPageLabel = (page: string) => MEMBER_MENU.find((e) => e.page === page)?.label ?? MEMBER_EXTRA_PAGES[page];
 

@@ -13,6 +13,7 @@ import {
   orderListBody,
   orderListResponse,
   orderMoveBody,
+  orderTodoResponse,
   orderQuoteBody,
   planAddBody,
   planAddResponse,
@@ -49,6 +50,12 @@ export const orderEndpoints = {
     response: orderListResponse,
   },
   orderDetail: { ...routes.orderDetail, summary: '订单详情：项目、样品、时间线与可做的操作', body: orderIdBody, response: orderDetail },
+  orderTodo: {
+    ...routes.orderTodo,
+    summary: '待我处理：等待客户办理的订单（签署合同、支付、补差价、寄样、确认数据、结算、评价、申请开票）及各项数量',
+    description: '每个订单的 next 与「我的订单」、订单详情相同（ADR 0062）；列表最多 20 单，counts 计全部。',
+    response: orderTodoResponse,
+  },
   orderCancel: {
     ...routes.orderCancel,
     summary: '取消订单（样品签收前），须写原因',

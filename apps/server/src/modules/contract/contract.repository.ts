@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { ContractState } from '@yance/contracts/contract-states';
 import type { Executor } from '../../db/client.ts';
 import { orderContract, orders } from '../../db/schema.ts';
@@ -47,4 +47,14 @@ export async function listCustomerContracts(db: Executor, userId: number) {
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(200);
   return rows;
+}
+
+/** The contracts' states of these orders (an order without a row has none: `none`). */
+export async function contractStatesOf(db: Executor, orderIds: readonly number[]): Promise<Map<number, ContractState>> {
+  if (!orderIds.length) return new Map();
+  const rows = await db
+    .select({ orderId: orderContract.orderId, state: orderContract.state })
+    .from(orderContract)
+    .where(inArray(orderContract.orderId, [...orderIds]));
+  return new Map(rows.map((r) => [r.orderId, r.state]));
 }

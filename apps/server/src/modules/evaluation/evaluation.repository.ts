@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { device, deviceRating, evaluation, orderLine, orders, userAccount } from '../../db/schema.ts';
 
@@ -186,4 +186,16 @@ export async function findListedEvaluation(db: Executor, id: number) {
     .innerJoin(userAccount, eq(userAccount.id, evaluation.userId))
     .where(eq(evaluation.id, id));
   return row;
+}
+
+/** How many catalogue lines of each of these orders have no evaluation yet (orders with none left out). */
+export async function unevaluatedCounts(db: Executor, orderIds: readonly number[]): Promise<Map<number, number>> {
+  if (!orderIds.length) return new Map();
+  const rows = await db
+    .select({ orderId: orderLine.orderId, n: count() })
+    .from(orderLine)
+    .leftJoin(evaluation, eq(evaluation.orderLineId, orderLine.id))
+    .where(and(inArray(orderLine.orderId, [...orderIds]), isNotNull(orderLine.deviceId), isNull(evaluation.id)))
+    .groupBy(orderLine.orderId);
+  return new Map(rows.map((r) => [r.orderId, Number(r.n)]));
 }

@@ -1,3 +1,6 @@
+// Domain events and the reactions subscribers.ts wires to them
+export { evaluationNextFacts } from './evaluation-next.ts';
+
 // Routes, jobs and providers that app.ts mounts and starts
 export { evaluationRoutes } from './evaluation.routes.ts';
 

@@ -42,7 +42,7 @@ const INVOICEABLE_LIST_MAX = 200;
  * What each order still allows: what the customer pays for it (its figures' payableFen: the final amount less
  * the coupon and the points, which are not the customer's money — issue 21) minus what applications 申请中 or 已开票 hold.
  */
-async function invoiceableOf(ctx: AppContext, orders: readonly OrderRow[]) {
+export async function invoiceableOf(ctx: AppContext, orders: readonly OrderRow[]) {
   const figures = await orderFigures(
     ctx,
     orders.map((o) => o.id),

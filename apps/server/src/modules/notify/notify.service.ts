@@ -11,6 +11,7 @@ import type { MailAttachment } from '../../lib/mail-provider.ts';
 import type { Moved } from '../../lib/state-machine.ts';
 import { enqueue, type JobHandlers, type JobPayloads, type JobTry } from '../job/index.ts';
 import { deliverNotice } from '../sms/index.ts';
+import { nextStepsOfIds } from '../order/index.ts';
 import * as repo from './notify.repository.ts';
 
 // The module's face to app.ts: the mail provider chosen from config (ADR 0046).
@@ -236,6 +237,11 @@ export const notifyJobs = { 'notice.send': deliverOrderNotice } satisfies JobHan
 /** message/list: the customer's own messages, newest first, and their unread count. */
 export async function listMessages(ctx: AppContext, userId: number, q: MessageListBody) {
   const { rows, total } = await repo.pageMessages(ctx.db, userId, q.unread, q.page, q.pageSize);
+  // What the message's order waits for from the customer now (ADR 0062): the message links to that step.
+  const next = await nextStepsOfIds(
+    ctx,
+    rows.flatMap((r) => (r.orderId === null ? [] : [r.orderId])),
+  );
   const list: MessageEntry[] = rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -243,6 +249,7 @@ export async function listMessages(ctx: AppContext, userId: number, q: MessageLi
     content: r.content,
     orderId: r.orderId,
     orderNo: r.orderNo,
+    next: r.orderId === null ? [] : (next.get(r.orderId) ?? []),
     read: r.readAt !== null,
     createdAt: r.createdAt.toISOString(),
   }));

@@ -24,6 +24,7 @@ export {
   recordOrderNote,
 } from './order-api.service.ts';
 export { detailOf } from './order-detail.service.ts';
+export { nextStepsOfIds } from './order-next.ts';
 // An order's figures (issue 21): the one function every amount of an order is read from
 export {
   dueOf,
@@ -43,6 +44,7 @@ export { ORDER_DETAIL_PARTS, type OrderDetailParts } from './order-detail-parts.
 
 // Domain events and the reactions subscribers.ts wires to them
 export { ORDER_SENDING } from './order-events.ts';
+export { addFacts, type NextFactsRequest, ORDER_NEXT_FACTS } from './order-next.ts';
 export { orderMachine } from './order-transition.ts';
 
 // Routes, jobs and providers that app.ts mounts and starts

@@ -20,8 +20,9 @@ import * as repo from './order.repository.ts';
 import type { OrderRow } from './order.repository.ts';
 import { figuresOfOrder, orderFigures } from './order-figures.ts';
 import { actionsFor, type Mover } from './order-transition.ts';
+import { nextStepsOf } from './order-next.ts';
 
-const summaryOf = (o: OrderRow, items: string[], sampleCount: number, figures: OrderFigures): OrderSummary => ({
+const summaryOf = (o: OrderRow, items: string[], sampleCount: number, figures: OrderFigures, next: OrderSummary['next']): OrderSummary => ({
   id: o.id,
   no: o.no,
   state: o.state,
@@ -32,9 +33,10 @@ const summaryOf = (o: OrderRow, items: string[], sampleCount: number, figures: O
   total_fen: o.totalFen,
   figures,
   createdAt: o.createdAt.toISOString(),
+  next,
 });
 
-/** Summaries of a page of orders, with their item names and sample counts. */
+/** Summaries of a page of orders, with their item names, sample counts and what each waits for from its customer. */
 export async function summariesOf<R extends OrderRow>(ctx: AppContext, rows: R[]): Promise<(OrderSummary & { row: R })[]> {
   const { items, samples } = await repo.pageExtras(
     ctx.db,
@@ -44,7 +46,11 @@ export async function summariesOf<R extends OrderRow>(ctx: AppContext, rows: R[]
     ctx,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ ...summaryOf(r, items.get(r.id) ?? [], samples.get(r.id) ?? 0, figures.get(r.id)!), row: r }));
+  const next = await nextStepsOf(ctx, rows);
+  return rows.map((r) => ({
+    ...summaryOf(r, items.get(r.id) ?? [], samples.get(r.id) ?? 0, figures.get(r.id)!, next.get(r.id) ?? []),
+    row: r,
+  }));
 }
 
 /** A timeline entry's words: a transition's label, or one of the events that leave the state (draft, sampling). */
@@ -95,6 +101,7 @@ export async function detailOf(ctx: AppContext, order: OrderRow, reader: Mover):
       lines.map((l) => l.name),
       samples.reduce((n, s) => n + s.count, 0),
       (await figuresOfOrder(ctx, order.id))!,
+      (await nextStepsOf(ctx, [order])).get(order.id) ?? [],
     ),
     remark: order.remark,
     attachments: order.attachments,

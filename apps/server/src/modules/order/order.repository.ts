@@ -44,6 +44,15 @@ export async function lockOrder(db: Executor, id: number): Promise<OrderRow | un
   return row;
 }
 
+/** These orders (any that exist). */
+export async function findOrders(db: Executor, ids: readonly number[]): Promise<OrderRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...ids]));
+}
+
 /** The customer's orders in one of the states listed for their kind (enterprise, institution), newest first. */
 export async function listCustomerOrdersIn(
   db: Executor,

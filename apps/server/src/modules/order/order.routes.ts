@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
 import { createOnce } from '../ledger/index.ts';
 import { addOrder, customerMove, listOrders, orderAgain, orderDetail } from './order.service.ts';
+import { orderTodo } from './order-todo.service.ts';
 import { adminMove, adminOrderDetail, adminOrderList, adminQuote } from './order-admin.service.ts';
 
 /** The customer's orders (spec §7 order/*, ADR 0039); every call is scoped to `user`. */
@@ -13,6 +14,7 @@ export const orderRoutes = (ctx: AppContext) =>
     orderCancel: ({ user, body, ip }) => customerMove(ctx, user.id, body.id, 'cancel', body.reason, ip),
     orderConfirm: ({ user, body, ip }) => customerMove(ctx, user.id, body.id, 'confirmData', undefined, ip),
     orderAgain: ({ user, body }) => orderAgain(ctx, user.id, body.id),
+    orderTodo: ({ user }) => orderTodo(ctx, user.id),
   }) satisfies Handlers;
 
 /** Orders in the console: one call per transition, each behind its permission (contracts' routes.ts). */

@@ -2,6 +2,7 @@
 export { afterAdjustMoney, afterOrderMoveMoney, refuseOverCredit } from './order-money.service.ts';
 export { refundMachine } from './payment-admin.service.ts';
 export { ORDER_PAID } from './payment-events.ts';
+export { paymentNextFacts } from './payment-next.ts';
 
 // Routes, jobs and providers that app.ts mounts and starts
 export { ledgerCheck } from './payment-admin.service.ts';

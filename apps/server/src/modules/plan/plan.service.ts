@@ -126,10 +126,10 @@ export interface PlanEntry {
 /**
  * Adds to the plan under the owner's lock: the same item with the same
  * choices adds to that line's count (up to COUNT_MAX), anything else is a new
- * line, at most PLAN_LINES_MAX. Answers the line's id.
+ * line, at most PLAN_LINES_MAX; `alone` (立即下单) always makes a new line. Answers the line's id.
  */
-async function putLine(t: AppContext, userId: number, e: PlanEntry): Promise<number> {
-  const same = await repo.findSameLine(t.db, userId, e.deviceId, e.choices);
+async function putLine(t: AppContext, userId: number, e: PlanEntry, alone = false): Promise<number> {
+  const same = alone ? undefined : await repo.findSameLine(t.db, userId, e.deviceId, e.choices);
   if (same) {
     const count = same.count + e.count;
     if (count > COUNT_MAX) throw new AppError('INVALID', `[数量]合计不能超过${COUNT_MAX}`);
@@ -142,14 +142,18 @@ async function putLine(t: AppContext, userId: number, e: PlanEntry): Promise<num
 }
 
 /** plan/add: an on-shelf item with valid choices and count, priced by the one rule before it is kept. */
-export async function addToPlan(ctx: AppContext, userId: number, body: PlanAddBody): Promise<{ id: number; cartNum: number }> {
+export async function addToPlan(
+  ctx: AppContext,
+  userId: number,
+  body: Omit<PlanAddBody, 'alone'> & { alone?: boolean },
+): Promise<{ id: number; cartNum: number }> {
   return ctx.tx(async (t) => {
     const item = await repo.findDeviceForPlan(t.db, body.rid);
     if (!item || !item.onShelf) throw new AppError('NOT_FOUND', '项目不存在或已下架');
     const priced = pricedOf(item);
     priceOrRefuse(priced, body.choices, body.count);
     await repo.lockPlanOwner(t.db, userId);
-    const id = await putLine(t, userId, { deviceId: item.id, choices: fullChoices(priced, body.choices), count: body.count });
+    const id = await putLine(t, userId, { deviceId: item.id, choices: fullChoices(priced, body.choices), count: body.count }, body.alone);
     return { id, cartNum: await repo.countPlan(t.db, userId) };
   });
 }

@@ -1,3 +1,6 @@
+// Domain events and the reactions subscribers.ts wires to them
+export { samplingNextFacts } from './sampling-next.ts';
+
 // Routes, jobs and providers that app.ts mounts and starts
 export { pickupRoutes } from './pickup.routes.ts';
 export { samplingRoutes } from './sampling.routes.ts';

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { SamplingState } from '@yance/contracts/sampling-states';
 import type { Executor } from '../../db/client.ts';
 import { samplingRequest, staffAccount } from '../../db/schema.ts';
@@ -50,4 +50,14 @@ export async function setRequestState(
     .where(and(eq(samplingRequest.id, id), eq(samplingRequest.state, from)))
     .returning();
   return row;
+}
+
+/** Which of these orders have an active request. */
+export async function ordersWithActive(db: Executor, orderIds: readonly number[]): Promise<Set<number>> {
+  if (!orderIds.length) return new Set();
+  const rows = await db
+    .select({ orderId: samplingRequest.orderId })
+    .from(samplingRequest)
+    .where(and(inArray(samplingRequest.orderId, [...orderIds]), eq(samplingRequest.state, 'active')));
+  return new Set(rows.map((r) => r.orderId));
 }

@@ -126,7 +126,8 @@ function useBooking(rid: string, bookable: boolean) {
 /**
  * 加入实验方案 and 立即下单 (issue 9): signed out, the login prompt; signed
  * in, the item joins the plan with the chosen options and count (the header
- * badge follows), and 立即下单 then opens the order page with that line.
+ * badge follows), and 立即下单 then opens the order page with that line (a
+ * line of its own, which leaves the plan again when the order is abandoned).
  */
 function usePlanActions(rid: string) {
   const signedIn = useSignedIn();
@@ -134,10 +135,10 @@ function usePlanActions(rid: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
-  const add = async (selection: PriceSelection, then: (id: number) => void) => {
+  const add = async (selection: PriceSelection, then: (id: number) => void, alone = false) => {
     setPending(true);
     try {
-      then(await addToPlan(queryClient, { rid, choices: { ...selection.choices }, count: selection.quantity }));
+      then(await addToPlan(queryClient, { rid, choices: { ...selection.choices }, count: selection.quantity, alone }));
     } catch {
       // The api client has shown the server's message.
     } finally {
@@ -152,7 +153,8 @@ function usePlanActions(rid: string) {
     },
     onOrder: (selection: PriceSelection) => {
       if (!signedIn) return openLoginPrompt('登录后即可下单');
-      void add(selection, (id) => void navigate(paths.orderNew([id])));
+      // A line of its own, taken out of the plan again if the order page is left without ordering (issue 21).
+      void add(selection, (id) => void navigate(paths.orderNow(id)), true);
     },
   };
 }

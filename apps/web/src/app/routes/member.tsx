@@ -26,13 +26,14 @@ import { UnsettledOrders } from '@/features/money/components/unsettled-orders.ts
 import { ReservationList } from '@/features/booking/components/reservation-list.tsx';
 import { OrderDetailView } from '@/features/order/components/order-detail.tsx';
 import { OrderList } from '@/features/order/components/order-list.tsx';
+import { OrderTodo } from '@/features/order/components/order-todo.tsx';
 import { OrderQuery } from '@/features/order/components/order-query.tsx';
 import { SampleList } from '@/features/order/components/sample-list.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /** What each member page shows (spec §2): every entry of the menu and the extra pages has its page. */
 const PAGES: Record<string, (user: UserInfoResponse, orderId: number | undefined) => ReactNode> = {
-  center: (user) => <MemberCenter user={user} assets={<PrestoreSummary />} />,
+  center: (user) => <MemberCenter user={user} todo={<OrderTodo />} assets={<PrestoreSummary />} />,
   information: (user) => <MemberInformation user={user} />,
   address: (user) => <AddressBook user={user} />,
   message: () => <MessageList />,

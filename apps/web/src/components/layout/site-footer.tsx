@@ -42,7 +42,7 @@ const LINK_GROUPS = [
 
 const thisYear = () => new Date().getFullYear();
 
-/** Links, contact details and QR codes; on a phone only what a phone can use (no QR codes, no long addresses). */
+/** Links, contact details (the company's and the sample address) and QR codes, on a phone too. */
 export function SiteFooter({ contact }: { contact?: FooterContact }) {
   // The clock is read in the browser only: a server-rendered page must hydrate with the same text.
   const year = useClientValue(thisYear, null);

@@ -80,6 +80,20 @@ export function SiteHeader({ hotline, account, cartNum, unread, onLogin, onRegis
           </div>
           <HeaderSearch className={styles.search} />
           <div className={styles.mobileActions}>
+            {/* The plan and its badge in the header on phones too (spec §2: /experiment shows a cart badge in the header). */}
+            <Link
+              to={paths.experiment('plan')}
+              className={`${styles.mobileAccount} ${styles.bell}`}
+              aria-label={signedIn && cartNum ? `实验方案，${cartNum}项` : '实验方案'}
+              data-testid="mobile-plan"
+            >
+              <FlaskIcon size={20} />
+              {signedIn && !!cartNum && (
+                <span className={`${styles.badge} ${styles.cornerBadge}`} data-testid="mobile-cart-badge">
+                  {cartNum > 99 ? '99+' : cartNum}
+                </span>
+              )}
+            </Link>
             {signedIn && <MessageBell unread={unread} className={styles.mobileAccount} compact />}
             {signedIn ? (
               <Link to={paths.member()} className={styles.mobileAccount} aria-label="会员中心">

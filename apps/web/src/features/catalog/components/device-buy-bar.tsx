@@ -20,12 +20,11 @@ export function DeviceBuyBar({ item, selection, onAddToPlan, onOrder, onBook, pe
   return (
     <div className={styles.bar} data-sticky-bar="" role="group" aria-label="下单">
       <span className={styles.price}>
-        <small>预估</small>
-        <strong>{formatFen(priceOf(item, selection.choices, selection.quantity))}</strong>
         <small>
-          {selection.quantity}
+          预估 · {selection.quantity}
           {unitLabel(item.unit)}
         </small>
+        <strong data-testid="buy-bar-price">{formatFen(priceOf(item, selection.choices, selection.quantity))}</strong>
       </span>
       <button
         type="button"

@@ -56,7 +56,17 @@ export function CouponPage() {
           setTab(k as CouponTab);
           setPage(1);
         }}
-        items={COUPON_TABS.map((k) => ({ key: k, label: `${COUPON_TAB_NAMES[k]}${counts ? `（${counts[k]}）` : ''}` }))}
+        // Narrow gutters and the count as a small badge: the three tabs fit a phone's width (issue 21).
+        tabBarGutter={20}
+        items={COUPON_TABS.map((k) => ({
+          key: k,
+          label: (
+            <span>
+              {COUPON_TAB_NAMES[k]}
+              {counts && <span className={styles.tabCount}>{counts[k]}</span>}
+            </span>
+          ),
+        }))}
       />
       {body}
     </section>

@@ -70,7 +70,8 @@ export function InvoiceApplications({ addresses }: { addresses: readonly Address
   const tab: Tab = isTab(search.get('tab')) ? (search.get('tab') as Tab) : 'all';
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
   const list = useApplications(tab === 'all' ? undefined : tab, page);
-  const [applying, setApplying] = useState(false);
+  // ?apply= (an order's 申请开票, ADR 0062) opens the application at once.
+  const [applying, setApplying] = useState(search.has('apply'));
   // Each 申请开票 starts a fresh form.
   const [round, setRound] = useState(0);
   const startApplying = () => {

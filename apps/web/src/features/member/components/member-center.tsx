@@ -11,10 +11,11 @@ import layout from './member-layout.module.css';
 import styles from './member-center.module.css';
 
 /**
- * 会员中心 overview: account, phone, `assets` (the balance, composed by the
- * route from the money feature), invite code and link, profile status, quick links.
+ * 会员中心 overview: account, phone, `todo` (the orders waiting for the customer, from the order feature),
+ * `assets` (the balance, composed by the route from the money feature), invite code and link, profile status,
+ * quick links.
  */
-export function MemberCenter({ user, assets }: { user: UserInfoResponse; assets?: ReactNode }) {
+export function MemberCenter({ user, assets, todo }: { user: UserInfoResponse; assets?: ReactNode; todo?: ReactNode }) {
   const { userInfo } = user;
   const inviteLink = `${window.location.origin}${paths.invited(userInfo.inviteCode)}`;
   const copy = async () => {
@@ -38,6 +39,7 @@ export function MemberCenter({ user, assets }: { user: UserInfoResponse; assets?
           </div>
         </div>
       </section>
+      {todo}
       {assets}
       <section className={layout.card} aria-label="账户信息">
         <h2 className={layout.cardTitle}>账户信息</h2>

@@ -2,7 +2,7 @@ import type { UserInfoResponse } from '@yance/contracts/user';
 import { Alert, Button, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MEMBER_MENU } from '@/config/member-menu.ts';
+import { MEMBER_MENU, MEMBER_MORE, type MemberMenuEntry } from '@/config/member-menu.ts';
 import { paths } from '@/config/paths.ts';
 import { PROFILE_HINT } from './attestation-dialog.tsx';
 import styles from './member-layout.module.css';
@@ -13,34 +13,39 @@ interface MemberLayoutProps {
   children: ReactNode;
 }
 
-/** Member area frame: side menu on desktop, a select on phones, and the profile hint while it is incomplete. */
+const ALL_ENTRIES = [...MEMBER_MENU, ...MEMBER_MORE];
+
+/**
+ * Member area frame: side menu on desktop (spec §2's entries, then the other pages a customer comes back to), a
+ * select on phones that always names the page shown, and the profile hint while it is incomplete.
+ */
 export function MemberLayout({ page, user, children }: MemberLayoutProps) {
   const navigate = useNavigate();
+  const item = (e: MemberMenuEntry) => (
+    <li key={e.page}>
+      <Link
+        to={e.to}
+        className={e.page === page ? `${styles.item} ${styles.active}` : styles.item}
+        aria-current={e.page === page ? 'page' : undefined}
+      >
+        {e.label}
+      </Link>
+    </li>
+  );
   return (
     <div className={`container ${styles.wrap}`}>
       <aside className={styles.side} aria-label="会员中心菜单">
         <p className={styles.sideTitle}>会员中心</p>
-        <ul>
-          {MEMBER_MENU.map((e) => (
-            <li key={e.page}>
-              <Link
-                to={e.to}
-                className={e.page === page ? `${styles.item} ${styles.active}` : styles.item}
-                aria-current={e.page === page ? 'page' : undefined}
-              >
-                {e.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <ul>{MEMBER_MENU.map(item)}</ul>
+        <ul className={styles.more}>{MEMBER_MORE.map(item)}</ul>
       </aside>
       <div className={styles.main}>
         <div className={styles.mobileNav}>
           <Select
-            value={MEMBER_MENU.some((e) => e.page === page) ? page : undefined}
-            placeholder="会员中心菜单"
-            onChange={(p: string) => void navigate(paths.member(p))}
-            options={MEMBER_MENU.map((e) => ({ value: e.page, label: e.label }))}
+            value={ALL_ENTRIES.find((e) => e.page === page)?.to ?? paths.member()}
+            onChange={(to: string) => void navigate(to)}
+            options={ALL_ENTRIES.map((e) => ({ value: e.to, label: e.label }))}
+            virtual={false}
             style={{ width: '100%' }}
             size="large"
             aria-label="会员中心菜单"

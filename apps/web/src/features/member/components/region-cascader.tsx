@@ -20,6 +20,8 @@ export function RegionCascader({ value, onChange, id }: RegionCascaderProps) {
       showSearch
       allowClear={false}
       style={{ width: '100%' }}
+      // A phone fits the three columns in its width (global.css).
+      classNames={{ popup: { root: 'region-popup' } }}
       aria-label="所在地区"
     />
   );

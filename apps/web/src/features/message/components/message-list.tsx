@@ -2,6 +2,7 @@ import type { MessageEntry } from '@yance/contracts/message';
 import { INVOICE_MESSAGE_KINDS } from '@yance/contracts/invoice-states';
 import { Button, Segmented, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
+import { NEXT_STEP_HREF, ORDER_NEXT_LABELS } from '@/config/order-next.ts';
 import { ErrorState } from '@/components/error-state.tsx';
 import { Pager } from '@/components/pager.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -94,6 +95,19 @@ function MessageItem({ message, onRead }: { message: MessageEntry; onRead: () =>
         </div>
         <p className={styles.content}>{message.content}</p>
         <div className={styles.actions}>
+          {message.orderId !== null &&
+            message.next.map((step) => (
+              // What the order waits for from the customer now (ADR 0062): the step, one click away.
+              <Link
+                key={step}
+                className={`${styles.link} ${styles.step}`}
+                to={NEXT_STEP_HREF[step](message.orderId!)}
+                data-testid="message-next-step"
+                onClick={() => !message.read && onRead()}
+              >
+                {ORDER_NEXT_LABELS[step]}
+              </Link>
+            ))}
           {message.orderId !== null && (
             <Link className={styles.link} to={paths.order(message.orderId)} onClick={() => !message.read && onRead()}>
               查看订单{message.orderNo ? ` ${message.orderNo}` : ''}

@@ -23,6 +23,10 @@ export function useAddEvaluation(orderId: number) {
     onSuccess: () => {
       notify.success('感谢您的评价');
       void queryClient.invalidateQueries({ queryKey: orderEvaluationsKey(orderId) });
+      // The order's next too (评价 may be done now): its page, its row, 待我处理.
+      void queryClient.invalidateQueries({ queryKey: [...ORDERS_KEY, 'detail', orderId] });
+      void queryClient.invalidateQueries({ queryKey: [...ORDERS_KEY, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: [...ORDERS_KEY, 'todo'] });
     },
   });
 }

@@ -103,3 +103,10 @@ export function useRetest() {
     onSuccess: moved,
   });
 }
+
+/** 待我处理 on the member centre: the orders that wait for the customer, and how many for each step (ADR 0062). */
+export const useOrderTodo = () =>
+  useQuery({
+    queryKey: [...ORDERS_KEY, 'todo'],
+    queryFn: ({ signal }) => call('orderTodo', {}, { signal }),
+  });

@@ -9,7 +9,7 @@ import {
 } from '@yance/contracts/order-states';
 import { Skeleton, Tag, Timeline } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '@/components/error-state.tsx';
 import { paths } from '@/config/paths.ts';
 import { useWebSettings } from '@/lib/get-web-settings.ts';
@@ -35,6 +35,10 @@ import styles from './orders.module.css';
 export function OrderDetailView({ id }: { id: number }) {
   const order = useOrderDetail(id);
   const [cancelling, setCancelling] = useState(false);
+  // A step asked for from the order's row, its message or the member centre (?step=, ADR 0062) opens here.
+  const step = useSearchParams()[0].get('step');
+  const [sampling, setSampling] = useState(step === 'ship' || step === 'bookPickup');
+  const [evaluate, setEvaluate] = useState(step === 'evaluate');
   const back = (
     <Link to={paths.orders()} className={styles.back}>
       ‹ 返回我的订单
@@ -70,13 +74,22 @@ export function OrderDetailView({ id }: { id: number }) {
           下单时间 {formatTime(o.createdAt)} · {o.kind === 'enterprise' ? '企业客户（签约预付）' : '院校客户（先测试后付费）'}
         </p>
         <div className={styles.orderActions}>
-          <OrderActions order={o} actions={o.actions as OrderAction[]} onCancel={() => setCancelling(true)} size="middle" />
+          <OrderActions
+            order={o}
+            actions={o.actions as OrderAction[]}
+            onCancel={() => setCancelling(true)}
+            size="middle"
+            inPlace={{ evaluate: () => setEvaluate(true) }}
+            // 填写快递单号 / 预约上门取样 is the 取样信息 panel's own button (one button, one place).
+            except={['ship', 'bookPickup']}
+            confirmOpen={step === 'confirmData' && o.next.includes('confirmData')}
+          />
         </div>
       </section>
-      <LinesCard order={o} />
+      <LinesCard order={o} evaluate={evaluate} onEvaluating={() => setEvaluate(false)} />
       <SamplesCard order={o} />
       <DeliveryCard order={o} />
-      <SamplingCard order={o} />
+      <SamplingCard order={o} open={sampling && (o.next.includes('ship') || o.next.includes('bookPickup'))} onOpenChange={setSampling} />
       <TestRecordsCard order={o} />
       <ResultFilesCard order={o} />
       <AdjustmentsCard order={o} />
@@ -111,14 +124,24 @@ const promiseText = (l: OrderDetail['lines'][number]) =>
     ? `预计${formatMonthDay(l.due_date)}出结果（承诺${l.promised_days}个工作日）`
     : `承诺${l.promised_days ?? l.turnaround_days}个工作日出结果（自收样起）`;
 
-/** The items ordered with their options, counts and amounts, and the total; once the data is confirmed, each item's 评价. */
-function LinesCard({ order }: { order: OrderDetail }) {
+/**
+ * The items ordered with their options, counts and amounts, and the total; once the data is confirmed, each
+ * item's 评价 — `evaluate` (the order's 评价 step) opens it for the first line still open.
+ */
+function LinesCard({ order, evaluate, onEvaluating }: { order: OrderDetail; evaluate: boolean; onEvaluating: () => void }) {
   const unpriced = order.lines.filter((l) => l.amount_fen === null).length;
   const evaluable = isEvaluable(order.state);
   const evaluations = useOrderEvaluations(order.id, evaluable);
   const [evaluating, setEvaluating] = useState<{ id: number; name: string } | null>(null);
   const byLine = new Map(evaluations.data?.list.map((e) => [e.lineId, e]));
   const open = new Set(evaluations.data?.open);
+  // The order's 评价 step opens the first line still open (until the dialog is closed).
+  const firstOpen = evaluate && evaluations.data ? (order.lines.find((l) => open.has(l.id)) ?? null) : null;
+  const dialogLine = evaluating ?? firstOpen;
+  const closeDialog = () => {
+    setEvaluating(null);
+    onEvaluating();
+  };
   return (
     <Panel title="检测项目">
       <ul className={styles.rows}>
@@ -138,7 +161,7 @@ function LinesCard({ order }: { order: OrderDetail }) {
       </ul>
       <FigureRows figures={order.figures} />
       {unpriced > 0 && <p className={styles.muted}>{unpriced}项待客户经理报价，报价后更新金额。</p>}
-      <EvaluationDialog orderId={order.id} line={evaluating} onClose={() => setEvaluating(null)} />
+      <EvaluationDialog orderId={order.id} line={dialogLine} onClose={closeDialog} />
     </Panel>
   );
 }

@@ -1,5 +1,7 @@
 import type { UserInfoResponse } from '@yance/contracts/user';
 import { Alert, Skeleton } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/error-state.tsx';
@@ -7,7 +9,7 @@ import { paths } from '@/config/paths.ts';
 import { useWebSettings } from '@/lib/get-web-settings.ts';
 import { useOrderDetail } from '../api/orders.ts';
 import { draftFromOrder, newOrderDraft, type OrderingLine } from '../utils/order-form.ts';
-import { lineAmount, parseIdList, planLines, usePlan } from '@/features/plan/index.ts';
+import { dropPlanLine, lineAmount, parseIdList, planLines, usePlan } from '@/features/plan/index.ts';
 import { OrderForm } from './order-form.tsx';
 import card from './orders.module.css';
 import styles from './order-form.module.css';
@@ -27,7 +29,7 @@ export function OrderPage({ user, onAttest }: OrderPageProps) {
       {draftId ? (
         <DraftOrder id={draftId} user={user} onAttest={onAttest} />
       ) : (
-        <NewOrder ids={parseIdList(search.get('plan'))} user={user} onAttest={onAttest} />
+        <NewOrder ids={parseIdList(search.get('plan'))} now={search.get('now') === '1'} user={user} onAttest={onAttest} />
       )}
     </div>
   );
@@ -45,8 +47,29 @@ function BackToPlan({ description }: { description: string }) {
   );
 }
 
+/**
+ * 立即下单 (`now`): the line it put in the plan leaves it again when the page is left without ordering. The
+ * removal waits a tick, so a remount of the same page (React's strict mode) keeps the line.
+ */
+function useDropWhenLeft(ids: readonly number[], now: boolean) {
+  const queryClient = useQueryClient();
+  const mounted = useRef(false);
+  const id = now && ids.length === 1 ? ids[0] : undefined;
+  useEffect(() => {
+    if (id === undefined) return;
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      setTimeout(() => {
+        if (!mounted.current) void dropPlanLine(queryClient, id);
+      }, 0);
+    };
+  }, [id, queryClient]);
+}
+
 /** The selected plan lines that can be ordered, in the plan's order. */
-function NewOrder({ ids, user, onAttest }: { ids: number[] } & OrderPageProps) {
+function NewOrder({ ids, now, user, onAttest }: { ids: number[]; now: boolean } & OrderPageProps) {
+  useDropWhenLeft(ids, now);
   const plan = usePlan();
   const settings = useWebSettings();
   if (plan.isError) return <ErrorState message={plan.error.message} onRetry={() => void plan.refetch()} />;

@@ -10,10 +10,24 @@ import { setCartNum } from './plan.ts';
  */
 export async function addToPlan(
   queryClient: QueryClient,
-  input: { rid: string; choices: Record<string, string>; count: number },
+  input: { rid: string; choices: Record<string, string>; count: number; alone?: boolean },
 ): Promise<number> {
   const added = await call('planAdd', { body: input });
   setCartNum(queryClient, added.cartNum);
   await queryClient.invalidateQueries({ queryKey: PLAN_KEY });
   return added.id;
+}
+
+/**
+ * 立即下单 left without ordering: its line leaves the plan again (issue 21). Quiet: once ordered (or saved as a
+ * draft) the line is no longer in the plan, and the 404 that answers is no news to the customer.
+ */
+export async function dropPlanLine(queryClient: QueryClient, id: number): Promise<void> {
+  try {
+    const plan = await call('planDel', { body: { ids: [id] } }, { feedback: false });
+    setCartNum(queryClient, plan.cartNum);
+    queryClient.setQueryData(PLAN_KEY, plan);
+  } catch {
+    // Already ordered, or gone: nothing to take back.
+  }
 }

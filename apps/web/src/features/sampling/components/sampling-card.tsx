@@ -16,13 +16,24 @@ const requestText = (r: SamplingRequest) =>
 
 /**
  * 取样信息 on the order detail: a 待取样 order books the pick-up (预约上门取样),
- * a 待寄样 order gives its tracking number (填写快递单号); the requests with 取消.
+ * a 待寄样 order gives its tracking number (填写快递单号); the requests with 取消. `open` and `onOpenChange`
+ * let the order's page open the dialog from its own 填写快递单号 / 预约上门取样 (ADR 0062).
  */
-export function SamplingCard({ order }: { order: OrderDetail }) {
+export function SamplingCard({
+  order,
+  open: asked,
+  onOpenChange,
+}: {
+  order: OrderDetail;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
   const list = useSamplingList(order.id);
   const settings = useWebSettings();
   const cancel = useCancelSampling();
-  const [open, setOpen] = useState(false);
+  const [own, setOwn] = useState(false);
+  const open = asked ?? own;
+  const setOpen = onOpenChange ?? setOwn;
   const waiting = order.state === 'awaitingPickup' || order.state === 'awaitingSample';
   const requests = list.data?.list ?? [];
   if (!waiting && requests.length === 0) return null;

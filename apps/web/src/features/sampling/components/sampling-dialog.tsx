@@ -197,6 +197,8 @@ export function PickupDialog({ orderId, setting, regions, onClose }: PickupProps
                 placeholder="请选择省 / 市 / 区"
                 aria-label="所在地区"
                 style={{ width: '100%' }}
+                // A phone fits the three columns in its width (global.css).
+                classNames={{ popup: { root: 'region-popup' } }}
               />
             </label>
             <label className={styles.field}>

@@ -1,0 +1,34 @@
+// What the customer must do now with each order (issue 21, ADR 0062). The steps come from one derivation in
+// contracts (orderNextSteps); the facts it needs beyond the order's row live in other modules, which fill them in
+// when the order module asks (ORDER_NEXT_FACTS, subscribers.ts) — the order module imports none of them.
+import { orderNextSteps, type OrderNextFacts, type OrderNextStep } from '@yance/contracts/order-next';
+import type { AppContext } from '../../context.ts';
+import { eventKey } from '../../lib/events.ts';
+import { findOrders, type OrderRow } from './order.repository.ts';
+
+export interface NextFactsRequest {
+  /** The orders asked about (no drafts, no cancelled ones). */
+  orders: readonly OrderRow[];
+  /** Each module adds what it knows (addFacts). */
+  facts: Map<number, OrderNextFacts>;
+}
+
+/** Asked while reading orders (never inside a move): each subscriber adds its module's facts for the orders given. */
+export const ORDER_NEXT_FACTS = eventKey<NextFactsRequest>('order.nextFacts');
+
+/** A subscriber's answer for one order, merged with what others said. */
+export function addFacts(request: NextFactsRequest, orderId: number, facts: OrderNextFacts): void {
+  request.facts.set(orderId, { ...request.facts.get(orderId), ...facts });
+}
+
+/** The steps each order waits for from its customer, by order id. */
+export async function nextStepsOf(ctx: AppContext, rows: readonly OrderRow[]): Promise<Map<number, OrderNextStep[]>> {
+  const request: NextFactsRequest = { orders: rows.filter((r) => r.state !== 'draft' && r.state !== 'cancelled'), facts: new Map() };
+  if (request.orders.length) await ctx.emit(ORDER_NEXT_FACTS, request);
+  return new Map(rows.map((r) => [r.id, orderNextSteps(r, request.facts.get(r.id))]));
+}
+
+/** The steps of the orders with these ids (the message centre's links: what its order waits for now). */
+export async function nextStepsOfIds(ctx: AppContext, ids: readonly number[]): Promise<Map<number, OrderNextStep[]>> {
+  return nextStepsOf(ctx, await findOrders(ctx.db, [...new Set(ids)]));
+}
