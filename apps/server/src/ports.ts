@@ -5,7 +5,8 @@
 // imports still point down their layers (tools/module-layers.ts).
 import { createPorts, type Ports } from './lib/ports.ts';
 import { labOrderDetailParts } from './modules/lab/index.ts';
-import { ORDER_DETAIL_PARTS } from './modules/order/index.ts';
+import { MESSAGE_ORDER_NEXT } from './modules/notify/index.ts';
+import { nextStepsOfIds, ORDER_DETAIL_PARTS } from './modules/order/index.ts';
 
 /** The ports of an app (and of a test's context), every one plugged. */
 export function modulePorts(): Ports {
@@ -13,5 +14,7 @@ export function modulePorts(): Ports {
   // An order's detail (the customer's, the console's, the lab's): the lab's samples' tracking, test records,
   // price adjustments and final amount, retest window and result files.
   ports.plug(ORDER_DETAIL_PARTS, labOrderDetailParts);
+  // What each message's order waits for from its customer now (ADR 0062): the order's one derivation.
+  ports.plug(MESSAGE_ORDER_NEXT, nextStepsOfIds);
   return ports;
 }

@@ -11,7 +11,7 @@ import type { MailAttachment } from '../../lib/mail-provider.ts';
 import type { Moved } from '../../lib/state-machine.ts';
 import { enqueue, type JobHandlers, type JobPayloads, type JobTry } from '../job/index.ts';
 import { deliverNotice } from '../sms/index.ts';
-import { nextStepsOfIds } from '../order/index.ts';
+import { MESSAGE_ORDER_NEXT } from './message-next-port.ts';
 import * as repo from './notify.repository.ts';
 
 // The module's face to app.ts: the mail provider chosen from config (ADR 0046).
@@ -238,7 +238,7 @@ export const notifyJobs = { 'notice.send': deliverOrderNotice } satisfies JobHan
 export async function listMessages(ctx: AppContext, userId: number, q: MessageListBody) {
   const { rows, total } = await repo.pageMessages(ctx.db, userId, q.unread, q.page, q.pageSize);
   // What the message's order waits for from the customer now (ADR 0062): the message links to that step.
-  const next = await nextStepsOfIds(
+  const next = await ctx.ports.get(MESSAGE_ORDER_NEXT)(
     ctx,
     rows.flatMap((r) => (r.orderId === null ? [] : [r.orderId])),
   );
