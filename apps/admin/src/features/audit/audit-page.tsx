@@ -64,7 +64,11 @@ const columns: TableProps<AuditEntry>['columns'] = [
   },
   { title: '动作', dataIndex: 'action', width: 110, render: actionName },
   { title: '对象', key: 'object', width: 110, render: (_: unknown, r) => `${objectTypeName(r.objectType)} #${r.objectId}` },
-  { title: '变更', dataIndex: 'changes', render: (changes: AuditEntry['changes']) => <AuditChanges changes={changes} /> },
+  {
+    title: '变更',
+    dataIndex: 'changes',
+    render: (changes: AuditEntry['changes'], r) => <AuditChanges objectType={r.objectType} changes={changes} />,
+  },
   { title: 'IP', dataIndex: 'ip', width: 130 },
 ];
 

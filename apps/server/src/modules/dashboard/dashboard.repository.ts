@@ -1,7 +1,18 @@
 import { and, count, eq, gte, inArray, isNull, or } from 'drizzle-orm';
 import type { OrderState } from '@yance/contracts/order-states';
 import type { Executor } from '../../db/client.ts';
-import { demand, inviteReward, invoiceApplication, orders, promoter, refund, smsMessage, topup, userAccount, withdrawal } from '../../db/schema.ts';
+import {
+  demand,
+  inviteReward,
+  invoiceApplication,
+  orders,
+  promoter,
+  refund,
+  smsMessage,
+  topup,
+  userAccount,
+  withdrawal,
+} from '../../db/schema.ts';
 
 // The dashboard only counts rows of other domains' tables, read-only; its
 // queries live here rather than as one-off exports in each of their modules.
