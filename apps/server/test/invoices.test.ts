@@ -10,7 +10,7 @@ import { reverseInvoicesOfOrder } from '../src/modules/invoice/invoice.service.t
 import { moveOrder } from '../src/modules/order/order-api.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, staffTokens, type TestUser } from './factories.ts';
-import { orderingCustomer, pickupAddress, placeOrder, reviewedFile } from './order-factories.ts';
+import { orderingCustomer, pickupAddress, placeOrder, reviewedFile, transferOf } from './order-factories.ts';
 
 let t: TestApp;
 let ctx: AppContext;
@@ -74,7 +74,7 @@ async function enterpriseOrder(u: Customer, pay = true) {
   if (pay) {
     const paid = await callApi(t, 'adminOrderMarkPaid', {
       token: token.finance,
-      body: { id: o.id, expect: 'unpaid', note: '对公转账已到账' },
+      body: { id: o.id, expect: 'unpaid', note: '对公转账已到账', ...(await transferOf(t, o.id)) },
     });
     expect(paid.body.data.state).toBe('awaitingSample');
   }

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { AdminResultFile } from '@yance/contracts/lab';
 import type { OrderAddBody } from '@yance/contracts/order';
 import type { Address } from '@yance/contracts/user';
-import { device, projectType, typeChild, userAccount } from '../src/db/schema.ts';
+import { device, orders, projectType, typeChild, userAccount } from '../src/db/schema.ts';
 import { insertDevices } from '../src/modules/catalog/catalog-search.repository.ts';
 import type { TestApp } from './create-test-app.ts';
 import { callApi, createUser, type TestClock, type TestUser } from './factories.ts';
@@ -149,4 +149,10 @@ export async function reviewedFile(t: TestApp, labToken: string, orderId: number
   const ok = await callApi(t, 'adminResultReview', { token: labToken, body: { id: up.body.data.id, approve: true } });
   expect(ok.body.code, ok.body.msg).toBe(1);
   return ok.body.data;
+}
+
+/** 确认收款's bank fields as finance copies them from a bank slip that paid the whole order (no coupon, no points). */
+export async function transferOf(t: TestApp, orderId: number, bankRef = 'HX20261124001') {
+  const [o] = await t.db.select({ totalFen: orders.totalFen }).from(orders).where(eq(orders.id, orderId));
+  return { receivedFen: o!.totalFen!, bankRef };
 }

@@ -190,7 +190,19 @@ async function placeDemoOrder(ctx: AppContext, userId: number, staff: Staff, o: 
       const file = await uploadResult(ctx, files, staff.lab, part, '');
       await reviewResult(ctx, staff.lab, { id: file.id, approve: true, reason: '' }, '');
     }
-    await moveOrder(ctx, { kind: 'staff', caller: staff[step.by] }, placed.id, step.action, { expect: step.expect, note: step.note });
+    // 确认收款 as finance records it: the bank's amount (the demo order's whole total, no coupon) and its reference.
+    const apply =
+      step.action === 'markPaid'
+        ? async (_t: AppContext, row: { totalFen: number | null }) => ({
+            receivedFen: [null, row.totalFen] as [unknown, unknown],
+            bankRef: [null, `DEMO${placed.no.replace(/\D/g, '')}`] as [unknown, unknown],
+          })
+        : undefined;
+    await moveOrder(ctx, { kind: 'staff', caller: staff[step.by] }, placed.id, step.action, {
+      expect: step.expect,
+      note: step.note,
+      apply,
+    });
   }
   if (o.evaluation) await evaluateDemoOrder(ctx, userId, staff, placed.id, o.evaluation);
   if (o.pickup) await demoPickup(ctx, userId, placed.id, staff.lab, o.pickup);
