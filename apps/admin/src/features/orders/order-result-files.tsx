@@ -73,6 +73,13 @@ export function ResultFilesSection({ order }: { order: AdminOrderDetail }) {
           </Tag>
           {f.reviewedBy && <Typography.Text type="secondary">{f.reviewedBy}</Typography.Text>}
           {f.rejectReason && <div>原因：{f.rejectReason}</div>}
+          {state === 'pending' && (
+            <div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                须由上传人以外的同事审核（单人实验室除外）
+              </Typography.Text>
+            </div>
+          )}
           {state === 'pending' && lab && (
             <Space style={{ marginTop: 4 }}>
               <Button

@@ -56,7 +56,7 @@ export const DEMO_CUSTOMERS: { phone: string; profile: ProfileForm; place: Pick<
   },
 ];
 
-type Staff = Record<'manager' | 'lab' | 'finance', StaffCaller>;
+type Staff = Record<'manager' | 'lab' | 'finance' | 'admin', StaffCaller>;
 
 /** A sample as a customer types it. */
 const sample = (name: string, form: SampleInput['form'], extra: Partial<SampleInput> = {}): SampleInput => ({
@@ -188,7 +188,8 @@ async function placeDemoOrder(ctx: AppContext, userId: number, staff: Staff, o: 
     if (step.action === 'deliver') {
       const part = { bytes: Buffer.from(demoXrd(placed.id)), filename: `${placed.no}-XRD.xy`, fields: { orderId: String(placed.id) } };
       const file = await uploadResult(ctx, files, staff.lab, part, '');
-      await reviewResult(ctx, staff.lab, { id: file.id, approve: true, reason: '' }, '');
+      // Four eyes (issue 21): a second member passes it — the admin, who also holds the lab's permission.
+      await reviewResult(ctx, staff.admin, { id: file.id, approve: true, reason: '' }, '');
     }
     // 确认收款 as finance records it: the bank's amount (the demo order's whole total, no coupon) and its reference.
     const apply =
@@ -261,10 +262,10 @@ async function demoPickup(ctx: AppContext, userId: number, orderId: number, lab:
  * data went into an empty database (server.ts).
  */
 export async function seedDemoOrders(ctx: AppContext, password: string, files: FileStorage): Promise<void> {
-  const found = await Promise.all((['manager', 'lab', 'finance'] as const).map((a) => demoCaller(ctx, a)));
+  const found = await Promise.all((['manager', 'lab', 'finance', 'admin'] as const).map((a) => demoCaller(ctx, a)));
   if (found.some((s) => !s)) return;
-  const [manager, lab, finance] = found as StaffCaller[];
-  const staff: Staff = { manager: manager!, lab: lab!, finance: finance! };
+  const [manager, lab, finance, admin] = found as StaffCaller[];
+  const staff: Staff = { manager: manager!, lab: lab!, finance: finance!, admin: admin! };
   const passwordHash = await hashPassword(password);
   const ids: number[] = [];
   for (const c of DEMO_CUSTOMERS) {
