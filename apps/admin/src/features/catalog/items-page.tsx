@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Image, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { App, Button, Empty, Image, Space, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { call } from '@yance/browser/api-client';
@@ -10,6 +10,7 @@ import { LoadError } from '@/components/load-error.tsx';
 import { listPagination } from '@/lib/list-pagination.ts';
 import { ImportReportModal } from './import-report-modal.tsx';
 import { ItemsToolbar, type ItemFilters } from './items-toolbar.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -175,7 +176,7 @@ export default function ItemsPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<DeviceAdminRow>
+        <ListTable<DeviceAdminRow>
           rowKey="id"
           columns={columns}
           dataSource={list.data?.list}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Select, Space, Table, Typography, type TableProps } from 'antd';
+import { App, Button, Empty, Select, Space, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { call } from '@yance/browser/api-client';
@@ -11,6 +11,7 @@ import { formatTime } from '@/lib/time.ts';
 import { listPagination } from '@/lib/list-pagination.ts';
 import { JobDrawer } from './job-drawer.tsx';
 import { JobStateTag } from './job-state-tag.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 const oneOf = <T extends string>(all: readonly T[], v: string | null): T | undefined =>
@@ -122,7 +123,7 @@ export default function JobsPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<JobEntry>
+        <ListTable<JobEntry>
           rowKey="id"
           columns={columns}
           dataSource={list.data?.list}

@@ -1,7 +1,7 @@
 // The result files of an order (ADR 0041): upload with progress, review (approve, reject with a reason), download.
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Input, Modal, Progress, Select, Space, Table, Tag, Typography, Upload, type TableProps } from 'antd';
+import { Button, Input, Modal, Progress, Select, Space, Tag, Typography, Upload, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { download, saveFile, uploadWithProgress } from '@yance/browser/api-files';
@@ -10,6 +10,7 @@ import type { AdminOrderDetail } from '@yance/contracts/order';
 import { holds, useMe } from '@/lib/me.ts';
 import { formatTime } from '@/lib/time.ts';
 import { sampleOptions, useRefresh } from './order-lab-shared.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 const FILE_COLORS = { pending: 'orange', approved: 'green', rejected: 'red' } as const;
 const sizeText = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
@@ -127,7 +128,14 @@ export function ResultFilesSection({ order }: { order: AdminOrderDetail }) {
           {progress !== null && <Progress percent={progress} size="small" style={{ width: 200 }} />}
         </Space>
       )}
-      <Table<AdminResultFile> rowKey="id" size="small" columns={columns} dataSource={order.files} pagination={false} scroll={{ x: 800 }} />
+      <ListTable<AdminResultFile>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={order.files}
+        pagination={false}
+        scroll={{ x: 800 }}
+      />
       {rejecting && (
         <RejectModal
           file={rejecting}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Input, Popconfirm, Space, Switch, Table, Typography, type TableProps } from 'antd';
+import { App, Button, Empty, Input, Popconfirm, Space, Switch, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
@@ -8,6 +8,7 @@ import { DELIVERY_METHOD_NAMES, type DeliveryMethod } from '@yance/contracts/ord
 import { canSampleLeave, sampleRefusal } from '@yance/contracts/sample-states';
 import { LoadError } from '@/components/load-error.tsx';
 import { SampleStateTag } from '@/components/sample-state-tag.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -142,7 +143,7 @@ export default function ArrivalsPage() {
       {q.isError ? (
         <LoadError error={q.error} retry={() => void q.refetch()} />
       ) : (
-        <Table<ArrivalItem>
+        <ListTable<ArrivalItem>
           rowKey="id"
           size="small"
           loading={q.isFetching}

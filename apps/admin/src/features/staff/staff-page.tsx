@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
+import { App, Button, Empty, Input, Select, Space, Tag, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { STAFF_ROLE_NAMES, STAFF_ROLES, totpRequired, type StaffRole, type StaffSort } from '@yance/contracts/staff';
@@ -13,6 +13,7 @@ import { listPagination } from '@/lib/list-pagination.ts';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
 import { StaffDrawer } from './staff-drawer.tsx';
 import { StaffFormModal, type StaffRow } from './staff-form-modal.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: STAFF_ROLE_NAMES[r] }));
@@ -156,7 +157,7 @@ export default function StaffPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<StaffRow>
+        <ListTable<StaffRow>
           rowKey="id"
           columns={columns}
           dataSource={list.data?.list}
