@@ -14,6 +14,7 @@ import { addOrder, customerMove, moveOrder } from '../../modules/order/index.ts'
 import type { FileStorage } from '../../modules/media/index.ts';
 import { reviewResult, uploadResult } from '../../modules/lab/index.ts';
 import { addToPlan } from '../../modules/plan/index.ts';
+import { demoResultFile } from './demo-result-files.ts';
 import { addAddress } from '../../modules/address/index.ts';
 import { addTemplate, issueToPhone } from '../../modules/coupon/index.ts';
 import { adminEvaluationReply, addEvaluation, listEvaluations } from '../../modules/evaluation/index.ts';
@@ -186,7 +187,9 @@ async function placeDemoOrder(ctx: AppContext, userId: number, staff: Staff, o: 
     }
     // Delivery needs a reviewed result file (ADR 0041): the lab uploads a scan and passes it.
     if (step.action === 'deliver') {
-      const part = { bytes: Buffer.from(demoXrd(placed.id)), filename: `${placed.no}-XRD.xy`, fields: { orderId: String(placed.id) } };
+      // The file of the item measured (an FTIR order gets an infrared spectrum, not an XRD pattern).
+      const data = demoResultFile(o.lines[0]!.rid, placed.id);
+      const part = { bytes: Buffer.from(data.text), filename: `${placed.no}-${data.suffix}`, fields: { orderId: String(placed.id) } };
       const file = await uploadResult(ctx, files, staff.lab, part, '');
       // Four eyes (issue 21): a second member passes it — the admin, who also holds the lab's permission.
       await reviewResult(ctx, staff.admin, { id: file.id, approve: true, reason: '' }, '');
@@ -295,26 +298,3 @@ const DEMO_COUPONS = [
   { name: '新客检测满减券', kind: 'amount', amountFen: 3_000, thresholdFen: 30_000, validity: 'days', validDays: 90 },
   { name: '表征测试九折券', kind: 'rate', ratePercent: 90, maxOffFen: 20_000, validity: 'days', validDays: 60 },
 ] as const;
-
-/** A powder XRD scan as the diffractometer exports it (2θ and counts, 10°–80°, step 0.02°): a few peaks on a slowly falling background. */
-export function demoXrd(seed: number): string {
-  const peaks = [
-    [17.1, 900],
-    [20.8, 1400],
-    [25.6, 2600],
-    [29.7, 1800],
-    [32.2, 700],
-    [35.6, 2100],
-    [42.5, 500],
-    [52.4, 650],
-  ] as const;
-  const lines = ['# 2theta(deg)\tintensity(counts)'];
-  for (let i = 0; i <= 3500; i++) {
-    const x = 10 + i * 0.02;
-    let y = 120 + 400 * Math.exp(-x / 12);
-    for (const [c, h] of peaks) y += h * Math.exp(-((x - c) ** 2) / (2 * 0.08 ** 2));
-    y += ((i * 7919 + seed * 104729) % 37) - 18;
-    lines.push(`${x.toFixed(2)}\t${Math.max(0, Math.round(y))}`);
-  }
-  return `${lines.join('\n')}\n`;
-}
