@@ -55,6 +55,17 @@ const inked = (page: Page) =>
   });
 
 describe('data plot of delivered files', () => {
+  it('draws an XRD pattern and a BET isotherm on plots of their own, each axis named from its file’s header', async () => {
+    await openPlot(b.page, 'xrd-b.csv,bet.csv');
+    await expect.poll(() => b.page.getByTestId('data-plot-panel').count()).toBe(2);
+    expect(await b.page.getByTestId('data-plot-axes').allInnerTexts()).toEqual([
+      '横轴：2Theta · 纵轴：Intensity',
+      '横轴：P/P0 · 纵轴：Volume (cm3/g STP)',
+    ]);
+    expect(await b.page.locator('body').innerText()).not.toMatch(/横坐标|纵坐标/);
+    await screenshotAtWidths(b.page, 'data-plot', 'two-kinds');
+  });
+
   it('draws two samples, names the file it cannot plot, marks the peaks and shows values under the cursor', async () => {
     await openPlot(b.page);
     const ink = await inked(b.page);

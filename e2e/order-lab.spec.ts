@@ -7,7 +7,7 @@ import { searchDevices } from './support/api.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
 import { opened } from './support/page-checks.ts';
 import { screenshot, screenshotAtWidths } from './support/screenshot.ts';
-import { button, signInStaff } from './support/staff.ts';
+import { button, signInStaff, staffCall, staffToken } from './support/staff.ts';
 
 const SPEC = 'order-lab';
 const s = useServer();
@@ -132,6 +132,15 @@ describe('the lab’s work (issue 9, ADR 0041)', () => {
     await page.getByTestId('upload-result').click();
     await (await chooser).setFiles({ name: `${order.no}-01.xy`, mimeType: 'text/plain', buffer: Buffer.from(XY) });
     await expect.poll(() => page.getByTestId('file-state').allInnerTexts()).toEqual(['待审核']);
+    // Four eyes (issue 21): the lab member who uploaded it may not pass it …
+    await button(page, '审核通过').click();
+    await page
+      .locator('.ant-message')
+      .getByText(/结果文件须由上传人以外的另一位员工审核通过/)
+      .waitFor();
+    expect(await page.getByTestId('file-state').allInnerTexts()).toEqual(['待审核']);
+    // … unless the operator says the lab is one person.
+    await staffCall(s.baseUrl, 'settingLabReviewSave', await staffToken(s.baseUrl, 'operator'), { labReview: { singlePersonLab: true } });
     await button(page, '审核通过').click();
     await expect.poll(() => page.getByTestId('file-state').allInnerTexts()).toEqual(['审核通过']);
     await screenshotAtWidths(page, SPEC, 'console-order-lab');

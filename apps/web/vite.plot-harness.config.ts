@@ -76,6 +76,14 @@ function syntheticData(): Plugin {
         ).map(([t, v]) => `${t.toFixed(4)},${v.toFixed(1)}`),
       ].join('\r\n'),
     'notes.txt': '送样说明：样品为白色粉末，未干燥。\n检测人：张工\n',
+    // Another kind of data (issue 21): a BET nitrogen isotherm, P/P0 from 0.01 to 0.99 — never on the pattern's 2θ axis.
+    'bet.csv': [
+      'P/P0,Volume (cm3/g STP)',
+      ...Array.from({ length: 99 }, (_, i) => {
+        const p = (i + 1) / 100;
+        return `${p.toFixed(2)},${((60 * p) / (1 - p + 0.05) / (1 + 8 * p) + 40 * p ** 6 + 30).toFixed(2)}`;
+      }),
+    ].join('\n'),
   };
   return {
     name: 'plot-harness-data',

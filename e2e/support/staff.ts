@@ -126,7 +126,7 @@ export async function staffToken(baseUrl: string, account: string): Promise<stri
   return (await ok(call<TokenPair>(baseUrl, 'adminLogin', { account, password: DEMO_STAFF_PASSWORD }), 'adminLogin')).token;
 }
 
-/** The lab uploads a result file for an order and passes its review (ADR 0041): 交付数据 needs one. */
+/** The lab uploads a result file for an order and passes its review as a one-person lab (ADR 0041): 交付数据 needs one. */
 export async function reviewedResultFile(
   baseUrl: string,
   token: string,
@@ -140,6 +140,8 @@ export async function reviewedResultFile(
   const res = await fetch(new URL('/api/admin/order/file/upload', baseUrl), { method: 'POST', headers: { token }, body: form });
   const env = (await res.json()) as { code: number; msg: string; data: { id: number } };
   if (env.code !== 1) throw new Error(`adminResultUpload failed: ${env.code} ${env.msg}`);
+  // Four eyes (issue 21): the uploader passes a file only in a one-person lab, which the operator switches on here.
+  await staffCall(baseUrl, 'settingLabReviewSave', await staffToken(baseUrl, 'operator'), { labReview: { singlePersonLab: true } });
   await staffCall(baseUrl, 'adminResultReview', token, { id: env.data.id, approve: true, reason: '' });
   return env.data.id;
 }

@@ -42,7 +42,7 @@ export function domainEvents(): EventBus<AppContext> {
   bus.on(orderMachine.moved, (t, m) => afterOrderMove(t, m.mover, m.row, m.action));
   // … then its money (确认数据 bills an institution's order, 确认收款 records a transfer, a prepaid order's 取消 owes a refund) …
   bus.on(orderMachine.moved, (t, m) =>
-    afterOrderMoveMoney(t, m.row, m.action, m.mover.kind === 'staff' ? m.mover.caller.id : null, m.note),
+    afterOrderMoveMoney(t, m.row, m.action, m.mover.kind === 'staff' ? m.mover.caller.id : null, m.note, m.changes),
   );
   // … then the promoter's rebate: earned at a payment, its clock started at completion, reversed at a refund (ADR 0055).
   bus.on(orderMachine.moved, (t, m) => afterOrderMovePromotion(t, m.row, m.action));

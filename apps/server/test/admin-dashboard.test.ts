@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_WAITING_STATES, orderWaitingKey, type DashboardFigure } from '@yance/contracts/dashboard';
 import { asFen } from '@yance/contracts/money';
-import { inviteReward, job, promoter, refund, staffAccount, topup, userAccount, withdrawal } from '../src/db/schema.ts';
+import { demand, inviteReward, job, promoter, refund, staffAccount, topup, userAccount, withdrawal } from '../src/db/schema.ts';
 import { chinaDayStart } from '../src/modules/dashboard/dashboard.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, createUser, staffTokens, testClock } from './factories.ts';
@@ -35,6 +35,7 @@ describe('dashboard: today’s figures (issue 8)', () => {
     expect(Object.keys(before)).toEqual([
       'newCustomers',
       'pendingAttestations',
+      'newDemands',
       'smsSent',
       'failedJobs',
       'transfersWaiting',
@@ -159,6 +160,61 @@ describe('dashboard: today’s figures (issue 8)', () => {
     expect(operator.promotersWaiting).toBe(after.promotersWaiting);
     expect(operator.inviteRewardsWithheld).toBe(after.inviteRewardsWithheld);
     expect(Object.keys(operator)).not.toContain('withdrawalsWaiting');
+  });
+
+  it('counts for a manager only their own customers and the demands they quote; an operator sees no customer figure', async () => {
+    const manager = (await staffTokens(t, 'manager')).token;
+    const admin = (await staffTokens(t, 'admin')).token;
+    const [managerBefore, adminBefore] = [await figures(manager), await figures(admin)];
+    const [demoManager] = await t.db.select({ id: staffAccount.id }).from(staffAccount).where(eq(staffAccount.account, 'manager'));
+    // Another manager's customer registers and sends the form; then one of the demo manager's.
+    const others = await createUser(t, clock);
+    const [other] = await t.db
+      .insert(staffAccount)
+      .values({ account: `m${Date.now()}`, name: '另一位经理', passwordHash: 'x', roles: ['manager'], createdAt: clock.now() })
+      .returning({ id: staffAccount.id });
+    await t.db
+      .update(userAccount)
+      .set({ managerId: other!.id, attested: true, attestationState: 'pending' })
+      .where(eq(userAccount.phone, others.phone));
+    const mine = await createUser(t, clock);
+    await t.db
+      .update(userAccount)
+      .set({ managerId: demoManager!.id, attested: true, attestationState: 'pending' })
+      .where(eq(userAccount.phone, mine.phone));
+    // A demand of the other manager's customer waits for a quote: not the demo manager's.
+    const [o] = await t.db.select({ id: userAccount.id }).from(userAccount).where(eq(userAccount.phone, others.phone));
+    const [m] = await t.db.select({ id: userAccount.id }).from(userAccount).where(eq(userAccount.phone, mine.phone));
+    const now = clock.now();
+    const demandRow = (userId: number, n: number) => ({
+      userId,
+      title: `定制测试 ${n}`,
+      description: '请测一下',
+      contactName: '张老师',
+      contactPhone: '13800000000',
+      state: 'open' as const,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await t.db.insert(demand).values([demandRow(o!.id, 1), demandRow(m!.id, 2)]);
+
+    const [managerAfter, adminAfter] = [await figures(manager), await figures(admin)];
+    expect([managerAfter.newCustomers, managerAfter.pendingAttestations, managerAfter.newDemands]).toEqual([
+      managerBefore.newCustomers! + 1,
+      managerBefore.pendingAttestations! + 1,
+      managerBefore.newDemands! + 1,
+    ]);
+    expect([adminAfter.newCustomers, adminAfter.pendingAttestations, adminAfter.newDemands]).toEqual([
+      adminBefore.newCustomers! + 2,
+      adminBefore.pendingAttestations! + 2,
+      adminBefore.newDemands! + 2,
+    ]);
+    // Nor does a manager read the shop's jobs or SMS; the operator reads no customer or demand figure.
+    expect(Object.keys(managerAfter)).not.toContain('failedJobs');
+    expect(Object.keys(managerAfter)).not.toContain('smsSent');
+    const operator = Object.keys(await figures((await staffTokens(t, 'operator')).token));
+    for (const k of ['newCustomers', 'pendingAttestations', 'newDemands', 'failedJobs']) expect(operator).not.toContain(k);
+    expect(operator).toContain('smsSent');
   });
 
   it('is for staff holding dashboard.read: every role has it; a customer token and no token are refused', async () => {

@@ -1,12 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_ACTIONS, type OrderAction, type OrderState } from '@yance/contracts/order-states';
-import { auditLog, orderEvent, userAccount } from '../src/db/schema.ts';
+import { auditLog, ledgerEntry, orderEvent, userAccount } from '../src/db/schema.ts';
 import { numberPrefix } from '../src/modules/order/order-keyword.repository.ts';
 import { pageOrders } from '../src/modules/order/order.repository.ts';
 import { createTwinApps, type TestApp } from './create-test-app.ts';
 import { callApi, signInStaff, staffTokens } from './factories.ts';
-import { customItem, orderingCustomer, placeOrder, reviewedFile } from './order-factories.ts';
+import { customItem, orderingCustomer, placeOrder, reviewedFile, transferOf } from './order-factories.ts';
 
 // Two app instances on one database (two processes on PostgreSQL): staff racing on one order.
 let twins: Awaited<ReturnType<typeof createTwinApps>>;
@@ -27,8 +27,8 @@ type MoveCall =
   | 'adminOrderDeliver'
   | 'adminOrderConfirmData'
   | 'adminOrderCancel';
-const move = (call: MoveCall, who: keyof typeof token, id: number, expect: OrderState, note?: string) =>
-  callApi(t, call, { token: token[who], body: { id, expect, note } });
+const move = (call: MoveCall, who: keyof typeof token, id: number, expect: OrderState, note?: string, extra: object = {}) =>
+  callApi(t, call, { token: token[who], body: { id, expect, note, ...extra } });
 
 const isMove = (action: string) => ORDER_ACTIONS.includes(action as OrderAction);
 
@@ -114,9 +114,32 @@ describe('an enterprise’s order', () => {
     });
     expect(scan.statusCode).toBe(200);
     expect((await move('adminOrderConfirmContract', 'manager', o.id, 'contracting')).body.data.state).toBe('unpaid');
-    const noNote = await move('adminOrderMarkPaid', 'finance', o.id, 'unpaid');
+    const transfer = await transferOf(t, o.id, 'HX2026112401');
+    const noNote = await move('adminOrderMarkPaid', 'finance', o.id, 'unpaid', undefined, transfer);
     expect(noNote).toMatchObject({ status: 400, body: { msg: '[备注]不能为空' } });
-    expect((await move('adminOrderMarkPaid', 'finance', o.id, 'unpaid', '银行回单 2026112401')).body.data.state).toBe('awaitingSample');
+    // 确认收款 asks for the bank's amount and reference, and refuses an amount other than what the order asks.
+    const noBank = await move('adminOrderMarkPaid', 'finance', o.id, 'unpaid', '银行回单 2026112401');
+    expect(noBank).toMatchObject({ status: 400, body: { msg: '[到账金额]不能为空' } });
+    const short = await move('adminOrderMarkPaid', 'finance', o.id, 'unpaid', '银行回单 2026112401', {
+      ...transfer,
+      receivedFen: transfer.receivedFen - 100,
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.msg).toMatch(/^到账金额 ¥[\d,.]+ 与订单 \S+ 应付金额 ¥[\d,.]+ 不符，请核对银行流水后再确认$/);
+    expect((await callApi(t, 'adminOrderDetail', { token: token.finance, query: { id: o.id } })).body.data.state).toBe('unpaid');
+    expect((await move('adminOrderMarkPaid', 'finance', o.id, 'unpaid', '银行回单 2026112401', transfer)).body.data.state).toBe(
+      'awaitingSample',
+    );
+    const [paidRow] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.objectType, 'order'), eq(auditLog.objectId, String(o.id)), eq(auditLog.action, 'order.markPaid')));
+    expect(paidRow!.changes).toMatchObject({ receivedFen: [null, transfer.receivedFen], bankRef: [null, 'HX2026112401'] });
+    const [receipt] = await t.db
+      .select()
+      .from(ledgerEntry)
+      .where(and(eq(ledgerEntry.orderId, o.id), eq(ledgerEntry.kind, 'bankReceipt')));
+    expect(receipt!.memo).toContain('银行流水号 HX2026112401');
     await move('adminOrderReceive', 'lab', o.id, 'awaitingSample');
     await move('adminOrderStartTesting', 'lab', o.id, 'received');
     await reviewedFile(t, token.lab, o.id);

@@ -126,7 +126,7 @@ export const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   adminOrderDetail: { query: { id: 1 } },
   adminOrderQuote: { body: { id: 1, expect: 'quoting', lines: [{ lineId: 1, amount_fen: 8000 }] } },
   adminOrderConfirmContract: { body: { id: 1, expect: 'contracting' } },
-  adminOrderMarkPaid: { body: { id: 1, expect: 'unpaid', note: '已到账' } },
+  adminOrderMarkPaid: { body: { id: 1, expect: 'unpaid', note: '已到账', receivedFen: 100, bankRef: 'HX2026' } },
   adminOrderReceive: { body: { id: 1, expect: 'awaitingSample' } },
   adminOrderStartTesting: { body: { id: 1, expect: 'received' } },
   adminOrderDeliver: { body: { id: 1, expect: 'testing' } },

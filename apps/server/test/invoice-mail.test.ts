@@ -13,7 +13,7 @@ import type { Mail, MailProvider } from '../src/lib/mail-provider.ts';
 import { reverseInvoicesOfOrder } from '../src/modules/invoice/invoice.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, staffTokens, type TestUser } from './factories.ts';
-import { orderingCustomer, pickupAddress, placeOrder } from './order-factories.ts';
+import { orderingCustomer, pickupAddress, placeOrder, transferOf } from './order-factories.ts';
 
 const TAX_ID = '91310000MA1FL4XX1X';
 const INVOICE_MAIL = 'fin@example.com';
@@ -62,7 +62,10 @@ type Customer = TestUser & { id: number };
 async function paidOrder(u: Customer) {
   const o = await placeOrder(t, u);
   await t.db.update(orders).set({ state: 'unpaid' }).where(eq(orders.id, o.id));
-  const paid = await callApi(t, 'adminOrderMarkPaid', { token: finance, body: { id: o.id, expect: 'unpaid', note: '对公转账已到账' } });
+  const paid = await callApi(t, 'adminOrderMarkPaid', {
+    token: finance,
+    body: { id: o.id, expect: 'unpaid', note: '对公转账已到账', ...(await transferOf(t, o.id)) },
+  });
   expect(paid.body.data.state).toBe('awaitingSample');
   return o;
 }

@@ -10,7 +10,7 @@ import { reverseInvoicesOfOrder } from '../src/modules/invoice/invoice.service.t
 import { moveOrder } from '../src/modules/order/order-api.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, staffTokens, type TestUser } from './factories.ts';
-import { orderingCustomer, pickupAddress, placeOrder, reviewedFile } from './order-factories.ts';
+import { orderingCustomer, pickupAddress, placeOrder, reviewedFile, transferOf } from './order-factories.ts';
 import { companyE, personE, special, TAX_ID, titleCalls } from './invoice-factories.ts';
 
 // Invoice applications (开票申请) and the console's 发票 room. The titles (抬头) they name: invoice-titles.test.ts.
@@ -59,7 +59,7 @@ async function enterpriseOrder(u: Customer, pay = true) {
   if (pay) {
     const paid = await callApi(t, 'adminOrderMarkPaid', {
       token: token.finance,
-      body: { id: o.id, expect: 'unpaid', note: '对公转账已到账' },
+      body: { id: o.id, expect: 'unpaid', note: '对公转账已到账', ...(await transferOf(t, o.id)) },
     });
     expect(paid.body.data.state).toBe('awaitingSample');
   }

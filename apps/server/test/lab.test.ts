@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_REVIEWED_FILE, NOT_FOUND_BY_NO } from '@yance/contracts/lab';
+import { SELF_REVIEW } from '../src/modules/lab/result-file.service.ts';
 import { auditLog, orderEvent, orderSample } from '../src/db/schema.ts';
 import { domainEvents } from '../src/subscribers.ts';
 import { modulePorts } from '../src/ports.ts';
@@ -217,6 +218,9 @@ describe('test records and result files', () => {
     expect((await callApi(t, 'orderDetail', { token: u.tokens.token, body: { id: o.id } })).body.data.files).toEqual([]);
     const reject = await callApi(t, 'adminResultReview', { token: token.lab, body: { id: up.body.data.id, approve: false } });
     expect(reject).toMatchObject({ status: 400, body: { msg: '[驳回原因]不能为空' } });
+    // Four eyes (issue 21): the lab member who uploaded it may not pass it; a second person does.
+    const own = await callApi(t, 'adminResultReview', { token: token.lab, body: { id: up.body.data.id, approve: true } });
+    expect(own).toMatchObject({ status: 403, body: { msg: SELF_REVIEW } });
     const approved = await callApi(t, 'adminResultReview', { token: token.admin, body: { id: up.body.data.id, approve: true } });
     expect(approved.body.data).toMatchObject({ state: 'approved', reviewedBy: expect.stringContaining('') });
     const twice = await callApi(t, 'adminResultReview', {

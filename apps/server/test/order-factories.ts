@@ -3,10 +3,10 @@ import { expect } from 'vitest';
 import type { AdminResultFile } from '@yance/contracts/lab';
 import type { OrderAddBody } from '@yance/contracts/order';
 import type { Address } from '@yance/contracts/user';
-import { device, projectType, typeChild, userAccount } from '../src/db/schema.ts';
+import { device, orders, projectType, typeChild, userAccount } from '../src/db/schema.ts';
 import { insertDevices } from '../src/modules/catalog/catalog-search.repository.ts';
 import type { TestApp } from './create-test-app.ts';
-import { callApi, createUser, type TestClock, type TestUser } from './factories.ts';
+import { callApi, createUser, staffTokens, type TestClock, type TestUser } from './factories.ts';
 
 /** Seeded items the order tests use: XRD (¥80/样, two options) and a type-2 on-site item. */
 export const XRD = 'd10001';
@@ -146,7 +146,15 @@ export async function uploadResultFile(
 export async function reviewedFile(t: TestApp, labToken: string, orderId: number): Promise<AdminResultFile> {
   const up = await uploadResultFile(t, labToken, { orderId: String(orderId) });
   expect(up.body.code, up.body.msg).toBe(1);
-  const ok = await callApi(t, 'adminResultReview', { token: labToken, body: { id: up.body.data.id, approve: true } });
+  // Four eyes (issue 21): a second member passes it — the admin, who holds the lab's permission too.
+  const reviewer = (await staffTokens(t, 'admin')).token;
+  const ok = await callApi(t, 'adminResultReview', { token: reviewer, body: { id: up.body.data.id, approve: true } });
   expect(ok.body.code, ok.body.msg).toBe(1);
   return ok.body.data;
+}
+
+/** 确认收款's bank fields as finance copies them from a bank slip that paid the whole order (no coupon, no points). */
+export async function transferOf(t: TestApp, orderId: number, bankRef = 'HX20261124001') {
+  const [o] = await t.db.select({ totalFen: orders.totalFen }).from(orders).where(eq(orders.id, orderId));
+  return { receivedFen: o!.totalFen!, bankRef };
 }

@@ -367,6 +367,19 @@ export const orderMoveBody = orderIdBody.extend({
 });
 export type OrderMoveBody = z.output<typeof orderMoveBody>;
 
+/**
+ * 确认收款 (markPaid): finance records the bank transfer that paid a 待付款
+ * order — the amount the bank credited and its reference (流水号). The server
+ * refuses an amount other than what the order asks (ADR 0050).
+ */
+export const orderMarkPaidBody = orderMoveBody.extend({
+  receivedFen: fen('到账金额').refine((v) => v > 0, '[到账金额]必须大于0'),
+  bankRef: text('银行流水号', { max: 60 })
+    .regex(/^[0-9A-Za-z-]+$/, '[银行流水号]只能是字母、数字和连字符')
+    .refine((v) => v.length >= 4, '[银行流水号]至少4位'),
+});
+export type OrderMarkPaidBody = z.output<typeof orderMarkPaidBody>;
+
 /** quote: the manager prices every line that had no price (and may correct the others). */
 export const orderQuoteBody = orderMoveBody.extend({
   lines: z

@@ -140,6 +140,16 @@ export const labCalendar = z
   .refine((c) => !c.holidays.some((d) => c.makeupDays.includes(d)), { message: '[调休上班日]不能同时设为节假日', path: ['makeupDays'] });
 export type LabCalendarSetting = z.infer<typeof labCalendar>;
 
+/**
+ * Who passes a result file (issue 21): by default a second person — the one
+ * who uploaded it may not approve it (four eyes, checked by the result-file
+ * machine). A one-person lab switches singlePersonLab on to review its own.
+ */
+export const labReview = z.object({ singlePersonLab: z.boolean({ error: '[单人实验室]格式不正确' }) });
+export type LabReviewSetting = z.infer<typeof labReview>;
+export const LAB_REVIEW_KEY = 'labReview';
+export const DEFAULT_LAB_REVIEW: LabReviewSetting = { singlePersonLab: false };
+
 export const localInfo = z.object({
   /** The company's registered name: 乙方 of the enterprise contract (ADR 0045); empty until set, then the platform's name. */
   company: optionalText('公司名称', { max: 64 }),

@@ -38,7 +38,7 @@ export function ObjectHistory({ objectType, objectId }: { objectType: string; ob
                   {row.ip ? ` · ${row.ip}` : ''}
                 </Typography.Text>
               </div>
-              <AuditChanges changes={row.changes} />
+              <AuditChanges objectType={row.objectType} changes={row.changes} />
             </div>
           ),
         }))}

@@ -12,6 +12,7 @@ import {
   orderIdBody,
   orderListBody,
   orderListResponse,
+  orderMarkPaidBody,
   orderMoveBody,
   orderTodoResponse,
   orderQuoteBody,
@@ -99,8 +100,8 @@ export const orderEndpoints = {
   },
   adminOrderMarkPaid: {
     ...routes.adminOrderMarkPaid,
-    summary: '确认收款（企业预付款），须写备注',
-    body: orderMoveBody,
+    summary: '确认收款（企业预付款）：到账金额须等于应付金额，记录银行流水号，须写备注',
+    body: orderMarkPaidBody,
     response: adminOrderDetail,
   },
   adminOrderReceive: { ...routes.adminOrderReceive, summary: '确认收样', body: orderMoveBody, response: adminOrderDetail },

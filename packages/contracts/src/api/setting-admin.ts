@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Endpoint } from '../endpoint.ts';
 import { routes } from '../routes.ts';
-import { allowRegion, labCalendar, localInfo, samplingSetting } from '../setting.ts';
+import { allowRegion, labCalendar, labReview, localInfo, samplingSetting } from '../setting.ts';
 
 /** The stored web settings as the console edits them (null = never saved). */
 export const settingAdmin = z.object({
@@ -9,13 +9,14 @@ export const settingAdmin = z.object({
   samplingSetting: samplingSetting.nullable(),
   localInfo: localInfo.nullable(),
   labCalendar: labCalendar.nullable(),
+  labReview: labReview.nullable(),
 });
 
 /** The console's web settings of spec §3, checked by the same contracts the storefront reads (issue 8). */
 export const settingAdminEndpoints = {
   settingAdminDetail: {
     ...routes.settingAdminDetail,
-    summary: '网站设置（上门取样区域、取样设置、联系方式、工作日历）',
+    summary: '网站设置（上门取样区域、取样设置、联系方式、工作日历、结果文件审核）',
     response: settingAdmin,
   },
   settingAllowRegionSave: {
@@ -43,6 +44,13 @@ export const settingAdminEndpoints = {
     ...routes.settingLabCalendarSave,
     summary: '保存实验室工作日历（工作日、节假日、调休上班日），预计出结果时间按它计算工作日',
     body: z.object({ labCalendar }),
+    response: settingAdmin,
+    success: '已保存',
+  },
+  settingLabReviewSave: {
+    ...routes.settingLabReviewSave,
+    summary: '保存结果文件审核方式：默认须由上传人以外的另一位员工审核通过；单人实验室可允许本人审核',
+    body: z.object({ labReview }),
     response: settingAdmin,
     success: '已保存',
   },

@@ -10,7 +10,6 @@ import {
   InputNumber,
   Select,
   Space,
-  Table,
   Tag,
   Typography,
   type TableProps,
@@ -24,6 +23,7 @@ import { ACTOR_KIND_NAMES, actionName, OBJECT_TYPE_NAMES, objectTypeName } from 
 import { LoadError } from '@/components/load-error.tsx';
 import { formatTime } from '@/lib/time.ts';
 import { listPagination } from '@/lib/list-pagination.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -64,7 +64,11 @@ const columns: TableProps<AuditEntry>['columns'] = [
   },
   { title: '动作', dataIndex: 'action', width: 110, render: actionName },
   { title: '对象', key: 'object', width: 110, render: (_: unknown, r) => `${objectTypeName(r.objectType)} #${r.objectId}` },
-  { title: '变更', dataIndex: 'changes', render: (changes: AuditEntry['changes']) => <AuditChanges changes={changes} /> },
+  {
+    title: '变更',
+    dataIndex: 'changes',
+    render: (changes: AuditEntry['changes'], r) => <AuditChanges objectType={r.objectType} changes={changes} />,
+  },
   { title: 'IP', dataIndex: 'ip', width: 130 },
 ];
 
@@ -134,7 +138,7 @@ export default function AuditPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<AuditEntry>
+        <ListTable<AuditEntry>
           rowKey="id"
           columns={columns}
           dataSource={list.data?.list}

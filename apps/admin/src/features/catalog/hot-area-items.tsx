@@ -1,12 +1,13 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWrite } from '@yance/browser/use-write';
-import { App, Button, Drawer, Empty, Flex, Grid, Select, Table, Tag, Typography } from 'antd';
+import { App, Button, Drawer, Empty, Flex, Grid, Select, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { formatUnitPrice } from '@yance/browser/format';
 import type { DeviceAdminRow } from '@yance/contracts/catalog-admin';
 import { listPagination } from '@/lib/list-pagination.ts';
 import type { HotAreaRow } from './hot-area-modal.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -85,7 +86,7 @@ export function HotAreaItems({ area, onClose }: { area: HotAreaRow | null; onClo
           加入专区
         </Button>
       </Flex>
-      <Table<DeviceAdminRow>
+      <ListTable<DeviceAdminRow>
         rowKey="id"
         size="small"
         dataSource={items.data?.list}

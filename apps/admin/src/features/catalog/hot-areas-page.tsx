@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWrite } from '@yance/browser/use-write';
-import { App, Button, Empty, Image, Space, Table, type TableProps } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Empty, Image, Space, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { LoadError } from '@/components/load-error.tsx';
@@ -9,6 +9,7 @@ import { orderColumn } from '@/components/reorder.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { HotAreaItems } from './hot-area-items.tsx';
 import { HotAreaModal, type HotAreaRow } from './hot-area-modal.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 /** 热门专区: the curated collections on the home page: add, edit, reorder, remove, and their items. */
 export default function HotAreasPage() {
@@ -81,7 +82,7 @@ export default function HotAreasPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<HotAreaRow>
+        <ListTable<HotAreaRow>
           rowKey="id"
           columns={columns}
           dataSource={rows}

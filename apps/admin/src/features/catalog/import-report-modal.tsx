@@ -1,5 +1,6 @@
-import { Alert, Modal, Space, Statistic, Table, Typography } from 'antd';
+import { Alert, Modal, Space, Statistic, Typography } from 'antd';
 import type { ImportReport } from '@yance/contracts/catalog-admin';
+import { ListTable } from '@/components/list-table.tsx';
 
 /** What an .xlsx import did, row by row: how many rows were added and updated, and each refused row with its number and reason. */
 export function ImportReportModal({ report, onClose }: { report: (ImportReport & { file: string }) | null; onClose: () => void }) {
@@ -35,7 +36,7 @@ export function ImportReportModal({ report, onClose }: { report: (ImportReport &
                 title="以下行没有导入，改正后可再次导入同一文件（已导入的行按项目编号更新）。"
                 style={{ marginBottom: 12 }}
               />
-              <Table
+              <ListTable
                 size="small"
                 rowKey={(r) => `${r.row}-${r.rid}`}
                 dataSource={report.refused}

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWrite } from '@yance/browser/use-write';
-import { App, Button, Empty, Image, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { App, Button, Empty, Image, Space, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { call } from '@yance/browser/api-client';
@@ -11,6 +11,7 @@ import { LoadError } from '@/components/load-error.tsx';
 import { listPagination } from '@/lib/list-pagination.ts';
 import { ImportReportModal } from './import-report-modal.tsx';
 import { ItemsToolbar, type ItemFilters } from './items-toolbar.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -176,7 +177,7 @@ export default function ItemsPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<DeviceAdminRow>
+        <ListTable<DeviceAdminRow>
           rowKey="id"
           columns={columns}
           dataSource={list.data?.list}

@@ -1,7 +1,7 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useWrite } from '@yance/browser/use-write';
-import { App, Button, Card, Empty, Flex, Image, Segmented, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Empty, Flex, Image, Segmented, Space, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
@@ -10,6 +10,7 @@ import { orderColumn } from '@/components/reorder.tsx';
 import { ChildFormModal, type ChildRow } from './child-form-modal.tsx';
 import { TypeEditModal, type TypeRow } from './type-edit-modal.tsx';
 import { useChildren, useTypes } from './use-taxonomy.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 function TypeCard({ type, onEdit }: { type: TypeRow; onEdit: () => void }) {
   return (
@@ -126,7 +127,7 @@ export default function TypesPage() {
       {children.isError ? (
         <LoadError error={children.error} retry={() => void children.refetch()} />
       ) : (
-        <Table<ChildRow>
+        <ListTable<ChildRow>
           rowKey="id"
           size="middle"
           columns={columns}

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { Button, Card, Descriptions, Space, Tag, Typography, type TableProps } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call } from '@yance/browser/api-client';
 import { formatFen } from '@yance/browser/format';
@@ -8,6 +8,7 @@ import { CLUSTER_MEMBER_STATE_NAMES, CLUSTER_ROLE_NAMES, type AdminClusterDetail
 import { DetailState, retryUnlessMissing, type Missing } from '@/components/detail-state.tsx';
 import { HistoryButton } from '@/components/history-button.tsx';
 import { formatTime } from '@/lib/time.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 const MISSING: Missing = {
   title: '课题组不存在',
@@ -102,7 +103,7 @@ function ClusterView({ g }: { g: AdminClusterDetail }) {
           </Descriptions>
         </Card>
         <Card size="small" title="成员与申请">
-          <Table<AdminClusterMember>
+          <ListTable<AdminClusterMember>
             rowKey="id"
             columns={columns}
             dataSource={g.members}

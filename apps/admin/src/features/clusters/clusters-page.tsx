@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Empty, Input, Table, type TableProps } from 'antd';
+import { Empty, Input, type TableProps } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { call } from '@yance/browser/api-client';
 import type { AdminClusterSummary } from '@yance/contracts/cluster';
@@ -8,6 +8,7 @@ import { PageTitle } from '@/components/page-title.tsx';
 import { formatTime } from '@/lib/time.ts';
 import { int } from '@/lib/url-query.ts';
 import { listPagination } from '@/lib/list-pagination.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -70,7 +71,7 @@ export default function ClustersPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<AdminClusterSummary>
+        <ListTable<AdminClusterSummary>
           rowKey="id"
           columns={columns}
           dataSource={list.data?.list}

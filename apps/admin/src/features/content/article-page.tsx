@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Empty, Image, Input, Select, Space, Table, Tabs, Tag, Typography, type TableProps } from 'antd';
+import { Button, Empty, Image, Input, Select, Space, Tabs, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import type { ARTICLE_STATES, articleAdminSummary } from '@yance/contracts/conte
 import { LoadError } from '@/components/load-error.tsx';
 import { listPagination } from '@/lib/list-pagination.ts';
 import { articleStateText, useArticleActions } from './article-actions.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 type ArticleRow = z.infer<typeof articleAdminSummary>;
 type State = (typeof ARTICLE_STATES)[number];
@@ -116,7 +117,7 @@ export default function ArticlePage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<ArticleRow>
+        <ListTable<ArticleRow>
           rowKey="id"
           columns={columns}
           dataSource={list.data?.list}

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWrite } from '@yance/browser/use-write';
-import { App, Button, Empty, Image, Space, Table, Typography, type TableProps } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Empty, Image, Space, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import type { BannerAdmin } from '@yance/contracts/content-admin';
@@ -11,6 +11,7 @@ import { BannerFormModal } from './banner-form-modal.tsx';
 import { HistoryButton } from '@/components/history-button.tsx';
 import { nextSort, orderColumn } from '@/components/reorder.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 /** 轮播图: every banner (also stopped and out-of-window ones) in home-page order; add, edit, reorder, remove. */
 export default function BannerPage() {
@@ -95,7 +96,7 @@ export default function BannerPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<BannerAdmin>
+        <ListTable<BannerAdmin>
           rowKey="id"
           columns={columns}
           dataSource={rows}

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWrite } from '@yance/browser/use-write';
-import { App, Button, Empty, Image, Space, Table, type TableProps } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Empty, Image, Space, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { LoadError } from '@/components/load-error.tsx';
@@ -9,6 +9,7 @@ import { HistoryButton } from '@/components/history-button.tsx';
 import { nextSort, orderColumn } from '@/components/reorder.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { PartnerFormModal, type PartnerRow } from './partner-form-modal.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 /** 合作机构: the partner logos of the home page in their order; add, edit, reorder, remove. */
 export default function PartnerPage() {
@@ -82,7 +83,7 @@ export default function PartnerPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<PartnerRow>
+        <ListTable<PartnerRow>
           rowKey="id"
           columns={columns}
           dataSource={rows}

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Table, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { call } from '@yance/browser/api-client';
 import { LoadError } from '@/components/load-error.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 /** Where each page shows on the storefront, so the operator finds the one to edit. */
 export const SITE_PAGE_PLACES: Record<string, string> = {
@@ -29,7 +30,7 @@ export default function SitePagePage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table
+        <ListTable
           rowKey="key"
           dataSource={list.data}
           loading={list.isFetching}

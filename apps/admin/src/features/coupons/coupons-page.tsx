@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWrite } from '@yance/browser/use-write';
-import { Button, Card, DatePicker, Flex, Form, Input, InputNumber, Modal, Radio, Select, Switch, Table, Tag } from 'antd';
+import { Button, Card, DatePicker, Flex, Form, Input, InputNumber, Modal, Radio, Select, Switch, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
@@ -10,6 +10,7 @@ import { COUPON_KIND_NAMES } from '@yance/contracts/coupon-states';
 import { LoadError } from '@/components/load-error.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { IssuedDrawer } from './issued-drawer.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 const KEY = ['adminCouponTemplateList'] as const;
 
@@ -203,7 +204,7 @@ export default function CouponsPage() {
         {list.isError ? (
           <LoadError error={list.error} retry={() => void list.refetch()} />
         ) : (
-          <Table<CouponTemplate>
+          <ListTable<CouponTemplate>
             rowKey="id"
             loading={list.isLoading}
             dataSource={list.data ?? []}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Drawer, Empty, Grid, Table, Tag } from 'antd';
+import { Drawer, Empty, Grid, Tag } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { maskPhone } from '@yance/browser/format';
@@ -8,6 +8,7 @@ import { chinaToday } from '@yance/contracts/booking-rules';
 import { LoadError } from '@/components/load-error.tsx';
 import { listPagination } from '@/lib/list-pagination.ts';
 import { formatTime } from '@/lib/time.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 const SOURCE_NAMES = { signup: '注册赠送', staff: '后台发放' } as const;
@@ -37,7 +38,7 @@ export function IssuedDrawer({ template, onClose }: { template: CouponTemplate |
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<Row>
+        <ListTable<Row>
           rowKey="id"
           size="small"
           dataSource={list.data?.list}

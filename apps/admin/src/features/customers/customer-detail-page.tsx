@@ -4,6 +4,7 @@ import { Alert, App, Button, Card, Col, Row, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call } from '@yance/browser/api-client';
+import { ATTESTATION_APPROVE_EFFECT } from '@yance/contracts/attestation-states';
 import type { CustomerDetail } from '@yance/contracts/customer';
 import { DetailState, retryUnlessMissing, type Missing } from '@/components/detail-state.tsx';
 import { ObjectHistory } from '@/components/object-history.tsx';
@@ -55,7 +56,7 @@ function CustomerView({ c }: { c: CustomerDetail }) {
   const confirmApprove = () =>
     modal.confirm({
       title: `通过 ${who} 的认证资料？`,
-      content: '通过后客户即可下单。',
+      content: ATTESTATION_APPROVE_EFFECT,
       okText: '通过',
       onOk: () => approve.mutateAsync(undefined),
     });

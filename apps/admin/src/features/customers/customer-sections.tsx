@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Empty, Table, Tag, Tooltip, Typography, type DescriptionsProps } from 'antd';
+import { Descriptions, Empty, Tag, Tooltip, Typography, type DescriptionsProps } from 'antd';
 import type { CustomerDetail } from '@yance/contracts/customer';
 import { formatTime } from '@/lib/time.ts';
 import { AttestationTag, deviceOf, DisabledTag, LOGIN_METHOD_NAMES, organizationName } from './customer-labels.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 type Login = CustomerDetail['logins'][number];
 type Address = CustomerDetail['addresses'][number];
@@ -79,7 +80,7 @@ export function ManagerSection({ c }: { c: CustomerDetail }) {
 export function AddressesSection({ list }: { list: Address[] }) {
   if (list.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有收货地址" />;
   return (
-    <Table<Address>
+    <ListTable<Address>
       rowKey="address_rid"
       size="small"
       pagination={false}
@@ -108,7 +109,7 @@ export function LoginsSection({ list }: { list: Login[] }) {
   if (list.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有登录记录" />;
   return (
     <div data-testid="logins">
-      <Table<Login & { key: number }>
+      <ListTable<Login & { key: number }>
         size="small"
         pagination={false}
         // Two logins can share a time and address; their place in the list tells them apart.

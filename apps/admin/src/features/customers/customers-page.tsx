@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Empty, Input, Select, Space, Table, type TableProps } from 'antd';
+import { App, Empty, Input, Select, Space, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
@@ -12,6 +12,7 @@ import { listPagination } from '@/lib/list-pagination.ts';
 import { ATTESTATION_OPTIONS, AttestationTag, DisabledTag, organizationName, ORGANIZATION_OPTIONS } from './customer-labels.tsx';
 import { apiQueryOf, SEARCH_FIELDS, useCustomerQuery, type SearchField } from './customer-query.ts';
 import { useManagers } from './use-managers.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 const STATE_OPTIONS = [
@@ -140,7 +141,7 @@ export default function CustomersPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<CustomerSummary>
+        <ListTable<CustomerSummary>
           rowKey="id"
           columns={columns}
           dataSource={list.data?.list}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Grid, Table, Typography, type TableProps } from 'antd';
+import { Card, Grid, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
@@ -7,6 +7,7 @@ import { formatFen } from '@yance/browser/format';
 import { LEDGER_ENTRY_NAMES, type LedgerEntryKind } from '@yance/contracts/ledger';
 import type { StatementLine } from '@yance/contracts/prestore';
 import { formatTime } from '@/lib/time.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -115,7 +116,7 @@ export function PrestoreStatementCard({ userId, canOpenOrder }: { userId: number
         <Typography.Text type="danger">余额明细加载失败：{list.error.message}</Typography.Text>
       ) : (
         <div data-testid="prestore-statement">
-          <Table<StatementLine>
+          <ListTable<StatementLine>
             rowKey="id"
             size="small"
             columns={narrow ? narrowColumns(canOpenOrder) : wideColumns(canOpenOrder)}

@@ -1,5 +1,6 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { call } from '@yance/browser/api-client';
+import { ATTESTATION_REJECT_EFFECT } from '@yance/contracts/attestation-states';
 import { attestationReviewBody } from '@yance/contracts/customer';
 import { fieldOf, parseForm } from '@/lib/zod-form.ts';
 import { useCustomerChange } from './use-customer-change.ts';
@@ -28,7 +29,7 @@ export function RejectModal({ customerId, open, onClose }: { customerId: number;
       confirmLoading={reject.isPending}
       destroyOnHidden
     >
-      <Alert type="info" showIcon title="驳回原因会显示给客户，请写明需要修改的地方。" style={{ marginBottom: 16 }} />
+      <Alert type="info" showIcon title={ATTESTATION_REJECT_EFFECT} style={{ marginBottom: 16 }} />
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item label="驳回原因" {...fieldOf(attestationReviewBody, 'reason')} required>
           <Input.TextArea rows={3} maxLength={200} showCount placeholder="例如：单位名称与营业执照不一致" />

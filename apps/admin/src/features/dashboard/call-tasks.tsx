@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWrite } from '@yance/browser/use-write';
-import { App, Button, Card, Popconfirm, Table, Typography } from 'antd';
+import { App, Button, Card, Popconfirm, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
 import { CALL_WITHIN_HOURS, type CallTask } from '@yance/contracts/call-task';
 import { LoadError } from '@/components/load-error.tsx';
 import { dayjs } from '@/lib/time.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 const KEY = ['orderCallTasks'] as const;
 
@@ -62,7 +63,7 @@ export function CallTasks() {
       {q.isError ? (
         <LoadError error={q.error} retry={() => void q.refetch()} />
       ) : (
-        <Table<CallTask>
+        <ListTable<CallTask>
           rowKey="orderId"
           size="small"
           loading={q.isPending}

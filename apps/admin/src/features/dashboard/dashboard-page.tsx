@@ -12,6 +12,7 @@ import { CallTasks } from './call-tasks.tsx';
 /** Figures with a page of their own: the card opens it, filtered, for staff who may open it. */
 const LINKS: Record<string, { to: string; permission: Permission; text: string }> = {
   pendingAttestations: { to: '/customers?attestation=pending', permission: 'customer.read', text: '查看待审核的客户' },
+  newDemands: { to: '/demands?state=open', permission: 'order.quote', text: '去报价' },
   failedJobs: { to: '/jobs?state=failed', permission: 'job.manage', text: '查看失败的任务' },
   smsSent: { to: '/sms', permission: 'sms.read', text: '查看短信记录' },
   transfersWaiting: { to: '/money/topups?state=pending&method=transfer', permission: 'ledger.read', text: '去审核转账' },

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Descriptions, Empty, Row, Space, Table, Timeline, Typography, type TableProps } from 'antd';
+import { Button, Card, Col, Descriptions, Empty, Row, Space, Timeline, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call } from '@yance/browser/api-client';
@@ -13,6 +13,7 @@ import { holds, useMe } from '@/lib/me.ts';
 import { formatTime } from '@/lib/time.ts';
 import { demandKey, DemandStateTag } from './demand-labels.tsx';
 import { QuoteForm } from './quote-form.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 const MISSING: Missing = {
   title: '需求不存在',
@@ -136,7 +137,7 @@ function DemandView({ demand }: { demand: AdminDemandDetail }) {
                   <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚未报价" />
                 ) : (
                   <>
-                    <Table<Line>
+                    <ListTable<Line>
                       rowKey="id"
                       size="small"
                       columns={lineColumns}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Empty, Grid, Input, Select, Space, Table, Typography, type TableProps } from 'antd';
+import { App, Empty, Grid, Input, Select, Space, Typography, type TableProps } from 'antd';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
 import { formatFen } from '@yance/browser/format';
@@ -9,6 +9,7 @@ import { int, oneOf, useListQuery } from '@/lib/url-query.ts';
 import { formatTime } from '@/lib/time.ts';
 import { listPagination } from '@/lib/list-pagination.ts';
 import { DEMAND_STATE_OPTIONS, DemandStateTag } from './demand-labels.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -128,7 +129,7 @@ export default function DemandsPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<AdminDemandSummary>
+        <ListTable<AdminDemandSummary>
           rowKey="id"
           columns={columnsFor(narrow)}
           dataSource={list.data?.list}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Empty, Grid, Input, Rate, Select, Space, Table, Typography, type TableProps } from 'antd';
+import { App, Button, Empty, Grid, Input, Rate, Select, Space, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
@@ -9,6 +9,7 @@ import { int, oneOf, useListQuery } from '@/lib/url-query.ts';
 import { formatTime } from '@/lib/time.ts';
 import { listPagination } from '@/lib/list-pagination.ts';
 import { ReplyDialog } from './reply-dialog.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 const STAR_OPTIONS = [5, 4, 3, 2, 1].map((n) => ({ value: n, label: `${n}星` }));
@@ -176,7 +177,7 @@ export default function EvaluationsPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<AdminEvaluation>
+        <ListTable<AdminEvaluation>
           rowKey="id"
           columns={columnsFor(narrow, setReplying)}
           dataSource={list.data?.list}

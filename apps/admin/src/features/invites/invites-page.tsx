@@ -14,7 +14,6 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   Tag,
   Typography,
   type TableProps,
@@ -39,6 +38,7 @@ import { formatTime } from '@/lib/time.ts';
 import { int, oneOf, useListQuery } from '@/lib/url-query.ts';
 import { useChange } from '@/lib/use-change.ts';
 import { listPagination } from '@/lib/list-pagination.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
@@ -302,7 +302,7 @@ export default function InvitesPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<AdminInvite>
+        <ListTable<AdminInvite>
           rowKey="inviteeId"
           size="middle"
           columns={columns}

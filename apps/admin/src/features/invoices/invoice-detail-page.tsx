@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWrite } from '@yance/browser/use-write';
-import { App, Button, Card, Col, Descriptions, Input, Modal, Row, Space, Table, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Col, Descriptions, Input, Modal, Row, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call } from '@yance/browser/api-client';
@@ -14,6 +14,7 @@ import { DetailState, retryUnlessMissing, type Missing } from '@/components/deta
 import { HistoryButton } from '@/components/history-button.tsx';
 import { formatTime } from '@/lib/time.ts';
 import { invoiceKey, InvoiceStateTag } from './invoice-labels.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 const MISSING: Missing = { title: '开票申请不存在', subTitle: '该开票申请不存在。', to: '/invoices', back: '回到发票列表' };
 
@@ -107,7 +108,7 @@ function InvoiceView({ invoice: a }: { invoice: AdminInvoiceDetail }) {
                 </span>
               }
             >
-              <Table
+              <ListTable
                 rowKey={(l) => `${l.source}:${l.sourceId}`}
                 size="small"
                 pagination={false}

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWrite } from '@yance/browser/use-write';
-import { App, Button, Empty, Select, Space, Table, Typography, type TableProps } from 'antd';
+import { App, Button, Empty, Select, Space, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { call } from '@yance/browser/api-client';
@@ -12,6 +12,7 @@ import { formatTime } from '@/lib/time.ts';
 import { listPagination } from '@/lib/list-pagination.ts';
 import { JobDrawer } from './job-drawer.tsx';
 import { JobStateTag } from './job-state-tag.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 const oneOf = <T extends string>(all: readonly T[], v: string | null): T | undefined =>
@@ -123,7 +124,7 @@ export default function JobsPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<JobEntry>
+        <ListTable<JobEntry>
           rowKey="id"
           columns={columns}
           dataSource={list.data?.list}

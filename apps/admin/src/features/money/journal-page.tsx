@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useWrite } from '@yance/browser/use-write';
-import { App, Button, Card, DatePicker, Empty, Flex, Grid, Input, Select, Space, Table, Typography, type TableProps } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { App, Button, Card, DatePicker, Empty, Flex, Grid, Input, Select, Space, Typography, type TableProps } from 'antd';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
 import { download, saveFile } from '@yance/browser/api-files';
@@ -14,6 +14,7 @@ import { holds, useMe } from '@/lib/me.ts';
 import { dayjs, formatTime } from '@/lib/time.ts';
 import { int, oneOf, useListQuery } from '@/lib/url-query.ts';
 import { listPagination } from '@/lib/list-pagination.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -255,7 +256,7 @@ export default function JournalPage() {
       ) : (
         <>
           {list.data && <Sums sums={list.data.sums} />}
-          <Table<JournalEntry>
+          <ListTable<JournalEntry>
             rowKey="id"
             size="middle"
             columns={narrow ? narrowColumns(reach) : wideColumns(reach)}

@@ -1,22 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  App,
-  Card,
-  Checkbox,
-  Col,
-  Empty,
-  Flex,
-  Grid,
-  Input,
-  Row,
-  Space,
-  Statistic,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-  type TableProps,
-} from 'antd';
+import { App, Card, Checkbox, Col, Empty, Flex, Grid, Input, Row, Space, Statistic, Tabs, Tag, Typography, type TableProps } from 'antd';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
 import { formatFen } from '@yance/browser/format';
@@ -35,6 +18,7 @@ import { holds, useMe } from '@/lib/me.ts';
 import { formatTime } from '@/lib/time.ts';
 import { int, oneOf, useListQuery } from '@/lib/url-query.ts';
 import { listPagination } from '@/lib/list-pagination.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
@@ -245,7 +229,7 @@ export default function ReceivablesPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<AdminReceivable>
+        <ListTable<AdminReceivable>
           rowKey="orderId"
           size="middle"
           columns={columnsFor({ narrow, canOpenCustomer: holds(me, 'customer.read'), canOpenOrder: holds(me, 'order.read') })}

@@ -11,6 +11,7 @@ import { LoadError } from '@/components/load-error.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { formatTime } from '@/lib/time.ts';
 import { checksOf, type Check } from './reconcile-checks.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 type KindRow = Reconciliation['byKind'][number];
 
@@ -109,7 +110,7 @@ export default function ReconcilePage() {
             <List dataSource={checksOf(r.data)} rowKey="key" renderItem={(c) => <CheckRow check={c} />} />
           </Card>
           <Card title="科目余额" size="small">
-            <Table<KindRow>
+            <ListTable<KindRow>
               rowKey="kind"
               size="small"
               columns={kindColumns}

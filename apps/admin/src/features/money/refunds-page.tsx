@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Empty, Form, Input, Modal, Select, Table, Tag, type TableProps } from 'antd';
+import { Button, Descriptions, Empty, Form, Input, Modal, Select, Tag, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
@@ -14,6 +14,7 @@ import { formatTime } from '@/lib/time.ts';
 import { int, oneOf, useListQuery } from '@/lib/url-query.ts';
 import { useChange } from '@/lib/use-change.ts';
 import { listPagination } from '@/lib/list-pagination.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
@@ -140,7 +141,7 @@ export default function RefundsPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<AdminRefund>
+        <ListTable<AdminRefund>
           rowKey="id"
           size="middle"
           columns={columns}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Empty, Grid, Input, Select, Space, Table, Typography, type TableProps } from 'antd';
+import { App, Button, Empty, Grid, Input, Select, Space, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
@@ -15,6 +15,7 @@ import { listPagination } from '@/lib/list-pagination.ts';
 import { TopupAnswerDialog, type TopupAnswer } from './topup-answer-dialog.tsx';
 import { TopupDrawer } from './topup-drawer.tsx';
 import { ALL, maskPhone, METHOD_OPTIONS, MethodText, STATE_OPTIONS, TopupStateTag } from './topup-labels.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -194,7 +195,7 @@ export default function TopupsPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<AdminTopup>
+        <ListTable<AdminTopup>
           rowKey="id"
           size="middle"
           columns={columnsFor({ narrow, canOpenCustomer, canAnswer, open: setOpened })}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Empty, Input, Select, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { Empty, Input, Select, Space, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
@@ -15,6 +15,7 @@ import { PageTitle } from '@/components/page-title.tsx';
 import { holds, useMe } from '@/lib/me.ts';
 import { formatTime } from '@/lib/time.ts';
 import { listPagination } from '@/lib/list-pagination.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 const STATE_COLORS = { sent: 'green', sending: 'orange', skipped: 'default' } as const;
@@ -93,7 +94,7 @@ export default function NoticesPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<NoticeOutboxEntry>
+        <ListTable<NoticeOutboxEntry>
           rowKey="id"
           columns={columnsFor(holds(me, 'order.read'))}
           dataSource={list.data?.list}

@@ -1,9 +1,9 @@
 // The lab's work on one order (ADR 0041): samples' states and return tracking,
 // test records, and the price adjustment; the result files are in order-result-files.tsx.
 // Every change reloads the order from the server's answer.
-import { useQueryClient } from '@tanstack/react-query';
 import { useWrite } from '@yance/browser/use-write';
-import { App, Button, Form, Input, InputNumber, Modal, Select, Space, Table, Typography, type TableProps } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, InputNumber, Modal, Select, Space, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
@@ -16,6 +16,7 @@ import { dayjs, formatTime } from '@/lib/time.ts';
 import { SampleStateTag } from '@/components/sample-state-tag.tsx';
 import { sampleOptions, useRefresh } from './order-lab-shared.ts';
 import { detailKey } from './use-order-move.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 /** 样品状态: where each sample is, its courier numbers, return tracking for samples asked back, labels. */
 export function SampleTrackingSection({ order }: { order: AdminOrderDetail }) {
@@ -62,7 +63,14 @@ export function SampleTrackingSection({ order }: { order: AdminOrderDetail }) {
           <Link to={`/orders/${order.id}/labels`}>打印全部标签</Link>
         </Space>
       )}
-      <Table<OrderSample> rowKey="id" size="small" columns={columns} dataSource={order.samples} pagination={false} scroll={{ x: 640 }} />
+      <ListTable<OrderSample>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={order.samples}
+        pagination={false}
+        scroll={{ x: 640 }}
+      />
       {returning && <ReturnModal order={order} sample={returning} onClose={() => setReturning(null)} />}
     </>
   );
@@ -118,7 +126,14 @@ export function TestRecordsSection({ order }: { order: AdminOrderDetail }) {
           新增检测记录
         </Button>
       )}
-      <Table<TestRecord> rowKey="id" size="small" columns={columns} dataSource={order.testRecords} pagination={false} scroll={{ x: 800 }} />
+      <ListTable<TestRecord>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={order.testRecords}
+        pagination={false}
+        scroll={{ x: 800 }}
+      />
       {adding && <RecordModal order={order} onClose={() => setAdding(false)} />}
     </>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Form, Input, InputNumber, Modal, Space, Typography } from 'antd';
 import { formatFen } from '@yance/browser/format';
 import { FEN_MAX } from '@yance/contracts/money';
-import { orderMoveBody, orderQuoteBody, type AdminOrderDetail, type OrderLine } from '@yance/contracts/order';
+import { orderMarkPaidBody, orderMoveBody, orderQuoteBody, type AdminOrderDetail, type OrderLine } from '@yance/contracts/order';
 import { nextOrderState, ORDER_TRANSITIONS, type OrderTransition } from '@yance/contracts/order-states';
 import { fenToYuan, yuanToFen } from '@/lib/money.ts';
 import { OrderStateTag } from './order-labels.tsx';
@@ -35,6 +35,43 @@ const amountRule = {
     if (!result.success) throw new Error(result.error.issues[0]?.message);
   },
 };
+
+/** Checks 确认收款's bank fields with the contract's rules (the amount typed in yuan). */
+const receivedRule = {
+  validator: async (_rule: unknown, value: unknown) => {
+    const result = orderMarkPaidBody.shape.receivedFen.safeParse(yuanToFen(value));
+    if (!result.success) throw new Error(result.error.issues[0]?.message);
+  },
+};
+const bankRefRule = {
+  validator: async (_rule: unknown, value: unknown) => {
+    const result = orderMarkPaidBody.shape.bankRef.safeParse(typeof value === 'string' ? value.trim() : '');
+    if (!result.success) throw new Error(result.error.issues[0]?.message);
+  },
+};
+
+/** What a 待付款 order asks to be paid: its final amount less its coupon and points (the server checks the same). */
+const payableOf = (order: AdminOrderDetail) => Math.max(0, (order.final_fen ?? 0) - order.deduction.couponFen - order.deduction.pointsFen);
+
+/** 确认收款: the amount the bank credited and its reference, both from the bank's slip. */
+function TransferFields({ order }: { order: AdminOrderDetail }) {
+  return (
+    <>
+      <Form.Item
+        name="received"
+        label="到账金额"
+        required
+        rules={[receivedRule]}
+        extra={`按银行回单填写；本订单应付 ${formatFen(payableOf(order))}，金额不符时不能确认`}
+      >
+        <InputNumber min={0} max={FEN_MAX / 100} precision={2} prefix="¥" style={{ width: '100%' }} aria-label="到账金额" />
+      </Form.Item>
+      <Form.Item name="bankRef" label="银行流水号" required rules={[bankRefRule]}>
+        <Input maxLength={60} placeholder="银行回单上的流水号" aria-label="银行流水号" />
+      </Form.Item>
+    </>
+  );
+}
 
 const choicesText = (l: OrderLine) =>
   Object.entries(l.choices)
@@ -89,8 +126,17 @@ export function OrderMoveModal({ order, action, onClose }: { order: AdminOrderDe
   };
 
   const submit = async () => {
-    const values = (await form.validateFields()) as { note?: string; amounts?: Record<string, unknown> };
+    const values = (await form.validateFields()) as {
+      note?: string;
+      amounts?: Record<string, unknown>;
+      received?: unknown;
+      bankRef?: string;
+    };
     const base = { id: order.id, expect: seen, note: values.note?.trim() ?? '' };
+    if (action === 'markPaid')
+      return move.mutate(
+        orderMarkPaidBody.parse({ ...base, receivedFen: yuanToFen(values.received), bankRef: values.bankRef?.trim() ?? '' }),
+      );
     if (!quoting) return move.mutate(orderMoveBody.parse(base));
     const lines = order.lines.map((l) => ({ lineId: l.id, amount_fen: yuanToFen(values.amounts?.[String(l.id)]) }));
     move.mutate(orderQuoteBody.parse({ ...base, lines }));
@@ -118,6 +164,7 @@ export function OrderMoveModal({ order, action, onClose }: { order: AdminOrderDe
       {move.error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={move.error.message} data-testid="move-error" />}
       <Form form={form} layout="vertical" initialValues={initialValues} preserve={false}>
         {quoting && order.lines.map((l) => <QuoteLine key={l.id} line={l} />)}
+        {action === 'markPaid' && <TransferFields order={order} />}
         {t.note && (
           <Form.Item name="note" label={noteLabel(action)} required={t.note === 'required'} rules={[noteRule(action)]}>
             <Input.TextArea

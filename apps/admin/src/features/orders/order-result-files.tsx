@@ -1,7 +1,7 @@
 // The result files of an order (ADR 0041): upload with progress, review (approve, reject with a reason), download.
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useWrite } from '@yance/browser/use-write';
-import { Button, Input, Modal, Progress, Select, Space, Table, Tag, Typography, Upload, type TableProps } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Input, Modal, Progress, Select, Space, Tag, Typography, Upload, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { download, saveFile, uploadWithProgress } from '@yance/browser/api-files';
@@ -10,6 +10,7 @@ import type { AdminOrderDetail } from '@yance/contracts/order';
 import { holds, useMe } from '@/lib/me.ts';
 import { formatTime } from '@/lib/time.ts';
 import { sampleOptions, useRefresh } from './order-lab-shared.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 const FILE_COLORS = { pending: 'orange', approved: 'green', rejected: 'red' } as const;
 const sizeText = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
@@ -73,6 +74,13 @@ export function ResultFilesSection({ order }: { order: AdminOrderDetail }) {
           </Tag>
           {f.reviewedBy && <Typography.Text type="secondary">{f.reviewedBy}</Typography.Text>}
           {f.rejectReason && <div>原因：{f.rejectReason}</div>}
+          {state === 'pending' && (
+            <div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                须由上传人以外的同事审核（单人实验室除外）
+              </Typography.Text>
+            </div>
+          )}
           {state === 'pending' && lab && (
             <Space style={{ marginTop: 4 }}>
               <Button
@@ -120,7 +128,14 @@ export function ResultFilesSection({ order }: { order: AdminOrderDetail }) {
           {progress !== null && <Progress percent={progress} size="small" style={{ width: 200 }} />}
         </Space>
       )}
-      <Table<AdminResultFile> rowKey="id" size="small" columns={columns} dataSource={order.files} pagination={false} scroll={{ x: 800 }} />
+      <ListTable<AdminResultFile>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={order.files}
+        pagination={false}
+        scroll={{ x: 800 }}
+      />
       {rejecting && (
         <RejectModal
           file={rejecting}

@@ -1,10 +1,11 @@
-import { Descriptions, Empty, Table, Tag, Timeline, Typography, type TableProps } from 'antd';
+import { Descriptions, Empty, Tag, Timeline, Typography, type TableProps } from 'antd';
 import { formatFen, unitLabel } from '@yance/browser/format';
 import { SAMPLE_FORMS, SAMPLE_HAZARDS, type AdminOrderDetail, type OrderLine, type OrderSample } from '@yance/contracts/order';
 import { ORDER_STATE_NAMES } from '@yance/contracts/order-states';
 import { isSameSitePath } from '@yance/contracts/rich-text-policy';
 import { formatTime } from '@/lib/time.ts';
 import { Amount } from './order-labels.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 const lineColumns: TableProps<OrderLine>['columns'] = [
   {
@@ -54,7 +55,7 @@ const lineColumns: TableProps<OrderLine>['columns'] = [
 /** The order's lines with options and amounts (on a phone without unit price and turnaround). */
 export function LinesSection({ order }: { order: AdminOrderDetail }) {
   return (
-    <Table<OrderLine>
+    <ListTable<OrderLine>
       rowKey="id"
       size="small"
       columns={lineColumns}
@@ -106,7 +107,7 @@ export function SamplesSection({ order }: { order: AdminOrderDetail }) {
     { title: '测试要求', dataIndex: 'requirement', render: (r: string) => r || '—' },
   ];
   return (
-    <Table<OrderSample>
+    <ListTable<OrderSample>
       rowKey="id"
       size="small"
       columns={columns}

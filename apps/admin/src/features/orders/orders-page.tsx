@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Empty, Grid, Input, Select, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { App, Empty, Grid, Input, Select, Space, Tag, Typography, type TableProps } from 'antd';
 import { call } from '@yance/browser/api-client';
 import { adminOrderListQuery, type AdminOrderSummary } from '@yance/contracts/order';
 import type { OrderState } from '@yance/contracts/order-states';
@@ -9,6 +9,7 @@ import { listPagination } from '@/lib/list-pagination.ts';
 import { OrderNoCell } from '@/components/order-state-tag.tsx';
 import { Amount, OrderStateTag, STATE_OPTIONS } from './order-labels.tsx';
 import { useOrderQuery } from './order-query.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -113,7 +114,7 @@ export default function OrdersPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<AdminOrderSummary>
+        <ListTable<AdminOrderSummary>
           rowKey="id"
           columns={columnsFor(narrow)}
           dataSource={list.data?.list}

@@ -4,7 +4,7 @@ import { App } from 'antd';
 import { ApiError, call } from '@yance/browser/api-client';
 import { ErrorCode } from '@yance/contracts/codes';
 import { CONTRACT_SCAN_MISSING } from '@yance/contracts/order-contract';
-import type { AdminOrderDetail, OrderMoveBody, OrderQuoteBody } from '@yance/contracts/order';
+import type { AdminOrderDetail, OrderMarkPaidBody, OrderMoveBody, OrderQuoteBody } from '@yance/contracts/order';
 import { ORDER_TRANSITIONS, type OrderAction } from '@yance/contracts/order-states';
 
 /** The actions staff take in the console, each its own call (and permission on the server). */
@@ -26,9 +26,12 @@ export const isStaffAction = (a: string): a is StaffAction => a in STAFF_MOVES;
 export const detailKey = (id: number) => ['adminOrderDetail', id] as const;
 
 /** Sends one move: quote carries its prices, the others the state seen and the note. */
-function send(action: StaffAction, body: OrderMoveBody | OrderQuoteBody): Promise<AdminOrderDetail> {
+type MoveBody = OrderMoveBody | OrderQuoteBody | OrderMarkPaidBody;
+
+function send(action: StaffAction, body: MoveBody): Promise<AdminOrderDetail> {
   if (action === 'quote') return call('adminOrderQuote', { body: body as OrderQuoteBody });
-  return call(STAFF_MOVES[action], { body });
+  if (action === 'markPaid') return call('adminOrderMarkPaid', { body: body as OrderMarkPaidBody });
+  return call(STAFF_MOVES[action as Exclude<StaffAction, 'quote' | 'markPaid'>], { body });
 }
 
 /**
@@ -43,7 +46,7 @@ export function useOrderMove(orderId: number, action: StaffAction, onDone: () =>
     for (const key of ['adminOrderList', 'auditList', 'dashboard']) void queries.invalidateQueries({ queryKey: [key] });
   };
   return useWrite({
-    mutationFn: (body: OrderMoveBody | OrderQuoteBody) => send(action, body),
+    mutationFn: (body: MoveBody) => send(action, body),
     onSuccess: (order) => {
       void message.success(`已${ORDER_TRANSITIONS[action].label}`);
       queries.setQueryData(detailKey(orderId), order);

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { Button, Card, Empty, Form, Input, InputNumber, Modal, Select, Space, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { formatFen } from '@yance/browser/format';
@@ -11,6 +11,7 @@ import { formatTime } from '@/lib/time.ts';
 import { int, oneOf, useListQuery } from '@/lib/url-query.ts';
 import { useChange } from '@/lib/use-change.ts';
 import { listPagination } from '@/lib/list-pagination.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
@@ -217,7 +218,7 @@ export default function PromotersPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<AdminPromoter>
+        <ListTable<AdminPromoter>
           rowKey="id"
           size="middle"
           columns={columns}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Empty, Form, Input, Modal, Select, Space, Table, Tag, type TableProps } from 'antd';
+import { Button, Descriptions, Empty, Form, Input, Modal, Select, Space, Tag, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { formatFen } from '@yance/browser/format';
@@ -12,6 +12,7 @@ import { formatTime } from '@/lib/time.ts';
 import { int, oneOf, useListQuery } from '@/lib/url-query.ts';
 import { useChange } from '@/lib/use-change.ts';
 import { listPagination } from '@/lib/list-pagination.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
@@ -153,7 +154,7 @@ export default function WithdrawalsPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<AdminWithdraw>
+        <ListTable<AdminWithdraw>
           rowKey="id"
           size="middle"
           columns={columns}

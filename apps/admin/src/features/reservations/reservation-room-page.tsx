@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWrite } from '@yance/browser/use-write';
-import { App, Button, DatePicker, Empty, Grid, Popconfirm, Select, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { App, Button, DatePicker, Empty, Grid, Popconfirm, Select, Space, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, call } from '@yance/browser/api-client';
@@ -12,6 +12,7 @@ import { formatFen } from '@yance/browser/format';
 import { LoadError } from '@/components/load-error.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { dayjs, formatTime } from '@/lib/time.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 /** Each action of the room is its own call (and permission on the server). */
 const MOVES = {
@@ -177,7 +178,7 @@ export default function ReservationRoomPage() {
       {day.isError ? (
         <LoadError error={day.error} retry={() => void day.refetch()} />
       ) : (
-        <Table<AdminReservation>
+        <ListTable<AdminReservation>
           rowKey="id"
           size="middle"
           loading={day.isFetching}

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWrite } from '@yance/browser/use-write';
-import { App, Button, Card, Form, InputNumber, Space, Switch, Table, Tag, TimePicker, Typography, type TableProps } from 'antd';
+import { App, Button, Card, Form, InputNumber, Space, Switch, Tag, TimePicker, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import type { BookingInstrument } from '@yance/contracts/booking';
@@ -17,6 +17,7 @@ import {
 import { LoadError } from '@/components/load-error.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { dayjs } from '@/lib/time.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 /** Monday first, as people read a week. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0];
@@ -174,7 +175,7 @@ export default function ReservationSettingsPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<BookingInstrument>
+        <ListTable<BookingInstrument>
           rowKey="deviceId"
           size="middle"
           loading={list.isFetching}

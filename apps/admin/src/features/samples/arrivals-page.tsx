@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWrite } from '@yance/browser/use-write';
-import { App, Button, Empty, Input, Popconfirm, Space, Switch, Table, Typography, type TableProps } from 'antd';
+import { App, Button, Empty, Input, Popconfirm, Space, Switch, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
@@ -9,6 +9,7 @@ import { DELIVERY_METHOD_NAMES, type DeliveryMethod } from '@yance/contracts/ord
 import { canSampleLeave, sampleRefusal } from '@yance/contracts/sample-states';
 import { LoadError } from '@/components/load-error.tsx';
 import { SampleStateTag } from '@/components/sample-state-tag.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -143,7 +144,7 @@ export default function ArrivalsPage() {
       {q.isError ? (
         <LoadError error={q.error} retry={() => void q.refetch()} />
       ) : (
-        <Table<ArrivalItem>
+        <ListTable<ArrivalItem>
           rowKey="id"
           size="small"
           loading={q.isFetching}

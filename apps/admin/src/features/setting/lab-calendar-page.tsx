@@ -8,6 +8,7 @@ import { LoadError } from '@/components/load-error.tsx';
 import { HistoryButton } from '@/components/history-button.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { dayjs } from '@/lib/time.ts';
+import { LabReviewCard } from './lab-review-card.tsx';
 import { WEEKDAYS } from './sampling-days.ts';
 import { useSaveSetting, useSettings } from './use-settings.ts';
 
@@ -16,7 +17,14 @@ export default function LabCalendarPage() {
   const settings = useSettings();
   if (settings.isError) return <LoadError error={settings.error} retry={() => void settings.refetch()} />;
   if (settings.isPending) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
-  return <LabCalendarForm stored={settings.data.labCalendar} />;
+  return (
+    <>
+      <LabCalendarForm stored={settings.data.labCalendar} />
+      <Flex style={{ marginTop: 16 }}>
+        <LabReviewCard stored={settings.data.labReview} />
+      </Flex>
+    </>
+  );
 }
 
 const without = (list: readonly string[], day: string) => list.filter((d) => d !== day);

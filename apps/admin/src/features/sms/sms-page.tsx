@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { Empty, Form, Input, Select, Space, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { SMS_PURPOSES } from '@yance/contracts/account';
@@ -8,6 +8,7 @@ import { LoadError } from '@/components/load-error.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { formatTime } from '@/lib/time.ts';
 import { listPagination } from '@/lib/list-pagination.ts';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -106,7 +107,7 @@ export default function SmsPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<SmsOutboxEntry>
+        <ListTable<SmsOutboxEntry>
           rowKey="id"
           columns={columns}
           dataSource={list.data?.list}

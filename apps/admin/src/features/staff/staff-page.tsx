@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWrite } from '@yance/browser/use-write';
-import { App, Button, Empty, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Empty, Input, Select, Space, Tag, type TableProps } from 'antd';
 import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { STAFF_ROLE_NAMES, STAFF_ROLES, totpRequired, type StaffRole, type StaffSort } from '@yance/contracts/staff';
@@ -14,6 +14,7 @@ import { listPagination } from '@/lib/list-pagination.ts';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
 import { StaffDrawer } from './staff-drawer.tsx';
 import { StaffFormModal, type StaffRow } from './staff-form-modal.tsx';
+import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
 const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: STAFF_ROLE_NAMES[r] }));
@@ -157,7 +158,7 @@ export default function StaffPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <Table<StaffRow>
+        <ListTable<StaffRow>
           rowKey="id"
           columns={columns}
           dataSource={list.data?.list}

@@ -13,6 +13,12 @@ export interface ArticleSeed {
   content?: string;
   /** Thanks have no cover. */
   noImg?: boolean;
+  /**
+   * A case's picture, what its title shows (issue 21): a micrograph for
+   * microscopy (sem, stem, hrtem), else the motif of its data — a spectrum,
+   * a curve, pores, a computed model.
+   */
+  picture?: 'sem' | 'stem' | 'hrtem' | 'spectrum' | 'chart' | 'pores' | 'compute' | 'thermal' | 'chroma' | 'lattice';
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

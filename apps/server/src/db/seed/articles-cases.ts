@@ -6,6 +6,7 @@ const SITE = 'https://www.yance-lab.cn/cases';
 export const CASES: ArticleSeed[] = [
   {
     rid: 'a30001',
+    picture: 'stem',
     type: 'service',
     date: '2026-01-20',
     title: '球差电镜揭示 Pt 单原子在 CeO₂ 上的锚定位点',
@@ -14,6 +15,7 @@ export const CASES: ArticleSeed[] = [
   },
   {
     rid: 'a30002',
+    picture: 'lattice',
     type: 'service',
     date: '2026-02-27',
     title: '原位 XRD 追踪高镍正极的相变过程',
@@ -29,6 +31,7 @@ export const CASES: ArticleSeed[] = [
   },
   {
     rid: 'a30003',
+    picture: 'spectrum',
     type: 'service',
     date: '2026-03-30',
     title: 'XPS 深度剖析：钙钛矿薄膜界面的碘迁移',
@@ -37,6 +40,7 @@ export const CASES: ArticleSeed[] = [
   },
   {
     rid: 'a30004',
+    picture: 'pores',
     type: 'service',
     date: '2026-04-24',
     title: 'BET + 压汞联合表征分级多孔碳',
@@ -48,6 +52,7 @@ export const CASES: ArticleSeed[] = [
   },
   {
     rid: 'a30005',
+    picture: 'compute',
     type: 'service',
     date: '2026-05-29',
     title: 'DFT 计算解释 Fe–N–C 催化剂的 ORR 活性来源',
@@ -56,6 +61,7 @@ export const CASES: ArticleSeed[] = [
   },
   {
     rid: 'a30006',
+    picture: 'chroma',
     type: 'service',
     date: '2026-07-03',
     title: 'LC-MS 鉴定药物降解杂质',
@@ -67,6 +73,7 @@ export const CASES: ArticleSeed[] = [
   },
   {
     rid: 'a30007',
+    picture: 'thermal',
     type: 'service',
     date: '2026-08-14',
     title: 'TG-IR 分析阻燃聚合物的分解产物',
@@ -75,6 +82,7 @@ export const CASES: ArticleSeed[] = [
   },
   {
     rid: 'a30008',
+    picture: 'sem',
     type: 'service',
     date: '2026-09-25',
     title: 'EBSD 研究增材制造钛合金的织构',
@@ -89,6 +97,7 @@ export const CASES: ArticleSeed[] = [
   },
   {
     rid: 'a30009',
+    picture: 'spectrum',
     type: 'service',
     date: '2026-11-06',
     title: '固体核磁解析分子筛骨架铝的配位',

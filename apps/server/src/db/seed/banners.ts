@@ -8,9 +8,10 @@ export const BANNER_SEEDS = [
   },
   {
     img: '/upload/img/banner/b2.svg',
+    // d10009 is a 送样检测 item (the lab runs the microscope): the banner says so, not 机时预约 (issue 21).
     redirect: 'd10009',
-    title: '球差电镜机时开放预约',
-    description: '双球差校正 Spectra 300，亚埃级分辨，单原子催化剂表征首选，机时包享9折。',
+    title: '球差电镜送样检测 · 单原子表征',
+    description: '双球差校正 Spectra 300，亚埃级分辨，单原子催化剂表征首选，寄样即可，工程师代为拍摄。',
   },
   {
     img: '/upload/img/banner/b3.svg',

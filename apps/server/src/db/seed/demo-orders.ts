@@ -14,6 +14,7 @@ import { addOrder, customerMove, moveOrder } from '../../modules/order/index.ts'
 import type { FileStorage } from '../../modules/media/index.ts';
 import { reviewResult, uploadResult } from '../../modules/lab/index.ts';
 import { addToPlan } from '../../modules/plan/index.ts';
+import { demoResultFile } from './demo-result-files.ts';
 import { addAddress } from '../../modules/address/index.ts';
 import { addTemplate, issueToPhone } from '../../modules/coupon/index.ts';
 import { adminEvaluationReply, addEvaluation, listEvaluations } from '../../modules/evaluation/index.ts';
@@ -56,7 +57,7 @@ export const DEMO_CUSTOMERS: { phone: string; profile: ProfileForm; place: Pick<
   },
 ];
 
-type Staff = Record<'manager' | 'lab' | 'finance', StaffCaller>;
+type Staff = Record<'manager' | 'lab' | 'finance' | 'admin', StaffCaller>;
 
 /** A sample as a customer types it. */
 const sample = (name: string, form: SampleInput['form'], extra: Partial<SampleInput> = {}): SampleInput => ({
@@ -186,11 +187,26 @@ async function placeDemoOrder(ctx: AppContext, userId: number, staff: Staff, o: 
     }
     // Delivery needs a reviewed result file (ADR 0041): the lab uploads a scan and passes it.
     if (step.action === 'deliver') {
-      const part = { bytes: Buffer.from(demoXrd(placed.id)), filename: `${placed.no}-XRD.xy`, fields: { orderId: String(placed.id) } };
+      // The file of the item measured (an FTIR order gets an infrared spectrum, not an XRD pattern).
+      const data = demoResultFile(o.lines[0]!.rid, placed.id);
+      const part = { bytes: Buffer.from(data.text), filename: `${placed.no}-${data.suffix}`, fields: { orderId: String(placed.id) } };
       const file = await uploadResult(ctx, files, staff.lab, part, '');
-      await reviewResult(ctx, staff.lab, { id: file.id, approve: true, reason: '' }, '');
+      // Four eyes (issue 21): a second member passes it — the admin, who also holds the lab's permission.
+      await reviewResult(ctx, staff.admin, { id: file.id, approve: true, reason: '' }, '');
     }
-    await moveOrder(ctx, { kind: 'staff', caller: staff[step.by] }, placed.id, step.action, { expect: step.expect, note: step.note });
+    // 确认收款 as finance records it: the bank's amount (the demo order's whole total, no coupon) and its reference.
+    const apply =
+      step.action === 'markPaid'
+        ? async (_t: AppContext, row: { totalFen: number | null }) => ({
+            receivedFen: [null, row.totalFen] as [unknown, unknown],
+            bankRef: [null, `DEMO${placed.no.replace(/\D/g, '')}`] as [unknown, unknown],
+          })
+        : undefined;
+    await moveOrder(ctx, { kind: 'staff', caller: staff[step.by] }, placed.id, step.action, {
+      expect: step.expect,
+      note: step.note,
+      apply,
+    });
   }
   if (o.evaluation) await evaluateDemoOrder(ctx, userId, staff, placed.id, o.evaluation);
   if (o.pickup) await demoPickup(ctx, userId, placed.id, staff.lab, o.pickup);
@@ -249,10 +265,10 @@ async function demoPickup(ctx: AppContext, userId: number, orderId: number, lab:
  * data went into an empty database (server.ts).
  */
 export async function seedDemoOrders(ctx: AppContext, password: string, files: FileStorage): Promise<void> {
-  const found = await Promise.all((['manager', 'lab', 'finance'] as const).map((a) => demoCaller(ctx, a)));
+  const found = await Promise.all((['manager', 'lab', 'finance', 'admin'] as const).map((a) => demoCaller(ctx, a)));
   if (found.some((s) => !s)) return;
-  const [manager, lab, finance] = found as StaffCaller[];
-  const staff: Staff = { manager: manager!, lab: lab!, finance: finance! };
+  const [manager, lab, finance, admin] = found as StaffCaller[];
+  const staff: Staff = { manager: manager!, lab: lab!, finance: finance!, admin: admin! };
   const passwordHash = await hashPassword(password);
   const ids: number[] = [];
   for (const c of DEMO_CUSTOMERS) {
@@ -282,26 +298,3 @@ const DEMO_COUPONS = [
   { name: '新客检测满减券', kind: 'amount', amountFen: 3_000, thresholdFen: 30_000, validity: 'days', validDays: 90 },
   { name: '表征测试九折券', kind: 'rate', ratePercent: 90, maxOffFen: 20_000, validity: 'days', validDays: 60 },
 ] as const;
-
-/** A powder XRD scan as the diffractometer exports it (2θ and counts, 10°–80°, step 0.02°): a few peaks on a slowly falling background. */
-export function demoXrd(seed: number): string {
-  const peaks = [
-    [17.1, 900],
-    [20.8, 1400],
-    [25.6, 2600],
-    [29.7, 1800],
-    [32.2, 700],
-    [35.6, 2100],
-    [42.5, 500],
-    [52.4, 650],
-  ] as const;
-  const lines = ['# 2theta(deg)\tintensity(counts)'];
-  for (let i = 0; i <= 3500; i++) {
-    const x = 10 + i * 0.02;
-    let y = 120 + 400 * Math.exp(-x / 12);
-    for (const [c, h] of peaks) y += h * Math.exp(-((x - c) ** 2) / (2 * 0.08 ** 2));
-    y += ((i * 7919 + seed * 104729) % 37) - 18;
-    lines.push(`${x.toFixed(2)}\t${Math.max(0, Math.round(y))}`);
-  }
-  return `${lines.join('\n')}\n`;
-}

@@ -16,6 +16,7 @@ import { DEVICE_SEEDS } from './devices.ts';
 import { micrograph, MICROGRAPH_KINDS } from './micrograph.ts';
 import { CERTIFICATE_SEEDS, certificateImg } from './pages-certificates.ts';
 import { createElement } from 'react';
+import sharp from 'sharp';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QRCodeSVG } from 'qrcode.react';
 import { DEMO_MANAGER_QRS } from './staff.ts';
@@ -100,13 +101,24 @@ for (const [i, a] of ARTICLE_SEEDS.entries()) {
   if (!img) continue;
   const rand = seeded(a.rid);
   if (a.type === 'service') {
-    // The case's result image: a photograph by nature (ADR 0031).
-    const kind = /电镜|STEM|单原子/.test(a.title)
-      ? 'stem'
-      : /SEM|EBSD|XRD|孔|形貌/.test(a.title + a.sketch)
-        ? 'sem'
-        : MICROGRAPH_KINDS[i % MICROGRAPH_KINDS.length]!;
-    write(img, await micrograph(kind, rand));
+    // The case's result image (ADR 0031), what its title shows (issue 21): a micrograph for microscopy, else its data's motif.
+    const picture = a.picture ?? MICROGRAPH_KINDS[i % MICROGRAPH_KINDS.length]!;
+    if ((MICROGRAPH_KINDS as readonly string[]).includes(picture)) {
+      write(img, await micrograph(picture as (typeof MICROGRAPH_KINDS)[number], rand));
+      continue;
+    }
+    const drawn = svg(
+      800,
+      450,
+      `${gradient('g', PALETTES[picture as Motif])}<rect width="800" height="450" fill="url(#g)"/>
+    <g opacity="0.85">${motif(picture as Motif, 120, 70, 560, 310, rand)}</g>`,
+    );
+    write(
+      img,
+      await sharp(Buffer.from(drawn.replace(/\n\s*/g, '')))
+        .jpeg({ quality: 82 })
+        .toBuffer(),
+    );
     continue;
   }
   const kind = ARTICLE_MOTIF[a.type];

@@ -6,6 +6,7 @@ import { priceOf } from '@yance/contracts/money';
 import { articleImg } from './article-builder.ts';
 import { BANNER_SEEDS, PARTNER_SEEDS } from './banners.ts';
 import { deviceImg, yuanToFen } from './device-builder.ts';
+import { demoResultFile } from './demo-result-files.ts';
 import { DEVICE_SEEDS } from './devices.ts';
 import { PREFECTURE_SEEDS } from './prefectures.ts';
 import { ARTICLE_SEEDS } from './seed.ts';
@@ -32,6 +33,29 @@ describe('demo data', () => {
       else expect(rids.has(b.redirect), b.redirect).toBe(true);
     }
     for (const p of PREFECTURE_SEEDS) for (const rid of p.rids) expect(rids.has(rid), `${p.name} ${rid}`).toBe(true);
+  });
+
+  it('promises on a banner what its item is: 机时/预约 only for an on-site booking item (issue 21)', () => {
+    for (const b of BANNER_SEEDS) {
+      const item = DEVICE_SEEDS.find((d) => d.rid === b.redirect);
+      if (!item) continue;
+      const onSite = CHILD_INFO.get(item.child)!.typeId === 2;
+      if (/机时|上机|预约/.test(b.title)) expect(onSite, b.title).toBe(true);
+    }
+  });
+
+  it('gives each demo order the result file of the item it measured (an FTIR order a spectrum, issue 21)', () => {
+    expect(demoResultFile('d10061', 1).suffix).toBe('FTIR.csv');
+    expect(demoResultFile('d10061', 1).text.split('\n')[0]).toMatch(/^Wavenumber/);
+    expect(demoResultFile('d10001', 1).suffix).toBe('XRD.xy');
+  });
+
+  it('gives every case a picture of what its title says', () => {
+    for (const a of ARTICLE_SEEDS.filter((x) => x.type === 'service')) expect(a.picture, a.title).toBeDefined();
+    const pic = (word: string) => ARTICLE_SEEDS.find((a) => a.type === 'service' && a.title.includes(word))!.picture;
+    expect(pic('球差电镜')).toBe('stem');
+    expect(pic('DFT')).toBe('compute');
+    expect(pic('BET')).toBe('pores');
   });
 
   it('has a committed image for every picture it references', () => {

@@ -1,20 +1,62 @@
-import { and, count, eq, gte, inArray } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, or } from 'drizzle-orm';
 import type { OrderState } from '@yance/contracts/order-states';
 import type { Executor } from '../../db/client.ts';
-import { inviteReward, invoiceApplication, orders, promoter, refund, smsMessage, topup, userAccount, withdrawal } from '../../db/schema.ts';
+import {
+  demand,
+  inviteReward,
+  invoiceApplication,
+  orders,
+  promoter,
+  refund,
+  smsMessage,
+  topup,
+  userAccount,
+  withdrawal,
+} from '../../db/schema.ts';
 
 // The dashboard only counts rows of other domains' tables, read-only; its
 // queries live here rather than as one-off exports in each of their modules.
 
 const total = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
 
-/** Customers who registered at or after `since`. */
-export const countCustomersSince = (db: Executor, since: Date) =>
-  total(db.select({ n: count() }).from(userAccount).where(gte(userAccount.createdAt, since)));
+/** With managerId, only that manager's customers (ADR 0035): what their customer list shows. */
+const ownedBy = (managerId?: number) => (managerId === undefined ? undefined : eq(userAccount.managerId, managerId));
 
-/** Customers whose attestation form waits for a review (ADR 0035). */
-export const countPendingAttestations = (db: Executor) =>
-  total(db.select({ n: count() }).from(userAccount).where(eq(userAccount.attestationState, 'pending')));
+/** Customers who registered at or after `since`; with managerId, that manager's only. */
+export const countCustomersSince = (db: Executor, since: Date, managerId?: number) =>
+  total(
+    db
+      .select({ n: count() })
+      .from(userAccount)
+      .where(and(gte(userAccount.createdAt, since), ownedBy(managerId))),
+  );
+
+/** Customers whose attestation form waits for a review (ADR 0035); with managerId, that manager's only. */
+export const countPendingAttestations = (db: Executor, managerId?: number) =>
+  total(
+    db
+      .select({ n: count() })
+      .from(userAccount)
+      .where(and(eq(userAccount.attestationState, 'pending'), ownedBy(managerId))),
+  );
+
+/**
+ * Demands waiting for a quote (待报价, ADR 0044); with managerId, those the
+ * manager's demand list shows: their customers' and customers' without a manager.
+ */
+export const countOpenDemands = (db: Executor, managerId?: number) =>
+  total(
+    db
+      .select({ n: count() })
+      .from(demand)
+      .innerJoin(userAccount, eq(userAccount.id, demand.userId))
+      .where(
+        and(
+          eq(demand.state, 'open'),
+          managerId === undefined ? undefined : or(eq(userAccount.managerId, managerId), isNull(userAccount.managerId)),
+        ),
+      ),
+  );
 
 /** Text messages handed to the provider successfully at or after `since`. */
 export const countSmsSentSince = (db: Executor, since: Date) =>

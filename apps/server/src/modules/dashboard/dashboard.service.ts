@@ -1,4 +1,5 @@
 import { ORDER_WAITING_STATES, orderWaitingKey, type DashboardFigure, type DashboardResponse } from '@yance/contracts/dashboard';
+import { seesAllCustomers } from '@yance/contracts/customer';
 import { seesAllOrders } from '@yance/contracts/order';
 import { ORDER_STATE_NAMES } from '@yance/contracts/order-states';
 import { can, type Permission } from '@yance/contracts/staff';
@@ -8,6 +9,7 @@ import {
   countCustomersSince,
   countInviteRewardsWithheld,
   countInvoicesWaiting,
+  countOpenDemands,
   countOrdersByState,
   countPendingAttestations,
   countPromotersWaiting,
@@ -30,10 +32,17 @@ interface FigureSource {
   key: string;
   label: string;
   note: string;
-  /** Shown only to staff holding it (work waiting in one room); none: everyone who reads the dashboard. */
-  permission?: Permission;
-  count(ctx: AppContext, today: Date): Promise<number>;
+  /** The note to a manager, whose figure counts only their customers'. */
+  ownNote?: string;
+  /** Shown only to staff holding it: every figure counts what its reader may open, nothing of the whole shop beyond it. */
+  permission: Permission;
+  count(ctx: AppContext, today: Date, caller: StaffCaller): Promise<number>;
 }
+
+/** A manager reaches only their own customers (ADR 0035): their figures count those; admin and finance all. */
+const customersOf = (caller: StaffCaller) => (seesAllCustomers(caller.roles) ? undefined : caller.id);
+/** A manager's demand list: their customers' and those of customers without a manager (ADR 0044). */
+const demandsOf = (caller: StaffCaller) => (seesAllOrders(caller.roles) ? undefined : caller.id);
 
 /**
  * The dashboard's figures, in the order shown (the orders' follow, by state).
@@ -44,24 +53,38 @@ const FIGURES: FigureSource[] = [
     key: 'newCustomers',
     label: '今日新客户',
     note: '今天（北京时间）注册的客户',
-    count: (ctx, today) => countCustomersSince(ctx.db, today),
+    ownNote: '今天（北京时间）注册、由您负责的客户',
+    permission: 'customer.read',
+    count: (ctx, today, caller) => countCustomersSince(ctx.db, today, customersOf(caller)),
   },
   {
     key: 'pendingAttestations',
     label: '待审核认证',
     note: '已提交、等待客户经理审核的认证资料',
-    count: (ctx) => countPendingAttestations(ctx.db),
+    ownNote: '您的客户已提交、等待您审核的认证资料',
+    permission: 'customer.read',
+    count: (ctx, _today, caller) => countPendingAttestations(ctx.db, customersOf(caller)),
+  },
+  {
+    key: 'newDemands',
+    label: '新需求',
+    note: '客户提交、等待报价的实验需求',
+    ownNote: '您的客户（及尚未分配客户经理的客户）提交、等待报价的实验需求',
+    permission: 'order.quote',
+    count: (ctx, _today, caller) => countOpenDemands(ctx.db, demandsOf(caller)),
   },
   {
     key: 'smsSent',
     label: '今日已发短信',
     note: '今天（北京时间）成功交给短信服务商的短信',
+    permission: 'sms.read',
     count: (ctx, today) => countSmsSentSince(ctx.db, today),
   },
   {
     key: 'failedJobs',
     label: '失败的任务',
     note: '重试用尽、等待处理的后台任务（短信发送、清理等）',
+    permission: 'job.manage',
     count: (ctx) => countFailedJobs(ctx),
   },
   {
@@ -125,11 +148,11 @@ async function orderFigures(ctx: AppContext, caller: StaffCaller): Promise<Dashb
 export async function dashboardFigures(ctx: AppContext, caller: StaffCaller): Promise<DashboardResponse> {
   const today = chinaDayStart(ctx.clock());
   const figures: DashboardFigure[] = await Promise.all(
-    FIGURES.filter((f) => !f.permission || can(caller.roles, f.permission)).map(async ({ key, label, note, count }) => ({
+    FIGURES.filter((f) => can(caller.roles, f.permission)).map(async ({ key, label, note, ownNote, count }) => ({
       key,
       label,
-      note,
-      value: await count(ctx, today),
+      note: ownNote && !seesAllCustomers(caller.roles) ? ownNote : note,
+      value: await count(ctx, today, caller),
     })),
   );
   return { figures: [...figures, ...(await orderFigures(ctx, caller))] };

@@ -12,11 +12,13 @@ import {
   type ResultFileAction,
   type ResultFileState,
 } from '@yance/contracts/result-file-states';
+import { DEFAULT_LAB_REVIEW, LAB_REVIEW_KEY, labReview } from '@yance/contracts/setting';
 import { cleanText } from '@yance/contracts/text';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { defineMachine } from '../../lib/state-machine.ts';
 import type { FileStorage } from '../media/index.ts';
+import { getSettingValue } from '../setting/index.ts';
 import { staffMover, customerMover, findReachableOrder, lockReachableOrder, recordOrderEvent, type Mover } from '../order/index.ts';
 import * as repo from './lab.repository.ts';
 import type { FileRow, ListedFile } from './lab.repository.ts';
@@ -30,6 +32,7 @@ export interface ResultUpload {
 
 export const NO_FILE = '文件不存在';
 export const ALREADY_REVIEWED = '该文件已审核，请刷新后重试';
+export const SELF_REVIEW = '结果文件须由上传人以外的另一位员工审核通过（单人实验室可由运营在「工作日历」页开启本人审核）';
 
 /** The result file's machine: the lab uploads and reviews; the order's state gates every action (the caller holds its lock and reach). */
 export const resultFileMachine = defineMachine<AppContext, FileRow, ResultFileState, typeof RESULT_FILE_TRANSITIONS>({
@@ -45,6 +48,12 @@ export const resultFileMachine = defineMachine<AppContext, FileRow, ResultFileSt
     refused: (state, action) => resultFileRefusal(action as ResultFileAction, state as OrderState) ?? '',
   },
   noteMissing: () => '[驳回原因]不能为空',
+  // Four eyes (issue 21): the one who uploaded a file does not pass it, unless the operator set a one-person lab.
+  check: async (t, mover, row, action) => {
+    if (action !== 'approve' || mover.kind !== 'staff' || row.uploadedBy !== mover.caller.id) return;
+    const setting = labReview.safeParse(await getSettingValue(t, LAB_REVIEW_KEY));
+    if (!(setting.success ? setting.data : DEFAULT_LAB_REVIEW).singlePersonLab) throw new AppError('FORBIDDEN', SELF_REVIEW);
+  },
 });
 
 /** Content types by extension: text data as UTF-8 text (the plot viewer reads it), everything unknown as bytes. */

@@ -23,7 +23,9 @@ export const orderAdminRoutes = (ctx: AppContext) =>
     adminOrderList: ({ staff, query }) => adminOrderList(ctx, staff, query),
     adminOrderDetail: ({ staff, query }) => adminOrderDetail(ctx, staff, query.id),
     adminOrderQuote: ({ staff, body, ip }) => adminQuote(ctx, staff, body, ip),
-    adminOrderMarkPaid: ({ staff, body, ip }) => adminMove(ctx, staff, 'markPaid', body, ip),
+    // The bank's amount and reference ride on the move's audit row; payment checks the amount against what is due (ADR 0050).
+    adminOrderMarkPaid: ({ staff, body, ip }) =>
+      adminMove(ctx, staff, 'markPaid', body, ip, async () => ({ receivedFen: [null, body.receivedFen], bankRef: [null, body.bankRef] })),
     adminOrderReceive: ({ staff, body, ip }) => adminMove(ctx, staff, 'receive', body, ip),
     adminOrderStartTesting: ({ staff, body, ip }) => adminMove(ctx, staff, 'startTesting', body, ip),
     adminOrderDeliver: ({ staff, body, ip }) => adminMove(ctx, staff, 'deliver', body, ip),

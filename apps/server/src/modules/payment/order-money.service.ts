@@ -52,11 +52,32 @@ export async function afterOrderMoveMoney(
   action: OrderAction,
   staffId: number | null,
   note = '',
+  changes: Record<string, [unknown, unknown]> = {},
 ): Promise<void> {
-  await moneyOfMove(t, order, action, staffId, note);
+  await moneyOfMove(t, order, action, staffId, note, changes);
 }
 
-async function moneyOfMove(t: AppContext, order: OrderRow, action: OrderAction, staffId: number | null, note: string): Promise<void> {
+/**
+ * 确认收款's transfer as finance typed it from the bank (the move's changes): refused unless it is exactly what
+ * the order asks, in Chinese with both amounts; its reference goes into the ledger entry's memo.
+ */
+function receivedTransfer(changes: Record<string, [unknown, unknown]>, dueFen: number, no: string): string {
+  const received = changes.receivedFen?.[1];
+  const ref = changes.bankRef?.[1];
+  if (typeof received !== 'number' || typeof ref !== 'string' || !ref) throw new AppError('INVALID', '请填写到账金额和银行流水号');
+  if (received !== dueFen)
+    throw new AppError('INVALID', `到账金额 ¥${yuan(received)} 与订单 ${no} 应付金额 ¥${yuan(dueFen)} 不符，请核对银行流水后再确认`);
+  return ref;
+}
+
+async function moneyOfMove(
+  t: AppContext,
+  order: OrderRow,
+  action: OrderAction,
+  staffId: number | null,
+  note: string,
+  changes: Record<string, [unknown, unknown]>,
+): Promise<void> {
   if (action !== 'confirmData' && action !== 'markPaid' && action !== 'cancel') return;
   const [m] = await orderMoney(t.db, [order.id]);
   if (!m) return;
@@ -103,11 +124,13 @@ async function moneyOfMove(t: AppContext, order: OrderRow, action: OrderAction, 
   }
   if (action === 'markPaid') {
     const due = unbilledOf(m);
+    const split = splitBill(m, due);
+    // Finance's confirmation carries the bank's amount and reference; the system's own (none yet) would not.
+    const ref = staffId === null ? '' : receivedTransfer(changes, split.payFen, m.no);
     if (due > 0) {
-      const split = splitBill(m, due);
       await ledger.postEntry(t, {
         kind: 'bankReceipt',
-        memo: `订单 ${m.no} 对公转账收款`,
+        memo: ref ? `订单 ${m.no} 对公转账收款（银行流水号 ${ref}）` : `订单 ${m.no} 对公转账收款`,
         userId: m.userId,
         orderId: m.id,
         staffId,

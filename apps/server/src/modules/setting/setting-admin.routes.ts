@@ -10,4 +10,5 @@ export const settingAdminRoutes = (ctx: AppContext) =>
     settingSamplingSave: ({ staff, ip, body }) => saveWebSetting(ctx, staff, 'samplingSetting', body.samplingSetting, ip),
     settingLocalInfoSave: ({ staff, ip, body }) => saveWebSetting(ctx, staff, 'localInfo', body.localInfo, ip),
     settingLabCalendarSave: ({ staff, ip, body }) => saveWebSetting(ctx, staff, 'labCalendar', body.labCalendar, ip),
+    settingLabReviewSave: ({ staff, ip, body }) => saveWebSetting(ctx, staff, 'labReview', body.labReview, ip),
   }) satisfies Handlers;

@@ -2,10 +2,12 @@ import { areaList } from '@vant/area-data';
 import {
   allowRegionIn,
   labCalendar,
+  labReview,
   localInfo,
   samplingSetting,
   type AllowRegion,
   type LabCalendarSetting,
+  type LabReviewSetting,
   type LocalInfo,
   type SamplingSetting,
 } from '@yance/contracts/setting';
@@ -16,13 +18,14 @@ import { findSettings, lockSetting, saveSetting } from './setting.repository.ts'
 
 /** The region table the storefront's picker shows (@vant/area-data), so a saved code is one a customer can pick. */
 const allowRegionChecked = allowRegionIn(areaList);
-const CHECKS = { allowRegion: allowRegionChecked, samplingSetting, localInfo, labCalendar } as const;
+const CHECKS = { allowRegion: allowRegionChecked, samplingSetting, localInfo, labCalendar, labReview } as const;
 type Key = keyof typeof CHECKS;
 interface Values {
   allowRegion: AllowRegion;
   samplingSetting: SamplingSetting;
   localInfo: LocalInfo;
   labCalendar: LabCalendarSetting;
+  labReview: LabReviewSetting;
 }
 
 /** The stored settings as the console edits them; a value that no longer passes its contract reads as null (to be saved anew). */
@@ -37,6 +40,7 @@ export async function settingAdminDetail(ctx: AppContext) {
     samplingSetting: read('samplingSetting'),
     localInfo: read('localInfo'),
     labCalendar: read('labCalendar'),
+    labReview: read('labReview'),
   };
 }
 

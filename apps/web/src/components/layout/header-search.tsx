@@ -6,12 +6,19 @@ import { SearchIcon } from '@/components/ui/icons.tsx';
 import { paths } from '@/config/paths.ts';
 import styles from './header-search.module.css';
 
-/** Site search → /search?kw=…, with suggestions as one types; on the search page it starts with the current keyword. */
+/** Site search → /search?kw=…, with suggestions as one types; on the search page it shows the keyword of the results. */
 export function HeaderSearch({ onDone, className }: { onDone?: () => void; className?: string }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const [kw, setKw] = useState(pathname === '/search' ? (params.get('kw') ?? '') : '');
+  // The box says what the page shows: a new search from anywhere (the page's own box, a hot word, back) brings its keyword here.
+  const shown = pathname === '/search' ? (params.get('kw') ?? '') : '';
+  const [kw, setKw] = useState(shown);
+  const [seen, setSeen] = useState(shown);
+  if (seen !== shown) {
+    setSeen(shown);
+    setKw(shown);
+  }
   const form = useRef<HTMLFormElement>(null);
   const suggest = useSearchSuggest();
 

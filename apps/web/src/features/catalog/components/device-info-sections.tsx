@@ -5,8 +5,6 @@ import { PageSection } from '@/components/page-section.tsx';
 import { DeviceCard } from './device-card.tsx';
 import styles from './device-info-sections.module.css';
 
-const looksLikeHtml = (s: string) => /^\s*</.test(s);
-
 /** Sample requirements (highlighted), the rich description and related items. */
 export function DeviceInfoSections({ item }: { item: DeviceDetail }) {
   return (
@@ -15,11 +13,8 @@ export function DeviceInfoSections({ item }: { item: DeviceDetail }) {
         <PageSection title="样品要求">
           <div className={styles.requirement} role="note">
             <InfoIcon size={18} className={styles.reqIcon} />
-            {looksLikeHtml(item.sample_requirement) ? (
-              <RichText html={item.sample_requirement} />
-            ) : (
-              <p className={styles.reqText}>{item.sample_requirement}</p>
-            )}
+            {/* Stored as sanitised HTML (「比表面 &lt; 10」 for a plain 「<」): always read as HTML, never shown as its code. */}
+            <RichText html={item.sample_requirement} className={styles.reqText} />
           </div>
         </PageSection>
       ) : null}

@@ -148,7 +148,7 @@ export function createChart(target: HTMLElement, spec: ChartSpec): Chart {
     cursor: { drag: { x: true, y: false, setScale: true }, points: { size: 6 } },
     legend: { live: true },
     series: [
-      { label: spec.xLabel, value: (_u, v) => formatValue(v, xDecimals + 1) },
+      { label: spec.xLabel || 'x', value: (_u, v) => formatValue(v, xDecimals + 1) },
       ...spec.series.map((s): uPlot.Series => ({
         label: s.label,
         stroke: s.color,

@@ -1,22 +1,13 @@
-import { Button, Checkbox, Segmented, Skeleton } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-import 'uplot/dist/uPlot.min.css';
-import { alignSeries } from '../utils/align-series.ts';
-import { findPeaks, type Peak } from '../utils/peaks.ts';
-import { parseXy, type XyData } from '../utils/xy-data.ts';
-import { createChart, type Chart, type DragMode } from './chart.ts';
-import { decimalsFor, seriesColors } from './chart-format.ts';
-import { chartPng, download } from './export-png.ts';
+import { Skeleton } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { findPeaks } from '../utils/peaks.ts';
+import { plotGroups } from '../utils/plot-groups.ts';
+import { parseXy } from '../utils/xy-data.ts';
 import { loadOnce, type FileText } from './load-files.ts';
+import { PlotPanel, type Loaded } from './plot-panel.tsx';
 import type { PlotFile } from './types.ts';
 import styles from './data-plot.module.css';
 
-interface Loaded {
-  file: PlotFile;
-  label: string;
-  data: XyData;
-  peaks: Peak[];
-}
 /** What the files of one `files` list gave (the list kept to tell a newer list, still loading, from it). */
 interface Done {
   files: PlotFile[];
@@ -29,11 +20,6 @@ export const MARKS = { fetched: 'data-plot:fetched', parsed: 'data-plot:parsed',
 
 const labelOf = (f: PlotFile) => (f.sampleNo ? `${f.sampleNo} · ${f.name}` : f.name);
 const spanOf = (x: Float64Array) => (x[x.length - 1] ?? 0) - (x[0] ?? 0);
-const heightFor = (width: number) => (width < 600 ? 260 : 380);
-const common = (labels: (string | null)[], fallback: string) => {
-  const first = labels[0];
-  return first && labels.every((l) => l === first) ? first : fallback;
-};
 
 function parseOne(file: PlotFile, text: FileText): Loaded | { label: string; error: string } {
   const label = labelOf(file);
@@ -50,20 +36,17 @@ function parseOne(file: PlotFile, text: FileText): Loaded | { label: string; err
 }
 
 /**
- * Delivered two-column data files as one interactive chart (uPlot on a
- * canvas): the files are fetched through their loaders and parsed here, and
- * a file that cannot be plotted is named with the reason while the others
- * still show. `files` should keep its identity between renders (useMemo).
+ * Delivered two-column data files as interactive charts (uPlot on a
+ * canvas), one per kind of data (issue 21: an XRD pattern and a BET isotherm
+ * never share an x axis): the files are fetched through their loaders and
+ * parsed here, and a file that cannot be plotted is named with the reason
+ * while the others still show. `files` should keep its identity between
+ * renders (useMemo).
  */
 export default function DataPlotView({ files, title }: { files: PlotFile[]; title: string }) {
   const [done, setDone] = useState<Done | null>(null);
   const state = done?.files === files ? done : null;
-  const [mode, setMode] = useState<DragMode>('zoom');
-  const [peaks, setPeaks] = useState(true);
-  const [drawn, setDrawn] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const target = useRef<HTMLDivElement>(null);
-  const chart = useRef<Chart | null>(null);
+  const [drawnCount, setDrawnCount] = useState<{ of: Done | null; n: number }>({ of: null, n: 0 });
 
   useEffect(() => {
     let live = true;
@@ -83,62 +66,14 @@ export default function DataPlotView({ files, title }: { files: PlotFile[]; titl
     };
   }, [files]);
 
-  useEffect(() => {
-    const el = target.current;
-    if (!state || state.loaded.length === 0 || !el) return;
-    const { x, ys } = alignSeries(state.loaded.map((l) => l.data));
-    const width = el.clientWidth;
-    const c = createChart(el, {
-      x,
-      series: state.loaded.map((l, i) => ({
-        label: l.label,
-        color: seriesColors(i + 1)[i] as string,
-        y: ys[i] ?? [],
-        peaks: l.peaks,
-      })),
-      xLabel: common(
-        state.loaded.map((l) => l.data.xLabel),
-        '横坐标',
-      ),
-      yLabel: common(
-        state.loaded.map((l) => l.data.yLabel),
-        '纵坐标',
-      ),
-      width,
-      height: heightFor(width),
-      onFirstDraw: () => {
-        performance.mark(MARKS.firstDraw);
-        setDrawn(true);
-      },
-    });
-    chart.current = c;
-    let last = width;
-    const resized = new ResizeObserver(() => {
-      const w = el.clientWidth;
-      if (w === last || w === 0) return;
-      last = w;
-      c.resize(w, heightFor(w));
-    });
-    resized.observe(el);
-    return () => {
-      resized.disconnect();
-      c.destroy();
-      chart.current = null;
-    };
-  }, [state]);
-
-  useEffect(() => chart.current?.setMode(mode), [mode, drawn]);
-  useEffect(() => chart.current?.setPeaks(peaks), [peaks, drawn]);
-
-  const exportPng = async () => {
-    const c = chart.current;
-    if (!c) return;
-    setExporting(true);
-    try {
-      download(await chartPng(c.plot, title, seriesColors(c.plot.series.length - 1)), `${title.replace(/[\\/:*?"<>|]+/g, '_')}.png`);
-    } finally {
-      setExporting(false);
-    }
+  const groups = useMemo(
+    () => (state ? plotGroups(state.loaded.map((l) => l.data)).map((g) => g.map((i) => state.loaded[i]!)) : []),
+    [state],
+  );
+  const drawn = state !== null && drawnCount.of === state && drawnCount.n >= groups.length && groups.length > 0;
+  const onDrawn = () => {
+    performance.mark(MARKS.firstDraw);
+    setDrawnCount((d) => (d.of === state ? { of: state, n: d.n + 1 } : { of: state, n: 1 }));
   };
 
   if (!state)
@@ -148,9 +83,7 @@ export default function DataPlotView({ files, title }: { files: PlotFile[]; titl
         <span className={styles.hint}>正在载入 {files.length} 个数据文件…</span>
       </div>
     );
-  const { loaded, failed } = state;
-  const points = loaded.reduce((n, l) => n + l.data.x.length, 0);
-  const skipped = loaded.filter((l) => l.data.skipped > 0);
+  const { failed } = state;
   return (
     <figure className={styles.plot} data-testid="data-plot" data-drawn={drawn ? 'true' : undefined} style={{ margin: 0 }}>
       {failed.length > 0 && (
@@ -162,47 +95,14 @@ export default function DataPlotView({ files, title }: { files: PlotFile[]; titl
           ))}
         </ul>
       )}
-      {loaded.length > 0 && (
-        <>
-          <div className={styles.toolbar}>
-            <Segmented<DragMode>
-              size="small"
-              value={mode}
-              onChange={setMode}
-              options={[
-                { label: '框选缩放', value: 'zoom' },
-                { label: '拖动平移', value: 'pan' },
-              ]}
-            />
-            <Button size="small" onClick={() => chart.current?.reset()}>
-              复原
-            </Button>
-            <Checkbox checked={peaks} onChange={(e) => setPeaks(e.target.checked)}>
-              标峰
-            </Checkbox>
-            <Button size="small" onClick={() => void exportPng()} loading={exporting} disabled={!drawn}>
-              导出 PNG
-            </Button>
-            <span className={styles.hint}>滚轮缩放 · 双击复原 · 点图例名称隐藏或显示</span>
-          </div>
-          <div ref={target} className={styles.chart} data-testid="data-plot-chart" />
-          <figcaption className={styles.hint}>
-            {loaded.length} 个文件，共 {points.toLocaleString('zh-CN')} 个数据点
-            {skipped.length > 0 && `；${skipped.map((l) => `${l.label} 有 ${l.data.skipped} 行不是两列数值，已跳过`).join('；')}`}
-          </figcaption>
-          {peaks && (
-            <ul className={styles.peaks} data-testid="data-plot-peaks">
-              {loaded.map((l, i) => (
-                <li key={String(l.file.id)}>
-                  <span className={styles.swatch} style={{ background: seriesColors(i + 1)[i] }} />
-                  {l.label} 峰位：
-                  {l.peaks.length ? l.peaks.map((p) => p.x.toFixed(decimalsFor(spanOf(l.data.x)))).join('、') : '未找到明显的峰'}
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+      {groups.map((g, i) => (
+        <PlotPanel
+          key={g.map((l) => String(l.file.id)).join('|')}
+          loaded={g}
+          title={groups.length > 1 ? `${title}（${i + 1}）` : title}
+          onDrawn={onDrawn}
+        />
+      ))}
     </figure>
   );
 }
