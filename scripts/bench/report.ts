@@ -1,7 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import { routes } from '@yance/contracts/routes';
-import { apiTarget, callOf } from './throughput.ts';
 
 export interface Row {
   figure: string;
@@ -52,13 +50,22 @@ ${renderTable(opts.rows)}
   with its defaults (a mid-range phone, simulated slow 4G, 4× CPU slowdown) on \`/\`, the most
   ordered item's \`/detail/:rid\` and \`/project/1/送样检测\`; performance score, FCP and LCP are the
   median of 3 runs each, a new Chromium (empty profile) for every run. Budgets: score ≥ 95, FCP ≤ 1.2 s, LCP ≤ 2.0 s.
-- **Home API throughput**: wrk (Debian's package, a load generator in C; autocannon, in JavaScript,
-  was slower at reading a 20 kB page than the server at sending it), one thread, 10 keep-alive connections, against the same server child
-  process (\`node apps/server/dist/server.js\`, LOG_LEVEL=warn) in the same run: after a 1 s warm-up of
-  each, \`${callOf(apiTarget(routes.ping))}\`, \`${callOf(apiTarget(routes.home))}\` and the rendered page
-  \`GET /\` take turns in three 2 s slices each (6 s per path), so background load hits them alike; the
-  browser's \`accept-encoding\` is sent. Figures: index ÷ ping ≥ 0.5, and the rendered home page ÷ the
-  home API ≥ 0.5 (issue 7).
+- **Lighthouse TBT**: total blocking time of the same runs (median), budget ≤ 200 ms (issue 22).
+- **API throughput** (issue 22): wrk (Debian's package, a load generator in C), one thread, 50 keep-alive
+  connections, over HTTP against the production build in a child process (\`node apps/server/dist/server.js\`,
+  LOG_LEVEL=warn) on a throw-away PostgreSQL database and Redis when \`DATABASE_URL\` / \`REDIS_URL\` are set
+  (else PGlite, and no signed-in or payment figures). Side by side in three alternating slices, so background load
+  hits them alike: a same-bytes ceiling (a tiny Fastify in its own process answering the home API's recorded
+  status, headers and gzipped body from memory), the home API, the rendered page \`GET /\`, \`POST
+  /api/auth/user/info\` with 50 customers' tokens in turn (wrk-api.lua), and the ceiling of user/info's bytes.
+  The browser's \`accept-encoding\` is sent. Figures: home API ÷ ceiling ≥ 0.9, user/info ÷ home API ≥ 0.5,
+  rendered page ÷ home API ≥ 0.5 (issue 7). CPU per request: the answering process's user + system time
+  (/proc) over the slices ÷ answers, and its database's PostgreSQL backends'.
+- **Payments** (issue 22): 50 customers with 200 unpaid orders each and a balance topped up through the local
+  gateway's signed callback; wrk with 50 connections for 10 s, each request another unpaid order (one line per
+  payment, interleaved by customer) with a fresh idempotency key. Budgets ≥ 1000 payments/s, p99 ≤ 100 ms. Then
+  the ledger's reconciliation (GET /api/admin/ledger/reconcile, as the finance staff) must pass.
+  \`BENCH_ONLY=api\` runs the API figures and payments alone.
 - **Search p95**: a temp PGlite migrated and seeded, then filled to 100 000 items in batches of 1 000
   (names built from the seed's technique names with prefixes, suffixes and instrument makers;
   search columns from the server's \`deviceSearchFields\`), \`ANALYZE\`d; then a fixed mix of

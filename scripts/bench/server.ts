@@ -8,7 +8,24 @@ import { freePort } from '../../e2e/support/server.ts';
 
 export interface ServerProcess {
   baseUrl: string;
+  /** The server's process id (its CPU time is read from /proc/<pid>/stat). */
+  pid: number;
   stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** PostgreSQL instead of a temp PGlite (the database must exist; the server migrates and seeds it). */
+  databaseUrl?: string;
+  /** Redis for the short rate windows, as production runs. */
+  redisUrl?: string;
+  /** LOG_LEVEL of the server; warn by default (the bench measures answers, not a terminal). */
+  logLevel?: string;
+  /** Node's own options, e.g. --cpu-prof (scripts/profile.ts). */
+  nodeArgs?: string[];
+  /** The server's stdout (its log): the bench's by default; 'ignore' under a request log at info. */
+  stdout?: 'inherit' | 'ignore';
+  /** Further environment (PAYMENT_GATEWAYS …). */
+  env?: Record<string, string>;
 }
 
 async function waitForPing(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -31,7 +48,7 @@ async function waitForPing(baseUrl: string, child: ChildProcess, timeoutMs: numb
  * process on a free loopback port with a temp DATA_DIR (PGlite, seeded), so
  * the load generator never shares its event loop.
  */
-export async function startServerProcess(repoRoot: string): Promise<ServerProcess> {
+export async function startServerProcess(repoRoot: string, opts: ServerOptions = {}): Promise<ServerProcess> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'yance-bench-server-'));
   const port = await freePort();
   // Serve a private copy of the build, so a rebuild elsewhere cannot change what is measured mid-run.
@@ -44,18 +61,23 @@ export async function startServerProcess(repoRoot: string): Promise<ServerProces
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: opts.logLevel ?? 'warn',
     SEED_DEMO: 'true',
     WEB_DIST: webDist,
+    ...opts.env,
   };
   delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  if (opts.redisUrl) env.REDIS_URL = opts.redisUrl;
+  const nodeArgs = opts.nodeArgs ?? [];
   // What npm start runs (the one-machine demo): no NODE_ENV. Production mode would demand PUBLIC_URL, a secret and
   // the official WeChat provider; NODE_ENV=development makes some dependency halve the throughput.
   delete env.NODE_ENV;
-  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/server.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(repoRoot, 'apps/server/dist/server.js')], {
     cwd: repoRoot,
     env,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', opts.stdout ?? 'inherit', 'inherit'],
   });
   // Never leave the server behind, even when the bench exits abruptly.
   const killOnExit = () => child.kill('SIGKILL');
@@ -73,10 +95,11 @@ export async function startServerProcess(repoRoot: string): Promise<ServerProces
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForPing(baseUrl, child, 60_000);
+    // A first start on PostgreSQL migrates and seeds the demo orders through the services: minutes on a busy machine.
+    await waitForPing(baseUrl, child, 300_000);
   } catch (e) {
     await stop();
     throw e;
   }
-  return { baseUrl, stop };
+  return { baseUrl, pid: child.pid!, stop };
 }

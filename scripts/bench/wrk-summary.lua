@@ -2,7 +2,7 @@
 done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format(
-    'BENCH_JSON {"requests":%d,"bytes":%d,"durationUs":%d,"p99Us":%d,"non2xx":%d,"errors":%d}\n',
-    summary.requests, summary.bytes, summary.duration, latency:percentile(99),
+    'BENCH_JSON {"requests":%d,"bytes":%d,"durationUs":%d,"p99Us":%d,"p50Us":%d,"non2xx":%d,"errors":%d}\n',
+    summary.requests, summary.bytes, summary.duration, latency:percentile(99), latency:percentile(50),
     e.status, e.connect + e.read + e.write + e.timeout))
 end

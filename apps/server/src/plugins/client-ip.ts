@@ -35,11 +35,14 @@ export function usableForwardedFor(header: string): string | null {
  * login lockout, the WeChat confirm page). Register it first. ADR 0015.
  */
 export const clientIpPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: no promise per request for a header that is mostly absent.
+  app.addHook('onRequest', (request, _reply, done) => {
     const raw = request.raw.headers['x-forwarded-for'];
-    if (raw === undefined) return;
-    const usable = usableForwardedFor(Array.isArray(raw) ? raw.join(',') : raw);
-    if (usable === null) delete request.raw.headers['x-forwarded-for'];
-    else request.raw.headers['x-forwarded-for'] = usable;
+    if (raw !== undefined) {
+      const usable = usableForwardedFor(Array.isArray(raw) ? raw.join(',') : raw);
+      if (usable === null) delete request.raw.headers['x-forwarded-for'];
+      else request.raw.headers['x-forwarded-for'] = usable;
+    }
+    done();
   });
 });

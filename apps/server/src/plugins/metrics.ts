@@ -55,8 +55,9 @@ function refusalOf(request: FastifyRequest, token: string | undefined): [ErrorKi
  * access rule. Register it before the routes: its hook must reach them all.
  */
 export const metricsPlugin = fp(async (app: FastifyInstance, opts: MetricsPluginOptions) => {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     opts.metrics.httpRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

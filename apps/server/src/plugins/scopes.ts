@@ -37,8 +37,9 @@ export function scopeProblem(r: RouteEntry): string | null {
 }
 
 /** Answers of the signed-in scopes are personal: no browser or proxy may keep them. */
-async function noStore(_request: FastifyRequest, reply: FastifyReply) {
+function noStore(_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) {
   reply.header('cache-control', 'no-store');
+  done(null, payload);
 }
 
 /** An unknown path or method inside a scope. */

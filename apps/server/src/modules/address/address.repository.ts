@@ -1,5 +1,6 @@
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { userAccount, userAddress } from '../../db/schema.ts';
 
 export type AddressRow = typeof userAddress.$inferSelect;
@@ -10,8 +11,17 @@ export type AddressFields = Pick<
 
 /** The user's addresses, default first, then newest. */
 export async function listAddresses(db: Executor, userId: number): Promise<AddressRow[]> {
-  return db.select().from(userAddress).where(eq(userAddress.userId, userId)).orderBy(desc(userAddress.isDefault), desc(userAddress.id));
+  return addressesOf(db).execute({ userId });
 }
+/** Prepared (ADR 0060): user/info reads it on every signed-in page. */
+const addressesOf = preparedStatement('addresses_of_user', (db, name) =>
+  db
+    .select()
+    .from(userAddress)
+    .where(eq(userAddress.userId, sql.placeholder('userId')))
+    .orderBy(desc(userAddress.isDefault), desc(userAddress.id))
+    .prepare(name),
+);
 
 /**
  * Locks the user's account row until the transaction ends, so address-book

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { AttestationState } from '@yance/contracts/states';
 import type { Executor } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { managerRotation, staffAccount, userAccount } from '../../db/schema.ts';
 
 export type CustomerRow = typeof userAccount.$inferSelect;
@@ -62,8 +63,17 @@ export async function pageCustomers(
   return { rows: rows.map((r) => ({ ...r.customer, managerName: r.managerName })), total };
 }
 
+/** Prepared (ADR 0060): user/info reads the customer's manager on every signed-in page. */
+const customerById = preparedStatement('customer_by_id', (db, name) =>
+  db
+    .select()
+    .from(userAccount)
+    .where(eq(userAccount.id, sql.placeholder('id')))
+    .prepare(name),
+);
+
 export async function findCustomer(db: Executor, id: number): Promise<CustomerRow | undefined> {
-  const [row] = await db.select().from(userAccount).where(eq(userAccount.id, id));
+  const [row] = await customerById(db).execute({ id });
   return row;
 }
 
@@ -110,8 +120,16 @@ const managerColumns = {
   roles: staffAccount.roles,
 };
 
+const managerById = preparedStatement('manager_by_id', (db, name) =>
+  db
+    .select(managerColumns)
+    .from(staffAccount)
+    .where(eq(staffAccount.id, sql.placeholder('id')))
+    .prepare(name),
+);
+
 export async function findManager(db: Executor, id: number): Promise<ManagerRow | undefined> {
-  const [row] = await db.select(managerColumns).from(staffAccount).where(eq(staffAccount.id, id));
+  const [row] = await managerById(db).execute({ id });
   return row;
 }
 

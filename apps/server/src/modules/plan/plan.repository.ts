@@ -4,6 +4,7 @@ import { demandNo } from '@yance/contracts/demand';
 import { CUSTOM_TYPE_ID } from '@yance/contracts/order';
 import type { Fen, PriceUnit } from '@yance/contracts/money';
 import type { Executor } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { demandQuoteLine, device, planItem, projectType, userAccount } from '../../db/schema.ts';
 
 /** A plan line with what its price and display need: a catalogue item's (live price), or an accepted quote's line (type 31). */
@@ -101,8 +102,17 @@ export async function insertQuoteLines(db: Executor, userId: number, lines: read
     .onConflictDoNothing();
 }
 
+/** Prepared (ADR 0060): user/info counts the plan on every signed-in page. */
+const planCountOf = preparedStatement('plan_count_of_user', (db, name) =>
+  db
+    .select({ n: count() })
+    .from(planItem)
+    .where(eq(planItem.userId, sql.placeholder('userId')))
+    .prepare(name),
+);
+
 export async function countPlan(db: Executor, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(planItem).where(eq(planItem.userId, userId));
+  const [row] = await planCountOf(db).execute({ userId });
   return row?.n ?? 0;
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { loginEvent, userAccount, userSession } from '../../db/schema.ts';
 
 export type SessionRow = typeof userSession.$inferSelect;
@@ -29,6 +30,32 @@ export async function insertSession(db: Executor, row: typeof userSession.$infer
   return inserted!.id;
 }
 
+/**
+ * The statement of every authenticated call: the live session of an access token, by its unique hash (one index
+ * lookup), prepared once (ADR 0060).
+ */
+const liveSessionOf = (kind: PrincipalKind) =>
+  preparedStatement(`session_by_access_${kind}`, (db, name) => {
+    const column = columnOf(kind);
+    return db
+      .select({ id: userSession.id, principalId: column })
+      .from(userSession)
+      .where(
+        and(
+          eq(userSession.accessHash, sql.placeholder('hash')),
+          isNotNull(column),
+          isNull(userSession.revokedAt),
+          gt(userSession.accessExpiresAt, sql.placeholder('now')),
+          // A disabled customer's sessions are revoked; this refuses any that slipped through (ADR 0035).
+          kind === 'customer'
+            ? sql`not exists (select 1 from ${userAccount} where ${userAccount.id} = ${userSession.userId} and ${userAccount.disabled})`
+            : undefined,
+        ),
+      )
+      .prepare(name);
+  });
+const liveSession = { customer: liveSessionOf('customer'), staff: liveSessionOf('staff') };
+
 /** The live session of this kind an access token belongs to (a token of the other kind finds nothing). */
 export async function findByAccess(
   db: Executor,
@@ -36,22 +63,7 @@ export async function findByAccess(
   now: Date,
   kind: PrincipalKind,
 ): Promise<{ id: number; principalId: number } | undefined> {
-  const column = columnOf(kind);
-  const [row] = await db
-    .select({ id: userSession.id, principalId: column })
-    .from(userSession)
-    .where(
-      and(
-        eq(userSession.accessHash, accessHash),
-        isNotNull(column),
-        isNull(userSession.revokedAt),
-        gt(userSession.accessExpiresAt, now),
-        // A disabled customer's sessions are revoked; this refuses any that slipped through (ADR 0035).
-        kind === 'customer'
-          ? sql`not exists (select 1 from ${userAccount} where ${userAccount.id} = ${userSession.userId} and ${userAccount.disabled})`
-          : undefined,
-      ),
-    );
+  const [row] = await liveSession[kind](db).execute({ hash: accessHash, now: now.toISOString() });
   return row ? { id: row.id, principalId: row.principalId! } : undefined;
 }
 

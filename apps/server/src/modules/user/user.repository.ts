@@ -1,12 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { userAccount } from '../../db/schema.ts';
 
 export type UserRow = typeof userAccount.$inferSelect;
 export type UserPatch = Partial<Omit<typeof userAccount.$inferInsert, 'id' | 'createdAt'>>;
 
+/** Prepared (ADR 0060): every signed-in page asks for its account. */
+const userById = preparedStatement('user_by_id', (db, name) =>
+  db
+    .select()
+    .from(userAccount)
+    .where(eq(userAccount.id, sql.placeholder('id')))
+    .prepare(name),
+);
+
 export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(userAccount).where(eq(userAccount.id, id));
+  const [row] = await userById(db).execute({ id });
   return row;
 }
 

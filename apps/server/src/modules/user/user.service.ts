@@ -75,7 +75,7 @@ async function mustGet(ctx: AppContext, userId: number): Promise<User> {
 
 /** user/info: the account, its addresses and the plan count (spec §3). */
 export async function getUserInfo(ctx: AppContext, userId: number): Promise<UserInfoResponse> {
-  await mustGet(ctx, userId);
+  // An account gone under its session has no manager either (null), and then reads as signed out here.
   const card = await managerCardOf(ctx, await ensureManager(ctx, userId));
   const u = await mustGet(ctx, userId);
   return {

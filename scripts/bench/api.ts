@@ -1,0 +1,186 @@
+/**
+ * The API as a client sees it (issue 22): every figure over HTTP with wrk
+ * against the production build in a child process — the home API beside a
+ * same-bytes ceiling, the rendered home page, user/info signed in, and
+ * payments by 50 clients each a distinct payment — then the ledger's
+ * reconciliation as the console's finance staff reads it.
+ */
+import path from 'node:path';
+import type pg from 'pg';
+import { endpoints } from '@yance/contracts/endpoints';
+import { envelope } from '@yance/contracts/envelope';
+import { routes, urlOf } from '@yance/contracts/routes';
+import { record, startCeiling, type Ceiling } from './ceiling.ts';
+import { databaseCpuUs, processCpuUs } from './cpu-time.ts';
+import { preparePayClients, reconcileOverHttp, writeTokens, writeUnpaid } from './pay-clients.ts';
+import type { Row } from './report.ts';
+import { round } from './stats.ts';
+import { apiTarget, callOf, measureSideBySide, pageTarget, wrk, type CpuMeters, type Target, type Throughput } from './throughput.ts';
+
+export const API_CONNECTIONS = 50;
+const PAY_SECONDS = 10;
+const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
+
+export interface ApiServer {
+  baseUrl: string;
+  pid: number;
+  /** The server's PostgreSQL database and a client on it (pay clients, CPU of its backends); absent on PGlite. */
+  postgres?: { name: string; client: pg.Client; admin: pg.Client };
+}
+
+export interface ApiFigures {
+  rows: Row[];
+  details: string[];
+}
+
+const fmtCpu = (t: Throughput) =>
+  t.nodeUsPerRequest === undefined
+    ? '—'
+    : `${round(t.nodeUsPerRequest, 0)} µs${t.databaseUsPerRequest !== undefined ? ` + ${round(t.databaseUsPerRequest, 0)} µs PostgreSQL` : ''}`;
+
+function checkClean(t: Throughput) {
+  if (t.non2xx > 0 || t.errors > 0) throw new Error(`${t.call} answered ${t.non2xx} non-2xx and ${t.errors} errors under load`);
+}
+
+export async function apiFigures(server: ApiServer, workDir: string, log: (s: string) => void): Promise<ApiFigures> {
+  const rows: Row[] = [];
+  const details: string[] = [];
+  for (const e of [endpoints.ping, endpoints.home]) {
+    const res = await fetch(`${server.baseUrl}${urlOf(e)}`, { method: e.method });
+    if (res.status !== 200 || !envelope(e.response).safeParse(await res.json()).success)
+      throw new Error(`${urlOf(e)} does not answer its contract's success envelope (${res.status})`);
+  }
+  const page = await fetch(`${server.baseUrl}/`, { headers: { accept: 'text/html' } });
+  if (page.status !== 200 || !(await page.text()).includes('id="server-state"'))
+    throw new Error('GET / does not answer a server-rendered page');
+
+  const pg = server.postgres;
+  const meters: CpuMeters = {
+    node: () => processCpuUs(server.pid),
+    ...(pg && { database: () => databaseCpuUs(pg.admin, pg.name) }),
+  };
+  const clients = pg ? await preparePayClients(server.baseUrl, pg.client, API_CONNECTIONS, 200, log) : [];
+  const tokens = path.join(workDir, 'tokens.txt');
+  if (clients.length) await writeTokens(tokens, clients);
+
+  // The ceiling answers the home API's bytes (gzipped, as a browser asks) and user/info's, headers and all.
+  const home: Target = { ...apiTarget(routes.home), cpu: meters };
+  const info: Target | undefined = clients.length
+    ? { ...apiTarget(routes.userInfo), calls: { mode: 'info', dataFile: tokens }, cpu: meters }
+    : undefined;
+  const recorded = [await record(server.baseUrl, { method: 'GET', path: urlOf(routes.home), headers: BROWSER_HEADERS })];
+  if (info)
+    recorded.push(
+      await record(server.baseUrl, {
+        method: 'POST',
+        path: urlOf(routes.userInfo),
+        headers: { ...BROWSER_HEADERS, 'content-type': 'application/json', token: clients[0]!.token },
+        body: '{}',
+      }),
+    );
+  const ceiling: Ceiling = await startCeiling(recorded, path.join(workDir, 'ceiling.json'));
+  try {
+    const ceilingMeters: CpuMeters = { node: () => processCpuUs(ceiling.pid) };
+    const targets: Target[] = [
+      { ...home, baseUrl: ceiling.baseUrl, label: `ceiling: ${callOf(home)}'s bytes`, cpu: ceilingMeters },
+      home,
+      { ...pageTarget('/'), cpu: meters },
+      ...(info ? [info, { ...info, baseUrl: ceiling.baseUrl, label: `ceiling: ${callOf(info)}'s bytes`, cpu: ceilingMeters }] : []),
+    ];
+    const opts = { seconds: 9, warmup: 1, connections: API_CONNECTIONS, rounds: 3 };
+    log(
+      `API throughput (${opts.connections} connections, ${opts.seconds} s each in ${opts.rounds} alternating slices, after ${opts.warmup} s warm-up) …`,
+    );
+    const results = await measureSideBySide(server.baseUrl, targets, opts);
+    for (const t of results) {
+      log(
+        `  ${t.call}: ${round(t.rps, 0)} req/s, p50 ${t.p50Ms} ms, p99 ${t.p99Ms} ms, ${t.requests} requests of ${round(t.bytesPerResponse, 0)} B, CPU per request ${fmtCpu(t)}, non-2xx ${t.non2xx}, errors ${t.errors}`,
+      );
+      checkClean(t);
+    }
+    const [cHome, rHome, rPage, rInfo, cInfo] = results as [Throughput, Throughput, Throughput, Throughput?, Throughput?];
+    const ratio = (a: Throughput, b: Throughput) => `${round(a.rps / b.rps, 2)} (${round(a.rps, 0)} / ${round(b.rps, 0)})`;
+    rows.push({
+      figure: `${rHome.call} req/s ÷ the same bytes from memory (ceiling)`,
+      value: ratio(rHome, cHome),
+      budget: '≥ 0.9',
+      pass: rHome.rps / cHome.rps >= 0.9,
+    });
+    rows.push({
+      figure: `${rPage.call} (rendered page) req/s ÷ ${rHome.call} req/s`,
+      value: ratio(rPage, rHome),
+      budget: '≥ 0.5',
+      pass: rPage.rps / rHome.rps >= 0.5,
+    });
+    if (rInfo && cInfo) {
+      rows.push({
+        figure: `${rInfo.call} req/s ÷ ${rHome.call} req/s (PostgreSQL)`,
+        value: ratio(rInfo, rHome),
+        budget: '≥ 0.5',
+        pass: rInfo.rps / rHome.rps >= 0.5,
+      });
+      rows.push({ figure: `${rInfo.call} req/s ÷ its bytes from memory (ceiling)`, value: ratio(rInfo, cInfo), budget: '—', pass: null });
+    }
+    details.push(
+      `### API throughput\n\nwrk, ${opts.connections} keep-alive connections, ${opts.rounds} alternating slices of ${opts.seconds / opts.rounds} s each. ` +
+        'CPU per request: the process answering (user + system time from /proc over the slices ÷ answers), and the PostgreSQL backends of its database.\n',
+      '| Call | req/s | p50 | p99 | requests | bytes per response | CPU per request |',
+      '|---|---|---|---|---|---|---|',
+      ...results.map(
+        (t) =>
+          `| \`${t.call}\` | ${round(t.rps, 0)} | ${t.p50Ms} ms | ${t.p99Ms} ms | ${t.requests} | ${round(t.bytesPerResponse, 0)} | ${fmtCpu(t)} |`,
+      ),
+      '',
+    );
+  } finally {
+    await ceiling.stop();
+  }
+
+  if (!pg) {
+    log('payments: the server runs on PGlite (no DATABASE_URL), skipped');
+    return { rows, details };
+  }
+  const payments = path.join(workDir, 'payments.txt');
+  const pay: Target = { ...apiTarget(routes.payOrder), calls: { mode: 'pay', dataFile: payments }, cpu: meters };
+  await writeUnpaid(payments, pg.client, clients);
+  await wrk(server.baseUrl, pay, 1, API_CONNECTIONS);
+  const left = await writeUnpaid(payments, pg.client, clients);
+  log(`payments: ${API_CONNECTIONS} clients, each request a distinct payment of an unpaid order (${left} ready), ${PAY_SECONDS} s …`);
+  const [p] = await measureSideBySide(server.baseUrl, [pay], { seconds: PAY_SECONDS, warmup: 0, connections: API_CONNECTIONS, rounds: 1 });
+  if (!p) throw new Error('the payment run returned no figures');
+  log(
+    `  ${round(p.rps, 0)} payments/s, p50 ${p.p50Ms} ms, p99 ${p.p99Ms} ms, ${p.requests} payments, CPU per payment ${fmtCpu(p)}, non-2xx ${p.non2xx}, errors ${p.errors}`,
+  );
+  if (p.requests >= left) log('  (every prepared order was paid before the time was up: the rate is a lower bound)');
+  checkClean(p);
+  await writeUnpaid(payments, pg.client, clients);
+  const reconciled = await reconcileOverHttp(server.baseUrl);
+  log(`  ledger reconciliation after the payments: ${reconciled.summary}`);
+  rows.push({
+    figure: `pay/order payments/s (${API_CONNECTIONS} clients, PostgreSQL)`,
+    value: `${round(p.rps, 0)}`,
+    budget: '≥ 1000',
+    pass: p.rps >= 1000,
+  });
+  rows.push({
+    figure: `pay/order p99 (${API_CONNECTIONS} clients, PostgreSQL)`,
+    value: `${p.p99Ms} ms (p50 ${p.p50Ms})`,
+    budget: '≤ 100 ms',
+    pass: p.p99Ms <= 100,
+  });
+  rows.push({
+    figure: 'Ledger reconciliation after the payment run',
+    value: reconciled.ok ? 'passes' : 'fails',
+    budget: 'passes',
+    pass: reconciled.ok,
+  });
+  details.push(
+    `### Payments\n\n${p.requests} payments from the prestore balance in ${PAY_SECONDS} s by ${API_CONNECTIONS} wrk connections over HTTP ` +
+      `(wrk-api.lua: each request pays another unpaid order of one of ${clients.length} customers, with a fresh idempotency key; ` +
+      `in flight, requests belong to different customers): ${round(p.rps, 0)} payments/s, p50 ${p.p50Ms} ms, p99 ${p.p99Ms} ms; ` +
+      `CPU per payment ${fmtCpu(p)}. A payment locks the order and the customer's balance row, writes the entry, its lines, the idempotency ` +
+      `key, the timeline, the audit row and the notice in one transaction (ADR 0050).\n`,
+    `Ledger reconciliation afterwards (GET /api/admin/ledger/reconcile as the finance staff): ${reconciled.summary}.\n`,
+  );
+  return { rows, details };
+}
