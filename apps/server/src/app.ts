@@ -111,7 +111,7 @@ const processPrefix = randomBytes(3).toString('hex');
 let requestCount = 0;
 const nextRequestId = () => `${processPrefix}${(requestCount++ % 0x1000000).toString(16).padStart(6, '0')}`;
 
-/** The levels at which every request is logged (ADR 0060). */
+/** The levels at which every request is logged (ADR 0064). */
 const REQUEST_LOG_LEVELS: ReadonlySet<string> = new Set(['debug', 'trace']);
 
 /** Builds the Fastify app without listening; tests call this and use inject. */
@@ -140,7 +140,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     // Fastify's two lines per request ("incoming request", "request completed") only at LOG_LEVEL=debug or trace: at
     // info they cost a busy call a tenth of its CPU, and the proxy's access log and the metrics (ADR 0056) already
     // count every request; failures are logged where they happen (plugins/errors.ts). A rendered page's own API calls
-    // stay out of it even then (the page's GET is logged): one line per visit, not five. ADR 0060.
+    // stay out of it even then (the page's GET is logged): one line per visit, not five. ADR 0064.
     logController: new LogController({
       disableRequestLogging: REQUEST_LOG_LEVELS.has(config.LOG_LEVEL) ? isPageRenderCall : true,
     }),

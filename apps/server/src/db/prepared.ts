@@ -9,7 +9,7 @@ const names = new Set<string>();
 
 /**
  * A statement of a hot path, built by drizzle once per database instead of
- * on every call (ADR 0060). Building a select (its columns, conditions and
+ * on every call (ADR 0064). Building a select (its columns, conditions and
  * parameters) cost more Node CPU than PostgreSQL spent answering it; a
  * prepared statement is built once, and on PostgreSQL it is also parsed and
  * planned once per connection (a named statement, node-postgres keeps it).

@@ -13,7 +13,7 @@ export type AddressFields = Pick<
 export async function listAddresses(db: Executor, userId: number): Promise<AddressRow[]> {
   return addressesOf(db).execute({ userId });
 }
-/** Prepared (ADR 0060): user/info reads it on every signed-in page. */
+/** Prepared (ADR 0064): user/info reads it on every signed-in page. */
 const addressesOf = preparedStatement('addresses_of_user', (db, name) =>
   db
     .select()

@@ -63,7 +63,7 @@ export async function pageCustomers(
   return { rows: rows.map((r) => ({ ...r.customer, managerName: r.managerName })), total };
 }
 
-/** Prepared (ADR 0060): user/info reads the customer's manager on every signed-in page. */
+/** Prepared (ADR 0064): user/info reads the customer's manager on every signed-in page. */
 const customerById = preparedStatement('customer_by_id', (db, name) =>
   db
     .select()

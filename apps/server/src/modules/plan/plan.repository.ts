@@ -102,7 +102,7 @@ export async function insertQuoteLines(db: Executor, userId: number, lines: read
     .onConflictDoNothing();
 }
 
-/** Prepared (ADR 0060): user/info counts the plan on every signed-in page. */
+/** Prepared (ADR 0064): user/info counts the plan on every signed-in page. */
 const planCountOf = preparedStatement('plan_count_of_user', (db, name) =>
   db
     .select({ n: count() })

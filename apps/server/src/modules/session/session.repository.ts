@@ -32,7 +32,7 @@ export async function insertSession(db: Executor, row: typeof userSession.$infer
 
 /**
  * The statement of every authenticated call: the live session of an access token, by its unique hash (one index
- * lookup), prepared once (ADR 0060).
+ * lookup), prepared once (ADR 0064).
  */
 const liveSessionOf = (kind: PrincipalKind) =>
   preparedStatement(`session_by_access_${kind}`, (db, name) => {

@@ -6,7 +6,7 @@ import { userAccount } from '../../db/schema.ts';
 export type UserRow = typeof userAccount.$inferSelect;
 export type UserPatch = Partial<Omit<typeof userAccount.$inferInsert, 'id' | 'createdAt'>>;
 
-/** Prepared (ADR 0060): every signed-in page asks for its account. */
+/** Prepared (ADR 0064): every signed-in page asks for its account. */
 const userById = preparedStatement('user_by_id', (db, name) =>
   db
     .select()
