@@ -133,6 +133,7 @@ export const adminRoutes = {
   // research groups (issue 10, ADR 0051): read-only for finance and managers
   adminClusterList: { method: 'GET', scope: 'admin', path: '/cluster/list', access: 'cluster.read' },
   adminClusterDetail: { method: 'GET', scope: 'admin', path: '/cluster/detail', access: 'cluster.read' },
+  adminClusterCredit: { method: 'POST', scope: 'admin', path: '/cluster/credit', access: 'cluster.credit' },
   // the enterprise contract of an order (issue 9, ADR 0045); 确认合同 is adminOrderConfirmContract
   adminContractDetail: { method: 'GET', scope: 'admin', path: '/contract/detail', access: 'order.read' },
   adminContractPdf: { method: 'GET', scope: 'admin', path: '/contract/pdf', access: 'order.read' },
