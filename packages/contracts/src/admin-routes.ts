@@ -226,6 +226,8 @@ export const adminRoutes = {
   adminPromoterReject: { method: 'POST', scope: 'admin', path: '/promoter/reject', access: 'promoter.manage', moves: 'promoter.reject' },
   adminPromoterDisable: { method: 'POST', scope: 'admin', path: '/promoter/disable', access: 'promoter.manage', moves: 'promoter.disable' },
   adminPromoterEnable: { method: 'POST', scope: 'admin', path: '/promoter/enable', access: 'promoter.manage', moves: 'promoter.enable' },
+  adminPriceRules: { method: 'GET', scope: 'admin', path: '/promotion/rules', access: 'pricing.manage' },
+  adminPriceRulesSave: { method: 'POST', scope: 'admin', path: '/promotion/rules', access: 'pricing.manage' },
   adminPromotionSettings: { method: 'GET', scope: 'admin', path: '/promotion/settings', access: 'promoter.manage' },
   adminPromotionSettingsSave: { method: 'POST', scope: 'admin', path: '/promotion/settings', access: 'promoter.manage' },
   adminPromotionRelease: { method: 'POST', scope: 'admin', path: '/promotion/release', access: 'promoter.manage', moves: 'rebate.release' },

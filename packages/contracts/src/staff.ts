@@ -87,6 +87,8 @@ export const PERMISSIONS = {
   'invite.manage': ['operator', 'finance'],
   /** Promoters (推广员): approve, reject or stop applications, the rebate settings, release due rebates (ADR 0055). */
   'promoter.manage': ['operator', 'finance'],
+  /** 优惠活动: the promotion rules that price new orders and give the shop its discount labels (issue 21). */
+  'pricing.manage': ['operator'],
   /** Withdrawals (提现审核): approve, reject with a reason, record as paid with the bank's reference (ADR 0055). */
   'withdraw.manage': ['finance'],
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -1,6 +1,7 @@
 // What other modules use (content, content-admin, home; also subscribers.ts)
 export { SHOWCASE_CHANGED } from './catalog-events.ts';
 export { listHotItems, listPrefectures, listTypeGroups } from './catalog.service.ts';
+export { getPriceRules, refreshDiscountLabels, targetsExist } from './discount-labels.service.ts';
 
 // Routes, jobs and providers that app.ts mounts and starts
 export { catalogAdminRoutes } from './catalog-admin.routes.ts';

@@ -1,6 +1,7 @@
 // An order as its readers see it (ADR 0039): the customer's list and detail,
 // the console's and the lab's (lab.service) — its lines, samples, timeline and
 // the moves the reader may take now.
+import type { Fen } from '@yance/contracts/money';
 import type { OrderDetail, OrderEvent, OrderSummary } from '@yance/contracts/order';
 import { ORDER_TRANSITIONS, type OrderAction } from '@yance/contracts/order-states';
 import { SAMPLING_EVENT_LABELS, type SamplingEventAction } from '@yance/contracts/sampling';
@@ -98,6 +99,8 @@ export async function detailOf(ctx: AppContext, order: OrderRow, reader: Mover):
       unit_fen: l.unitFen,
       count: l.count,
       amount_fen: l.amountFen,
+      promo_fen: l.promoFen as Fen,
+      promo_label: l.promoLabel,
       turnaround_days: l.turnaroundDays,
       promised_days: l.promisedDays,
       due_date: dueDate(receivedAt, l.promisedDays, calendar),
