@@ -50,7 +50,9 @@ export default function PriceRulesPage() {
       form.setFieldsValue({ rules: saved.rules.map((r) => toForm(r as PriceRule)) });
     },
   });
-  const submit = (v: { rules: RuleForm[] }) => {
+  const submit = () => {
+    // Every value, also of fields not on screen (a 折扣 rule keeps its amount, a 立减 rule its rate).
+    const v = form.getFieldsValue(true) as { rules: RuleForm[] };
     const parsed = priceRules.safeParse({ rules: (v.rules ?? []).map(fromForm) });
     if (!parsed.success) notify.error(parsed.error.issues[0]?.message ?? '请检查填写的内容');
     else save.mutate(parsed.data);
