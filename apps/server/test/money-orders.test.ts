@@ -93,6 +93,7 @@ describe('the prestore ledger (ADR 0050)', () => {
       ['orderPay', -dueFen],
       ['topup', dueFen],
     ]);
+    expect(lines[1]).toMatchObject({ memo: `订单在线支付 ${started.body.data.topup.no}` });
     // Nothing due any more: a new trade is refused.
     const done = await callApi(t, 'payOnline', {
       token: firm.tokens.token,

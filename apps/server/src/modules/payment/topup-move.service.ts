@@ -89,7 +89,8 @@ export async function moveTopup(
     const staffId = mover.kind === 'staff' ? mover.caller.id : null;
     await ledger.postEntry(t, {
       kind: 'topup',
-      memo: `${row.method === 'online' ? '在线充值' : '对公转账充值'} ${row.no}`,
+      // An order's online payment reads as one in the statement too (issue 21), not as a 充值.
+      memo: `${row.payOrderIds.length ? '订单在线支付' : row.method === 'online' ? '在线充值' : '对公转账充值'} ${row.no}`,
       userId: row.userId,
       topupId: row.id,
       staffId,
