@@ -78,6 +78,22 @@ describe('a write says it once (issue 21)', () => {
     await screenshotAtWidths(page, SPEC, 'topup-confirmed');
     expect(await toastsSaying(page, '已确认到账').count()).toBe(1);
     expect(await page.locator('.ant-message-error').count()).toBe(0);
+
+    // A refusal is said once too: the customer closes a transfer while finance has its dialog open.
+    const closed = await fileTransfer(customer, 100_000);
+    await page.reload();
+    const second = page.getByRole('row', { name: new RegExp(closed.no) });
+    await button(second, '审核').click();
+    await button(page.getByRole('dialog', { name: `充值单 ${closed.no}` }), '确认到账').click();
+    const stale = await opened(page.getByRole('dialog', { name: `确认到账 · ${closed.no}` }));
+    const gone = await call(s.baseUrl, 'prestoreClose', { id: closed.id }, { token: customer.tokens.token });
+    expect(gone.code, gone.msg).toBe(1);
+    await button(stale, '确认到账').click();
+    const refusal = await stale.getByTestId('answer-error').innerText();
+    await page.waitForLoadState('networkidle');
+    await screenshotAtWidths(page, SPEC, 'topup-refused');
+    expect(await page.getByText(refusal).filter({ visible: true }).count()).toBe(1);
+    expect(await page.locator('.ant-message-error').count()).toBe(0);
   });
 
   it('a booking conflict says 所选时段已被预约 once, in Chinese', async () => {
