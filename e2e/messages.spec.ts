@@ -64,6 +64,9 @@ describe('order notices and the message centre (ADR 0046)', () => {
     expect(await items.first().innerText()).toContain('检测数据已交付');
     expect(await items.first().innerText()).toContain(order.no);
     expect(await items.nth(1).innerText()).toContain('样品已签收');
+    // Read by a signed-in customer: no message asks them to sign in (issue 21; the SMS still says 请登录研测).
+    expect(await items.first().innerText()).toContain('请查看并下载结果文件');
+    expect((await items.allInnerTexts()).join('\n')).not.toContain('请登录');
     expect(await page.getByRole('heading', { name: /我的消息/ }).innerText()).toContain('2 条未读');
     await screenshotAtWidths(page, SPEC, 'message-page');
 

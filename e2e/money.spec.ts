@@ -199,6 +199,17 @@ describe('money (issue 10, ADR 0050)', () => {
     expect(await fitsWidth(page)).toBe(true);
     const detail = await call<{ state: string }>(s.baseUrl, 'orderDetail', { id: placed.data.id }, { token });
     expect(detail.data.state).toBe('awaitingSample');
+
+    // An order payment is named as one, never a 充值单 (issue 21): in the messages and in 预存中心's records.
+    await page.goto('/member/message', { waitUntil: 'domcontentloaded' });
+    const items = page.getByTestId('message-item');
+    await items.filter({ hasText: '订单已支付' }).filter({ hasText: placed.data.no }).waitFor();
+    expect((await items.allInnerTexts()).join('\n')).not.toMatch(/充值/);
+    await screenshotAtWidths(page, SPEC, 'pay-online-messages');
+    await page.goto('/member/prestore', { waitUntil: 'domcontentloaded' });
+    const trade = page.getByTestId('topup-row').first();
+    await expect.poll(() => trade.innerText()).toMatch(/订单支付 · 本地支付[\s\S]*已支付/);
+    await screenshotAtWidths(page, SPEC, 'pay-online-records');
     expect(b.pageErrors).toEqual([]);
   });
 });

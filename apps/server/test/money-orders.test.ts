@@ -93,6 +93,7 @@ describe('the prestore ledger (ADR 0050)', () => {
       ['orderPay', -dueFen],
       ['topup', dueFen],
     ]);
+    expect(lines[1]).toMatchObject({ memo: `订单在线支付 ${started.body.data.topup.no}` });
     // Nothing due any more: a new trade is refused.
     const done = await callApi(t, 'payOnline', {
       token: firm.tokens.token,
@@ -100,6 +101,10 @@ describe('the prestore ledger (ADR 0050)', () => {
     });
     expect(done).toMatchObject({ status: 409, body: { msg: '该订单当前无需支付' } });
     expect((await reconcile(t, finance)).ok).toBe(true);
+    // The customer hears of an order payment, not of a 充值单 (issue 21): the order's 订单已支付, once.
+    const told = (await callApi(t, 'messageList', { token: firm.tokens.token, body: {} })).body.data.list;
+    expect(told.filter((m) => m.title === '订单已支付')).toHaveLength(1);
+    expect(told.map((m) => `${m.title} ${m.content}`).join('\n')).not.toContain('充值');
   });
 
   it('an online trade whose order was paid meanwhile leaves the money in the balance', async () => {
@@ -122,6 +127,9 @@ describe('the prestore ledger (ADR 0050)', () => {
     ).toBe(200);
     expect(await balance(t, firm)).toBe(before + amountFen);
     expect((await reconcile(t, finance)).ok).toBe(true);
+    // Told where the money went, naming the trade as what it was.
+    const told = (await callApi(t, 'messageList', { token: firm.tokens.token, body: {} })).body.data.list;
+    expect(told.map((m) => m.content)).toContain(`您的订单支付单${no}已支付成功，金额已存入预存余额。`);
   });
 
   it('an institution order is billed when its data is confirmed and settled from the balance with others, all or none', async () => {

@@ -104,7 +104,8 @@ export const NOTICES = {
   'sample.destroy': { title: '留样已销毁', text: '您的样品{name}留样期满，已按规定销毁。', channels: ['site'] },
 
   // ---- money ----
-  'topup.pay': { title: '充值已到账', text: '您的充值单{no}已支付成功，金额已存入预存余额。', channels: ['site'] },
+  // {what}: 充值单, or 订单支付单 for an order's online payment (told only when its order no longer waited for it).
+  'topup.pay': { title: '款项已到账', text: '您的{what}{no}已支付成功，金额已存入预存余额。', channels: ['site'] },
   'topup.confirm': { title: '对公转账已到账', text: '您的充值单{no}的对公转账已确认到账，金额已存入预存余额。', channels: ['site', 'sms'] },
   'topup.reject': { title: '对公转账未通过', text: '您的充值单{no}未通过审核：{note}。如有疑问请联系客服。', channels: ['site', 'sms'] },
   'topup.close': { silent: '客户关闭，或在线支付超时自动关闭（页面显示已关闭）' },

@@ -50,3 +50,17 @@ export const ruleFrom = (schema: ZodType) => ({
     if (!result.success) throw new Error(result.error.issues[0]?.message);
   },
 });
+
+/**
+ * Whether the server refuses a field left empty (a contracts schema that
+ * accepts neither nothing, '' nor []): then its label carries the required
+ * mark, so the form and the server agree on what must be filled (issue 21).
+ */
+export const isRequiredField = (schema: ZodType): boolean =>
+  !schema.safeParse(undefined).success && !schema.safeParse('').success && !schema.safeParse([]).success;
+
+/**
+ * The class of a custom field's label (one antd's Form.Item does not draw):
+ * `required-mark` draws antd's asterisk before it when the schema requires the field.
+ */
+export const labelMark = (schema: ZodType): string | undefined => (isRequiredField(schema) ? 'required-mark' : undefined);

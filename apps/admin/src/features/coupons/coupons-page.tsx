@@ -83,7 +83,7 @@ function AddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
         <Form.Item name="name" label="优惠券名称" rules={[{ required: true, message: '[优惠券名称]不能为空' }]}>
           <Input maxLength={40} aria-label="优惠券名称" />
         </Form.Item>
-        <Form.Item name="kind" label="优惠类型">
+        <Form.Item name="kind" label="优惠类型" required>
           <Radio.Group
             options={[
               { value: 'amount', label: '满减券' },
@@ -105,12 +105,12 @@ function AddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
               </Form.Item>
             </>
           ) : (
-            <Form.Item name="amountYuan" label="减免金额（元）">
+            <Form.Item name="amountYuan" label="减免金额（元）" required>
               <InputNumber min={0} precision={2} prefix="¥" aria-label="减免金额" />
             </Form.Item>
           )}
         </Flex>
-        <Form.Item name="validity" label="有效期">
+        <Form.Item name="validity" label="有效期" required>
           <Radio.Group
             options={[
               { value: 'days', label: '领取后N天' },
@@ -119,11 +119,11 @@ function AddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
           />
         </Form.Item>
         {validity === 'fixed' ? (
-          <Form.Item name="range" label="起止日期">
+          <Form.Item name="range" label="起止日期" required>
             <DatePicker.RangePicker />
           </Form.Item>
         ) : (
-          <Form.Item name="validDays" label="有效天数">
+          <Form.Item name="validDays" label="有效天数" required>
             <InputNumber min={1} max={3650} precision={0} aria-label="有效天数" />
           </Form.Item>
         )}

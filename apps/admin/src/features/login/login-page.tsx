@@ -50,7 +50,7 @@ export default function LoginPage() {
         <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
           员工登录
         </Typography.Paragraph>
-        <Form form={form} layout="vertical" onFinish={submit} onValuesChange={() => login.reset()} requiredMark={false}>
+        <Form form={form} layout="vertical" onFinish={submit} onValuesChange={() => login.reset()}>
           <Form.Item label="账号" {...fieldOf(staffLoginBody, 'account')}>
             <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
           </Form.Item>

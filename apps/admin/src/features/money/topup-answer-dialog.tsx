@@ -33,7 +33,8 @@ export function TopupAnswerDialog(props: { topup: AdminTopup; action: TopupAnswe
   const t = TOPUP_TRANSITIONS[action];
   const answer = useChange(
     (body: { id: number; note: string; idempotencyKey: string }) =>
-      call(action === 'confirm' ? 'adminTopupConfirm' : 'adminTopupReject', { body }),
+      // Quiet: a refusal is said once, in the dialog (answer-error), not in a toast as well.
+      call(action === 'confirm' ? 'adminTopupConfirm' : 'adminTopupReject', { body }, { feedback: false }),
     { done: action === 'confirm' ? '已确认到账' : '已驳回', refresh: MONEY_VIEWS, onDone },
   );
   const submit = async () => {

@@ -25,10 +25,10 @@ export const STATE_OPTIONS = [
 ];
 export const METHOD_OPTIONS = TOPUP_METHODS.map((value) => ({ value, label: TOPUP_METHOD_NAMES[value] }));
 
-/** 对公转账, or 在线支付 with its gateway below. */
-export const MethodText = ({ t }: { t: Pick<AdminTopup, 'method' | 'gateway'> }) => (
+/** 对公转账, or 在线支付 with its gateway below; an order's online payment (a trade that pays orders) is 订单支付 (issue 21). */
+export const MethodText = ({ t }: { t: Pick<AdminTopup, 'method' | 'gateway' | 'payOrderIds'> }) => (
   <>
-    <div>{TOPUP_METHOD_NAMES[t.method]}</div>
+    <div>{t.payOrderIds.length ? '订单支付' : TOPUP_METHOD_NAMES[t.method]}</div>
     {t.gateway && (
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {GATEWAY_LABELS[t.gateway]}

@@ -150,6 +150,7 @@ interface RecordForm {
 
 function RecordModal({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
   const { data: me } = useMe();
+  const { message } = App.useApp();
   const refresh = useRefresh(order.id);
   const [form] = Form.useForm<RecordForm>();
   const m = useWrite({
@@ -158,6 +159,7 @@ function RecordModal({ order, onClose }: { order: AdminOrderDetail; onClose: () 
         body: { ...v, conditions: v.conditions ?? '', note: v.note ?? '', testedAt: dayjs(v.testedAt).toISOString() },
       }),
     onSuccess: () => {
+      void message.success('检测记录已保存');
       refresh();
       onClose();
     },

@@ -42,7 +42,7 @@ function ScheduleForm({ item, onSaved }: { item: BookingInstrument; onSaved: () 
   const problem = scheduleError(s);
   const set = (patch: Partial<BookingSchedule>) => setS({ ...s, ...patch });
   const num = (label: string, key: 'horizonDays' | 'minMinutes' | 'maxMinutes' | 'bookHoursBefore' | 'cancelHoursBefore', step = 1) => (
-    <Form.Item label={label}>
+    <Form.Item label={label} required>
       <InputNumber aria-label={label} min={0} step={step} value={s[key]} onChange={(v) => set({ [key]: v ?? 0 })} />
     </Form.Item>
   );
@@ -110,7 +110,7 @@ function PolicyCard() {
     onSuccess: () => void message.success('已保存'),
   });
   const field = (label: string, key: keyof NoShowPolicy) => (
-    <Form.Item label={label}>
+    <Form.Item label={label} required>
       <InputNumber aria-label={label} min={1} value={value[key]} onChange={(v) => setDraft({ ...value, [key]: v ?? 1 })} />
     </Form.Item>
   );

@@ -22,14 +22,7 @@ export function PasswordCard() {
   };
   return (
     <Card title="修改密码" style={{ height: '100%' }}>
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={submit}
-        onValuesChange={() => change.reset()}
-        requiredMark={false}
-        style={{ maxWidth: 400 }}
-      >
+      <Form form={form} layout="vertical" onFinish={submit} onValuesChange={() => change.reset()} style={{ maxWidth: 400 }}>
         <Form.Item label="原密码" {...fieldOf(staffOwnPasswordBody, 'oldPassword')}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
@@ -39,6 +32,7 @@ export function PasswordCard() {
         <Form.Item
           label="确认新密码"
           name="confirm"
+          required
           dependencies={['password']}
           rules={[
             ({ getFieldValue }) => ({

@@ -87,7 +87,7 @@ export function TotpEnrolSteps({ account, onDone, doneText }: { account: string;
       >
         {setup.data ? grouped(setup.data.secret) : '……'}
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" onFinish={submit} onValuesChange={() => enable.reset()} requiredMark={false}>
+      <Form form={form} layout="vertical" onFinish={submit} onValuesChange={() => enable.reset()}>
         <Form.Item label="应用显示的6位数字" {...fieldOf(totpEnableBody, 'code')}>
           <Input inputMode="numeric" autoComplete="one-time-code" maxLength={16} placeholder="例如 123456" />
         </Form.Item>

@@ -64,7 +64,7 @@ function SamplingForm({ stored }: { stored: SamplingSetting | null }) {
                 onChange={(days) => change({ ...value, disabled_week: [...days].sort() })}
               />
             </Form.Item>
-            <Form.Item label="四个取样时段" extra="格式 HH:MM-HH:MM；改名后，关闭该时段的设置随之更新">
+            <Form.Item label="四个取样时段" required extra="格式 HH:MM-HH:MM；改名后，关闭该时段的设置随之更新">
               <Flex gap={8} wrap>
                 {SAMPLING_SLOT_KEYS.map((k, i) => (
                   <Form.Item key={k} noStyle>

@@ -50,7 +50,7 @@ export default function SetupPage() {
               创建第一位管理员
             </Typography.Title>
             <Typography.Paragraph type="secondary">这个链接只能使用一次。创建后将直接登录，并需要先绑定动态验证码。</Typography.Paragraph>
-            <Form form={form} layout="vertical" onFinish={submit} onValuesChange={() => setup.reset()} requiredMark={false}>
+            <Form form={form} layout="vertical" onFinish={submit} onValuesChange={() => setup.reset()}>
               <Form.Item label="账号" {...fieldOf(adminSetupBody, 'account')}>
                 <Input prefix={<UserOutlined />} autoComplete="username" autoFocus maxLength={32} />
               </Form.Item>
@@ -63,6 +63,7 @@ export default function SetupPage() {
               <Form.Item
                 label="确认密码"
                 name="confirm"
+                required
                 dependencies={['password']}
                 rules={[
                   ({ getFieldValue }) => ({

@@ -9,6 +9,7 @@ import { enqueue } from '../job/index.ts';
 import * as ledger from '../ledger/index.ts';
 import { customerMover, lockCustomerOrder } from '../order/index.ts';
 import { customerActor } from './customer-actor.ts';
+import { orderMoney } from './order-facts.ts';
 import { payFromTrade } from './order-payment.service.ts';
 import * as repo from './topup.repository.ts';
 import type { TopupRow } from './topup.repository.ts';
@@ -40,7 +41,13 @@ export const topupMachine = defineMachine<AppContext, TopupRow, TopupState, type
       throw new AppError('CONFLICT', `该充值单为${TOPUP_METHOD_NAMES[row.method]}，不能${TOPUP_TRANSITIONS[action].label}`);
   },
   noteMissing: () => '[驳回原因]不能为空',
-  audience: (_t, row) => ({ userId: row.userId, orderId: null, vars: { no: row.no } }),
+  audience: async (t, row, action) => {
+    if (!row.payOrderIds.length) return { userId: row.userId, orderId: null, vars: { no: row.no, what: '充值单' } };
+    // A trade that pays 待付款 orders is an order payment, not a top-up: the order's own notice (订单已支付) tells of it,
+    // in the same transaction. Only when no order is waiting for it any more is the customer told the money stayed.
+    const waiting = (await orderMoney(t.db, row.payOrderIds)).some((m) => m.state === 'unpaid');
+    return action === 'pay' && waiting ? null : { userId: row.userId, orderId: null, vars: { no: row.no, what: '订单支付单' } };
+  },
   actor: async (t, mover, row, permissions) => (mover.kind === 'customer' ? customerActor(t, row.userId) : actorOf(mover, permissions)),
 });
 
@@ -82,7 +89,8 @@ export async function moveTopup(
     const staffId = mover.kind === 'staff' ? mover.caller.id : null;
     await ledger.postEntry(t, {
       kind: 'topup',
-      memo: `${row.method === 'online' ? '在线充值' : '对公转账充值'} ${row.no}`,
+      // An order's online payment reads as one in the statement too (issue 21), not as a 充值.
+      memo: `${row.payOrderIds.length ? '订单在线支付' : row.method === 'online' ? '在线充值' : '对公转账充值'} ${row.no}`,
       userId: row.userId,
       topupId: row.id,
       staffId,

@@ -126,7 +126,8 @@ export function BookingDialog({ rid, attested, onAttest, onClose }: BookingDialo
         <div className={styles.form}>
           {!attested && <AttestationHint onAttest={onAttest} />}
           <div>
-            <div className={styles.label}>
+            {/* The date, the start and the length are what reservationAdd requires: marked; 备注 is not. */}
+            <div className={`${styles.label} required-mark`}>
               选择日期 · {formatUnitPrice(d.unit_fen, d.unit)}
               {d.instrument && ` · ${d.instrument}`}
             </div>
@@ -150,7 +151,7 @@ export function BookingDialog({ rid, attested, onAttest, onClose }: BookingDialo
             </div>
           </div>
           <div>
-            <div className={styles.label}>选择开始时间（每格半小时，灰色为已约或已截止）</div>
+            <div className={`${styles.label} required-mark`}>选择开始时间（每格半小时，灰色为已约或已截止）</div>
             <div className={styles.slots} role="group" aria-label="开始时间">
               {d.slots.map((s) => {
                 const m = parseMinute(s.start);
@@ -179,7 +180,7 @@ export function BookingDialog({ rid, attested, onAttest, onClose }: BookingDialo
           </div>
           <div className={styles.row}>
             <label className={styles.row}>
-              <span className={styles.label} style={{ margin: 0 }}>
+              <span className={`${styles.label} required-mark`} style={{ margin: 0 }}>
                 时长
               </span>
               <Select

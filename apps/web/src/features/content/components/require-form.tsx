@@ -31,14 +31,7 @@ export function RequireForm({ onSubmit, signedIn }: { onSubmit: (values: Require
   const [form] = Form.useForm<RequireFormValues>();
   return (
     <div className={layout.grid}>
-      <Form<RequireFormValues>
-        form={form}
-        layout="vertical"
-        requiredMark="optional"
-        onFinish={onSubmit}
-        className={styles.form}
-        scrollToFirstError
-      >
+      <Form<RequireFormValues> form={form} layout="vertical" onFinish={onSubmit} className={styles.form} scrollToFirstError>
         {!signedIn && (
           <Alert
             className={styles.notice}

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWrite } from '@yance/browser/use-write';
 import { call } from '@yance/browser/api-client';
 import { download, saveFile, upload } from '@yance/browser/api-files';
+import { notify } from '@yance/browser/notify';
 import { ORDERS_KEY, PLAN_KEY, USER_INFO_KEY } from '@/lib/query-keys.ts';
 
 /** The customer's demands and contracts (issue 9, ADR 0044/0045). */
@@ -57,6 +58,9 @@ export function useUploadScan() {
   const queryClient = useQueryClient();
   return useWrite({
     mutationFn: ({ orderId, file }: { orderId: number; file: File }) => upload('contractUpload', file, file.name, { orderId }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
+    onSuccess: () => {
+      notify.success('签署件已上传，等待客户经理确认');
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+    },
   });
 }

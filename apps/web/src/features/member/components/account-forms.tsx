@@ -26,7 +26,7 @@ export function UsernameForm({ user }: { user: UserInfo }) {
       onValuesChange={clearErrorsOnChange(form)}
       aria-label="用户名"
     >
-      <Form.Item name="username" label="用户名" extra="4-20位字母、数字或下划线，以字母开头；可用于登录">
+      <Form.Item name="username" label="用户名" required extra="4-20位字母、数字或下划线，以字母开头；可用于登录">
         <Input maxLength={20} placeholder="设置用户名" autoComplete="username" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={update.isPending}>
@@ -93,7 +93,7 @@ export function ContactForm({ user }: { user: UserInfo }) {
       aria-label="更换手机号"
     >
       <p className={styles.current}>当前手机号：{user.phone}</p>
-      <Form.Item name="proof" label="验证身份">
+      <Form.Item name="proof" label="验证身份" required>
         <Radio.Group
           optionType="button"
           options={[
@@ -103,7 +103,7 @@ export function ContactForm({ user }: { user: UserInfo }) {
         />
       </Form.Item>
       {proof === 'password' ? (
-        <Form.Item name="password" label="当前密码">
+        <Form.Item name="password" label="当前密码" required>
           <Input.Password maxLength={128} placeholder="请输入当前登录密码" autoComplete="current-password" />
         </Form.Item>
       ) : (
@@ -116,7 +116,7 @@ export function ContactForm({ user }: { user: UserInfo }) {
           </div>
         </Form.Item>
       )}
-      <Form.Item name="phone" label="新手机号">
+      <Form.Item name="phone" label="新手机号" required>
         <Input maxLength={PHONE_LENGTH} inputMode="tel" placeholder="请输入新手机号" />
       </Form.Item>
       <Form.Item label="新手机验证码" required>

@@ -35,5 +35,5 @@ export async function postLocalCallback(fields: Record<string, string>): Promise
   }
   const text = (await res.text().catch(() => '')).trim();
   if (res.status === 200 && text === 'success') return;
-  throw new Error(`支付未成功（${res.status}${text && text.length <= 40 ? ` ${text}` : ''}），请返回后重新发起充值`);
+  throw new Error(`支付未成功（${res.status}${text && text.length <= 40 ? ` ${text}` : ''}），请返回后重新发起支付`);
 }

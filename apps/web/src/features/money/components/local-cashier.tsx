@@ -27,8 +27,8 @@ export function LocalCashier({ no, pageKey }: { no: string; pageKey: string }) {
       <Result
         status="warning"
         title="支付单不存在"
-        subTitle="请回到预存中心重新发起充值。"
-        extra={<Button onClick={() => back('/member/prestore')}>返回预存中心</Button>}
+        subTitle="请返回会员中心重新发起支付。"
+        extra={<Button onClick={() => back('/member')}>返回会员中心</Button>}
       />
     );
   else if (!trade.data) body = <Spin size="large" style={{ display: 'block', margin: '40px auto' }} />;

@@ -53,12 +53,11 @@ export function OnlineTopup({ info }: { info: PrestoreInfo }) {
         className={styles.form}
         initialValues={{ amount: null, gateway: info.gateways[0], wantInvoice: false }}
         onFinish={(v) => void submit(v)}
-        requiredMark={false}
       >
         <Form.Item name="amount" label="充值金额" rules={amountRules(info)}>
           <AmountField info={info} />
         </Form.Item>
-        <Form.Item name="gateway" label="支付方式">
+        <Form.Item name="gateway" label="支付方式" required>
           <Radio.Group
             options={info.gateways.map((g) => ({ value: g, label: GATEWAY_LABELS[g] }))}
             optionType="button"

@@ -53,7 +53,7 @@ export function PayDialog({ order, balanceFen, onClose }: { order: DueOrder; bal
   if (qr)
     return (
       <Suspense fallback={null}>
-        <QrPayDialog topup={qr.topup} codeUrl={qr.codeUrl} onClose={onClose} />
+        <QrPayDialog topup={qr.topup} codeUrl={qr.codeUrl} orderNo={order.no} onClose={onClose} />
       </Suspense>
     );
   return (

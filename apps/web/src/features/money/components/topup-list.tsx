@@ -12,16 +12,19 @@ import styles from './money.module.css';
 
 const PAGE_SIZE = 5;
 
-/** 在线支付 · 支付宝, 对公转账 · 某大学财务处 */
+/** 在线支付 · 支付宝, 对公转账 · 某大学财务处; an order's online payment is 订单支付 · 支付宝 (issue 21: not a 充值). */
 const methodText = (t: TopupListEntry) =>
   t.method === 'online'
-    ? `${TOPUP_METHOD_NAMES.online}${t.gateway ? ` · ${GATEWAY_LABELS[t.gateway]}` : ''}`
+    ? `${t.payOrderIds.length ? '订单支付' : TOPUP_METHOD_NAMES.online}${t.gateway ? ` · ${GATEWAY_LABELS[t.gateway]}` : ''}`
     : `${TOPUP_METHOD_NAMES.transfer}${t.payer ? ` · ${t.payer}` : ''}`;
+
+/** An order payment's states: paid, not 到账 into the balance. */
+const PAYMENT_STATE_NAMES: Record<TopupListEntry['state'], string> = { ...TOPUP_STATE_NAMES, pending: '待支付', credited: '已支付' };
 
 function State({ t }: { t: TopupListEntry }) {
   return (
     <>
-      <Tag color={TOPUP_STATE_COLORS[t.state]}>{TOPUP_STATE_NAMES[t.state]}</Tag>
+      <Tag color={TOPUP_STATE_COLORS[t.state]}>{(t.payOrderIds.length ? PAYMENT_STATE_NAMES : TOPUP_STATE_NAMES)[t.state]}</Tag>
       {t.wantInvoice && <Tag>申请开票</Tag>}
       {t.state === 'rejected' && t.note && <p className={styles.muted}>驳回原因：{t.note}</p>}
     </>
@@ -42,8 +45,14 @@ function Actions({ t }: { t: TopupListEntry }) {
         </Button>
       )}
       <Popconfirm
-        title="关闭这笔充值？"
-        description={t.method === 'transfer' ? '关闭后财务将不再确认这笔转账。' : '关闭后这笔充值不能再支付。'}
+        title={t.payOrderIds.length ? '关闭这笔订单支付？' : '关闭这笔充值？'}
+        description={
+          t.method === 'transfer'
+            ? '关闭后财务将不再确认这笔转账。'
+            : t.payOrderIds.length
+              ? '关闭后这笔支付不能再付款，订单仍在待付款中。'
+              : '关闭后这笔充值不能再支付。'
+        }
         okText="关闭"
         cancelText="取消"
         onConfirm={() => close.mutateAsync(t.id)}
@@ -98,7 +107,7 @@ export function TopupList() {
         pagination={false}
         onRow={(t) => ({ 'data-testid': 'topup-row', 'data-no': t.no }) as React.HTMLAttributes<HTMLElement>}
         columns={[
-          { title: '充值单号', dataIndex: 'no', render: (v: string) => <span className={styles.num}>{v}</span> },
+          { title: '单号', dataIndex: 'no', render: (v: string) => <span className={styles.num}>{v}</span> },
           {
             title: '提交时间',
             dataIndex: 'createdAt',

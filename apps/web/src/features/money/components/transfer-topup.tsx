@@ -111,7 +111,6 @@ export function TransferTopup({ info }: { info: PrestoreInfo }) {
         initialValues={{ amount: null, payer: '', wantInvoice: false }}
         onFinish={(v) => void submit(v)}
         onFinishFailed={receiptMissing}
-        requiredMark={false}
       >
         <Form.Item name="amount" label="转账金额" rules={amountRules(info, '转账金额')}>
           <AmountField info={info} picks={false} />

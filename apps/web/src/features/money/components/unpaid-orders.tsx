@@ -71,7 +71,7 @@ export function UnpaidOrders() {
 
   return (
     <>
-      <TopupReturn />
+      <TopupReturn payment />
       <section className={styles.card} aria-labelledby="unpaid-title">
         <div className={styles.head}>
           <h1 className={styles.title} id="unpaid-title">

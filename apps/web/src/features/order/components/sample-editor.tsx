@@ -1,7 +1,8 @@
-import { RADIOACTIVE_REFUSED, SAMPLE_FORMS, SAMPLE_HAZARDS, type SampleForm, type SampleHazard } from '@yance/contracts/order';
+import { RADIOACTIVE_REFUSED, SAMPLE_FORMS, SAMPLE_HAZARDS, sampleInput, type SampleForm, type SampleHazard } from '@yance/contracts/order';
 import { COUNT_MAX } from '@yance/contracts/money';
 import { Alert, Button, Checkbox, Input, InputNumber, Radio } from 'antd';
 import { useId } from 'react';
+import { labelMark } from '@/lib/form-validation.ts';
 import type { SampleDraft, SampleErrors } from '../utils/order-form.ts';
 import styles from './order-form.module.css';
 
@@ -17,6 +18,8 @@ interface SampleEditorProps {
 
 const FORM_OPTIONS = Object.entries(SAMPLE_FORMS).map(([value, label]) => ({ value, label }));
 const HAZARD_OPTIONS = Object.entries(SAMPLE_HAZARDS).map(([value, label]) => ({ value, label }));
+/** A label's class: the required mark where submitting needs the field (the server's sampleInput). */
+const labelOf = (field: keyof typeof sampleInput.shape) => [styles.label, labelMark(sampleInput.shape[field])].filter(Boolean).join(' ');
 
 /** One sample of a line: name, count, form, hazards, test requirements, whether it comes back. */
 export function SampleEditor({ index, sample, errors, showErrors, onChange, onRemove }: SampleEditorProps) {
@@ -42,7 +45,7 @@ export function SampleEditor({ index, sample, errors, showErrors, onChange, onRe
       </legend>
       <div className={styles.fields}>
         <label className={styles.field}>
-          <span className={styles.label}>样品名称</span>
+          <span className={labelOf('name')}>样品名称</span>
           <Input
             value={sample.name}
             maxLength={64}
@@ -55,7 +58,7 @@ export function SampleEditor({ index, sample, errors, showErrors, onChange, onRe
           {message('name')}
         </label>
         <label className={styles.field}>
-          <span className={styles.label}>样品数量</span>
+          <span className={labelOf('count')}>样品数量</span>
           <InputNumber
             min={1}
             max={COUNT_MAX}
@@ -71,7 +74,7 @@ export function SampleEditor({ index, sample, errors, showErrors, onChange, onRe
         </label>
       </div>
       <div className={styles.field} role="group" aria-labelledby={`${id}-form`}>
-        <span className={styles.label} id={`${id}-form`}>
+        <span className={labelOf('form')} id={`${id}-form`}>
           样品形态
         </span>
         <Radio.Group
@@ -84,7 +87,7 @@ export function SampleEditor({ index, sample, errors, showErrors, onChange, onRe
         {message('form')}
       </div>
       <div className={styles.field} role="group" aria-labelledby={`${id}-hz`}>
-        <span className={styles.label} id={`${id}-hz`}>
+        <span className={labelOf('hazards')} id={`${id}-hz`}>
           危险特性
         </span>
         <Checkbox.Group
@@ -95,7 +98,7 @@ export function SampleEditor({ index, sample, errors, showErrors, onChange, onRe
         {radioactive && <Alert type="error" showIcon title={RADIOACTIVE_REFUSED} className={styles.refused} />}
       </div>
       <label className={styles.field}>
-        <span className={styles.label}>测试要求</span>
+        <span className={labelOf('requirement')}>测试要求</span>
         <Input.TextArea
           value={sample.requirement}
           maxLength={500}
@@ -107,7 +110,7 @@ export function SampleEditor({ index, sample, errors, showErrors, onChange, onRe
         {message('requirement')}
       </label>
       <div className={styles.field} role="group" aria-labelledby={`${id}-back`}>
-        <span className={styles.label} id={`${id}-back`}>
+        <span className={labelOf('returnSample')} id={`${id}-back`}>
           测试后样品
         </span>
         <Radio.Group

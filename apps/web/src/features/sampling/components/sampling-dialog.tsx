@@ -154,7 +154,7 @@ export function PickupDialog({ orderId, setting, regions, onClose }: PickupProps
       <div className={styles.samplingForm}>
         {setting.WxTip1 && <Alert type="info" showIcon title={setting.WxTip1} />}
         <label className={styles.field}>
-          <span>取样地址</span>
+          <span className="required-mark">取样地址</span>
           <Select
             value={rid}
             onChange={pickAddress}
@@ -179,17 +179,17 @@ export function PickupDialog({ orderId, setting, regions, onClose }: PickupProps
           <RegionTip regions={regions} />
         </details>
         <label className={styles.field}>
-          <span>姓名</span>
+          <span className="required-mark">姓名</span>
           <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={32} aria-label="姓名" />
         </label>
         <label className={styles.field}>
-          <span>手机</span>
+          <span className="required-mark">手机</span>
           <Input value={phone} onChange={(e) => setPhone(e.target.value)} maxLength={PHONE_LENGTH} inputMode="tel" aria-label="手机" />
         </label>
         {isNew && (
           <>
             <label className={styles.field}>
-              <span>所在地区</span>
+              <span className="required-mark">所在地区</span>
               <Cascader
                 options={options}
                 value={region}
@@ -202,13 +202,13 @@ export function PickupDialog({ orderId, setting, regions, onClose }: PickupProps
               />
             </label>
             <label className={styles.field}>
-              <span>详细地址</span>
+              <span className="required-mark">详细地址</span>
               <Input.TextArea value={street} onChange={(e) => setStreet(e.target.value)} maxLength={128} rows={2} aria-label="详细地址" />
             </label>
           </>
         )}
         <label className={styles.field}>
-          <span>取样日期</span>
+          <span className="required-mark">取样日期</span>
           <DatePicker
             value={date}
             onChange={pickDate}
@@ -219,7 +219,7 @@ export function PickupDialog({ orderId, setting, regions, onClose }: PickupProps
           />
         </label>
         <div className={styles.field}>
-          <span>取样时间</span>
+          <span className="required-mark">取样时间</span>
           <Radio.Group value={time} onChange={(e) => setTime(e.target.value as string)} aria-label="取样时间">
             {slotsOf(setting).map((slot) => (
               <Radio.Button key={slot} value={slot} disabled={!!dateText && isSlotDisabled(dateText, slot, setting)}>
@@ -238,7 +238,7 @@ export function PickupDialog({ orderId, setting, regions, onClose }: PickupProps
   );
 }
 
-/** 填写快递单号: the courier and tracking number of a self-sent parcel, with the lab's address to post to. */
+/** 填写快递单号 (both fields required, selfSendError): the courier and tracking number of a self-sent parcel, with the lab's address to post to. */
 export function SelfSendDialog({ orderId, info, onClose }: { orderId: number; info: LocalInfo | undefined; onClose: () => void }) {
   const add = useAddSampling();
   const [company, setCompany] = useState('');
@@ -264,7 +264,7 @@ export function SelfSendDialog({ orderId, info, onClose }: { orderId: number; in
       <div className={styles.samplingForm}>
         <LabAddress info={info} />
         <label className={styles.field}>
-          <span>快递公司</span>
+          <span className="required-mark">快递公司</span>
           <Input
             value={company}
             onChange={(e) => setCompany(e.target.value)}
@@ -274,7 +274,7 @@ export function SelfSendDialog({ orderId, info, onClose }: { orderId: number; in
           />
         </label>
         <label className={styles.field}>
-          <span>快递单号</span>
+          <span className="required-mark">快递单号</span>
           <Input value={no} onChange={(e) => setNo(e.target.value)} maxLength={40} aria-label="快递单号" />
         </label>
         <Problems problem={problem} failure={add.isError ? add.error : undefined} />
