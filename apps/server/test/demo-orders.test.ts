@@ -28,15 +28,19 @@ it('gives the demo student orders in several states, a draft and a plan, each wi
     'awaitingPickup',
     'awaitingSample',
     'cancelled',
+    'draft',
     'testing',
     'unsettled',
   ]);
-  expect(list.counts).toMatchObject({ all: 6, draft: 1, sampling: 3, testing: 1, settling: 1, cancelled: 1 });
+  // 全部 holds the draft too (ADR 0062): its count is the sum of the other tabs.
+  expect(list.counts).toMatchObject({ all: 7, draft: 1, sampling: 3, testing: 1, settling: 1, cancelled: 1 });
   const settled = list.list.find((o) => o.state === 'unsettled')!;
   const detail = (await callApi(t, 'orderDetail', { token, body: { id: settled.id } })).body.data;
-  // Sent by the student; received, tested, its XRD file uploaded and approved, delivered by the lab; confirmed by the student.
+  // Sent by the student; received, tested, its XRD file uploaded and delivered by the lab, the file approved by a
+  // second person (four eyes, ADR 0063); confirmed by the student.
   const lab = '实验员 李实验员';
-  expect(detail.timeline.map((e) => e.actor)).toEqual(['您', lab, lab, lab, lab, lab, lab, lab, lab, '您']);
+  const reviewer = '管理员 系统管理员';
+  expect(detail.timeline.map((e) => e.actor)).toEqual(['您', lab, lab, lab, lab, lab, reviewer, lab, lab, '您']);
   expect((await callApi(t, 'userInfo', { token })).body.data).toMatchObject({
     cartNum: 2,
     userInfo: { attested: true, attestationState: 'approved' },

@@ -55,7 +55,7 @@ describe('invoice titles (抬头)', () => {
       tax_id: TAX_ID,
       bank_account: '1001234567890123',
       address_rid,
-      address_text: '张同学 13800000001 北京市 北京市 海淀区 学院路1号',
+      address_text: '张同学 13800000001 北京市海淀区学院路1号',
       default: true,
       email: '',
     });

@@ -165,7 +165,7 @@ describe('invoice applications (开票申请)', () => {
       kind: 4,
       amount_fen: 24_000,
       email: '',
-      mailTo: '张同学 13800000001 北京市 北京市 海淀区 学院路1号',
+      mailTo: '张同学 13800000001 北京市海淀区学院路1号',
       remark: '请尽快开具',
       labels: [b.no, a.no],
       title: { name: '某材料科技有限公司', tax_id: TAX_ID, bank: '中国工商银行上海徐汇支行', register_phone: '021-64250000' },

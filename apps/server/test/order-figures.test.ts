@@ -19,6 +19,7 @@ import { adminOrderDetail, adminOrderList } from '../src/modules/order/order-adm
 import { listOrders, orderDetail } from '../src/modules/order/order.service.ts';
 import { adminReceivables } from '../src/modules/payment/finance-rooms.service.ts';
 import { dueOrders } from '../src/modules/payment/order-payment.service.ts';
+import { modulePorts } from '../src/ports.ts';
 import { domainEvents } from '../src/subscribers.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { orderingCustomer, XRD } from './order-factories.ts';
@@ -36,6 +37,7 @@ beforeAll(async () => {
   t = await createTestApp();
   ctx = createContext(t.db, {
     events: domainEvents(),
+    ports: modulePorts(),
     clock: t.clock,
     log: { info: () => {} },
     jobs: { wake: () => {} },
