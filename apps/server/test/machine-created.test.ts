@@ -1,8 +1,15 @@
 // machine.created (ADR 0058, ADR 0060): a transition that makes an object records it only when the row was made in
 // the state the table says — a made row in another state is a programming error, not an audit row that lies.
 import { CUSTOMER, SYSTEM } from '@yance/contracts/machine';
-import { describe, expect, it } from 'vitest';
-import { defineMachine, SYSTEM_MOVER, type Moved } from '../src/lib/state-machine.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { defineMachine, HAS_AUDIENCE, MACHINES, SYSTEM_MOVER, type Moved } from '../src/lib/state-machine.ts';
+
+// The suite's files share modules (isolate: false): the test machine leaves the registry of the app's machines
+// when this file ends, so the tests that walk every machine (notice table, writers) never meet it.
+afterAll(() => {
+  MACHINES.delete('test_created');
+  HAS_AUDIENCE.delete('test_created');
+});
 
 type Row = { id: number; state: 'open' | 'shut' };
 const TABLE = {
