@@ -186,7 +186,8 @@ describe('finance in the console', () => {
     const [journalFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出 .xlsx' }).click()]);
     expect(journalFile.suggestedFilename()).toMatch(/^收支流水-\d{4}-\d{2}-\d{2}\.xlsx$/);
     await b.setWidth(375);
-    await expect.poll(() => entries.count()).toBe(1);
+    // On a phone the journal's rows are cards (ADR 0063).
+    await expect.poll(() => page.getByTestId('list-card').count()).toBe(1);
     // Polled: the narrow layout comes with the re-render after the resize (CI once measured the wide one, 482 px).
     await expect.poll(() => fitsWidth(page), { message: 'no sideways scroll' }).toBe(true);
     await b.setWidth(1280);
@@ -202,7 +203,8 @@ describe('finance in the console', () => {
     await expect.poll(() => page.getByTestId('receivable-total-overdue').innerText()).toMatch(/^欠款中（0 单）\s+¥0\.00$/);
     await screenshotAtWidths(page, SPEC, 'receivables');
     await b.setWidth(375);
-    await owed.waitFor();
+    // On a phone the rows are cards (ADR 0063).
+    await page.getByTestId('list-card').filter({ hasText: '张同学' }).waitFor();
     // Polled: the narrow layout comes with the re-render after the resize (CI once measured the wide one, 482 px).
     await expect.poll(() => fitsWidth(page), { message: 'no sideways scroll' }).toBe(true);
     await b.setWidth(1280);

@@ -215,7 +215,11 @@ describe('orders in the console', () => {
     await expect
       .poll(() => drawer.getByTestId('history-row').allInnerTexts())
       .toEqual(
-        expect.arrayContaining([expect.stringMatching(/^交付数据/), expect.stringMatching(/^确认收样/), expect.stringMatching(/^报价/)]),
+        expect.arrayContaining([
+          expect.stringMatching(/^订单交付数据/),
+          expect.stringMatching(/^订单确认收样/),
+          expect.stringMatching(/^订单报价/),
+        ]),
       );
     const list = await staffCall<ListPage<AdminOrderSummary>>(s.baseUrl, 'adminOrderList', adminToken, { state: 'delivered' });
     expect(list.list.map((o) => o.no)).toContain(quoted.no);
