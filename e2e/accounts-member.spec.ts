@@ -49,7 +49,7 @@ describe('attestation (spec §4)', () => {
       .filter({ visible: true })
       .first()
       .waitFor();
-    for (const label of ['姓名', '邮箱', '单位/公司', '详细地址']) await field(modal, label).waitFor({ state: 'visible' });
+    for (const label of ['姓名', '邮箱', '单位名称', '详细地址']) await field(modal, label).waitFor({ state: 'visible' });
     await screenshotAtWidths(b.page, 'accounts', 'attestation');
 
     const submit = modal.getByRole('button', { name: /^提\s*交$/ });
@@ -60,7 +60,7 @@ describe('attestation (spec §4)', () => {
     await field(modal, '邮箱').fill('not-an-email');
     await modal.getByRole('radio', { name: '学生' }).check();
     await field(modal, '导师').waitFor({ state: 'visible' });
-    await field(modal, '单位/公司').fill('清华大学');
+    await field(modal, '单位名称').fill('清华大学');
     await field(modal, '详细地址').fill('双清路30号');
     await submit.click();
     // Students name their tutor (spec §5); the tutor's phone and e-mail are optional.
