@@ -51,7 +51,7 @@ async function expectLoginRequest(phone: Page): Promise<void> {
   const card = confirmCard(phone);
   await card.getByText('请求IP', { exact: true }).waitFor({ state: 'visible' });
   await card.getByText('请求时间', { exact: true }).waitFor({ state: 'visible' });
-  await card.getByText(/^\d{4}\/\d{1,2}\/\d{1,2} \d{1,2}:\d{2}:\d{2}$/).waitFor({ state: 'visible' });
+  await card.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/).waitFor({ state: 'visible' });
   expect(await card.getByText(/^(::ffff:)?127\.0\.0\.1$/).count(), 'the computer asked from this machine').toBe(1);
   // The confirm page no longer signs in by itself: no tabs of its own.
   expect(await card.getByRole('tab').count()).toBe(0);
