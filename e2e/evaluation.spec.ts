@@ -32,7 +32,8 @@ describe('evaluations (issue 9, ADR 0048)', () => {
 
     const page = b.page;
     await signInWith(page, student.tokens, `/member/order?id=${order.id}`);
-    const evaluate = button(page, '评价');
+    // The line's own 评价 (the order's header also offers it as the next step, ADR 0062).
+    const evaluate = button(page.getByRole('region', { name: '检测项目' }), '评价');
     await evaluate.waitFor();
     await evaluate.click();
     const dialog = await opened(page.getByRole('dialog').filter({ hasText: '评价项目' }));
