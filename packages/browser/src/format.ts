@@ -1,9 +1,7 @@
-import { PRICE_UNITS, type PriceUnit } from '@yance/contracts/money';
+import { formatFen, PRICE_UNITS, type PriceUnit } from '@yance/contracts/money';
 
-const yuan = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Integer fen → "¥1,280.00". */
-export const formatFen = (fen: number) => `${fen < 0 ? '-' : ''}¥${yuan.format(Math.abs(fen) / 100)}`;
+/** Integer fen → "¥1,280.00" (the contracts' one money format). */
+export { formatFen };
 
 /** A statement amount with its sign: "+¥20.00" in, "-¥100.00" out. */
 export const signedFen = (fen: number) => (fen > 0 ? `+${formatFen(fen)}` : formatFen(fen));

@@ -12,6 +12,7 @@ import { INVITE_REWARD_STATE_NAMES } from './invite-states.ts';
 import { INVOICE_STATE_NAMES } from './invoice-states.ts';
 import { JOB_STATE_NAMES } from './job.ts';
 import { REFUND_STATE_NAMES, TOPUP_STATE_NAMES } from './ledger.ts';
+import { formatFen } from './money.ts';
 import { TRANSITION_TABLES, transitionOf, type MachineType } from './machines.ts';
 import { ORDER_STATE_NAMES } from './order-states.ts';
 import { PROMOTER_STATE_NAMES, REBATE_STATE_NAMES, WITHDRAW_STATE_NAMES } from './promotion-states.ts';
@@ -259,13 +260,6 @@ export const auditFieldName = (field: string) => {
   return FIELD_NAMES[field] ?? (fen ? (FIELD_NAMES[fen[1]!] ?? fen[1]!) : field);
 };
 
-/** 1234567 fen → ¥12,345.67. */
-export function yuanText(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const [whole, cents] = (Math.abs(fen) / 100).toFixed(2).split('.') as [string, string];
-  return `${sign}¥${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
-}
-
 const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -309,7 +303,7 @@ export function auditValueText(objectType: string, field: string, value: unknown
     if (ISO_TIME.test(value)) return chinaTime(value);
     return looksLikeMarkup(value) ? plainText(value) : value;
   }
-  if (typeof value === 'number' && FEN_FIELD.test(field)) return yuanText(value);
+  if (typeof value === 'number' && FEN_FIELD.test(field)) return formatFen(value);
   if (field === 'roles' && Array.isArray(value)) return value.map((r) => STAFF_ROLE_NAMES[r as StaffRole] ?? String(r)).join('、');
   if (typeof value === 'boolean') return value ? '是' : '否';
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))).join('、');

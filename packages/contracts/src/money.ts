@@ -64,6 +64,11 @@ export function priceOf(item: Priced, choices: Choices, count: number): Fen {
   return total as Fen;
 }
 
+const YUAN = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Integer fen → "¥1,280.00" (negative: "-¥1,280.00"): the one money format of every page, PDF and log. */
+export const formatFen = (fen: number) => `${fen < 0 ? '-' : ''}¥${YUAN.format(Math.abs(fen) / 100)}`;
+
 const UPPER_DIGITS = '零壹贰叁肆伍陆柒捌玖';
 /** The amount in Chinese capital numerals (人民币大写), as contracts write it. */
 export function capitalYuan(fen: number): string {

@@ -9,10 +9,5 @@ export const STATE_COLORS: Record<InvoiceState, string> = {
   reversed: 'orange',
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** 2026-11-24 16:30 in the browser's time. */
-export function formatTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+/** An ISO time as the customer's clock reads it (the storefront's one time format). */
+export { formatTime } from '@/lib/format.ts';

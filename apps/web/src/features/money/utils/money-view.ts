@@ -46,11 +46,5 @@ export function countdownText(expiresAt: string, nowMs: number): string {
   return `${String(Math.floor(left / 60)).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}`;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO time as the customer's clock reads it: "2026-11-24 22:08". */
-export function formatTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+/** An ISO time as the customer's clock reads it (the storefront's one time format). */
+export { formatTime } from '@/lib/format.ts';
