@@ -74,7 +74,8 @@ describe('customers in the console', () => {
     await screenshotAtWidths(page, SPEC, 'detail');
 
     await button(page, '驳回').click();
-    const dialog = page.getByRole('dialog', { name: '驳回认证资料' });
+    // Pressed once the dialog has stopped zooming in (a press mid-animation can miss its button).
+    const dialog = await opened(page.getByRole('dialog', { name: '驳回认证资料' }));
     await button(dialog, '驳回').click();
     await expect.poll(() => dialog.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual(['[原因]不能为空']);
     await dialog.getByLabel('驳回原因').fill(REASON);

@@ -21,6 +21,7 @@ import {
   type InvoiceSource,
 } from '@yance/contracts/invoice-states';
 import type { Fen } from '@yance/contracts/money';
+import type { OrderFigures } from '@yance/contracts/order-figures';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { yuan } from '../../lib/pdf-document.ts';
@@ -42,11 +43,13 @@ const INVOICEABLE_LIST_MAX = 200;
  * What each order still allows: what the customer pays for it (its figures' payableFen: the final amount less
  * the coupon and the points, which are not the customer's money — issue 21) minus what applications 申请中 or 已开票 hold.
  */
-export async function invoiceableOf(ctx: AppContext, orders: readonly OrderRow[]) {
-  const figures = await orderFigures(
-    ctx,
-    orders.map((o) => o.id),
-  );
+export async function invoiceableOf(ctx: AppContext, orders: readonly OrderRow[], known?: ReadonlyMap<number, OrderFigures>) {
+  const figures =
+    known ??
+    (await orderFigures(
+      ctx,
+      orders.map((o) => o.id),
+    ));
   const held = await repo.heldBySource(
     ctx.db,
     'order',

@@ -7,5 +7,5 @@ import { invoiceableOf } from './invoice-apply.service.ts';
 export async function invoiceNextFacts(ctx: AppContext, request: NextFactsRequest): Promise<void> {
   const done = request.orders.filter((o) => o.state === 'completed');
   if (!done.length) return;
-  for (const { order, left } of await invoiceableOf(ctx, done)) addFacts(request, order.id, { invoiceableFen: left });
+  for (const { order, left } of await invoiceableOf(ctx, done, request.figures)) addFacts(request, order.id, { invoiceableFen: left });
 }

@@ -18,7 +18,7 @@ import { dueDate, labCalendarOf } from '../turnaround/index.ts';
 import { ORDER_DETAIL_PARTS } from './order-detail-parts.ts';
 import * as repo from './order.repository.ts';
 import type { OrderRow } from './order.repository.ts';
-import { figuresOfOrder, orderFigures } from './order-figures.ts';
+import { orderFigures } from './order-figures.ts';
 import { actionsFor, type Mover } from './order-transition.ts';
 import { nextStepsOf } from './order-next.ts';
 
@@ -46,7 +46,7 @@ export async function summariesOf<R extends OrderRow>(ctx: AppContext, rows: R[]
     ctx,
     rows.map((r) => r.id),
   );
-  const next = await nextStepsOf(ctx, rows);
+  const next = await nextStepsOf(ctx, rows, figures);
   return rows.map((r) => ({
     ...summaryOf(r, items.get(r.id) ?? [], samples.get(r.id) ?? 0, figures.get(r.id)!, next.get(r.id) ?? []),
     row: r,
@@ -95,13 +95,14 @@ export async function detailOf(ctx: AppContext, order: OrderRow, reader: Mover):
   // The promise runs from the samples' receipt (the last 确认收样), counted on the lab's calendar.
   const receivedAt = events.findLast((e) => e.action === 'receive')?.at;
   const calendar = receivedAt ? await labCalendarOf(ctx) : DEFAULT_LAB_CALENDAR;
+  const figures = await orderFigures(ctx, [order.id]);
   return {
     ...summaryOf(
       order,
       lines.map((l) => l.name),
       samples.reduce((n, s) => n + s.count, 0),
-      (await figuresOfOrder(ctx, order.id))!,
-      (await nextStepsOf(ctx, [order])).get(order.id) ?? [],
+      figures.get(order.id)!,
+      (await nextStepsOf(ctx, [order], figures)).get(order.id) ?? [],
     ),
     remark: order.remark,
     attachments: order.attachments,

@@ -2,13 +2,17 @@
 // contracts (orderNextSteps); the facts it needs beyond the order's row live in other modules, which fill them in
 // when the order module asks (ORDER_NEXT_FACTS, subscribers.ts) — the order module imports none of them.
 import { orderNextSteps, type OrderNextFacts, type OrderNextStep } from '@yance/contracts/order-next';
+import type { OrderFigures } from '@yance/contracts/order-figures';
 import type { AppContext } from '../../context.ts';
 import { eventKey } from '../../lib/events.ts';
+import { orderFigures } from './order-figures.ts';
 import { findOrders, type OrderRow } from './order.repository.ts';
 
 export interface NextFactsRequest {
   /** The orders asked about (no drafts, no cancelled ones). */
   orders: readonly OrderRow[];
+  /** Their figures, read once for the page that asks (the money's facts: a 补差价 due, what is left to invoice). */
+  figures: ReadonlyMap<number, OrderFigures>;
   /** Each module adds what it knows (addFacts). */
   facts: Map<number, OrderNextFacts>;
 }
@@ -22,9 +26,18 @@ export function addFacts(request: NextFactsRequest, orderId: number, facts: Orde
 }
 
 /** The steps each order waits for from its customer, by order id. */
-export async function nextStepsOf(ctx: AppContext, rows: readonly OrderRow[]): Promise<Map<number, OrderNextStep[]>> {
-  const request: NextFactsRequest = { orders: rows.filter((r) => r.state !== 'draft' && r.state !== 'cancelled'), facts: new Map() };
-  if (request.orders.length) await ctx.emit(ORDER_NEXT_FACTS, request);
+export async function nextStepsOf(
+  ctx: AppContext,
+  rows: readonly OrderRow[],
+  figures?: ReadonlyMap<number, OrderFigures>,
+): Promise<Map<number, OrderNextStep[]>> {
+  const orders = rows.filter((r) => r.state !== 'draft' && r.state !== 'cancelled');
+  const ids = orders.map((o) => o.id);
+  const request: NextFactsRequest = { orders, figures: figures ?? new Map(), facts: new Map() };
+  if (orders.length) {
+    if (!figures) request.figures = await orderFigures(ctx, ids);
+    await ctx.emit(ORDER_NEXT_FACTS, request);
+  }
   return new Map(rows.map((r) => [r.id, orderNextSteps(r, request.facts.get(r.id))]));
 }
 

@@ -2,15 +2,10 @@
 // raised waits for its 补差价 (pay/order pays it, from 待付款).
 import type { AppContext } from '../../context.ts';
 import { addFacts, type NextFactsRequest } from '../order/index.ts';
-import { dueOf, PREPAID_STATES } from './order-bill.ts';
-import { orderMoney } from './order-facts.ts';
+import { PREPAID_STATES } from './order-bill.ts';
 
 /** ORDER_NEXT_FACTS: each prepaid enterprise order's 补差价 due now. */
 export async function paymentNextFacts(ctx: AppContext, request: NextFactsRequest): Promise<void> {
   const prepaid = request.orders.filter((o) => o.kind === 'enterprise' && PREPAID_STATES.includes(o.state));
-  for (const m of await orderMoney(
-    ctx.db,
-    prepaid.map((o) => o.id),
-  ))
-    addFacts(request, m.id, { adjustmentDueFen: dueOf(m) });
+  for (const o of prepaid) addFacts(request, o.id, { adjustmentDueFen: request.figures.get(o.id)?.dueFen ?? 0 });
 }
