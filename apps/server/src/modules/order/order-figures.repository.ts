@@ -1,9 +1,9 @@
 // An order's money facts (issue 21, ADR 0050, 0053): its lines' total, the sum
 // of its price adjustments, the coupon and points it holds, and what the
 // ledger booked for it — read in one query for a page of orders.
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { OrderState } from '@yance/contracts/order-states';
-import type { Executor } from '../../db/client.ts';
+import { rowsOf, type Executor } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 
 /** An order's money facts: what order-figures.ts computes every figure from. */
@@ -31,101 +31,81 @@ export interface OrderFacts {
   refundsHeldFen: number;
   /** What went back to the customer's balance: 退差价 and approved refunds. */
   refundedFen: number;
-  updatedAt: Date;
 }
 
-// Written out in SQL: drizzle drops the table of a column inside a subquery of a one-table select.
-const adjustSum = sql<string>`(select coalesce(sum(a.amount_fen), 0) from order_adjustment a where a.order_id = "orders"."id")`;
-const discountOf = (column: 'coupon_fen' | 'points_fen' | 'points') =>
-  sql<string>`(select coalesce(sum(d.${sql.raw(column)}), 0) from order_discount d where d.order_id = "orders"."id")`;
-const couponNameOf = sql<string | null>`(select d.coupon_name from order_discount d where d.order_id = "orders"."id")`;
-const accountSum = (kind: 'revenue' | 'receivable' | 'coupon' | 'points' | 'refunds') =>
-  sql<string>`(select coalesce(sum(l.amount_fen), 0) from ledger_line l
-    join ledger_entry e on e.id = l.entry_id
+/** A fact row as PostgreSQL answers it (sums arrive as numeric text or bigint, by driver). */
+interface FactRow {
+  id: number;
+  no: string;
+  user_id: number;
+  state: OrderState;
+  kind: 'institution' | 'enterprise';
+  total_fen: number | string | null;
+  adjust_fen: Sum;
+  revenue_fen: Sum;
+  receivable_fen: Sum;
+  coupon_name: string | null;
+  coupon_fen: Sum;
+  points: Sum;
+  points_fen: Sum;
+  coupon_lines_fen: Sum;
+  points_lines_fen: Sum;
+  refunds_lines_fen: Sum;
+  refunded_fen: Sum;
+}
+type Sum = string | number | bigint | null;
+const n = (v: Sum): number => Number(v ?? 0);
+
+/**
+ * One pass over each order's ledger lines (a lateral join that sums per account kind) instead of one subquery per
+ * account: the payment reads these facts under the order's lock, and every list of orders reads them for a page.
+ */
+const factsQuery = (ids: readonly number[]) => sql`
+  select o.id, o.no, o.user_id, o.state, o.kind, o.total_fen,
+    adj.adjust_fen, d.coupon_name, d.coupon_fen, d.points, d.points_fen,
+    lg.revenue_fen, lg.receivable_fen, lg.coupon_lines_fen, lg.points_lines_fen, lg.refunds_lines_fen, lg.refunded_fen
+  from ${orders} o
+  left join order_discount d on d.order_id = o.id
+  left join lateral (select sum(a.amount_fen) as adjust_fen from order_adjustment a where a.order_id = o.id) adj on true
+  left join lateral (
+    select
+      sum(l.amount_fen) filter (where acc.kind = 'revenue') as revenue_fen,
+      sum(l.amount_fen) filter (where acc.kind = 'receivable') as receivable_fen,
+      sum(l.amount_fen) filter (where acc.kind = 'coupon') as coupon_lines_fen,
+      sum(l.amount_fen) filter (where acc.kind = 'points') as points_lines_fen,
+      sum(l.amount_fen) filter (where acc.kind = 'refunds') as refunds_lines_fen,
+      sum(l.amount_fen) filter (
+        where e.kind in ('adjustRefund', 'refund') and acc.kind in ('prestore', 'group') and l.amount_fen > 0
+      ) as refunded_fen
+    from ledger_entry e
+    join ledger_line l on l.entry_id = e.id
     join ledger_account acc on acc.id = l.account_id
-    where e.order_id = "orders"."id" and acc.kind = ${kind})`;
-const refundedSum = sql<string>`(select coalesce(sum(l.amount_fen), 0) from ledger_line l
-    join ledger_entry e on e.id = l.entry_id
-    join ledger_account acc on acc.id = l.account_id
-    where e.order_id = "orders"."id" and e.kind in ('adjustRefund', 'refund') and acc.kind in ('prestore', 'group') and l.amount_fen > 0)`;
+    where e.order_id = o.id
+  ) lg on true
+  where o.id = any(${sql.param(`{${ids.join(',')}}`)}::int[])`;
 
-/** The columns of the facts, for a select of `orders`. */
-const factColumns = {
-  id: orders.id,
-  no: orders.no,
-  userId: orders.userId,
-  state: orders.state,
-  kind: orders.kind,
-  totalFen: orders.totalFen,
-  adjustFen: adjustSum,
-  revenueFen: accountSum('revenue'),
-  receivableFen: accountSum('receivable'),
-  couponName: couponNameOf,
-  couponFen: discountOf('coupon_fen'),
-  points: discountOf('points'),
-  pointsFen: discountOf('points_fen'),
-  couponLinesFen: accountSum('coupon'),
-  pointsLinesFen: accountSum('points'),
-  refundsLinesFen: accountSum('refunds'),
-  refundedFen: refundedSum,
-  updatedAt: orders.updatedAt,
-};
-
-type Sums =
-  | 'adjustFen'
-  | 'revenueFen'
-  | 'owedFen'
-  | 'couponName'
-  | 'couponFen'
-  | 'points'
-  | 'pointsFen'
-  | 'couponPostedFen'
-  | 'pointsPostedFen'
-  | 'refundsHeldFen'
-  | 'refundedFen';
-
-/** A row selected with factColumns as the facts. */
-const toFacts = (
-  r: {
-    adjustFen: string;
-    revenueFen: string;
-    receivableFen: string;
-    couponName: string | null;
-    couponFen: string;
-    points: string;
-    pointsFen: string;
-    couponLinesFen: string;
-    pointsLinesFen: string;
-    refundsLinesFen: string;
-    refundedFen: string;
-  } & Omit<OrderFacts, Sums>,
-): OrderFacts => ({
+const toFacts = (r: FactRow): OrderFacts => ({
   id: r.id,
   no: r.no,
-  userId: r.userId,
+  userId: r.user_id,
   state: r.state,
   kind: r.kind,
-  totalFen: r.totalFen,
-  adjustFen: Number(r.adjustFen),
-  revenueFen: Number(r.revenueFen),
-  owedFen: -Number(r.receivableFen),
-  couponName: r.couponName ?? '',
-  couponFen: Number(r.couponFen),
-  points: Number(r.points),
-  pointsFen: Number(r.pointsFen),
-  couponPostedFen: -Number(r.couponLinesFen),
-  pointsPostedFen: -Number(r.pointsLinesFen),
-  refundsHeldFen: Number(r.refundsLinesFen),
-  refundedFen: Number(r.refundedFen),
-  updatedAt: r.updatedAt,
+  totalFen: r.total_fen === null ? null : Number(r.total_fen),
+  adjustFen: n(r.adjust_fen),
+  revenueFen: n(r.revenue_fen),
+  owedFen: -n(r.receivable_fen),
+  couponName: r.coupon_name ?? '',
+  couponFen: n(r.coupon_fen),
+  points: n(r.points),
+  pointsFen: n(r.points_fen),
+  couponPostedFen: -n(r.coupon_lines_fen),
+  pointsPostedFen: -n(r.points_lines_fen),
+  refundsHeldFen: n(r.refunds_lines_fen),
+  refundedFen: n(r.refunded_fen),
 });
 
 /** The money facts of these orders (call under the orders' locks for a decision). */
 export async function orderFacts(db: Executor, ids: readonly number[]): Promise<OrderFacts[]> {
   if (!ids.length) return [];
-  const rows = await db
-    .select(factColumns)
-    .from(orders)
-    .where(inArray(orders.id, [...ids]));
-  return rows.map(toFacts);
+  return rowsOf<FactRow>(await db.execute(factsQuery(ids))).map(toFacts);
 }
