@@ -105,6 +105,7 @@ export const NOTICES = {
 
   // ---- money ----
   // {what}: 充值单, or 订单支付单 for an order's online payment (told only when its order no longer waited for it).
+  'topup.add': { silent: '客户自己提交（在线支付或对公转账），页面即显示充值单' },
   'topup.pay': { title: '款项已到账', text: '您的{what}{no}已支付成功，金额已存入预存余额。', channels: ['site'] },
   'topup.confirm': { title: '对公转账已到账', text: '您的充值单{no}的对公转账已确认到账，金额已存入预存余额。', channels: ['site', 'sms'] },
   'topup.reject': { title: '对公转账未通过', text: '您的充值单{no}未通过审核：{note}。如有疑问请联系客服。', channels: ['site', 'sms'] },
