@@ -177,7 +177,9 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   await app.register(clientIpPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
-  await app.register(compress, { threshold: 1024 });
+  // Answers are compressed; request bodies are not decompressed (no client of ours sends one compressed): the plugin's
+  // decompression hook ran on every request, bodiless GETs included (ADR 0067).
+  await app.register(compress, { threshold: 1024, globalDecompression: false });
   await app.register(formbody, { bodyLimit: config.BODY_LIMIT });
   const clock = opts.clock ?? systemClock;
   const fetchImpl = opts.fetch ?? ((input, init) => fetch(input, init));
