@@ -26,8 +26,12 @@ const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 /** The whole run's limit: 100 000 items, customers and orders on two databases take minutes to fill on 2 cores. */
 const HARD_LIMIT_MS = 30 * 60_000;
-/** BENCH_ONLY=search|web|api|plot runs one part for investigation (api: the API figures and payments); the report is then not written. */
-const ONLY = process.env.BENCH_ONLY;
+/**
+ * BENCH_ONLY=search|web|api|api-calls|plot runs one part for investigation (api: the API figures and payments; api-calls:
+ * the API figures without the payments); the report is then not written.
+ */
+const ONLY = process.env.BENCH_ONLY === 'api-calls' ? 'api' : process.env.BENCH_ONLY;
+const PAYMENTS = process.env.BENCH_ONLY !== 'api-calls';
 
 const log = (s: string) => console.log(s);
 const started = Date.now();
@@ -250,7 +254,7 @@ async function main() {
     if (ONLY !== 'web') {
       const work = await mkdtemp(path.join(tmpdir(), 'yance-bench-api-'));
       try {
-        const api = await apiFigures(server, work, log);
+        const api = await apiFigures(server, work, log, { payments: PAYMENTS });
         rows.push(...api.rows);
         details.push(...api.details);
       } finally {
