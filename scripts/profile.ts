@@ -11,6 +11,8 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379 npm run profile
  *
+ * PROFILE_ONLY=pay (or info) loads that call alone.
+ *
  * Writes the tables to PROFILE_OUT (default tmp/profile.md) and keeps the .cpuprofile there for DevTools.
  */
 import { mkdir, readdir, rm } from 'node:fs/promises';
@@ -30,6 +32,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const CLIENTS = 50;
+/** PROFILE_ONLY=pay profiles the payments alone (info: user/info alone). */
+const ONLY = process.env.PROFILE_ONLY;
 const outFile = path.resolve(process.env.PROFILE_OUT ?? path.join(repoRoot, 'tmp/profile.md'));
 const log = (s: string) => console.log(s);
 
@@ -65,11 +69,12 @@ async function main() {
       const tokens = path.join(workDir, 'tokens.txt');
       const payments = path.join(workDir, 'payments.txt');
       await writeTokens(tokens, clients);
-      const targets: Target[] = [
+      const all: Target[] = [
         apiTarget(routes.home),
         { ...apiTarget(routes.userInfo), calls: { mode: 'info', dataFile: tokens } },
         { ...apiTarget(routes.payOrder), calls: { mode: 'pay', dataFile: payments } },
       ];
+      const targets = all.filter((t) => !ONLY || t.calls?.mode === ONLY);
       for (const target of targets) {
         const call = `${target.method} ${target.path}`;
         if (target.calls?.mode === 'pay') await writeUnpaid(payments, db, clients);
