@@ -26,7 +26,7 @@ import { mediaPlugin } from './plugins/media/index.ts';
 import { adminAppPlugin } from './plugins/admin-app.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { isPageRenderCall, webPagesPlugin } from './plugins/web-pages/index.ts';
-import { catalogRoutes, catalogAdminRoutes } from './modules/catalog/index.ts';
+import { catalogJobs, catalogRoutes, catalogAdminRoutes } from './modules/catalog/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import { homeRoutes } from './modules/home/index.ts';
 import { seoRoutes } from './modules/seo/index.ts';
@@ -232,6 +232,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
       ...notifyJobs,
       ...demandJobs,
       ...moneyJobs,
+      ...catalogJobs,
       ...couponJobs,
       ...promotionJobs,
       ...invoiceJobs(privateFiles),

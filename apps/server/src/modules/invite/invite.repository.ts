@@ -3,6 +3,7 @@
 import { aliasedTable, and, count, desc, eq, exists, ilike, isNotNull, isNull, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { InviteRewardState } from '@yance/contracts/invite-states';
 import type { Executor } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { inviteReward, loginEvent, orders, staffAccount, userAccount } from '../../db/schema.ts';
 
 export type RewardRow = typeof inviteReward.$inferSelect;
@@ -10,21 +11,29 @@ export type NewRewardRow = typeof inviteReward.$inferInsert;
 
 /** The invitee and their inviter, while the invitee's reward is undecided (none: not invited, or decided already). */
 export async function findParties(db: Executor, inviteeId: number) {
-  const inviter = aliasedTable(userAccount, 'inviter');
-  const [row] = await db
-    .select({
-      inviteeId: userAccount.id,
-      inviteePhone: userAccount.phone,
-      inviterId: inviter.id,
-      inviterPhone: inviter.phone,
-    })
-    .from(userAccount)
-    .innerJoin(inviter, eq(inviter.id, userAccount.inviterId))
-    .leftJoin(inviteReward, eq(inviteReward.inviteeId, userAccount.id))
-    // An invitee whose reward is decided already has nothing more to do here (every later payment asks).
-    .where(and(eq(userAccount.id, inviteeId), isNull(inviteReward.id)));
+  const [row] = await parties(db).execute({ inviteeId });
   return row;
 }
+
+/** Asked on every payment (ORDER_PAID): prepared once (ADR 0066). */
+const parties = preparedStatement('invite_parties', (db, name) => {
+  const inviter = aliasedTable(userAccount, 'inviter');
+  return (
+    db
+      .select({
+        inviteeId: userAccount.id,
+        inviteePhone: userAccount.phone,
+        inviterId: inviter.id,
+        inviterPhone: inviter.phone,
+      })
+      .from(userAccount)
+      .innerJoin(inviter, eq(inviter.id, userAccount.inviterId))
+      .leftJoin(inviteReward, eq(inviteReward.inviteeId, userAccount.id))
+      // An invitee whose reward is decided already has nothing more to do here (every later payment asks).
+      .where(and(eq(userAccount.id, sql.placeholder('inviteeId')), isNull(inviteReward.id)))
+      .prepare(name)
+  );
+});
 
 /** Claims the invitee's one reward row; undefined when it exists (a concurrent payment waits here for the other's commit). */
 export async function insertReward(db: Executor, row: NewRewardRow): Promise<RewardRow | undefined> {

@@ -10,6 +10,7 @@ export {
   findCustomerOrder,
   findReachableOrder,
   lockCustomerOrder,
+  lockOrderForCustomer,
   lockOrderingCustomer,
   lockReachableOrder,
   moveOrder,
