@@ -1,6 +1,7 @@
 // What other modules use (content, content-admin, home; also subscribers.ts: 已下单 counts paid orders)
 export { SHOWCASE_CHANGED } from './catalog-events.ts';
 export { countOrderPaid, listHotItems, listPrefectures, listTypeGroups } from './catalog.service.ts';
+export { getPriceRules, refreshDiscountLabels, targetsExist } from './discount-labels.service.ts';
 
 // Routes, jobs and providers that app.ts mounts and starts
 export { catalogAdminRoutes } from './catalog-admin.routes.ts';
