@@ -5,7 +5,7 @@
 // them. The arithmetic is zod-free below so the storefront's estimate and the
 // server apply the very same function.
 import { z } from 'zod';
-import { fen, fenData } from './numbers.ts';
+import { fen, fenData, id } from './numbers.ts';
 import { text } from './text.ts';
 
 export const PRICE_RULE_KINDS = ['percent', 'amount'] as const;
@@ -33,9 +33,9 @@ export const priceRule = z
     amountFen: fen('立减金额'),
     audience: z.enum(PRICE_RULE_AUDIENCES, { error: '[适用客户]不正确' }),
     /** The project types it covers (empty with empty deviceIds: every catalogue item). */
-    typeIds: z.array(z.number().int().positive()).max(20),
+    typeIds: z.array(id('适用项目类型')).max(20, '[适用项目类型]最多20个'),
     /** Single items it covers besides the types. */
-    deviceIds: z.array(z.number().int().positive()).max(200),
+    deviceIds: z.array(id('适用项目')).max(200, '[适用项目]最多200个'),
     active: z.boolean(),
   })
   .refine((r) => r.kind !== 'amount' || r.amountFen > 0, { message: '[立减金额]必须大于0', path: ['amountFen'] });
