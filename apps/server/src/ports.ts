@@ -4,9 +4,10 @@
 // subscribers of subscribers.ts, and read from ctx.ports. So the modules'
 // imports still point down their layers (tools/module-layers.ts).
 import { createPorts, type Ports } from './lib/ports.ts';
+import { CUSTOMER_FIRST_ORDER } from './modules/catalog/index.ts';
 import { labOrderDetailParts } from './modules/lab/index.ts';
 import { MESSAGE_ORDER_NEXT } from './modules/notify/index.ts';
-import { nextStepsOfIds, ORDER_DETAIL_PARTS } from './modules/order/index.ts';
+import { isFirstOrderOf, nextStepsOfIds, ORDER_DETAIL_PARTS } from './modules/order/index.ts';
 
 /** The ports of an app (and of a test's context), every one plugged. */
 export function modulePorts(): Ports {
@@ -16,5 +17,7 @@ export function modulePorts(): Ports {
   ports.plug(ORDER_DETAIL_PARTS, labOrderDetailParts);
   // What each message's order waits for from its customer now (ADR 0062): the order's one derivation.
   ports.plug(MESSAGE_ORDER_NEXT, nextStepsOfIds);
+  // Whether a customer's next order is their first (the promotion rules' 新客户首单, issue 21): the order page's estimate.
+  ports.plug(CUSTOMER_FIRST_ORDER, isFirstOrderOf);
   return ports;
 }

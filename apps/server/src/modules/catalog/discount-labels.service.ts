@@ -3,25 +3,10 @@
 // the rules are saved, when an item is added, moved or imported, and when the
 // demo catalogue is loaded — so a label the shop shows is a rule order/add
 // applies. Nobody types a label.
-import {
-  DEFAULT_PRICE_RULES,
-  itemLabel,
-  PRICE_RULES_SETTING_KEY,
-  priceRules,
-  typeLabel,
-  type PriceRules,
-} from '@yance/contracts/price-rules';
+import { itemLabel, typeLabel, type PriceRules } from '@yance/contracts/price-rules';
 import type { AppContext } from '../../context.ts';
-import { getSettingValue } from '../setting/index.ts';
 import * as repo from './discount-labels.repository.ts';
-
-/** The promotion rules in force: the saved ones, or product's defaults until an operator saves theirs. */
-export async function getPriceRules(ctx: AppContext): Promise<PriceRules> {
-  const saved = await getSettingValue(ctx, PRICE_RULES_SETTING_KEY);
-  if (saved === undefined) return DEFAULT_PRICE_RULES;
-  const parsed = priceRules.safeParse(saved);
-  return parsed.success ? parsed.data : DEFAULT_PRICE_RULES;
-}
+import { getPriceRules } from './price-rules.service.ts';
 
 /** Writes every type's and item's label from the rules (only rows whose label changes); answers how many changed. */
 export async function refreshDiscountLabels(t: AppContext, given?: PriceRules): Promise<number> {

@@ -95,11 +95,17 @@ export async function updateOrder(
  * sent and not cancelled (drafts do not count). Read under the customer's row lock order/add holds, so two orders sent
  * at once cannot both be the first.
  */
-export async function isFirstOrder(db: Executor, userId: number, orderId: number): Promise<boolean> {
+export async function isFirstOrder(db: Executor, userId: number, orderId?: number): Promise<boolean> {
   const [row] = await db
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.userId, userId), ne(orders.id, orderId), sql`${orders.state} not in ('draft', 'cancelled')`));
+    .where(
+      and(
+        eq(orders.userId, userId),
+        orderId === undefined ? undefined : ne(orders.id, orderId),
+        sql`${orders.state} not in ('draft', 'cancelled')`,
+      ),
+    );
   return (row?.n ?? 0) === 0;
 }
 
