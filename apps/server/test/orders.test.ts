@@ -76,7 +76,8 @@ describe('order/add', () => {
     expect(d).toMatchObject({
       kind: 'institution',
       delivery: 0,
-      total_fen: 22000,
+      // ¥220 less the new customer's first-order 9折 (the default promotion rule, issue 21).
+      total_fen: 19800,
       remark: '请尽快',
       attachments: ['/upload/u/a.pdf'],
       sampleCount: 3,
@@ -86,7 +87,9 @@ describe('order/add', () => {
       name: 'X射线衍射',
       unit_fen: 11000,
       count: 2,
-      amount_fen: 22000,
+      amount_fen: 19800,
+      promo_fen: 2200,
+      promo_label: '新客9折',
       choices: { 扫描范围: '5–90°（常规）', 物相检索: 'Jade 物相检索' },
     });
     expect(d.samples.map((s) => s.no)).toEqual([`${d.no}-01`, `${d.no}-02`]);

@@ -134,8 +134,13 @@ export const couponUsableBody = z.object({
   planIds: z.array(id('方案条目')).min(1, '[项目]请选择要下单的项目').max(50),
 });
 export const couponUsableResponse = z.object({
-  /** The lines' amount (null while a line waits for its quote). */
+  /** The lines' amount after the promotion rules (null while a line waits for its quote). */
   totalFen: fenData.nullable(),
+  /**
+   * What the promotion rules (优惠活动, issue 21) take off each plan line if the order is sent now ('' and 0 for none);
+   * totalFen and the coupons' savings are after it. order/add decides again when the order is sent.
+   */
+  promos: z.array(z.object({ planId: z.number().int(), promoFen: fenData, promoLabel: z.string() })),
   coupons: z.array(myCoupon.extend({ savingFen: fenData, usable: z.boolean(), why: z.string() })),
   /** The usable coupon that saves most (ties: the one that ends first). */
   bestId: z.number().int().nullable(),

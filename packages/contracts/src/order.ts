@@ -270,8 +270,11 @@ export const orderLine = z.object({
   choices: z.record(z.string(), z.string()),
   unit_fen: fenData,
   count: z.number().int(),
-  /** null while waiting for the manager's quote. */
+  /** null while waiting for the manager's quote; after the promotion's discount. */
   amount_fen: fenData.nullable(),
+  /** What the promotion rules took off the line when it was ordered (issue 21), and their labels ('' for none). */
+  promo_fen: fenData,
+  promo_label: z.string(),
   turnaround_days: z.number().int(),
   /** Working days promised when the order was sent (from the queue then); null on orders sent before the estimate existed. */
   promised_days: z.number().int().nullable(),

@@ -149,8 +149,11 @@ export const orderLine = pgTable(
     choices: jsonb('choices').$type<Choices>().notNull().default({}),
     unitFen: integer('unit_fen').$type<Fen>().notNull(),
     count: integer('count').notNull(),
-    /** null while waiting for the manager's quote. */
+    /** null while waiting for the manager's quote; net of promoFen. */
     amountFen: integer('amount_fen').$type<Fen>(),
+    /** What the promotion rules took off the line when the order was sent (issue 21), and their labels. */
+    promoFen: integer('promo_fen').notNull().default(0),
+    promoLabel: text('promo_label').notNull().default(''),
     turnaroundDays: integer('turnaround_days').notNull(),
     /** The working days promised when the order was sent, from the lab's queue then (ADR 0041); null on older orders. */
     promisedDays: integer('promised_days'),
@@ -163,6 +166,7 @@ export const orderLine = pgTable(
     oneOf('order_line_unit_check', t.unit, Object.keys(PRICE_UNITS)),
     notNegative('order_line_unit_fen_check', t.unitFen),
     notNegative('order_line_amount_fen_check', t.amountFen),
+    notNegative('order_line_promo_fen_check', t.promoFen),
     countCheck('order_line_count_check', t.count),
   ],
 );

@@ -228,10 +228,10 @@ async function demoPickup(ctx: AppContext, userId: number, orderId: number, lab:
   let date = addDays(today, p.inDays);
   while (
     !isPickableDate(date, today, samplingSetting!) ||
-    slotsOf(samplingSetting!).every((x) => isSlotDisabled(date, x, samplingSetting!))
+    slotsOf(samplingSetting!).every((x) => isSlotDisabled(date, x, samplingSetting!, ctx.clock()))
   )
     date = addDays(date, 1);
-  const time = slotsOf(samplingSetting!).find((x) => !isSlotDisabled(date, x, samplingSetting!))!;
+  const time = slotsOf(samplingSetting!).find((x) => !isSlotDisabled(date, x, samplingSetting!, ctx.clock()))!;
   // The demo pick-ups are the student's, at their lab in 徐汇区 (region 310104).
   const { phone, profile } = DEMO_CUSTOMERS[0]!;
   const request = await addSampling(

@@ -9,6 +9,7 @@ export {
   deliveredAt,
   findCustomerOrder,
   findReachableOrder,
+  isFirstOrderOf,
   lockCustomerOrder,
   lockOrderForCustomer,
   lockOrderingCustomer,

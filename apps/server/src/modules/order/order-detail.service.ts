@@ -2,6 +2,7 @@
 // the console's and the lab's (lab.service) — its lines, samples, timeline and
 // the moves the reader may take now. The lab's parts come through the order's
 // port (order-detail-parts.ts, ADR 0060).
+import type { Fen } from '@yance/contracts/money';
 import type { OrderDetail, OrderEvent, OrderSummary } from '@yance/contracts/order';
 import type { OrderFigures } from '@yance/contracts/order-figures';
 import { ORDER_TRANSITIONS, type OrderAction } from '@yance/contracts/order-states';
@@ -116,6 +117,8 @@ export async function detailOf(ctx: AppContext, order: OrderRow, reader: Mover):
       unit_fen: l.unitFen,
       count: l.count,
       amount_fen: l.amountFen,
+      promo_fen: l.promoFen as Fen,
+      promo_label: l.promoLabel,
       turnaround_days: l.turnaroundDays,
       promised_days: l.promisedDays,
       due_date: dueDate(receivedAt, l.promisedDays, calendar),

@@ -14,11 +14,13 @@ import {
 } from '@yance/contracts/order';
 import { ORDER_TABS, ORDER_TAB_NAMES, type OrderKind } from '@yance/contracts/order-states';
 import { ORGANIZATIONS } from '@yance/contracts/user';
+import { priceDiscounts } from '@yance/contracts/price-rules';
 import type { Fen, PriceUnit } from '@yance/contracts/money';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { buildSearchText } from '../../lib/search-grams.ts';
 import { changesOf, recordAudit } from '../audit/index.ts';
+import { getPriceRules } from '../catalog/index.ts';
 import { holdDiscount } from '../coupon/index.ts';
 import {
   fullChoices,
@@ -141,7 +143,17 @@ async function writeLines(t: AppContext, order: OrderRow, wanted: Wanted[]): Pro
       sort,
     };
   });
-  const lines = await repo.insertLines(t.db, rows);
+  // The promotion rules (优惠活动, issue 21) price the new order: the very rules the shop's labels come from.
+  const discounts = priceDiscounts((await getPriceRules(t)).rules, rows, {
+    firstOrder: await repo.isFirstOrder(t.db, order.userId, order.id),
+  });
+  const lines = await repo.insertLines(
+    t.db,
+    rows.map((r, i) => {
+      const d = discounts[i]!;
+      return d.fen > 0 ? { ...r, amountFen: ((r.amountFen ?? 0) - d.fen) as Fen, promoFen: d.fen, promoLabel: d.label } : r;
+    }),
+  );
   const samples = wanted.flatMap((w, i) => w.samples.map((s) => ({ lineId: lines[i]!.id, s })));
   await repo.insertSamples(
     t.db,

@@ -155,7 +155,15 @@ function LinesCard({ order, evaluate, onEvaluating }: { order: OrderDetail; eval
               </span>
               {evaluable && <LineEvaluation evaluation={byLine.get(l.id)} open={open.has(l.id)} onEvaluate={() => setEvaluating(l)} />}
             </div>
-            <span className={styles.amount}>{formatAmount(l.amount_fen)}</span>
+            <span className={styles.amount}>
+              {formatAmount(l.amount_fen)}
+              {l.promo_fen > 0 && (
+                <span className={styles.muted} data-testid="line-promo">
+                  {' '}
+                  {l.promo_label} -{formatFen(l.promo_fen)}
+                </span>
+              )}
+            </span>
           </li>
         ))}
       </ul>

@@ -47,6 +47,14 @@ export function OrderForm({ lines, initial, draftId, attested, onAttest, localIn
   const navigate = useNavigate();
   const usable = useUsableCoupons(ids, !draftId);
   const couponId = chosenCoupon(discount, usable.data?.bestId);
+  // The promotion rules' discount on each plan line if sent now (issue 21); a draft's lines carry theirs.
+  const promos = new Map(usable.data?.promos.map((p) => [p.planId, p]));
+  const priced = draftId
+    ? lines
+    : lines.map((l) => {
+        const p = promos.get(l.id);
+        return p && p.promoFen > 0 ? { ...l, promo: { fen: p.promoFen, label: p.promoLabel } } : l;
+      });
 
   const setSamples = (lineId: number, samples: OrderDraft['samples'][number]) =>
     setDraft((d) => ({ ...d, samples: { ...d.samples, [lineId]: samples } }));
@@ -158,7 +166,7 @@ export function OrderForm({ lines, initial, draftId, attested, onAttest, localIn
         </Panel>
       </div>
       <aside className={styles.side}>
-        <CostBreakdown lines={lines} delivery={draft.delivery}>
+        <CostBreakdown lines={priced} delivery={draft.delivery}>
           {!draftId && <CouponPicker planIds={ids} value={discount} onChange={setDiscount} />}
           <div className={styles.actions}>
             <Button size="large" onClick={() => send(true)} loading={add.isPending && add.variables.draft}>

@@ -104,7 +104,12 @@ function DraftOrder({ id, user, onAttest }: { id: number } & OrderPageProps) {
   if (order.isError) return <ErrorState message={order.error.message} onRetry={() => void order.refetch()} />;
   if (!order.data) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (order.data.state !== 'draft') return <Navigate to={paths.order(id)} replace />;
-  const lines: OrderingLine[] = order.data.lines.map((l) => ({ ...l, amount: l.amount_fen }));
+  // A draft's lines keep the promotion they were saved with (the amount net of it); sending prices them again.
+  const lines: OrderingLine[] = order.data.lines.map((l) => ({
+    ...l,
+    amount: l.amount_fen === null ? null : l.amount_fen + l.promo_fen,
+    promo: l.promo_fen > 0 ? { fen: l.promo_fen, label: l.promo_label } : undefined,
+  }));
   return (
     <OrderForm
       lines={lines}

@@ -74,5 +74,7 @@ describe('order form', () => {
       amount: amount as Fen | null,
     });
     expect(orderTotal([l(1, 6000), l(2, null), l(3, 1500)])).toEqual({ fen: 7500, unpriced: 1 });
+    // A new customer's 新客9折 (issue 21) comes off the line it covers.
+    expect(orderTotal([{ ...l(1, 22000), promo: { fen: 2200, label: '新客9折' } }, l(2, 1500)])).toEqual({ fen: 21300, unpriced: 0 });
   });
 });

@@ -119,12 +119,14 @@ export interface OrderingLine {
   unit: PlanLine['unit'];
   /** null: 待报价. */
   amount: number | null;
+  /** What the promotion rules (优惠活动, issue 21) take off the line if it is sent now, and their label. */
+  promo?: { fen: number; label: string } | undefined;
 }
 
-/** The cost breakdown's total: priced lines summed, unpriced ones counted. */
+/** The cost breakdown's total: priced lines summed less their promotion, unpriced ones counted. */
 export function orderTotal(lines: readonly OrderingLine[]): { fen: number; unpriced: number } {
-  return lines.reduce((t, l) => (l.amount === null ? { ...t, unpriced: t.unpriced + 1 } : { ...t, fen: t.fen + l.amount }), {
-    fen: 0,
-    unpriced: 0,
-  });
+  return lines.reduce(
+    (t, l) => (l.amount === null ? { ...t, unpriced: t.unpriced + 1 } : { ...t, fen: t.fen + l.amount - (l.promo?.fen ?? 0) }),
+    { fen: 0, unpriced: 0 },
+  );
 }
