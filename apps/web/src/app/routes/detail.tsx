@@ -14,6 +14,7 @@ import { DeviceDetailView } from '@/features/catalog/components/device-detail-vi
 import type { PriceSelection } from '@/features/catalog/components/price-calculator.tsx';
 import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
 import { addToPlan } from '@/features/plan/api/add-to-plan.ts';
+import { useBookedSlots } from '@/features/booking/api/reservation.ts';
 import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
 import { notify } from '@yance/browser/notify';
 import { isNotFound } from '@yance/browser/api-client';
@@ -73,7 +74,7 @@ export function Component() {
       <PageHero title={item ? itemTitle(item) : notFound ? '项目不存在' : '项目详情'} crumbs={crumbs} compact />
       <PageBody>
         {item ? (
-          <DeviceDetailView key={item.rid} item={item} {...planActions} onBook={booking.onBook} />
+          <DeviceDetailView key={item.rid} item={item} {...planActions} onBook={booking.onBook} booked={booking.booked} />
         ) : notFound ? (
           <NotFoundState
             title="项目不存在"
@@ -120,7 +121,9 @@ function useBooking(rid: string, bookable: boolean) {
       {attesting && user.data && <AttestationDialog user={user.data} open onClose={() => setAttesting(false)} />}
     </Suspense>
   );
-  return { onBook, dialog };
+  // A booking item shows the customer's own upcoming slots of it (ADR 0070).
+  const booked = useBookedSlots(rid, bookable && signedIn);
+  return { onBook, dialog, booked };
 }
 
 /**
