@@ -19,6 +19,7 @@ import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
 import { notify } from '@yance/browser/notify';
 import { isNotFound } from '@yance/browser/api-client';
 import { formatPriceFrom } from '@yance/browser/format';
+import { BOOKING_TIME_TEXT, needsOf } from '@yance/contracts/line-kinds';
 import { itemTitle, plainText, serviceJsonLd, shareImage } from '../meta.ts';
 import { definePage, useSubjectMissing } from '../page.ts';
 
@@ -42,7 +43,8 @@ export const page = definePage({
     return {
       title: itemTitle(item),
       description: plainText(
-        `${itemTitle(item)}，${price}，${item.turnaround_days}个工作日出结果。${item.sketch} ${item.sample_requirement}`,
+        // A booking item promises its booked time, not a turnaround (ADR 0070).
+        `${itemTitle(item)}，${price}，${needsOf(item.type_id).turnaround ? `${item.turnaround_days}个工作日出结果` : BOOKING_TIME_TEXT}。${item.sketch} ${item.sample_requirement}`,
       ),
       image: shareImage(image),
       ogType: 'product',

@@ -109,7 +109,7 @@ export function OrderForm(props: OrderFormProps) {
     <div className={styles.layout}>
       <div className={styles.main}>
         {!attested && <AttestationHint onAttest={onAttest} />}
-        <Panel title="项目与样品">
+        <Panel title={toSend ? '项目与样品' : '项目'}>
           {lines.map((line) => {
             const samples = draft.samples[line.id] ?? [];
             return (
