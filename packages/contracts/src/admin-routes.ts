@@ -48,6 +48,7 @@ export const adminRoutes = {
   settingLocalInfoSave: { method: 'POST', scope: 'admin', path: '/setting/localInfo', access: 'setting.manage' },
   settingLabCalendarSave: { method: 'POST', scope: 'admin', path: '/setting/labCalendar', access: 'setting.manage' },
   settingLabReviewSave: { method: 'POST', scope: 'admin', path: '/setting/labReview', access: 'setting.manage' },
+  settingAgreementSave: { method: 'POST', scope: 'admin', path: '/setting/agreement', access: 'setting.manage' },
   // staff sign-in security (ADR 0038): one's own password and TOTP, the first admin
   adminPassword: { method: 'POST', scope: 'admin', path: '/password', access: 'signedIn' },
   totpSetup: { method: 'POST', scope: 'admin', path: '/totp/setup', access: 'signedIn' },

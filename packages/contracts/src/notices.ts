@@ -57,17 +57,17 @@ export const NOTICES = {
   },
   'order.confirmContract': {
     title: '合同已确认，请支付订单',
-    text: '您的订单{no}的合同已确认，请登录研测在「待付款」中支付订单，支付后即可寄送样品。',
+    text: '您的订单{no}的合同已确认，请登录研测在「待付款」中支付订单，支付后{afterPay}。',
     channels: ['site', 'sms'],
   },
   'order.pay': {
     title: '订单已支付',
-    text: '您的订单{no}已从预存余额支付，请按订单寄送样品或等待上门取样。',
+    text: '您的订单{no}已从预存余额支付，{samples}。',
     channels: ['site'],
   },
   'order.markPaid': {
     title: '订单款项已到账',
-    text: '您的订单{no}的对公转账已确认到账，请按订单寄送样品或等待上门取样。',
+    text: '您的订单{no}的对公转账已确认到账，{samples}。',
     channels: ['site', 'sms'],
   },
   'order.receive': {
@@ -100,6 +100,7 @@ export const NOTICES = {
   'sample.checkIn': COVERED('样品已签收'),
   'sample.test': { silent: '实验进度在订单页显示；数据交付时通知' },
   'sample.keep': COVERED('检测数据已交付'),
+  'sample.holdForReturn': COVERED('检测数据已交付'),
   'sample.giveBack': { title: '样品已寄回', text: '您的样品{name}已寄回：{note}。', channels: ['site', 'sms'] },
   'sample.destroy': { title: '留样已销毁', text: '您的样品{name}留样期满，已按规定销毁。', channels: ['site'] },
 

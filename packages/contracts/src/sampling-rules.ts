@@ -130,3 +130,12 @@ export function selfSendError(f: { express_company: string; express_no: string }
   if (!f.express_no) return '[快递单号]不能为空';
   return null;
 }
+
+/**
+ * The shop's promise where a pick-up is chosen (spec §9: free pick-up in the two named cities), naming the cities
+ * pick-up runs in (allowRegion) — never a courier's freight, which a pick-up does not have.
+ */
+export function pickupPromise(regions: readonly RegionEntry[]): string {
+  const cities = [...new Set(regions.map((r) => r.city.replace(/市$/, '')).filter(Boolean))];
+  return `${cities.length ? `${cities.join('、')}开通区域` : ''}免费上门取样，取样员上门收取样品，不收取运费`;
+}

@@ -19,6 +19,7 @@ export const shopRoutes = {
   sitePage: { method: 'GET', scope: 'open', path: '/web/page' },
   setting: { method: 'POST', scope: 'open', path: '/setting' },
   settingList4key: { method: 'POST', scope: 'open', path: '/setting/list4key' },
+  serviceAgreement: { method: 'GET', scope: 'open', path: '/web/agreement' },
   ping: { method: 'GET', scope: 'open', path: '/ping' },
   // accounts
   smsChallenge: { method: 'GET', scope: 'open', path: '/sms/challenge' },

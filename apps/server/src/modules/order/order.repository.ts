@@ -121,7 +121,21 @@ const moveStateOf = preparedStatement('order_move_state', (db, name) =>
 export async function updateOrder(
   db: Executor,
   id: number,
-  patch: Partial<Pick<OrderRow, 'kind' | 'delivery' | 'remark' | 'attachments' | 'totalFen' | 'searchText' | 'updatedAt'>>,
+  patch: Partial<
+    Pick<
+      OrderRow,
+      | 'kind'
+      | 'delivery'
+      | 'returnAddress'
+      | 'agreementVersion'
+      | 'agreementAcceptedAt'
+      | 'remark'
+      | 'attachments'
+      | 'totalFen'
+      | 'searchText'
+      | 'updatedAt'
+    >
+  >,
 ): Promise<void> {
   await db.update(orders).set(patch).where(eq(orders.id, id));
 }

@@ -173,7 +173,14 @@ export async function deletePlanItems(db: Executor, userId: number, ids: readonl
 /** An item as the plan adds it: by rid, with what pricing needs. */
 export async function findDeviceForPlan(db: Executor, rid: string) {
   const [row] = await db
-    .select({ id: device.id, name: device.name, onShelf: device.onShelf, priceFen: device.priceFen, options: device.options })
+    .select({
+      id: device.id,
+      name: device.name,
+      typeId: device.typeId,
+      onShelf: device.onShelf,
+      priceFen: device.priceFen,
+      options: device.options,
+    })
     .from(device)
     .where(eq(device.rid, rid));
   return row;
@@ -182,7 +189,14 @@ export async function findDeviceForPlan(db: Executor, rid: string) {
 export async function findDevicesByIds(db: Executor, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: device.id, name: device.name, onShelf: device.onShelf, priceFen: device.priceFen, options: device.options })
+    .select({
+      id: device.id,
+      name: device.name,
+      typeId: device.typeId,
+      onShelf: device.onShelf,
+      priceFen: device.priceFen,
+      options: device.options,
+    })
     .from(device)
     .where(inArray(device.id, [...ids]));
 }
