@@ -66,8 +66,16 @@ function linkInlineStyles() {
   }
 }
 
-/** A new task: the browser paints and answers input between the steps of start-up (each a short task, not one long one). */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * A new task: the browser answers input between the steps of start-up (each a short task, not one long one). A
+ * message, not a timer: a background tab throttles timers to one a second, and such a page starts at once (ADR 0030).
+ */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
 
 /**
  * A server-rendered page (ADR 0026): its query answers and loader data come
