@@ -56,6 +56,19 @@ export function preparedStatement<R>(name: string, build: (db: Executor, name: s
   };
 }
 
+/**
+ * A value kept once per database and shared by its transactions (ADR 0066): a cache of facts that never change
+ * once written, such as who invited a customer.
+ */
+export function perDatabase<T>(make: () => T): (db: Executor) => T {
+  const values = new WeakMap<object, T>();
+  return (db) => {
+    let value = values.get(databaseOf(db));
+    if (value === undefined) values.set(databaseOf(db), (value = make()));
+    return value;
+  };
+}
+
 const dialect = new PgDialect();
 
 /**
