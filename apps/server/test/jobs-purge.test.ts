@@ -78,8 +78,9 @@ describe('the purge job removes expired rows only (ADR 0034)', () => {
 
     await t.jobs.ensureSchedules();
     // Each scheduled kind runs once: the purge, the kept samples' check (ADR 0041), the quotes' expiry (ADR 0044)
-    // the money sweep (ADR 0050), the points expiry (ADR 0053) and the promoters' rebate release (ADR 0055).
-    expect(await t.jobs.drain()).toBe(6);
+    // the money sweep (ADR 0050), the points expiry (ADR 0053), the promoters' rebate release (ADR 0055) and the
+    // paid orders' fold into 已下单 (ADR 0066).
+    expect(await t.jobs.drain()).toBe(7);
 
     const left = async <T>(rows: Promise<T[]>) => (await rows).length;
     const ids = (rows: { id: number }[]) => rows.map((r) => r.id);

@@ -21,8 +21,7 @@ const PAYMENT_STATEMENTS = [
   'the points setting',
   'the points earned (account and line)',
   "the order's state (compare-and-set)",
-  "the customer's promoter (rebates)",
-  "the customer's inviter (invite reward)",
+  // The customer's inviter (rebates, invite reward) is read on their first payment only: invited by nobody, no more.
   'the batch: timeline, audit, message, paid-order item, the stored answer',
   'commit',
 ];
@@ -38,7 +37,8 @@ describe.skipIf(!onPg)('a payment in few round trips (ADR 0066)', () => {
     const orders = [await placeOrder(t, firm), await placeOrder(t, firm)];
     for (const o of orders) await t.db.execute(sql`update orders set state = 'unpaid' where id = ${o.id}`);
     const pay = (id: number) => callApi(t, 'payOrder', { token: firm.tokens.token, body: { orderId: id, idempotencyKey: newKey() } });
-    // The first payment of a connection prepares its statements; the count is of a later one.
+    // The first payment of a connection prepares its statements and reads who invited the customer; the count is of
+    // a later one.
     expect((await pay(orders[0]!.id)).body.code).toBe(1);
 
     const sent: string[] = [];

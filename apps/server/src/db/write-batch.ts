@@ -3,8 +3,9 @@
 // stored answer — are held by the transaction and written together just before
 // it commits (ADR 0066): one statement of multi-row inserts instead of a round
 // trip each. They commit or roll back with everything else the transaction did.
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import type { IndexColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type IndexColumn, type PgInsertValue, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
 /** One multi-row INSERT of the batch (rows of one table with the same conflict rule), or one other write. */
@@ -29,15 +30,30 @@ function render(db: Executor, step: Step): SQL {
   return (target ? insert.onConflictDoNothing({ target }) : insert).getSQL();
 }
 
-/** Runs steps as one statement: a lone write as it is, several as data-modifying CTEs (each runs exactly once). */
+const dialect = new PgDialect();
+
+/** Batches of at most this many rows run as named statements (a hot path's few shapes, parsed once per connection). */
+const NAMED_UP_TO = 12;
+
+/**
+ * Runs steps as one statement: a lone write as it is, several as data-modifying CTEs (each runs exactly once). A
+ * small batch is a named statement, its name made from its text: the payment's batch has one shape, which
+ * PostgreSQL then parses and plans once per connection; larger ones (bulk work) stay unnamed, so a connection never
+ * keeps a statement per row count.
+ */
 async function run(db: Executor, steps: readonly Step[]): Promise<void> {
   if (!steps.length) return;
-  if (steps.length === 1) {
-    await db.execute(render(db, steps[0]!));
-    return;
-  }
-  const parts = steps.map((s, i) => sql`${sql.raw(`w${i}`)} as (${render(db, s)})`);
-  await db.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+  const statement =
+    steps.length === 1
+      ? render(db, steps[0]!)
+      : sql`with ${sql.join(
+          steps.map((s, i) => sql`${sql.raw(`w${i}`)} as (${render(db, s)})`),
+          sql`, `,
+        )} select 1`;
+  const rows = steps.reduce((n, s) => n + (s.kind === 'rows' ? s.rows.length : 1), 0);
+  const query = dialect.sqlToQuery(statement);
+  const name = rows <= NAMED_UP_TO ? `wb_${createHash('sha1').update(query.sql).digest('base64url').slice(0, 20)}` : undefined;
+  await db._.session.prepareQuery(query, undefined, name, false).execute();
 }
 
 /**

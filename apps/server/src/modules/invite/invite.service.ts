@@ -29,7 +29,7 @@ import type { AppContext, StaffCaller } from '../../context.ts';
 import { defineMachine, SYSTEM_MOVER } from '../../lib/state-machine.ts';
 import * as ledger from '../ledger/index.ts';
 import { saveAuditedSetting, getSettingValue } from '../setting/index.ts';
-import { getUser } from '../user/index.ts';
+import { getUser, inviterOf } from '../user/index.ts';
 import * as repo from './invite.repository.ts';
 import type { RewardRow } from './invite.repository.ts';
 
@@ -148,6 +148,8 @@ async function credit(t: AppContext, row: RewardRow, inviteePhone: string, staff
  * checks withhold it for review; otherwise it is credited at once.
  */
 export async function rewardInviterOnPaid(t: AppContext, inviteeId: number, orderId: number): Promise<void> {
+  // Most payers were invited by nobody: known without a statement after their first payment (ADR 0066).
+  if ((await inviterOf(t, inviteeId)) === null) return;
   const parties = await repo.findParties(t.db, inviteeId);
   if (!parties) return;
   const s = await getInviteSettings(t);

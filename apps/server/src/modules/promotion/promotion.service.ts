@@ -35,7 +35,7 @@ import type { Actor } from '../audit/index.ts';
 import * as ledger from '../ledger/index.ts';
 import { notifySite } from '../notify/index.ts';
 import { getSettingValue } from '../setting/index.ts';
-import { getUser } from '../user/index.ts';
+import { getUser, inviterOf } from '../user/index.ts';
 import type { JobHandlers } from '../job/index.ts';
 import * as repo from './promotion.repository.ts';
 import type { PromoterRow, RebateRow } from './promotion.repository.ts';
@@ -204,6 +204,8 @@ export async function afterOrderMovePromotion(
 ): Promise<void> {
   if (action === 'cancel') return reverseRebatesOfOrder(t, order);
   if (!PAID_ACTIONS.includes(action)) return;
+  // A customer invited by nobody has no promoter: known without a statement after their first payment (ADR 0066).
+  if ((await inviterOf(t, order.userId)) === null) return;
   const promoterId = await repo.activePromoterOf(t.db, order.userId);
   if (promoterId !== undefined && promoterId !== order.userId) {
     const s = await getPromotionSettings(t);

@@ -1,15 +1,28 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { setting } from '../../db/schema.ts';
 
 /** Reads settings by key; values are stored as JSON. */
 export async function findSettings(db: Executor, keys: readonly string[]): Promise<Map<string, unknown>> {
-  const rows = await db
-    .select({ key: setting.key, value: setting.value })
-    .from(setting)
-    .where(inArray(setting.key, [...keys]));
+  // One key (a module's own setting, read on hot paths such as the payment's points): prepared once (ADR 0066).
+  const rows =
+    keys.length === 1
+      ? await oneSetting(db).execute({ key: keys[0] })
+      : await db
+          .select({ key: setting.key, value: setting.value })
+          .from(setting)
+          .where(inArray(setting.key, [...keys]));
   return new Map(rows.map((r) => [r.key, r.value]));
 }
+
+const oneSetting = preparedStatement('setting_by_key', (db, name) =>
+  db
+    .select({ key: setting.key, value: setting.value })
+    .from(setting)
+    .where(eq(setting.key, sql.placeholder('key')))
+    .prepare(name),
+);
 
 /** A setting's stored value, its row locked until the transaction ends; undefined when never saved. */
 export async function lockSetting(db: Executor, key: string): Promise<unknown> {

@@ -7,6 +7,7 @@ export {
   findUserByOpenid,
   findUserByPhone,
   getUser,
+  inviterOf,
   setPasswordHash,
   setPhone,
   type User,

@@ -1,7 +1,7 @@
 import { eq, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Address, UserInfo } from '@yance/contracts/user';
 import type { Executor } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { perDatabase, preparedStatement } from '../../db/prepared.ts';
 import { userAccount } from '../../db/schema.ts';
 
 export type UserRow = typeof userAccount.$inferSelect;
@@ -69,6 +69,30 @@ export function userInfoReader(parts: UserInfoParts) {
     const [row] = await statement(db).execute({ id });
     return row;
   };
+}
+
+/** Customers' inviters already read, per database: set at sign-up and never changed, so kept (ADR 0066). */
+const inviters = perDatabase(() => new Map<number, number | null>());
+const INVITERS_KEPT = 100_000;
+
+const inviterQuery = preparedStatement('user_inviter', (db, name) =>
+  db
+    .select({ inviterId: userAccount.inviterId })
+    .from(userAccount)
+    .where(eq(userAccount.id, sql.placeholder('id')))
+    .prepare(name),
+);
+
+/** Who invited the customer (null: nobody, or no such customer); asked on every payment, read once per process. */
+export async function inviterOf(db: Executor, id: number): Promise<number | null> {
+  const known = inviters(db);
+  const kept = known.get(id);
+  if (kept !== undefined) return kept;
+  const [row] = await inviterQuery(db).execute({ id });
+  if (!row) return null;
+  if (known.size >= INVITERS_KEPT) known.clear();
+  known.set(id, row.inviterId);
+  return row.inviterId;
 }
 
 export async function findUserByPhone(db: Executor, phone: string): Promise<UserRow | undefined> {

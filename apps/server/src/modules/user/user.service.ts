@@ -176,3 +176,6 @@ export async function setPhone(ctx: AppContext, userId: number, phone: string): 
     throw err;
   }
 }
+
+/** Who invited the customer, or null (set at sign-up, never changed: read once per process, ADR 0066). */
+export const inviterOf = (ctx: AppContext, userId: number): Promise<number | null> => repo.inviterOf(ctx.db, userId);
