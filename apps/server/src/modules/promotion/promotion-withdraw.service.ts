@@ -20,7 +20,7 @@ import { defineMachine, type Moved } from '../../lib/state-machine.ts';
 import * as ledger from '../ledger/index.ts';
 import * as repo from './promotion.repository.ts';
 import type { WithdrawalRow } from './promotion.repository.ts';
-import { customerActor, getPromotionSettings, NO_WALLET, tell, walletReader, yuan } from './promotion.service.ts';
+import { customerActor, getPromotionSettings, tell, walletReader, yuan } from './promotion.service.ts';
 
 export const NO_WITHDRAWAL = '提现申请不存在';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -69,9 +69,11 @@ export async function requestWithdrawal(
 ): Promise<WithdrawEntry> {
   const { idempotencyKey, ...rest } = body;
   return ledger.once(ctx, { userId }, idempotencyKey, 'promotion/withdraw', rest, async (t) => {
-    // The wallet's lock first (every mover of it takes it); a customer who never earned has none.
-    const w = await repo.lockWallet(t.db, userId);
-    if (!w) throw new AppError('NOT_FOUND', NO_WALLET);
+    // A customer with no wallet (never earned, never a promoter) has nothing to withdraw; then the wallet's lock,
+    // which every mover of it takes first (an approved promoter's row is made here if they never earned).
+    await walletReader(t, userId);
+    await repo.ensureWallet(t.db, userId, t.clock());
+    await repo.lockWallet(t.db, userId);
     const s = await getPromotionSettings(t);
     if (body.amountFen < s.minWithdrawFen) throw new AppError('INVALID', `[提现金额]不能低于¥${yuan(s.minWithdrawFen)}`);
     const row = await repo.insertWithdrawal(t.db, {
