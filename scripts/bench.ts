@@ -15,7 +15,7 @@ import { homeModules } from './bench/bundle-origin.ts';
 import { IMAGE_AUDITS, lighthouseFigures } from './bench/lighthouse.ts';
 import { CPU_SLOWDOWN, PLOT_FILE, plotFirstRender, startPlotHarness, type PlotHarness } from './bench/plot.ts';
 import { machineNote, renderTable, writeReport, type Row } from './bench/report.ts';
-import { apiFigures } from './bench/api.ts';
+import { apiFigures, paymentFigures } from './bench/api.ts';
 import { startBenchServer, type BenchServer } from './bench/api-server.ts';
 import { searchOnPglite, searchOnPostgres, type SearchLatency } from './bench/search.ts';
 import { kB, median, round } from './bench/stats.ts';
@@ -26,8 +26,12 @@ const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 /** The whole run's limit: 100 000 items, customers and orders on two databases take minutes to fill on 2 cores. */
 const HARD_LIMIT_MS = 30 * 60_000;
-/** BENCH_ONLY=search|web|api|plot runs one part for investigation (api: the API figures and payments); the report is then not written. */
-const ONLY = process.env.BENCH_ONLY;
+/**
+ * BENCH_ONLY=search|web|api|api-calls|pay|plot runs one part for investigation (api: the API figures and payments;
+ * api-calls: the API figures without the payments; pay: the payments alone); the report is then not written.
+ */
+const ONLY = process.env.BENCH_ONLY === 'api-calls' ? 'api' : process.env.BENCH_ONLY;
+const PAYMENTS = process.env.BENCH_ONLY !== 'api-calls';
 
 const log = (s: string) => console.log(s);
 const started = Date.now();
@@ -243,14 +247,14 @@ async function main() {
   if (ONLY !== 'search') {
     server = await startBenchServer(repoRoot, log);
     log(`  ${server.baseUrl}`);
-    if (ONLY !== 'api') {
+    if (ONLY !== 'api' && ONLY !== 'pay') {
       await browserFigures(server.baseUrl);
       await lighthouseRows(server.baseUrl);
     }
     if (ONLY !== 'web') {
       const work = await mkdtemp(path.join(tmpdir(), 'yance-bench-api-'));
       try {
-        const api = await apiFigures(server, work, log);
+        const api = ONLY === 'pay' ? await paymentFigures(server, work, log) : await apiFigures(server, work, log, { payments: PAYMENTS });
         rows.push(...api.rows);
         details.push(...api.details);
       } finally {
@@ -259,15 +263,15 @@ async function main() {
     }
     await server.stop();
     server = undefined;
-    if (ONLY !== 'api') await plotFigures();
+    if (ONLY !== 'api' && ONLY !== 'pay') await plotFigures();
   }
-  if (ONLY !== 'web' && ONLY !== 'api') {
+  if (ONLY !== 'web' && ONLY !== 'api' && ONLY !== 'pay') {
     log(`device/search at ${ITEMS} items (PGlite) …`);
     const pglite = await searchOnPglite(ITEMS, log, CUSTOMERS, ORDERS);
     searchRow(pglite);
     consoleRows(pglite);
   }
-  if (process.env.DATABASE_URL && ONLY !== 'web' && ONLY !== 'api') {
+  if (process.env.DATABASE_URL && ONLY !== 'web' && ONLY !== 'api' && ONLY !== 'pay') {
     log(`device/search at ${ITEMS} items (PostgreSQL) …`);
     const postgres = await searchOnPostgres(process.env.DATABASE_URL, ITEMS, log, CUSTOMERS, ORDERS);
     searchRow(postgres);

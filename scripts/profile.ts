@@ -12,6 +12,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379 npm run profile
  *
  * Writes the tables to PROFILE_OUT (default tmp/profile.md) and keeps the .cpuprofile there for DevTools.
+ * PROFILE_CALLS=home,info profiles only those calls (of home, info, pay; all three by default).
  */
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -30,6 +31,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const CLIENTS = 50;
+const CALLS = new Set((process.env.PROFILE_CALLS ?? 'home,info,pay').split(',').map((c) => c.trim()));
 const outFile = path.resolve(process.env.PROFILE_OUT ?? path.join(repoRoot, 'tmp/profile.md'));
 const log = (s: string) => console.log(s);
 
@@ -61,14 +63,14 @@ async function main() {
     const sections: string[] = [];
     const windows: { label: string; fromUs: number; toUs: number; requests: number }[] = [];
     try {
-      const clients = await preparePayClients(server.baseUrl, db, CLIENTS, 120, log);
+      const clients = await preparePayClients(server.baseUrl, db, CLIENTS, CALLS.has('pay') ? 120 : 0, log);
       const tokens = path.join(workDir, 'tokens.txt');
       const payments = path.join(workDir, 'payments.txt');
       await writeTokens(tokens, clients);
       const targets: Target[] = [
-        apiTarget(routes.home),
-        { ...apiTarget(routes.userInfo), calls: { mode: 'info', dataFile: tokens } },
-        { ...apiTarget(routes.payOrder), calls: { mode: 'pay', dataFile: payments } },
+        ...(CALLS.has('home') ? [apiTarget(routes.home)] : []),
+        ...(CALLS.has('info') ? [{ ...apiTarget(routes.userInfo), calls: { mode: 'info' as const, dataFile: tokens } }] : []),
+        ...(CALLS.has('pay') ? [{ ...apiTarget(routes.payOrder), calls: { mode: 'pay' as const, dataFile: payments } }] : []),
       ];
       for (const target of targets) {
         const call = `${target.method} ${target.path}`;
@@ -90,7 +92,7 @@ async function main() {
         windows.push({ label: call, fromUs, toUs, requests: res.requests });
         sections.push(`#### ${call}\n\n${line}.\n`);
       }
-      if (process.env.PROFILE_RECONCILE !== 'false') {
+      if (CALLS.has('pay') && process.env.PROFILE_RECONCILE !== 'false') {
         const r = await reconcileOverHttp(server.baseUrl);
         log(`  ledger reconciliation after the payments: ${r.summary}`);
         sections.push(`Ledger reconciliation after the payments: ${r.summary}.\n`);

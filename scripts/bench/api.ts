@@ -12,7 +12,7 @@ import { envelope } from '@yance/contracts/envelope';
 import { routes, urlOf } from '@yance/contracts/routes';
 import { record, startCeiling, type Ceiling } from './ceiling.ts';
 import { databaseCpuUs, processCpuUs } from './cpu-time.ts';
-import { preparePayClients, reconcileOverHttp, writeTokens, writeUnpaid } from './pay-clients.ts';
+import { preparePayClients, reconcileOverHttp, writeTokens, writeUnpaid, type PayClient } from './pay-clients.ts';
 import type { Row } from './report.ts';
 import { round } from './stats.ts';
 import { apiTarget, callOf, measureSideBySide, pageTarget, wrk, type CpuMeters, type Target, type Throughput } from './throughput.ts';
@@ -42,7 +42,12 @@ function checkClean(t: Throughput) {
   if (t.non2xx > 0 || t.errors > 0) throw new Error(`${t.call} answered ${t.non2xx} non-2xx and ${t.errors} errors under load`);
 }
 
-export async function apiFigures(server: ApiServer, workDir: string, log: (s: string) => void): Promise<ApiFigures> {
+export async function apiFigures(
+  server: ApiServer,
+  workDir: string,
+  log: (s: string) => void,
+  opts: { payments: boolean } = { payments: true },
+): Promise<ApiFigures> {
   const rows: Row[] = [];
   const details: string[] = [];
   for (const e of [endpoints.ping, endpoints.home]) {
@@ -59,7 +64,7 @@ export async function apiFigures(server: ApiServer, workDir: string, log: (s: st
     node: () => processCpuUs(server.pid),
     ...(pg && { database: () => databaseCpuUs(pg.admin, pg.name) }),
   };
-  const clients = pg ? await preparePayClients(server.baseUrl, pg.client, API_CONNECTIONS, 200, log) : [];
+  const clients = pg ? await preparePayClients(server.baseUrl, pg.client, API_CONNECTIONS, opts.payments ? 200 : 0, log) : [];
   const tokens = path.join(workDir, 'tokens.txt');
   if (clients.length) await writeTokens(tokens, clients);
 
@@ -136,10 +141,33 @@ export async function apiFigures(server: ApiServer, workDir: string, log: (s: st
     await ceiling.stop();
   }
 
+  if (!opts.payments) {
+    log('payments: BENCH_ONLY=api-calls, skipped');
+    return { rows, details };
+  }
+  const paid = await paymentFigures(server, workDir, log, clients);
+  return { rows: [...rows, ...paid.rows], details: [...details, ...paid.details] };
+}
+
+/**
+ * The payments (pay/order from the prestore balance) by 50 clients over HTTP, then the ledger's reconciliation.
+ * `BENCH_ONLY=pay` runs this part alone (its own clients), to measure a change to the payment.
+ */
+export async function paymentFigures(
+  server: ApiServer,
+  workDir: string,
+  log: (s: string) => void,
+  prepared?: PayClient[],
+): Promise<ApiFigures> {
+  const rows: Row[] = [];
+  const details: string[] = [];
+  const pg = server.postgres;
   if (!pg) {
     log('payments: the server runs on PGlite (no DATABASE_URL), skipped');
     return { rows, details };
   }
+  const meters: CpuMeters = { node: () => processCpuUs(server.pid), database: () => databaseCpuUs(pg.admin, pg.name) };
+  const clients = prepared ?? (await preparePayClients(server.baseUrl, pg.client, API_CONNECTIONS, 200, log));
   const payments = path.join(workDir, 'payments.txt');
   const pay: Target = { ...apiTarget(routes.payOrder), calls: { mode: 'pay', dataFile: payments }, cpu: meters };
   await writeUnpaid(payments, pg.client, clients);

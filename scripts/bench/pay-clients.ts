@@ -64,6 +64,17 @@ export async function preparePayClients(
      where u.invite_code like 'PAY' || $1 || '%'`,
     [tag, ordersEach],
   );
+  // Each order has one line of one of the three most ordered items, as real orders do: paying it counts the item's
+  // 已下单 (issue 21), so the payments meet where every customer's orders meet — the popular items.
+  await db.query(
+    `insert into order_line (order_id, device_id, rid, name, type_id, unit, unit_fen, count, amount_fen, turnaround_days)
+     select o.id, d.id, d.rid, d.name, d.type_id, d.unit, o.total_fen, 1, o.total_fen, d.turnaround_days
+     from orders o
+     join user_account u on u.id = o.user_id and u.invite_code like 'PAY' || $1 || '%'
+     join (select id, rid, name, type_id, unit, turnaround_days, row_number() over (order by order_count desc, id) - 1 as k
+           from device where on_shelf order by order_count desc, id limit 3) d on d.k = o.id % 3`,
+    [tag],
+  );
   const { rows: users } = await db.query<{ id: number; phone: string; owed: string }>(
     `select u.id, u.phone, (select sum(total_fen) from orders o where o.user_id = u.id)::text as owed
      from user_account u where u.invite_code like 'PAY' || $1 || '%' order by u.id`,

@@ -65,7 +65,8 @@ ${renderTable(opts.rows)}
   gateway's signed callback; wrk with 50 connections for 10 s, each request another unpaid order (one line per
   payment, interleaved by customer) with a fresh idempotency key. Budgets ≥ 1000 payments/s, p99 ≤ 100 ms. Then
   the ledger's reconciliation (GET /api/admin/ledger/reconcile, as the finance staff) must pass.
-  \`BENCH_ONLY=api\` runs the API figures and payments alone.
+  \`BENCH_ONLY=api\` runs the API figures and payments alone; \`BENCH_ONLY=api-calls\` the API figures without
+  the payments; \`BENCH_ONLY=pay\` the payments alone.
 - **Search p95**: a temp PGlite migrated and seeded, then filled to 100 000 items in batches of 1 000
   (names built from the seed's technique names with prefixes, suffixes and instrument makers;
   search columns from the server's \`deviceSearchFields\`), \`ANALYZE\`d; then a fixed mix of

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.ts';
 import type { Db, Executor } from './db/client.ts';
+import { flushWrites, openBatch } from './db/write-batch.ts';
 import type { Clock } from './lib/clock.ts';
 import type { EventBus, EventKey } from './lib/events.ts';
 import type { MailProvider } from './lib/mail-provider.ts';
@@ -97,6 +98,9 @@ export function createContext(db: Db, rest: Omit<AppContext, 'db' | 'tx' | 'afte
     tx: async (fn) => {
       const committed: (() => void)[] = [];
       const result = await db.transaction(async (tx) => {
+        // Writes nothing reads back in the transaction (audit, timelines, messages …) wait here and go in one
+        // statement before COMMIT (ADR 0066).
+        openBatch(tx);
         const inner: AppContext = {
           ...ctx,
           db: tx,
@@ -104,7 +108,9 @@ export function createContext(db: Db, rest: Omit<AppContext, 'db' | 'tx' | 'afte
           afterCommit: (f) => committed.push(f),
           emit: (key, payload) => rest.events.emit(inner, key, payload),
         };
-        return fn(inner);
+        const out = await fn(inner);
+        await flushWrites(tx);
+        return out;
       });
       committed.forEach(run);
       return result;

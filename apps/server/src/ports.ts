@@ -4,9 +4,14 @@
 // subscribers of subscribers.ts, and read from ctx.ports. So the modules'
 // imports still point down their layers (tools/module-layers.ts).
 import { createPorts, type Ports } from './lib/ports.ts';
+import { contractNextFacts } from './modules/contract/index.ts';
+import { evaluationNextFacts } from './modules/evaluation/index.ts';
+import { invoiceNextFacts } from './modules/invoice/index.ts';
 import { labOrderDetailParts } from './modules/lab/index.ts';
 import { MESSAGE_ORDER_NEXT } from './modules/notify/index.ts';
-import { nextStepsOfIds, ORDER_DETAIL_PARTS } from './modules/order/index.ts';
+import { nextStepsOfIds, ORDER_DETAIL_PARTS, ORDER_NEXT_FACTS } from './modules/order/index.ts';
+import { paymentNextFacts } from './modules/payment/index.ts';
+import { samplingNextFacts } from './modules/sampling/index.ts';
 
 /** The ports of an app (and of a test's context), every one plugged. */
 export function modulePorts(): Ports {
@@ -16,5 +21,8 @@ export function modulePorts(): Ports {
   ports.plug(ORDER_DETAIL_PARTS, labOrderDetailParts);
   // What each message's order waits for from its customer now (ADR 0062): the order's one derivation.
   ports.plug(MESSAGE_ORDER_NEXT, nextStepsOfIds);
+  // What each order waits for from its customer (ADR 0062): the facts beyond the order's row — the contract's scan,
+  // a 补差价 due, the courier's number or the pick-up, the lines open to evaluation, what is left to invoice.
+  ports.plug(ORDER_NEXT_FACTS, [contractNextFacts, paymentNextFacts, samplingNextFacts, evaluationNextFacts, invoiceNextFacts]);
   return ports;
 }

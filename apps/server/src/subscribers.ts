@@ -13,21 +13,11 @@ import { purgeCounters } from './modules/rate-limit/index.ts';
 import { purgeExpiredSessions } from './modules/session/index.ts';
 import { purgeExpiredSms } from './modules/sms/index.ts';
 import { purgeExpiredTickets } from './modules/wechat/index.ts';
-import { afterInvoiceMove, invoiceMachine, invoiceNextFacts, reverseInvoicesOfOrder } from './modules/invoice/index.ts';
-import { contractNextFacts } from './modules/contract/index.ts';
-import { evaluationNextFacts } from './modules/evaluation/index.ts';
-import { samplingNextFacts } from './modules/sampling/index.ts';
+import { afterInvoiceMove, invoiceMachine, reverseInvoicesOfOrder } from './modules/invoice/index.ts';
 import { afterOrderMove, ORDER_ADJUSTED } from './modules/lab/index.ts';
 import { notifyMove } from './modules/notify/index.ts';
-import { orderMachine, ORDER_NEXT_FACTS, ORDER_SENDING } from './modules/order/index.ts';
-import {
-  afterAdjustMoney,
-  afterOrderMoveMoney,
-  paymentNextFacts,
-  refuseOverCredit,
-  refundMachine,
-  ORDER_PAID,
-} from './modules/payment/index.ts';
+import { orderMachine, ORDER_SENDING } from './modules/order/index.ts';
+import { afterAdjustMoney, afterOrderMoveMoney, refuseOverCredit, refundMachine, ORDER_PAID } from './modules/payment/index.ts';
 import { CUSTOMER_REGISTERED } from './modules/user/index.ts';
 import { issueSignupCoupons } from './modules/coupon/index.ts';
 import { afterOrderMovePromotion, promoterMachine, tellPromoter, tellWithdrawal, withdrawalMachine } from './modules/promotion/index.ts';
@@ -60,13 +50,6 @@ export function domainEvents(): EventBus<AppContext> {
   bus.on(refundMachine.moved, async (t, m) => void (await reverseInvoicesOfOrder(t, m.row.orderId, '订单取消退款')));
   // An institution's order about to be sent: refused over its credit limit (ADR 0050).
   bus.on(ORDER_SENDING, (t, p) => refuseOverCredit(t, p.userId, p.creditLimitFen));
-  // Orders read: what each waits for from its customer — the contract's scan, a 补差价, the courier's number or the
-  // pick-up, an evaluation, an invoice (ADR 0062) — each module adds the facts it holds.
-  bus.on(ORDER_NEXT_FACTS, contractNextFacts);
-  bus.on(ORDER_NEXT_FACTS, paymentNextFacts);
-  bus.on(ORDER_NEXT_FACTS, samplingNextFacts);
-  bus.on(ORDER_NEXT_FACTS, evaluationNextFacts);
-  bus.on(ORDER_NEXT_FACTS, invoiceNextFacts);
   // A new customer: the sign-up coupons (注册即送, ADR 0053), and an invitee's new-customer coupon (ADR 0069).
   bus.on(CUSTOMER_REGISTERED, (t, p) => issueSignupCoupons(t, p.userId));
   bus.on(CUSTOMER_REGISTERED, (t, p) => welcomeInvitee(t, p.userId));

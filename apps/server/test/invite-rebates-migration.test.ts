@@ -1,4 +1,4 @@
-// Migration invite-rebates (0048, ADR 0069) keeps what a database already holds: a
+// Migration invite-rebates (ADR 0069) keeps what a database already holds: a
 // database migrated to the one before with promoters, a rebate, an invitation of the
 // one-time reward and the old `invite` setting is migrated on, and
 // everything is still there in its new place.
@@ -28,7 +28,7 @@ it('moves what promoters owe into their wallets, keeps the rebates’ hold and t
   const last = journal.entries[at - 1]!;
   await run('CREATE SCHEMA IF NOT EXISTS drizzle');
   await run('CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)');
-  await run(`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('before-0048', ${last.when})`);
+  await run(`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('before-invite-rebates', ${last.when})`);
 
   // What such a database holds: a promoter who owes ¥30, a stopped one, a customer, a rebate, a flat invitation.
   await run(`INSERT INTO user_account (id, phone, invite_code) VALUES (1, '13800000001', 'AAAAAAA1'), (2, '13800000002', 'AAAAAAA2'),

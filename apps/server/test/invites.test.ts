@@ -196,7 +196,7 @@ describe('invitations: the inviter’s rebate (ADR 0054, ADR 0069)', () => {
   it('an invitation of before ADR 0069 keeps its one-time reward: granted by review, ¥50 into the prestore balance', async () => {
     const inviter = await orderingCustomer(t);
     const friend = await invitee(t, await codeOf(t, inviter));
-    // As migration 0048 leaves such a row: scheme flat, its amounts fixed when it was written.
+    // As migration invite-rebates leaves such a row: scheme flat, its amounts fixed when it was written.
     const [row] = await t.db
       .insert(inviteReward)
       .values({

@@ -313,7 +313,9 @@ describe('the console’s 发票 room', () => {
     expect((await auditOf(two.id)).map((r) => r.action)).toEqual(['invoice.apply', 'invoice.reject']);
     const notes = await messagesOf(u.id);
     expect(notes.map((m) => m.kind)).toEqual(['invoiceApply', 'invoiceApply', 'invoiceIssue', 'invoiceReject']);
-    expect(notes[2]!.content).toContain('26310000000012345678');
+    // The words are the NOTICES table's, with the application's values.
+    expect(notes[2]).toMatchObject({ title: '发票已开具' });
+    expect(notes[2]!.content).toMatch(/^您的开票申请FP\d{6}已开票，发票号码26310000000012345678（.+ ¥[\d,]+\.\d{2}）。/);
     expect(notes[3]!.content).toContain('抬头名称与营业执照不符');
   });
 

@@ -19,6 +19,7 @@ export const JOB_KINDS = [
   'promotion.release',
   'invoice.topup',
   'invoice.mail',
+  'catalog.paidOrders',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_KIND_NAMES: Record<JobKind, string> = {
@@ -33,6 +34,7 @@ export const JOB_KIND_NAMES: Record<JobKind, string> = {
   'promotion.release': '推广返利到期入账',
   'invoice.topup': '充值到账后申请开票',
   'invoice.mail': '发送电子发票邮件',
+  'catalog.paidOrders': '已下单计数汇总',
 };
 export const JOB_STATE_NAMES: Record<(typeof JOB_STATES)[number], string> = {
   queued: '排队中',

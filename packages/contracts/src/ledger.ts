@@ -128,12 +128,13 @@ export interface TopupTransition {
 }
 
 /**
- * Every change of a top-up's state (ADR 0050). `pay` is the gateway's verified
+ * Every change of a top-up's state (ADR 0050). `add` makes it (the customer's, from: []); `pay` is the gateway's verified
  * callback; `confirm`/`reject` are finance's answer to a bank transfer; a
  * pending top-up is closed by its customer or, online, when its trade expires.
  * Crediting happens only on pay and confirm, in the same transaction.
  */
 export const TOPUP_TRANSITIONS = {
+  add: { label: '提交充值', from: [], to: 'pending', methods: ['online', 'transfer'], by: [{ customer: true }] },
   pay: { label: '支付成功', from: ['pending', 'closed'], to: 'credited', methods: ['online'], by: [{ system: true }] },
   confirm: {
     label: '确认到账',

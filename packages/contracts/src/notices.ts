@@ -98,6 +98,7 @@ export const NOTICES = {
 
   // ---- money ----
   // {what}: 充值单, or 订单支付单 for an order's online payment (told only when its order no longer waited for it).
+  'topup.add': { silent: '客户自己提交（在线支付或对公转账），页面即显示充值单' },
   'topup.pay': { title: '款项已到账', text: '您的{what}{no}已支付成功，金额已存入预存余额。', channels: ['site'] },
   'topup.confirm': { title: '对公转账已到账', text: '您的充值单{no}的对公转账已确认到账，金额已存入预存余额。', channels: ['site', 'sms'] },
   'topup.reject': { title: '对公转账未通过', text: '您的充值单{no}未通过审核：{note}。如有疑问请联系客服。', channels: ['site', 'sms'] },
@@ -159,11 +160,38 @@ export const NOTICES = {
   },
 
   // ---- invoices, coupons, invitations, promotion, research groups ----
-  'invoice.apply': own('invoice: afterInvoiceMove (the application number and amount)'),
-  'invoice.issue': own('invoice: afterInvoiceMove (the invoice number; the PDF by e-mail, invoice.mail)', ['site', 'mail']),
-  'invoice.reject': own('invoice: afterInvoiceMove (the reason)'),
-  'invoice.withdraw': own('invoice: afterInvoiceMove'),
-  'invoice.reverse': own('invoice: afterInvoiceMove (the red-letter reversal)'),
+  // {what} is the invoice's kind and amount (增值税普通发票 ¥1,200.00); the issued e-invoice's PDF goes by e-mail as the
+  // invoice's own job (invoice.mail, an attachment), so the notice itself is the in-site message.
+  'invoice.apply': {
+    title: '开票申请已提交',
+    text: '您的开票申请{no}（{what}）已提交，财务开票后会通知您。',
+    channels: ['site'],
+    kind: 'invoiceApply',
+  },
+  'invoice.issue': {
+    title: '发票已开具',
+    text: '您的开票申请{no}已开票，发票号码{invoiceNo}（{what}）。{whereToGet}',
+    channels: ['site'],
+    kind: 'invoiceIssue',
+  },
+  'invoice.reject': {
+    title: '开票申请被驳回',
+    text: '您的开票申请{no}（{what}）被驳回：{reason}。可修改后重新申请。',
+    channels: ['site'],
+    kind: 'invoiceReject',
+  },
+  'invoice.withdraw': {
+    title: '开票申请已撤回',
+    text: '您已撤回开票申请{no}（{what}），相关订单可重新申请开票。',
+    channels: ['site'],
+    kind: 'invoiceWithdraw',
+  },
+  'invoice.reverse': {
+    title: '发票已红冲',
+    text: '您的发票{invoiceNo}（开票申请{no}）已红冲作废：{reason}。',
+    channels: ['site'],
+    kind: 'invoiceReverse',
+  },
   'user_coupon.use': SELF,
   'user_coupon.giveBack': COVERED('订单已取消'),
   // The inviter hears of it, not the invitee; the words carry the programme's terms or a flat row's amount (ADR 0069).

@@ -156,9 +156,9 @@ export const ORDER_TABS = {
     label: `${ORDER_STATE_NAMES.awaitingSample}/${ORDER_STATE_NAMES.awaitingPickup}`,
     states: ['awaitingSample', 'awaitingPickup'],
   },
-  testing: { label: '检测中', states: ['received', 'testing'] },
+  testing: { label: `${ORDER_STATE_NAMES.received}/${ORDER_STATE_NAMES.testing}`, states: ['received', 'testing'] },
   delivered: { label: ORDER_STATE_NAMES.delivered, states: ['delivered'] },
-  settling: { label: '待结算', states: ['unsettled', 'overdue'] },
+  settling: { label: ORDER_STATE_NAMES.unsettled, states: ['unsettled', 'overdue'] },
   completed: { label: '已完成', states: ['completed'] },
   cancelled: { label: '已取消', states: ['cancelled'] },
 } as const satisfies Record<string, { label: string; states: readonly OrderState[] }>;

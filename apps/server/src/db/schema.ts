@@ -62,7 +62,7 @@ export const device = pgTable(
     dailyCapacity: integer('daily_capacity'),
     /** The catalogue's base of 已下单 (the operator's figure, kept by the .xlsx import). */
     orderCount: integer('order_count').notNull().default(0),
-    /** Real orders paid since (issue 21): counted once per order by the payment's order-paid event; shown on top of the base. */
+    /** Real orders paid since (issue 21), folded in from paid_order_item by the catalog.paidOrders job; shown on top of the base. */
     paidOrders: integer('paid_orders').notNull().default(0),
     discountLabel: text('discount_label'),
     /** Position among the home page's popular items; null = not featured. */
@@ -80,6 +80,22 @@ export const device = pgTable(
     notNegative('device_price_fen_check', t.priceFen),
     notNegative('device_daily_capacity_check', t.dailyCapacity),
   ],
+);
+
+/**
+ * 已下单's real orders not yet added to device.paid_orders (issue 22, ADR 0066): one row per (catalogue item, paid
+ * order), inserted by the payment — insert-only, so payments of the same popular item never wait on its row — and
+ * folded into device.paid_orders and device_search.order_count by the catalog.paidOrders job, which deletes them.
+ * No foreign keys: a key check would share-lock the hot device row in every payment (the fold skips rows whose item
+ * is gone).
+ */
+export const paidOrderItem = pgTable(
+  'paid_order_item',
+  {
+    deviceId: integer('device_id').notNull(),
+    orderId: integer('order_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.orderId] })],
 );
 
 /**

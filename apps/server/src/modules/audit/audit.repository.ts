@@ -1,14 +1,16 @@
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
+import { batchedInsert } from '../../db/write-batch.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type NewAuditRow = typeof auditLog.$inferInsert;
 
-/** The one write the log allows: a new row. */
-export async function insertAudit(db: Executor, row: NewAuditRow): Promise<void> {
-  await db.insert(auditLog).values(row);
-}
+/**
+ * The one write the log allows: a new row, held by the writing transaction and written with its other batched
+ * rows before it commits (ADR 0066; nothing reads the log back inside a transaction).
+ */
+export const insertAudit: (db: Executor, row: NewAuditRow) => Promise<void> = batchedInsert(auditLog);
 
 export interface AuditFilter {
   actorKind?: AuditRow['actorKind'];

@@ -3,7 +3,7 @@ import type { DeviceSummary } from '@yance/contracts/catalog';
 import { textArray, type Executor } from '../../db/client.ts';
 import { device, deviceSearch, prefectureDevice, searchGramCount, typeChild } from '../../db/schema.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
-import { shownOrders, summaryColumns } from './catalog.repository.ts';
+import { countedOrders, summaryColumns } from './catalog.repository.ts';
 import { deviceSearchFields } from '../../lib/search-grams.ts';
 
 /** Search reads and writes on the device_search side table (ADR 0004). */
@@ -323,7 +323,7 @@ export async function refreshDeviceSearch(db: Executor, ids: readonly number[]):
         onShelf: device.onShelf,
         typeId: device.typeId,
         childId: device.childId,
-        orderCount: shownOrders,
+        orderCount: countedOrders,
         priceFen: device.priceFen,
         sort: device.sort,
         childName: typeChild.name,

@@ -1,29 +1,55 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DeviceSummary } from '@yance/contracts/catalog';
-import type { Executor } from '../../db/client.ts';
-import { device, deviceRating, deviceSearch, orderLine, prefecture, projectType, typeChild } from '../../db/schema.ts';
+import { rowsOf, type Executor } from '../../db/client.ts';
+import { device, deviceRating, prefecture, projectType, typeChild } from '../../db/schema.ts';
+import { batchedWrite } from '../../db/write-batch.ts';
 
-/** 已下单 as the shop shows it (issue 21): the catalogue's base plus the real orders paid since. */
-export const shownOrders = sql<number>`(${device.orderCount} + ${device.paidOrders})::int`;
+/** The catalogue's base plus the paid orders already folded in: device_search's copy, which search ranks by. */
+export const countedOrders = sql<number>`(${device.orderCount} + ${device.paidOrders})::int`;
 
 /**
- * An order paid: each catalogue item it holds counts one more order (once per
- * item, however many lines name it), in the payment's transaction; the search
- * table's copy, which ranks by it, follows.
+ * 已下单 as the shop shows it (issue 21): the catalogue's base plus every real order paid — those folded into
+ * paid_orders and those still waiting in paid_order_item (ADR 0066), so a payment shows at once.
  */
-export async function countPaidOrder(db: Executor, orderId: number): Promise<number[]> {
-  const items = await db.selectDistinct({ id: orderLine.deviceId }).from(orderLine).where(eq(orderLine.orderId, orderId));
-  const ids = items.flatMap((r) => (r.id === null ? [] : [r.id]));
-  if (!ids.length) return [];
-  await db
-    .update(device)
-    .set({ paidOrders: sql`${device.paidOrders} + 1` })
-    .where(inArray(device.id, ids));
-  await db
-    .update(deviceSearch)
-    .set({ orderCount: sql`${deviceSearch.orderCount} + 1` })
-    .where(inArray(deviceSearch.deviceId, ids));
-  return ids;
+export const shownOrders = sql<number>`(${device.orderCount} + ${device.paidOrders}
+  + (select count(*) from paid_order_item p where p.device_id = ${device.id}))::int`;
+
+/**
+ * An order paid: each catalogue item it holds counts one more order (once per item, however many lines name it)
+ * — a row of paid_order_item, written with the payment's transaction's other batched writes (ADR 0066). Nothing
+ * is updated: payments of the same item never queue on its row.
+ */
+export async function countPaidOrder(db: Executor, orderId: number): Promise<void> {
+  await batchedWrite(
+    db,
+    sql`insert into paid_order_item (device_id, order_id)
+        select distinct device_id, order_id from order_line where order_id = ${orderId} and device_id is not null
+        on conflict do nothing`,
+  );
+}
+
+/**
+ * Folds the paid orders waiting in paid_order_item into device.paid_orders, and device_search.order_count (the
+ * search's rank) to the item's base plus those, in one statement; answers how many rows it folded. Rows locked by
+ * a fold running elsewhere are left to it; rows of a deleted item just go.
+ */
+export async function foldPaidOrderRows(db: Executor, limit: number): Promise<number> {
+  const result = await db.execute(sql`
+    with gone as (
+      delete from paid_order_item where (device_id, order_id) in (
+        select device_id, order_id from paid_order_item order by device_id, order_id limit ${limit} for update skip locked
+      )
+      returning device_id
+    ), n as (
+      select device_id, count(*)::int as c from gone group by device_id
+    ), d as (
+      update device set paid_orders = device.paid_orders + n.c from n where device.id = n.device_id
+      returning device.id, device.order_count + device.paid_orders as counted
+    ), s as (
+      update device_search set order_count = d.counted from d where device_search.device_id = d.id
+    )
+    select count(*)::int as folded from gone`);
+  return rowsOf<{ folded: number }>(result)[0]?.folded ?? 0;
 }
 
 /** Columns of a list card, shaped as the contract's deviceSummary. */

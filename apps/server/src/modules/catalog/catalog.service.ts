@@ -3,9 +3,11 @@ import { ratingOf } from '@yance/contracts/evaluation';
 import type { HotItem, Prefecture } from '@yance/contracts/home';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { JobHandlers } from '../job/index.ts';
 import {
   countPaidOrder,
   findChildrenWithCounts,
+  foldPaidOrderRows,
   findDeviceByRid,
   findHotDevices,
   findPrefectures,
@@ -54,8 +56,26 @@ export function listHotItems(ctx: AppContext, limit: number): Promise<HotItem[]>
 /**
  * An order paid (the payment's order-paid event, in its transaction): each
  * catalogue item on it counts one more real order on top of the catalogue's
- * base (已下单, issue 21) — a counter, so no page counts orders as it renders.
+ * base (已下单, issue 21). Insert-only (ADR 0066): a row per item that pages
+ * count at once and the catalog.paidOrders job folds into the item's counter,
+ * so payments of a popular item never queue on its row.
  */
 export async function countOrderPaid(ctx: AppContext, orderId: number): Promise<void> {
   await countPaidOrder(ctx.db, orderId);
 }
+
+/** How many waiting rows one run of catalog.paidOrders folds (it runs again at once while rows are left). */
+const FOLD_BATCH = 5_000;
+
+/** Folds the paid orders waiting in paid_order_item into the items' counters; answers how many it folded. */
+export async function foldPaidOrders(ctx: AppContext): Promise<number> {
+  let folded = 0;
+  for (let n = FOLD_BATCH; n === FOLD_BATCH; folded += n) n = await ctx.tx((t) => foldPaidOrderRows(t.db, FOLD_BATCH));
+  return folded;
+}
+
+export const catalogJobs = {
+  'catalog.paidOrders': async (ctx) => {
+    await foldPaidOrders(ctx);
+  },
+} satisfies JobHandlers;

@@ -75,18 +75,9 @@ export async function earnPoints(t: AppContext, userId: number, orderId: number,
   const rule = await getPointsSettings(t);
   const points = pointsEarned(rule, paidFen);
   if (points <= 0) return;
-  // An earning never goes below zero: one upsert creates the account, takes its row lock and adds (the payment's hot path).
-  const balance = await repo.creditPoints(t.db, userId, points);
-  await repo.insertPoints(t.db, {
-    userId,
-    reason: 'earn',
-    points,
-    balanceAfter: balance,
-    orderId,
-    expiresAt: expiryOf(t, rule),
-    left: points,
-    createdAt: t.clock(),
-  });
+  // An earning never goes below zero: one upsert creates the account, takes its row lock and adds, and the line is
+  // written in the same statement (the payment's hot path, ADR 0066).
+  await repo.earnPointsLine(t.db, { userId, points, orderId, expiresAt: expiryOf(t, rule), at: t.clock() });
 }
 
 /** A cancelled order's points (in its move's transaction): those it spent come back, what it earned (what is left of it) is taken back. */

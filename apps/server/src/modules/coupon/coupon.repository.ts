@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { CouponOrigin, CouponTab } from '@yance/contracts/coupon-states';
 import type { Executor } from '../../db/client.ts';
+import { preparedSql } from '../../db/prepared.ts';
 import {
   couponTemplate,
   device,
@@ -252,16 +253,27 @@ export async function ensurePointsAccount(db: Executor, userId: number): Promise
   await db.insert(pointsAccount).values({ userId, balance: 0 }).onConflictDoNothing();
 }
 
-/** Adds points (> 0) to the account, creating it, in one statement under its row lock; answers the new balance. */
-export async function creditPoints(db: Executor, userId: number, points: number): Promise<number> {
-  const [row] = await db
-    .insert(pointsAccount)
-    .values({ userId, balance: points })
-    .onConflictDoUpdate({ target: pointsAccount.userId, set: { balance: sql`${pointsAccount.balance} + excluded.balance` } })
-    .returning({ balance: pointsAccount.balance });
-  if (!row) throw new Error('points account upsert returned nothing');
-  return row.balance;
+/**
+ * Points earned on a payment, in one statement (ADR 0066): the account made or credited by one upsert (its row
+ * lock), and the history line with the balance after it.
+ */
+export async function earnPointsLine(db: Executor, row: { userId: number; points: number; orderId: number; expiresAt: Date; at: Date }) {
+  await earn(db, { ...row, expiresAt: row.expiresAt.toISOString(), at: row.at.toISOString() });
 }
+
+const earn = preparedSql('points_earn', () => {
+  const p = (name: string) => sql.placeholder(name);
+  return sql`
+    with acc as (
+      insert into points_account (user_id, balance) values (${p('userId')}::integer, ${p('points')}::integer)
+      on conflict (user_id) do update set balance = points_account.balance + excluded.balance
+      returning balance
+    )
+    insert into points_entry (user_id, reason, points, balance_after, order_id, expires_at, "left", created_at)
+    select ${p('userId')}::integer, 'earn', ${p('points')}::integer, acc.balance, ${p('orderId')}::integer,
+           ${p('expiresAt')}::timestamptz, ${p('points')}::integer, ${p('at')}::timestamptz
+    from acc`;
+});
 
 /** Moves the balance by delta in one statement under its row lock; undefined when it would go below zero. */
 export async function movePoints(db: Executor, userId: number, delta: number): Promise<number | undefined> {

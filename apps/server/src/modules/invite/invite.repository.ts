@@ -4,6 +4,7 @@
 import { aliasedTable, and, asc, count, desc, eq, exists, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { InviteRewardState } from '@yance/contracts/invite-states';
 import type { Executor } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { inviteReward, loginEvent, orders, staffAccount, userAccount } from '../../db/schema.ts';
 
 export type RewardRow = typeof inviteReward.$inferSelect;
@@ -11,20 +12,7 @@ export type NewRewardRow = typeof inviteReward.$inferInsert;
 
 /** The invitee (their registration) and their inviter, with the invitation's row when it is written; none: not invited. */
 export async function findInvitation(db: Executor, inviteeId: number) {
-  const inviter = aliasedTable(userAccount, 'inviter');
-  const [row] = await db
-    .select({
-      inviteeId: userAccount.id,
-      inviteePhone: userAccount.phone,
-      registeredAt: userAccount.createdAt,
-      inviterId: inviter.id,
-      inviterPhone: inviter.phone,
-      reward: inviteReward,
-    })
-    .from(userAccount)
-    .innerJoin(inviter, eq(inviter.id, userAccount.inviterId))
-    .leftJoin(inviteReward, eq(inviteReward.inviteeId, userAccount.id))
-    .where(eq(userAccount.id, inviteeId));
+  const [row] = await invitation(db).execute({ inviteeId });
   return row;
 }
 export type Invitation = NonNullable<Awaited<ReturnType<typeof findInvitation>>>;
@@ -43,6 +31,25 @@ export async function ordersOf(db: Executor, userId: number) {
     .where(and(eq(orders.userId, userId), ne(orders.state, 'draft')))
     .orderBy(asc(orders.id));
 }
+
+/** Asked on every payment of every customer (the order's paying moves): prepared once (ADR 0066). */
+const invitation = preparedStatement('invite_invitation', (db, name) => {
+  const inviter = aliasedTable(userAccount, 'inviter');
+  return db
+    .select({
+      inviteeId: userAccount.id,
+      inviteePhone: userAccount.phone,
+      registeredAt: userAccount.createdAt,
+      inviterId: inviter.id,
+      inviterPhone: inviter.phone,
+      reward: inviteReward,
+    })
+    .from(userAccount)
+    .innerJoin(inviter, eq(inviter.id, userAccount.inviterId))
+    .leftJoin(inviteReward, eq(inviteReward.inviteeId, userAccount.id))
+    .where(eq(userAccount.id, sql.placeholder('inviteeId')))
+    .prepare(name);
+});
 
 /** Claims the invitee's one reward row; undefined when it exists (a concurrent payment waits here for the other's commit). */
 export async function insertReward(db: Executor, row: NewRewardRow): Promise<RewardRow | undefined> {

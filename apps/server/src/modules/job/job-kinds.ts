@@ -33,6 +33,8 @@ export interface JobPayloads {
   'invoice.topup': { topupId: number };
   /** An issued e-invoice: its PDF e-mailed to the application's address, once per application (ADR 0052). */
   'invoice.mail': { applicationId: number };
+  /** The paid orders waiting in paid_order_item folded into the items' 已下单 counters (ADR 0066). */
+  'catalog.paidOrders': Record<string, never>;
 }
 
 // A kind in contracts without a payload here (or the reverse) fails the build.
@@ -70,6 +72,7 @@ export const JOB_RETRY: Record<JobKind, { maxAttempts: number; retrySeconds: num
   'invoice.topup': { maxAttempts: 5, retrySeconds: 60 },
   // As notice.send: a mail server down for half an hour still delivers; after that 失败任务 shows it, with retry.
   'invoice.mail': { maxAttempts: 6, retrySeconds: 60 },
+  'catalog.paidOrders': { maxAttempts: 3, retrySeconds: 60 },
 };
 
 /** A job that runs every everySeconds; its dedupe key keeps one instance pending across all processes. */
@@ -92,4 +95,6 @@ export const jobSchedules = (config: Config): Schedule[] => [
   { kind: 'points.expire', everySeconds: 3600 },
   // Pending days are whole days: hourly releases a rebate within the hour after it is due.
   { kind: 'promotion.release', everySeconds: 3600 },
+  // Pages count the waiting rows themselves (shownOrders); the fold keeps the table small and the search's rank fresh.
+  { kind: 'catalog.paidOrders', everySeconds: 60 },
 ];

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { LedgerAccountKind, LedgerEntryKind } from '@yance/contracts/ledger';
 import { rowsOf, type Executor } from '../../db/client.ts';
+import { preparedSql, preparedStatement } from '../../db/prepared.ts';
+import { batchedWrite } from '../../db/write-batch.ts';
 import { idempotencyKey, ledgerAccount, ledgerEntry, ledgerLine } from '../../db/schema.ts';
 
 export type AccountRow = typeof ledgerAccount.$inferSelect;
@@ -63,6 +65,62 @@ export async function insertEntryWithLines(db: Executor, entry: NewEntryRow, lin
   const [row] = rowsOf<{ entry_id: number | string }>(result);
   if (!row) throw new Error('ledger entry insert returned nothing');
   return Number(row.entry_id);
+}
+
+/**
+ * An entry that moves one owned account, in one statement (ADR 0066): the owned balance moved by the conditional
+ * UPDATE (row lock, never below zero — as moveOwnedBalance), and only if it moved, the entry and all its lines
+ * (keys in order; shop accounts found by key). Answers the entry, the account and its new balance, or undefined
+ * when the account is short or does not exist (nothing written).
+ */
+const postOwned = preparedSql<{ entry_id: number | string; account_id: number; balance_fen: number | string }>('ledger_post_owned', () => {
+  const p = (name: string) => sql.placeholder(name);
+  return sql`
+    with m as (
+      update ledger_account set balance_fen = balance_fen + ${p('amount')}::bigint
+      where key = ${p('key')} and balance_fen is not null and balance_fen + ${p('amount')}::bigint >= 0
+      returning id, balance_fen
+    ), e as (
+      insert into ledger_entry (kind, memo, user_id, order_id, topup_id, staff_id, created_at)
+      select ${p('kind')}, ${p('memo')}, ${p('userId')}::integer, ${p('orderId')}::integer, ${p('topupId')}::integer,
+             ${p('staffId')}::integer, ${p('at')}::timestamptz
+      from m
+      returning id
+    ), l as (
+      insert into ledger_line (entry_id, account_id, amount_fen, balance_after_fen, created_at)
+      select e.id, case when v.key = ${p('key')} then m.id else a.id end, v.amount,
+             case when v.key = ${p('key')} then m.balance_fen end, ${p('at')}::timestamptz
+      from e cross join m
+      cross join unnest(${p('keys')}::text[], ${p('amounts')}::bigint[]) with ordinality as v(key, amount, n)
+      left join ledger_account a on a.key = v.key and v.key <> ${p('key')}
+      order by v.n
+      returning entry_id
+    )
+    select (select min(entry_id) from l) as entry_id, m.id as account_id, m.balance_fen from m`;
+});
+
+export async function postOwnedEntry(
+  db: Executor,
+  owned: { key: string; amountFen: number },
+  entry: NewEntryRow,
+  lines: readonly { key: string; amountFen: number }[],
+): Promise<{ entryId: number; accountId: number; balanceFen: number } | undefined> {
+  const [row] = await postOwned(db, {
+    key: owned.key,
+    amount: owned.amountFen,
+    kind: entry.kind,
+    memo: entry.memo,
+    userId: entry.userId ?? null,
+    orderId: entry.orderId ?? null,
+    topupId: entry.topupId ?? null,
+    staffId: entry.staffId ?? null,
+    at: entry.createdAt.toISOString(),
+    keys: `{${lines.map((l) => `"${l.key}"`).join(',')}}`,
+    amounts: `{${lines.map((l) => l.amountFen).join(',')}}`,
+  });
+  if (!row) return undefined;
+  if (row.entry_id === null) throw new Error('ledger entry insert returned nothing');
+  return { entryId: Number(row.entry_id), accountId: row.account_id, balanceFen: Number(row.balance_fen) };
 }
 
 export async function findAccount(db: Executor, key: string): Promise<AccountRow | undefined> {
@@ -179,7 +237,7 @@ export async function claimIdempotencyKey(
   db: Executor,
   row: { owner: string; key: string; requestHash: string; createdAt: Date },
 ): Promise<true | { requestHash: string; response: unknown }> {
-  const [claimed] = await db.insert(idempotencyKey).values(row).onConflictDoNothing().returning({ key: idempotencyKey.key });
+  const [claimed] = await claimKey(db).execute(row);
   if (claimed) return true;
   const [stored] = await db
     .select({ requestHash: idempotencyKey.requestHash, response: idempotencyKey.response })
@@ -189,11 +247,27 @@ export async function claimIdempotencyKey(
   return stored;
 }
 
+/** The claim of every money-moving call, prepared once (ADR 0066). */
+const claimKey = preparedStatement('idempotency_claim', (db, name) =>
+  db
+    .insert(idempotencyKey)
+    .values({
+      owner: sql.placeholder('owner'),
+      key: sql.placeholder('key'),
+      requestHash: sql.placeholder('requestHash'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKey.key })
+    .prepare(name),
+);
+
+/** The call's answer, written with the transaction's other batched writes before it commits (ADR 0066). */
 export async function storeIdempotentResponse(db: Executor, owner: string, key: string, response: unknown): Promise<void> {
-  await db
-    .update(idempotencyKey)
-    .set({ response: response as object })
-    .where(and(eq(idempotencyKey.owner, owner), eq(idempotencyKey.key, key)));
+  await batchedWrite(
+    db,
+    sql`update idempotency_key set response = ${JSON.stringify(response)}::jsonb where owner = ${owner} and key = ${key}`,
+  );
 }
 
 /** Removes keys older than `before` (the purge job): a repeat after that long is a new request. */

@@ -63,8 +63,9 @@ export interface Posted {
  * and zero lines dropped; owned accounts move in key order (two entries that
  * touch the same two accounts lock them in the same order, so they never
  * deadlock), each refused with 409 and the account's words if it would go
- * below zero; then the entry and its lines in one statement. The lines must
- * sum to zero (also checked by the database at commit).
+ * below zero; then the entry and its lines in one statement. An entry that
+ * moves one owned account (most do) is all one statement (ADR 0066). The lines
+ * must sum to zero (also checked by the database at commit).
  */
 export async function postEntry(t: AppContext, p: Posting): Promise<Posted> {
   const merged = new Map<string, { account: AccountRef; amountFen: number }>();
@@ -79,11 +80,36 @@ export async function postEntry(t: AppContext, p: Posting): Promise<Posted> {
   if (!lines.length) throw new Error(`ledger entry ${p.kind} moves nothing`);
 
   const at = t.clock();
+  const entry = {
+    kind: p.kind,
+    memo: p.memo,
+    userId: p.userId ?? null,
+    orderId: p.orderId ?? null,
+    topupId: p.topupId ?? null,
+    staffId: p.staffId ?? null,
+    createdAt: at,
+  };
+  for (const [key] of lines)
+    if (!isOwnedKind(merged.get(key)!.account.kind) && !SHOP_ACCOUNT_KEYS.has(key))
+      throw new Error(`ledger account ${key} is not one of the shop's accounts`);
+  const owned = lines.filter(([, l]) => isOwnedKind(l.account.kind));
+  if (owned.length === 1) {
+    // One owned account (a payment, a top-up, a refund …): its move, the entry and the lines in one statement.
+    const [key, l] = owned[0]!;
+    const all = lines.map(([k, x]) => ({ key: k, amountFen: x.amountFen }));
+    let posted = await repo.postOwnedEntry(t.db, { key, amountFen: l.amountFen }, entry, all);
+    if (!posted && l.amountFen > 0) {
+      // An owned account is made by its first credit (a debit of one that does not exist is short anyway).
+      await repo.ensureOwnedAccount(t.db, key, l.account.kind, 'ownerId' in l.account ? l.account.ownerId : null);
+      posted = await repo.postOwnedEntry(t.db, { key, amountFen: l.amountFen }, entry, all);
+    }
+    if (!posted) throw new AppError('CONFLICT', SHORT[l.account.kind as OwnedAccountKind]);
+    return { entryId: posted.entryId, balances: new Map([[key, posted.balanceFen]]) };
+  }
   const balances = new Map<string, number>();
   const written: repo.LineToWrite[] = [];
   for (const [key, l] of lines) {
     if (!isOwnedKind(l.account.kind)) {
-      if (!SHOP_ACCOUNT_KEYS.has(key)) throw new Error(`ledger account ${key} is not one of the shop's accounts`);
       written.push({ key, accountId: null, amountFen: l.amountFen, balanceAfterFen: null });
       continue;
     }
@@ -97,19 +123,7 @@ export async function postEntry(t: AppContext, p: Posting): Promise<Posted> {
     balances.set(key, moved.balanceFen);
     written.push({ key, accountId: moved.id, amountFen: l.amountFen, balanceAfterFen: moved.balanceFen });
   }
-  const entryId = await repo.insertEntryWithLines(
-    t.db,
-    {
-      kind: p.kind,
-      memo: p.memo,
-      userId: p.userId ?? null,
-      orderId: p.orderId ?? null,
-      topupId: p.topupId ?? null,
-      staffId: p.staffId ?? null,
-      createdAt: at,
-    },
-    written,
-  );
+  const entryId = await repo.insertEntryWithLines(t.db, entry, written);
   return { entryId, balances };
 }
 

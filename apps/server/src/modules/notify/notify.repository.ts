@@ -1,16 +1,19 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { message, noticeDelivery, orders, userAccount } from '../../db/schema.ts';
+import { batchedInsert } from '../../db/write-batch.ts';
 
 export type MessageRow = typeof message.$inferSelect;
 export type NewMessageRow = typeof message.$inferInsert;
 export type NewDeliveryRow = typeof noticeDelivery.$inferInsert;
 
-/** Adds a message unless one with its key exists (the same event again): answers whether it was added. */
-export async function insertMessage(db: Executor, row: NewMessageRow): Promise<boolean> {
-  const out = await db.insert(message).values(row).onConflictDoNothing({ target: message.key }).returning({ id: message.id });
-  return out.length > 0;
-}
+/**
+ * Adds a message unless one with its key exists (the same event again), held by the writing transaction and
+ * written with its other batched rows before it commits (ADR 0066).
+ */
+export const insertMessage: (db: Executor, row: NewMessageRow) => Promise<void> = batchedInsert(message, {
+  onConflictDoNothing: message.key,
+});
 
 /** Where an order's notice goes: the customer's phone and e-mail. */
 export async function findRecipient(db: Executor, userId: number) {

@@ -98,6 +98,8 @@ async function sendNotice(
       createdAt: at,
     });
   }
+  // A notice for the site alone (order.pay) needs no phone or e-mail.
+  if (!channels.includes('sms') && !channels.includes('mail')) return;
   const to = await repo.findRecipient(t.db, order.userId);
   if (!to) return;
   const base = { userId: order.userId, orderId: order.orderId, subject: title, text };

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Actor } from '../audit/index.ts';
 import * as repo from './order.repository.ts';
 import type { OrderRow } from './order.repository.ts';
-import { customerName, reachable, type Mover } from './order-transition.ts';
+import { customerName, NO_ORDER, reachable, type Mover } from './order-transition.ts';
 
 export type { OrderRow } from './order.repository.ts';
 /** The order's rules for modules that act on an order (the lab's samples and files, ADR 0041); customerName also for bookings. */
@@ -47,6 +47,23 @@ export async function findCustomerOrder(ctx: AppContext, mover: CustomerMover, i
 /** Like findCustomerOrder, the order locked until the caller's transaction ends (writes that depend on its state). */
 export async function lockCustomerOrder(t: AppContext, mover: CustomerMover, id: number): Promise<OrderRow> {
   return lockReachableOrder(t, mover, id);
+}
+
+/**
+ * The customer as a mover and their order locked until the caller's transaction ends, read in one statement (the
+ * payment's hot path, ADR 0066): what customerMover and then lockCustomerOrder answer; another customer's or a
+ * missing order is 404.
+ */
+export async function lockOrderForCustomer(
+  t: AppContext,
+  userId: number,
+  id: number,
+  ip = '',
+): Promise<{ mover: CustomerMover; order: OrderRow }> {
+  const row = await repo.lockOrderWithCustomer(t.db, id, userId);
+  if (!row) throw new AppError('NOT_FOUND', NO_ORDER);
+  const mover: CustomerMover = { kind: 'customer', userId, name: customerName(row.customer), ip };
+  return { mover, order: await reachable(t, mover, row.order) };
 }
 
 /** A timeline entry that leaves the order's state as it is (samples, files, records …), in the caller's transaction. */

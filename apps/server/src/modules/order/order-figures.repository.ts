@@ -3,7 +3,8 @@
 // ledger booked for it — read in one query for a page of orders.
 import { sql } from 'drizzle-orm';
 import type { OrderState } from '@yance/contracts/order-states';
-import { rowsOf, type Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
+import { preparedSql } from '../../db/prepared.ts';
 import { orders } from '../../db/schema.ts';
 
 /** An order's money facts: what order-figures.ts computes every figure from. */
@@ -60,7 +61,9 @@ const n = (v: Sum): number => Number(v ?? 0);
  * One pass over each order's ledger lines (a lateral join that sums per account kind) instead of one subquery per
  * account: the payment reads these facts under the order's lock, and every list of orders reads them for a page.
  */
-const factsQuery = (ids: readonly number[]) => sql`
+const factsQuery = preparedSql<FactRow>(
+  'order_facts',
+  () => sql`
   select o.id, o.no, o.user_id, o.state, o.kind, o.total_fen,
     adj.adjust_fen, d.coupon_name, d.coupon_fen, d.points, d.points_fen,
     lg.revenue_fen, lg.receivable_fen, lg.coupon_lines_fen, lg.points_lines_fen, lg.refunds_lines_fen, lg.refunded_fen
@@ -82,7 +85,8 @@ const factsQuery = (ids: readonly number[]) => sql`
     join ledger_account acc on acc.id = l.account_id
     where e.order_id = o.id
   ) lg on true
-  where o.id = any(${sql.param(`{${ids.join(',')}}`)}::int[])`;
+  where o.id = any(${sql.placeholder('ids')}::int[])`,
+);
 
 const toFacts = (r: FactRow): OrderFacts => ({
   id: r.id,
@@ -107,5 +111,6 @@ const toFacts = (r: FactRow): OrderFacts => ({
 /** The money facts of these orders (call under the orders' locks for a decision). */
 export async function orderFacts(db: Executor, ids: readonly number[]): Promise<OrderFacts[]> {
   if (!ids.length) return [];
-  return rowsOf<FactRow>(await db.execute(factsQuery(ids))).map(toFacts);
+  // Prepared once (ADR 0066): the payment reads these facts under the order's lock on every payment.
+  return (await factsQuery(db, { ids: `{${ids.join(',')}}` })).map(toFacts);
 }

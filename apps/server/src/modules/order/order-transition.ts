@@ -51,12 +51,14 @@ export const orderMachine = defineMachine<AppContext, OrderRow, OrderState, type
   lock: (t, id) => repo.lockOrder(t.db, id),
   reach: reaches,
   write: (t, row, from, to, at) => repo.moveState(t.db, row.id, from, to, at),
-  // The lines are read only for an action whose next state depends on them (submit).
-  facts: async (t, row, action) => ({
-    kind: row.kind,
-    delivery: row.delivery,
-    priced: typeof ORDER_TRANSITIONS[action].to === 'function' && (await allPriced(t, row.id)),
-  }),
+  // The lines are read only for an action whose next state depends on them (submit): one whose next state is the same
+  // whether or not every line is priced (pay's depends on the delivery alone) does not read them.
+  facts: async (t, row, action) => {
+    const to = ORDER_TRANSITIONS[action].to;
+    const known = { kind: row.kind, delivery: row.delivery };
+    const dependsOnLines = typeof to === 'function' && to({ ...known, priced: true }) !== to({ ...known, priced: false });
+    return { ...known, priced: dependsOnLines && (await allPriced(t, row.id)) };
+  },
   audience: (_t, row) => ({ userId: row.userId, orderId: row.id, vars: { no: row.no } }),
   noteMissing: (action) => (action === 'cancel' ? '[取消原因]不能为空' : '[备注]不能为空'),
   timeline: (t, m) =>

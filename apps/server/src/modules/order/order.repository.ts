@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderKind, OrderState } from '@yance/contracts/order-states';
 import { rowsOf, type Executor } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import { batchedInsert, flushWrites } from '../../db/write-batch.ts';
 import { normalizeSearch } from '../../lib/search-grams.ts';
 import { containsAll, narrowByKeyword, type KeywordNarrowing } from './order-keyword.repository.ts';
 import { device, orderEvent, orderLine, orderNoCounter, orderSample, orders, staffAccount, userAccount } from '../../db/schema.ts';
@@ -40,9 +42,37 @@ export async function findOrder(db: Executor, id: number): Promise<OrderRow | un
 
 /** The order, locked until the transaction ends: every change of one order queues here. */
 export async function lockOrder(db: Executor, id: number): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
+  const [row] = await lockOrderById(db).execute({ id });
   return row;
 }
+
+const lockOrderById = preparedStatement('order_lock', (db, name) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('id')))
+    .for('update')
+    .prepare(name),
+);
+
+/**
+ * The order locked (as lockOrder) with the name and phone of the customer who acts on it, in one statement (the
+ * payment's, ADR 0066); undefined when either is missing.
+ */
+export async function lockOrderWithCustomer(db: Executor, id: number, userId: number) {
+  const [row] = await lockWithCustomer(db).execute({ id, userId });
+  return row;
+}
+
+const lockWithCustomer = preparedStatement('order_lock_with_customer', (db, name) =>
+  db
+    .select({ order: orders, customer: { name: userAccount.name, phone: userAccount.phone } })
+    .from(orders)
+    .innerJoin(userAccount, eq(userAccount.id, sql.placeholder('userId')))
+    .where(eq(orders.id, sql.placeholder('id')))
+    .for('update', { of: orders })
+    .prepare(name),
+);
 
 /** These orders (any that exist). */
 export async function findOrders(db: Executor, ids: readonly number[]): Promise<OrderRow[]> {
@@ -74,13 +104,19 @@ export async function listCustomerOrdersIn(
 
 /** Compare-and-set: moves the order only if it is still in `from`; answers the row, or undefined when someone moved it first. */
 export async function moveState(db: Executor, id: number, from: OrderState, to: OrderState, at: Date): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .update(orders)
-    .set({ state: to, updatedAt: at })
-    .where(and(eq(orders.id, id), eq(orders.state, from)))
-    .returning();
+  const [row] = await moveStateOf(db).execute({ id, from, to, at });
   return row;
 }
+
+/** Every move of every order writes its state here: prepared once (ADR 0066). */
+const moveStateOf = preparedStatement('order_move_state', (db, name) =>
+  db
+    .update(orders)
+    .set({ state: sql.placeholder('to') as never, updatedAt: sql.placeholder('at') as never })
+    .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.state, sql.placeholder('from'))))
+    .returning()
+    .prepare(name),
+);
 
 export async function updateOrder(
   db: Executor,
@@ -118,11 +154,12 @@ export async function listSamples(db: Executor, orderId: number): Promise<Sample
   return db.select().from(orderSample).where(eq(orderSample.orderId, orderId)).orderBy(asc(orderSample.id));
 }
 
-export async function insertEvent(db: Executor, row: NewEventRow): Promise<void> {
-  await db.insert(orderEvent).values(row);
-}
+/** A timeline row, held by the writing transaction and written with its other batched rows before it commits (ADR 0066). */
+export const insertEvent: (db: Executor, row: NewEventRow) => Promise<void> = batchedInsert(orderEvent);
 
 export async function listEvents(db: Executor, orderId: number): Promise<EventRow[]> {
+  // Inside a transaction that moved the order, its own timeline rows first (they wait in the batch).
+  await flushWrites(db);
   return db.select().from(orderEvent).where(eq(orderEvent.orderId, orderId)).orderBy(asc(orderEvent.id));
 }
 

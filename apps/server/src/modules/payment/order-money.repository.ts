@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderState } from '@yance/contracts/order-states';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { orderAdjustment, orders } from '../../db/schema.ts';
+import { flushWrites } from '../../db/write-batch.ts';
 
 const accountSum = (kind: 'receivable') =>
   sql<string>`(select coalesce(sum(l.amount_fen), 0) from ledger_line l
@@ -13,6 +14,8 @@ const accountSum = (kind: 'receivable') =>
 
 /** The customer's orders in these states, oldest first, with their first item names and since when they are in their state (order-facts.ts adds their money). */
 export async function userOrderRows(db: Executor, userId: number, states: readonly OrderState[]) {
+  // Inside a transaction that moved an order, its timeline rows first (they wait in the batch, ADR 0066).
+  await flushWrites(db);
   const rows = await db
     .select({
       id: orders.id,

@@ -11,7 +11,7 @@ import { recordAudit, type Actor } from '../audit/index.ts';
 import { lockGroupForMoney, spendFromLimit } from '../cluster/index.ts';
 import { earnPoints } from '../coupon/index.ts';
 import * as ledger from '../ledger/index.ts';
-import { customerMover, figuresOf, lockCustomerOrder, moveOrder, recordOrderEvent, type Mover, type OrderRow } from '../order/index.ts';
+import { customerMover, figuresOf, lockOrderForCustomer, moveOrder, recordOrderEvent, type Mover, type OrderRow } from '../order/index.ts';
 import { yuan } from './money-format.ts';
 import { ORDER_PAID } from './payment-events.ts';
 import { getMoneySettings } from './money-settings.service.ts';
@@ -51,16 +51,22 @@ export async function dueOrders(ctx: AppContext, userId: number, tab: 'unpaid' |
   };
 }
 
+/** What a posting paid: the payer's part, and the paying account's balance after it (null when nothing was posted). */
+interface Paid {
+  paidFen: number;
+  balanceFen: number | null;
+}
+
 /** Runs the move with the order's money read under its lock (moveOrder's apply), posting what `post` answers. */
 async function moveWithMoney(
   t: AppContext,
   mover: Mover,
   orderId: number,
   action: OrderAction,
-  post: (m: OrderMoneyRow) => { posting: ledger.Posting; paidFen: number } | null,
+  post: (m: OrderMoneyRow) => { posting: ledger.Posting; paidFen: number; source: ledger.AccountRef } | null,
   locked?: OrderRow,
-) {
-  let posted = 0;
+): Promise<Paid> {
+  const paid: Paid = { paidFen: 0, balanceFen: null };
   await moveOrder(t, mover, orderId, action, {
     locked,
     apply: async (t2: AppContext, order: OrderRow) => {
@@ -68,15 +74,16 @@ async function moveWithMoney(
       if (!m) throw new AppError('NOT_FOUND', '订单不存在');
       const p = post(m);
       if (p) {
-        await ledger.postEntry(t2, p.posting);
-        posted = p.paidFen;
+        const posted = await ledger.postEntry(t2, p.posting);
+        paid.paidFen = p.paidFen;
+        paid.balanceFen = posted.balances.get(ledger.accountKey(p.source)) ?? null;
         // Points are earned on what the customer paid (ADR 0053), in the payment's transaction.
         if (p.paidFen > 0) await earnPoints(t2, mover.kind === 'customer' ? mover.userId : m.userId, m.id, p.paidFen);
       }
       return {};
     },
   });
-  return posted;
+  return paid;
 }
 
 /**
@@ -91,17 +98,21 @@ export async function payOrder(
   ip: string,
 ): Promise<PayResult> {
   const { idempotencyKey, ...rest } = body;
-  return ledger.once(ctx, { userId }, idempotencyKey, 'pay/order', rest, async (t) => ({
-    orderIds: [body.orderId],
-    paidFen: (await payFromBalance(t, userId, body.orderId, ip)) as PayResult['paidFen'],
-    balanceFen: await ledger.balanceOf(t, ledger.prestoreOf(userId)),
-  }));
+  return ledger.once(ctx, { userId }, idempotencyKey, 'pay/order', rest, async (t) => {
+    const paid = await payFromBalance(t, userId, body.orderId, ip);
+    return {
+      orderIds: [body.orderId],
+      paidFen: paid.paidFen as PayResult['paidFen'],
+      // The balance after the payment, as its UPDATE answered (read only when nothing was posted).
+      balanceFen: paid.balanceFen ?? (await ledger.balanceOf(t, ledger.prestoreOf(userId))),
+    };
+  });
 }
 
 /** Pays what the customer's order needs now from their balance, in t's transaction: the `pay` move, or a 补差价. */
-async function payFromBalance(t: AppContext, userId: number, orderId: number, ip: string): Promise<number> {
-  const mover = await customerMover(t, userId, ip);
-  const order = await lockCustomerOrder(t, mover, orderId);
+async function payFromBalance(t: AppContext, userId: number, orderId: number, ip: string): Promise<Paid> {
+  // The customer as the mover and their order locked, in one statement (ADR 0066).
+  const { mover, order } = await lockOrderForCustomer(t, userId, orderId, ip);
   if (order.state === 'unpaid') {
     const paid = await moveWithMoney(
       t,
@@ -123,7 +134,7 @@ async function payFromBalance(t: AppContext, userId: number, orderId: number, ip
   if (!m || due <= 0 || m.state === 'unsettled' || m.state === 'overdue') throw new AppError('CONFLICT', '该订单当前无需支付');
   const reason = (await repo.lastAdjustmentReason(t.db, order.id)) ?? '';
   const p = payPosting('adjustPay', `订单 ${m.no} 补差价${reason ? `（${reason}）` : ''}`, userId, m, unbilledOf(m));
-  await ledger.postEntry(t, p.posting);
+  const posted = await ledger.postEntry(t, p.posting);
   await earnPoints(t, userId, m.id, p.paidFen);
   const actor: Actor = { kind: 'customer', id: userId, name: mover.name };
   await recordOrderEvent(t, actor, order, 'adjustPay', `¥${yuan(due)}`);
@@ -136,7 +147,7 @@ async function payFromBalance(t: AppContext, userId: number, orderId: number, ip
     ip,
   });
   t.afterCommit(() => t.metrics.paymentMade('order'));
-  return due;
+  return { paidFen: due, balanceFen: posted.balances.get(ledger.accountKey(p.source)) ?? null };
 }
 
 /**
@@ -156,8 +167,9 @@ export async function payFromTrade(t: AppContext, row: TopupRow, orderId: number
 /** A bill paid from the customer's balance: the split's part from prestore, the deductions, revenue the whole. */
 function payPosting(kind: 'orderPay' | 'adjustPay', memo: string, userId: number, m: OrderMoneyRow, bill: number) {
   const split = splitBill(m, bill);
-  const posting: ledger.Posting = { kind, memo, userId, orderId: m.id, lines: billLines(ledger.prestoreOf(userId), bill, split) };
-  return { posting, paidFen: split.payFen };
+  const source = ledger.prestoreOf(userId);
+  const posting: ledger.Posting = { kind, memo, userId, orderId: m.id, lines: billLines(source, bill, split) };
+  return { posting, paidFen: split.payFen, source };
 }
 
 /**
@@ -181,9 +193,10 @@ export async function settleOrders(
     let total = 0;
     const settled: number[] = [];
     for (const id of [...body.orderIds].sort((a, b) => a - b)) {
-      const paid = await moveWithMoney(t, mover, id, 'settle', (m) =>
+      const { paidFen: paid } = await moveWithMoney(t, mover, id, 'settle', (m) =>
         m.owedFen > 0
           ? {
+              source,
               posting: {
                 kind: 'settle',
                 memo: fromGroup ? `订单 ${m.no} 结算（课题组「${fromGroup.group.name}」，${mover.name}）` : `订单 ${m.no} 结算`,

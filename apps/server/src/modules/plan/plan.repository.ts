@@ -1,10 +1,11 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { DeviceOption } from '@yance/contracts/catalog';
 import { demandNo } from '@yance/contracts/demand';
 import { CUSTOM_TYPE_ID } from '@yance/contracts/order';
 import type { Fen, PriceUnit } from '@yance/contracts/money';
 import type { Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
+import { qualified } from '../../db/qualified.ts';
 import { demandQuoteLine, device, planItem, projectType, userAccount } from '../../db/schema.ts';
 
 /** A plan line with what its price and display need: a catalogue item's (live price), or an accepted quote's line (type 31). */
@@ -110,6 +111,10 @@ const planCountOf = preparedStatement('plan_count_of_user', (db, name) =>
     .where(eq(planItem.userId, sql.placeholder('userId')))
     .prepare(name),
 );
+
+/** How many lines the user's plan holds, as a part of user/info's one statement (ADR 0067); countPlan's number. */
+export const planLineCount = (userId: Column): SQL<number> =>
+  sql`(select count(*)::int from ${planItem} where ${qualified(planItem.userId)} = ${qualified(userId)})`;
 
 export async function countPlan(db: Executor, userId: number): Promise<number> {
   const [row] = await planCountOf(db).execute({ userId });

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PromoterState, RebateKind, RebateState, WithdrawState } from '@yance/contracts/promotion-states';
 import type { Executor } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { orders, promoter, rebate, staffAccount, userAccount, wallet, withdrawal } from '../../db/schema.ts';
 
 export type PromoterRow = typeof promoter.$inferSelect;
@@ -73,13 +74,19 @@ export async function setOwed(db: Executor, userId: number, owedFen: number): Pr
 
 /** The customer's inviter when the inviter is an approved promoter. */
 export async function activePromoterOf(db: Executor, customerId: number): Promise<number | undefined> {
-  const [row] = await db
+  const [row] = await promoterOfCustomer(db).execute({ customerId });
+  return row?.id;
+}
+
+/** Asked on every payment (its move's subscriber): prepared once (ADR 0066). */
+const promoterOfCustomer = preparedStatement('promoter_of_customer', (db, name) =>
+  db
     .select({ id: promoter.userId })
     .from(userAccount)
     .innerJoin(promoter, and(eq(promoter.userId, userAccount.inviterId), eq(promoter.state, 'approved')))
-    .where(eq(userAccount.id, customerId));
-  return row?.id;
-}
+    .where(eq(userAccount.id, sql.placeholder('customerId')))
+    .prepare(name),
+);
 
 export async function pageAdminPromoters(
   db: Executor,
