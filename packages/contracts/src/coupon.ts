@@ -3,7 +3,15 @@
 // console's templates, issuing and points settings. Kinds, states, the
 // transition table and the saving rules are zod-free in coupon-states.ts.
 import { z } from 'zod';
-import { COUPON_KINDS, COUPON_SOURCES, COUPON_STATES, COUPON_TABS, POINTS_REASONS, type PointsRule } from './coupon-states.ts';
+import {
+  COUPON_KINDS,
+  COUPON_ORIGINS,
+  COUPON_SOURCES,
+  COUPON_STATES,
+  COUPON_TABS,
+  POINTS_REASONS,
+  type PointsRule,
+} from './coupon-states.ts';
 import { phone } from './account.ts';
 import { FEN_MAX } from './money.ts';
 import { fenData, id, integer } from './numbers.ts';
@@ -70,6 +78,8 @@ export const couponTemplate = z.object({
   perUserLimit: z.number().int(),
   onSignup: z.boolean(),
   active: z.boolean(),
+  /** A programme's own template (its settings make and replace it), null for the console's. */
+  origin: z.enum(COUPON_ORIGINS).nullable(),
   /** 满¥300减¥30 … */
   ruleText: z.string(),
   issued: z.number().int(),

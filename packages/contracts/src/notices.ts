@@ -40,13 +40,6 @@ const own = (where: string, channels: readonly NoticeChannel[] = ['site']): OwnW
 const SELF = { silent: '客户本人的操作，页面当场显示结果' } as const;
 const COVERED = (by: string) => ({ silent: `由「${by}」的通知告知客户` }) as const;
 
-const INVITE_CREDITED = {
-  title: '邀请奖励已到账',
-  text: '您邀请的好友 {phone} 已完成首单，奖励 ¥{amount} 已存入您的预存余额。',
-  channels: ['site'],
-  kind: 'invite',
-} as const satisfies Notice;
-
 export const NOTICES = {
   // ---- orders ----
   'order.submit': SELF,
@@ -202,11 +195,11 @@ export const NOTICES = {
   },
   'user_coupon.use': SELF,
   'user_coupon.giveBack': COVERED('订单已取消'),
-  // The inviter hears of it, not the invitee (the reward row's audience): {phone} the friend's, masked; {amount} in yuan.
-  'inviteReward.credit': INVITE_CREDITED,
+  // The inviter hears of it, not the invitee; the words carry the programme's terms or a flat row's amount (ADR 0069).
+  'inviteReward.credit': own('invite: tellInviter — the invitation earns (rate, months, hold), or a flat row’s amount credited'),
   'inviteReward.withhold': { silent: '内部审核，邀请人的页面显示「奖励审核中」' },
   'inviteReward.skip': { silent: '奖励未开启时不欠奖励，邀请人的页面显示「未奖励」及原因' },
-  'inviteReward.grant': INVITE_CREDITED,
+  'inviteReward.grant': own('invite: tellInviter — the same words after the review'),
   'inviteReward.refuse': { silent: '内部审核，邀请人的页面显示「不发放」及原因' },
   'rebate.earn': { silent: '推广中心的返利明细显示待入账' },
   'rebate.release': own('promotion: one message per promoter for the batch released (amounts)'),

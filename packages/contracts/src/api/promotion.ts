@@ -55,7 +55,7 @@ export const promotionEndpoints = {
   },
   promotionStatement: {
     ...routes.promotionStatement,
-    summary: '推广钱包明细（可提现或待入账），每行带变动后余额',
+    summary: '返利钱包明细（可提现或待入账），每行带变动后余额',
     body: walletStatementBody,
     response: page(walletLine),
   },
