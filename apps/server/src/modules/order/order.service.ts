@@ -12,8 +12,7 @@ import {
   type OrderListResponse,
   type DraftSampleInput,
 } from '@yance/contracts/order';
-import { ORDER_TABS, ORDER_TAB_NAMES, orderKindOf, type DeliveryMethod, type OrderKind } from '@yance/contracts/order-states';
-import { ORGANIZATIONS } from '@yance/contracts/user';
+import { ORDER_TABS, ORDER_TAB_NAMES, orderKindOf, type DeliveryMethod } from '@yance/contracts/order-states';
 import { priceDiscounts } from '@yance/contracts/price-rules';
 import type { Fen, PriceUnit } from '@yance/contracts/money';
 import type { AppContext } from '../../context.ts';
