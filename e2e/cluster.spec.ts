@@ -4,6 +4,7 @@ import { ORGANIZATIONS } from '@yance/contracts/user';
 import { addAddress, attestStudent, call, registerUser, signInWith, toast, useServer, type TestUser } from './support/accounts.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
 import { fitsWidth, opened } from './support/page-checks.ts';
+import { paidTopUp } from './support/money.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { button, enrolStaffTotp, signInToConsole, totpCode } from './support/staff.ts';
 
@@ -127,6 +128,48 @@ describe('research groups (issue 10, ADR 0051)', () => {
     await screenshotAtWidths(page, SPEC, 'join-member');
   });
 
+  it('the owner moves money into the group on 课题组管理 and back on 预存中心; the member sees what is really available (issue 21)', async () => {
+    await paidTopUp(s.baseUrl, teacher, 100_000);
+    const page = b.page;
+    // Before: the member's ¥2 000 limit on an empty group is ¥0 available.
+    await signInWith(page, student.tokens, '/member/communityJn');
+    const funds = page.getByTestId('joined-group').filter({ hasText: GROUP }).getByTestId('member-funds');
+    await expect.poll(() => funds.innerText()).toContain('课题组余额 ¥0.00 · 当前可用 ¥0.00');
+
+    await signInWith(page, teacher.tokens, '/member/communityMg');
+    const group = page.getByTestId('owned-group').filter({ hasText: GROUP });
+    const balance = group.getByTestId('group-balance');
+    await expect.poll(() => balance.innerText()).toContain('¥0.00');
+    await button(balance, '转入余额').click();
+    const dialog = await opened(page.getByRole('dialog').filter({ hasText: `课题组「${GROUP}」转账` }));
+    await expect.poll(() => dialog.getByTestId('group-transfer-facts').innerText()).toMatch(/我的预存余额\s*¥1,020\.00/);
+    await dialog.getByLabel('转账金额').fill('1200');
+    await button(dialog, '转入课题组').click();
+    await dialog.getByText('预存余额不足，请先充值').waitFor();
+    await dialog.getByLabel('转账金额').fill('800');
+    await screenshotAtWidths(page, SPEC, 'transfer-dialog');
+    await button(dialog, '转入课题组').click();
+    await toast(page, '已转入课题组，课题组余额 ¥800.00').waitFor();
+    await expect.poll(() => balance.innerText()).toContain('¥800.00');
+    await screenshotAtWidths(page, SPEC, 'manage-funds');
+    expect(await fitsWidth(page)).toBe(true);
+
+    await signInWith(page, student.tokens, '/member/communityJn');
+    await expect.poll(() => funds.innerText()).toContain('课题组余额 ¥800.00 · 当前可用 ¥800.00');
+
+    await signInWith(page, teacher.tokens, '/member/prestore');
+    const card = page.getByTestId('group-funds');
+    await expect.poll(() => card.innerText()).toMatch(new RegExp(`${GROUP}[\\s\\S]*课题组余额 ¥800\\.00`));
+    await button(card, '转回预存').click();
+    const back = await opened(page.getByRole('dialog').filter({ hasText: `课题组「${GROUP}」转账` }));
+    await back.getByLabel('转账金额').fill('300');
+    await button(back, '转回预存').click();
+    await toast(page, '已转回预存余额，预存余额 ¥520.00').waitFor();
+    await expect.poll(() => card.innerText()).toContain('课题组余额 ¥500.00');
+    await screenshotAtWidths(page, SPEC, 'prestore-group-funds');
+    expect(await fitsWidth(page)).toBe(true);
+  });
+
   it('finance reads the group and its members in the console’s 课题组 room', async () => {
     const secret = await enrolStaffTotp(s.baseUrl, 'finance');
     const page = b.page;
@@ -151,5 +194,18 @@ describe('research groups (issue 10, ADR 0051)', () => {
     await expect.poll(() => members.count()).toBe(2);
     expect(await members.nth(1).innerText()).toMatch(/李雷[\s\S]*成员[\s\S]*¥2,000\.00/);
     await screenshotAtWidths(page, SPEC, 'console-detail');
+
+    // 课题组入账: a bank transfer received for the group (issue 21).
+    await page.getByTestId('cluster-balance').filter({ hasText: '¥500.00' }).waitFor();
+    await button(page, '课题组入账').click();
+    const credit = await opened(page.getByRole('dialog').filter({ hasText: `课题组入账 · ${GROUP}` }));
+    await button(credit, '确认入账').click();
+    await credit.getByText('[银行流水号]不能为空').waitFor();
+    await credit.getByLabel('入账金额（元）').fill('1000');
+    await credit.getByLabel('银行流水号').fill('BOC20261128001');
+    await screenshotAtWidths(page, SPEC, 'console-credit');
+    await button(credit, '确认入账').click();
+    await page.getByText('已入账').first().waitFor();
+    await page.getByTestId('cluster-balance').filter({ hasText: '¥1,500.00' }).waitFor();
   });
 });

@@ -66,9 +66,9 @@ describe('money journey (issue 10)', () => {
     apiOk(await call(s.baseUrl, 'clusterAgree', { id: applied.mine.memberId, agree: true }, { token: teacher.tokens.token }));
     apiOk(await call(s.baseUrl, 'clusterAssign', { id: applied.mine.memberId, limitFen: 100_000 }, { token: teacher.tokens.token }));
 
-    // Two of the cheapest priced item's orders, both 待结算.
+    // Two of the cheapest priced 送样检测 item's orders, both 待结算.
     const item = (await searchDevices(s.baseUrl, { pageSize: 50 })).list
-      .filter((d) => d.price_fen > 0 && d.unit === 'sample')
+      .filter((d) => d.type_id === 1 && d.price_fen > 0 && d.unit === 'sample')
       .sort((x, y) => x.price_fen - y.price_fen)[0]!;
     const lab = (await enrol(s.baseUrl, 'lab')).token;
     const orders = [await confirmedOrder(s.baseUrl, student, item.rid, lab), await confirmedOrder(s.baseUrl, student, item.rid, lab)];
@@ -100,8 +100,10 @@ describe('money journey (issue 10)', () => {
         { token: student.tokens.token },
       ),
     );
-    expect(funds.spentFen).toBe(2 * item.price_fen);
-    expect(funds.balanceFen).toBe(150_000 - 2 * item.price_fen);
+    // The student's first order took 新客9折 (the default promotion rule on 送样检测, issue 21); the second is full price.
+    const spent = item.price_fen - Math.floor(item.price_fen / 10) + item.price_fen;
+    expect(funds.spentFen).toBe(spent);
+    expect(funds.balanceFen).toBe(150_000 - spent);
 
     // 开票记录: an e-invoice title, then 申请开票 for the first order.
     apiOk(

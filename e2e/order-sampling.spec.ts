@@ -15,7 +15,7 @@ import {
 } from './support/accounts.ts';
 import { searchDevices } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
-import { screenshot } from './support/screenshot.ts';
+import { screenshot, screenshotAtWidths } from './support/screenshot.ts';
 import { opened } from './support/page-checks.ts';
 
 const s = useServer();
@@ -83,6 +83,27 @@ describe('sampling (issue 9)', () => {
     await toast(page, '已取消').first().waitFor({ state: 'visible' });
     await expect.poll(() => requests.innerText()).toContain('已取消');
     await page.getByRole('button', { name: '预约上门取样' }).waitFor({ state: 'visible' });
+  });
+
+  it('at 09:12 the dialog offers none of the day’s slots that have begun (issue 21)', async () => {
+    const { user, orderId } = await pickupOrder();
+    const setting = (await call<WebSettings>(s.baseUrl, 'setting', {})).data.samplingSetting;
+    const today = chinaToday(new Date());
+    let date = today;
+    for (let i = 1; !isPickableDate(date, today, setting) || date === today; i++)
+      date = new Date(Date.parse(`${today}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10);
+    const page = b.page;
+    // The browser lives on that day at 09:12 in China.
+    await page.clock.setFixedTime(new Date(`${date}T01:12:00Z`));
+    await signInWith(page, user.tokens, `/member/order?id=${orderId}`);
+    await page.getByRole('button', { name: '预约上门取样' }).click();
+    const dialog = await opened(dialogTitled(page, '预约上门取样'));
+    await dialog.getByLabel('取样日期').fill(date);
+    await dialog.getByLabel('取样日期').press('Enter');
+    const slots = dialog.getByLabel('取样时间');
+    const later = slotsOf(setting).filter((x) => x.slice(0, 5) > '09:12');
+    await expect.poll(() => slots.locator('label').allInnerTexts()).toEqual(later);
+    await screenshotAtWidths(page, 'order-sampling', 'started-slots-hidden');
   });
 
   it('a self-send order gives its courier and number with the lab address in view; a failure shows name, code and message', async () => {

@@ -60,8 +60,10 @@ describe('promotion (issue 10, ADR 0055)', () => {
     await button(approve.locator('.ant-modal-footer'), '通过').click();
     await toast(page, '已通过').waitFor();
     await row.getByText('已通过').waitFor();
+    // 10 %: above the invitation programme's 8 %, so the promoter's rate is what the invited customer's payment earns
+    // (the higher of the two, ADR 0069); one order's rebate reaches the lowest withdrawal.
+    await page.getByLabel('返利比例(%)').fill('10');
     await page.getByLabel('入账天数').fill('0');
-    // One order's rebate (5 % of it) reaches the lowest withdrawal.
     await page.getByLabel('最低提现(元)').fill('10');
     await button(page, '保存').click();
     await toast(page, '设置已保存').waitFor();

@@ -12,7 +12,7 @@ import { envelope } from '@yance/contracts/envelope';
 import { urlOf } from '@yance/contracts/routes';
 import { homeInitialJs, launch } from './bench/browser.ts';
 import { homeModules } from './bench/bundle-origin.ts';
-import { IMAGE_AUDITS, lighthouseFigures } from './bench/lighthouse.ts';
+import { IMAGE_AUDITS, lighthouseFigures, type LighthouseFigure } from './bench/lighthouse.ts';
 import { CPU_SLOWDOWN, PLOT_FILE, plotFirstRender, startPlotHarness, type PlotHarness } from './bench/plot.ts';
 import { machineNote, renderTable, writeReport, type Row } from './bench/report.ts';
 import { apiFigures, paymentFigures } from './bench/api.ts';
@@ -27,10 +27,13 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 /** The whole run's limit: 100 000 items, customers and orders on two databases take minutes to fill on 2 cores. */
 const HARD_LIMIT_MS = 30 * 60_000;
 /**
- * BENCH_ONLY=search|web|api|pay|plot runs one part for investigation (api: the API figures and payments; pay: the
- * payments alone); the report is then not written.
+ * BENCH_ONLY=search|web|api|api-calls|pay|plot|lighthouse runs one part for investigation (api: the API figures and
+ * payments; api-calls: the API figures without the payments; pay: the payments alone; lighthouse: the home page's
+ * initial JS and the Lighthouse runs alone); the report is then not written.
+ * BENCH_LIGHTHOUSE_OUT=<folder> keeps every Lighthouse run's full report (JSON) there, to read its audits.
  */
-const ONLY = process.env.BENCH_ONLY;
+const ONLY = process.env.BENCH_ONLY === 'api-calls' ? 'api' : process.env.BENCH_ONLY;
+const PAYMENTS = process.env.BENCH_ONLY !== 'api-calls';
 
 const log = (s: string) => console.log(s);
 const started = Date.now();
@@ -91,11 +94,12 @@ async function lighthouseRows(baseUrl: string) {
   const { budgeted, imagesOnly } = await lighthousePaths(baseUrl);
   const paths = [...budgeted, ...imagesOnly];
   log(`Lighthouse mobile (simulated slow 4G, 4× CPU), median of 3: ${paths.join(' ')} …`);
-  const figures = await lighthouseFigures(baseUrl, paths, 3);
+  const figures = await lighthouseFigures(baseUrl, paths, 3, process.env.BENCH_LIGHTHOUSE_OUT);
   details.push('### Lighthouse mobile\n', '| Page | Score (runs) | FCP | LCP | TBT | CLS |', '|---|---|---|---|---|---|');
   for (const f of figures) {
     const page = decodeURIComponent(f.path);
     log(`  ${page}: ${f.score} (${f.runs.join(', ')}), FCP ${f.fcpMs} ms, LCP ${f.lcpMs} ms, TBT ${f.tbtMs} ms, CLS ${round(f.cls, 3)}`);
+    log(`    main thread by script (median-TBT run): ${bootupText(f.bootup)}`);
     details.push(
       `| \`${page}\` | ${f.score} (${f.runs.join(', ')}) | ${f.fcpMs} ms | ${f.lcpMs} ms | ${f.tbtMs} ms | ${round(f.cls, 3)} |`,
     );
@@ -114,6 +118,12 @@ async function lighthouseRows(baseUrl: string) {
       pass: f.fcpMs <= 1200 && f.lcpMs <= 2000,
     });
   }
+  details.push(
+    '',
+    "Main-thread time by script (Lighthouse's bootup-time, 4× CPU, the run with the median TBT: scripting + parse/compile):",
+    '',
+    ...figures.map((f) => `- \`${decodeURIComponent(f.path)}\`: ${bootupText(f.bootup)}`),
+  );
   const findings = figures.flatMap((f) => f.images.map((i) => ({ page: decodeURIComponent(f.path), ...i })));
   for (const x of findings) log(`  images ${x.page}: ${x.audit}: ${x.says}`);
   rows.push({
@@ -130,6 +140,12 @@ async function lighthouseRows(baseUrl: string) {
     '',
   );
 }
+
+const bootupText = (items: LighthouseFigure['bootup']) =>
+  items
+    .slice(0, 6)
+    .map((b) => `${decodeURIComponent(b.url).replace(/^\/assets\//, '')} ${b.scriptingMs}+${b.parseMs} ms`)
+    .join(', ') || 'none over 50 ms';
 
 function consoleRows(s: SearchLatency) {
   const c = s.console;
@@ -250,10 +266,10 @@ async function main() {
       await browserFigures(server.baseUrl);
       await lighthouseRows(server.baseUrl);
     }
-    if (ONLY !== 'web') {
+    if (ONLY !== 'web' && ONLY !== 'lighthouse') {
       const work = await mkdtemp(path.join(tmpdir(), 'yance-bench-api-'));
       try {
-        const api = ONLY === 'pay' ? await paymentFigures(server, work, log) : await apiFigures(server, work, log);
+        const api = ONLY === 'pay' ? await paymentFigures(server, work, log) : await apiFigures(server, work, log, { payments: PAYMENTS });
         rows.push(...api.rows);
         details.push(...api.details);
       } finally {
@@ -262,15 +278,15 @@ async function main() {
     }
     await server.stop();
     server = undefined;
-    if (ONLY !== 'api' && ONLY !== 'pay') await plotFigures();
+    if (ONLY !== 'api' && ONLY !== 'pay' && ONLY !== 'lighthouse') await plotFigures();
   }
-  if (ONLY !== 'web' && ONLY !== 'api' && ONLY !== 'pay') {
+  if (ONLY !== 'web' && ONLY !== 'api' && ONLY !== 'pay' && ONLY !== 'lighthouse') {
     log(`device/search at ${ITEMS} items (PGlite) …`);
     const pglite = await searchOnPglite(ITEMS, log, CUSTOMERS, ORDERS);
     searchRow(pglite);
     consoleRows(pglite);
   }
-  if (process.env.DATABASE_URL && ONLY !== 'web' && ONLY !== 'api' && ONLY !== 'pay') {
+  if (process.env.DATABASE_URL && ONLY !== 'web' && ONLY !== 'api' && ONLY !== 'pay' && ONLY !== 'lighthouse') {
     log(`device/search at ${ITEMS} items (PostgreSQL) …`);
     const postgres = await searchOnPostgres(process.env.DATABASE_URL, ITEMS, log, CUSTOMERS, ORDERS);
     searchRow(postgres);

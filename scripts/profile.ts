@@ -11,9 +11,8 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379 npm run profile
  *
- * PROFILE_ONLY=pay (or info) loads that call alone.
- *
  * Writes the tables to PROFILE_OUT (default tmp/profile.md) and keeps the .cpuprofile there for DevTools.
+ * PROFILE_CALLS=home,info profiles only those calls (of home, info, pay; all three by default).
  */
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -32,8 +31,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const CLIENTS = 50;
-/** PROFILE_ONLY=pay profiles the payments alone (info: user/info alone). */
-const ONLY = process.env.PROFILE_ONLY;
+const CALLS = new Set((process.env.PROFILE_CALLS ?? 'home,info,pay').split(',').map((c) => c.trim()));
 const outFile = path.resolve(process.env.PROFILE_OUT ?? path.join(repoRoot, 'tmp/profile.md'));
 const log = (s: string) => console.log(s);
 
@@ -65,16 +63,15 @@ async function main() {
     const sections: string[] = [];
     const windows: { label: string; fromUs: number; toUs: number; requests: number }[] = [];
     try {
-      const clients = await preparePayClients(server.baseUrl, db, CLIENTS, 120, log);
+      const clients = await preparePayClients(server.baseUrl, db, CLIENTS, CALLS.has('pay') ? 120 : 0, log);
       const tokens = path.join(workDir, 'tokens.txt');
       const payments = path.join(workDir, 'payments.txt');
       await writeTokens(tokens, clients);
-      const all: Target[] = [
-        apiTarget(routes.home),
-        { ...apiTarget(routes.userInfo), calls: { mode: 'info', dataFile: tokens } },
-        { ...apiTarget(routes.payOrder), calls: { mode: 'pay', dataFile: payments } },
+      const targets: Target[] = [
+        ...(CALLS.has('home') ? [apiTarget(routes.home)] : []),
+        ...(CALLS.has('info') ? [{ ...apiTarget(routes.userInfo), calls: { mode: 'info' as const, dataFile: tokens } }] : []),
+        ...(CALLS.has('pay') ? [{ ...apiTarget(routes.payOrder), calls: { mode: 'pay' as const, dataFile: payments } }] : []),
       ];
-      const targets = all.filter((t) => !ONLY || t.calls?.mode === ONLY);
       for (const target of targets) {
         const call = `${target.method} ${target.path}`;
         if (target.calls?.mode === 'pay') await writeUnpaid(payments, db, clients);
@@ -95,7 +92,7 @@ async function main() {
         windows.push({ label: call, fromUs, toUs, requests: res.requests });
         sections.push(`#### ${call}\n\n${line}.\n`);
       }
-      if (process.env.PROFILE_RECONCILE !== 'false') {
+      if (CALLS.has('pay') && process.env.PROFILE_RECONCILE !== 'false') {
         const r = await reconcileOverHttp(server.baseUrl);
         log(`  ledger reconciliation after the payments: ${r.summary}`);
         sections.push(`Ledger reconciliation after the payments: ${r.summary}.\n`);

@@ -14,13 +14,15 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['notify', 'catalog', 'plan'],
   // 4  customer accounts, the site's articles and pages
   ['user', 'content'],
-  // 5  around a customer: coupons, invitations, promoters, research groups, WeChat log-in; the home page
-  ['coupon', 'invite', 'promotion', 'cluster', 'wechat', 'home'],
-  // 6  the order; sign-up and log-in; the console's content editing
+  // 5  around a customer: coupons, promoters and rebate wallets, research groups, WeChat log-in; the home page
+  ['coupon', 'promotion', 'cluster', 'wechat', 'home'],
+  // 6  the invitation programme: the invitee's coupon and the inviter's rebates (ADR 0069)
+  ['invite'],
+  // 7  the order; sign-up and log-in; the console's content editing
   ['order', 'account', 'content-admin'],
-  // 7  work on an order: the lab, contracts, demands, evaluations, bookings, money; the console's staff
+  // 8  work on an order: the lab, contracts, demands, evaluations, bookings, money; the console's staff
   ['lab', 'contract', 'demand', 'evaluation', 'reservation', 'payment', 'staff'],
-  // 8  on top: sampling and pick-up, invoices, the console's dashboard, the sitemap
+  // 9  on top: sampling and pick-up, invoices, the console's dashboard, the sitemap
   ['sampling', 'invoice', 'dashboard', 'seo'],
 ];
 

@@ -7,6 +7,9 @@ const api = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 /** In the browser, `zod` is zod set jitless before any schema is built (the CSP allows no eval; packages/contracts/src/zod-jitless.ts). */
 const zodJitless = { find: /^zod$/, replacement: path.resolve(import.meta.dirname, '../../packages/contracts/src/zod-jitless.ts') };
 
+/** The pages a first visit lands on most (the budgeted ones of issue 22): their own chunk is compiled as it downloads too. */
+const FIRST_VISIT_PAGES = /\/src\/app\/routes\/(home|detail|project-list)\.tsx$/;
+
 /**
  * Two builds (ADR 0026): the browser's (dist/, with a manifest the server
  * reads to link a page's chunks and styles) and the server render's
@@ -31,6 +34,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         rolldownOptions: {
           output: {
+            // Compile hints (ADR 0068): the code every page runs at start-up is compiled by V8 while it downloads (off
+            // the main thread), not function by function when first called, on the main thread, during hydration.
+            postBanner: (chunk) =>
+              chunk.name === 'vendor' || chunk.isEntry || chunk.name === 'index' || FIRST_VISIT_PAGES.test(chunk.facadeModuleId ?? '')
+                ? '//# allFunctionsCalledOnLoad'
+                : '',
             // What every page loads before it can run (the entry's static imports) comes in two files, not thirty:
             // on a phone's slow network each request waits its turn for one of six connections.
             codeSplitting: {

@@ -17,7 +17,13 @@ export const newKey = () => `e2e${Date.now().toString(36)}${Math.random().toStri
  * lab (`lab`: a lab member's token) to delivery and confirmed by the customer:
  * 待结算, billed to receivables.
  */
-export async function confirmedOrder(baseUrl: string, user: TestUser, rid: string, lab: string): Promise<{ id: number; no: string }> {
+export async function confirmedOrder(
+  baseUrl: string,
+  user: TestUser,
+  rid: string,
+  lab: string,
+  opts: { couponId?: number } = {},
+): Promise<{ id: number; no: string }> {
   const token = user.tokens.token;
   const line = apiOk(await call<{ id: number }>(baseUrl, 'planAdd', { rid, count: 1, choices: {} }, { token }));
   const placed = apiOk(
@@ -27,6 +33,7 @@ export async function confirmedOrder(baseUrl: string, user: TestUser, rid: strin
       {
         delivery: 0,
         lines: [{ planId: line.id, samples: [{ name: '粉末A', count: 1, form: 'powder', hazards: [], returnSample: false }] }],
+        ...(opts.couponId ? { couponId: opts.couponId } : {}),
       },
       { token },
     ),

@@ -91,7 +91,11 @@ export async function enrol(baseUrl: string, account: string): Promise<{ token: 
 /** A bound member's sign-in: this step's code, or the next step's when this one was used already (ADR 0038). */
 async function signInWithTotp(baseUrl: string, account: string, secret: string): Promise<string> {
   for (const offset of [0, 30]) {
-    const env = await call<TokenPair>(baseUrl, 'adminLogin', { account, password: DEMO_STAFF_PASSWORD, totp: await totpCode(secret, offset) });
+    const env = await call<TokenPair>(baseUrl, 'adminLogin', {
+      account,
+      password: DEMO_STAFF_PASSWORD,
+      totp: await totpCode(secret, offset),
+    });
     if (env.code === 1) return env.data.token;
   }
   throw new Error(`adminLogin with TOTP failed for ${account}`);
@@ -128,7 +132,18 @@ export const menuItems = (page: Pick<Page, 'getByRole'>) => page.getByRole('menu
 export const CATALOG_MENU = ['检测项目', '项目分类', '热门专区'];
 export const CONTENT_MENU = ['轮播图', '文章', '单页', '合作机构', '首页弹窗', '取样设置', '上门取样地区', '联系方式', '工作日历'];
 /** The operator's whole menu: catalogue, content, settings and the SMS outbox. */
-export const OPERATOR_MENU = ['概览', '邀请有礼', '推广员', '优惠券', '积分设置', ...CATALOG_MENU, ...CONTENT_MENU, '短信记录', '通知记录'];
+export const OPERATOR_MENU = [
+  '概览',
+  '邀请有礼',
+  '推广员',
+  '优惠券',
+  '积分设置',
+  '优惠活动',
+  ...CATALOG_MENU,
+  ...CONTENT_MENU,
+  '短信记录',
+  '通知记录',
+];
 
 /** 退出登录, from the header's user menu. */
 export async function signOutStaff(page: Page): Promise<void> {

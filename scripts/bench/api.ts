@@ -42,7 +42,12 @@ function checkClean(t: Throughput) {
   if (t.non2xx > 0 || t.errors > 0) throw new Error(`${t.call} answered ${t.non2xx} non-2xx and ${t.errors} errors under load`);
 }
 
-export async function apiFigures(server: ApiServer, workDir: string, log: (s: string) => void): Promise<ApiFigures> {
+export async function apiFigures(
+  server: ApiServer,
+  workDir: string,
+  log: (s: string) => void,
+  opts: { payments: boolean } = { payments: true },
+): Promise<ApiFigures> {
   const rows: Row[] = [];
   const details: string[] = [];
   for (const e of [endpoints.ping, endpoints.home]) {
@@ -59,7 +64,7 @@ export async function apiFigures(server: ApiServer, workDir: string, log: (s: st
     node: () => processCpuUs(server.pid),
     ...(pg && { database: () => databaseCpuUs(pg.admin, pg.name) }),
   };
-  const clients = pg ? await preparePayClients(server.baseUrl, pg.client, API_CONNECTIONS, 200, log) : [];
+  const clients = pg ? await preparePayClients(server.baseUrl, pg.client, API_CONNECTIONS, opts.payments ? 200 : 0, log) : [];
   const tokens = path.join(workDir, 'tokens.txt');
   if (clients.length) await writeTokens(tokens, clients);
 
@@ -136,6 +141,10 @@ export async function apiFigures(server: ApiServer, workDir: string, log: (s: st
     await ceiling.stop();
   }
 
+  if (!opts.payments) {
+    log('payments: BENCH_ONLY=api-calls, skipped');
+    return { rows, details };
+  }
   const paid = await paymentFigures(server, workDir, log, clients);
   return { rows: [...rows, ...paid.rows], details: [...details, ...paid.details] };
 }

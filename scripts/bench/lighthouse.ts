@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import nodePath from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { median } from './stats.ts';
@@ -40,6 +42,14 @@ export interface LighthouseFigure {
   tbtMs: number;
   cls: number;
   runs: number[];
+  /** Of the run with the median TBT: each script's main-thread time (Lighthouse's bootup-time audit), longest first. */
+  bootup: { url: string; scriptingMs: number; parseMs: number }[];
+}
+
+interface BootupItem {
+  url: string;
+  scripting: number;
+  scriptParseCompile: number;
 }
 
 /**
@@ -47,7 +57,7 @@ export interface LighthouseFigure {
  * simulated slow 4G and 4× CPU slowdown) against Debian's Chromium, as a
  * visitor's phone sees the page. Each path `runs` times; medians reported.
  */
-export async function lighthouseFigures(baseUrl: string, paths: string[], runs = 3): Promise<LighthouseFigure[]> {
+export async function lighthouseFigures(baseUrl: string, paths: string[], runs = 3, outDir?: string): Promise<LighthouseFigure[]> {
   // A new Chromium (new profile: empty cache, nothing compiled) for every run: a visitor's first visit, not a warm one.
   const launch = () =>
     chromeLauncher.launch({
@@ -56,7 +66,7 @@ export async function lighthouseFigures(baseUrl: string, paths: string[], runs =
     });
   const out: LighthouseFigure[] = [];
   for (const path of paths) {
-    const samples: { score: number; fcp: number; lcp: number; tbt: number; cls: number }[] = [];
+    const samples: { score: number; fcp: number; lcp: number; tbt: number; cls: number; bootup: BootupItem[] }[] = [];
     const images = new Map<string, string>();
     for (let i = 0, failures = 0; i < runs; i++) {
       const chrome = await launch();
@@ -67,6 +77,11 @@ export async function lighthouseFigures(baseUrl: string, paths: string[], runs =
         output: 'json',
       }).finally(() => chrome.kill());
       if (!result) throw new Error(`lighthouse gave no result for ${path}`);
+      if (outDir) {
+        await mkdir(outDir, { recursive: true });
+        const name = `${decodeURIComponent(path).replace(/[^\p{L}\p{N}]+/gu, '_')}-${samples.length + 1}.json`;
+        await writeFile(nodePath.join(outDir, name), typeof result.report === 'string' ? result.report : JSON.stringify(result.lhr));
+      }
       const { categories, audits, runtimeError } = result.lhr;
       if (runtimeError) {
         // Lighthouse's own trace sometimes misses the navigation on a busy machine (NO_NAVSTART): that run is taken again.
@@ -86,9 +101,12 @@ export async function lighthouseFigures(baseUrl: string, paths: string[], runs =
         lcp: num('largest-contentful-paint'),
         tbt: num('total-blocking-time'),
         cls: num('cumulative-layout-shift'),
+        bootup: ((audits['bootup-time']?.details as { items?: BootupItem[] } | undefined)?.items ?? []).filter((b) => b.url),
       });
     }
-    const m = (k: keyof (typeof samples)[number]) => median(samples.map((s) => s[k]));
+    const m = (k: 'score' | 'fcp' | 'lcp' | 'tbt' | 'cls') => median(samples.map((s) => s[k]));
+    const byTbt = [...samples].sort((a, b) => a.tbt - b.tbt);
+    const mid = byTbt[Math.floor((byTbt.length - 1) / 2)];
     out.push({
       path,
       images: [...images].map(([audit, says]) => ({ audit, says })),
@@ -98,6 +116,13 @@ export async function lighthouseFigures(baseUrl: string, paths: string[], runs =
       tbtMs: Math.round(m('tbt')),
       cls: m('cls'),
       runs: samples.map((s) => s.score),
+      bootup: (mid?.bootup ?? [])
+        .map((b) => ({
+          url: b.url.replace(baseUrl, ''),
+          scriptingMs: Math.round(b.scripting),
+          parseMs: Math.round(b.scriptParseCompile),
+        }))
+        .sort((a, b) => b.scriptingMs - a.scriptingMs),
     });
   }
   return out;

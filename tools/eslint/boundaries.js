@@ -84,6 +84,7 @@ const SERVER_SHARED = [to('server-lib', 'server-config'), { to: CONTEXT }];
  */
 export const WEB_FEATURE_USES = {
   order: ['plan', 'sampling', 'data-plot'],
+  cluster: ['money'],
 };
 const webFeature = (names) => ({ element: { type: 'web-feature', captured: { feature: names } } });
 

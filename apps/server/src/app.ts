@@ -4,12 +4,13 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { TokenResolver } from './plugins/auth.ts';
 import { clientIpPlugin } from './plugins/client-ip.ts';
+import { contractSerializerCompiler } from './plugins/response-serializer.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import type { EndpointConfig, Handlers } from './plugins/endpoints.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -159,7 +160,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by their contract compiled once (fast-json-stringify); tests also check them with zod (ADR 0067).
+  app.setSerializerCompiler(contractSerializerCompiler({ check: config.NODE_ENV === 'test' }));
 
   // Many clients POST "content-type: application/json" with no body; read that as {}.
   // Anything else goes through Fastify's own parser (prototype-poisoning checks, FST_ERR_CTP_INVALID_JSON_BODY).
@@ -175,7 +177,9 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   await app.register(clientIpPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
-  await app.register(compress, { threshold: 1024 });
+  // Answers are compressed; request bodies are not decompressed (no client of ours sends one compressed): the plugin's
+  // decompression hook ran on every request, bodiless GETs included (ADR 0067).
+  await app.register(compress, { threshold: 1024, globalDecompression: false });
   await app.register(formbody, { bodyLimit: config.BODY_LIMIT });
   const clock = opts.clock ?? systemClock;
   const fetchImpl = opts.fetch ?? ((input, init) => fetch(input, init));

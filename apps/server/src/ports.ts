@@ -4,9 +4,15 @@
 // subscribers of subscribers.ts, and read from ctx.ports. So the modules'
 // imports still point down their layers (tools/module-layers.ts).
 import { createPorts, type Ports } from './lib/ports.ts';
+import { CUSTOMER_FIRST_ORDER } from './modules/catalog/index.ts';
+import { contractNextFacts } from './modules/contract/index.ts';
+import { evaluationNextFacts } from './modules/evaluation/index.ts';
+import { invoiceNextFacts } from './modules/invoice/index.ts';
 import { labOrderDetailParts } from './modules/lab/index.ts';
 import { MESSAGE_ORDER_NEXT } from './modules/notify/index.ts';
-import { nextStepsOfIds, ORDER_DETAIL_PARTS } from './modules/order/index.ts';
+import { isFirstOrderOf, nextStepsOfIds, ORDER_DETAIL_PARTS, ORDER_NEXT_FACTS } from './modules/order/index.ts';
+import { paymentNextFacts } from './modules/payment/index.ts';
+import { samplingNextFacts } from './modules/sampling/index.ts';
 
 /** The ports of an app (and of a test's context), every one plugged. */
 export function modulePorts(): Ports {
@@ -16,5 +22,10 @@ export function modulePorts(): Ports {
   ports.plug(ORDER_DETAIL_PARTS, labOrderDetailParts);
   // What each message's order waits for from its customer now (ADR 0062): the order's one derivation.
   ports.plug(MESSAGE_ORDER_NEXT, nextStepsOfIds);
+  // What each order waits for from its customer (ADR 0062): the facts beyond the order's row — the contract's scan,
+  // a 补差价 due, the courier's number or the pick-up, the lines open to evaluation, what is left to invoice.
+  ports.plug(ORDER_NEXT_FACTS, [contractNextFacts, paymentNextFacts, samplingNextFacts, evaluationNextFacts, invoiceNextFacts]);
+  // Whether a customer's next order is their first (the promotion rules' 新客户首单, issue 21): the order page's estimate.
+  ports.plug(CUSTOMER_FIRST_ORDER, isFirstOrderOf);
   return ports;
 }

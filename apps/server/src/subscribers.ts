@@ -13,25 +13,15 @@ import { purgeCounters } from './modules/rate-limit/index.ts';
 import { purgeExpiredSessions } from './modules/session/index.ts';
 import { purgeExpiredSms } from './modules/sms/index.ts';
 import { purgeExpiredTickets } from './modules/wechat/index.ts';
-import { afterInvoiceMove, invoiceMachine, invoiceNextFacts, reverseInvoicesOfOrder } from './modules/invoice/index.ts';
-import { contractNextFacts } from './modules/contract/index.ts';
-import { evaluationNextFacts } from './modules/evaluation/index.ts';
-import { samplingNextFacts } from './modules/sampling/index.ts';
+import { afterInvoiceMove, invoiceMachine, reverseInvoicesOfOrder } from './modules/invoice/index.ts';
 import { afterOrderMove, ORDER_ADJUSTED } from './modules/lab/index.ts';
 import { notifyMove } from './modules/notify/index.ts';
-import { orderMachine, ORDER_NEXT_FACTS, ORDER_SENDING } from './modules/order/index.ts';
-import {
-  afterAdjustMoney,
-  afterOrderMoveMoney,
-  paymentNextFacts,
-  refuseOverCredit,
-  refundMachine,
-  ORDER_PAID,
-} from './modules/payment/index.ts';
+import { orderMachine, ORDER_SENDING } from './modules/order/index.ts';
+import { afterAdjustMoney, afterOrderMoveMoney, refuseOverCredit, refundMachine, ORDER_PAID } from './modules/payment/index.ts';
 import { CUSTOMER_REGISTERED } from './modules/user/index.ts';
 import { issueSignupCoupons } from './modules/coupon/index.ts';
 import { afterOrderMovePromotion, promoterMachine, tellPromoter, tellWithdrawal, withdrawalMachine } from './modules/promotion/index.ts';
-import { rewardInviterOnPaid } from './modules/invite/index.ts';
+import { afterOrderMoveInvite, welcomeInvitee } from './modules/invite/index.ts';
 
 /** The event bus of an app (and of a test's context), with every subscriber registered. */
 export function domainEvents(): EventBus<AppContext> {
@@ -44,10 +34,11 @@ export function domainEvents(): EventBus<AppContext> {
   bus.on(orderMachine.moved, (t, m) =>
     afterOrderMoveMoney(t, m.row, m.action, m.mover.kind === 'staff' ? m.mover.caller.id : null, m.note, m.changes),
   );
+  // … then the invitation: its row at the invitee's first payment (the abuse checks), the inviter's rebates on the
+  // invitee's payments in their first months (ADR 0054, ADR 0069) — before the promoter's, which takes what is left …
+  bus.on(orderMachine.moved, (t, m) => afterOrderMoveInvite(t, m.row, m.action));
   // … then the promoter's rebate: earned at a payment, its clock started at completion, reversed at a refund (ADR 0055).
   bus.on(orderMachine.moved, (t, m) => afterOrderMovePromotion(t, m.row, m.action));
-  // An order paid (from the balance, a trade, a transfer, or settled): the inviter's reward for a first paid order (ADR 0054).
-  bus.on(ORDER_PAID, (t, p) => rewardInviterOnPaid(t, p.userId, p.orderId));
   // … and each item on it counts one more real order (已下单: the catalogue's base plus paid orders, issue 21).
   bus.on(ORDER_PAID, (t, p) => countOrderPaid(t, p.orderId));
   // The customer hears of a move where the notice table says so (notices.ts); a reaction that fails rolls it back too.
@@ -59,15 +50,9 @@ export function domainEvents(): EventBus<AppContext> {
   bus.on(refundMachine.moved, async (t, m) => void (await reverseInvoicesOfOrder(t, m.row.orderId, '订单取消退款')));
   // An institution's order about to be sent: refused over its credit limit (ADR 0050).
   bus.on(ORDER_SENDING, (t, p) => refuseOverCredit(t, p.userId, p.creditLimitFen));
-  // Orders read: what each waits for from its customer — the contract's scan, a 补差价, the courier's number or the
-  // pick-up, an evaluation, an invoice (ADR 0062) — each module adds the facts it holds.
-  bus.on(ORDER_NEXT_FACTS, contractNextFacts);
-  bus.on(ORDER_NEXT_FACTS, paymentNextFacts);
-  bus.on(ORDER_NEXT_FACTS, samplingNextFacts);
-  bus.on(ORDER_NEXT_FACTS, evaluationNextFacts);
-  bus.on(ORDER_NEXT_FACTS, invoiceNextFacts);
-  // A new customer: the sign-up coupons (注册即送, ADR 0053).
+  // A new customer: the sign-up coupons (注册即送, ADR 0053), and an invitee's new-customer coupon (ADR 0069).
   bus.on(CUSTOMER_REGISTERED, (t, p) => issueSignupCoupons(t, p.userId));
+  bus.on(CUSTOMER_REGISTERED, (t, p) => welcomeInvitee(t, p.userId));
 
   // The catalogue or the site's content changed: the cached home page is rebuilt on its next request.
   bus.on(SHOWCASE_CHANGED, async (t) => invalidateHomeCache(t));

@@ -30,7 +30,6 @@ const item = {
   turnaroundDays: 5,
   dailyCapacity: 8,
   orderCount: 0,
-  discountLabel: '新品',
   onShelf: true,
   sort: 5,
   hotRank: null,
@@ -78,15 +77,18 @@ describe('catalogue in the console (issue 8, ADR 0036)', () => {
       id: 2,
       name: '现场预约',
       img: '/upload/img/type/2.svg',
-      discountLabel: '机时8折',
       description: ' 专人上机 || 远程直播 |按小时计费 ',
     };
     const res = await callApi(t, 'catalogTypeEdit', { token: op, body });
-    expect(res.body).toMatchObject({ msg: '已保存', data: { tags: ['专人上机', '远程直播', '按小时计费'], discount_label: '机时8折' } });
+    expect(res.body).toMatchObject({ msg: '已保存', data: { tags: ['专人上机', '远程直播', '按小时计费'], discount_label: '' } });
     const type = (await callApi(t, 'home')).body.data.typeArr.find((x) => x.id === 2)!;
-    expect(type).toMatchObject({ description: '专人上机|远程直播|按小时计费', discount_info: { discount_label: '机时8折' } });
+    expect(type).toMatchObject({ description: '专人上机|远程直播|按小时计费', discount_info: { discount_label: '' } });
     const [row] = await audit('project_type', 2);
-    expect(row).toMatchObject({ action: 'catalog.type.edit', actorName: '陈运营', changes: { discountLabel: ['', '机时8折'] } });
+    expect(row).toMatchObject({
+      action: 'catalog.type.edit',
+      actorName: '陈运营',
+      changes: { description: ['自主上机|工程师陪同|按小时计费', '专人上机|远程直播|按小时计费'] },
+    });
     const bad = await callApi(t, 'catalogTypeEdit', { token: op, body: { ...body, name: ' ', img: 'javascript:x' } });
     expect([bad.status, bad.body.msg]).toEqual([400, '[名称]不能为空']);
     expect((await callApi(t, 'catalogTypeEdit', { token: op, body: { ...body, img: 'javascript:x' } })).body.msg).toMatch(
@@ -98,7 +100,7 @@ describe('catalogue in the console (issue 8, ADR 0036)', () => {
     const res = await callApi(t, 'catalogDeviceAdd', { token: op, body: item });
     expect(res.body.msg).toBe('已新增');
     const added = res.body.data;
-    expect(added).toMatchObject({ rid: 'c90001', typeId: 1, childName: '光谱分析', dailyCapacity: 8, discountLabel: '新品' });
+    expect(added).toMatchObject({ rid: 'c90001', typeId: 1, childName: '光谱分析', dailyCapacity: 8, discountLabel: '新客9折' }); // the promotion rules' label (issue 21)
     expect(added.description).toContain('原位变温');
     expect(added.description).not.toMatch(/script|onclick|javascript|alert/);
     expect(added.sampleRequirement).toBe('<p>粉末 <b>50 mg</b></p>');

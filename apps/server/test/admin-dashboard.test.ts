@@ -148,7 +148,7 @@ describe('dashboard: today’s figures (issue 8)', () => {
     ]);
     await t.db
       .insert(inviteReward)
-      .values({ inviteeId: a.id, inviterId: b.id, state: 'withheld', inviterFen: 5_000, inviteeFen: 0, createdAt: now });
+      .values({ inviteeId: a.id, inviterId: b.id, state: 'withheld', scheme: 'rebate', inviterFen: 0, inviteeFen: 0, createdAt: now });
     const after = await figures(finance);
     expect([after.withdrawalsWaiting, after.promotersWaiting, after.inviteRewardsWithheld]).toEqual([
       before.withdrawalsWaiting! + 1,

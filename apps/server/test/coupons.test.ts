@@ -6,7 +6,7 @@ import { systemClock } from '../src/lib/clock.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { testRunner } from './job-helpers.ts';
 import { callApi, staffTokens, type TestUser } from './factories.ts';
-import { orderBody, orderingCustomer, planLine } from './order-factories.ts';
+import { orderBody, orderingCustomer, planLine, XRD } from './order-factories.ts';
 import { LOCAL_PAY_SECRET, newKey, topUpOnline } from './money-factories.ts';
 
 describe('coupons and points (ADR 0053)', () => {
@@ -109,6 +109,28 @@ describe('coupons and points (ADR 0053)', () => {
     const r = (await callApi(t, 'adminLedgerReconcile', { token: finance })).body.data;
     expect(r.byKind.find((k) => k.kind === 'coupon')!.sumFen).toBeLessThanOrEqual(-5_000);
     await reconcileOk();
+  });
+
+  it('the hint prices as order/add does (issue 21): 新客9折 first, so a ¥110 line is ¥99, short of the 新人券’s ¥100', async () => {
+    const u = await orderingCustomer(t);
+    const signup = (await usable(u)).list[0]!;
+    const hintOf = async (line: number) =>
+      (await callApi(t, 'couponUsable', { token: u.tokens.token, body: { planIds: [line] } })).body.data;
+    const line = await planLine(t, u, XRD, 1, { 物相检索: 'Jade 物相检索' }); // ¥80 + ¥30
+    const first = await hintOf(line);
+    expect(first).toMatchObject({ totalFen: 9_900, promos: [{ planId: line, promoFen: 1_100, promoLabel: '新客9折' }], bestId: null });
+    expect(first.coupons.find((c) => c.id === signup.id)).toMatchObject({ usable: false, why: '适用项目满¥100.00可用' });
+    // order/add agrees: the coupon is refused, the order without it is ¥99.
+    const refused = await callApi(t, 'orderAdd', { token: u.tokens.token, body: orderBody([line], { couponId: signup.id }) });
+    expect(refused.body.msg).toContain('[优惠券]不适用于本订单');
+    const placed = await callApi(t, 'orderAdd', { token: u.tokens.token, body: orderBody([line]) });
+    expect(placed.body.code, placed.body.msg).toBe(1);
+    const detail = (await callApi(t, 'orderDetail', { token: u.tokens.token, body: { id: placed.body.data.id } })).body.data;
+    expect(detail.total_fen).toBe(9_900);
+    // No longer new: the same line is ¥110 and the coupon fits.
+    const again = await planLine(t, u, XRD, 1, { 物相检索: 'Jade 物相检索' });
+    const second = await hintOf(again);
+    expect(second).toMatchObject({ totalFen: 11_000, promos: [{ planId: again, promoFen: 0, promoLabel: '' }], bestId: signup.id });
   });
 
   it('a coupon used by two orders at once: one wins, the other is refused', async () => {

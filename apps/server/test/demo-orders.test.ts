@@ -30,10 +30,14 @@ it('gives the demo student orders in several states, a draft and a plan, each wi
     'cancelled',
     'draft',
     'testing',
+    'testing',
     'unsettled',
   ]);
   // 全部 holds the draft too (ADR 0062): its count is the sum of the other tabs.
-  expect(list.counts).toMatchObject({ all: 7, draft: 1, sampling: 3, testing: 1, settling: 1, cancelled: 1 });
+  expect(list.counts).toMatchObject({ all: 8, draft: 1, sampling: 3, testing: 2, settling: 1, cancelled: 1 });
+  // The DFT calculation: nothing to send, its work started at once (ADR 0070).
+  const dft = list.list.find((o) => o.items.includes('DFT计算'))!;
+  expect(dft).toMatchObject({ state: 'testing', delivery: null, sampleCount: 0, next: [] });
   const settled = list.list.find((o) => o.state === 'unsettled')!;
   const detail = (await callApi(t, 'orderDetail', { token, body: { id: settled.id } })).body.data;
   // Sent by the student; received, tested, its XRD file uploaded and delivered by the lab, the file approved by a
@@ -50,12 +54,17 @@ it('gives the demo student orders in several states, a draft and a plan, each wi
 it('shows the console every sent demo order, the enterprise ones in their own states, with audit rows per move', async () => {
   const admin = (await staffTokens(t, 'admin')).token;
   const all = (await callApi(t, 'adminOrderList', { token: admin, query: { pageSize: 50 } })).body.data;
-  expect(all.total).toBe(9);
+  expect(all.total).toBe(10);
   const firm = all.list
     .filter((o) => o.kind === 'enterprise')
     .map((o) => o.state)
     .sort();
   expect(firm).toEqual(['completed', 'contracting', 'unpaid']);
+  // The completed one's sample, asked back, was returned to the customer's address (ADR 0070).
+  const done = all.list.find((o) => o.kind === 'enterprise' && o.state === 'completed')!;
+  const detail = (await callApi(t, 'adminOrderDetail', { token: admin, query: { id: done.id } })).body.data;
+  expect(detail.samples.map((s) => s.tracking.state)).toEqual(['returned']);
+  expect(detail.returnAddress?.address).toBe(DEMO_CUSTOMERS[1]!.profile.address);
   for (const o of all.list) {
     const events = await t.db.select().from(orderEvent).where(eq(orderEvent.orderId, o.id));
     const audit = await t.db

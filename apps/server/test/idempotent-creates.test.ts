@@ -104,13 +104,16 @@ describe('a draft saves what is there (issue 21)', () => {
     const [draftLine] = (await callApi(t, 'orderDetail', { token: u.tokens.token, body: { id: saved.body.data.id } })).body.data.lines;
     const sent = await callApi(t, 'orderAdd', {
       token: u.tokens.token,
-      body: { draftId: saved.body.data.id, lines: [{ lineId: draftLine!.id, samples: partial.samples }], delivery: 0 },
+      body: { draftId: saved.body.data.id, lines: [{ lineId: draftLine!.id, samples: partial.samples }], delivery: 0, agreementVersion: 1 },
     });
     expect(sent.body.msg).toBe('[样品名称]不能为空');
+    // A sample line sent without samples: its kind needs them (ADR 0070); the plan line stays in the plan.
+    const another = await planLine(t, u);
     const noSamples = await callApi(t, 'orderAdd', {
       token: u.tokens.token,
-      body: { lines: [{ planId: line, samples: [] }], delivery: 0 },
+      body: { lines: [{ planId: another, samples: [] }], delivery: 0, agreementVersion: 1 },
     });
     expect(noSamples.body.msg).toBe('[样品]请填写样品信息');
+    expect((await callApi(t, 'planList', { token: u.tokens.token })).body.data.cartNum).toBe(1);
   });
 });

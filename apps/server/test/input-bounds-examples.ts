@@ -209,6 +209,23 @@ export const EXAMPLES: Partial<Record<EndpointName, Example>> = {
     },
   },
   adminPromotionSettingsSave: { body: { rateBp: 500, pendingDays: 7, minWithdrawFen: 10_000 } },
+  adminPriceRulesSave: {
+    body: {
+      rules: [
+        {
+          id: 'new-customer-90',
+          label: '新客9折',
+          kind: 'percent',
+          ratePercent: 90,
+          amountFen: 0,
+          audience: 'firstOrder',
+          typeIds: [1],
+          deviceIds: [1],
+          active: true,
+        },
+      ],
+    },
+  },
   adminWithdrawApprove: { body: { id: 1, idempotencyKey: 'k'.repeat(16) } },
   adminWithdrawReject: { body: { id: 1, note: '信息不符', idempotencyKey: 'k'.repeat(16) } },
   adminWithdrawPay: { body: { id: 1, reference: 'HX20261125', idempotencyKey: 'k'.repeat(16) } },
@@ -244,6 +261,7 @@ export const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   clusterDelete4user: { body: { id: 1 } },
   clusterAssign: { body: { id: 1, limitFen: 100_000 } },
   adminClusterDetail: { query: { id: 1 } },
+  adminClusterCredit: { body: { clusterId: 1, amountFen: 50_000, bankRef: 'BOC20261128001', idempotencyKey: 'k'.repeat(16) } },
   invoiceAdd: { body: { kind: 1, holder: 'person', name: '张三', email: 'zhang@example.com' } },
   invoiceEdit: { body: { id: 1, kind: 1, holder: 'person', name: '张三', email: 'zhang@example.com' } },
   invoiceDel: { body: { id: 1 } },

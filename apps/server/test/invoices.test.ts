@@ -31,6 +31,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 type Customer = TestUser & { id: number };
+/** A customer's first order: ¥160.00 less 新客9折, the default promotion rule on 送样检测 (issue 21). */
+const FIRST_FEN = 14_400;
 const { addTitle } = titleCalls(() => t);
 
 type Step = 'adminOrderReceive' | 'adminOrderStartTesting' | 'adminOrderDeliver';
@@ -39,7 +41,10 @@ async function step(call: Step, id: number, expect: OrderState) {
   if (res.body.code !== 1) throw new Error(`${call}: ${res.body.msg}`);
 }
 
-/** An institution's XRD order (2 samples, ¥160.00) taken to 待结算 by the lab and the customer; `settle` has the system settle it (已完成). */
+/**
+ * An institution's XRD order (2 samples, ¥160.00; a customer's first ¥144.00, FIRST_FEN) taken to 待结算 by the lab and
+ * the customer; `settle` has the system settle it (已完成).
+ */
 async function institutionOrder(u: Customer, settle = true) {
   const o = await placeOrder(t, u);
   await step('adminOrderReceive', o.id, 'awaitingSample');
@@ -114,26 +119,28 @@ describe('invoice applications (开票申请)', () => {
     expect(await invoiceable(u)).toEqual([]);
     expect((await apply(u, ut.id, [{ sourceId: unsettled.id, amount_fen: 100 }])).status).toBe(409);
     await moveOrder(ctx, { kind: 'system' }, unsettled.id, 'settle');
-    expect(await invoiceable(u)).toEqual([expect.objectContaining({ orderId: unsettled.id, state: 'completed', invoiceable_fen: 16_000 })]);
+    expect(await invoiceable(u)).toEqual([
+      expect.objectContaining({ orderId: unsettled.id, state: 'completed', invoiceable_fen: FIRST_FEN }),
+    ]);
   });
 
   it('never applies for more than is left: partial, the rest, one fen over, and two applications at once', async () => {
     const u = await orderingCustomer(t);
     const title = (await addTitle(u, personE)).body.data;
     const o = await institutionOrder(u);
-    const over = await apply(u, title.id, [{ sourceId: o.id, amount_fen: 16_001 }]);
-    expect(over).toMatchObject({ status: 409, body: { msg: INVOICE_REFUSED.over(o.no, '¥160.00') } });
+    const over = await apply(u, title.id, [{ sourceId: o.id, amount_fen: FIRST_FEN + 1 }]);
+    expect(over).toMatchObject({ status: 409, body: { msg: INVOICE_REFUSED.over(o.no, '¥144.00') } });
     const first = await apply(u, title.id, [{ sourceId: o.id, amount_fen: 6_000 }]);
     expect(first.body).toMatchObject({ code: 1, msg: '开票申请已提交' });
     expect(first.body.data).toMatchObject({ state: 'applied', amount_fen: 6_000, email: personE.email, mailTo: '', canWithdraw: true });
-    expect((await invoiceable(u))[0]).toMatchObject({ applied_fen: 6_000, invoiceable_fen: 10_000 });
-    expect((await apply(u, title.id, [{ sourceId: o.id, amount_fen: 10_001 }])).body.msg).toBe(INVOICE_REFUSED.over(o.no, '¥100.00'));
+    expect((await invoiceable(u))[0]).toMatchObject({ applied_fen: 6_000, invoiceable_fen: 8_400 });
+    expect((await apply(u, title.id, [{ sourceId: o.id, amount_fen: 8_401 }])).body.msg).toBe(INVOICE_REFUSED.over(o.no, '¥84.00'));
 
     // Two applications for the whole rest at once: the order's lock lets one through.
-    const race = await Promise.all([1, 2].map(() => apply(u, title.id, [{ sourceId: o.id, amount_fen: 10_000 }])));
+    const race = await Promise.all([1, 2].map(() => apply(u, title.id, [{ sourceId: o.id, amount_fen: 8_400 }])));
     expect(race.map((r) => r.status).sort()).toEqual([200, 409]);
     const rows = await t.db.select().from(invoiceApplication).where(eq(invoiceApplication.userId, u.id));
-    expect(rows.reduce((s, r) => s + r.amountFen, 0)).toBe(16_000);
+    expect(rows.reduce((s, r) => s + r.amountFen, 0)).toBe(FIRST_FEN);
     expect(await invoiceable(u)).toEqual([]);
 
     // Withdrawing frees the amount again; a second withdrawal is a wrong move.
@@ -235,7 +242,7 @@ describe('the console’s 发票 room', () => {
     const title = (await addTitle(u, companyE)).body.data;
     const a = await institutionOrder(u);
     const b = await institutionOrder(u);
-    const one = (await apply(u, title.id, [{ sourceId: a.id, amount_fen: 16_000 }])).body.data;
+    const one = (await apply(u, title.id, [{ sourceId: a.id, amount_fen: FIRST_FEN }])).body.data;
     const two = (await apply(u, title.id, [{ sourceId: b.id, amount_fen: 16_000 }])).body.data;
 
     // Lab, manager and operator hold no invoice.manage.
@@ -262,7 +269,11 @@ describe('the console’s 发票 room', () => {
       [one.id],
     );
     const detail = await callApi(t, 'adminInvoiceDetail', { token: token.finance, query: { id: one.id } });
-    expect(detail.body.data).toMatchObject({ title: { tax_id: TAX_ID }, lines: [{ label: a.no, amount_fen: 16_000 }], customerId: u.id });
+    expect(detail.body.data).toMatchObject({
+      title: { tax_id: TAX_ID },
+      lines: [{ label: a.no, amount_fen: FIRST_FEN }],
+      customerId: u.id,
+    });
 
     // 开票: the number's format, then the PDF.
     expect((await callApi(t, 'adminInvoiceIssue', { token: token.finance, body: { id: one.id, invoiceNo: '12ab' } })).body.msg).toBe(
@@ -313,7 +324,9 @@ describe('the console’s 发票 room', () => {
     expect((await auditOf(two.id)).map((r) => r.action)).toEqual(['invoice.apply', 'invoice.reject']);
     const notes = await messagesOf(u.id);
     expect(notes.map((m) => m.kind)).toEqual(['invoiceApply', 'invoiceApply', 'invoiceIssue', 'invoiceReject']);
-    expect(notes[2]!.content).toContain('26310000000012345678');
+    // The words are the NOTICES table's, with the application's values.
+    expect(notes[2]).toMatchObject({ title: '发票已开具' });
+    expect(notes[2]!.content).toMatch(/^您的开票申请FP\d{6}已开票，发票号码26310000000012345678（.+ ¥[\d,]+\.\d{2}）。/);
     expect(notes[3]!.content).toContain('抬头名称与营业执照不符');
   });
 
@@ -323,7 +336,7 @@ describe('the console’s 发票 room', () => {
     const o = await institutionOrder(u);
     const issued = (await apply(u, title.id, [{ sourceId: o.id, amount_fen: 10_000 }])).body.data;
     await callApi(t, 'adminInvoiceIssue', { token: token.finance, body: { id: issued.id, invoiceNo: '99990000' } });
-    const pending = (await apply(u, title.id, [{ sourceId: o.id, amount_fen: 6_000 }])).body.data;
+    const pending = (await apply(u, title.id, [{ sourceId: o.id, amount_fen: FIRST_FEN - 10_000 }])).body.data;
     expect(await invoiceable(u)).toEqual([]);
 
     expect(await reverseInvoicesOfOrder(ctx, o.id, '订单退款')).toEqual({ reversed: [issued.id], rejected: [pending.id] });
@@ -332,7 +345,7 @@ describe('the console’s 发票 room', () => {
     expect((await callApi(t, 'invoiceApplyDetail', { token: u.tokens.token, body: { id: pending.id } })).body.data.state).toBe('rejected');
     expect((await auditOf(issued.id)).at(-1)).toMatchObject({ action: 'invoice.reverse', actorKind: 'system' });
     expect((await messagesOf(u.id)).at(-2)).toMatchObject({ kind: 'invoiceReverse' });
-    expect((await invoiceable(u))[0]).toMatchObject({ orderId: o.id, invoiceable_fen: 16_000 });
+    expect((await invoiceable(u))[0]).toMatchObject({ orderId: o.id, invoiceable_fen: FIRST_FEN });
     // Nothing left to reverse the second time.
     expect(await reverseInvoicesOfOrder(ctx, o.id, '订单退款')).toEqual({ reversed: [], rejected: [] });
   });

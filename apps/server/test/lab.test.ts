@@ -9,7 +9,7 @@ import { createContext } from '../src/context.ts';
 import { keepSamples } from '../src/modules/lab/sample-keep.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, staffTokens, testClock, type TestClock } from './factories.ts';
-import { orderBody, orderingCustomer, planLine, reviewedFile, uploadResultFile } from './order-factories.ts';
+import { orderBody, orderingCustomer, pickupAddress, planLine, reviewedFile, uploadResultFile } from './order-factories.ts';
 
 let t: TestApp;
 let clock: TestClock;
@@ -46,7 +46,7 @@ type Customer = Awaited<ReturnType<typeof orderingCustomer>>;
 /** A self-send order with two samples, the second asked back. */
 async function twoSampleOrder(u: Customer) {
   const line = await planLine(t, u, 'd10001', 2);
-  const body = orderBody([line]);
+  const body = orderBody([line], { returnAddressRid: (await pickupAddress(t, u)).address_rid });
   body.lines[0]!.samples = [
     { name: 'LFP-700', count: 1, form: 'powder', hazards: [], returnSample: false },
     { name: 'LFP-800', count: 1, form: 'powder', hazards: [], returnSample: true },
@@ -124,7 +124,8 @@ describe('sample states (ADR 0041)', () => {
     expect(refused).toMatchObject({ status: 409, body: { msg: NO_REVIEWED_FILE } });
     await reviewedFile(t, token.lab, o.id);
     expect((await move('adminOrderDeliver', o.id, 'testing')).body.data.state).toBe('delivered');
-    expect(await states(o.id)).toEqual(['kept', 'testing']);
+    // The one asked back waits to be returned (待退还), no longer 检测中 (ADR 0070).
+    expect(await states(o.id)).toEqual(['kept', 'awaitingReturn']);
     // Return tracking: only a sample asked back.
     const notAsked = await callApi(t, 'adminSampleReturn', {
       token: token.lab,
@@ -133,7 +134,7 @@ describe('sample states (ADR 0041)', () => {
     expect(notAsked).toMatchObject({ status: 409, body: { msg: '客户未要求退还该样品' } });
     const back = await callApi(t, 'adminSampleReturn', {
       token: token.lab,
-      body: { id: o.samples[1]!.id, expect: 'testing', return_company: '顺丰速运', return_no: 'SF5550001' },
+      body: { id: o.samples[1]!.id, expect: 'awaitingReturn', return_company: '顺丰速运', return_no: 'SF5550001' },
     });
     expect(back.body.data).toMatchObject({ state: 'returned', return_no: 'SF5550001' });
     const mine = (await callApi(t, 'sampleList', { token: u.tokens.token, body: {} })).body.data;
@@ -154,6 +155,7 @@ describe('sample states (ADR 0041)', () => {
       'fileApprove',
       'deliver',
       'sample.keep',
+      'sample.holdForReturn',
       'sample.giveBack',
     ]);
     const audit = await t.db
@@ -161,7 +163,7 @@ describe('sample states (ADR 0041)', () => {
       .from(auditLog)
       .where(and(eq(auditLog.objectType, 'sample'), eq(auditLog.objectId, String(o.samples[1]!.id))))
       .orderBy(asc(auditLog.id));
-    expect(audit.map((a) => a.action)).toEqual(['sample.ship', 'sample.checkIn', 'sample.test', 'sample.giveBack']);
+    expect(audit.map((a) => a.action)).toEqual(['sample.ship', 'sample.checkIn', 'sample.test', 'sample.holdForReturn', 'sample.giveBack']);
   });
 
   it('the order’s 确认收样 signs every sample still out; cancelling the self-send request puts them back to 待寄送', async () => {
@@ -334,7 +336,7 @@ describe('keep and destroy (the sample.keep job)', () => {
     await move('adminOrderStartTesting', o.id, 'received');
     await reviewedFile(t, token.lab, o.id);
     await move('adminOrderDeliver', o.id, 'testing');
-    expect(await states(o.id)).toEqual(['kept', 'testing']);
+    expect(await states(o.id)).toEqual(['kept', 'awaitingReturn']);
     const [kept] = await t.db.select().from(orderSample).where(eq(orderSample.id, o.samples[0]!.id));
     // Three calendar months after delivery.
     const months = (kept!.keptUntil!.getTime() - clock.now().getTime()) / DAY_MS;
@@ -347,11 +349,11 @@ describe('keep and destroy (the sample.keep job)', () => {
     await runKeep();
     await runKeep();
     expect((await events(o.id)).filter((e) => e === 'sample.destroyNotice')).toHaveLength(1);
-    expect(await states(o.id)).toEqual(['kept', 'testing']);
+    expect(await states(o.id)).toEqual(['kept', 'awaitingReturn']);
     await keptFor(kept!.id, -1000);
     await runKeep();
     await runKeep();
-    expect(await states(o.id)).toEqual(['destroyed', 'testing']);
+    expect(await states(o.id)).toEqual(['destroyed', 'awaitingReturn']);
     expect((await events(o.id)).filter((e) => e === 'sample.destroy')).toHaveLength(1);
     const mine = (await callApi(t, 'orderDetail', { token: u.tokens.token, body: { id: o.id } })).body.data;
     expect(mine.timeline.map((e) => e.label)).toContain('留样即将销毁提醒');

@@ -12,7 +12,7 @@ import { couponTemplate, ledgerEntry, orders, rebate, userCoupon } from '../src/
 import type { AppContext } from '../src/context.ts';
 import { SYSTEM_MOVER } from '../src/lib/state-machine.ts';
 import { couponMachine } from '../src/modules/coupon/coupon.service.ts';
-import { rebateMachine } from '../src/modules/promotion/promotion.service.ts';
+import { rebateMachine } from '../src/modules/promotion/promotion-rebate.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { tryRolledBack } from './machine-helpers.ts';
 import { testClock } from './factories.ts';
@@ -64,8 +64,10 @@ beforeAll(async () => {
       customerId: user.id,
       orderId,
       paymentEntryId: e!.id,
+      kind: 'promoter',
       baseFen: 10_000 as never,
       rateBp: 500,
+      holdDays: 7,
       amountFen: 500 as never,
       state: 'pending',
       createdAt: at,

@@ -217,6 +217,44 @@ describe('the prestore ledger (ADR 0050)', () => {
     expect((await reconcile(t, finance)).ok).toBe(true);
   });
 
+  it('finance credits a bank transfer received for a group (issue 21): once per key, audited, reconciled; others may not', async () => {
+    const owner = await orderingCustomer(t, undefined, 3);
+    const group = (
+      await callApi(t, 'clusterAdd', {
+        token: owner.tokens.token,
+        body: { name: `入账课题组${Date.now()}`, institution: '某大学', description: '' },
+      })
+    ).body.data;
+    const k = newKey();
+    const body = { clusterId: group.id, amountFen: 50_000, bankRef: 'BOC20261128001', idempotencyKey: k };
+    expect((await callApi(t, 'adminClusterCredit', { token: manager, body })).status).toBe(403);
+    expect((await callApi(t, 'adminClusterCredit', { token: finance, body: { ...body, amountFen: 0 } })).body.msg).toBe(
+      '[入账金额]必须大于0',
+    );
+    expect((await callApi(t, 'adminClusterCredit', { token: finance, body: { ...body, bankRef: '' } })).status).toBe(400);
+    const credited = await callApi(t, 'adminClusterCredit', { token: finance, body });
+    expect(credited.body).toMatchObject({ code: 1, msg: '已入账', data: { groupBalanceFen: 50_000 } });
+    expect((await callApi(t, 'adminClusterCredit', { token: finance, body })).body.data).toEqual({ groupBalanceFen: 50_000 });
+    const missing = await callApi(t, 'adminClusterCredit', {
+      token: finance,
+      body: { ...body, clusterId: 999_999, idempotencyKey: newKey() },
+    });
+    expect(missing.status).toBe(404);
+    const funds = (await callApi(t, 'clusterFunds', { token: owner.tokens.token, body: { clusterId: group.id, page: 1, pageSize: 10 } }))
+      .body.data;
+    expect(funds.balanceFen).toBe(50_000);
+    expect(funds.statement!.list.map((l) => [l.kind, l.amountFen])).toEqual([['groupIn', 50_000]]);
+    const detail = await callApi(t, 'adminClusterDetail', { token: finance, query: { id: group.id } });
+    expect(detail.body.data.balanceFen).toBe(50_000);
+    // The owner moves it back to their prestore (the group holds it, nothing is owed).
+    const back = await callApi(t, 'prestoreTransfer', {
+      token: owner.tokens.token,
+      body: { clusterId: group.id, direction: 'out', amountFen: 50_000, idempotencyKey: newKey() },
+    });
+    expect(back.body.data).toMatchObject({ groupBalanceFen: 0 });
+    expect((await reconcile(t, finance)).ok).toBe(true);
+  });
+
   it('finance reads and saves the money settings (validated, audited); others may not', async () => {
     const read = await callApi(t, 'adminMoneySettings', { token: finance });
     expect(read.body.data).toMatchObject({ prestoreMinFen: 100_000, settleDueDays: 30 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AdminResultFile } from '@yance/contracts/lab';
 import type { OrderAddBody } from '@yance/contracts/order';
+import { DEFAULT_SERVICE_AGREEMENT } from '@yance/contracts/service-agreement';
 import type { Address } from '@yance/contracts/user';
 import { device, orders, projectType, typeChild, userAccount } from '../src/db/schema.ts';
 import { insertDevices } from '../src/modules/catalog/catalog-search.repository.ts';
@@ -11,6 +12,8 @@ import { callApi, createUser, staffTokens, type TestClock, type TestUser } from 
 /** Seeded items the order tests use: XRD (¥80/样, two options) and a type-2 on-site item. */
 export const XRD = 'd10001';
 export const ON_SITE = 'd20001';
+/** A 数据分析 item (DFT计算, ¥2000 a job): no samples, nothing to send (ADR 0070). */
+export const DFT = 'd30001';
 
 /** Fills the attestation form (organization 2 makes an enterprise), so the customer may order. */
 export async function attest(t: TestApp, user: TestUser, organization = 0): Promise<void> {
@@ -63,13 +66,17 @@ export async function planLine(t: TestApp, user: TestUser, rid = XRD, count = 2,
   return res.body.data.id;
 }
 
-/** An order body for these plan lines: one powder sample each, self-send unless told. */
+/**
+ * An order body for these plan lines: one powder sample each, self-send unless told, the service agreement in force
+ * ticked (an institution needs it, an enterprise's order ignores it — ADR 0070).
+ */
 export const orderBody = (planIds: number[], extra: Partial<OrderAddBody> = {}) => ({
   lines: planIds.map((planId) => ({
     planId,
     samples: [{ name: `样品${planId}`, count: 1, form: 'powder' as const, hazards: [], returnSample: false }],
   })),
   delivery: 0 as const,
+  agreementVersion: DEFAULT_SERVICE_AGREEMENT.version,
   ...extra,
 });
 

@@ -4,7 +4,7 @@ import { RADIOACTIVE_REFUSED } from '@yance/contracts/order';
 import { auditLog, orderEvent, orders } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, createUser, type TestUser } from './factories.ts';
-import { customItem, offShelf, ON_SITE, orderBody, orderingCustomer, placeOrder, planLine, XRD } from './order-factories.ts';
+import { customItem, DFT, offShelf, orderBody, orderingCustomer, pickupAddress, placeOrder, planLine, XRD } from './order-factories.ts';
 
 let t: TestApp;
 let user: TestUser & { id: number };
@@ -47,8 +47,8 @@ describe('order/add refusals: nothing changes', () => {
     expect(empty).toMatchObject({ status: 400, body: { msg: '[项目]请选择要下单的项目' } });
     const twice = await callApi(t, 'orderAdd', { token: user.tokens.token, body: orderBody([mine, mine]) });
     expect(twice).toMatchObject({ status: 400, body: { msg: '同一项目不能重复下单' } });
-    const gone = await planLine(t, user, ON_SITE);
-    await offShelf(t, ON_SITE);
+    const gone = await planLine(t, user, DFT);
+    await offShelf(t, DFT);
     const off = await callApi(t, 'orderAdd', { token: user.tokens.token, body: orderBody([mine, gone]) });
     expect(off.status).toBe(400);
     expect(off.body.msg).toMatch(/已下架，无法下单/);
@@ -61,7 +61,7 @@ describe('order/add', () => {
   it('makes an institution’s priced self-send order 待寄样, takes its lines out of the plan, numbers it and its samples', async () => {
     const a = await planLine(t, user, XRD, 2, { 物相检索: 'Jade 物相检索' });
     const keep = await planLine(t, user, 'd10002', 1);
-    const body = orderBody([a]);
+    const body = orderBody([a], { returnAddressRid: (await pickupAddress(t, user)).address_rid });
     body.lines[0]!.samples.push({ name: '对照样', count: 2, form: 'film', hazards: ['magnetic'], returnSample: true } as never);
     const res = await callApi(t, 'orderAdd', {
       token: user.tokens.token,
@@ -76,7 +76,8 @@ describe('order/add', () => {
     expect(d).toMatchObject({
       kind: 'institution',
       delivery: 0,
-      total_fen: 22000,
+      // ¥220 less the new customer's first-order 9折 (the default promotion rule, issue 21).
+      total_fen: 19800,
       remark: '请尽快',
       attachments: ['/upload/u/a.pdf'],
       sampleCount: 3,
@@ -86,7 +87,9 @@ describe('order/add', () => {
       name: 'X射线衍射',
       unit_fen: 11000,
       count: 2,
-      amount_fen: 22000,
+      amount_fen: 19800,
+      promo_fen: 2200,
+      promo_label: '新客9折',
       choices: { 扫描范围: '5–90°（常规）', 物相检索: 'Jade 物相检索' },
     });
     expect(d.samples.map((s) => s.no)).toEqual([`${d.no}-01`, `${d.no}-02`]);
@@ -141,7 +144,7 @@ describe('order/add', () => {
     const samples = [{ name: '最终样', count: 1, form: 'block' as const, hazards: [], returnSample: false }];
     const done = await callApi(t, 'orderAdd', {
       token: u.tokens.token,
-      body: { draftId: draft.id, lines: [{ lineId: line.id, samples }], delivery: 1 },
+      body: { draftId: draft.id, lines: [{ lineId: line.id, samples }], delivery: 1, agreementVersion: 1 },
     });
     expect(done.body).toMatchObject({ code: 1, data: { id: draft.id, no: draft.no, state: 'awaitingPickup', cartNum: 1 } });
     const after = (await callApi(t, 'orderDetail', { token: u.tokens.token, body: { id: draft.id } })).body.data;

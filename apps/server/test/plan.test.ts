@@ -4,7 +4,7 @@ import { PLAN_LINES_MAX } from '@yance/contracts/order';
 import { device } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, createUser, type TestUser } from './factories.ts';
-import { customItem, ON_SITE, planLine, XRD } from './order-factories.ts';
+import { customItem, DFT, planLine, XRD } from './order-factories.ts';
 
 let t: TestApp;
 let user: TestUser;
@@ -69,13 +69,13 @@ describe('the experiment plan (plan/*, spec §3)', () => {
 
   it('groups by type with 定制项目 (31) first; a price-0 item is 待报价 (amount null)', async () => {
     const u = await createUser(t);
-    await planLine(t, u, ON_SITE, 2);
+    await planLine(t, u, DFT, 2);
     await planLine(t, u, XRD, 1);
     const custom = await customItem(t);
     await planLine(t, u, custom.rid, 1);
     const { dataArr, cartNum } = await list(u);
     expect(cartNum).toBe(3);
-    expect(dataArr.map((g) => g.type_id)).toEqual([31, 1, 2]);
+    expect(dataArr.map((g) => g.type_id)).toEqual([31, 1, 3]);
     expect(dataArr[0]).toMatchObject({ type_name: '定制项目', count: 1 });
     expect(dataArr[0]!.items[0]).toMatchObject({ amount_fen: null, unit_fen: 0, available: true });
   });

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '@yance/contracts/user';
-import { REGION_NOT_OPEN } from '@yance/contracts/sampling-rules';
+import { REGION_NOT_OPEN, SLOT_STARTED } from '@yance/contracts/sampling-rules';
 import { LOCAL_INFO } from '../src/db/seed/settings.ts';
 import { auditLog, orderEvent, samplingRequest } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
@@ -175,5 +175,18 @@ describe('reach', () => {
     const cancel = await callApi(t, 'samplingCancel', { token: other.tokens.token, body: { id: mine.body.data.id } });
     expect(cancel).toMatchObject({ status: 404, body: { msg: '取样申请不存在' } });
     expect((await add(user, pickup(999_999))).status).toBe(404);
+  });
+});
+
+// Last in this file: it moves the shared clock to Monday morning.
+describe('sampling/add, a slot of today that has begun (issue 21)', () => {
+  it('at 09:12 the 09:00-11:00 slot is refused in Chinese and nothing is written; a later slot is taken', async () => {
+    clock.advance(17 * 3600 + 12 * 60); // 2026-11-23 09:12 in China
+    const early = await orderingCustomer(t, clock);
+    const orderId = (await placeOrder(t, early, { delivery: 1 })).id;
+    const res = await add(early, pickup(orderId, newPlace));
+    expect(res).toMatchObject({ status: 400, body: { msg: SLOT_STARTED } });
+    expect(await requestsOf(orderId)).toHaveLength(0);
+    expect((await add(early, pickup(orderId, { ...newPlace, time: '14:00-16:00' }))).status).toBe(200);
   });
 });

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address, UserInfoResponse } from '@yance/contracts/user';
 import { endpoints, type EndpointName } from '@yance/contracts/endpoints';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../src/context.ts';
+import { userAccount } from '../src/db/schema.ts';
+import { getAddresses } from '../src/modules/address/index.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, createUser, testClock, type TestUser } from './factories.ts';
 
@@ -109,6 +113,17 @@ describe('addresses', () => {
       [c.address_rid, true],
       [a.address_rid, false],
     ]);
+  });
+
+  it("user/info's address book is the address module's own list, field for field (one statement, ADR 0067)", async () => {
+    const u = await createUser(t, clock);
+    await add(u, { name: '甲' });
+    await add(u, { name: '乙', phone: '13900139000', default: true });
+    await add(u, { name: '丙', address_code: '110102' });
+    const [row] = await t.db.select({ id: userAccount.id }).from(userAccount).where(eq(userAccount.phone, u.phone));
+    const listed = await getAddresses({ db: t.db } as AppContext, row!.id);
+    expect(listed).toHaveLength(3);
+    expect((await info(u)).address).toEqual(listed);
   });
 
   it('validates the form with the spec messages', async () => {

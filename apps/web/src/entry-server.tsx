@@ -1,6 +1,6 @@
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { prerender } from 'react-dom/static.edge';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import type { PageRenderer, RenderResult } from '@yance/contracts/page-render';
 import { setPurifyWindow } from '@/components/purify-html.ts';
@@ -29,14 +29,19 @@ const newQueryClient = () =>
  * page is cached whole, and a prerender needs no inline script to reveal
  * late parts (our CSP runs none). An error anywhere fails the render: the
  * server then answers with the shell and the browser renders the page.
+ *
+ * React's edge build, not its Node build: the Node build keeps each render in
+ * an AsyncLocalStorage, and on Node 20 the first use of one turns on the async
+ * hooks for good — every promise of every later request of the process then
+ * pays for them (ADR 0067). Node has no global AsyncLocalStorage, so the edge
+ * build uses none; nothing here needs it (no server components).
  */
 async function renderToString(element: React.ReactElement): Promise<string> {
   const errors: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(element, { onError: (err) => void errors.push(err) });
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(chunk as Buffer);
+  const { prelude } = await prerender(element, { onError: (err) => void errors.push(err) });
+  const html = await new Response(prelude).text();
   if (errors.length > 0) throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]));
-  return Buffer.concat(chunks).toString('utf8');
+  return html;
 }
 
 /**

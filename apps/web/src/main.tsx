@@ -47,36 +47,62 @@ const app = (router: ReturnType<typeof createBrowserRouter>) => (
 
 /**
  * The server inlines a page's styles so the first paint waits for no request
- * (plugins/web-pages/template.ts). Their files take over here, linked where
- * each style stands (same cascade order): the browser caches them for later
- * pages, and Vite's preload, which looks for the links, does not add them
- * again after a page's own. The inline copy goes once its file has loaded.
+ * (plugins/web-pages/template.ts), and they stay: each file gets a link that
+ * applies to no medium (`media="not all"`), beside its style. The browser
+ * fetches it when idle and caches it for a later page, and Vite's preload
+ * (which looks for stylesheet links) does not add the file again after a
+ * page's own rules. The page's styles never change, so nothing is restyled:
+ * swapping the inline copy for an active link restyled the whole page twice
+ * during start-up (ADR 0068).
  */
-function adoptInlineStyles() {
+function linkInlineStyles() {
   for (const style of document.head.querySelectorAll<HTMLStyleElement>('style[data-href]')) {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
+    link.media = 'not all';
     link.crossOrigin = '';
     link.setAttribute('href', style.dataset.href!);
-    link.addEventListener('load', () => style.remove(), { once: true });
-    style.before(link);
+    style.after(link);
   }
 }
 
+/**
+ * A new task: the browser answers input between the steps of start-up (each a short task, not one long one). A
+ * message, not a timer: a background tab throttles timers to one a second, and such a page starts at once (ADR 0030).
+ */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+
+/**
+ * A server-rendered page (ADR 0026): its query answers and loader data come
+ * with the HTML. This code itself started after the server's HTML was painted
+ * (public/page-boot.js, ADR 0030). Start-up goes in steps, each its own task
+ * (ADR 0068): the query cache, the matched pages' modules (their own chunks),
+ * the router, then hydration.
+ */
+async function hydratePage(state: NonNullable<typeof server>) {
+  await nextTask();
+  linkInlineStyles();
+  hydrate(queryClient, state.queries);
+  await loadMatchedRoutes(routes);
+  await nextTask();
+  const router = createBrowserRouter(routes, { hydrationData: state.router });
+  await nextTask();
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
+  // for the whole page: a tap or a scroll meanwhile is answered at once (the markup is already there).
+  startTransition(() => {
+    hydrateRoot(root, app(router));
+  });
+}
+
 if (server) {
-  // A server-rendered page (ADR 0026): its query answers and loader data come with the HTML.
-  if (!location.search.includes('noadopt')) adoptInlineStyles();
-  hydrate(queryClient, server.queries);
-  // This code itself started after the server's HTML was painted (public/page-boot.js, ADR 0030).
   // No top-level await: the page chunks import the shared 'app' chunk this module is part of, and a module still
   // evaluating (awaiting) would keep their imports from ever finishing.
-  void loadMatchedRoutes(routes).then(() => {
-    // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
-    // for the whole page: a tap or a scroll meanwhile is answered at once (the markup is already there).
-    startTransition(() => {
-      hydrateRoot(root, app(createBrowserRouter(routes, { hydrationData: server.router })));
-    });
-  });
+  void hydratePage(server);
 } else {
   // A browser-only page (member, experiment): rendered here from scratch.
   createRoot(root).render(app(createBrowserRouter(routes)));

@@ -7,6 +7,7 @@ export const SAMPLE_STATE_COLORS: Record<SampleState, string> = {
   signed: 'cyan',
   testing: 'geekblue',
   kept: 'gold',
+  awaitingReturn: 'orange',
   returned: 'green',
   destroyed: 'default',
 };

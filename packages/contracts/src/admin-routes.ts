@@ -48,6 +48,7 @@ export const adminRoutes = {
   settingLocalInfoSave: { method: 'POST', scope: 'admin', path: '/setting/localInfo', access: 'setting.manage' },
   settingLabCalendarSave: { method: 'POST', scope: 'admin', path: '/setting/labCalendar', access: 'setting.manage' },
   settingLabReviewSave: { method: 'POST', scope: 'admin', path: '/setting/labReview', access: 'setting.manage' },
+  settingAgreementSave: { method: 'POST', scope: 'admin', path: '/setting/agreement', access: 'setting.manage' },
   // staff sign-in security (ADR 0038): one's own password and TOTP, the first admin
   adminPassword: { method: 'POST', scope: 'admin', path: '/password', access: 'signedIn' },
   totpSetup: { method: 'POST', scope: 'admin', path: '/totp/setup', access: 'signedIn' },
@@ -134,6 +135,7 @@ export const adminRoutes = {
   // research groups (issue 10, ADR 0051): read-only for finance and managers
   adminClusterList: { method: 'GET', scope: 'admin', path: '/cluster/list', access: 'cluster.read' },
   adminClusterDetail: { method: 'GET', scope: 'admin', path: '/cluster/detail', access: 'cluster.read' },
+  adminClusterCredit: { method: 'POST', scope: 'admin', path: '/cluster/credit', access: 'cluster.credit' },
   // the enterprise contract of an order (issue 9, ADR 0045); 确认合同 is adminOrderConfirmContract
   adminContractDetail: { method: 'GET', scope: 'admin', path: '/contract/detail', access: 'order.read' },
   adminContractPdf: { method: 'GET', scope: 'admin', path: '/contract/pdf', access: 'order.read' },
@@ -226,6 +228,8 @@ export const adminRoutes = {
   adminPromoterReject: { method: 'POST', scope: 'admin', path: '/promoter/reject', access: 'promoter.manage', moves: 'promoter.reject' },
   adminPromoterDisable: { method: 'POST', scope: 'admin', path: '/promoter/disable', access: 'promoter.manage', moves: 'promoter.disable' },
   adminPromoterEnable: { method: 'POST', scope: 'admin', path: '/promoter/enable', access: 'promoter.manage', moves: 'promoter.enable' },
+  adminPriceRules: { method: 'GET', scope: 'admin', path: '/promotion/rules', access: 'pricing.manage' },
+  adminPriceRulesSave: { method: 'POST', scope: 'admin', path: '/promotion/rules', access: 'pricing.manage' },
   adminPromotionSettings: { method: 'GET', scope: 'admin', path: '/promotion/settings', access: 'promoter.manage' },
   adminPromotionSettingsSave: { method: 'POST', scope: 'admin', path: '/promotion/settings', access: 'promoter.manage' },
   adminPromotionRelease: { method: 'POST', scope: 'admin', path: '/promotion/release', access: 'promoter.manage', moves: 'rebate.release' },

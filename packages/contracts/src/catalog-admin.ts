@@ -21,7 +21,6 @@ export const RICH_TEXT_MAX = 30_000;
 export const imageRef = (label: string) =>
   text(label, { max: 300 }).refine((v) => /^(\/[^/\\]|https?:\/\/)/.test(v), `[${label}]应为站内路径（/upload/…）或 http(s) 链接`);
 const sort = integer('排序', -1_000_000, 1_000_000).default(0);
-const discountLabel = optionalText('优惠标签', { max: 20 });
 const ids = (label: string) =>
   z
     .array(id(label), { error: `[${label}]不能为空` })
@@ -37,13 +36,13 @@ export const typeAdmin = z.object({
   /** The tags as stored, joined with "|" (spec §3). */
   description: z.string(),
   tags: z.array(z.string()),
+  /** From the promotion rules (优惠活动, issue 21); read only. */
   discount_label: z.string(),
 });
 export const typeEditBody = z.object({
   id: id('项目类型'),
   name: text('名称', { max: 20 }),
   img: imageRef('图片'),
-  discountLabel,
   /** Tags split on "|"; blanks around and empty tags are dropped. */
   description: optionalText('标签', { max: 200 }),
 });
@@ -123,7 +122,6 @@ const deviceFields = {
   /** Null = no limit set. */
   dailyCapacity: integer('日检测量', 0, 1_000_000).nullable().default(null),
   orderCount: count('下单量', 0, 2_000_000_000).default(0),
-  discountLabel,
   onShelf: z.boolean({ error: '[上架]格式不正确' }).default(true),
   sort,
   /** Place among the home page's popular items; null = not featured. */
@@ -180,6 +178,7 @@ export const deviceAdminRow = z.object({
   turnaroundDays: z.number().int(),
   dailyCapacity: z.number().int().nullable(),
   orderCount: z.number().int(),
+  /** From the promotion rules (优惠活动, issue 21); read only. */
   discountLabel: z.string(),
   onShelf: z.boolean(),
   sort: z.number().int(),

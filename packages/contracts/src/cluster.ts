@@ -276,6 +276,8 @@ export type AdminClusterMember = z.infer<typeof adminClusterMember>;
 
 export const adminClusterDetail = adminClusterSummary.extend({
   description: z.string(),
+  /** The group's balance (its ledger account, ADR 0050). */
+  balanceFen: z.number().int(),
   /** Members first (the owner on top), then pending applications. */
   members: z.array(adminClusterMember),
 });

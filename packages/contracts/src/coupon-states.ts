@@ -14,9 +14,18 @@ export const COUPON_STATES = ['usable', 'used'] as const;
 export type CouponState = (typeof COUPON_STATES)[number];
 export const COUPON_STATE_NAMES: Record<CouponState, string> = { usable: '可使用', used: '已使用' };
 
-/** How a coupon reached the customer: at sign-up (注册即送) or issued by staff. */
-export const COUPON_SOURCES = ['signup', 'staff'] as const;
+/** How a coupon reached the customer: at sign-up (注册即送), issued by staff, or as an invitee's new-customer coupon (ADR 0069). */
+export const COUPON_SOURCES = ['signup', 'staff', 'invite'] as const;
 export type CouponSource = (typeof COUPON_SOURCES)[number];
+
+/**
+ * A template a programme keeps for itself (ADR 0069): `invite`, the
+ * invitation programme's new-customer coupon, made from its settings and
+ * replaced when they change. The console's own templates have none.
+ */
+export const COUPON_ORIGINS = ['invite'] as const;
+export type CouponOrigin = (typeof COUPON_ORIGINS)[number];
+export const COUPON_ORIGIN_NAMES: Record<CouponOrigin, string> = { invite: '邀请有礼' };
 
 /** The customer page's tabs: 可使用 / 已使用 / 已过期. */
 export const COUPON_TABS = ['usable', 'used', 'expired'] as const;

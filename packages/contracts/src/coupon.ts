@@ -3,7 +3,15 @@
 // console's templates, issuing and points settings. Kinds, states, the
 // transition table and the saving rules are zod-free in coupon-states.ts.
 import { z } from 'zod';
-import { COUPON_KINDS, COUPON_SOURCES, COUPON_STATES, COUPON_TABS, POINTS_REASONS, type PointsRule } from './coupon-states.ts';
+import {
+  COUPON_KINDS,
+  COUPON_ORIGINS,
+  COUPON_SOURCES,
+  COUPON_STATES,
+  COUPON_TABS,
+  POINTS_REASONS,
+  type PointsRule,
+} from './coupon-states.ts';
 import { phone } from './account.ts';
 import { FEN_MAX } from './money.ts';
 import { fenData, id, integer } from './numbers.ts';
@@ -70,6 +78,8 @@ export const couponTemplate = z.object({
   perUserLimit: z.number().int(),
   onSignup: z.boolean(),
   active: z.boolean(),
+  /** A programme's own template (its settings make and replace it), null for the console's. */
+  origin: z.enum(COUPON_ORIGINS).nullable(),
   /** 满¥300减¥30 … */
   ruleText: z.string(),
   issued: z.number().int(),
@@ -134,8 +144,13 @@ export const couponUsableBody = z.object({
   planIds: z.array(id('方案条目')).min(1, '[项目]请选择要下单的项目').max(50),
 });
 export const couponUsableResponse = z.object({
-  /** The lines' amount (null while a line waits for its quote). */
+  /** The lines' amount after the promotion rules (null while a line waits for its quote). */
   totalFen: fenData.nullable(),
+  /**
+   * What the promotion rules (优惠活动, issue 21) take off each plan line if the order is sent now ('' and 0 for none);
+   * totalFen and the coupons' savings are after it. order/add decides again when the order is sent.
+   */
+  promos: z.array(z.object({ planId: z.number().int(), promoFen: fenData, promoLabel: z.string() })),
   coupons: z.array(myCoupon.extend({ savingFen: fenData, usable: z.boolean(), why: z.string() })),
   /** The usable coupon that saves most (ties: the one that ends first). */
   bestId: z.number().int().nullable(),

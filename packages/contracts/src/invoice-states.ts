@@ -116,5 +116,3 @@ export const invoiceApplyNo = (id: number) => `FP${String(id).padStart(6, '0')}`
 /** The in-site message of each move (its kind in the message centre): every move tells the customer. */
 export const INVOICE_MESSAGE_KINDS = ['invoiceApply', 'invoiceIssue', 'invoiceReject', 'invoiceWithdraw', 'invoiceReverse'] as const;
 export type InvoiceMessageKind = (typeof INVOICE_MESSAGE_KINDS)[number];
-export const invoiceMessageKind = (action: InvoiceAction): InvoiceMessageKind =>
-  `invoice${action.charAt(0).toUpperCase()}${action.slice(1)}` as InvoiceMessageKind;

@@ -128,7 +128,7 @@ export const arrivalsQuery = pagingQuery.extend({
 export type ArrivalsQuery = z.output<typeof arrivalsQuery>;
 export const arrivalItem = sampleListItem.extend({
   orderState: z.enum(ORDER_STATES),
-  delivery: z.number().int(),
+  delivery: z.number().int().nullable(),
   customerName: z.string(),
   form: z.string(),
   hazards: z.array(z.string()),

@@ -38,8 +38,8 @@ export const isOwnedKind = (k: LedgerAccountKind): k is OwnedAccountKind => (OWN
 export const LEDGER_ACCOUNT_NAMES: Record<LedgerAccountKind, string> = {
   prestore: '客户预存余额',
   group: '课题组余额',
-  wallet: '推广钱包（可提现）',
-  walletPending: '推广钱包（待入账）',
+  wallet: '返利钱包（可提现）',
+  walletPending: '返利钱包（待入账）',
   revenue: '检测收入',
   receivable: '应收账款',
   gateway: '在线支付清算',
@@ -48,7 +48,7 @@ export const LEDGER_ACCOUNT_NAMES: Record<LedgerAccountKind, string> = {
   coupon: '优惠券支出',
   points: '积分抵扣支出',
   bonus: '充值赠送支出',
-  rebate: '推广返利支出',
+  rebate: '返利支出（推广、邀请）',
   payout: '应付提现',
 };
 
@@ -90,7 +90,7 @@ export const LEDGER_ENTRY_NAMES: Record<LedgerEntryKind, string> = {
   groupOut: '课题组转出',
   refundDue: '取消订单待退款',
   inviteReward: '邀请奖励',
-  rebateEarn: '推广返利（待入账）',
+  rebateEarn: '返利（待入账）',
   rebateRelease: '返利入账',
   rebateReverse: '返利冲回',
   withdrawRequest: '申请提现',
@@ -128,12 +128,13 @@ export interface TopupTransition {
 }
 
 /**
- * Every change of a top-up's state (ADR 0050). `pay` is the gateway's verified
+ * Every change of a top-up's state (ADR 0050). `add` makes it (the customer's, from: []); `pay` is the gateway's verified
  * callback; `confirm`/`reject` are finance's answer to a bank transfer; a
  * pending top-up is closed by its customer or, online, when its trade expires.
  * Crediting happens only on pay and confirm, in the same transaction.
  */
 export const TOPUP_TRANSITIONS = {
+  add: { label: '提交充值', from: [], to: 'pending', methods: ['online', 'transfer'], by: [{ customer: true }] },
   pay: { label: '支付成功', from: ['pending', 'closed'], to: 'credited', methods: ['online'], by: [{ system: true }] },
   confirm: {
     label: '确认到账',

@@ -40,13 +40,6 @@ const own = (where: string, channels: readonly NoticeChannel[] = ['site']): OwnW
 const SELF = { silent: '客户本人的操作，页面当场显示结果' } as const;
 const COVERED = (by: string) => ({ silent: `由「${by}」的通知告知客户` }) as const;
 
-const INVITE_CREDITED = {
-  title: '邀请奖励已到账',
-  text: '您邀请的好友 {phone} 已完成首单，奖励 ¥{amount} 已存入您的预存余额。',
-  channels: ['site'],
-  kind: 'invite',
-} as const satisfies Notice;
-
 export const NOTICES = {
   // ---- orders ----
   'order.submit': SELF,
@@ -57,17 +50,17 @@ export const NOTICES = {
   },
   'order.confirmContract': {
     title: '合同已确认，请支付订单',
-    text: '您的订单{no}的合同已确认，请登录研测在「待付款」中支付订单，支付后即可寄送样品。',
+    text: '您的订单{no}的合同已确认，请登录研测在「待付款」中支付订单，支付后{afterPay}。',
     channels: ['site', 'sms'],
   },
   'order.pay': {
     title: '订单已支付',
-    text: '您的订单{no}已从预存余额支付，请按订单寄送样品或等待上门取样。',
+    text: '您的订单{no}已从预存余额支付，{samples}。',
     channels: ['site'],
   },
   'order.markPaid': {
     title: '订单款项已到账',
-    text: '您的订单{no}的对公转账已确认到账，请按订单寄送样品或等待上门取样。',
+    text: '您的订单{no}的对公转账已确认到账，{samples}。',
     channels: ['site', 'sms'],
   },
   'order.receive': {
@@ -100,11 +93,13 @@ export const NOTICES = {
   'sample.checkIn': COVERED('样品已签收'),
   'sample.test': { silent: '实验进度在订单页显示；数据交付时通知' },
   'sample.keep': COVERED('检测数据已交付'),
+  'sample.holdForReturn': COVERED('检测数据已交付'),
   'sample.giveBack': { title: '样品已寄回', text: '您的样品{name}已寄回：{note}。', channels: ['site', 'sms'] },
   'sample.destroy': { title: '留样已销毁', text: '您的样品{name}留样期满，已按规定销毁。', channels: ['site'] },
 
   // ---- money ----
   // {what}: 充值单, or 订单支付单 for an order's online payment (told only when its order no longer waited for it).
+  'topup.add': { silent: '客户自己提交（在线支付或对公转账），页面即显示充值单' },
   'topup.pay': { title: '款项已到账', text: '您的{what}{no}已支付成功，金额已存入预存余额。', channels: ['site'] },
   'topup.confirm': { title: '对公转账已到账', text: '您的充值单{no}的对公转账已确认到账，金额已存入预存余额。', channels: ['site', 'sms'] },
   'topup.reject': { title: '对公转账未通过', text: '您的充值单{no}未通过审核：{note}。如有疑问请联系客服。', channels: ['site', 'sms'] },
@@ -166,18 +161,45 @@ export const NOTICES = {
   },
 
   // ---- invoices, coupons, invitations, promotion, research groups ----
-  'invoice.apply': own('invoice: afterInvoiceMove (the application number and amount)'),
-  'invoice.issue': own('invoice: afterInvoiceMove (the invoice number; the PDF by e-mail, invoice.mail)', ['site', 'mail']),
-  'invoice.reject': own('invoice: afterInvoiceMove (the reason)'),
-  'invoice.withdraw': own('invoice: afterInvoiceMove'),
-  'invoice.reverse': own('invoice: afterInvoiceMove (the red-letter reversal)'),
+  // {what} is the invoice's kind and amount (增值税普通发票 ¥1,200.00); the issued e-invoice's PDF goes by e-mail as the
+  // invoice's own job (invoice.mail, an attachment), so the notice itself is the in-site message.
+  'invoice.apply': {
+    title: '开票申请已提交',
+    text: '您的开票申请{no}（{what}）已提交，财务开票后会通知您。',
+    channels: ['site'],
+    kind: 'invoiceApply',
+  },
+  'invoice.issue': {
+    title: '发票已开具',
+    text: '您的开票申请{no}已开票，发票号码{invoiceNo}（{what}）。{whereToGet}',
+    channels: ['site'],
+    kind: 'invoiceIssue',
+  },
+  'invoice.reject': {
+    title: '开票申请被驳回',
+    text: '您的开票申请{no}（{what}）被驳回：{reason}。可修改后重新申请。',
+    channels: ['site'],
+    kind: 'invoiceReject',
+  },
+  'invoice.withdraw': {
+    title: '开票申请已撤回',
+    text: '您已撤回开票申请{no}（{what}），相关订单可重新申请开票。',
+    channels: ['site'],
+    kind: 'invoiceWithdraw',
+  },
+  'invoice.reverse': {
+    title: '发票已红冲',
+    text: '您的发票{invoiceNo}（开票申请{no}）已红冲作废：{reason}。',
+    channels: ['site'],
+    kind: 'invoiceReverse',
+  },
   'user_coupon.use': SELF,
   'user_coupon.giveBack': COVERED('订单已取消'),
-  // The inviter hears of it, not the invitee (the reward row's audience): {phone} the friend's, masked; {amount} in yuan.
-  'inviteReward.credit': INVITE_CREDITED,
+  // The inviter hears of it, not the invitee; the words carry the programme's terms or a flat row's amount (ADR 0069).
+  'inviteReward.credit': own('invite: tellInviter — the invitation earns (rate, months, hold), or a flat row’s amount credited'),
   'inviteReward.withhold': { silent: '内部审核，邀请人的页面显示「奖励审核中」' },
   'inviteReward.skip': { silent: '奖励未开启时不欠奖励，邀请人的页面显示「未奖励」及原因' },
-  'inviteReward.grant': INVITE_CREDITED,
+  'inviteReward.grant': own('invite: tellInviter — the same words after the review'),
   'inviteReward.refuse': { silent: '内部审核，邀请人的页面显示「不发放」及原因' },
   'rebate.earn': { silent: '推广中心的返利明细显示待入账' },
   'rebate.release': own('promotion: one message per promoter for the batch released (amounts)'),

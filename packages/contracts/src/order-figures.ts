@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { fenData } from './numbers.ts';
 
 export const orderFigures = z.object({
-  /** The lines' sum (each: unit price with its options × count, or the quote); null while a line waits for its quote. */
+  /** The lines' sum (each: unit price with its options × count, or the quote, less the promotion rules' discount it was sent with); null while a line waits for its quote. */
   totalFen: fenData.nullable(),
   /** The price adjustments so far: 补差价 (+) and 退差价 (−). */
   adjustFen: z.number().int(),

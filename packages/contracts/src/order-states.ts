@@ -53,10 +53,14 @@ export const DELIVERY_METHOD_NAMES: Record<DeliveryMethod, string> = { 0: '自�
 export const ORDER_KINDS = ['institution', 'enterprise'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
+/** The kind an order of a customer with this organization gets (2 企业 enterprise; 0 student, 1 individual, 3 teacher, unset: institution). */
+export const orderKindOf = (organization: number | null | undefined): OrderKind => (organization === 2 ? 'enterprise' : 'institution');
+
 /** What the next state depends on besides the action: the order's kind, delivery and whether every line has its price. */
 export interface OrderFacts {
   kind: OrderKind;
-  delivery: DeliveryMethod;
+  /** null: no line needs samples (数据分析 only, line-kinds.ts) — nothing to send, the work starts at once. */
+  delivery: DeliveryMethod | null;
   /** Every line has an amount (an item with price 0 waits for a quote, 待报价). */
   priced: boolean;
 }
@@ -79,8 +83,12 @@ const CUSTOMER = { customer: true } as const;
 const SYSTEM = { system: true } as const;
 const staff = (permission: Permission) => ({ permission }) as const;
 
-/** Where an order waits for its samples: the delivery decides. */
-const awaitingSamples = (f: OrderFacts): OrderState => (f.delivery === DELIVERY_METHODS.pickUp ? 'awaitingPickup' : 'awaitingSample');
+/**
+ * Where an order waits for its samples: the delivery decides. An order with nothing to send (数据分析 only) waits
+ * for no parcel and no pick-up: its work starts (实验中) where another order would wait for its samples.
+ */
+const awaitingSamples = (f: OrderFacts): OrderState =>
+  f.delivery === null ? 'testing' : f.delivery === DELIVERY_METHODS.pickUp ? 'awaitingPickup' : 'awaitingSample';
 /** After pricing: an enterprise signs and prepays first; an institution sends its samples. */
 const afterPricing = (f: OrderFacts): OrderState => (f.kind === 'enterprise' ? 'contracting' : awaitingSamples(f));
 
@@ -156,9 +164,9 @@ export const ORDER_TABS = {
     label: `${ORDER_STATE_NAMES.awaitingSample}/${ORDER_STATE_NAMES.awaitingPickup}`,
     states: ['awaitingSample', 'awaitingPickup'],
   },
-  testing: { label: '检测中', states: ['received', 'testing'] },
+  testing: { label: `${ORDER_STATE_NAMES.received}/${ORDER_STATE_NAMES.testing}`, states: ['received', 'testing'] },
   delivered: { label: ORDER_STATE_NAMES.delivered, states: ['delivered'] },
-  settling: { label: '待结算', states: ['unsettled', 'overdue'] },
+  settling: { label: ORDER_STATE_NAMES.unsettled, states: ['unsettled', 'overdue'] },
   completed: { label: '已完成', states: ['completed'] },
   cancelled: { label: '已取消', states: ['cancelled'] },
 } as const satisfies Record<string, { label: string; states: readonly OrderState[] }>;

@@ -12,6 +12,8 @@ import { orderFigures } from './order-figures.ts';
 import { page, pagingQuery } from './paging.ts';
 import type { StaffRole } from './staff.ts';
 import { optionalText, text } from './text.ts';
+import { agreementAcceptance } from './service-agreement.ts';
+import { draftSampleInput, RETURN_ADDRESS_NEEDED, returnAddress, sampleInput, SAMPLES_PER_LINE_MAX } from './order-sample.ts';
 
 /** Type id of 定制项目: items made from an accepted quote; they lead the plan (spec §3, product.md). */
 export const CUSTOM_TYPE_ID = 31;
@@ -89,41 +91,22 @@ export const planAddResponse = z.object({ id: z.number().int(), cartNum: z.numbe
 
 // ---- order input ---------------------------------------------------------
 
-/** Form of a sample (product issue 9). */
-export const SAMPLE_FORMS = { powder: '粉末', film: '薄膜', liquid: '液体', block: '块体', other: '其他' } as const;
-export type SampleForm = keyof typeof SAMPLE_FORMS;
-/** Hazards a customer declares; radioactive samples are refused (RADIOACTIVE_REFUSED). */
-export const SAMPLE_HAZARDS = { toxic: '有毒', corrosive: '腐蚀性', magnetic: '磁性', volatile: '易挥发', radioactive: '放射性' } as const;
-export type SampleHazard = keyof typeof SAMPLE_HAZARDS;
-export const RADIOACTIVE_REFUSED = '[危险特性]本平台不受理放射性样品，请联系客户经理另行安排';
-
-/** Most samples one order line may list. */
-export const SAMPLES_PER_LINE_MAX = 50;
-
-export const sampleInput = z.object({
-  name: text('样品名称', { max: 64 }),
-  count: count('样品数量', 1, COUNT_MAX),
-  form: z.enum(Object.keys(SAMPLE_FORMS) as [SampleForm, ...SampleForm[]], { error: '[样品形态]不能为空' }),
-  hazards: z
-    .array(z.enum(Object.keys(SAMPLE_HAZARDS) as [SampleHazard, ...SampleHazard[]], { error: '[危险特性]不正确' }))
-    .max(5)
-    .default([])
-    .refine((h) => !h.includes('radioactive'), RADIOACTIVE_REFUSED),
-  requirement: optionalText('测试要求', { max: 500, multiline: true }),
-  /** Send the sample back after testing (else kept 3 months, then destroyed). */
-  returnSample: z.boolean().default(false),
-});
-export type SampleInput = z.output<typeof sampleInput>;
-
-/**
- * A sample as a draft (保存草稿) keeps it: what is there — the name may be
- * empty and the form not chosen yet (''); submitting checks it as sampleInput.
- */
-export const draftSampleInput = sampleInput.extend({
-  name: optionalText('样品名称', { max: 64 }),
-  form: z.union([sampleInput.shape.form, z.literal('')], { error: '[样品形态]不正确' }).default(''),
-});
-export type DraftSampleInput = z.output<typeof draftSampleInput>;
+export {
+  draftSampleInput,
+  RADIOACTIVE_REFUSED,
+  RETURN_ADDRESS_MISSING,
+  RETURN_ADDRESS_NEEDED,
+  returnAddress,
+  SAMPLE_FORMS,
+  SAMPLE_HAZARDS,
+  sampleInput,
+  SAMPLES_PER_LINE_MAX,
+  type DraftSampleInput,
+  type ReturnAddress,
+  type SampleForm,
+  type SampleHazard,
+  type SampleInput,
+} from './order-sample.ts';
 
 /**
  * An attachment the customer names with an order: a file name or one of our
@@ -159,7 +142,12 @@ export const orderAddBody = z
       )
       .min(1, '[项目]请选择要下单的项目')
       .max(PLAN_LINES_MAX),
-    delivery: oneOf('送样方式', Object.values(DELIVERY_METHODS), { missing: '[送样方式]不能为空' }),
+    /** How the samples reach the lab: needed when a line needs samples (line-kinds.ts), refused when none does. */
+    delivery: oneOf('送样方式', Object.values(DELIVERY_METHODS), { missing: '[送样方式]不能为空' }).optional(),
+    /** Where samples asked back go (one of the caller's addresses, snapshotted): needed when a sample is to be returned. */
+    returnAddressRid: text('退还地址', { max: 32 }).optional(),
+    /** The version of the service agreement the customer ticked 同意 on (an institution's sent order needs the one in force). */
+    agreementVersion: count('服务协议版本', 1, 1_000_000).optional(),
     remark: optionalText('备注', { max: 500, multiline: true }),
     attachments: z.array(attachment).max(10).default([]),
     draft: z.boolean().default(false),
@@ -170,10 +158,12 @@ export const orderAddBody = z
     idempotencyKey: createKey,
   })
   .superRefine((body, ctx) => {
-    // A draft saves what is there; an order sent needs every sample complete.
+    // A draft saves what is there; an order sent needs every sample complete. Which lines need samples at all is
+    // their kind's (line-kinds.ts), which only the server knows from the plan lines named.
     if (body.draft) return;
+    if (body.lines.some((l) => l.samples.some((x) => x.returnSample)) && !body.returnAddressRid)
+      ctx.addIssue({ code: 'custom', message: RETURN_ADDRESS_NEEDED, path: ['returnAddressRid'] });
     body.lines.forEach((line, i) => {
-      if (!line.samples.length) ctx.addIssue({ code: 'custom', message: '[样品]请填写样品信息', path: ['lines', i, 'samples'] });
       line.samples.forEach((sample, j) => {
         const checked = sampleInput.safeParse(sample);
         for (const issue of checked.error?.issues ?? [])
@@ -204,7 +194,8 @@ export const orderSummary = z.object({
   no: z.string(),
   state: orderState,
   kind: z.enum(ORDER_KINDS),
-  delivery: z.number().int(),
+  /** 0 自行寄样, 1 上门取样; null when no line needs samples (数据分析 only, line-kinds.ts). */
+  delivery: z.number().int().nullable(),
   /** Item names of the lines, in order. */
   items: z.array(z.string()),
   sampleCount: z.number().int(),
@@ -270,8 +261,11 @@ export const orderLine = z.object({
   choices: z.record(z.string(), z.string()),
   unit_fen: fenData,
   count: z.number().int(),
-  /** null while waiting for the manager's quote. */
+  /** null while waiting for the manager's quote; after the promotion's discount. */
   amount_fen: fenData.nullable(),
+  /** What the promotion rules took off the line when it was ordered (issue 21), and their labels ('' for none). */
+  promo_fen: fenData,
+  promo_label: z.string(),
   turnaround_days: z.number().int(),
   /** Working days promised when the order was sent (from the queue then); null on orders sent before the estimate existed. */
   promised_days: z.number().int().nullable(),
@@ -294,6 +288,10 @@ export const orderEvent = z.object({
 export type OrderEvent = z.infer<typeof orderEvent>;
 
 export const orderDetail = orderSummary.extend({
+  /** null when no sample is to be returned. */
+  returnAddress: returnAddress.nullable(),
+  /** The service agreement the institution accepted with the order (version and time); null for an enterprise's. */
+  agreement: agreementAcceptance,
   remark: z.string(),
   attachments: z.array(z.string()),
   lines: z.array(orderLine),

@@ -8,7 +8,7 @@ import { fen, fenData, id } from './numbers.ts';
 import { orderFigures } from './order-figures.ts';
 import { ORDER_KINDS, ORDER_STATES } from './order-states.ts';
 import { pagingQuery } from './paging.ts';
-import { optionalText } from './text.ts';
+import { optionalText, text } from './text.ts';
 
 /** A money-moving request's idempotency key (ADR 0050): required on every call that moves money. */
 export { idempotencyKey };
@@ -98,6 +98,7 @@ export const groupTransferBody = z.object({
   amountFen: fen('转账金额').refine((v) => v > 0, '[转账金额]必须大于0'),
   idempotencyKey,
 });
+export type GroupTransferBody = z.input<typeof groupTransferBody>;
 export const groupFundsBody = pagingQuery.extend({ clusterId: id('课题组') });
 /** A group's money as its owner or a member sees it: the balance, my limit and what I spent, and (owner) the statement. */
 export const groupFunds = z.object({
@@ -112,6 +113,17 @@ export const groupFunds = z.object({
 });
 export type GroupFunds = z.infer<typeof groupFunds>;
 export const groupTransferResult = z.object({ balanceFen: z.number().int(), groupBalanceFen: z.number().int() });
+
+/** 课题组入账 (console): finance credits a bank transfer received for a group, with the bank's reference. */
+export const groupCreditBody = z.object({
+  clusterId: id('课题组'),
+  amountFen: fen('入账金额').refine((v) => v > 0, '[入账金额]必须大于0'),
+  bankRef: text('银行流水号', { max: 64 }),
+  note: optionalText('备注', { max: 200 }),
+  idempotencyKey,
+});
+export type GroupCreditBody = z.output<typeof groupCreditBody>;
+export const groupCreditResult = z.object({ groupBalanceFen: z.number().int() });
 
 // ---- console -----------------------------------------------------------------------------
 

@@ -44,6 +44,15 @@ export type PromoterAction = keyof typeof PROMOTER_TRANSITIONS;
 
 // ---- rebates ---------------------------------------------------------------------------------
 
+/**
+ * Who a rebate is for (ADR 0069): an approved promoter's customers' payments
+ * (the promotion settings), or an invitee's payments in their first months
+ * (the invitation programme's settings). One rebate per payment entry.
+ */
+export const REBATE_KINDS = ['promoter', 'invite'] as const;
+export type RebateKind = (typeof REBATE_KINDS)[number];
+export const REBATE_KIND_NAMES: Record<RebateKind, string> = { promoter: '推广返利', invite: '邀请返利' };
+
 /** One per (order, payment entry): 待入账 until the order completed N days ago, then 可提现; 已冲回 when the order is refunded. */
 export const REBATE_STATES = ['pending', 'available', 'reversed'] as const;
 export type RebateState = (typeof REBATE_STATES)[number];

@@ -6,7 +6,14 @@ import { LEDGER_ENTRY_KINDS } from './ledger.ts';
 import { fen, fenData, id, integer } from './numbers.ts';
 import { pagingQuery } from './paging.ts';
 import { idempotencyKey } from './prestore.ts';
-import { PROMOTER_STATES, REBATE_PENDING_DAYS_MAX, REBATE_RATE_BP_MAX, REBATE_STATES, WITHDRAW_STATES } from './promotion-states.ts';
+import {
+  PROMOTER_STATES,
+  REBATE_KINDS,
+  REBATE_PENDING_DAYS_MAX,
+  REBATE_RATE_BP_MAX,
+  REBATE_STATES,
+  WITHDRAW_STATES,
+} from './promotion-states.ts';
 import { optionalText, text } from './text.ts';
 
 // ---- settings -------------------------------------------------------------------------------
@@ -58,6 +65,8 @@ export type PromoterEntry = z.infer<typeof promoterEntry>;
 export const promotionInfo = z.object({
   /** null: never applied. */
   promoter: promoterEntry.nullable(),
+  /** Whether the customer has a rebate wallet (a promoter's, or an inviter's since ADR 0069): its lists and withdrawing. */
+  wallet: z.boolean(),
   rateBp: z.number().int(),
   pendingDays: z.number().int(),
   minWithdrawFen: fenData,
@@ -83,6 +92,7 @@ export type PromotionCustomer = z.infer<typeof promotionCustomer>;
 export const rebateEntry = z.object({
   id: z.number().int(),
   orderNo: z.string(),
+  kind: z.enum(REBATE_KINDS),
   /** The customer, masked. */
   customer: z.string(),
   baseFen: z.number().int(),

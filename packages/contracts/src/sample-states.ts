@@ -6,9 +6,10 @@ import { LAB_RECEIVES, ORDER_STATE_NAMES, type OrderState } from './order-states
 
 /**
  * Where a sample is. The customer sees 待寄送 … 已销毁; `kept` (留样中) is the
- * lab's shelf after delivery for samples not sent back (3 months, then destroyed).
+ * lab's shelf after delivery for samples not sent back (3 months, then destroyed);
+ * `awaitingReturn` (待退还) a sample the customer asked back, tested and waiting to be sent (ADR 0070).
  */
-export const SAMPLE_STATES = ['awaiting', 'inTransit', 'signed', 'testing', 'kept', 'returned', 'destroyed'] as const;
+export const SAMPLE_STATES = ['awaiting', 'inTransit', 'signed', 'testing', 'kept', 'awaitingReturn', 'returned', 'destroyed'] as const;
 export type SampleState = (typeof SAMPLE_STATES)[number];
 
 export const SAMPLE_STATE_NAMES: Record<SampleState, string> = {
@@ -17,6 +18,7 @@ export const SAMPLE_STATE_NAMES: Record<SampleState, string> = {
   signed: '已签收',
   testing: '检测中',
   kept: '留样中',
+  awaitingReturn: '待退还',
   returned: '已退还',
   destroyed: '已销毁',
 };
@@ -55,8 +57,22 @@ export const SAMPLE_TRANSITIONS = {
   test: { label: '开始检测', from: ['signed'], to: 'testing', by: [staff('order.lab')], parentIn: ['testing'] },
   /** The order's 交付数据: a sample the customer did not ask back is kept (留样) until it is destroyed. */
   keep: { label: '留样', from: ['signed', 'testing'], to: 'kept', by: [staff('order.lab')], parentIn: AFTER_DELIVERY },
-  /** Sent back with a courier and number (the customer asked for its return). */
-  giveBack: { label: '样品退还', from: ['signed', 'testing', 'kept'], to: 'returned', by: [staff('order.lab')], parentIn: LAB_HOLDS },
+  /** The order's 交付数据: a sample the customer asked back waits to be sent to their return address (待退还). */
+  holdForReturn: {
+    label: '样品待退还',
+    from: ['signed', 'testing'],
+    to: 'awaitingReturn',
+    by: [staff('order.lab')],
+    parentIn: AFTER_DELIVERY,
+  },
+  /** Sent back with a courier and number to the order's return address (the customer asked for its return). */
+  giveBack: {
+    label: '样品退还',
+    from: ['signed', 'testing', 'kept', 'awaitingReturn'],
+    to: 'returned',
+    by: [staff('order.lab')],
+    parentIn: LAB_HOLDS,
+  },
   /** The keep period is over (the sample.destroy job). */
   destroy: { label: '样品销毁', from: ['kept'], to: 'destroyed', by: [SYSTEM], parentIn: AFTER_DELIVERY },
 } as const satisfies Record<string, SampleTransition>;

@@ -5,7 +5,10 @@ import {
   DATE_NOT_PICKABLE,
   inAllowRegion,
   isPickableDate,
+  hasSlotStarted,
+  isSlotDisabled,
   keepOrFirstFreeSlot,
+  SLOT_STARTED,
   pickupError,
   REGION_NOT_OPEN,
   selfSendError,
@@ -29,6 +32,8 @@ const REGIONS = [
   { code: '310100', city: '上海市', district: '' },
 ];
 const TODAY = '2026-11-23'; // a Monday
+/** 2026-11-23 at 08:30 in China. */
+const NOW = new Date('2026-11-23T00:30:00Z');
 const good = {
   name: '张三',
   phone: '13800000000',
@@ -61,10 +66,10 @@ describe('sampling dates (spec §5)', () => {
 
 describe('sampling slots', () => {
   it('keeps an open slot, else takes the first free one', () => {
-    expect(keepOrFirstFreeSlot('2026-11-24', '16:00-18:00', S)).toBe('16:00-18:00');
-    expect(keepOrFirstFreeSlot('2026-12-24', '16:00-18:00', S)).toBe('09:00-11:00');
-    expect(keepOrFirstFreeSlot('2026-11-24', '11:00-13:00', S)).toBe('09:00-11:00');
-    expect(keepOrFirstFreeSlot('2026-11-24', '', S)).toBe('09:00-11:00');
+    expect(keepOrFirstFreeSlot('2026-11-24', '16:00-18:00', S, NOW)).toBe('16:00-18:00');
+    expect(keepOrFirstFreeSlot('2026-12-24', '16:00-18:00', S, NOW)).toBe('09:00-11:00');
+    expect(keepOrFirstFreeSlot('2026-11-24', '11:00-13:00', S, NOW)).toBe('09:00-11:00');
+    expect(keepOrFirstFreeSlot('2026-11-24', '', S, NOW)).toBe('09:00-11:00');
   });
 });
 
@@ -78,7 +83,7 @@ describe('allowRegion', () => {
 });
 
 describe('pickupError: the spec’s messages in the spec’s order', () => {
-  const err = (patch: Partial<typeof good>) => pickupError({ ...good, ...patch }, TODAY, S, REGIONS);
+  const err = (patch: Partial<typeof good>) => pickupError({ ...good, ...patch }, NOW, S, REGIONS);
   it('each field', () => {
     expect(err({})).toBeNull();
     expect(err({ name: '', phone: '' })).toBe('[姓名]不能为空');
@@ -94,6 +99,16 @@ describe('pickupError: the spec’s messages in the spec’s order', () => {
     expect(err({ time: '11:00-13:00' })).toBe(SLOT_NOT_PICKABLE);
     expect(err({ date: '2026-12-24', time: '16:00-18:00' })).toBe(SLOT_NOT_PICKABLE);
     expect(err({ time: '08:00-09:00' })).toBe(SLOT_NOT_PICKABLE);
+  });
+  it('a slot of today that has begun (issue 21: 09:12 took 09:00-11:00)', () => {
+    const at0912 = new Date('2026-11-23T01:12:00Z');
+    const today = { date: '2026-11-23', time: '09:00-11:00' };
+    expect(pickupError({ ...good, ...today }, NOW, S, REGIONS)).toBeNull();
+    expect(pickupError({ ...good, ...today }, at0912, S, REGIONS)).toBe(SLOT_STARTED);
+    expect(pickupError({ ...good, ...today, time: '16:00-18:00' }, at0912, S, REGIONS)).toBeNull();
+    expect(hasSlotStarted('2026-11-24', '09:00-11:00', at0912)).toBe(false);
+    expect(isSlotDisabled('2026-11-23', '09:00-11:00', S, at0912)).toBe(true);
+    expect(keepOrFirstFreeSlot('2026-11-23', '09:00-11:00', S, at0912)).toBe('14:00-16:00');
   });
   it('self-send', () => {
     expect(selfSendError({ express_company: '', express_no: '' })).toBe('[快递公司]不能为空');

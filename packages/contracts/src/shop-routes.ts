@@ -19,6 +19,7 @@ export const shopRoutes = {
   sitePage: { method: 'GET', scope: 'open', path: '/web/page' },
   setting: { method: 'POST', scope: 'open', path: '/setting' },
   settingList4key: { method: 'POST', scope: 'open', path: '/setting/list4key' },
+  serviceAgreement: { method: 'GET', scope: 'open', path: '/web/agreement' },
   ping: { method: 'GET', scope: 'open', path: '/ping' },
   // accounts
   smsChallenge: { method: 'GET', scope: 'open', path: '/sms/challenge' },
@@ -152,6 +153,8 @@ export const shopRoutes = {
   // invitations (issue 10, ADR 0054; spec §7 `invite`)
   inviteInfo: { method: 'POST', scope: 'auth', path: '/invite/info' },
   inviteList: { method: 'POST', scope: 'auth', path: '/invite/list' },
+  // the invitation programme's terms for anyone (the /invited popup, the register form; ADR 0069)
+  inviteTerms: { method: 'GET', scope: 'open', path: '/invite/terms' },
   // the address book (spec §3, §7)
   addressAdd: { method: 'POST', scope: 'auth', path: '/address/add' },
   addressEdit: { method: 'POST', scope: 'auth', path: '/address/edit' },

@@ -71,6 +71,8 @@ export const PERMISSIONS = {
   'booking.manage': ['lab'],
   /** Research groups (课题组): the list and a group's members, read only (a manager only groups their customers own, ADR 0051). */
   'cluster.read': ['finance', 'manager'],
+  /** 课题组入账: credit a bank transfer received for a research group straight to the group's balance (ADR 0051). */
+  'cluster.credit': ['finance'],
   /** The pick-up calendar (取样日历): who of the lab picks up which 上门取样 request (ADR 0049). */
   'pickup.manage': ['lab'],
   /** Top-ups by bank transfer (对公转账): confirm with the credited amount, or reject with a reason (ADR 0050). */
@@ -85,6 +87,8 @@ export const PERMISSIONS = {
   'invite.manage': ['operator', 'finance'],
   /** Promoters (推广员): approve, reject or stop applications, the rebate settings, release due rebates (ADR 0055). */
   'promoter.manage': ['operator', 'finance'],
+  /** 优惠活动: the promotion rules that price new orders and give the shop its discount labels (issue 21). */
+  'pricing.manage': ['operator'],
   /** Withdrawals (提现审核): approve, reject with a reason, record as paid with the bank's reference (ADR 0055). */
   'withdraw.manage': ['finance'],
 } as const satisfies Record<string, readonly StaffRole[]>;

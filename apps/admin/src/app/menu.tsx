@@ -96,6 +96,7 @@ export const MENU: MenuGroup[] = [
       { path: '/money/settings', label: '资金设置', permission: 'ledger.read', icon: <AccountBookOutlined /> },
       { path: '/money/coupons', label: '优惠券', permission: 'coupon.manage', icon: <GiftOutlined /> },
       { path: '/money/points', label: '积分设置', permission: 'coupon.manage', icon: <TrophyOutlined /> },
+      { path: '/money/promotions', label: '优惠活动', permission: 'pricing.manage', icon: <GiftOutlined /> },
     ],
   },
   {

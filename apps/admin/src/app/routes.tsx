@@ -31,6 +31,7 @@ const CouponsPage = lazy(() => import('@/features/coupons/coupons-page.tsx'));
 const PointsSettingsPage = lazy(() => import('@/features/coupons/points-settings-page.tsx'));
 const InvitesPage = lazy(() => import('@/features/invites/invites-page.tsx'));
 const InvoiceDetailPage = lazy(() => import('@/features/invoices/invoice-detail-page.tsx'));
+const PriceRulesPage = lazy(() => import('@/features/promotion/price-rules-page.tsx'));
 const PromotersPage = lazy(() => import('@/features/promotion/promoters-page.tsx'));
 const WithdrawalsPage = lazy(() => import('@/features/promotion/withdrawals-page.tsx'));
 const money = {
@@ -129,6 +130,7 @@ export const router = createBrowserRouter(
         { path: 'invoices', element: page('invoice.manage', <InvoicesPage />) },
         { path: 'money/coupons', element: page('coupon.manage', <CouponsPage />) },
         { path: 'money/points', element: page('coupon.manage', <PointsSettingsPage />) },
+        { path: 'money/promotions', element: page('pricing.manage', <PriceRulesPage />) },
         { path: 'invites', element: page('invite.manage', <InvitesPage />) },
         { path: 'invoices/:id', element: page('invoice.manage', <InvoiceDetailPage />) },
         // Finance reads all three; saving and answering a transfer need prestore.confirm (checked on the page and by the server).

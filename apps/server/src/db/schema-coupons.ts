@@ -3,13 +3,15 @@
 // most one coupon (order_discount is keyed by the order). Points are not
 // money: their own balance row (never negative, CHECK) and history.
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   COUPON_KINDS,
+  COUPON_ORIGINS,
   COUPON_SOURCES,
   COUPON_STATES,
   POINTS_REASONS,
   type CouponKind,
+  type CouponOrigin,
   type CouponSource,
   type CouponState,
   type PointsReason,
@@ -40,6 +42,8 @@ export const couponTemplate = pgTable(
     perUserLimit: integer('per_user_limit').notNull().default(1),
     onSignup: boolean('on_signup').notNull().default(false),
     active: boolean('active').notNull().default(true),
+    /** A programme's own template (ADR 0069: the invitation's new-customer coupon), null for the console's. */
+    origin: text('origin').$type<CouponOrigin>(),
     staffId: integer('staff_id').references(() => staffAccount.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull(),
   },
@@ -48,6 +52,10 @@ export const couponTemplate = pgTable(
     notNegative('coupon_template_amount_check', t.amountFen),
     notNegative('coupon_template_threshold_check', t.thresholdFen),
     check('coupon_template_rate_check', sql`${t.ratePercent} between 1 and 100`),
+    oneOf('coupon_template_origin_check', t.origin, COUPON_ORIGINS),
+    uniqueIndex('coupon_template_origin_idx')
+      .on(t.origin)
+      .where(sql`${t.active} and ${t.origin} is not null`),
     check('coupon_template_window_check', sql`(${t.validFrom} is not null and ${t.validTo} is not null) or ${t.validDays} is not null`),
   ],
 );
@@ -80,6 +88,10 @@ export const userCoupon = pgTable(
     check('user_coupon_held_check', sql`(${t.state} = 'used') = (${t.orderId} is not null)`),
     index('user_coupon_user_idx').on(t.userId, t.state, t.validTo),
     index('user_coupon_template_idx').on(t.templateId, t.userId),
+    // An invitee's new-customer coupon is issued once (ADR 0069).
+    uniqueIndex('user_coupon_invite_idx')
+      .on(t.userId)
+      .where(sql`${t.source} = 'invite'`),
   ],
 );
 

@@ -1,10 +1,17 @@
-// Invitation rewards (邀请有礼, issue 10, ADR 0054): one row per invitee, written
-// at the invitee's first paid order in that payment's transaction. The unique
+// Invitations (邀请有礼, issue 10, ADR 0054, ADR 0069): one row per invitee,
+// written at the invitee's first paid order in that payment's transaction,
+// with the abuse checks' verdict that decides whether the invitation earns. The unique
 // invitee_id is what makes the reward once per invitee even when two payments
 // race: the second insert waits for the first's commit and then does nothing.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { INVITE_REWARD_STATES, type InviteRewardState, type InviteSuspect } from '@yance/contracts/invite-states';
+import {
+  INVITE_REWARD_STATES,
+  INVITE_SCHEMES,
+  type InviteRewardState,
+  type InviteScheme,
+  type InviteSuspect,
+} from '@yance/contracts/invite-states';
 import { notNegative, oneOf } from './checks.ts';
 import { staffAccount, userAccount } from './schema-accounts.ts';
 import { orders } from './schema-orders.ts';
@@ -25,7 +32,9 @@ export const inviteReward = pgTable(
     /** The invitee's first paid order. */
     orderId: integer('order_id').references(() => orders.id),
     state: text('state').$type<InviteRewardState>().notNull(),
-    /** The amounts fixed at the first paid order (the settings then), credited when granted. */
+    /** flat: a one-time reward (rows of before ADR 0069 keep it); rebate: the invitee's payments earn rebates (ADR 0069). */
+    scheme: text('scheme').$type<InviteScheme>().notNull(),
+    /** A flat row's amounts fixed at the first paid order (the settings then), credited when granted; 0 for a rebate row. */
     inviterFen: integer('inviter_fen').notNull(),
     inviteeFen: integer('invitee_fen').notNull(),
     /** The abuse checks that matched (withheld), or `off`. */
@@ -37,6 +46,7 @@ export const inviteReward = pgTable(
   },
   (t) => [
     oneOf('invite_reward_state_check', t.state, INVITE_REWARD_STATES),
+    oneOf('invite_reward_scheme_check', t.scheme, INVITE_SCHEMES),
     notNegative('invite_reward_inviter_fen_check', t.inviterFen),
     notNegative('invite_reward_invitee_fen_check', t.inviteeFen),
     check('invite_reward_not_self_check', sql`${t.inviteeId} <> ${t.inviterId}`),

@@ -3,6 +3,7 @@ import { MONEY_EVENT_ACTIONS } from '@yance/contracts/ledger';
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Fen } from '@yance/contracts/money';
+import type { ReturnAddress } from '@yance/contracts/order';
 import { PRICE_UNITS, type PriceUnit } from '@yance/contracts/money';
 import { CONTRACT_EVENT_ACTIONS, CONTRACT_STATES, type ContractState } from '@yance/contracts/order-contract';
 import { SAMPLING_EVENT_ACTIONS, SAMPLING_STATES, type SamplingState } from '@yance/contracts/sampling';
@@ -86,7 +87,13 @@ export const orders = pgTable(
       .references(() => userAccount.id),
     state: text('state').$type<OrderState>().notNull(),
     kind: text('kind').$type<OrderKind>().notNull(),
-    delivery: integer('delivery').$type<DeliveryMethod>().notNull(),
+    /** null when no line needs samples (数据分析 only, ADR 0070): nothing is sent, nothing picked up. */
+    delivery: integer('delivery').$type<DeliveryMethod>(),
+    /** Where samples asked back go: the customer's address chosen at ordering, as it was then (ADR 0070); null when none is. */
+    returnAddress: jsonb('return_address').$type<ReturnAddress>(),
+    /** The service agreement an institution accepted with the order: its version and when (ADR 0070). */
+    agreementVersion: integer('agreement_version'),
+    agreementAcceptedAt: at('agreement_accepted_at'),
     remark: text('remark').notNull().default(''),
     attachments: text('attachments')
       .array()
@@ -112,6 +119,8 @@ export const orders = pgTable(
     oneOf('orders_state_check', t.state, ORDER_STATES),
     oneOf('orders_kind_check', t.kind, ORDER_KINDS),
     oneOf('orders_delivery_check', t.delivery, Object.values(DELIVERY_METHODS)),
+    // An acceptance is a version and a time together.
+    check('orders_agreement_check', sql`(${t.agreementVersion} is null) = (${t.agreementAcceptedAt} is null)`),
     notNegative('orders_total_fen_check', t.totalFen),
     // The customer's list: all tabs, newest first; each tab by state.
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -149,8 +158,11 @@ export const orderLine = pgTable(
     choices: jsonb('choices').$type<Choices>().notNull().default({}),
     unitFen: integer('unit_fen').$type<Fen>().notNull(),
     count: integer('count').notNull(),
-    /** null while waiting for the manager's quote. */
+    /** null while waiting for the manager's quote; net of promoFen. */
     amountFen: integer('amount_fen').$type<Fen>(),
+    /** What the promotion rules took off the line when the order was sent (issue 21), and their labels. */
+    promoFen: integer('promo_fen').notNull().default(0),
+    promoLabel: text('promo_label').notNull().default(''),
     turnaroundDays: integer('turnaround_days').notNull(),
     /** The working days promised when the order was sent, from the lab's queue then (ADR 0041); null on older orders. */
     promisedDays: integer('promised_days'),
@@ -163,6 +175,7 @@ export const orderLine = pgTable(
     oneOf('order_line_unit_check', t.unit, Object.keys(PRICE_UNITS)),
     notNegative('order_line_unit_fen_check', t.unitFen),
     notNegative('order_line_amount_fen_check', t.amountFen),
+    notNegative('order_line_promo_fen_check', t.promoFen),
     countCheck('order_line_count_check', t.count),
   ],
 );

@@ -1,14 +1,17 @@
-// Promotion (推广, issue 10, ADR 0055): promoters, their rebates (one per
-// order payment) and their withdrawals. Money itself is in the ledger (the
-// promoter's wallet and walletPending accounts); these rows carry the states.
+// Promotion (推广, issue 10, ADR 0055, ADR 0069): promoters, the rebate
+// wallets (a promoter's or an inviter's), their rebates (one per order
+// payment) and their withdrawals. Money itself is in the ledger (the
+// customer's wallet and walletPending accounts); these rows carry the states.
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Fen } from '@yance/contracts/money';
 import {
   PROMOTER_STATES,
+  REBATE_KINDS,
   REBATE_STATES,
   WITHDRAW_STATES,
   type PromoterState,
+  type RebateKind,
   type RebateState,
   type WithdrawState,
 } from '@yance/contracts/promotion-states';
@@ -19,12 +22,7 @@ import { orders } from './schema-orders.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
-/**
- * A customer's promoter application and, once approved, the promoter (one
- * per customer). owed_fen: rebates reversed after they had become available
- * and could not be taken from the wallet; the next releases pay it off first.
- * Every movement of the promoter's wallet takes this row's lock first.
- */
+/** A customer's promoter application and, once approved, the promoter (one per customer). */
 export const promoter = pgTable(
   'promoter',
   {
@@ -38,22 +36,37 @@ export const promoter = pgTable(
     channel: text('channel').notNull(),
     reason: text('reason').notNull().default(''),
     note: text('note').notNull().default(''),
-    owedFen: bigint('owed_fen', { mode: 'number' }).notNull().default(0),
     staffId: integer('staff_id').references(() => staffAccount.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull(),
     decidedAt: at('decided_at'),
   },
-  (t) => [
-    oneOf('promoter_state_check', t.state, PROMOTER_STATES),
-    notNegative('promoter_owed_check', t.owedFen),
-    index('promoter_state_idx').on(t.state, t.id),
-  ],
+  (t) => [oneOf('promoter_state_check', t.state, PROMOTER_STATES), index('promoter_state_idx').on(t.state, t.id)],
+);
+
+/**
+ * A customer's rebate wallet (ADR 0069): made with their first rebate (a
+ * promoter's or an inviter's). owed_fen: rebates reversed after they had
+ * become available and could not be taken from the wallet; the next releases
+ * pay it off first. Every movement of the wallet takes this row's lock first.
+ */
+export const wallet = pgTable(
+  'wallet',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => userAccount.id),
+    owedFen: bigint('owed_fen', { mode: 'number' }).notNull().default(0),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [notNegative('wallet_owed_check', t.owedFen)],
 );
 
 /**
  * A rebate: one per payment entry of an invited customer's order (unique on
- * the entry), its rate fixed when earned. release_at is set when the order
- * completes (plus the pending days); the hourly job makes it available.
+ * the entry), its kind, rate and hold fixed when earned. promoter_id is the
+ * earner (a promoter, or the inviter for an invitation rebate). release_at is
+ * set when the order completes (plus hold_days); the hourly job makes it
+ * available.
  */
 export const rebate = pgTable(
   'rebate',
@@ -71,8 +84,11 @@ export const rebate = pgTable(
     paymentEntryId: bigint('payment_entry_id', { mode: 'number' })
       .notNull()
       .references(() => ledgerEntry.id),
+    kind: text('kind').$type<RebateKind>().notNull(),
     baseFen: integer('base_fen').$type<Fen>().notNull(),
     rateBp: integer('rate_bp').notNull(),
+    /** Days after the order's completion before the rebate is withdrawable (the settings when earned). */
+    holdDays: integer('hold_days').notNull(),
     amountFen: integer('amount_fen').$type<Fen>().notNull(),
     state: text('state').$type<RebateState>().notNull(),
     releaseAt: at('release_at'),
@@ -88,6 +104,8 @@ export const rebate = pgTable(
       .on(t.releaseAt)
       .where(sql`${t.state} = 'pending'`),
     oneOf('rebate_state_check', t.state, REBATE_STATES),
+    oneOf('rebate_kind_check', t.kind, REBATE_KINDS),
+    notNegative('rebate_hold_days_check', t.holdDays),
     check('rebate_amount_check', sql`${t.amountFen} > 0`),
   ],
 );

@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, expect, it } from 'vitest';
 import { endpoints, type EndpointName } from '@yance/contracts/endpoints';
+import { contractSerializerCompiler } from './response-serializer.ts';
 import { registerEndpoints, type Handler, type Handlers } from './endpoints.ts';
 
 let close: (() => Promise<unknown>) | undefined;
@@ -12,7 +13,7 @@ async function openScope(handler: Handler<EndpointName>) {
   const warnings: { err?: { code?: string } }[] = [];
   const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(JSON.parse(line)) } } });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler({ check: true }));
   const names = (Object.keys(endpoints) as EndpointName[]).filter((name) => endpoints[name].scope === 'open');
   registerEndpoints(app, 'open', Object.fromEntries(names.map((name) => [name, handler])) as Handlers);
   await app.ready();

@@ -47,6 +47,14 @@ export interface EndpointConfig {
 
 const failures = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 
+/** Each endpoint's success envelope, made once per process: its serialiser is compiled once per schema (ADR 0067). */
+const successEnvelopes = new Map<EndpointName, ReturnType<typeof envelope>>();
+function successEnvelope(name: EndpointName) {
+  let schema = successEnvelopes.get(name);
+  if (!schema) successEnvelopes.set(name, (schema = envelope(endpoints[name].response)));
+  return schema;
+}
+
 /**
  * Registers, in the scope plugin it is called from, every endpoint declared
  * in that scope. A declared endpoint without a handler is a start-up error,
@@ -75,7 +83,7 @@ export function registerEndpoints(app: FastifyInstance, scope: Scope, handlers: 
         ...('body' in ep ? { body: ep.body } : {}),
         ...(scope === 'open' || access === 'anyone' ? {} : { security: [{ token: [] }] }),
         ...(access ? { 'x-permission': access } : {}),
-        response: { 200: envelope(ep.response), ...failures },
+        response: { 200: successEnvelope(name), ...failures },
       },
       handler: async (request, reply) => {
         const call = {

@@ -3,6 +3,7 @@ import { articleDetail, articleDetailQuery, articleListQuery, articleListRespons
 import type { Endpoint } from '../endpoint.ts';
 import { routes } from '../routes.ts';
 import { settingList4KeyBody, settingList4KeyResponse, webSettings } from '../setting.ts';
+import { serviceAgreement } from '../service-agreement.ts';
 
 /** Articles, site pages, settings and the liveness call. */
 export const contentEndpoints = {
@@ -31,6 +32,12 @@ export const contentEndpoints = {
     description: 'keys 为数组，或逗号分隔的字符串（表单提交）。',
     body: settingList4KeyBody,
     response: settingList4KeyResponse,
+  },
+  serviceAgreement: {
+    ...routes.serviceAgreement,
+    summary: '检测服务协议（院校客户下单时阅读并勾选同意）：名称、正文、版本与更新时间',
+    description: '控制台每保存一次即为新版本；order/add 须带上当前版本号（agreementVersion），否则拒绝并提示重新阅读。',
+    response: serviceAgreement,
   },
   ping: { ...routes.ping, summary: '存活检查', response: z.object({ pong: z.literal(true) }) },
 } as const satisfies Record<string, Endpoint>;

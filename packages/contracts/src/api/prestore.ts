@@ -19,6 +19,8 @@ import {
   adminRefundQuery,
   adminStatementQuery,
   dueListBody,
+  groupCreditBody,
+  groupCreditResult,
   groupFunds,
   groupFundsBody,
   groupTransferBody,
@@ -163,6 +165,13 @@ export const prestoreEndpoints = {
     summary: '对公转账凭证下载',
     query: z.object({ id: topupIdBody.shape.id }),
     response: z.unknown(),
+  },
+  adminClusterCredit: {
+    ...routes.adminClusterCredit,
+    summary: '课题组入账：对公转账到课题组的款项记入课题组余额（须填银行流水号）',
+    body: groupCreditBody,
+    response: groupCreditResult,
+    success: '已入账',
   },
   adminTopupConfirm: {
     ...routes.adminTopupConfirm,

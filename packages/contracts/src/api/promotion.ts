@@ -23,6 +23,7 @@ import {
   withdrawAddBody,
   withdrawEntry,
 } from '../promotion.ts';
+import { priceRules, priceRulesData } from '../price-rules.ts';
 import { routes } from '../routes.ts';
 
 /** Promotion (推广): the promoter's calls and the console's 推广员 and 提现审核 rooms (issue 10, ADR 0055). */
@@ -54,7 +55,7 @@ export const promotionEndpoints = {
   },
   promotionStatement: {
     ...routes.promotionStatement,
-    summary: '推广钱包明细（可提现或待入账），每行带变动后余额',
+    summary: '返利钱包明细（可提现或待入账），每行带变动后余额',
     body: walletStatementBody,
     response: page(walletLine),
   },
@@ -106,6 +107,18 @@ export const promotionEndpoints = {
     body: adminPromoterMoveBody,
     response: adminPromoter,
     success: '已恢复',
+  },
+  adminPriceRules: {
+    ...routes.adminPriceRules,
+    summary: '优惠活动：给新订单计价、并在首页与项目上显示优惠标签的规则',
+    response: priceRulesData,
+  },
+  adminPriceRulesSave: {
+    ...routes.adminPriceRulesSave,
+    summary: '保存优惠活动（标签与价格同时生效）',
+    body: priceRules,
+    response: priceRulesData,
+    success: '优惠活动已保存',
   },
   adminPromotionSettings: {
     ...routes.adminPromotionSettings,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Endpoint } from '../endpoint.ts';
 import { routes } from '../routes.ts';
 import { allowRegion, labCalendar, labReview, localInfo, samplingSetting } from '../setting.ts';
+import { serviceAgreement, serviceAgreementInput } from '../service-agreement.ts';
 
 /** The stored web settings as the console edits them (null = never saved). */
 export const settingAdmin = z.object({
@@ -10,6 +11,8 @@ export const settingAdmin = z.object({
   localInfo: localInfo.nullable(),
   labCalendar: labCalendar.nullable(),
   labReview: labReview.nullable(),
+  /** The service agreement in force (the built-in text until one is saved). */
+  serviceAgreement,
 });
 
 /** The console's web settings of spec §3, checked by the same contracts the storefront reads (issue 8). */
@@ -52,6 +55,13 @@ export const settingAdminEndpoints = {
     summary: '保存结果文件审核方式：默认须由上传人以外的另一位员工审核通过；单人实验室可允许本人审核',
     body: z.object({ labReview }),
     response: settingAdmin,
+    success: '已保存',
+  },
+  settingAgreementSave: {
+    ...routes.settingAgreementSave,
+    summary: '保存检测服务协议（名称与正文）：内容有变化即为新版本，此后院校客户下单须同意新版本',
+    body: serviceAgreementInput,
+    response: serviceAgreement,
     success: '已保存',
   },
 } as const satisfies Record<string, Endpoint>;

@@ -154,11 +154,6 @@ export function ItemForm({ form, initial, onChange }: { form: FormInstance; init
               <InputNumber min={0} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col xs={24} md={5}>
-            <Form.Item label="优惠标签" {...f('discountLabel')}>
-              <Input maxLength={20} placeholder="如 新客8折" />
-            </Form.Item>
-          </Col>
         </Row>
       </Card>
     </Form>

@@ -32,20 +32,15 @@ export function TypeEditModal({ type, onClose }: { type: TypeRow | null; onClose
       confirmLoading={save.isPending}
       destroyOnHidden
     >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={type ? { name: type.name, img: type.img, discountLabel: type.discount_label, tags: type.tags } : {}}
-      >
+      <Form form={form} layout="vertical" preserve={false} initialValues={type ? { name: type.name, img: type.img, tags: type.tags } : {}}>
         <Form.Item label="名称" {...fieldOf(typeEditBody, 'name')}>
           <Input maxLength={20} />
         </Form.Item>
         <Form.Item label="图片" {...fieldOf(typeEditBody, 'img')}>
           <ImageUpload hint="首页类型入口显示" />
         </Form.Item>
-        <Form.Item label="优惠标签" {...fieldOf(typeEditBody, 'discountLabel')}>
-          <Input maxLength={20} placeholder="如 首单9折，留空则不显示" />
+        <Form.Item label="优惠标签" extra="由「优惠活动」中适用于本类型的规则生成，在那里修改（标签与价格同时生效）">
+          <span data-testid="type-discount-label">{type?.discount_label || '无'}</span>
         </Form.Item>
         <Form.Item
           label="标签"

@@ -1,14 +1,17 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Tag, Typography, type TableProps } from 'antd';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call } from '@yance/browser/api-client';
 import { formatFen } from '@yance/browser/format';
 import { CLUSTER_MEMBER_STATE_NAMES, CLUSTER_ROLE_NAMES, type AdminClusterDetail, type AdminClusterMember } from '@yance/contracts/cluster';
 import { DetailState, retryUnlessMissing, type Missing } from '@/components/detail-state.tsx';
 import { HistoryButton } from '@/components/history-button.tsx';
+import { holds, useMe } from '@/lib/me.ts';
 import { formatTime } from '@/lib/time.ts';
 import { ListTable } from '@/components/list-table.tsx';
+import { GroupCreditDialog } from './group-credit-dialog.tsx';
 
 const MISSING: Missing = {
   title: '课题组不存在',
@@ -36,6 +39,8 @@ export default function ClusterDetailPage() {
 
 function ClusterView({ g }: { g: AdminClusterDetail }) {
   const navigate = useNavigate();
+  const { data: me } = useMe();
+  const [crediting, setCrediting] = useState(false);
   const back = () => void ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/clusters'));
   const columns: TableProps<AdminClusterMember>['columns'] = [
     {
@@ -83,7 +88,14 @@ function ClusterView({ g }: { g: AdminClusterDetail }) {
             {g.name}
           </Typography.Title>
         </Space>
-        <HistoryButton objectType="cluster" objectId={g.id} title={g.name} />
+        <Space wrap>
+          {holds(me, 'cluster.credit') && (
+            <Button type="primary" onClick={() => setCrediting(true)}>
+              课题组入账
+            </Button>
+          )}
+          <HistoryButton objectType="cluster" objectId={g.id} title={g.name} />
+        </Space>
       </Space>
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Card size="small" title="基本信息">
@@ -93,6 +105,9 @@ function ClusterView({ g }: { g: AdminClusterDetail }) {
               <Link to={`/customers/${g.ownerId}`}>
                 {g.ownerName || '未填写姓名'} {g.ownerPhone}
               </Link>
+            </Descriptions.Item>
+            <Descriptions.Item label="课题组余额">
+              <span data-testid="cluster-balance">{formatFen(g.balanceFen)}</span>
             </Descriptions.Item>
             <Descriptions.Item label="成员">{g.memberCount} 人</Descriptions.Item>
             <Descriptions.Item label="待审核申请">{g.pendingCount} 条</Descriptions.Item>
@@ -113,6 +128,7 @@ function ClusterView({ g }: { g: AdminClusterDetail }) {
           />
         </Card>
       </Space>
+      {crediting && <GroupCreditDialog group={g} onClose={() => setCrediting(false)} />}
     </>
   );
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { notify } from '@yance/browser/notify';
 import { couponTemplateForm, type CouponTemplate } from '@yance/contracts/coupon';
-import { COUPON_KIND_NAMES } from '@yance/contracts/coupon-states';
+import { COUPON_KIND_NAMES, COUPON_ORIGIN_NAMES } from '@yance/contracts/coupon-states';
 import { LoadError } from '@/components/load-error.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { IssuedDrawer } from './issued-drawer.tsx';
@@ -217,6 +217,7 @@ export default function CouponsPage() {
                 render: (v: string, t) => (
                   <>
                     {v} {t.onSignup && <Tag color="orange">注册即送</Tag>}
+                    {t.origin && <Tag color="blue">{COUPON_ORIGIN_NAMES[t.origin]}</Tag>}
                   </>
                 ),
               },
@@ -243,11 +244,14 @@ export default function CouponsPage() {
                 title: '状态',
                 width: 90,
                 render: (_: unknown, t) => (
+                  // A programme's coupon follows its settings (ADR 0069): changed there, not switched here.
                   <Switch
                     checked={t.active}
                     checkedChildren="启用"
                     unCheckedChildren="停用"
                     aria-label={`${t.name}启用`}
+                    disabled={!!t.origin}
+                    title={t.origin ? `由「${COUPON_ORIGIN_NAMES[t.origin]}」的设置管理` : undefined}
                     onChange={(v) => active.mutate({ id: t.id, active: v })}
                   />
                 ),

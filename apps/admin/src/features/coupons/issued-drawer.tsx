@@ -11,7 +11,7 @@ import { formatTime } from '@/lib/time.ts';
 import { ListTable } from '@/components/list-table.tsx';
 
 const PAGE_SIZE = 20;
-const SOURCE_NAMES = { signup: '注册赠送', staff: '后台发放' } as const;
+const SOURCE_NAMES = { signup: '注册赠送', staff: '后台发放', invite: '邀请新客' } as const;
 
 /** 已发放: one template's coupons, newest first — who holds each, where it came from, and whether it was used (on which order) or expired. */
 export function IssuedDrawer({ template, onClose }: { template: CouponTemplate | null; onClose: () => void }) {

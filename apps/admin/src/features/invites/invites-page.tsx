@@ -1,27 +1,9 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWrite } from '@yance/browser/use-write';
-import {
-  App,
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Select,
-  Space,
-  Switch,
-  Tag,
-  Typography,
-  type TableProps,
-} from 'antd';
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Empty, Flex, Form, Input, Modal, Select, Space, Tag, type TableProps } from 'antd';
+import { useState } from 'react';
 import { call } from '@yance/browser/api-client';
 import { formatFen } from '@yance/browser/format';
-import { adminInviteMoveBody, inviteSettings, type AdminInvite, type InviteSettings } from '@yance/contracts/invite';
+import { adminInviteMoveBody, type AdminInvite } from '@yance/contracts/invite';
 import {
   INVITE_REWARD_STATE_NAMES,
   INVITE_REWARD_STATES,
@@ -33,12 +15,12 @@ import {
 import { LoadError } from '@/components/load-error.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { useIdempotencyKey } from '@/lib/idempotency-key.ts';
-import { fenToYuan, yuanToFen } from '@/lib/money.ts';
 import { formatTime } from '@/lib/time.ts';
 import { int, oneOf, useListQuery } from '@/lib/url-query.ts';
 import { useChange } from '@/lib/use-change.ts';
 import { listPagination } from '@/lib/list-pagination.ts';
 import { ListTable } from '@/components/list-table.tsx';
+import { InviteSettingsCard } from './invite-settings-card.tsx';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
@@ -72,7 +54,7 @@ function MoveDialog({ row, action, onClose }: { row: AdminInvite; action: Invite
   const move = useChange(
     (body: { id: number; note: string; idempotencyKey: string }) =>
       action === 'grant' ? call('adminInviteGrant', { body }) : call('adminInviteRefuse', { body }),
-    { done: action === 'grant' ? '奖励已发放' : '已确认不发放', refresh: VIEWS, onDone: onClose },
+    { done: action === 'grant' ? '已审核通过' : '已确认不发放', refresh: VIEWS, onDone: onClose },
   );
   const submit = async () => {
     const { note } = await form.validateFields();
@@ -95,8 +77,9 @@ function MoveDialog({ row, action, onClose }: { row: AdminInvite; action: Invite
         <Descriptions.Item label="首单">{row.orderNo ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="暂缓原因">{row.suspects.map((s) => INVITE_SUSPECT_NAMES[s]).join('；') || '—'}</Descriptions.Item>
         <Descriptions.Item label="奖励">
-          邀请人 {formatFen(row.inviterFen)}
-          {row.inviteeFen > 0 ? `，被邀请人 ${formatFen(row.inviteeFen)}` : ''}（记入预存余额）
+          {row.scheme === 'flat'
+            ? `邀请人 ${formatFen(row.inviterFen)}${row.inviteeFen > 0 ? `，被邀请人 ${formatFen(row.inviteeFen)}` : ''}（旧规则，记入预存余额）`
+            : `通过后，好友${row.windowLastDay ? ` ${row.windowLastDay} 前` : ''}的付款（含已付的）按当前比例计返利，记入邀请人的返利钱包`}
         </Descriptions.Item>
       </Descriptions>
       <Form form={form} layout="vertical">
@@ -115,74 +98,7 @@ function MoveDialog({ row, action, onClose }: { row: AdminInvite; action: Invite
   );
 }
 
-interface SettingsValues {
-  enabled: boolean;
-  inviterYuan: number | null;
-  inviteeYuan: number | null;
-}
-
-/** 奖励设置: on/off and the amounts in yuan, checked by the contract before saving. */
-function SettingsCard() {
-  const { message } = App.useApp();
-  const queries = useQueryClient();
-  const [form] = Form.useForm<SettingsValues>();
-  const [problem, setProblem] = useState('');
-  const settings = useQuery({ queryKey: ['adminInviteSettings'], queryFn: () => call('adminInviteSettings', {}, { feedback: false }) });
-  useEffect(() => {
-    if (settings.data)
-      form.setFieldsValue({
-        enabled: settings.data.enabled,
-        inviterYuan: fenToYuan(settings.data.inviterRewardFen),
-        inviteeYuan: fenToYuan(settings.data.inviteeRewardFen),
-      });
-  }, [settings.data, form]);
-  const save = useWrite({
-    mutationFn: (body: InviteSettings) => call('adminInviteSettingsSave', { body }),
-    onSuccess: (data) => {
-      void message.success('邀请奖励设置已保存');
-      queries.setQueryData(['adminInviteSettings'], data);
-    },
-  });
-  const submit = async () => {
-    const v = await form.validateFields();
-    const parsed = inviteSettings.safeParse({
-      enabled: v.enabled,
-      inviterRewardFen: yuanToFen(v.inviterYuan ?? 0),
-      inviteeRewardFen: yuanToFen(v.inviteeYuan ?? 0),
-    });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? '设置有误');
-    setProblem('');
-    save.mutate(parsed.data);
-  };
-  if (settings.isError) return <LoadError error={settings.error} retry={() => void settings.refetch()} />;
-  return (
-    <Card title="奖励设置" size="small" loading={!settings.data} style={{ marginBottom: 16 }}>
-      <Form form={form} layout="inline" onFinish={() => void submit()}>
-        <Form.Item name="enabled" label="开启邀请奖励" valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item name="inviterYuan" label="邀请人奖励（元）">
-          <InputNumber min={0} precision={2} style={{ width: 120 }} aria-label="邀请人奖励（元）" />
-        </Form.Item>
-        <Form.Item name="inviteeYuan" label="被邀请人奖励（元）">
-          <InputNumber min={0} precision={2} style={{ width: 120 }} aria-label="被邀请人奖励（元）" />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            保存
-          </Button>
-        </Form.Item>
-      </Form>
-      {problem && <Typography.Text type="danger">{problem}</Typography.Text>}
-      <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
-        被邀请人首笔订单付款后按当时的设置发放一次，记入预存余额（充值赠送支出账户）。与邀请人同设备、同手机号或注册 IP 与邀请人 24 小时内的
-        IP 相同的，暂缓发放，在下方审核。
-      </Typography.Paragraph>
-    </Card>
-  );
-}
-
-/** 邀请有礼 (/invites, ADR 0054): the reward settings and every invitation with its reward; withheld ones are granted or refused here. */
+/** 邀请有礼 (/invites, ADR 0054, ADR 0069): the programme's settings and every invitation with what it earned; withheld ones are granted or refused here. */
 export default function InvitesPage() {
   const [query, update] = useListQuery(readQuery);
   const [moving, setMoving] = useState<{ row: AdminInvite; action: InviteRewardAction } | null>(null);
@@ -231,9 +147,17 @@ export default function InvitesPage() {
     {
       title: '奖励',
       key: 'reward',
-      width: 130,
+      width: 150,
       align: 'right',
-      render: (_: unknown, r) => (r.state ? `${formatFen(r.inviterFen)}${r.inviteeFen > 0 ? ` + ${formatFen(r.inviteeFen)}` : ''}` : '—'),
+      render: (_: unknown, r) =>
+        r.scheme === 'flat' ? (
+          `${formatFen(r.inviterFen)}${r.inviteeFen > 0 ? ` + ${formatFen(r.inviteeFen)}` : ''}（旧规则）`
+        ) : (
+          <span>
+            返利 {formatFen(r.rebateFen)}
+            {r.windowLastDay && <div style={{ opacity: 0.65 }}>返利期至 {r.windowLastDay}</div>}
+          </span>
+        ),
     },
     {
       title: '原因 / 备注',
@@ -266,7 +190,7 @@ export default function InvitesPage() {
         r.state === 'withheld' ? (
           <Space>
             <Button size="small" type="primary" onClick={() => setMoving({ row: r, action: 'grant' })}>
-              发放奖励
+              审核通过
             </Button>
             <Button size="small" danger onClick={() => setMoving({ row: r, action: 'refuse' })}>
               确认不发放
@@ -280,7 +204,7 @@ export default function InvitesPage() {
   return (
     <>
       <PageTitle title="邀请有礼">{null}</PageTitle>
-      <SettingsCard />
+      <InviteSettingsCard />
       <Flex gap={8} wrap style={{ marginBottom: 12 }}>
         <Select
           aria-label="奖励状态"

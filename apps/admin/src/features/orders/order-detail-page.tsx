@@ -10,7 +10,7 @@ import { HistoryButton } from '@/components/history-button.tsx';
 import { DetailState, retryUnlessMissing, type Missing } from '@/components/detail-state.tsx';
 import { holds, useMe } from '@/lib/me.ts';
 import { formatTime } from '@/lib/time.ts';
-import { Amount, figureItems, ORDER_KIND_NAMES, OrderStateTag } from './order-labels.tsx';
+import { Amount, figureItems, ORDER_KIND_NAMES, OrderStateTag, returnAddressText } from './order-labels.tsx';
 import { AdjustSection, SampleTrackingSection, TestRecordsSection } from './order-lab.tsx';
 import { ResultFilesSection } from './order-result-files.tsx';
 import { ContractPanel } from './contract-panel.tsx';
@@ -100,12 +100,17 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
             >
               <LinesSection order={order} />
             </Card>
-            <Card title={`样品（${order.sampleCount}）`} size="small">
-              <SamplesSection order={order} />
-            </Card>
-            <Card title="样品状态" size="small">
-              <SampleTrackingSection order={order} />
-            </Card>
+            {/* An order with nothing to send (数据分析 only, ADR 0070) has no samples to list or track. */}
+            {order.delivery === null && order.samples.length === 0 ? null : (
+              <>
+                <Card title={`样品（${order.sampleCount}）`} size="small">
+                  <SamplesSection order={order} />
+                </Card>
+                <Card title="样品状态" size="small">
+                  <SampleTrackingSection order={order} />
+                </Card>
+              </>
+            )}
             <Card title="检测记录" size="small">
               <TestRecordsSection order={order} />
             </Card>
@@ -123,7 +128,23 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
             <Card title="订单信息" size="small">
               <Descriptions size="small" column={1}>
                 <Descriptions.Item label="结算方式">{ORDER_KIND_NAMES[order.kind]}</Descriptions.Item>
-                <Descriptions.Item label="送样方式">{DELIVERY_METHOD_NAMES[order.delivery as DeliveryMethod] ?? '—'}</Descriptions.Item>
+                <Descriptions.Item label="送样方式">
+                  {order.delivery === null ? '无需送样（数据分析）' : (DELIVERY_METHOD_NAMES[order.delivery as DeliveryMethod] ?? '—')}
+                </Descriptions.Item>
+                {order.kind === 'institution' && (
+                  <Descriptions.Item label="服务协议">
+                    <span data-testid="order-agreement">
+                      {order.agreement
+                        ? `已同意《${order.agreement.title}》第${order.agreement.version}版 · ${formatTime(order.agreement.acceptedAt)}`
+                        : '—'}
+                    </span>
+                  </Descriptions.Item>
+                )}
+                {order.returnAddress && (
+                  <Descriptions.Item label="退还地址">
+                    <span data-testid="order-return-address">{returnAddressText(order.returnAddress)}</span>
+                  </Descriptions.Item>
+                )}
                 {figureItems(order.figures)}
                 <Descriptions.Item label="下单时间">{formatTime(order.createdAt)}</Descriptions.Item>
               </Descriptions>

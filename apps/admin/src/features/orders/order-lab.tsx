@@ -3,7 +3,7 @@
 // Every change reloads the order from the server's answer.
 import { useWrite } from '@yance/browser/use-write';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, InputNumber, Modal, Select, Space, Typography, type TableProps } from 'antd';
+import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Space, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '@yance/browser/api-client';
@@ -14,6 +14,7 @@ import { canSampleLeave } from '@yance/contracts/sample-states';
 import { holds, useMe } from '@/lib/me.ts';
 import { dayjs, formatTime } from '@/lib/time.ts';
 import { SampleStateTag } from '@/components/sample-state-tag.tsx';
+import { returnAddressText } from './order-labels.tsx';
 import { sampleOptions, useRefresh } from './order-lab-shared.ts';
 import { detailKey } from './use-order-move.ts';
 import { ListTable } from '@/components/list-table.tsx';
@@ -95,6 +96,13 @@ function ReturnModal({ order, sample, onClose }: { order: AdminOrderDetail; samp
       onOk={() => form.submit()}
       onCancel={onClose}
     >
+      <Alert
+        type={order.returnAddress ? 'info' : 'warning'}
+        showIcon
+        style={{ marginBottom: 16 }}
+        data-testid="return-to"
+        title={order.returnAddress ? `寄往：${returnAddressText(order.returnAddress)}` : '客户未留退还地址，请先联系客户确认收件地址'}
+      />
       <Form form={form} layout="vertical" onFinish={(v) => m.mutate(v)}>
         <Form.Item name="return_company" label="快递公司" rules={[{ required: true, message: '[快递公司]不能为空' }]}>
           <Input maxLength={32} />

@@ -2,6 +2,8 @@ import { Descriptions, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { formatFen, signedFen } from '@yance/browser/format';
 import type { OrderFigures } from '@yance/contracts/order-figures';
+import type { ReturnAddress } from '@yance/contracts/order';
+import { placeText } from '@yance/contracts/place';
 import { ORDER_STATE_NAMES, ORDER_STATES, type OrderKind } from '@yance/contracts/order-states';
 
 export { OrderStateTag } from '@/components/order-state-tag.tsx';
@@ -39,3 +41,6 @@ export function figureItems(f: OrderFigures) {
     f.dueFen > 0 && item('待付', formatFen(f.dueFen), 'figure-due'),
   ].filter(Boolean);
 }
+
+/** Where the samples asked back go, as the courier's slip needs it: name, phone, place. */
+export const returnAddressText = (a: ReturnAddress) => `${a.name} ${a.phone} ${placeText(a)}`;

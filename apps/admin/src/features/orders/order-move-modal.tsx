@@ -119,7 +119,7 @@ export function OrderMoveModal({ order, action, onClose }: { order: AdminOrderDe
   const t = transition(action);
   const quoting = action === 'quote';
   const priced = quoting || order.lines.every((l) => l.amount_fen !== null);
-  const to = nextOrderState(action, { kind: order.kind, delivery: order.delivery as 0 | 1, priced });
+  const to = nextOrderState(action, { kind: order.kind, delivery: order.delivery as 0 | 1 | null, priced });
   const initialValues = {
     note: '',
     amounts: Object.fromEntries(order.lines.map((l) => [String(l.id), l.amount_fen === null ? null : fenToYuan(l.amount_fen)])),

@@ -6,8 +6,9 @@ import { HistoryButton } from '@/components/history-button.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { fieldOf, parseForm } from '@/lib/zod-form.ts';
 import { useSaveSetting, useSettings } from './use-settings.ts';
+import { ServiceAgreementCard } from './service-agreement-card.tsx';
 
-/** 联系方式: the address, phone, e-mail, sample address, hours and WeChat the site's footer and order pages show. */
+/** 联系方式: the address, phone, e-mail, sample address, hours and WeChat the site's footer and order pages show; and the service agreement. */
 export default function LocalInfoPage() {
   const [form] = Form.useForm();
   const settings = useSettings();
@@ -64,6 +65,7 @@ export default function LocalInfoPage() {
           </Button>
         </Form>
       </Card>
+      <ServiceAgreementCard key={settings.data.serviceAgreement.version} current={settings.data.serviceAgreement} />
     </>
   );
 }

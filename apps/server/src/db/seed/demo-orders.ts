@@ -10,16 +10,16 @@ import { chinaToday, isPickableDate, isSlotDisabled, slotsOf } from '@yance/cont
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { hashPassword } from '../../modules/account/index.ts';
 import { reviewAttestation } from '../../modules/customer/index.ts';
-import { addOrder, customerMove, moveOrder } from '../../modules/order/index.ts';
+import { addOrder, adminOrderDetail, customerMove, moveOrder } from '../../modules/order/index.ts';
 import type { FileStorage } from '../../modules/media/index.ts';
-import { reviewResult, uploadResult } from '../../modules/lab/index.ts';
+import { adminReturn, reviewResult, uploadResult } from '../../modules/lab/index.ts';
 import { addToPlan } from '../../modules/plan/index.ts';
 import { demoResultFile } from './demo-result-files.ts';
-import { addAddress } from '../../modules/address/index.ts';
+import { addAddress, getAddresses } from '../../modules/address/index.ts';
 import { addTemplate, issueToPhone } from '../../modules/coupon/index.ts';
 import { adminEvaluationReply, addEvaluation, listEvaluations } from '../../modules/evaluation/index.ts';
 import { assignPickup, addSampling } from '../../modules/sampling/index.ts';
-import { getSettings } from '../../modules/setting/index.ts';
+import { getSettings, serviceAgreementOf } from '../../modules/setting/index.ts';
 import { demoCaller } from '../../modules/staff/index.ts';
 import { createUser, updateProfile } from '../../modules/user/index.ts';
 
@@ -73,13 +73,16 @@ const sample = (name: string, form: SampleInput['form'], extra: Partial<SampleIn
 interface DemoOrder {
   /** Items (rid, count, choices) and the samples of each. */
   lines: { rid: string; count: number; choices?: Record<string, string>; samples: SampleInput[] }[];
-  delivery: 0 | 1;
+  /** Absent for an order with nothing to send (数据分析 only, ADR 0070). */
+  delivery?: 0 | 1;
   remark?: string;
   draft?: boolean;
   /** Moves after sending, by who. */
   then?: { action: OrderAction; by: 'customer' | keyof Staff; expect: OrderState; note?: string }[];
   /** After 确认数据: the customer evaluates every line so, and the manager may reply (ADR 0048). */
   evaluation?: { stars: number; comment: string; reply?: string };
+  /** The lab sends the samples asked back to the order's return address, with this courier (ADR 0070). */
+  returned?: { company: string; no: string };
   /** A pick-up request (待取样) on the first open day at least `inDays` from today, collected by the lab member when `assign` (ADR 0049). */
   pickup?: { inDays: number; assign: boolean; message?: string };
 }
@@ -132,6 +135,11 @@ const STUDENT_ORDERS: DemoOrder[] = [
     then: [{ action: 'cancel', by: 'customer', expect: 'awaitingSample', note: '单晶尺寸不够，重新培养后再送' }],
   },
   { lines: [{ rid: 'd10024', count: 1, samples: [sample('钢渣粉末', 'powder')] }], delivery: 1, draft: true },
+  // A calculation: nothing to send, its work starts at once (ADR 0070).
+  {
+    lines: [{ rid: 'd30001', count: 1, samples: [] }],
+    remark: 'Pt(111) 表面 CO 吸附能，结构文件已发客户经理邮箱',
+  },
   {
     lines: [{ rid: 'd10001', count: 2, samples: [sample('NCM811 正极粉', 'powder', { count: 2 })] }],
     delivery: 1,
@@ -162,6 +170,7 @@ const ENTERPRISE_ORDERS: DemoOrder[] = [
       { action: 'deliver', by: 'lab', expect: 'testing' },
       { action: 'confirmData', by: 'customer', expect: 'delivered' },
     ],
+    returned: { company: '顺丰速运', no: 'SF1402260001' },
     evaluation: { stars: 4, comment: '数据质量不错，样品也按要求退回了。希望报告里能多给一些物相分析的说明。' },
   },
 ];
@@ -173,9 +182,13 @@ async function placeDemoOrder(ctx: AppContext, userId: number, staff: Staff, o: 
     const { id } = await addToPlan(ctx, userId, { rid: l.rid, count: l.count, choices: l.choices ?? {} });
     lines.push({ planId: id, samples: l.samples });
   }
+  // Samples asked back go to the customer's default address; an institution ticks the agreement in force.
+  const asksBack = o.lines.some((l) => l.samples.some((x) => x.returnSample));
   const placed = await addOrder(ctx, userId, {
     lines,
-    delivery: o.delivery,
+    ...(o.delivery === undefined ? {} : { delivery: o.delivery }),
+    ...(asksBack ? { returnAddressRid: (await getAddresses(ctx, userId))[0]!.address_rid } : {}),
+    agreementVersion: (await serviceAgreementOf(ctx)).version,
     remark: o.remark ?? '',
     attachments: [],
     draft: o.draft ?? false,
@@ -208,8 +221,16 @@ async function placeDemoOrder(ctx: AppContext, userId: number, staff: Staff, o: 
       apply,
     });
   }
+  if (o.returned) await returnDemoSamples(ctx, staff.lab, placed.id, o.returned);
   if (o.evaluation) await evaluateDemoOrder(ctx, userId, staff, placed.id, o.evaluation);
   if (o.pickup) await demoPickup(ctx, userId, placed.id, staff.lab, o.pickup);
+}
+
+/** The lab's 退还 of every sample waiting to go back, through the console's call. */
+async function returnDemoSamples(ctx: AppContext, lab: StaffCaller, orderId: number, r: NonNullable<DemoOrder['returned']>) {
+  const { samples } = await adminOrderDetail(ctx, lab, orderId);
+  for (const s of samples.filter((x) => x.tracking.state === 'awaitingReturn'))
+    await adminReturn(ctx, lab, { id: s.id, expect: 'awaitingReturn', note: '', return_company: r.company, return_no: r.no }, '');
 }
 
 /** Evaluates every line of a confirmed demo order through the customer's own call, and the manager's reply through the console's. */
@@ -228,10 +249,10 @@ async function demoPickup(ctx: AppContext, userId: number, orderId: number, lab:
   let date = addDays(today, p.inDays);
   while (
     !isPickableDate(date, today, samplingSetting!) ||
-    slotsOf(samplingSetting!).every((x) => isSlotDisabled(date, x, samplingSetting!))
+    slotsOf(samplingSetting!).every((x) => isSlotDisabled(date, x, samplingSetting!, ctx.clock()))
   )
     date = addDays(date, 1);
-  const time = slotsOf(samplingSetting!).find((x) => !isSlotDisabled(date, x, samplingSetting!))!;
+  const time = slotsOf(samplingSetting!).find((x) => !isSlotDisabled(date, x, samplingSetting!, ctx.clock()))!;
   // The demo pick-ups are the student's, at their lab in 徐汇区 (region 310104).
   const { phone, profile } = DEMO_CUSTOMERS[0]!;
   const request = await addSampling(

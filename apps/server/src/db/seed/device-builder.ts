@@ -22,7 +22,6 @@ export interface DeviceSeed {
   days: number;
   orders: number;
   hot?: number;
-  discount?: string;
   options?: DeviceOption[];
 }
 

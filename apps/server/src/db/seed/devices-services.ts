@@ -146,7 +146,6 @@ export const SERVICE_DEVICES: DeviceSeed[] = [
     days: 15,
     orders: 1953,
     hot: 8,
-    discount: '首单立减50元',
     options: [
       opt('体系规模', [
         ['≤ 100 原子', 0],

@@ -209,7 +209,6 @@ export const STRUCTURE_DEVICES: DeviceSeed[] = [
     unit: 'hour',
     days: 10,
     orders: 866,
-    discount: '机时包9折',
   },
   {
     rid: 'd10010',

@@ -184,7 +184,6 @@ export const SURFACE_DEVICES: DeviceSeed[] = [
     unit: 'sample',
     days: 15,
     orders: 1674,
-    discount: '满3组9折',
   },
   {
     rid: 'd10093',

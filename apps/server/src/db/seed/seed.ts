@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_PRICE_RULES, itemLabel, typeLabel } from '@yance/contracts/price-rules';
 import { insertDevices, type NewDevice } from '../../modules/catalog/index.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
@@ -95,7 +96,7 @@ async function seedAll(db: Db): Promise<void> {
       name: t.name,
       img: `/upload/img/type/${t.slug}.svg`,
       description: t.description,
-      discountLabel: t.discountLabel,
+      discountLabel: typeLabel(DEFAULT_PRICE_RULES.rules, t.id) || null,
       sort: i,
     })),
   );
@@ -128,7 +129,8 @@ async function seedAll(db: Db): Promise<void> {
       turnaroundDays: d.days,
       dailyCapacity: demoCapacity(info.typeId, d.price),
       orderCount: d.orders,
-      discountLabel: d.discount ?? null,
+      // The labels are the promotion rules' (issue 21): until an operator saves theirs, the defaults'.
+      discountLabel: itemLabel(DEFAULT_PRICE_RULES.rules, info.typeId, 0) || null,
       hotRank: d.hot ?? null,
     };
   });

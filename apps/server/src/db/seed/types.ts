@@ -10,7 +10,6 @@ export interface TypeSeed {
   slug: string;
   /** Pipe-separated tags (spec §3). */
   description: string;
-  discountLabel: string | null;
   children: { name: string; motif: Motif }[];
 }
 
@@ -20,7 +19,6 @@ export const TYPE_SEEDS: TypeSeed[] = [
     name: '送样检测',
     slug: 'sample',
     description: '专业仪器|快速出报告|先测试后付费',
-    discountLabel: '新客9折',
     children: [
       { name: '结构分析', motif: 'lattice' },
       { name: '形貌分析', motif: 'microscope' },
@@ -38,7 +36,6 @@ export const TYPE_SEEDS: TypeSeed[] = [
     name: '现场预约',
     slug: 'booking',
     description: '自主上机|工程师陪同|按小时计费',
-    discountLabel: null,
     children: [
       { name: '电镜机时', motif: 'microscope' },
       { name: '谱学机时', motif: 'spectrum' },
@@ -51,7 +48,6 @@ export const TYPE_SEEDS: TypeSeed[] = [
     name: '数据分析',
     slug: 'data',
     description: '博士团队|7天交付|不满意免费修改',
-    discountLabel: '首单立减50元',
     children: [
       { name: '模拟计算', motif: 'compute' },
       { name: '数据处理与作图', motif: 'chart' },

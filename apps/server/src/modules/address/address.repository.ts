@@ -1,6 +1,8 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, type Column, type SQL } from 'drizzle-orm';
+import type { Address } from '@yance/contracts/user';
 import type { Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
+import { qualified } from '../../db/qualified.ts';
 import { userAccount, userAddress } from '../../db/schema.ts';
 
 export type AddressRow = typeof userAddress.$inferSelect;
@@ -22,6 +24,22 @@ const addressesOf = preparedStatement('addresses_of_user', (db, name) =>
     .orderBy(desc(userAddress.isDefault), desc(userAddress.id))
     .prepare(name),
 );
+
+/**
+ * The user's addresses in the contracts' shape (default first, then newest) as one JSON value: a part of another
+ * module's statement, so user/info reads the account and its address book in one round trip (ADR 0067). The same
+ * fields as address.service's toAddress (test/user-address.test.ts compares the two).
+ */
+export const addressListJson = (userId: Column): SQL<Address[]> => {
+  const a = qualified;
+  return sql`coalesce((
+  select json_agg(json_build_object(
+    'address_rid', ${a(userAddress.rid)}, 'name', ${a(userAddress.name)}, 'phone', ${a(userAddress.phone)},
+    'province', ${a(userAddress.province)}, 'city', ${a(userAddress.city)}, 'area', ${a(userAddress.area)},
+    'address', ${a(userAddress.address)}, 'address_code', ${a(userAddress.addressCode)}, 'default', ${a(userAddress.isDefault)}
+  ) order by ${a(userAddress.isDefault)} desc, ${a(userAddress.id)} desc)
+  from ${userAddress} where ${a(userAddress.userId)} = ${qualified(userId)}), '[]'::json)`;
+};
 
 /**
  * Locks the user's account row until the transaction ends, so address-book

@@ -7,6 +7,7 @@ import {
   type DeviceInput,
   type DeviceExportQuery,
 } from '@yance/contracts/catalog-admin';
+import { labelDevice } from './discount-labels.service.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -62,7 +63,7 @@ export async function getDeviceAdmin(ctx: AppContext, id: number): Promise<Devic
 async function fieldsOf(ctx: AppContext, input: DeviceInput): Promise<NewDevice> {
   const [child] = await findChildren(ctx.db, { ids: [input.childId] });
   if (!child) throw new AppError('NOT_FOUND', '[分类]不存在');
-  return { ...input, typeId: child.typeId, discountLabel: input.discountLabel || null };
+  return { ...input, typeId: child.typeId };
 }
 
 /**
@@ -85,6 +86,7 @@ export async function saveDevice(t: AppContext, w: CatalogWrite, input: DeviceIn
     before = deviceFieldsOf(await getDeviceAdmin(t, id));
     await updateDevice(t.db, id, fields);
   }
+  await labelDevice(t, id);
   const after = await getDeviceAdmin(t, id);
   await logCatalog(t, w, action, { type: 'device', id }, before, deviceFieldsOf(after));
   return after;

@@ -33,7 +33,6 @@ export interface SheetRow {
   turnaroundDays: number;
   dailyCapacity: number | null;
   orderCount: number;
-  discountLabel: string;
   onShelf: string;
   sort: number;
   hotRank: number | null;
@@ -56,7 +55,6 @@ export const COLUMNS: readonly Column[] = [
   { key: 'turnaroundDays', header: '周期（工作日）', width: 10 },
   { key: 'dailyCapacity', header: '日检测量（空为不限）', width: 10 },
   { key: 'orderCount', header: '下单量', width: 10 },
-  { key: 'discountLabel', header: '优惠标签', width: 12 },
   { key: 'onShelf', header: '上架（是/否）', width: 8 },
   { key: 'sort', header: '排序', width: 8 },
   { key: 'hotRank', header: '首页热门排序（空为不上首页）', width: 10 },
@@ -89,7 +87,6 @@ export function sheetRowOf(d: DeviceAdminDetail): SheetRow {
     turnaroundDays: d.turnaroundDays,
     dailyCapacity: d.dailyCapacity,
     orderCount: d.orderCount,
-    discountLabel: d.discountLabel,
     onShelf: d.onShelf ? '是' : '否',
     sort: d.sort,
     hotRank: d.hotRank,

@@ -80,7 +80,7 @@ function childIdOf(cells: Cells, taxonomy: Taxonomy): number {
   return found[0]!.id;
 }
 
-const TEXTS = ['name', 'img', 'sketch', 'description', 'sampleRequirement', 'instrument', 'discountLabel'] as const;
+const TEXTS = ['name', 'img', 'sketch', 'description', 'sampleRequirement', 'instrument'] as const;
 const INTEGERS = ['turnaroundDays', 'dailyCapacity', 'orderCount', 'sort', 'hotRank'] as const;
 /** Blank means "no limit" / "not featured" for these, and "keep as is" for the other integers. */
 const BLANK_IS_NULL = new Set<Column['key']>(['dailyCapacity', 'hotRank']);

@@ -35,7 +35,7 @@ const typeOf = (t: TypeRow) => ({
   tags: tagsOf(t.description),
   discount_label: t.discountLabel ?? '',
 });
-const loggedType = (t: TypeRow) => ({ name: t.name, img: t.img, description: t.description, discountLabel: t.discountLabel ?? '' });
+const loggedType = (t: TypeRow) => ({ name: t.name, img: t.img, description: t.description });
 
 export async function listTypesAdmin(ctx: AppContext) {
   return (await findTypes(ctx.db)).map(typeOf);
@@ -50,7 +50,6 @@ export async function editType(ctx: AppContext, w: CatalogWrite, body: z.output<
       name: body.name,
       img: body.img,
       description: tagsOf(body.description).join('|'),
-      discountLabel: body.discountLabel || null,
     });
     await logCatalog(t, w, 'catalog.type.edit', { type: 'project_type', id: row.id }, loggedType(row), loggedType(next));
     return typeOf(next);

@@ -7,6 +7,7 @@ import { seesAllCustomers } from '@yance/contracts/customer';
 import type { Page } from '@yance/contracts/paging';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import * as ledger from '../ledger/index.ts';
 import * as repo from './cluster.repository.ts';
 
 type AdminRow = NonNullable<Awaited<ReturnType<typeof repo.findAdminCluster>>>;
@@ -52,5 +53,6 @@ export async function adminClusterDetail(ctx: AppContext, caller: StaffCaller, i
       spentFen: p.row.spentFen,
       since: (p.row.joinedAt ?? p.row.createdAt).toISOString(),
     }));
-  return { ...summaryOf(row), description: row.description, members };
+  const balanceFen = await ledger.balanceOf(ctx, ledger.groupAccountOf(row.id));
+  return { ...summaryOf(row), description: row.description, balanceFen, members };
 }

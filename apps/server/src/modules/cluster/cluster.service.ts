@@ -56,6 +56,13 @@ export async function lockGroupForMoney(
   return { group, member, owner: group.ownerId === userId };
 }
 
+/** A live group locked for a staff member's credit (the caller checked its reach), or 404. */
+export async function lockGroupRow(t: AppContext, clusterId: number): Promise<ClusterRow> {
+  const group = await repo.lockCluster(t.db, clusterId);
+  if (!group) throw new AppError('NOT_FOUND', NO_CLUSTER);
+  return group;
+}
+
 /** The group's facts for a reader (unlocked): its member row for the caller, or 404. */
 export async function groupForReader(
   ctx: AppContext,

@@ -2,7 +2,7 @@
 // templates (rule fixed at creation), a coupon issued to a phone or at sign-up
 // within the template's per-customer limit, the issued list, and the
 // customer's coupon as every page shows it.
-import { couponRuleText, type CouponRule } from '@yance/contracts/coupon-states';
+import { COUPON_ORIGIN_NAMES, couponRuleText, type CouponRule } from '@yance/contracts/coupon-states';
 import type { CouponTemplate, CouponTemplateForm, MyCoupon } from '@yance/contracts/coupon';
 import type { Fen } from '@yance/contracts/money';
 import { chinaToday } from '@yance/contracts/sampling-rules';
@@ -43,6 +43,7 @@ const toTemplate = (t: TemplateRow, issued: number, used: number): CouponTemplat
   perUserLimit: t.perUserLimit,
   onSignup: t.onSignup,
   active: t.active,
+  origin: t.origin,
   ruleText: couponRuleText(ruleOf(t)),
   issued,
   used,
@@ -97,6 +98,8 @@ export async function setTemplateActive(
   return ctx.tx(async (t) => {
     const before = await repo.lockTemplate(t.db, body.id);
     if (!before) throw new AppError('NOT_FOUND', '[优惠券]不存在');
+    // A programme's template follows its settings (ADR 0069): the console changes them there, not here.
+    if (before.origin) throw new AppError('CONFLICT', `[优惠券]由「${COUPON_ORIGIN_NAMES[before.origin]}」的设置管理，请在其设置中修改`);
     const row = (await repo.setTemplateActive(t.db, body.id, body.active))!;
     await recordAudit(t, {
       actor: staffActor(caller),

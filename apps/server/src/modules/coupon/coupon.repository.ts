@@ -1,6 +1,6 @@
 // Coupons and points (ADR 0053): the only code that touches their tables.
 import { and, asc, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { CouponTab } from '@yance/contracts/coupon-states';
+import type { CouponOrigin, CouponTab } from '@yance/contracts/coupon-states';
 import type { Executor } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared.ts';
 import {
@@ -64,6 +64,38 @@ export const signupTemplates = (db: Executor) =>
     .from(couponTemplate)
     .where(and(eq(couponTemplate.onSignup, true), eq(couponTemplate.active, true)))
     .orderBy(asc(couponTemplate.id));
+
+/** Serialises the making of a programme's template until the transaction ends (two sign-ups at once make one). */
+export async function lockOrigin(db: Executor, origin: CouponOrigin): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`yance:coupon-origin:${origin}`}))`);
+}
+
+/** The programme's active template (at most one: a unique partial index). */
+export async function activeOriginTemplate(db: Executor, origin: CouponOrigin): Promise<TemplateRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(couponTemplate)
+    .where(and(eq(couponTemplate.origin, origin), eq(couponTemplate.active, true)));
+  return row;
+}
+
+/** Stops the programme's template (its settings changed; issued coupons keep their terms). */
+export async function retireOriginTemplate(db: Executor, origin: CouponOrigin): Promise<void> {
+  await db
+    .update(couponTemplate)
+    .set({ active: false })
+    .where(and(eq(couponTemplate.origin, origin), eq(couponTemplate.active, true)));
+}
+
+/** Whether the customer holds a coupon of this source (an invitee's coupon is one: user_coupon_invite_idx). */
+export async function hasCouponFrom(db: Executor, userId: number, source: CouponRow['source']): Promise<boolean> {
+  const [row] = await db
+    .select({ id: userCoupon.id })
+    .from(userCoupon)
+    .where(and(eq(userCoupon.userId, userId), eq(userCoupon.source, source)))
+    .limit(1);
+  return !!row;
+}
 
 export async function countUserCoupons(db: Executor, templateId: number, userId: number): Promise<number> {
   const [row] = await db

@@ -27,6 +27,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { defineMachine, SYSTEM_MOVER, type Mover } from '../../lib/state-machine.ts';
 import type { Actor } from '../audit/index.ts';
+import { discountsFor } from '../catalog/index.ts';
 import { planLinesPriced } from '../plan/index.ts';
 import { getPointsSettings, givePointsBack, spendPoints } from './coupon-points.service.ts';
 import { ruleOf, toMyCoupons } from './coupon-template.service.ts';
@@ -92,13 +93,17 @@ async function savingsFor(ctx: AppContext, userId: number, lines: readonly Savin
 
 /** coupon/usable: the order page's picker for the caller's own plan lines. */
 export async function couponUsable(ctx: AppContext, userId: number, body: { planIds: number[] }): Promise<CouponUsableResponse> {
-  const chosen = await planLinesPriced(ctx, userId, [...new Set(body.planIds)]);
+  const planIds = [...new Set(body.planIds)];
+  const chosen = await planLinesPriced(ctx, userId, planIds);
   if (chosen.some((l) => !l)) throw new AppError('NOT_FOUND', '[方案条目]不存在');
-  const lines = chosen as SavingLine[];
+  // The promotion rules come first, as in order/add: the coupon's threshold and saving read what is left.
+  const promos = await discountsFor(ctx, userId, chosen as SavingLine[]);
+  const lines = (chosen as SavingLine[]).map((l, i) => (l.amountFen === null ? l : { ...l, amountFen: l.amountFen - promos[i]!.fen }));
   const totalFen = lines.some((l) => l.amountFen === null) ? null : lines.reduce((n, l) => n + (l.amountFen ?? 0), 0);
   const s = await getPointsSettings(ctx);
   return {
     totalFen: totalFen as Fen | null,
+    promos: planIds.map((planId, i) => ({ planId, promoFen: promos[i]!.fen as Fen, promoLabel: promos[i]!.label })),
     ...(await savingsFor(ctx, userId, lines)),
     points: { balance: await repo.pointsBalance(ctx.db, userId), pointsPerYuan: s.pointsPerYuan, capPercent: s.capPercent },
   };

@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, sql, type Column, type SQL } from 'drizzle-orm';
+import type { UserInfo } from '@yance/contracts/user';
 import type { AttestationState } from '@yance/contracts/states';
 import type { Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
+import { qualified } from '../../db/qualified.ts';
 import { managerRotation, staffAccount, userAccount } from '../../db/schema.ts';
 
 export type CustomerRow = typeof userAccount.$inferSelect;
@@ -143,6 +145,20 @@ export async function listManagers(db: Executor): Promise<Pick<ManagerRow, 'id' 
 }
 
 const isActiveManager = sql`not ${staffAccount.disabled} and 'manager' = any(${staffAccount.roles})`;
+
+/**
+ * The card of the manager with this id while that manager is active, as one JSON value, else null: a part of
+ * user/info's one statement (ADR 0067). Null sends the caller to ensureManager, which assigns an active one.
+ */
+export const activeManagerCardJson = (managerId: Column): SQL<UserInfo['manager']> => {
+  const s = qualified;
+  return sql`(
+  select json_build_object(
+    'name', coalesce(nullif(${s(staffAccount.name)}, ''), ${s(staffAccount.account)}), 'phone', ${s(staffAccount.phone)},
+    'email', ${s(staffAccount.email)}, 'wechatQr', ${s(staffAccount.wechatQr)}
+  ) from ${staffAccount}
+  where ${s(staffAccount.id)} = ${qualified(managerId)} and not ${s(staffAccount.disabled)} and 'manager' = any(${s(staffAccount.roles)}))`;
+};
 
 /**
  * The round robin's row, locked until the transaction ends (created on first

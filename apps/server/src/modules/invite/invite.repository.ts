@@ -1,6 +1,7 @@
-// Invitations' tables (ADR 0054): the reward rows, and the look-ups of the
-// abuse checks over login_event (devices and sign-up IPs).
-import { aliasedTable, and, count, desc, eq, exists, ilike, isNotNull, isNull, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+// Invitations' tables (ADR 0054, ADR 0069): the invitation rows, the look-ups
+// of the abuse checks over login_event (devices and sign-up IPs), and the
+// invitee's orders for the rebates owed after a review.
+import { aliasedTable, and, asc, count, desc, eq, exists, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { InviteRewardState } from '@yance/contracts/invite-states';
 import type { Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
@@ -9,30 +10,45 @@ import { inviteReward, loginEvent, orders, staffAccount, userAccount } from '../
 export type RewardRow = typeof inviteReward.$inferSelect;
 export type NewRewardRow = typeof inviteReward.$inferInsert;
 
-/** The invitee and their inviter, while the invitee's reward is undecided (none: not invited, or decided already). */
-export async function findParties(db: Executor, inviteeId: number) {
-  const [row] = await parties(db).execute({ inviteeId });
+/** The invitee (their registration) and their inviter, with the invitation's row when it is written; none: not invited. */
+export async function findInvitation(db: Executor, inviteeId: number) {
+  const [row] = await invitation(db).execute({ inviteeId });
+  return row;
+}
+export type Invitation = NonNullable<Awaited<ReturnType<typeof findInvitation>>>;
+
+/** The invitation's row by its invitee (after a racing payment wrote it). */
+export async function rewardOfInvitee(db: Executor, inviteeId: number): Promise<RewardRow | undefined> {
+  const [row] = await db.select().from(inviteReward).where(eq(inviteReward.inviteeId, inviteeId));
   return row;
 }
 
-/** Asked on every payment (ORDER_PAID): prepared once (ADR 0066). */
-const parties = preparedStatement('invite_parties', (db, name) => {
+/** The invitee's orders that are not drafts, oldest first (the rebates a review grants). */
+export async function ordersOf(db: Executor, userId: number) {
+  return db
+    .select({ id: orders.id, no: orders.no, userId: orders.userId, state: orders.state })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), ne(orders.state, 'draft')))
+    .orderBy(asc(orders.id));
+}
+
+/** Asked on every payment of every customer (the order's paying moves): prepared once (ADR 0066). */
+const invitation = preparedStatement('invite_invitation', (db, name) => {
   const inviter = aliasedTable(userAccount, 'inviter');
-  return (
-    db
-      .select({
-        inviteeId: userAccount.id,
-        inviteePhone: userAccount.phone,
-        inviterId: inviter.id,
-        inviterPhone: inviter.phone,
-      })
-      .from(userAccount)
-      .innerJoin(inviter, eq(inviter.id, userAccount.inviterId))
-      .leftJoin(inviteReward, eq(inviteReward.inviteeId, userAccount.id))
-      // An invitee whose reward is decided already has nothing more to do here (every later payment asks).
-      .where(and(eq(userAccount.id, sql.placeholder('inviteeId')), isNull(inviteReward.id)))
-      .prepare(name)
-  );
+  return db
+    .select({
+      inviteeId: userAccount.id,
+      inviteePhone: userAccount.phone,
+      registeredAt: userAccount.createdAt,
+      inviterId: inviter.id,
+      inviterPhone: inviter.phone,
+      reward: inviteReward,
+    })
+    .from(userAccount)
+    .innerJoin(inviter, eq(inviter.id, userAccount.inviterId))
+    .leftJoin(inviteReward, eq(inviteReward.inviteeId, userAccount.id))
+    .where(eq(userAccount.id, sql.placeholder('inviteeId')))
+    .prepare(name);
 });
 
 /** Claims the invitee's one reward row; undefined when it exists (a concurrent payment waits here for the other's commit). */
@@ -120,9 +136,11 @@ export async function listInvitees(db: Executor, inviterId: number, limit: numbe
   const [total] = await db.select({ n: count() }).from(userAccount).where(where);
   const rows = await db
     .select({
+      id: userAccount.id,
       phone: userAccount.phone,
       registeredAt: userAccount.createdAt,
       state: inviteReward.state,
+      scheme: inviteReward.scheme,
       suspects: inviteReward.suspects,
       inviterFen: inviteReward.inviterFen,
       decidedAt: inviteReward.decidedAt,
@@ -138,14 +156,14 @@ export async function listInvitees(db: Executor, inviterId: number, limit: numbe
   return { rows, total: total?.n ?? 0 };
 }
 
-/** How many the customer invited, how many were rewarded, and the sum they earned. */
+/** How many the customer invited, and the one-time (flat) rewards granted to them before ADR 0069, by invitee. */
 export async function inviterTotals(db: Executor, inviterId: number) {
   const [invited] = await db.select({ n: count() }).from(userAccount).where(eq(userAccount.inviterId, inviterId));
-  const [granted] = await db
-    .select({ n: count(), fen: sum(inviteReward.inviterFen).mapWith(Number) })
+  const flat = await db
+    .select({ inviteeId: inviteReward.inviteeId, fen: inviteReward.inviterFen })
     .from(inviteReward)
-    .where(and(eq(inviteReward.inviterId, inviterId), eq(inviteReward.state, 'granted')));
-  return { invitees: invited?.n ?? 0, rewarded: granted?.n ?? 0, earnedFen: granted?.fen ?? 0 };
+    .where(and(eq(inviteReward.inviterId, inviterId), eq(inviteReward.state, 'granted'), eq(inviteReward.scheme, 'flat')));
+  return { invitees: invited?.n ?? 0, flat };
 }
 
 export interface AdminInviteFilter {

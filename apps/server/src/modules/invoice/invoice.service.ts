@@ -3,7 +3,8 @@
 // invoiceMachine.move (or .created right after the customer's application is
 // written, invoice-apply.service.ts), by the contracts' INVOICE_TRANSITIONS,
 // with the audit log in the same transaction; the customer's in-site message
-// and the e-invoice's mail subscribe to its moves (subscribers.ts). Here too:
+// is the NOTICES table's, and the e-invoice's mail subscribes to its moves
+// (subscribers.ts). Here too:
 // the views both sides share, the customer's reads and withdrawal, the PDF and
 // the red-letter reversal of a refunded order's invoices.
 import type { InvoiceApplyDetail, InvoiceApplyListBody, InvoiceApplySummary } from '@yance/contracts/invoice';
@@ -13,7 +14,6 @@ import {
   INVOICE_STATE_NAMES,
   INVOICE_TRANSITIONS,
   invoiceApplyNo,
-  invoiceMessageKind,
   isElectronicInvoice,
   type InvoiceAction,
   type InvoiceState,
@@ -24,7 +24,6 @@ import { AppError } from '../../lib/app-error.ts';
 import { yuan } from '../../lib/pdf-document.ts';
 import { defineMachine, SYSTEM_ACTOR, SYSTEM_MOVER, type Moved } from '../../lib/state-machine.ts';
 import { getPrivateFile, type FileStorage } from '../media/index.ts';
-import { notifySite } from '../notify/index.ts';
 import { customerMover } from '../order/index.ts';
 import { queueInvoiceMail } from './invoice-mail.service.ts';
 import * as repo from './invoice.repository.ts';
@@ -48,45 +47,31 @@ export const invoiceMachine = defineMachine<AppContext, ApplicationRow, InvoiceS
   reach: (_t, mover, row) => mover.kind !== 'customer' || row.userId === mover.userId,
   write: (t, row, from, to, at, set) => repo.moveApplication(t.db, row.id, from, to, { ...set, updatedAt: at }),
   noteMissing: (action) => (action === 'reject' ? '[驳回原因]不能为空' : '[原因]不能为空'),
-});
-
-/** The customer's in-site message of each move: its title and words. */
-function noticeOf(action: InvoiceAction, a: ApplicationRow): { title: string; text: string } {
-  const no = invoiceApplyNo(a.id);
-  const what = `${INVOICE_KIND_NAMES[a.kind]} ${yuan(a.amountFen)}`;
-  switch (action) {
-    case 'apply':
-      return { title: '开票申请已提交', text: `您的开票申请${no}（${what}）已提交，财务开票后会通知您。` };
-    case 'issue': {
+  // Every move tells the customer (notices.ts): the application's number, its kind and amount, where the invoice is.
+  audience: (_t, a) => ({
+    userId: a.userId,
+    orderId: null,
+    vars: {
+      no: invoiceApplyNo(a.id),
+      what: `${INVOICE_KIND_NAMES[a.kind]} ${yuan(a.amountFen)}`,
+      invoiceNo: a.invoiceNo ?? '',
+      reason: a.reason,
       // Written with the issue, before the invoice.mail job sends: the e-mail is on its way, not yet delivered.
-      const where =
+      whereToGet:
         isElectronicInvoice(a.kind) && a.email
           ? `发票PDF将通过邮件发送至${a.email}，也可在「开票记录」下载。`
-          : '可在「开票记录」下载发票。';
-      return { title: '发票已开具', text: `您的开票申请${no}已开票，发票号码${a.invoiceNo}（${what}）。${where}` };
-    }
-    case 'reject':
-      return { title: '开票申请被驳回', text: `您的开票申请${no}（${what}）被驳回：${a.reason}。可修改后重新申请。` };
-    case 'withdraw':
-      return { title: '开票申请已撤回', text: `您已撤回开票申请${no}（${what}），相关订单可重新申请开票。` };
-    case 'reverse':
-      return { title: '发票已红冲', text: `您的发票${a.invoiceNo}（开票申请${no}）已红冲作废：${a.reason}。` };
-  }
-}
+          : '可在「开票记录」下载发票。',
+    },
+  }),
+});
 
 /**
- * What follows every move of an application, in its transaction (subscribed
- * to invoiceMachine.moved): the customer's in-site message; an issued
- * e-invoice's mail is queued with the issue (the caller wakes the worker after).
+ * What follows every move of an application, in its transaction (subscribed to invoiceMachine.moved): an issued
+ * e-invoice's mail with its PDF is queued with the issue (the caller wakes the worker after). The customer's in-site
+ * message is the NOTICES table's (the machine's audience gives its values).
  */
 export async function afterInvoiceMove(t: AppContext, m: Moved<ApplicationRow, InvoiceState, InvoiceAction>): Promise<void> {
-  const a = m.row;
-  await notifySite(
-    t,
-    { id: null, userId: a.userId },
-    { kind: invoiceMessageKind(m.action), key: `invoice:${a.id}:${m.action}`, ...noticeOf(m.action, a) },
-  );
-  if (m.action === 'issue') await queueInvoiceMail(t, a);
+  if (m.action === 'issue') await queueInvoiceMail(t, m.row);
 }
 
 /** The customer as the machine's mover. */

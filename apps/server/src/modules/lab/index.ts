@@ -15,3 +15,4 @@ export { sampleKeepJobs } from './sample-keep.service.ts';
 
 // For the demo data (db/seed)
 export { reviewResult, uploadResult } from './result-file.service.ts';
+export { adminReturn } from './lab.service.ts';

@@ -12,6 +12,7 @@ import {
   type SampleAction,
   type SampleState,
 } from '@yance/contracts/sample-states';
+import { placeText } from '@yance/contracts/place';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { defineMachine } from '../../lib/state-machine.ts';
@@ -87,11 +88,14 @@ export async function moveSamples(
 /** Whether the order has a result file that passed review (交付数据 needs one). */
 export const hasApprovedFile = (t: AppContext, orderId: number) => repo.hasApprovedFile(t.db, orderId);
 
+/** The timeline's words for samples waiting to go back: where to. */
+const returnNote = (order: OrderRow) => (order.returnAddress ? `退还至 ${placeText(order.returnAddress)}` : '');
+
 /**
  * What the samples do when their order moves, in moveOrder's transaction
  * (ADR 0041): 确认收样 signs every sample still out, 开始实验 starts them,
- * 交付数据 needs a reviewed file (409 otherwise) and keeps every sample the
- * customer did not ask back for KEEP_MONTHS.
+ * 交付数据 needs a reviewed file (409 otherwise), keeps every sample the
+ * customer did not ask back for KEEP_MONTHS and holds the others for return.
  */
 export async function afterOrderMove(t: AppContext, mover: Mover, order: OrderRow, action: OrderAction): Promise<void> {
   if (action === 'receive') await moveSamples(t, mover, order, 'checkIn', { set: { checkedInAt: t.clock() } });
@@ -106,5 +110,9 @@ export async function afterOrderMove(t: AppContext, mover: Mover, order: OrderRo
         set: { keptUntil: until },
         note: `留样至${until.toISOString().slice(0, 10)}`,
       });
+    // The samples asked back wait to be sent to the order's return address (待退还), no longer 检测中 (ADR 0070).
+    // (Those kept just left 已签收/检测中, so what is still there was asked back.)
+    const back = await repo.sampleIdsIn(t.db, order.id, ['signed', 'testing']);
+    if (back.length) await moveSamples(t, mover, order, 'holdForReturn', { ids: back, note: returnNote(order) });
   }
 }

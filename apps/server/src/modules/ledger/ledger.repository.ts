@@ -281,12 +281,13 @@ export async function orderEntries(
   db: Executor,
   orderId: number,
   kinds: readonly LedgerEntryKind[],
-): Promise<{ id: number; kind: LedgerEntryKind; userId: number | null; amountFen: number }[]> {
+): Promise<{ id: number; kind: LedgerEntryKind; userId: number | null; amountFen: number; at: Date }[]> {
   const rows = await db
     .select({
       id: ledgerEntry.id,
       kind: ledgerEntry.kind,
       userId: ledgerEntry.userId,
+      at: ledgerEntry.createdAt,
       // What the entry moved, less the part its coupon and points paid (their lines are negative).
       amountFen: sql<string>`coalesce(sum(case when ${ledgerAccount.kind} in ('coupon', 'points') then ${ledgerLine.amountFen} else greatest(${ledgerLine.amountFen}, 0) end), 0)`,
     })

@@ -9,6 +9,7 @@ export {
   deliveredAt,
   findCustomerOrder,
   findReachableOrder,
+  isFirstOrderOf,
   lockCustomerOrder,
   lockOrderForCustomer,
   lockOrderingCustomer,
@@ -45,7 +46,7 @@ export { ORDER_DETAIL_PARTS, type OrderDetailParts } from './order-detail-parts.
 
 // Domain events and the reactions subscribers.ts wires to them
 export { ORDER_SENDING } from './order-events.ts';
-export { addFacts, type NextFactsRequest, ORDER_NEXT_FACTS } from './order-next.ts';
+export { addFacts, type NextFactsRequest, type NextFactsSource, ORDER_NEXT_FACTS } from './order-next.ts';
 export { orderMachine } from './order-transition.ts';
 
 // Routes, jobs and providers that app.ts mounts and starts

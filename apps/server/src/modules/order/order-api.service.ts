@@ -125,3 +125,6 @@ export const orderBriefOf = async (t: AppContext, id: number) => {
 
 /** An order's number (a notice's words). */
 export const orderNoOf = async (t: AppContext, id: number) => (await orderBriefOf(t, id))?.no;
+
+/** Whether the customer's next order is their first (the promotion rules' 新客户首单, issue 21): none sent and not cancelled. */
+export const isFirstOrderOf = (ctx: AppContext, userId: number): Promise<boolean> => repo.isFirstOrder(ctx.db, userId);

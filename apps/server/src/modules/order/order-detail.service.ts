@@ -2,6 +2,7 @@
 // the console's and the lab's (lab.service) — its lines, samples, timeline and
 // the moves the reader may take now. The lab's parts come through the order's
 // port (order-detail-parts.ts, ADR 0060).
+import type { Fen } from '@yance/contracts/money';
 import type { OrderDetail, OrderEvent, OrderSummary } from '@yance/contracts/order';
 import type { OrderFigures } from '@yance/contracts/order-figures';
 import { ORDER_TRANSITIONS, type OrderAction } from '@yance/contracts/order-states';
@@ -14,6 +15,7 @@ import { DEFAULT_LAB_CALENDAR } from '@yance/contracts/turnaround';
 import { LAB_EVENT_LABELS, type LabEventAction } from '@yance/contracts/sample-states';
 import type { AppContext } from '../../context.ts';
 import { deductionOf } from '../coupon/index.ts';
+import { serviceAgreementOf } from '../setting/index.ts';
 import { dueDate, labCalendarOf } from '../turnaround/index.ts';
 import { ORDER_DETAIL_PARTS } from './order-detail-parts.ts';
 import * as repo from './order.repository.ts';
@@ -92,8 +94,12 @@ export async function detailOf(ctx: AppContext, order: OrderRow, reader: Mover):
   const parts = ctx.ports.get(ORDER_DETAIL_PARTS);
   // A draft is finished through order/add (draftId), not a transition the detail offers.
   const actions = order.state === 'draft' ? [] : actionsFor(reader, order.state);
-  // The promise runs from the samples' receipt (the last 确认收样), counted on the lab's calendar.
-  const receivedAt = events.findLast((e) => e.action === 'receive')?.at;
+  // The promise runs from the samples' receipt (the last 确认收样), counted on the lab's calendar; an order with
+  // nothing to send (数据分析 only, ADR 0070) from the day its work started.
+  const receivedAt =
+    order.delivery === null
+      ? events.findLast((e) => e.toState === 'testing' && e.fromState !== 'testing')?.at
+      : events.findLast((e) => e.action === 'receive')?.at;
   const calendar = receivedAt ? await labCalendarOf(ctx) : DEFAULT_LAB_CALENDAR;
   const figures = await orderFigures(ctx, [order.id]);
   return {
@@ -104,6 +110,15 @@ export async function detailOf(ctx: AppContext, order: OrderRow, reader: Mover):
       figures.get(order.id)!,
       (await nextStepsOf(ctx, [order], figures)).get(order.id) ?? [],
     ),
+    returnAddress: order.returnAddress,
+    agreement:
+      order.agreementVersion !== null && order.agreementAcceptedAt !== null
+        ? {
+            title: (await serviceAgreementOf(ctx)).title,
+            version: order.agreementVersion,
+            acceptedAt: order.agreementAcceptedAt.toISOString(),
+          }
+        : null,
     remark: order.remark,
     attachments: order.attachments,
     lines: lines.map((l) => ({
@@ -116,6 +131,8 @@ export async function detailOf(ctx: AppContext, order: OrderRow, reader: Mover):
       unit_fen: l.unitFen,
       count: l.count,
       amount_fen: l.amountFen,
+      promo_fen: l.promoFen as Fen,
+      promo_label: l.promoLabel,
       turnaround_days: l.turnaroundDays,
       promised_days: l.promisedDays,
       due_date: dueDate(receivedAt, l.promisedDays, calendar),

@@ -1,10 +1,11 @@
 // What the customer must do now with each order (issue 21, ADR 0062). The steps come from one derivation in
 // contracts (orderNextSteps); the facts it needs beyond the order's row live in other modules, which fill them in
-// when the order module asks (ORDER_NEXT_FACTS, subscribers.ts) — the order module imports none of them.
+// when the order module asks through its port (ORDER_NEXT_FACTS, plugged in src/ports.ts; ADR 0060) — the order
+// module imports none of them.
 import { orderNextSteps, type OrderNextFacts, type OrderNextStep } from '@yance/contracts/order-next';
 import type { OrderFigures } from '@yance/contracts/order-figures';
 import type { AppContext } from '../../context.ts';
-import { eventKey } from '../../lib/events.ts';
+import { portKey } from '../../lib/ports.ts';
 import { orderFigures } from './order-figures.ts';
 import { findOrders, type OrderRow } from './order.repository.ts';
 
@@ -17,10 +18,13 @@ export interface NextFactsRequest {
   facts: Map<number, OrderNextFacts>;
 }
 
-/** Asked while reading orders (never inside a move): each subscriber adds its module's facts for the orders given. */
-export const ORDER_NEXT_FACTS = eventKey<NextFactsRequest>('order.nextFacts');
+/** One module's part of the answer: it adds the facts it holds for the orders asked about (addFacts). */
+export type NextFactsSource = (ctx: AppContext, request: NextFactsRequest) => Promise<void>;
 
-/** A subscriber's answer for one order, merged with what others said. */
+/** Asked while reading orders (never inside a move): the modules that hold facts an order's next step needs. */
+export const ORDER_NEXT_FACTS = portKey<readonly NextFactsSource[]>('order.nextFacts');
+
+/** A source's answer for one order, merged with what others said. */
 export function addFacts(request: NextFactsRequest, orderId: number, facts: OrderNextFacts): void {
   request.facts.set(orderId, { ...request.facts.get(orderId), ...facts });
 }
@@ -36,7 +40,7 @@ export async function nextStepsOf(
   const request: NextFactsRequest = { orders, figures: figures ?? new Map(), facts: new Map() };
   if (orders.length) {
     if (!figures) request.figures = await orderFigures(ctx, ids);
-    await ctx.emit(ORDER_NEXT_FACTS, request);
+    for (const source of ctx.ports.get(ORDER_NEXT_FACTS)) await source(ctx, request);
   }
   return new Map(rows.map((r) => [r.id, orderNextSteps(r, request.facts.get(r.id))]));
 }

@@ -3,6 +3,7 @@
 // contracts' ORDER_TRANSITIONS, on the one state-machine engine. What follows
 // a move — the samples, the money, the notices — subscribes to
 // orderMachine.moved (subscribers.ts) and runs in the same transaction.
+import { sampleWords } from '@yance/contracts/line-kinds';
 import { seesAllOrders } from '@yance/contracts/order';
 import { ORDER_STATE_NAMES, ORDER_TRANSITIONS, type OrderAction, type OrderFacts, type OrderState } from '@yance/contracts/order-states';
 import type { Permission } from '@yance/contracts/staff';
@@ -59,7 +60,8 @@ export const orderMachine = defineMachine<AppContext, OrderRow, OrderState, type
     const dependsOnLines = typeof to === 'function' && to({ ...known, priced: true }) !== to({ ...known, priced: false });
     return { ...known, priced: dependsOnLines && (await allPriced(t, row.id)) };
   },
-  audience: (_t, row) => ({ userId: row.userId, orderId: row.id, vars: { no: row.no } }),
+  // An order with nothing to send (数据分析 only) is told its work starts, not to post samples (ADR 0070).
+  audience: (_t, row) => ({ userId: row.userId, orderId: row.id, vars: { no: row.no, ...sampleWords(row.delivery !== null) } }),
   noteMissing: (action) => (action === 'cancel' ? '[取消原因]不能为空' : '[备注]不能为空'),
   timeline: (t, m) =>
     repo.insertEvent(t.db, {

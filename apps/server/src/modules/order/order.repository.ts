@@ -121,9 +121,42 @@ const moveStateOf = preparedStatement('order_move_state', (db, name) =>
 export async function updateOrder(
   db: Executor,
   id: number,
-  patch: Partial<Pick<OrderRow, 'kind' | 'delivery' | 'remark' | 'attachments' | 'totalFen' | 'searchText' | 'updatedAt'>>,
+  patch: Partial<
+    Pick<
+      OrderRow,
+      | 'kind'
+      | 'delivery'
+      | 'returnAddress'
+      | 'agreementVersion'
+      | 'agreementAcceptedAt'
+      | 'remark'
+      | 'attachments'
+      | 'totalFen'
+      | 'searchText'
+      | 'updatedAt'
+    >
+  >,
 ): Promise<void> {
   await db.update(orders).set(patch).where(eq(orders.id, id));
+}
+
+/**
+ * Whether this is the customer's first order for the promotion rules (issue 21): no other order of theirs was ever
+ * sent and not cancelled (drafts do not count). Read under the customer's row lock order/add holds, so two orders sent
+ * at once cannot both be the first.
+ */
+export async function isFirstOrder(db: Executor, userId: number, orderId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        orderId === undefined ? undefined : ne(orders.id, orderId),
+        sql`${orders.state} not in ('draft', 'cancelled')`,
+      ),
+    );
+  return (row?.n ?? 0) === 0;
 }
 
 export async function insertLines(db: Executor, rows: NewLineRow[]): Promise<LineRow[]> {

@@ -12,13 +12,15 @@ import {
   type OrderListResponse,
   type DraftSampleInput,
 } from '@yance/contracts/order';
-import { ORDER_TABS, ORDER_TAB_NAMES, type OrderKind } from '@yance/contracts/order-states';
+import { ORDER_TABS, ORDER_TAB_NAMES, orderKindOf, type DeliveryMethod, type OrderKind } from '@yance/contracts/order-states';
 import { ORGANIZATIONS } from '@yance/contracts/user';
+import { priceDiscounts } from '@yance/contracts/price-rules';
 import type { Fen, PriceUnit } from '@yance/contracts/money';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { buildSearchText } from '../../lib/search-grams.ts';
 import { changesOf, recordAudit } from '../audit/index.ts';
+import { getPriceRules } from '../catalog/index.ts';
 import { holdDiscount } from '../coupon/index.ts';
 import {
   fullChoices,
@@ -40,6 +42,7 @@ import {
   type CustomerMover,
 } from './order-api.service.ts';
 import { detailOf, summariesOf } from './order-detail.service.ts';
+import { agreementFor, deliveryFor, returnAddressFor } from './order-needs.ts';
 import * as repo from './order.repository.ts';
 import { ORDER_SENDING } from './order-events.ts';
 import type { LineRow, OrderRow } from './order.repository.ts';
@@ -53,9 +56,6 @@ export const orderNo = (day: string, seq: number) => `YC${day}-${String(seq).pad
 
 /** Sample numbers: the order number and the sample's place in the order, -01, -02 … */
 const sampleNo = (order: string, i: number) => `${order}-${String(i + 1).padStart(2, '0')}`;
-
-/** An enterprise prepays (contract first); students, teachers and individuals pay after testing (product.md). */
-const kindOf = (organization: number | null): OrderKind => (organization === ORGANIZATIONS.enterprise ? 'enterprise' : 'institution');
 
 const sumOf = (amounts: (Fen | null)[]): Fen | null =>
   amounts.some((a) => a === null) ? null : (amounts.reduce<number>((s, a) => s + (a ?? 0), 0) as Fen);
@@ -84,7 +84,12 @@ interface Wanted {
  * turnaround) with their numbered samples; answers the order's total, null
  * while a line waits for its quote. Items off the shelf are refused.
  */
-async function writeLines(t: AppContext, order: OrderRow, wanted: Wanted[]): Promise<{ totalFen: Fen | null; searchText: string }> {
+async function writeLines(
+  t: AppContext,
+  order: OrderRow,
+  wanted: Wanted[],
+  body: Pick<OrderAddBody, 'draft' | 'delivery'>,
+): Promise<{ totalFen: Fen | null; searchText: string; delivery: DeliveryMethod | null }> {
   const items = new Map(
     (
       await repo.findDevicesForLines(
@@ -141,7 +146,22 @@ async function writeLines(t: AppContext, order: OrderRow, wanted: Wanted[]): Pro
       sort,
     };
   });
-  const lines = await repo.insertLines(t.db, rows);
+  // What each line's kind needs (ADR 0070), checked before anything is written.
+  const delivery = deliveryFor(
+    rows.map((r, i) => ({ name: r.name, typeId: r.typeId, samples: wanted[i]!.samples.length })),
+    body,
+  );
+  // The promotion rules (优惠活动, issue 21) price the new order: the very rules the shop's labels come from.
+  const discounts = priceDiscounts((await getPriceRules(t)).rules, rows, {
+    firstOrder: await repo.isFirstOrder(t.db, order.userId, order.id),
+  });
+  const lines = await repo.insertLines(
+    t.db,
+    rows.map((r, i) => {
+      const d = discounts[i]!;
+      return d.fen > 0 ? { ...r, amountFen: ((r.amountFen ?? 0) - d.fen) as Fen, promoFen: d.fen, promoLabel: d.label } : r;
+    }),
+  );
   const samples = wanted.flatMap((w, i) => w.samples.map((s) => ({ lineId: lines[i]!.id, s })));
   await repo.insertSamples(
     t.db,
@@ -161,6 +181,7 @@ async function writeLines(t: AppContext, order: OrderRow, wanted: Wanted[]): Pro
   return {
     totalFen: sumOf(lines.map((l) => l.amountFen)),
     searchText: buildSearchText([order.no, ...rows.map((r) => r.name), ...sampleNames]),
+    delivery,
   };
 }
 
@@ -235,13 +256,17 @@ export async function addOrder(ctx: AppContext, userId: number, body: OrderAddBo
     const draft = body.draftId === undefined ? undefined : await lockCustomerOrder(t, mover, body.draftId);
     if (draft && draft.state !== 'draft') throw new AppError('CONFLICT', '该订单已提交，不能再修改');
     // An institution over its credit limit settles first (ADR 0050): a draft may still be saved.
-    if (!body.draft && kindOf(user.organization) === 'institution')
+    if (!body.draft && orderKindOf(user.organization) === 'institution')
       await t.emit(ORDER_SENDING, { userId, creditLimitFen: user.creditLimitFen });
+    const kind = orderKindOf(user.organization);
+    // The agreement first: an institution that did not tick it is told so before anything else is checked.
+    const agreement = await agreementFor(t, kind, body);
     const wanted = await gatherLines(t, userId, body, draft);
     const now = t.clock();
     const fields = {
-      kind: kindOf(user.organization),
-      delivery: body.delivery,
+      kind,
+      returnAddress: await returnAddressFor(t, userId, body),
+      ...agreement,
       remark: body.remark ?? '',
       attachments: body.attachments,
       updatedAt: now,
@@ -250,10 +275,10 @@ export async function addOrder(ctx: AppContext, userId: number, body: OrderAddBo
     if (order) await repo.deleteLines(t.db, order.id);
     else {
       const no = orderNo(chinaDay(now), await repo.nextOrderSeq(t.db, chinaDay(now)));
-      order = await repo.insertOrder(t.db, { ...fields, no, userId, state: 'draft', createdAt: now });
+      order = await repo.insertOrder(t.db, { ...fields, delivery: null, no, userId, state: 'draft', createdAt: now });
     }
-    const { totalFen, searchText } = await writeLines(t, order, wanted);
-    await repo.updateOrder(t.db, order.id, { ...fields, totalFen, searchText });
+    const { totalFen, searchText, delivery } = await writeLines(t, order, wanted, body);
+    await repo.updateOrder(t.db, order.id, { ...fields, delivery, totalFen, searchText });
     if (body.draft) await recordDraft(t, mover, order, draft === undefined, totalFen);
     // The coupon and points are held only by a sent order (ADR 0053): checked against its own lines.
     else

@@ -1,9 +1,9 @@
 // A research group's money (课题组, ADR 0051): the owner's transfers in and out, the group's funds as a member reads them.
-import type { GroupFunds } from '@yance/contracts/prestore';
-import type { AppContext } from '../../context.ts';
+import type { GroupCreditBody, GroupFunds } from '@yance/contracts/prestore';
+import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
-import { groupForReader, lockGroupForMoney } from '../cluster/index.ts';
+import { adminClusterDetail, groupForReader, lockGroupForMoney, lockGroupRow } from '../cluster/index.ts';
 import * as ledger from '../ledger/index.ts';
 import { customerActor } from './customer-actor.ts';
 
@@ -70,4 +70,37 @@ export async function groupFunds(
     spentFen: member.spentFen,
     statement,
   };
+}
+
+/**
+ * 课题组入账 (console, cluster.credit): a bank transfer received for a group goes straight to the group's balance —
+ * `groupIn` from the shop's bank account, with the bank's reference, once per the staff member's idempotency key, under
+ * the group's row lock (the one every mover of the group's money takes first). A manager's reach rules apply as for
+ * reading the group (a group out of reach is 404).
+ */
+export async function creditGroup(ctx: AppContext, caller: StaffCaller, body: GroupCreditBody, ip: string) {
+  const { idempotencyKey, ...rest } = body;
+  return ledger.once(ctx, { staffId: caller.id }, idempotencyKey, 'cluster/credit', rest, async (t) => {
+    await lockGroupRow(t, body.clusterId);
+    const { name } = await adminClusterDetail(t, caller, body.clusterId);
+    const account = ledger.groupAccountOf(body.clusterId);
+    const posted = await ledger.postEntry(t, {
+      kind: 'groupIn',
+      memo: `对公转账入课题组「${name}」 流水号 ${body.bankRef}${body.note ? ` ${body.note}` : ''}`,
+      staffId: caller.id,
+      lines: [
+        { account: { kind: 'bank' }, amountFen: -body.amountFen },
+        { account, amountFen: body.amountFen },
+      ],
+    });
+    await recordAudit(t, {
+      actor: { kind: 'staff', id: caller.id, name: caller.name },
+      action: 'cluster.credit',
+      objectType: 'cluster',
+      objectId: body.clusterId,
+      changes: { amountFen: [null, body.amountFen], bankRef: [null, body.bankRef] },
+      ip,
+    });
+    return { groupBalanceFen: posted.balances.get(ledger.accountKey(account)) ?? 0 };
+  });
 }

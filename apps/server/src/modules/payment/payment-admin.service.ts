@@ -22,7 +22,7 @@ import * as reconciliation from './reconciliation.repository.ts';
 import * as repo from './refund.repository.ts';
 import type { RefundRow } from './refund.repository.ts';
 import * as topups from './topup.repository.ts';
-import { toTopupEntry } from './topup.service.ts';
+import { toTopupEntry } from './topup-entry.ts';
 
 /** A cancelled prepaid order's refund (ADR 0050): finance approves it, only while its order is cancelled. */
 export const refundMachine = defineMachine<AppContext, RefundRow, RefundState, typeof REFUND_TRANSITIONS>({

@@ -22,7 +22,7 @@ import {
   saveMoneySettings,
 } from './payment-admin.service.ts';
 import type { Gateways } from './gateway.ts';
-import { groupFunds, transferGroup } from './group-funds.service.ts';
+import { creditGroup, groupFunds, transferGroup } from './group-funds.service.ts';
 import { getMoneySettings } from './money-settings.service.ts';
 import { dueOrders, payOrder, settleOrders } from './order-payment.service.ts';
 import { handleCallback, localTradeInfo } from './payment-callback.service.ts';
@@ -119,6 +119,7 @@ export const paymentRoutes = (ctx: AppContext, storage: FileStorage, gateways: G
     payNotifyWechat: ({ request, reply }) => notify(ctx, gateways, 'wechat', request, reply),
     adminTopupList: ({ query }) => adminTopups(ctx, query),
     adminTopupReceipt: async ({ query, reply }) => sendPrivateFile(reply, await adminTopupReceipt(ctx, storage, query.id)),
+    adminClusterCredit: ({ staff, body, ip }) => creditGroup(ctx, staff, body, ip),
     adminTopupConfirm: ({ staff, body, ip }) => answerTransfer(ctx, staff, 'confirm', body, ip),
     adminTopupReject: ({ staff, body, ip }) => answerTransfer(ctx, staff, 'reject', body, ip),
     adminRefundList: ({ query }) => adminRefunds(ctx, query),

@@ -13,7 +13,7 @@ import { orderMoney } from './order-facts.ts';
 import { payFromTrade } from './order-payment.service.ts';
 import * as repo from './topup.repository.ts';
 import type { TopupRow } from './topup.repository.ts';
-import { toTopupEntry } from './topup.service.ts';
+import { toTopupEntry } from './topup-entry.ts';
 
 type TopupMover = Mover;
 

@@ -8,35 +8,19 @@ import { chinaToday } from '@yance/contracts/sampling-rules';
 import type { Page } from '@yance/contracts/paging';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/index.ts';
 import * as ledger from '../ledger/index.ts';
 import { getPrivateFile, type FileStorage } from '../media/index.ts';
 import { customerMover, lockCustomerOrder } from '../order/index.ts';
-import { customerActor } from './customer-actor.ts';
 import type { Gateways, PaymentGateway } from './gateway.ts';
 import { isLocalGateway } from './local-gateway.ts';
-import { iso, yuan } from './money-format.ts';
+import { yuan } from './money-format.ts';
 import { getMoneySettings } from './money-settings.service.ts';
 import { dueOf } from './order-bill.ts';
 import { orderMoney } from './order-facts.ts';
+import { toTopupEntry } from './topup-entry.ts';
+import { topupMachine } from './topup-move.service.ts';
 import * as repo from './topup.repository.ts';
 import type { TopupRow } from './topup.repository.ts';
-
-export const toTopupEntry = (t: TopupRow): TopupEntry => ({
-  id: t.id,
-  no: t.no,
-  method: t.method,
-  gateway: t.gateway,
-  amountFen: t.amountFen,
-  bonusFen: t.bonusFen,
-  state: t.state,
-  payer: t.payer,
-  wantInvoice: t.wantInvoice,
-  payOrderIds: t.payOrderIds,
-  note: t.note,
-  createdAt: t.createdAt.toISOString(),
-  creditedAt: iso(t.creditedAt),
-});
 
 /** TU + China day + the row id, six digits at least: unique, and what the gateway names back. */
 const topupNo = (id: number, at: Date) => `TU${chinaToday(at).replaceAll('-', '')}${String(id).padStart(6, '0')}`;
@@ -132,18 +116,13 @@ async function insertTopup(
     createdAt: at,
   });
   const numbered = await repo.setTopupNo(t.db, created.id, topupNo(created.id, at));
-  await recordAudit(t, {
-    actor: await customerActor(t, userId),
-    action: 'topup.add',
-    objectType: 'topup',
-    objectId: numbered.id,
+  await topupMachine.created(t, await customerMover(t, userId, ip), numbered, 'add', {
     changes: {
       amountFen: [null, numbered.amountFen],
       method: [null, numbered.method],
       bonusFen: [null, numbered.bonusFen],
       ...(numbered.payOrderIds.length ? { payOrderIds: [null, numbered.payOrderIds] } : {}),
     },
-    ip,
   });
   return toTopupEntry(numbered);
 }

@@ -10,6 +10,8 @@ export {
   quotePrice,
   takeFromPlan,
 } from './plan.service.ts';
+// A part of user/info's one statement (ADR 0067)
+export { planLineCount } from './plan.repository.ts';
 
 // Routes, jobs and providers that app.ts mounts and starts
 export { planRoutes } from './plan.routes.ts';

@@ -1,10 +1,11 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { DeviceOption } from '@yance/contracts/catalog';
 import { demandNo } from '@yance/contracts/demand';
 import { CUSTOM_TYPE_ID } from '@yance/contracts/order';
 import type { Fen, PriceUnit } from '@yance/contracts/money';
 import type { Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
+import { qualified } from '../../db/qualified.ts';
 import { demandQuoteLine, device, planItem, projectType, userAccount } from '../../db/schema.ts';
 
 /** A plan line with what its price and display need: a catalogue item's (live price), or an accepted quote's line (type 31). */
@@ -111,6 +112,10 @@ const planCountOf = preparedStatement('plan_count_of_user', (db, name) =>
     .prepare(name),
 );
 
+/** How many lines the user's plan holds, as a part of user/info's one statement (ADR 0067); countPlan's number. */
+export const planLineCount = (userId: Column): SQL<number> =>
+  sql`(select count(*)::int from ${planItem} where ${qualified(planItem.userId)} = ${qualified(userId)})`;
+
 export async function countPlan(db: Executor, userId: number): Promise<number> {
   const [row] = await planCountOf(db).execute({ userId });
   return row?.n ?? 0;
@@ -168,7 +173,14 @@ export async function deletePlanItems(db: Executor, userId: number, ids: readonl
 /** An item as the plan adds it: by rid, with what pricing needs. */
 export async function findDeviceForPlan(db: Executor, rid: string) {
   const [row] = await db
-    .select({ id: device.id, name: device.name, onShelf: device.onShelf, priceFen: device.priceFen, options: device.options })
+    .select({
+      id: device.id,
+      name: device.name,
+      typeId: device.typeId,
+      onShelf: device.onShelf,
+      priceFen: device.priceFen,
+      options: device.options,
+    })
     .from(device)
     .where(eq(device.rid, rid));
   return row;
@@ -177,7 +189,14 @@ export async function findDeviceForPlan(db: Executor, rid: string) {
 export async function findDevicesByIds(db: Executor, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: device.id, name: device.name, onShelf: device.onShelf, priceFen: device.priceFen, options: device.options })
+    .select({
+      id: device.id,
+      name: device.name,
+      typeId: device.typeId,
+      onShelf: device.onShelf,
+      priceFen: device.priceFen,
+      options: device.options,
+    })
     .from(device)
     .where(inArray(device.id, [...ids]));
 }

@@ -7,6 +7,7 @@ import {
   type PlanListResponse,
 } from '@yance/contracts/order';
 import { COUNT_MAX, defaultChoices, PriceError, priceOf, type Choices, type Fen, type Priced } from '@yance/contracts/money';
+import { bookInstead, needsOf } from '@yance/contracts/line-kinds';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { estimatesOf, type Estimate } from '../turnaround/index.ts';
@@ -150,6 +151,8 @@ export async function addToPlan(
   return ctx.tx(async (t) => {
     const item = await repo.findDeviceForPlan(t.db, body.rid);
     if (!item || !item.onShelf) throw new AppError('NOT_FOUND', '项目不存在或已下架');
+    // A 现场预约 item is booked on its instrument's calendar, never ordered through the plan (ADR 0070).
+    if (needsOf(item.typeId).slot) throw new AppError('INVALID', bookInstead(item.name));
     const priced = pricedOf(item);
     priceOrRefuse(priced, body.choices, body.count);
     await repo.lockPlanOwner(t.db, userId);
@@ -227,7 +230,7 @@ export async function putIntoPlan(
   for (const e of entries) {
     const item = items.get(e.deviceId);
     if (!item) continue;
-    const fits = item.onShelf && isPriceable(pricedOf(item), e.choices, e.count);
+    const fits = item.onShelf && !needsOf(item.typeId).slot && isPriceable(pricedOf(item), e.choices, e.count);
     if (!fits) {
       skipped.push(item.name);
       continue;

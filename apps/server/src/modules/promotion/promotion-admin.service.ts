@@ -13,7 +13,8 @@ import { saveAuditedSetting } from '../setting/index.ts';
 import * as repo from './promotion.repository.ts';
 import { NO_PROMOTER_ROW, promoterMachine } from './promotion-promoter.service.ts';
 import { moveWithdrawal, NO_WITHDRAWAL, toWithdrawEntry } from './promotion-withdraw.service.ts';
-import { getPromotionSettings, PROMOTION_SETTING_KEY, releaseDueRebates } from './promotion.service.ts';
+import { releaseDueRebates } from './promotion-rebate.service.ts';
+import { getPromotionSettings, PROMOTION_SETTING_KEY } from './promotion.service.ts';
 
 type AdminPromoterRow = Awaited<ReturnType<typeof repo.pageAdminPromoters>>['rows'][number];
 
@@ -22,7 +23,7 @@ async function withFigures(ctx: AppContext, rows: AdminPromoterRow[]): Promise<A
     ctx,
     rows.flatMap((r) => [ledger.walletOf(r.p.userId), ledger.walletPendingOf(r.p.userId)]),
   );
-  return rows.map(({ p, phone, customers, earnedFen, withdrawnFen }) => ({
+  return rows.map(({ p, phone, customers, earnedFen, withdrawnFen, owedFen }) => ({
     id: p.id,
     userId: p.userId,
     phone,
@@ -36,7 +37,7 @@ async function withFigures(ctx: AppContext, rows: AdminPromoterRow[]): Promise<A
     customers,
     availableFen: balances.get(ledger.accountKey(ledger.walletOf(p.userId))) ?? 0,
     pendingFen: balances.get(ledger.accountKey(ledger.walletPendingOf(p.userId))) ?? 0,
-    owedFen: p.owedFen,
+    owedFen,
     earnedFen,
     withdrawnFen,
   }));

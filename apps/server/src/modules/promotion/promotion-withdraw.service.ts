@@ -1,5 +1,6 @@
-// Withdrawals (提现, ADR 0055, ADR 0058): a promoter asks — the amount
-// leaves the wallet for the shop's payout account at once — and finance
+// Withdrawals (提现, ADR 0055, ADR 0058, ADR 0069): a wallet's holder (a
+// promoter, or an inviter who earned) asks — the amount leaves the wallet for
+// the shop's payout account at once — and finance
 // (withdraw.manage) approves, rejects (back to the wallet) or records the bank
 // transfer. Every change of a withdrawal's state is withdrawalMachine.move (or
 // .created for the request), the money of the move under the row's lock, with
@@ -19,12 +20,12 @@ import { defineMachine, type Moved } from '../../lib/state-machine.ts';
 import * as ledger from '../ledger/index.ts';
 import * as repo from './promotion.repository.ts';
 import type { WithdrawalRow } from './promotion.repository.ts';
-import { customerActor, getPromotionSettings, NO_PROMOTER, promoterReader, tell, yuan } from './promotion.service.ts';
+import { customerActor, getPromotionSettings, tell, walletReader, yuan } from './promotion.service.ts';
 
 export const NO_WITHDRAWAL = '提现申请不存在';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The withdrawal's machine: a promoter reaches only their own; finance moves it. */
+/** The withdrawal's machine: a customer reaches only their own; finance moves it. */
 export const withdrawalMachine = defineMachine<AppContext, WithdrawalRow, WithdrawState, typeof WITHDRAW_TRANSITIONS>({
   objectType: 'withdrawal',
   table: WITHDRAW_TRANSITIONS,
@@ -68,8 +69,11 @@ export async function requestWithdrawal(
 ): Promise<WithdrawEntry> {
   const { idempotencyKey, ...rest } = body;
   return ledger.once(ctx, { userId }, idempotencyKey, 'promotion/withdraw', rest, async (t) => {
-    const p = await repo.lockPromoterByUser(t.db, userId);
-    if (!p || p.state === 'applied' || p.state === 'rejected') throw new AppError('NOT_FOUND', NO_PROMOTER);
+    // A customer with no wallet (never earned, never a promoter) has nothing to withdraw; then the wallet's lock,
+    // which every mover of it takes first (an approved promoter's row is made here if they never earned).
+    await walletReader(t, userId);
+    await repo.ensureWallet(t.db, userId, t.clock());
+    await repo.lockWallet(t.db, userId);
     const s = await getPromotionSettings(t);
     if (body.amountFen < s.minWithdrawFen) throw new AppError('INVALID', `[提现金额]不能低于¥${yuan(s.minWithdrawFen)}`);
     const row = await repo.insertWithdrawal(t.db, {
@@ -99,12 +103,12 @@ export async function requestWithdrawal(
 }
 
 export async function myWithdrawals(ctx: AppContext, userId: number, q: { page: number; pageSize: number }): Promise<Page<WithdrawEntry>> {
-  await promoterReader(ctx, userId);
+  await walletReader(ctx, userId);
   const { rows, total } = await repo.pageWithdrawals(ctx.db, userId, q.pageSize, (q.page - 1) * q.pageSize);
   return { list: rows.map((w) => toWithdrawEntry(w)), total, page: q.page, pageSize: q.pageSize };
 }
 
-/** The money of finance's move, under the withdrawal's lock: a rejection returns it to the wallet (under the promoter's lock), a payment leaves for the bank. */
+/** The money of finance's move, under the withdrawal's lock: a rejection returns it to the wallet (under the wallet's lock), a payment leaves for the bank. */
 async function moneyOf(
   t: AppContext,
   w: WithdrawalRow,
@@ -114,7 +118,7 @@ async function moneyOf(
 ) {
   const no = withdrawNo(w.id);
   if (action === 'reject') {
-    await repo.lockPromoterByUser(t.db, w.userId);
+    await repo.lockWallet(t.db, w.userId);
     await ledger.postEntry(t, {
       kind: 'withdrawReturn',
       memo: `提现 ${no} 驳回，退回钱包（${fields.note ?? ''}）`,
@@ -160,7 +164,7 @@ export async function moveWithdrawal(
   });
 }
 
-/** The promoter hears of finance's move (subscribed to withdrawalMachine.moved). */
+/** The customer hears of finance's move (subscribed to withdrawalMachine.moved). */
 export async function tellWithdrawal(t: AppContext, m: Moved<WithdrawalRow, WithdrawState, WithdrawAction>): Promise<void> {
   if (m.action === 'request') return;
   const w = m.row;

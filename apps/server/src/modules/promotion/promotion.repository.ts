@@ -1,12 +1,13 @@
-// Promotion's rows (ADR 0055): promoters, rebates, withdrawals. Money is in the ledger.
-import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { PromoterState, RebateState, WithdrawState } from '@yance/contracts/promotion-states';
+// Promotion's rows (ADR 0055, ADR 0069): promoters, rebate wallets, rebates, withdrawals. Money is in the ledger.
+import { and, asc, desc, eq, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PromoterState, RebateKind, RebateState, WithdrawState } from '@yance/contracts/promotion-states';
 import type { Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { orders, promoter, rebate, staffAccount, userAccount, withdrawal } from '../../db/schema.ts';
+import { orders, promoter, rebate, staffAccount, userAccount, wallet, withdrawal } from '../../db/schema.ts';
 
 export type PromoterRow = typeof promoter.$inferSelect;
 export type RebateRow = typeof rebate.$inferSelect;
+export type WalletRow = typeof wallet.$inferSelect;
 export type WithdrawalRow = typeof withdrawal.$inferSelect;
 
 const containing = (kw: string) => `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -18,7 +19,7 @@ export async function findPromoterByUser(db: Executor, userId: number): Promise<
   return row;
 }
 
-/** The promoter's row locked: every movement of their wallet takes it first. */
+/** The promoter's row locked (their application's moves). */
 export async function lockPromoterByUser(db: Executor, userId: number): Promise<PromoterRow | undefined> {
   const [row] = await db.select().from(promoter).where(eq(promoter.userId, userId)).for('update');
   return row;
@@ -49,8 +50,26 @@ export async function movePromoter(
   return row;
 }
 
-export async function setOwed(db: Executor, id: number, owedFen: number): Promise<void> {
-  await db.update(promoter).set({ owedFen }).where(eq(promoter.id, id));
+// ---- wallets --------------------------------------------------------------------------------
+
+export async function findWallet(db: Executor, userId: number): Promise<WalletRow | undefined> {
+  const [row] = await db.select().from(wallet).where(eq(wallet.userId, userId));
+  return row;
+}
+
+/** The customer's wallet row, made with their first rebate (a repeat is a no-op). */
+export async function ensureWallet(db: Executor, userId: number, now: Date): Promise<void> {
+  await db.insert(wallet).values({ userId, createdAt: now }).onConflictDoNothing({ target: wallet.userId });
+}
+
+/** The wallet's row locked: every movement of the customer's wallet takes it first. */
+export async function lockWallet(db: Executor, userId: number): Promise<WalletRow | undefined> {
+  const [row] = await db.select().from(wallet).where(eq(wallet.userId, userId)).for('update');
+  return row;
+}
+
+export async function setOwed(db: Executor, userId: number, owedFen: number): Promise<void> {
+  await db.update(wallet).set({ owedFen }).where(eq(wallet.userId, userId));
 }
 
 /** The customer's inviter when the inviter is an approved promoter. */
@@ -88,6 +107,7 @@ export async function pageAdminPromoters(
         customers: sql<number>`(select count(*)::int from ${userAccount} c where c.inviter_id = "promoter"."user_id")`,
         earnedFen: sql<number>`(select coalesce(sum(r.amount_fen), 0)::int from ${rebate} r where r.promoter_id = "promoter"."user_id" and r.state <> 'reversed')`,
         withdrawnFen: sql<number>`(select coalesce(sum(w.amount_fen), 0)::int from ${withdrawal} w where w.user_id = "promoter"."user_id" and w.state = 'paid')`,
+        owedFen: sql<number>`(select coalesce(max(o.owed_fen), 0)::int from ${wallet} o where o.user_id = "promoter"."user_id")`,
       })
       .from(promoter)
       .innerJoin(userAccount, eq(userAccount.id, promoter.userId))
@@ -140,12 +160,35 @@ export async function rebatedEntries(db: Executor, orderId: number): Promise<Set
   return new Set(rows.map((r) => r.id));
 }
 
-/** The order completed: its pending rebates without a date become due at `at`. */
-export async function setReleaseAt(db: Executor, orderId: number, at: Date): Promise<void> {
+/** The order completed at `now`: its pending rebates without a date become due their own hold days later. */
+export async function setReleaseAt(db: Executor, orderId: number, now: Date): Promise<void> {
   await db
     .update(rebate)
-    .set({ releaseAt: at })
+    .set({ releaseAt: sql`${now.toISOString()}::timestamptz + ${rebate.holdDays} * interval '1 day'` })
     .where(and(eq(rebate.orderId, orderId), eq(rebate.state, 'pending'), isNull(rebate.releaseAt)));
+}
+
+/** A kind of rebate's earnings from each customer (all, or those listed; one earner's, or anyone's), reversed ones excluded, with the first one's time. */
+export async function rebatesByCustomer(db: Executor, f: { earnerId?: number; kind: RebateKind; customerIds?: readonly number[] }) {
+  const { earnerId, kind, customerIds } = f;
+  if (customerIds && !customerIds.length) return new Map<number, { fen: number; firstAt: Date }>();
+  const rows = await db
+    .select({
+      customerId: rebate.customerId,
+      fen: sql<number>`coalesce(sum(${rebate.amountFen}), 0)::int`,
+      firstAt: sql<Date>`min(${rebate.createdAt})`.mapWith(rebate.createdAt),
+    })
+    .from(rebate)
+    .where(
+      and(
+        earnerId !== undefined ? eq(rebate.promoterId, earnerId) : undefined,
+        eq(rebate.kind, kind),
+        ne(rebate.state, 'reversed'),
+        customerIds ? inArray(rebate.customerId, [...customerIds]) : undefined,
+      ),
+    )
+    .groupBy(rebate.customerId);
+  return new Map(rows.map((r) => [r.customerId, { fen: r.fen, firstAt: r.firstAt }]));
 }
 
 export async function lockRebate(db: Executor, id: number): Promise<RebateRow | undefined> {

@@ -8,6 +8,7 @@ import {
   releaseNow,
   savePromotionSettings,
 } from './promotion-admin.service.ts';
+import { adminPriceRules, savePriceRules } from './price-rule.service.ts';
 import { applyPromoter } from './promotion-promoter.service.ts';
 import { myWithdrawals, requestWithdrawal } from './promotion-withdraw.service.ts';
 import { getPromotionSettings, promotionCustomers, promotionInfo, promotionRebates, promotionStatement } from './promotion.service.ts';
@@ -27,6 +28,8 @@ export const promotionRoutes = (ctx: AppContext) =>
     adminPromoterReject: ({ staff, body, ip }) => answerPromoter(ctx, staff, 'reject', body, ip),
     adminPromoterDisable: ({ staff, body, ip }) => answerPromoter(ctx, staff, 'disable', body, ip),
     adminPromoterEnable: ({ staff, body, ip }) => answerPromoter(ctx, staff, 'enable', body, ip),
+    adminPriceRules: () => adminPriceRules(ctx),
+    adminPriceRulesSave: ({ staff, body, ip }) => savePriceRules(ctx, staff, body, ip),
     adminPromotionSettings: () => getPromotionSettings(ctx),
     adminPromotionSettingsSave: ({ staff, body, ip }) => savePromotionSettings(ctx, staff, body, ip),
     adminPromotionRelease: ({ staff, ip }) => releaseNow(ctx, staff, ip),

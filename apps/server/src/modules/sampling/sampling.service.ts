@@ -4,7 +4,7 @@
 // order's state gating every action (SAMPLING_TRANSITIONS' parentIn).
 import type { OrderState } from '@yance/contracts/order-states';
 import type { SamplingAddBody, SamplingListResponse, SamplingRequest } from '@yance/contracts/sampling';
-import { chinaToday, pickupError, selfSendError } from '@yance/contracts/sampling-rules';
+import { pickupError, selfSendError } from '@yance/contracts/sampling-rules';
 import {
   SAMPLING_STATE_NAMES,
   SAMPLING_TRANSITIONS,
@@ -113,7 +113,7 @@ async function pickupFields(t: AppContext, userId: number, body: SamplingAddBody
       date: body.date,
       time: body.time,
     },
-    chinaToday(t.clock()),
+    t.clock(),
     samplingSetting!,
     allowRegion!,
   );

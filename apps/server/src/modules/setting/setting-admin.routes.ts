@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
 import { saveWebSetting, settingAdminDetail } from './setting-admin.service.ts';
+import { saveServiceAgreement } from './service-agreement.service.ts';
 
 /** The console's web settings (spec §3); declared in @yance/contracts/api/setting-admin. */
 export const settingAdminRoutes = (ctx: AppContext) =>
@@ -11,4 +12,5 @@ export const settingAdminRoutes = (ctx: AppContext) =>
     settingLocalInfoSave: ({ staff, ip, body }) => saveWebSetting(ctx, staff, 'localInfo', body.localInfo, ip),
     settingLabCalendarSave: ({ staff, ip, body }) => saveWebSetting(ctx, staff, 'labCalendar', body.labCalendar, ip),
     settingLabReviewSave: ({ staff, ip, body }) => saveWebSetting(ctx, staff, 'labReview', body.labReview, ip),
+    settingAgreementSave: ({ staff, ip, body }) => saveServiceAgreement(ctx, staff, body, ip),
   }) satisfies Handlers;

@@ -15,6 +15,7 @@ import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changesOf, recordAudit } from '../audit/index.ts';
 import { findSettings, lockSetting, saveSetting } from './setting.repository.ts';
+import { serviceAgreementOf } from './service-agreement.service.ts';
 
 /** The region table the storefront's picker shows (@vant/area-data), so a saved code is one a customer can pick. */
 const allowRegionChecked = allowRegionIn(areaList);
@@ -41,6 +42,7 @@ export async function settingAdminDetail(ctx: AppContext) {
     localInfo: read('localInfo'),
     labCalendar: read('labCalendar'),
     labReview: read('labReview'),
+    serviceAgreement: await serviceAgreementOf(ctx),
   };
 }
 

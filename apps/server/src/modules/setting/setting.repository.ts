@@ -37,3 +37,8 @@ export async function saveSetting(db: Executor, key: string, value: unknown, now
     .values({ key, value, updatedAt: now })
     .onConflictDoUpdate({ target: setting.key, set: { value, updatedAt: now } });
 }
+
+/** Writes a setting only where none is stored yet (so a row exists to lock). */
+export async function insertSettingIfMissing(db: Executor, key: string, value: unknown, now: Date): Promise<void> {
+  await db.insert(setting).values({ key, value, updatedAt: now }).onConflictDoNothing({ target: setting.key });
+}

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type Column, type SQL } from 'drizzle-orm';
+import type { Address, UserInfo } from '@yance/contracts/user';
 import type { Executor } from '../../db/client.ts';
 import { perDatabase, preparedStatement } from '../../db/prepared.ts';
 import { userAccount } from '../../db/schema.ts';
@@ -18,6 +19,56 @@ const userById = preparedStatement('user_by_id', (db, name) =>
 export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
   const [row] = await userById(db).execute({ id });
   return row;
+}
+
+/** The parts of user/info's statement that other modules own, each the SQL of one value for the account's column. */
+export interface UserInfoParts {
+  /** The active manager's card, or null (customer). */
+  manager: (managerId: Column) => SQL<UserInfo['manager']>;
+  /** The address book in the contracts' shape (address). */
+  addresses: (userId: Column) => SQL<Address[]>;
+  /** The plan's line count (plan). */
+  cartNum: (userId: Column) => SQL<number>;
+}
+
+/**
+ * user/info in one statement and one round trip (ADR 0067): the account's fields beside the parts other modules
+ * write (its active manager's card, its address book, its plan's line count); this statement only puts them side by
+ * side. Prepared: every signed-in page asks for it. Made once, by the service that knows the parts.
+ */
+export function userInfoReader(parts: UserInfoParts) {
+  const statement = preparedStatement('user_info_by_id', (db, name) =>
+    db
+      .select({
+        username: userAccount.username,
+        phone: userAccount.phone,
+        inviteCode: userAccount.inviteCode,
+        name: userAccount.name,
+        email: userAccount.email,
+        organization: userAccount.organization,
+        company: userAccount.company,
+        teacher: userAccount.teacher,
+        teacherPhone: userAccount.teacherPhone,
+        teacherMail: userAccount.teacherMail,
+        region: userAccount.region,
+        address: userAccount.address,
+        attested: userAccount.attested,
+        wxOpenid: userAccount.wxOpenid,
+        createdAt: userAccount.createdAt,
+        attestationState: userAccount.attestationState,
+        attestationReason: userAccount.attestationReason,
+        manager: parts.manager(userAccount.managerId),
+        addresses: parts.addresses(userAccount.id),
+        cartNum: parts.cartNum(userAccount.id),
+      })
+      .from(userAccount)
+      .where(eq(userAccount.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+  return async (db: Executor, id: number) => {
+    const [row] = await statement(db).execute({ id });
+    return row;
+  };
 }
 
 /** Customers' inviters already read, per database: set at sign-up and never changed, so kept (ADR 0066). */

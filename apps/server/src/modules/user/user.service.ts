@@ -4,9 +4,16 @@ import type { ProfileForm, UserInfoResponse } from '@yance/contracts/user';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { getAddresses } from '../address/index.ts';
-import { attestationMachine, attestationSet, assignNextManager, ensureManager, managerCardOf } from '../customer/index.ts';
-import { planCount } from '../plan/index.ts';
+import { addressListJson } from '../address/index.ts';
+import {
+  activeManagerCardJson,
+  attestationMachine,
+  attestationSet,
+  assignNextManager,
+  ensureManager,
+  managerCardOf,
+} from '../customer/index.ts';
+import { planLineCount } from '../plan/index.ts';
 import * as repo from './user.repository.ts';
 import { CUSTOMER_REGISTERED } from './user-events.ts';
 
@@ -73,11 +80,23 @@ async function mustGet(ctx: AppContext, userId: number): Promise<User> {
   return user;
 }
 
-/** user/info: the account, its addresses and the plan count (spec §3). */
+/** user/info's statement, with the parts the customer, address and plan modules write. */
+const readUserInfo = repo.userInfoReader({ manager: activeManagerCardJson, addresses: addressListJson, cartNum: planLineCount });
+
+/**
+ * user/info: the account, its addresses and the plan count (spec §3), read in one statement (ADR 0067). Only a
+ * customer without an active manager takes the slow way: ensureManager assigns one (ADR 0035), and the card shown is
+ * the one it settled on (the old, disabled one while the shop has no other).
+ */
 export async function getUserInfo(ctx: AppContext, userId: number): Promise<UserInfoResponse> {
-  // An account gone under its session has no manager either (null), and then reads as signed out here.
-  const card = await managerCardOf(ctx, await ensureManager(ctx, userId));
-  const u = await mustGet(ctx, userId);
+  const u = await readUserInfo(ctx.db, userId);
+  // The session outlived its account (deleted by an operator): treat as signed out.
+  if (!u) throw new AppError('UNAUTHENTICATED', '登录已过期，请重新登录');
+  let manager = u.manager;
+  if (!manager) {
+    const card = await managerCardOf(ctx, await ensureManager(ctx, userId));
+    manager = card && { name: card.name, phone: card.phone, email: card.email, wechatQr: card.wechatQr };
+  }
   return {
     userInfo: {
       account: u.username ?? u.phone,
@@ -98,10 +117,10 @@ export async function getUserInfo(ctx: AppContext, userId: number): Promise<User
       created: u.createdAt.toISOString(),
       attestationState: u.attestationState,
       attestationReason: u.attestationReason,
-      manager: card && { name: card.name, phone: card.phone, email: card.email, wechatQr: card.wechatQr },
+      manager,
     },
-    address: await getAddresses(ctx, userId),
-    cartNum: await planCount(ctx, userId),
+    address: u.addresses,
+    cartNum: u.cartNum,
   };
 }
 

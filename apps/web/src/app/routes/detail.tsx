@@ -14,10 +14,12 @@ import { DeviceDetailView } from '@/features/catalog/components/device-detail-vi
 import type { PriceSelection } from '@/features/catalog/components/price-calculator.tsx';
 import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
 import { addToPlan } from '@/features/plan/api/add-to-plan.ts';
+import { useBookedSlots } from '@/features/booking/api/reservation.ts';
 import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
 import { notify } from '@yance/browser/notify';
 import { isNotFound } from '@yance/browser/api-client';
 import { formatPriceFrom } from '@yance/browser/format';
+import { BOOKING_TIME_TEXT, needsOf } from '@yance/contracts/line-kinds';
 import { itemTitle, plainText, serviceJsonLd, shareImage } from '../meta.ts';
 import { definePage, useSubjectMissing } from '../page.ts';
 
@@ -41,7 +43,8 @@ export const page = definePage({
     return {
       title: itemTitle(item),
       description: plainText(
-        `${itemTitle(item)}，${price}，${item.turnaround_days}个工作日出结果。${item.sketch} ${item.sample_requirement}`,
+        // A booking item promises its booked time, not a turnaround (ADR 0070).
+        `${itemTitle(item)}，${price}，${needsOf(item.type_id).turnaround ? `${item.turnaround_days}个工作日出结果` : BOOKING_TIME_TEXT}。${item.sketch} ${item.sample_requirement}`,
       ),
       image: shareImage(image),
       ogType: 'product',
@@ -73,7 +76,7 @@ export function Component() {
       <PageHero title={item ? itemTitle(item) : notFound ? '项目不存在' : '项目详情'} crumbs={crumbs} compact />
       <PageBody>
         {item ? (
-          <DeviceDetailView key={item.rid} item={item} {...planActions} onBook={booking.onBook} />
+          <DeviceDetailView key={item.rid} item={item} {...planActions} onBook={booking.onBook} booked={booking.booked} />
         ) : notFound ? (
           <NotFoundState
             title="项目不存在"
@@ -120,7 +123,9 @@ function useBooking(rid: string, bookable: boolean) {
       {attesting && user.data && <AttestationDialog user={user.data} open onClose={() => setAttesting(false)} />}
     </Suspense>
   );
-  return { onBook, dialog };
+  // A booking item shows the customer's own upcoming slots of it (ADR 0070).
+  const booked = useBookedSlots(rid, bookable && signedIn);
+  return { onBook, dialog, booked };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { HomeData } from '@yance/contracts/home';
+import { invitedWelcome } from '@yance/contracts/invite-rules';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
 import { getLoginPromptState, openLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
@@ -15,8 +16,10 @@ import { ServiceGrid } from '@/features/home/components/service-grid.tsx';
 import { ServiceProcess } from '@/features/home/components/service-process.tsx';
 import { ThanksTable } from '@/features/home/components/thanks-table.tsx';
 import { isPromoDue } from '@/features/home/utils/promo-schedule.ts';
+import { getInviteTermsQueryOptions } from '@/features/invite/api/invites.ts';
 import { useAnyDialogOpen } from '@/lib/dialog-presence.ts';
 import { readInviteCode, takeInviteWelcome } from '@/lib/invite-code.ts';
+import { queryClient } from '@/lib/query-client.ts';
 import { useAfterPaint } from '@/lib/use-after-paint.ts';
 import { definePage } from '../page.ts';
 
@@ -33,7 +36,13 @@ export function Component() {
   useEffect(() => {
     // Once per invitation, and never in place of a popup already open (the login gate's).
     if (getLoginPromptState().open || !takeInviteWelcome()) return;
-    openLoginPrompt('好友邀请您加入研测，注册后即可享受先测试后付费与专属客户经理服务', 'register');
+    // The words are the programme's settings (ADR 0069): what the invitee gets is what the server gives.
+    void queryClient
+      .fetchQuery(getInviteTermsQueryOptions())
+      .then(invitedWelcome, () => invitedWelcome(null))
+      .then((words) => {
+        if (!getLoginPromptState().open) openLoginPrompt(words, 'register');
+      });
   }, []);
   const { data, isPending, isError, refetch, isFetching } = useHome();
   if (isPending) return <HomeSkeleton />;

@@ -12,6 +12,7 @@ import { AddressBook } from '@/features/member/components/address-book.tsx';
 import { CouponPage } from '@/features/coupon/components/coupon-page.tsx';
 import { IntegralPage } from '@/features/coupon/components/integral-page.tsx';
 import { InvitePage } from '@/features/invite/components/invite-page.tsx';
+import { InviteSummary } from '@/features/invite/components/invite-summary.tsx';
 import { InvoiceApplications } from '@/features/invoice/components/invoice-applications.tsx';
 import { InvoiceTitles } from '@/features/invoice/components/invoice-titles.tsx';
 import { MemberCenter } from '@/features/member/components/member-center.tsx';
@@ -33,7 +34,7 @@ import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /** What each member page shows (spec §2): every entry of the menu and the extra pages has its page. */
 const PAGES: Record<string, (user: UserInfoResponse, orderId: number | undefined) => ReactNode> = {
-  center: (user) => <MemberCenter user={user} todo={<OrderTodo />} assets={<PrestoreSummary />} />,
+  center: (user) => <MemberCenter user={user} todo={<OrderTodo />} assets={<PrestoreSummary />} invite={<InviteSummary />} />,
   information: (user) => <MemberInformation user={user} />,
   address: (user) => <AddressBook user={user} />,
   message: () => <MessageList />,

@@ -4,6 +4,7 @@ import { useWrite } from '@yance/browser/use-write';
 import { call } from '@yance/browser/api-client';
 import { notify } from '@yance/browser/notify';
 import { RESERVATIONS_KEY } from '@/lib/query-keys.ts';
+import { formatMonthDay } from '@yance/browser/format';
 
 /** The calendar of an instrument on a day (open: taken slots never say by whom). */
 export const reservationDayKey = (rid: string) => ['reservation-day', rid] as const;
@@ -47,4 +48,17 @@ export function useCancelReservation() {
       void queryClient.invalidateQueries({ queryKey: reservationDayKey(r.rid) });
     },
   });
+}
+
+/**
+ * The customer's upcoming bookings of one item, as its page shows them (12月3日 14:00–16:00): a booking item shows
+ * the slot booked, never a turnaround (ADR 0070).
+ */
+export function useBookedSlots(rid: string, enabled: boolean): string[] {
+  const list = useQuery({
+    queryKey: [...RESERVATIONS_KEY, 'upcoming', 1],
+    queryFn: ({ signal }) => call('reservationList', { body: { tab: 'upcoming', page: 1, pageSize: 10 } }, { signal }),
+    enabled,
+  });
+  return (list.data?.list ?? []).filter((r) => r.rid === rid).map((r) => `${formatMonthDay(r.date)} ${r.start}–${r.end}`);
 }

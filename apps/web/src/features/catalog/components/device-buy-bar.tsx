@@ -26,16 +26,19 @@ export function DeviceBuyBar({ item, selection, onAddToPlan, onOrder, onBook, pe
         </small>
         <strong data-testid="buy-bar-price">{formatFen(priceOf(item, selection.choices, selection.quantity))}</strong>
       </span>
-      <button
-        type="button"
-        className={`btn-default ${styles.button}`}
-        disabled={pending}
-        onClick={() => onAddToPlan(selection)}
-        aria-label="加入实验方案"
-      >
-        <CartIcon size={15} />
-        加入方案
-      </button>
+      {/* A booking item is booked, not put in the plan (ADR 0070). */}
+      {onBook ? null : (
+        <button
+          type="button"
+          className={`btn-default ${styles.button}`}
+          disabled={pending}
+          onClick={() => onAddToPlan(selection)}
+          aria-label="加入实验方案"
+        >
+          <CartIcon size={15} />
+          加入方案
+        </button>
+      )}
       {onBook ? (
         <button type="button" className={`btn-primary ${styles.button} ${styles.order}`} onClick={onBook}>
           预约上机

@@ -5,6 +5,7 @@ import { CoverImage } from '@/components/cover-image.tsx';
 import { ClockIcon, FlameIcon } from '@/components/ui/icons.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatOrders, formatPriceFrom, formatTurnaround } from '@yance/browser/format';
+import { BOOKING_TIME_TEXT, needsOf } from '@yance/contracts/line-kinds';
 import styles from './device-card.module.css';
 
 interface DeviceCardProps {
@@ -50,7 +51,7 @@ export function DeviceCard({ item, renderName, priority }: DeviceCardProps) {
         </div>
         <div className={styles.meta}>
           <span>
-            <ClockIcon size={13} /> {formatTurnaround(item.turnaround_days)}
+            <ClockIcon size={13} /> {needsOf(item.type_id).turnaround ? formatTurnaround(item.turnaround_days) : BOOKING_TIME_TEXT}
           </span>
           <span>
             <FlameIcon size={13} /> {formatOrders(item.order)}

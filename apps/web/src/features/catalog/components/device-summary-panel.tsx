@@ -4,6 +4,7 @@ import { CoverImage } from '@/components/cover-image.tsx';
 import { CartIcon, ClockIcon, FlameIcon, LightningIcon, WrenchIcon } from '@/components/ui/icons.tsx';
 import { formatMonthDay, formatOrders, formatTurnaround } from '@yance/browser/format';
 import { estimateText } from '@yance/contracts/turnaround';
+import { BOOKING_TIME_TEXT, needsOf } from '@yance/contracts/line-kinds';
 import { useDeviceEstimate } from '../api/get-device-estimate.ts';
 import { PriceCalculator, type PriceSelection } from './price-calculator.tsx';
 import { RatingSummary } from './device-reviews.tsx';
@@ -14,8 +15,10 @@ export interface DeviceActions {
   onOrder: (selection: PriceSelection) => void;
   /** An add is on its way: both buttons wait (one click, one line). */
   pending?: boolean;
-  /** On-site booking items (type 2): 预约上机 takes the place of 立即下单. */
+  /** On-site booking items (type 2): 预约上机 takes the place of 加入实验方案 and 立即下单 (line-kinds.ts, ADR 0070). */
   onBook?: () => void;
+  /** The signed-in customer's upcoming bookings of this item (12月3日 14:00–16:00): what a booking item shows. */
+  booked?: readonly string[];
 }
 
 export const initialSelection = (item: DeviceDetail): PriceSelection => ({ choices: defaultChoices(item), quantity: 1 });
@@ -27,7 +30,17 @@ interface DeviceSummaryPanelProps extends DeviceActions {
 }
 
 /** The top of a detail page: picture, name, aliases, price calculator, key facts and the two calls to action (on phones in DeviceBuyBar). */
-export function DeviceSummaryPanel({ item, selection, onSelectionChange, onAddToPlan, onOrder, onBook, pending }: DeviceSummaryPanelProps) {
+export function DeviceSummaryPanel({
+  item,
+  selection,
+  onSelectionChange,
+  onAddToPlan,
+  onOrder,
+  onBook,
+  booked,
+  pending,
+}: DeviceSummaryPanelProps) {
+  const needs = needsOf(item.type_id);
   return (
     <section className={styles.panel}>
       <div className={styles.media}>
@@ -64,17 +77,32 @@ export function DeviceSummaryPanel({ item, selection, onSelectionChange, onAddTo
         {item.sketch ? <p className={styles.sketch}>{item.sketch}</p> : null}
         <PriceCalculator item={item} value={selection} onChange={onSelectionChange} />
         <ul className={styles.facts}>
-          <li>
-            <ClockIcon size={15} />
-            <span>周期</span>
-            <strong>{formatTurnaround(item.turnaround_days)}</strong>
-          </li>
+          {needs.turnaround ? (
+            <li>
+              <ClockIcon size={15} />
+              <span>周期</span>
+              <strong>{formatTurnaround(item.turnaround_days)}</strong>
+            </li>
+          ) : (
+            <li data-testid="booking-time">
+              <ClockIcon size={15} />
+              <span>上机</span>
+              <strong>{BOOKING_TIME_TEXT}</strong>
+            </li>
+          )}
           <li>
             <FlameIcon size={15} />
             <span>热度</span>
             <strong>{formatOrders(item.order)}</strong>
           </li>
-          {item.type_id === BOOKING_TYPE_ID ? null : <EstimateFact rid={item.rid} count={selection.quantity} />}
+          {needs.turnaround ? <EstimateFact rid={item.rid} count={selection.quantity} /> : null}
+          {booked?.length ? (
+            <li className={styles.wide} data-testid="booked-slots">
+              <ClockIcon size={15} />
+              <span>已预约</span>
+              <strong>{booked.join('；')}</strong>
+            </li>
+          ) : null}
           {item.instrument ? (
             <li className={styles.wide}>
               <WrenchIcon size={15} />
@@ -84,10 +112,13 @@ export function DeviceSummaryPanel({ item, selection, onSelectionChange, onAddTo
           ) : null}
         </ul>
         <div className={styles.actions}>
-          <button type="button" className="btn-default" disabled={pending} onClick={() => onAddToPlan(selection)}>
-            <CartIcon size={16} />
-            加入实验方案
-          </button>
+          {/* A booking item is booked on its calendar, not ordered through the plan (ADR 0070). */}
+          {needs.slot ? null : (
+            <button type="button" className="btn-default" disabled={pending} onClick={() => onAddToPlan(selection)}>
+              <CartIcon size={16} />
+              加入实验方案
+            </button>
+          )}
           {onBook ? (
             <button type="button" className={`btn-primary ${styles.order}`} onClick={onBook}>
               <ClockIcon size={16} />
@@ -104,9 +135,6 @@ export function DeviceSummaryPanel({ item, selection, onSelectionChange, onAddTo
     </section>
   );
 }
-
-/** On-site booking (现场预约) runs by the hour on the instrument's calendar: no sample queue to estimate. */
-const BOOKING_TYPE_ID = 2;
 
 /**
  * "预计 N 个工作日出结果" from the lab's queue now, with the day if the samples

@@ -10,6 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { paths } from '@/config/paths.ts';
 import { useClusterSearch, useJoinedClusters, useRemoveMember } from '../api/clusters.ts';
 import { ApplyDialog } from './apply-dialog.tsx';
+import { useGroupFunds } from '@/features/money/index.ts';
 import styles from './cluster.module.css';
 import { chinaDay } from './dates.ts';
 
@@ -53,12 +54,7 @@ function Joined() {
                     {g.mine.state === 'applied' ? '申请于' : '加入于'} {chinaDay(g.since)}
                   </span>
                 </p>
-                {g.mine.state === 'member' && (
-                  <p className={styles.meta}>
-                    <span className={styles.money}>我的消费额度 {formatFen(g.limitFen)}</span>
-                    <span className={styles.money}>已使用 {formatFen(g.spentFen)}</span>
-                  </p>
-                )}
+                {g.mine.state === 'member' && <MemberFunds clusterId={g.id} limitFen={g.limitFen} spentFen={g.spentFen} />}
               </div>
               <div className={styles.actions}>
                 {g.mine.role === 'owner' ? (
@@ -178,5 +174,25 @@ export function CommunityJoin() {
         <Search />
       </section>
     </>
+  );
+}
+
+/**
+ * A member's money in the group: the limit and what is spent, and what may really be spent now — the group's balance
+ * within the limit left (the settlement's rule, ADR 0050), so a ¥500 limit on an empty group reads 可用 ¥0.00.
+ */
+function MemberFunds({ clusterId, limitFen, spentFen }: { clusterId: number; limitFen: number; spentFen: number }) {
+  const funds = useGroupFunds(clusterId);
+  const balance = funds.data?.balanceFen;
+  return (
+    <p className={styles.meta} data-testid="member-funds">
+      <span className={styles.money}>我的消费额度 {formatFen(limitFen)}</span>
+      <span className={styles.money}>已使用 {formatFen(spentFen)}</span>
+      {balance !== undefined && (
+        <span className={styles.money}>
+          课题组余额 {formatFen(balance)} · 当前可用 {formatFen(Math.max(0, Math.min(balance, limitFen - spentFen)))}
+        </span>
+      )}
+    </p>
   );
 }

@@ -2,6 +2,8 @@ import { CLUSTER_ROLE_NAMES, type ClusterManaged, type ClusterMember } from '@ya
 import { formatFen } from '@yance/browser/format';
 import { notify } from '@yance/browser/notify';
 import { Button, Popconfirm, Tag } from 'antd';
+import { useState } from 'react';
+import { GroupTransferDialog, useGroupFunds, type TransferDirection } from '@/features/money/index.ts';
 import { useAnswerApplication, useDeleteCluster, useRemoveMember } from '../api/clusters.ts';
 import styles from './cluster.module.css';
 import { chinaDay } from './dates.ts';
@@ -19,6 +21,9 @@ export function OwnedGroup({ group, onEdit, onTransfer, onAddMember, onLimit }: 
   const remove = useRemoveMember();
   const del = useDeleteCluster();
   const alone = group.memberCount <= 1;
+  const funds = useGroupFunds(group.id);
+  const [transfer, setTransfer] = useState<TransferDirection | null>(null);
+  const balanceFen = funds.data?.balanceFen ?? 0;
   return (
     <article className={styles.card} aria-labelledby={`group-${group.id}`} data-testid="owned-group">
       <div className={styles.groupHead}>
@@ -54,6 +59,23 @@ export function OwnedGroup({ group, onEdit, onTransfer, onAddMember, onLimit }: 
         </div>
       </div>
       {group.description && <p className={styles.description}>{group.description}</p>}
+
+      <div className={styles.funds} data-testid="group-balance">
+        <div>
+          <em>课题组余额</em>
+          <strong className={styles.money}>{funds.data ? formatFen(balanceFen) : '—'}</strong>
+          <span className={styles.fundsHint}>成员在各自额度内从课题组余额结算</span>
+        </div>
+        <div className={styles.rowActions}>
+          <Button size="small" type="primary" onClick={() => setTransfer('in')}>
+            转入余额
+          </Button>
+          <Button size="small" disabled={balanceFen <= 0} onClick={() => setTransfer('out')}>
+            转回预存
+          </Button>
+        </div>
+      </div>
+      {transfer && <GroupTransferDialog group={group} direction={transfer} onClose={() => setTransfer(null)} />}
 
       {group.applicationsTotal > 0 && (
         <>

@@ -1,8 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@yance/browser/api-client';
 import { INVITES_KEY } from '@/lib/query-keys.ts';
 
-/** The caller's invite code, the reward on offer and what they earned (ADR 0054). */
+/** The caller's invite code, the programme's terms, what they earned and their wallet (ADR 0054, ADR 0069). */
 export const useInviteInfo = () =>
   useQuery({ queryKey: [...INVITES_KEY, 'info'], queryFn: ({ signal }) => call('inviteInfo', {}, { signal }) });
 
@@ -13,3 +13,8 @@ export const useInvitees = (page: number, pageSize: number) =>
     queryFn: ({ signal }) => call('inviteList', { body: { page, pageSize } }, { signal }),
     placeholderData: keepPreviousData,
   });
+
+/** The programme's terms for anyone (invite/terms, open): the /invited popup and the member centre render them (ADR 0069). */
+export const getInviteTermsQueryOptions = () =>
+  queryOptions({ queryKey: ['invite-terms'], queryFn: ({ signal }) => call('inviteTerms', {}, { signal }), staleTime: 60_000 });
+export const useInviteTerms = () => useQuery(getInviteTermsQueryOptions());

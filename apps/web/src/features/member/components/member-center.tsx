@@ -12,10 +12,20 @@ import styles from './member-center.module.css';
 
 /**
  * 会员中心 overview: account, phone, `todo` (the orders waiting for the customer, from the order feature),
- * `assets` (the balance, composed by the route from the money feature), invite code and link, profile status,
- * quick links.
+ * `assets` (the balance, composed by the route from the money feature), invite code and link with `invite` (the
+ * programme's terms, from the invite feature), profile status, quick links.
  */
-export function MemberCenter({ user, assets, todo }: { user: UserInfoResponse; assets?: ReactNode; todo?: ReactNode }) {
+export function MemberCenter({
+  user,
+  assets,
+  todo,
+  invite,
+}: {
+  user: UserInfoResponse;
+  assets?: ReactNode;
+  todo?: ReactNode;
+  invite?: ReactNode;
+}) {
   const { userInfo } = user;
   const inviteLink = `${window.location.origin}${paths.invited(userInfo.inviteCode)}`;
   const copy = async () => {
@@ -83,6 +93,12 @@ export function MemberCenter({ user, assets, todo }: { user: UserInfoResponse; a
               </Button>
             </dd>
           </div>
+          {invite && (
+            <div>
+              <dt>邀请有礼</dt>
+              <dd>{invite}</dd>
+            </div>
+          )}
         </dl>
       </section>
       <ManagerCard manager={userInfo.manager} />

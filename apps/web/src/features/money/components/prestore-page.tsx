@@ -1,6 +1,7 @@
 import { Alert, Tabs } from 'antd';
 import { usePrestoreInfo } from '../api/prestore.ts';
 import { BalanceCard } from './balance-card.tsx';
+import { GroupFundsCard } from './group-funds-card.tsx';
 import { OnlineTopup } from './online-topup.tsx';
 import { StatementCard } from './statement-card.tsx';
 import { TopupList } from './topup-list.tsx';
@@ -30,6 +31,7 @@ export function PrestorePage() {
           />
         ) : null}
       </section>
+      <GroupFundsCard />
       <StatementCard />
       <TopupList />
     </>

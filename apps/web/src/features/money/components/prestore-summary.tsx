@@ -68,7 +68,7 @@ export function PrestoreSummary() {
           )}
           {a.wallet && (
             <li>
-              <Link to={paths.member('promotion')}>推广钱包</Link>
+              <Link to={paths.member('promotion')}>返利钱包</Link>
               <span>
                 可提现 {formatFen(a.wallet.availableFen)}
                 {a.wallet.pendingFen > 0 && ` · 待入账 ${formatFen(a.wallet.pendingFen)}`}

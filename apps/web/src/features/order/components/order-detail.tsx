@@ -1,18 +1,12 @@
 import type { OrderDetail } from '@yance/contracts/order';
 import type { OrderFigures } from '@yance/contracts/order-figures';
-import {
-  DELIVERY_METHOD_NAMES,
-  DELIVERY_METHODS,
-  ORDER_STATE_NAMES,
-  type DeliveryMethod,
-  type OrderAction,
-} from '@yance/contracts/order-states';
+import { ORDER_STATE_NAMES, type OrderAction } from '@yance/contracts/order-states';
+import { BOOKING_TIME_TEXT, needsOf } from '@yance/contracts/line-kinds';
 import { Skeleton, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '@/components/error-state.tsx';
 import { paths } from '@/config/paths.ts';
-import { useWebSettings } from '@/lib/get-web-settings.ts';
 import { formatFen, formatMonthDay, signedFen, unitLabel } from '@yance/browser/format';
 import { isNotFound } from '@yance/browser/api-client';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -20,13 +14,13 @@ import { isEvaluable } from '@yance/contracts/evaluation';
 import { useOrderEvaluations } from '../api/evaluations.ts';
 import { useOrderDetail } from '../api/orders.ts';
 import { formatAmount, formatTime } from '@/lib/format.ts';
-import { choicesText, formName, hazardsText, STATE_COLORS } from '../utils/order-view.ts';
+import { choicesText, STATE_COLORS } from '../utils/order-view.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { EvaluationDialog } from './evaluation-dialog.tsx';
 import { LineEvaluation } from './line-evaluation.tsx';
-import { LabAddress } from '@/components/lab-address.tsx';
 import { SamplingCard } from '@/features/sampling/index.ts';
-import { AdjustmentsCard, ResultFilesCard, RetestCard, SampleStateTag, TestRecordsCard } from './order-lab.tsx';
+import { AdjustmentsCard, ResultFilesCard, RetestCard, TestRecordsCard } from './order-lab.tsx';
+import { DeliveryCard, SamplesCard } from './order-samples.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { Panel } from '@/components/panel.tsx';
 import styles from './orders.module.css';
@@ -73,6 +67,11 @@ export function OrderDetailView({ id }: { id: number }) {
         <p className={styles.muted}>
           下单时间 {formatTime(o.createdAt)} · {o.kind === 'enterprise' ? '企业客户（签约预付）' : '院校客户（先测试后付费）'}
         </p>
+        {o.agreement && (
+          <p className={styles.muted} data-testid="order-agreement">
+            已同意《{o.agreement.title}》第{o.agreement.version}版 · {formatTime(o.agreement.acceptedAt)}
+          </p>
+        )}
         <div className={styles.orderActions}>
           <OrderActions
             order={o}
@@ -89,7 +88,10 @@ export function OrderDetailView({ id }: { id: number }) {
       <LinesCard order={o} evaluate={evaluate} onEvaluating={() => setEvaluate(false)} />
       <SamplesCard order={o} />
       <DeliveryCard order={o} />
-      <SamplingCard order={o} open={sampling && (o.next.includes('ship') || o.next.includes('bookPickup'))} onOpenChange={setSampling} />
+      {/* An order with nothing to send (数据分析 only) has no 寄样 and no pick-up (ADR 0070). */}
+      {o.delivery !== null && (
+        <SamplingCard order={o} open={sampling && (o.next.includes('ship') || o.next.includes('bookPickup'))} onOpenChange={setSampling} />
+      )}
       <TestRecordsCard order={o} />
       <ResultFilesCard order={o} />
       <AdjustmentsCard order={o} />
@@ -118,11 +120,15 @@ export function OrderDetailView({ id }: { id: number }) {
   );
 }
 
-/** What the line promises: its due day once the samples are in, else the working days promised at ordering. */
-const promiseText = (l: OrderDetail['lines'][number]) =>
-  l.due_date
-    ? `预计${formatMonthDay(l.due_date)}出结果（承诺${l.promised_days}个工作日）`
-    : `承诺${l.promised_days ?? l.turnaround_days}个工作日出结果（自收样起）`;
+/**
+ * What the line promises: its due day once the work started (the samples' receipt, or at once for an order with
+ * nothing to send), else the working days promised at ordering; a 现场预约 line its booked time, never a turnaround.
+ */
+const promiseText = (l: OrderDetail['lines'][number], toSend: boolean) => {
+  if (!needsOf(l.type_id).turnaround) return BOOKING_TIME_TEXT;
+  if (l.due_date) return `预计${formatMonthDay(l.due_date)}出结果（承诺${l.promised_days}个工作日）`;
+  return `承诺${l.promised_days ?? l.turnaround_days}个工作日出结果（${toSend ? '自收样起' : '自开始分析起'}）`;
+};
 
 /**
  * The items ordered with their options, counts and amounts, and the total; once the data is confirmed, each
@@ -151,71 +157,25 @@ function LinesCard({ order, evaluate, onEvaluating }: { order: OrderDetail; eval
               <strong>{l.name}</strong>
               <span className={styles.muted}>
                 {choicesText(l.choices) || '默认选项'} · {l.count}
-                {unitLabel(l.unit)} · {promiseText(l)}
+                {unitLabel(l.unit)} · {promiseText(l, order.delivery !== null)}
               </span>
               {evaluable && <LineEvaluation evaluation={byLine.get(l.id)} open={open.has(l.id)} onEvaluate={() => setEvaluating(l)} />}
             </div>
-            <span className={styles.amount}>{formatAmount(l.amount_fen)}</span>
+            <span className={styles.amount}>
+              {formatAmount(l.amount_fen)}
+              {l.promo_fen > 0 && (
+                <span className={styles.muted} data-testid="line-promo">
+                  {' '}
+                  {l.promo_label} -{formatFen(l.promo_fen)}
+                </span>
+              )}
+            </span>
           </li>
         ))}
       </ul>
       <FigureRows figures={order.figures} />
       {unpriced > 0 && <p className={styles.muted}>{unpriced}项待客户经理报价，报价后更新金额。</p>}
       <EvaluationDialog orderId={order.id} line={dialogLine} onClose={closeDialog} />
-    </Panel>
-  );
-}
-
-/** Every sample with the number on its label. */
-function SamplesCard({ order }: { order: OrderDetail }) {
-  const lineName = new Map(order.lines.map((l) => [l.id, l.name]));
-  return (
-    <Panel title="样品信息">
-      <ul className={styles.rows}>
-        {order.samples.map((s) => (
-          <li key={s.id} className={styles.sampleRow} data-testid="order-sample">
-            <div className={styles.rowMain}>
-              <strong>
-                {s.name} <span className={styles.sampleNo}>{s.no}</span> <SampleStateTag state={s.tracking.state} />
-              </strong>
-              <span className={styles.muted}>
-                {lineName.get(s.lineId)} · {s.count}个 · {formName(s.form)} · 危险特性：{hazardsText(s.hazards)} ·{' '}
-                {s.returnSample ? '测试后退还' : '不退还'}
-              </span>
-              {s.requirement && <p className={styles.note}>测试要求：{s.requirement}</p>}
-              {s.tracking.express_no && (
-                <p className={styles.note}>
-                  寄样快递：{s.tracking.express_company} {s.tracking.express_no}
-                </p>
-              )}
-              {s.tracking.return_no && (
-                <p className={styles.note}>
-                  退还快递：{s.tracking.return_company} {s.tracking.return_no}
-                </p>
-              )}
-              {s.tracking.keptUntil && s.tracking.state === 'kept' && (
-                <p className={styles.note}>留样至 {s.tracking.keptUntil.slice(0, 10)}，到期后销毁</p>
-              )}
-            </div>
-          </li>
-        ))}
-      </ul>
-    </Panel>
-  );
-}
-
-/** How the samples reach the lab; while they are awaited by post, the lab's address. */
-function DeliveryCard({ order }: { order: OrderDetail }) {
-  const settings = useWebSettings();
-  const selfSend = order.delivery === DELIVERY_METHODS.selfSend;
-  return (
-    <Panel title={<>送样方式：{DELIVERY_METHOD_NAMES[order.delivery as DeliveryMethod] ?? '—'}</>}>
-      {selfSend ? (
-        <LabAddress info={settings.data?.localInfo} />
-      ) : (
-        <p className={styles.muted}>上门取样的地址、日期和时段在订单中预约，客户经理会与您确认取样安排。</p>
-      )}
-      {order.remark && <p className={styles.note}>备注：{order.remark}</p>}
     </Panel>
   );
 }

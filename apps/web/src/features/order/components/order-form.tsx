@@ -1,13 +1,25 @@
 import type { LocalInfo } from '@yance/contracts/setting';
-import { DELIVERY_METHODS, DELIVERY_METHOD_NAMES, type DeliveryMethod } from '@yance/contracts/order-states';
-import { Button, Input, Radio } from 'antd';
+import type { Address } from '@yance/contracts/user';
+import { needsOf } from '@yance/contracts/line-kinds';
+import type { RegionEntry } from '@yance/contracts/sampling-rules';
+import { AGREEMENT_NEEDED } from '@yance/contracts/service-agreement';
+import { Button, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { unitLabel } from '@yance/browser/format';
 import { notify } from '@yance/browser/notify';
 import { useAddOrder } from '../api/orders.ts';
-import { formHasErrors, newSample, orderBody, sampleErrors, type OrderDraft, type OrderingLine } from '../utils/order-form.ts';
+import {
+  asksReturn,
+  formHasErrors,
+  hasSamplesToSend,
+  newSample,
+  orderBody,
+  sampleErrors,
+  type OrderDraft,
+  type OrderingLine,
+} from '../utils/order-form.ts';
 import { forgetTyped, rememberTyped, typedBefore } from '../utils/typed-form.ts';
 import { formatAmount } from '@/lib/format.ts';
 import { choicesText } from '../utils/order-view.ts';
@@ -15,9 +27,9 @@ import { ATTESTATION_HINT, AttestationHint } from '@/components/attestation-hint
 import { CostBreakdown } from './cost-breakdown.tsx';
 import { chosenCoupon, CouponPicker, type Discount } from './coupon-picker.tsx';
 import { useUsableCoupons } from '../api/coupons.ts';
-import { LabAddress } from '@/components/lab-address.tsx';
 import { Panel } from '@/components/panel.tsx';
 import { SampleEditor } from './sample-editor.tsx';
+import { AgreementPanel, DeliveryPanel, NoSampleNote, ReturnAddressPanel } from './order-form-panels.tsx';
 import styles from './order-form.module.css';
 
 interface OrderFormProps {
@@ -28,14 +40,23 @@ interface OrderFormProps {
   attested: boolean;
   onAttest: () => void;
   localInfo: LocalInfo | undefined;
+  /** Where pick-up runs (allowRegion): the pick-up promise names its cities. */
+  regions: readonly RegionEntry[] | undefined;
+  /** The customer's address book: a sample asked back goes to one of them. */
+  addresses: readonly Address[];
+  onAddAddress: () => void;
+  /** An institution accepts the service agreement with its order (an enterprise signs its contract instead). */
+  needsAgreement: boolean;
 }
 
 /**
- * 下单 (issue 9): the samples of each selected line, how they reach the lab,
- * a remark and the live cost; 保存草稿 keeps it to finish later, 提交订单
- * sends it. Each goes to the order's detail.
+ * 下单 (issue 9): what each selected line needs by its kind (ADR 0070) — the samples of a sample line, nothing to
+ * post for a 数据分析 line —, how samples reach the lab and where those asked back return, the service agreement of
+ * an institution, a remark and the live cost; 保存草稿 keeps it to finish later, 提交订单 sends it. Each goes to the
+ * order's detail.
  */
-export function OrderForm({ lines, initial, draftId, attested, onAttest, localInfo }: OrderFormProps) {
+export function OrderForm(props: OrderFormProps) {
+  const { lines, initial, draftId, attested, onAttest, localInfo, regions } = props;
   const ids = lines.map((l) => l.id);
   // What was typed survives a refresh of the page (issue 21): kept per draft or per set of plan lines in this tab.
   const memory = draftId ? `draft:${draftId}` : `plan:${ids.join(',')}`;
@@ -47,6 +68,15 @@ export function OrderForm({ lines, initial, draftId, attested, onAttest, localIn
   const navigate = useNavigate();
   const usable = useUsableCoupons(ids, !draftId);
   const couponId = chosenCoupon(discount, usable.data?.bestId);
+  // The promotion rules' discount on each plan line if sent now (issue 21); a draft's lines carry theirs.
+  const promos = new Map(usable.data?.promos.map((p) => [p.planId, p]));
+  const priced = draftId
+    ? lines
+    : lines.map((l) => {
+        const p = promos.get(l.id);
+        return p && p.promoFen > 0 ? { ...l, promo: { fen: p.promoFen, label: p.promoLabel } } : l;
+      });
+  const toSend = hasSamplesToSend(lines);
 
   const setSamples = (lineId: number, samples: OrderDraft['samples'][number]) =>
     setDraft((d) => ({ ...d, samples: { ...d.samples, [lineId]: samples } }));
@@ -58,13 +88,17 @@ export function OrderForm({ lines, initial, draftId, attested, onAttest, localIn
       onAttest();
       return;
     }
-    // A draft saves what is there (issue 21); an order needs every sample complete.
+    // A draft saves what is there (issue 21); an order needs every sample complete and, for an institution, the agreement.
     if (!asDraft) setShowErrors(true);
-    if (!asDraft && formHasErrors(draft, ids)) {
+    if (!asDraft && formHasErrors(draft, lines)) {
       notify.error('请检查样品信息');
       return;
     }
-    const built = orderBody(draft, ids, { draft: asDraft, ...(draftId ? { draftId } : {}) });
+    if (!asDraft && props.needsAgreement && draft.agreementVersion === undefined) {
+      notify.error(AGREEMENT_NEEDED);
+      return;
+    }
+    const built = orderBody(draft, lines, { draft: asDraft, ...(draftId ? { draftId } : {}) });
     if (!built.ok) {
       notify.error(built.message);
       return;
@@ -83,7 +117,7 @@ export function OrderForm({ lines, initial, draftId, attested, onAttest, localIn
     <div className={styles.layout}>
       <div className={styles.main}>
         {!attested && <AttestationHint onAttest={onAttest} />}
-        <Panel title="项目与样品">
+        <Panel title={toSend ? '项目与样品' : '项目'}>
           {lines.map((line) => {
             const samples = draft.samples[line.id] ?? [];
             return (
@@ -96,6 +130,7 @@ export function OrderForm({ lines, initial, draftId, attested, onAttest, localIn
                   </span>
                   <span className={styles.lineAmount}>{formatAmount(line.amount)}</span>
                 </div>
+                {!needsOf(line.type_id).samples && <NoSampleNote />}
                 {samples.map((s, i) => (
                   <SampleEditor
                     key={i}
@@ -120,7 +155,7 @@ export function OrderForm({ lines, initial, draftId, attested, onAttest, localIn
                     }
                   />
                 ))}
-                {samples.length < 50 && (
+                {needsOf(line.type_id).samples && samples.length < 50 && (
                   <Button type="dashed" block onClick={() => setSamples(line.id, [...samples, newSample()])}>
                     ＋ 添加样品
                   </Button>
@@ -129,22 +164,23 @@ export function OrderForm({ lines, initial, draftId, attested, onAttest, localIn
             );
           })}
         </Panel>
-        <Panel title="送样方式">
-          <Radio.Group
-            className={styles.delivery}
-            aria-label="送样方式"
+        {toSend && (
+          <DeliveryPanel
             value={draft.delivery}
-            onChange={(e) => setDraft((d) => ({ ...d, delivery: e.target.value as DeliveryMethod }))}
-            optionType="button"
-            buttonStyle="solid"
-            options={Object.values(DELIVERY_METHODS).map((m) => ({ value: m, label: DELIVERY_METHOD_NAMES[m] }))}
+            onChange={(delivery) => setDraft((d) => ({ ...d, delivery }))}
+            localInfo={localInfo}
+            regions={regions}
           />
-          {draft.delivery === DELIVERY_METHODS.selfSend ? (
-            <LabAddress info={localInfo} />
-          ) : (
-            <p className={styles.hint}>提交订单后，在订单详情中预约上门取样的地址、日期和时段；客户经理会与您确认取样安排。</p>
-          )}
-        </Panel>
+        )}
+        {asksReturn(draft, lines) && (
+          <ReturnAddressPanel
+            addresses={props.addresses}
+            value={draft.returnAddressRid}
+            onChange={(returnAddressRid) => setDraft((d) => ({ ...d, returnAddressRid }))}
+            onAddAddress={props.onAddAddress}
+            showError={showErrors}
+          />
+        )}
         <Panel title="备注">
           <Input.TextArea
             value={draft.remark}
@@ -156,9 +192,16 @@ export function OrderForm({ lines, initial, draftId, attested, onAttest, localIn
             onChange={(e) => setDraft((d) => ({ ...d, remark: e.target.value }))}
           />
         </Panel>
+        {props.needsAgreement && (
+          <AgreementPanel
+            version={draft.agreementVersion}
+            onChange={(agreementVersion) => setDraft((d) => ({ ...d, agreementVersion }))}
+            showError={showErrors}
+          />
+        )}
       </div>
       <aside className={styles.side}>
-        <CostBreakdown lines={lines} delivery={draft.delivery}>
+        <CostBreakdown lines={priced} delivery={toSend ? draft.delivery : null} regions={regions}>
           {!draftId && <CouponPicker planIds={ids} value={discount} onChange={setDiscount} />}
           <div className={styles.actions}>
             <Button size="large" onClick={() => send(true)} loading={add.isPending && add.variables.draft}>

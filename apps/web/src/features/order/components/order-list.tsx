@@ -119,7 +119,9 @@ function OrderCard({ order, onCancel }: { order: OrderSummary; onCancel: () => v
         <div className={layout.orderItems}>
           <p className={layout.items}>{itemsText(order.items)}</p>
           <p className={layout.muted}>
-            样品 {order.sampleCount} 个 · {DELIVERY_METHOD_NAMES[order.delivery as DeliveryMethod] ?? ''}
+            {order.delivery === null
+              ? '无需送样'
+              : `样品 ${order.sampleCount} 个 · ${DELIVERY_METHOD_NAMES[order.delivery as DeliveryMethod] ?? ''}`}
           </p>
         </div>
         <div className={layout.amount} data-testid="order-card-amount">

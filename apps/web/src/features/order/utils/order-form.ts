@@ -10,6 +10,7 @@ import {
   type SampleHazard,
 } from '@yance/contracts/order';
 import { DELIVERY_METHODS, type DeliveryMethod } from '@yance/contracts/order-states';
+import { needsOf, orderNeedsSamples } from '@yance/contracts/line-kinds';
 
 /** One sample as typed (the count a string until it is sent). */
 export interface SampleDraft {
@@ -22,11 +23,19 @@ export interface SampleDraft {
 }
 
 export interface OrderDraft {
-  /** Samples by plan line id. */
+  /** Samples by plan line id (none for a line whose kind needs none: 数据分析, line-kinds.ts). */
   samples: Record<number, SampleDraft[]>;
+  /** How the samples travel; sent only when a line needs samples. */
   delivery: DeliveryMethod;
+  /** Where samples asked back go: one of the customer's addresses (its rid), chosen when they ask. */
+  returnAddressRid: string | undefined;
+  /** The version of the service agreement ticked 同意 (an institution's order needs it), undefined until ticked. */
+  agreementVersion: number | undefined;
   remark: string;
 }
+
+/** A line as the form reads its kind: the catalogue type. */
+type Kinded = { id: number; type_id: number };
 
 /** A new sample row: one sample per counted sample of a per-sample item, else one. */
 export const newSample = (line?: Pick<PlanLine, 'unit' | 'count'>): SampleDraft => ({
@@ -38,33 +47,46 @@ export const newSample = (line?: Pick<PlanLine, 'unit' | 'count'>): SampleDraft 
   returnSample: false,
 });
 
-/** A fresh form for these lines: one sample row each, self-send. */
+/** A fresh form for these lines: one sample row for each line that needs samples, self-send. */
 export const newOrderDraft = (lines: readonly PlanLine[]): OrderDraft => ({
-  samples: Object.fromEntries(lines.map((l) => [l.id, [newSample(l)]])),
+  samples: Object.fromEntries(lines.map((l) => [l.id, needsOf(l.type_id).samples ? [newSample(l)] : []])),
   delivery: DELIVERY_METHODS.selfSend,
+  returnAddressRid: undefined,
+  agreementVersion: undefined,
   remark: '',
 });
+
+/** Whether the order of these lines has samples to send (and so a delivery method, a 寄样 or a pick-up). */
+export const hasSamplesToSend = (lines: readonly Pick<Kinded, 'type_id'>[]): boolean => orderNeedsSamples(lines.map((l) => l.type_id));
+
+/** Whether a sample of the form is to be returned (the return address is asked then). */
+export const asksReturn = (draft: OrderDraft, lines: readonly Kinded[]): boolean =>
+  lines.some((l) => needsOf(l.type_id).samples && (draft.samples[l.id] ?? []).some((s) => s.returnSample));
 
 /** A saved draft (order detail) back into the form, its samples under its line ids. */
 export function draftFromOrder(order: OrderDetail): OrderDraft {
   const samples: Record<number, SampleDraft[]> = {};
   for (const line of order.lines) {
     const own = order.samples.filter((s) => s.lineId === line.id);
-    samples[line.id] = own.length
-      ? own.map((s) => ({
-          name: s.name,
-          count: s.count,
-          // '' while a draft's sample has no form chosen yet.
-          form: s.form ? (s.form as SampleForm) : undefined,
-          hazards: s.hazards as SampleHazard[],
-          requirement: s.requirement,
-          returnSample: s.returnSample,
-        }))
-      : [newSample(line)];
+    samples[line.id] = !needsOf(line.type_id).samples
+      ? []
+      : own.length
+        ? own.map((s) => ({
+            name: s.name,
+            count: s.count,
+            // '' while a draft's sample has no form chosen yet.
+            form: s.form ? (s.form as SampleForm) : undefined,
+            hazards: s.hazards as SampleHazard[],
+            requirement: s.requirement,
+            returnSample: s.returnSample,
+          }))
+        : [newSample(line)];
   }
   return {
     samples,
     delivery: order.delivery === DELIVERY_METHODS.pickUp ? DELIVERY_METHODS.pickUp : DELIVERY_METHODS.selfSend,
+    returnAddressRid: order.returnAddress?.address_rid,
+    agreementVersion: undefined,
     remark: order.remark,
   };
 }
@@ -84,9 +106,9 @@ export function sampleErrors(sample: SampleDraft): SampleErrors {
   return errors;
 }
 
-/** Whether any sample of the form has a problem (submit and save stay refused until none has). */
-export const formHasErrors = (draft: OrderDraft, lineIds: readonly number[]): boolean =>
-  lineIds.some((id) => (draft.samples[id] ?? []).some((s) => Object.keys(sampleErrors(s)).length > 0));
+/** Whether any sample of the form has a problem (submit stays refused until none has). */
+export const formHasErrors = (draft: OrderDraft, lines: readonly Kinded[]): boolean =>
+  lines.some((l) => needsOf(l.type_id).samples && (draft.samples[l.id] ?? []).some((s) => Object.keys(sampleErrors(s)).length > 0));
 
 /**
  * The order/add body for these lines, parsed as the server will; the first
@@ -95,13 +117,17 @@ export const formHasErrors = (draft: OrderDraft, lineIds: readonly number[]): bo
  */
 export function orderBody(
   draft: OrderDraft,
-  lineIds: readonly number[],
+  lines: readonly Kinded[],
   opts: { draft: boolean; draftId?: number },
 ): { ok: true; body: OrderAddBody } | { ok: false; message: string } {
+  // Only what the lines' kinds need (line-kinds.ts): no sample, delivery or return address for 数据分析 alone.
+  const samples = (l: Kinded) => (needsOf(l.type_id).samples ? (draft.samples[l.id] ?? []) : []);
   const parsed = orderAddBody.safeParse({
     ...(opts.draftId ? { draftId: opts.draftId } : {}),
-    lines: lineIds.map((id) => ({ [opts.draftId ? 'lineId' : 'planId']: id, samples: draft.samples[id] ?? [] })),
-    delivery: draft.delivery,
+    lines: lines.map((l) => ({ [opts.draftId ? 'lineId' : 'planId']: l.id, samples: samples(l) })),
+    ...(hasSamplesToSend(lines) ? { delivery: draft.delivery } : {}),
+    ...(asksReturn(draft, lines) && draft.returnAddressRid ? { returnAddressRid: draft.returnAddressRid } : {}),
+    ...(draft.agreementVersion ? { agreementVersion: draft.agreementVersion } : {}),
     remark: draft.remark,
     attachments: [],
     draft: opts.draft,
@@ -113,18 +139,22 @@ export function orderBody(
 /** A line on the order page, from the plan or from a saved draft: what the form and the cost breakdown read. */
 export interface OrderingLine {
   id: number;
+  /** The catalogue type: what the line needs (line-kinds.ts). */
+  type_id: number;
   name: string;
   choices: Record<string, string>;
   count: number;
   unit: PlanLine['unit'];
   /** null: 待报价. */
   amount: number | null;
+  /** What the promotion rules (优惠活动, issue 21) take off the line if it is sent now, and their label. */
+  promo?: { fen: number; label: string } | undefined;
 }
 
-/** The cost breakdown's total: priced lines summed, unpriced ones counted. */
+/** The cost breakdown's total: priced lines summed less their promotion, unpriced ones counted. */
 export function orderTotal(lines: readonly OrderingLine[]): { fen: number; unpriced: number } {
-  return lines.reduce((t, l) => (l.amount === null ? { ...t, unpriced: t.unpriced + 1 } : { ...t, fen: t.fen + l.amount }), {
-    fen: 0,
-    unpriced: 0,
-  });
+  return lines.reduce(
+    (t, l) => (l.amount === null ? { ...t, unpriced: t.unpriced + 1 } : { ...t, fen: t.fen + l.amount - (l.promo?.fen ?? 0) }),
+    { fen: 0, unpriced: 0 },
+  );
 }

@@ -7,6 +7,7 @@ import { CoverImage } from '@/components/cover-image.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatFen, formatTurnaround, unitLabel } from '@yance/browser/format';
 import { estimateText } from '@yance/contracts/turnaround';
+import { BOOKING_TIME_TEXT, needsOf } from '@yance/contracts/line-kinds';
 import { chosenLabel, lineAmount, lineUnitPrice, type LineEdit } from '../utils/plan-lines.ts';
 import { formatAmount } from '@/lib/format.ts';
 import styles from './plan-view.module.css';
@@ -49,9 +50,16 @@ export function PlanLineRow({ line, selected, onSelect, onChange }: PlanLineRowP
         </div>
         <p className={styles.meta}>
           单价 {unitPrice === null ? '待报价' : `${formatFen(unitPrice)}/${unit}`} ·{' '}
-          <span title={`项目周期${formatTurnaround(line.turnaround_days)}，按当前排队样品数与日检测量估算`} data-testid="plan-estimate">
-            {estimateText(line.estimate_days)}
-          </span>
+          {needsOf(line.type_id).turnaround ? (
+            <span title={`项目周期${formatTurnaround(line.turnaround_days)}，按当前排队样品数与日检测量估算`} data-testid="plan-estimate">
+              {estimateText(line.estimate_days)}
+            </span>
+          ) : (
+            // A 现场预约 line (put here before such items were booked only): booked on its page, never ordered.
+            <span data-testid="plan-booking">
+              {BOOKING_TIME_TEXT} · <Link to={paths.detail(line.rid)}>去预约上机</Link>
+            </span>
+          )}
         </p>
         {line.options.length > 0 && (
           <div className={styles.options}>

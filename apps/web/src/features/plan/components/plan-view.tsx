@@ -9,7 +9,7 @@ import { formatFen } from '@yance/browser/format';
 import { notify } from '@yance/browser/notify';
 import { useDeletePlanLines, useEditPlanLine, usePlan } from '../api/plan.ts';
 import { useLineEdits } from '../hooks/use-line-edits.ts';
-import { orderableSelection, planLines, sortedGroups, totalOf, withEdit } from '../utils/plan-lines.ts';
+import { orderableSelection, planLines, sortedGroups, toOrderIds, totalOf, withEdit } from '../utils/plan-lines.ts';
 import { ATTESTATION_HINT, AttestationHint } from '@/components/attestation-hint.tsx';
 import { PlanLineRow } from './plan-line-row.tsx';
 import styles from './plan-view.module.css';
@@ -58,8 +58,13 @@ export function PlanView({ user, onAttest }: PlanViewProps) {
       onAttest();
       return;
     }
+    const ids = toOrderIds(lines, selected);
+    if (ids.length === 0) {
+      notify.warning('所选均为现场预约项目，请在项目页「预约上机」选择时段');
+      return;
+    }
     // A count still being typed reaches the server before the order page reads the plan.
-    void flush().then(() => navigate(paths.orderNew([...selected])));
+    void flush().then(() => navigate(paths.orderNew(ids)));
   };
 
   if (lines.length === 0) {

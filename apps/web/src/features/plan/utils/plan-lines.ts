@@ -3,6 +3,7 @@
 import type { PlanLine, PlanListResponse } from '@yance/contracts/order';
 import { asFen, priceOf, type Choices, type Fen } from '@yance/contracts/money';
 import { CUSTOM_TYPE_ID } from '@yance/contracts/order';
+import { needsOf } from '@yance/contracts/line-kinds';
 
 /** What the customer has changed on a line and the server has not answered yet. */
 export interface LineEdit {
@@ -91,6 +92,10 @@ export const sortedGroups = (plan: PlanListResponse | undefined): PlanListRespon
 export function orderableSelection(lines: readonly PlanLine[], selected: ReadonlySet<number>): number[] {
   return lines.filter((l) => l.available && selected.has(l.id)).map((l) => l.id);
 }
+
+/** Of the selected lines, those an order takes: a 现场预约 line is booked on its page instead (line-kinds.ts, ADR 0070). */
+export const toOrderIds = (lines: readonly PlanLine[], selected: ReadonlySet<number>): number[] =>
+  lines.filter((l) => selected.has(l.id) && !needsOf(l.type_id).slot).map((l) => l.id);
 
 /** ?plan=3,5 → [3, 5]: positive whole ids only, each once. */
 export function parseIdList(raw: string | null): number[] {

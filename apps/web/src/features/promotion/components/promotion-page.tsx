@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { Alert, Button, Card, Empty, Form, Input, InputNumber, Segmented, Skeleton, Statistic, Table, Tabs, Tag } from 'antd';
 import type { PromotionInfo, RebateEntry, WithdrawEntry } from '@yance/contracts/promotion';
 import { LEDGER_ENTRY_NAMES } from '@yance/contracts/ledger';
-import { REBATE_STATE_NAMES, WITHDRAW_STATE_NAMES, type RebateState, type WithdrawState } from '@yance/contracts/promotion-states';
+import {
+  REBATE_KIND_NAMES,
+  REBATE_STATE_NAMES,
+  WITHDRAW_STATE_NAMES,
+  type RebateKind,
+  type RebateState,
+  type WithdrawState,
+} from '@yance/contracts/promotion-states';
 import { formatFen, signedFen, yuanToFen } from '@yance/browser/format';
 import { createKeyKeeper } from '@yance/browser/idempotency-key';
 import {
@@ -21,16 +28,19 @@ const WITHDRAW_COLORS: Record<WithdrawState, string> = { applied: 'blue', approv
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
 const percent = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)}%`;
 
-/** /member/promotion (ADR 0055): the application, or the promoter's wallet, customers, rebates and withdrawals. */
+/**
+ * /member/promotion (ADR 0055, ADR 0069): the rebate wallet of a promoter or of an inviter who earned —
+ * rebates, withdrawals, statement — and, for anyone who is not a promoter, the application.
+ */
 export function PromotionPage() {
   const info = usePromotionInfo();
   if (!info.data) return <Skeleton active paragraph={{ rows: 6 }} />;
   const p = info.data.promoter;
-  const promoter = p && (p.state === 'approved' || p.state === 'disabled');
+  const promoter = !!p && (p.state === 'approved' || p.state === 'disabled');
   return (
     <div className={styles.page}>
+      {info.data.wallet && <WalletView info={info.data} promoter={promoter} />}
       {!promoter && <ApplyCard info={info.data} />}
-      {promoter && <PromoterView info={info.data} />}
     </div>
   );
 }
@@ -77,21 +87,23 @@ function ApplyCard({ info }: { info: PromotionInfo }) {
   );
 }
 
-function PromoterView({ info }: { info: PromotionInfo }) {
+/** The wallet: its figures, withdrawing, and the lists; a promoter's customers too. */
+function WalletView({ info, promoter }: { info: PromotionInfo; promoter: boolean }) {
   return (
     <>
       {info.promoter?.state === 'disabled' && (
         <Alert type="warning" showIcon title="推广员资格已停用" description={`${info.promoter.note}。已有余额仍可提现。`} />
       )}
-      <Card className={styles.card} data-testid="promotion-wallet">
+      <Card title="返利钱包" className={styles.card} data-testid="promotion-wallet">
         <div className={styles.figures}>
           <Statistic title="可提现" value={formatFen(info.availableFen)} />
           <Statistic title="待入账" value={formatFen(info.pendingFen)} />
           <Statistic title="提现中" value={formatFen(info.withdrawingFen)} />
-          <Statistic title="我的客户" value={info.customers} suffix="人" />
+          {promoter && <Statistic title="我的客户" value={info.customers} suffix="人" />}
         </div>
         <p className={styles.note}>
-          返利比例 {percent(info.rateBp)}，订单完成 {info.pendingDays} 天后入账；最低提现 {formatFen(info.minWithdrawFen)}。
+          {promoter && `推广返利比例 ${percent(info.rateBp)}，订单完成 ${info.pendingDays} 天后入账；`}
+          邀请返利按「邀请有礼」的规则计算与入账；最低提现 {formatFen(info.minWithdrawFen)}。
           {info.owedFen > 0 && ` 另有 ${formatFen(info.owedFen)} 已冲回的返利将从后续返利中扣回。`}
         </p>
       </Card>
@@ -101,7 +113,7 @@ function PromoterView({ info }: { info: PromotionInfo }) {
         <Tabs
           items={[
             { key: 'rebates', label: '返利明细', children: <Rebates /> },
-            { key: 'customers', label: '我的客户', children: <Customers /> },
+            ...(promoter ? [{ key: 'customers', label: '我的客户', children: <Customers /> }] : []),
             { key: 'withdrawals', label: '提现记录', children: <Withdrawals /> },
             { key: 'statement', label: '钱包明细', children: <Statement /> },
           ]}
@@ -194,10 +206,11 @@ function Rebates() {
       loading={q.isLoading}
       dataSource={q.data?.list ?? []}
       scroll={{ x: 560 }}
-      locale={{ emptyText: <Empty description="邀请的客户付款后，返利会出现在这里" /> }}
+      locale={{ emptyText: <Empty description="您邀请的客户付款后，返利会出现在这里" /> }}
       pagination={{ current: page, total: q.data?.total ?? 0, pageSize: 10, onChange: setPage, hideOnSinglePage: true }}
       columns={[
         { title: '订单', dataIndex: 'orderNo' },
+        { title: '类型', dataIndex: 'kind', render: (k: RebateKind) => REBATE_KIND_NAMES[k] },
         { title: '客户', dataIndex: 'customer' },
         { title: '付款金额', dataIndex: 'baseFen', render: (v: number) => formatFen(v) },
         { title: '返利', dataIndex: 'amountFen', render: (v: number, r) => `${formatFen(v)}（${percent(r.rateBp)}）` },

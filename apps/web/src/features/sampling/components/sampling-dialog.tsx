@@ -5,6 +5,7 @@ import {
   chinaToday,
   inAllowRegion,
   isPickableDate,
+  hasSlotStarted,
   isSlotDisabled,
   keepOrFirstFreeSlot,
   pickupError,
@@ -103,6 +104,9 @@ export function PickupDialog({ orderId, setting, regions, onClose }: PickupProps
   const addresses = book.data ?? [];
   const isNew = rid === NEW_ADDRESS;
 
+  // A slot of today that has begun is not offered at all (issue 21); a closed one shows, disabled.
+  const openSlots = (day: string) => slotsOf(setting).filter((slot) => !hasSlotStarted(day, slot, new Date()));
+
   const pickAddress = (value: string) => {
     setRid(value);
     const a = addresses.find((x) => x.address_rid === value);
@@ -115,7 +119,7 @@ export function PickupDialog({ orderId, setting, regions, onClose }: PickupProps
     setDate(d);
     const text = d?.format('YYYY-MM-DD') ?? '';
     // The chosen slot closed on the new date: the first open one instead (spec §5).
-    if (time && text) setTime(keepOrFirstFreeSlot(text, time, setting));
+    if (time && text) setTime(keepOrFirstFreeSlot(text, time, setting, new Date()));
   };
 
   const submit = () => {
@@ -129,7 +133,7 @@ export function PickupDialog({ orderId, setting, regions, onClose }: PickupProps
       date: dateText,
       time,
     };
-    const error = pickupError(fields, today, setting, regions);
+    const error = pickupError(fields, new Date(), setting, regions);
     setProblem(error);
     if (error) return;
     const body: SamplingAddBody = { ...BLANK, orderId, type: 1, ...fields, message: message.trim(), ...(isNew ? namesOf(code) : {}) };
@@ -212,7 +216,7 @@ export function PickupDialog({ orderId, setting, regions, onClose }: PickupProps
           <DatePicker
             value={date}
             onChange={pickDate}
-            disabledDate={(d) => !isPickableDate(d.format('YYYY-MM-DD'), today, setting)}
+            disabledDate={(d) => !isPickableDate(d.format('YYYY-MM-DD'), today, setting) || !openSlots(d.format('YYYY-MM-DD')).length}
             aria-label="取样日期"
             style={{ width: '100%' }}
             defaultPickerValue={dayjs(today)}
@@ -221,7 +225,7 @@ export function PickupDialog({ orderId, setting, regions, onClose }: PickupProps
         <div className={styles.field}>
           <span className="required-mark">取样时间</span>
           <Radio.Group value={time} onChange={(e) => setTime(e.target.value as string)} aria-label="取样时间">
-            {slotsOf(setting).map((slot) => (
+            {(dateText ? openSlots(dateText) : slotsOf(setting)).map((slot) => (
               <Radio.Button key={slot} value={slot} disabled={!!dateText && isSlotDisabled(dateText, slot, setting)}>
                 {slot}
               </Radio.Button>
