@@ -95,7 +95,7 @@ describe('invitations (issue 10, ADR 0054)', () => {
     // The friend's first order, tested and settled from their balance.
     await attestStudent(s.baseUrl, friend.tokens.token);
     const item = (await searchDevices(s.baseUrl, { pageSize: 50 })).list
-      .filter((d) => d.price_fen > 0 && d.unit === 'sample')
+      .filter((d) => d.price_fen > 0 && d.unit === 'sample' && d.type_id === 1)
       .sort((x, y) => x.price_fen - y.price_fen)[0]!;
     const lab = (await enrol(s.baseUrl, 'lab')).token;
     const order = await confirmedOrder(s.baseUrl, friend, item.rid, lab);

@@ -68,7 +68,7 @@ describe('money journey (issue 10)', () => {
 
     // Two of the cheapest priced item's orders, both 待结算.
     const item = (await searchDevices(s.baseUrl, { pageSize: 50 })).list
-      .filter((d) => d.price_fen > 0 && d.unit === 'sample')
+      .filter((d) => d.price_fen > 0 && d.unit === 'sample' && d.type_id === 1)
       .sort((x, y) => x.price_fen - y.price_fen)[0]!;
     const lab = (await enrol(s.baseUrl, 'lab')).token;
     const orders = [await confirmedOrder(s.baseUrl, student, item.rid, lab), await confirmedOrder(s.baseUrl, student, item.rid, lab)];
