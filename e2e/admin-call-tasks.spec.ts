@@ -7,6 +7,10 @@ import { useBrowser } from './support/browser.ts';
 import { opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { button, signInToConsole, staffCall, staffToken } from './support/staff.ts';
+import { DEFAULT_SERVICE_AGREEMENT } from '@yance/contracts/service-agreement';
+
+/** The service agreement an institution ticks with its order (ADR 0070). */
+const AGREEMENT_VERSION = DEFAULT_SERVICE_AGREEMENT.version;
 
 const SPEC = 'admin-call-tasks';
 const s = useServer();
@@ -19,7 +23,7 @@ describe('the manager’s call after receipt (ADR 0046)', () => {
     await attestStudent(s.baseUrl, token);
     await addAddress(s.baseUrl, token);
     const item = (await searchDevices(s.baseUrl, { pageSize: 30 })).list.find(
-      (d: DeviceSummary) => d.price_fen > 0 && d.unit === 'sample',
+      (d: DeviceSummary) => d.price_fen > 0 && d.unit === 'sample' && d.type_id === 1,
     )!;
     const line = await call<{ id: number }>(s.baseUrl, 'planAdd', { rid: item.rid, count: 1, choices: {} }, { token });
     const placed = await call<{ id: number; no: string }>(
@@ -27,6 +31,7 @@ describe('the manager’s call after receipt (ADR 0046)', () => {
       'orderAdd',
       {
         delivery: 0,
+        agreementVersion: AGREEMENT_VERSION,
         lines: [{ planId: line.data.id, samples: [{ name: '石墨烯粉末', count: 1, form: 'powder', hazards: [], returnSample: false }] }],
       },
       { token },

@@ -10,6 +10,7 @@ import { DESKTOP, useBrowser, waitForApp } from './support/browser.ts';
 import { expectPath, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { button, enrol, reviewedResultFile, signInStaff, signOutStaff, staffCall, staffToken, totpCode } from './support/staff.ts';
+import { DEFAULT_SERVICE_AGREEMENT } from '@yance/contracts/service-agreement';
 
 const SPEC = 'admin-orders';
 const s = useServer();
@@ -66,7 +67,9 @@ async function orderOf(rids: string[], sample: string): Promise<{ id: number; no
     const { id } = await ok(call<{ id: number }>(s.baseUrl, 'planAdd', { rid, count: 1 }, { token }), 'planAdd');
     lines.push({ planId: id, samples: [{ name: sample, count: 1, form: 'powder' }] });
   }
-  return ok(call(s.baseUrl, 'orderAdd', { lines, delivery: 0, remark: '请尽快安排' }, { token }), 'orderAdd');
+  // The service agreement an institution ticks with its order (ADR 0070).
+  const agreementVersion = DEFAULT_SERVICE_AGREEMENT.version;
+  return ok(call(s.baseUrl, 'orderAdd', { lines, delivery: 0, agreementVersion, remark: '请尽快安排' }, { token }), 'orderAdd');
 }
 
 describe('orders in the console', () => {

@@ -9,6 +9,10 @@ import { useBrowser } from './support/browser.ts';
 import { expectPath } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { button, signInToConsole, staffCall, staffToken } from './support/staff.ts';
+import { DEFAULT_SERVICE_AGREEMENT } from '@yance/contracts/service-agreement';
+
+/** The service agreement an institution ticks with its order (ADR 0070). */
+const AGREEMENT_VERSION = DEFAULT_SERVICE_AGREEMENT.version;
 
 const SPEC = 'admin-pickups';
 const s = useServer();
@@ -22,13 +26,16 @@ async function pickupRequest(): Promise<{ user: TestUser; orderId: number; order
   const token = user.tokens.token;
   await attestStudent(s.baseUrl, token);
   await addAddress(s.baseUrl, token);
-  const item = (await searchDevices(s.baseUrl, { pageSize: 30 })).list.find((d: DeviceSummary) => d.price_fen > 0 && d.unit === 'sample')!;
+  const item = (await searchDevices(s.baseUrl, { pageSize: 30 })).list.find(
+    (d: DeviceSummary) => d.price_fen > 0 && d.unit === 'sample' && d.type_id === 1,
+  )!;
   const line = await call<{ id: number }>(s.baseUrl, 'planAdd', { rid: item.rid, count: 1, choices: {} }, { token });
   const order = await call<{ id: number; no: string }>(
     s.baseUrl,
     'orderAdd',
     {
       delivery: 1,
+      agreementVersion: AGREEMENT_VERSION,
       lines: [{ planId: line.data.id, samples: [{ name: '钙钛矿粉末', count: 2, form: 'powder', hazards: [], returnSample: false }] }],
     },
     { token },

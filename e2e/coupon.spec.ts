@@ -7,6 +7,7 @@ import { useBrowser, waitForApp } from './support/browser.ts';
 import { expectPath, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { button, signInToConsole } from './support/staff.ts';
+import { acceptAgreement } from './support/order.ts';
 
 // Issue 10's coupons and points (ADR 0053): the operator makes a coupon and gives it to a customer by phone;
 // the customer finds it on /member/coupon, the order page suggests it, the order is placed with it, and the
@@ -36,7 +37,7 @@ describe('coupons and points (issue 10, ADR 0053)', () => {
     await addAddress(s.baseUrl, customer.tokens.token);
     // An item of at least ¥100 after the new customer's 新客9折 (issue 21), so the coupon's threshold is met by one sample.
     const item = (await searchDevices(s.baseUrl, { pageSize: 50 })).list.find(
-      (d: DeviceSummary) => d.price_fen - Math.floor(d.price_fen / 10) >= 10_000 && d.unit === 'sample',
+      (d: DeviceSummary) => d.price_fen - Math.floor(d.price_fen / 10) >= 10_000 && d.unit === 'sample' && d.type_id === 1,
     )!;
     expect(item, 'an item of ¥100 or more after 9折').toBeTruthy();
 
@@ -102,6 +103,7 @@ describe('coupons and points (issue 10, ADR 0053)', () => {
     const line = page.getByTestId('order-line').first();
     await line.getByPlaceholder('如：TiO2 粉末').fill('TiO2 粉末');
     await line.getByRole('radio', { name: '粉末' }).check();
+    await acceptAgreement(page);
     await screenshotAtWidths(page, SPEC, 'order-with-coupon');
     await page.getByRole('button', { name: /提交订单$/ }).click();
     await toast(page, '提交成功!').first().waitFor({ state: 'visible' });

@@ -25,7 +25,7 @@ let order: { id: number; no: string };
 describe('evaluations (issue 9, ADR 0048)', () => {
   it('the student evaluates the item on the confirmed order’s page; the line then shows the stars and the comment', async () => {
     student = await registerUser(s.server);
-    item = (await searchDevices(s.baseUrl, { pageSize: 30 })).list.find((d) => d.price_fen > 0 && d.unit === 'sample')!;
+    item = (await searchDevices(s.baseUrl, { pageSize: 30 })).list.find((d) => d.price_fen > 0 && d.unit === 'sample' && d.type_id === 1)!;
     await attestStudent(s.baseUrl, student.tokens.token);
     await addAddress(s.baseUrl, student.tokens.token);
     order = await confirmedOrder(s.baseUrl, student, item.rid, (await enrol(s.baseUrl, 'lab')).token);

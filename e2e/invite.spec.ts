@@ -118,7 +118,7 @@ describe('invitations (issue 21, ADR 0069)', () => {
     );
     const coupon = coupons.list.find((c) => c.name === '¥200新客券')!;
     const item = (await searchDevices(s.baseUrl, { pageSize: 50 })).list
-      .filter((d) => d.price_fen > 20_000 && d.unit === 'sample')
+      .filter((d) => d.price_fen > 20_000 && d.unit === 'sample' && d.type_id === 1)
       .sort((x, y) => x.price_fen - y.price_fen)[0]!;
     const lab = (await enrol(s.baseUrl, 'lab')).token;
     const order = await confirmedOrder(s.baseUrl, friend, item.rid, lab, { couponId: coupon.id });

@@ -6,6 +6,10 @@ import { searchDevices } from './support/api.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { button, enrol, reviewedResultFile, staffCall } from './support/staff.ts';
+import { DEFAULT_SERVICE_AGREEMENT } from '@yance/contracts/service-agreement';
+
+/** The service agreement an institution ticks with its order (ADR 0070). */
+const AGREEMENT_VERSION = DEFAULT_SERVICE_AGREEMENT.version;
 
 const SPEC = 'messages';
 const s = useServer();
@@ -16,13 +20,16 @@ async function orderFor(user: TestUser): Promise<{ id: number; no: string }> {
   const token = user.tokens.token;
   await attestStudent(s.baseUrl, token);
   await addAddress(s.baseUrl, token);
-  const item = (await searchDevices(s.baseUrl, { pageSize: 30 })).list.find((d: DeviceSummary) => d.price_fen > 0 && d.unit === 'sample')!;
+  const item = (await searchDevices(s.baseUrl, { pageSize: 30 })).list.find(
+    (d: DeviceSummary) => d.price_fen > 0 && d.unit === 'sample' && d.type_id === 1,
+  )!;
   const line = await call<{ id: number }>(s.baseUrl, 'planAdd', { rid: item.rid, count: 1, choices: {} }, { token });
   const order = await call<{ id: number; no: string; state: string }>(
     s.baseUrl,
     'orderAdd',
     {
       delivery: 0,
+      agreementVersion: AGREEMENT_VERSION,
       lines: [{ planId: line.data.id, samples: [{ name: '粉末A', count: 1, form: 'powder', hazards: [], returnSample: false }] }],
     },
     { token },

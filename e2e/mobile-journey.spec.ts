@@ -22,7 +22,7 @@ async function customer() {
 /** The most expensive per-sample item: the longest price the buy bar has to show. */
 async function dearItem() {
   return (await searchDevices(s.baseUrl, { pageSize: 50 })).list
-    .filter((d) => d.price_fen > 0 && d.unit === 'sample')
+    .filter((d) => d.price_fen > 0 && d.unit === 'sample' && d.type_id === 1)
     .sort((x, y) => y.price_fen - x.price_fen)[0]!;
 }
 

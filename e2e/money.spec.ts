@@ -23,7 +23,7 @@ describe('money (issue 10, ADR 0050)', () => {
     await addAddress(s.baseUrl, student.tokens.token);
     // The cheapest priced item: two of its orders fit in ¥1 020.
     const item = (await searchDevices(s.baseUrl, { pageSize: 50 })).list
-      .filter((d) => d.price_fen > 0 && d.unit === 'sample')
+      .filter((d) => d.price_fen > 0 && d.unit === 'sample' && d.type_id === 1)
       .sort((x, y) => x.price_fen - y.price_fen)[0]!;
     const lab = (await enrol(s.baseUrl, 'lab')).token;
     const orders = [await confirmedOrder(s.baseUrl, student, item.rid, lab), await confirmedOrder(s.baseUrl, student, item.rid, lab)];
@@ -148,7 +148,9 @@ describe('money (issue 10, ADR 0050)', () => {
     );
     expect(profile.code, profile.msg).toBe(1);
     await addAddress(s.baseUrl, token);
-    const item = (await searchDevices(s.baseUrl, { pageSize: 50 })).list.find((d) => d.price_fen > 0 && d.unit === 'sample')!;
+    const item = (await searchDevices(s.baseUrl, { pageSize: 50 })).list.find(
+      (d) => d.price_fen > 0 && d.unit === 'sample' && d.type_id === 1,
+    )!;
     const line = await call<{ id: number }>(s.baseUrl, 'planAdd', { rid: item.rid, count: 1, choices: {} }, { token });
     const placed = await call<{ id: number; no: string; state: string }>(
       s.baseUrl,

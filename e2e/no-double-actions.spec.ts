@@ -23,13 +23,16 @@ import { useBrowser, waitForApp } from './support/browser.ts';
 import { watchApiFailures } from './support/failures.ts';
 import { opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
+import { acceptAgreement } from './support/order.ts';
 
 const SPEC = 'no-double-actions';
 const s = useServer();
 const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
 
 async function planLineOf(token: string): Promise<number> {
-  const item = (await searchDevices(s.baseUrl, { pageSize: 30 })).list.find((d) => d.price_fen > 0 && d.unit === 'sample');
+  const item = (await searchDevices(s.baseUrl, { pageSize: 30 })).list.find(
+    (d) => d.price_fen > 0 && d.unit === 'sample' && d.type_id === 1,
+  );
   if (!item) throw new Error('no priced per-sample item');
   const added = await call<{ id: number }>(s.baseUrl, 'planAdd', { rid: item.rid, count: 1, choices: {} }, { token });
   expect(added.code, added.msg).toBe(1);
@@ -89,6 +92,7 @@ describe('no double actions (issue 21)', () => {
     await waitForApp(page);
     await name.fill('TiO2 粉末');
     await page.getByRole('radio', { name: '粉末' }).check();
+    await acceptAgreement(page);
     const failures = watchApiFailures(page);
     await page.getByRole('button', { name: /提交订单$/ }).dblclick();
     await toast(page, '提交成功!').first().waitFor();

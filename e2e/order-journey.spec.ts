@@ -22,6 +22,7 @@ import { useBrowser } from './support/browser.ts';
 import { expectPath, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { button, reviewedResultFile, signInToConsole, staffCall, staffToken } from './support/staff.ts';
+import { acceptAgreement } from './support/order.ts';
 
 /**
  * Issue 9's journey in one piece: a student orders two items with pick-up in the
@@ -63,7 +64,7 @@ describe('the ordering journey (issue 9)', () => {
     await attestStudent(s.baseUrl, student.tokens.token);
     await addAddress(s.baseUrl, student.tokens.token);
     const priced = (await searchDevices(s.baseUrl, { pageSize: 30 })).list.filter(
-      (d: DeviceSummary) => d.price_fen > 0 && d.unit === 'sample',
+      (d: DeviceSummary) => d.price_fen > 0 && d.unit === 'sample' && d.type_id === 1,
     );
     const a = priced[0]!;
     const c = priced.find((d) => d.name !== a.name)!;
@@ -84,6 +85,7 @@ describe('the ordering journey (issue 9)', () => {
     }
     await page.getByRole('radiogroup', { name: '送样方式' }).getByText('上门取样').click();
     await page.getByText('提交订单后，在订单详情中预约上门取样').waitFor();
+    await acceptAgreement(page);
     await page.getByRole('button', { name: /提交订单$/ }).click();
     await toast(page, '提交成功!').first().waitFor({ state: 'visible' });
     await expectPath(page, '/member/order');

@@ -8,6 +8,10 @@ import { useBrowser, waitForApp } from './support/browser.ts';
 import { opened } from './support/page-checks.ts';
 import { screenshot, screenshotAtWidths } from './support/screenshot.ts';
 import { button, signInStaff, staffCall, staffToken } from './support/staff.ts';
+import { DEFAULT_SERVICE_AGREEMENT } from '@yance/contracts/service-agreement';
+
+/** The service agreement an institution ticks with its order (ADR 0070). */
+const AGREEMENT_VERSION = DEFAULT_SERVICE_AGREEMENT.version;
 
 const SPEC = 'order-lab';
 const s = useServer();
@@ -41,9 +45,9 @@ describe('the lab’s work (issue 9, ADR 0041)', () => {
     const token = student.tokens.token;
     await attestStudent(s.baseUrl, token);
     // With a default address no attestation popup opens after sign-in (spec §4).
-    await addAddress(s.baseUrl, token);
+    const home = await addAddress(s.baseUrl, token);
     const item = (await searchDevices(s.baseUrl, { pageSize: 30 })).list.find(
-      (d: DeviceSummary) => d.price_fen > 0 && d.unit === 'sample',
+      (d: DeviceSummary) => d.price_fen > 0 && d.unit === 'sample' && d.type_id === 1,
     )!;
     const line = await call<{ id: number }>(s.baseUrl, 'planAdd', { rid: item.rid, count: 2, choices: {} }, { token });
     const placed = await call<{ id: number; no: string }>(
@@ -51,6 +55,9 @@ describe('the lab’s work (issue 9, ADR 0041)', () => {
       'orderAdd',
       {
         delivery: 0,
+        agreementVersion: AGREEMENT_VERSION,
+        // The sample asked back goes home (ADR 0070).
+        returnAddressRid: home,
         lines: [
           {
             planId: line.data.id,
@@ -168,7 +175,8 @@ describe('the lab’s work (issue 9, ADR 0041)', () => {
 
     await page.goto('/member/sample', { waitUntil: 'domcontentloaded' });
     await expect.poll(() => page.getByTestId('member-sample').count()).toBe(2);
-    expect(await page.getByTestId('sample-state').allInnerTexts()).toEqual(['留样中', '检测中']);
+    // The sample asked back waits to be returned (ADR 0070), no longer 检测中 after delivery.
+    expect(await page.getByTestId('sample-state').allInnerTexts()).toEqual(['留样中', '待退还']);
     expect(await page.getByTestId('member-sample').first().innerText()).toContain('SF1234567890');
     await screenshotAtWidths(page, SPEC, 'member-sample');
   });

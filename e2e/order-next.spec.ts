@@ -9,6 +9,10 @@ import { useBrowser } from './support/browser.ts';
 import { apiOk, confirmedOrder, newKey, paidTopUp } from './support/money.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { reviewedResultFile, staffCall, staffToken } from './support/staff.ts';
+import { DEFAULT_SERVICE_AGREEMENT } from '@yance/contracts/service-agreement';
+
+/** The service agreement an institution ticks with its order (ADR 0070). */
+const AGREEMENT_VERSION = DEFAULT_SERVICE_AGREEMENT.version;
 
 const SPEC = 'order-next';
 const s = useServer();
@@ -48,7 +52,11 @@ async function place(u: TestUser, rid: string, delivery: 0 | 1 = 0) {
     await call<{ id: number; no: string; state: string }>(
       s.baseUrl,
       'orderAdd',
-      { delivery, lines: [{ planId: line.id, samples: [{ name: '粉末A', count: 1, form: 'powder', hazards: [], returnSample: false }] }] },
+      {
+        delivery,
+        agreementVersion: AGREEMENT_VERSION,
+        lines: [{ planId: line.id, samples: [{ name: '粉末A', count: 1, form: 'powder', hazards: [], returnSample: false }] }],
+      },
       { token },
     ),
   );
@@ -83,7 +91,9 @@ async function expectStepShown(page: Page, order: { id: number; no: string }, st
 describe('every state that waits for the customer shows its action on the row and the page (issue 21)', () => {
   it('an enterprise: 签署合同 (to the contract page), 支付 (the message links it), 填写快递单号, 补差价', async () => {
     const firm = await enterprise();
-    const items = (await searchDevices(s.baseUrl, { pageSize: 50 })).list.filter((d) => d.price_fen > 0 && d.unit === 'sample');
+    const items = (await searchDevices(s.baseUrl, { pageSize: 50 })).list.filter(
+      (d) => d.price_fen > 0 && d.unit === 'sample' && d.type_id === 1,
+    );
     const rid = items[0]!.rid;
     const manager = await staffToken(s.baseUrl, 'manager');
     const lab = await staffToken(s.baseUrl, 'lab');
@@ -150,7 +160,9 @@ describe('every state that waits for the customer shows its action on the row an
     const u = await registerUser(s.server);
     await attestStudent(s.baseUrl, u.tokens.token);
     await addAddress(s.baseUrl, u.tokens.token);
-    const items = (await searchDevices(s.baseUrl, { pageSize: 50 })).list.filter((d) => d.price_fen > 0 && d.unit === 'sample');
+    const items = (await searchDevices(s.baseUrl, { pageSize: 50 })).list.filter(
+      (d) => d.price_fen > 0 && d.unit === 'sample' && d.type_id === 1,
+    );
     const rid = items[0]!.rid;
     const lab = await staffToken(s.baseUrl, 'lab');
 

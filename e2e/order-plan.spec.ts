@@ -18,6 +18,7 @@ import { searchDevices } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { expectPath, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
+import { acceptAgreement } from './support/order.ts';
 
 const s = useServer();
 const b = useBrowser(undefined, 'order-plan', { baseUrl: () => s.baseUrl });
@@ -33,7 +34,7 @@ async function readyStudent(): Promise<TestUser> {
 /** Two priced per-sample items of the catalogue with different names (what a student would test). */
 async function twoItems(): Promise<[DeviceSummary, DeviceSummary]> {
   const page = await searchDevices(s.baseUrl, { pageSize: 30 });
-  const priced = page.list.filter((d) => d.price_fen > 0 && d.unit === 'sample');
+  const priced = page.list.filter((d) => d.price_fen > 0 && d.unit === 'sample' && d.type_id === 1);
   const [a, second] = priced;
   const c = priced.find((d) => d.name !== a?.name) ?? second;
   if (!a || !c) throw new Error('the catalogue has fewer than two priced items');
@@ -120,6 +121,7 @@ describe('plan and order (issue 9)', () => {
     await page.locator('[data-testid=lab-address]').waitFor({ state: 'visible' });
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshotAtWidths(page, 'order-plan', 'order');
+    await acceptAgreement(page);
     await page.getByRole('button', { name: /提交订单$/ }).click();
     await toast(page, '提交成功!').first().waitFor({ state: 'visible' });
 
@@ -194,6 +196,7 @@ describe('plan and order (issue 9)', () => {
     await expect.poll(() => line.getByPlaceholder('如：TiO2 粉末').inputValue()).toBe('石墨烯');
     expect(await line.getByRole('radio', { name: '块体' }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: '上门取样' }).isChecked()).toBe(true);
+    await acceptAgreement(page);
     await page.getByRole('button', { name: /提交订单$/ }).click();
     await toast(page, '提交成功!').first().waitFor({ state: 'visible' });
     await expect.poll(() => text(page.locator('[data-testid=order-state]'))).toBe('待取样');

@@ -17,6 +17,10 @@ import { searchDevices } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { screenshot, screenshotAtWidths } from './support/screenshot.ts';
 import { opened } from './support/page-checks.ts';
+import { DEFAULT_SERVICE_AGREEMENT } from '@yance/contracts/service-agreement';
+
+/** The service agreement an institution ticks with its order (ADR 0070). */
+const AGREEMENT_VERSION = DEFAULT_SERVICE_AGREEMENT.version;
 
 const s = useServer();
 const b = useBrowser(undefined, 'order-sampling', { baseUrl: () => s.baseUrl });
@@ -28,7 +32,7 @@ async function pickupOrder(delivery: 0 | 1 = 1, existing?: TestUser): Promise<{ 
   await attestStudent(s.baseUrl, token);
   if (!existing) await addAddress(s.baseUrl, token);
   const page = await searchDevices(s.baseUrl, { pageSize: 30 });
-  const item = page.list.find((d: DeviceSummary) => d.price_fen > 0 && d.unit === 'sample')!;
+  const item = page.list.find((d: DeviceSummary) => d.price_fen > 0 && d.unit === 'sample' && d.type_id === 1)!;
   const line = await call<{ id: number }>(s.baseUrl, 'planAdd', { rid: item.rid, count: 1, choices: {} }, { token });
   expect(line.code, line.msg).toBe(1);
   const order = await call<{ id: number; state: string }>(
@@ -36,6 +40,7 @@ async function pickupOrder(delivery: 0 | 1 = 1, existing?: TestUser): Promise<{ 
     'orderAdd',
     {
       delivery,
+      agreementVersion: AGREEMENT_VERSION,
       lines: [{ planId: line.data.id, samples: [{ name: '粉末A', count: 1, form: 'powder', hazards: [], returnSample: false }] }],
     },
     { token },

@@ -72,7 +72,7 @@ describe('promotion (issue 10, ADR 0055)', () => {
     const invited = await registerUser(s.server, { inviterCode: inviteCode });
     await attestStudent(s.baseUrl, invited.tokens.token);
     const item = (await searchDevices(s.baseUrl, { pageSize: 50 })).list
-      .filter((d) => d.price_fen > 0 && d.unit === 'sample')
+      .filter((d) => d.price_fen > 0 && d.unit === 'sample' && d.type_id === 1)
       .sort((x, y) => y.price_fen - x.price_fen)[0]!;
     const lab = (await enrol(s.baseUrl, 'lab')).token;
     const order = await confirmedOrder(s.baseUrl, invited, item.rid, lab);

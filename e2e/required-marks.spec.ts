@@ -9,6 +9,10 @@ import { useBrowser, waitForApp } from './support/browser.ts';
 import { opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { adminSession, button, signInToConsole, staffCall } from './support/staff.ts';
+import { DEFAULT_SERVICE_AGREEMENT } from '@yance/contracts/service-agreement';
+
+/** The service agreement an institution ticks with its order (ADR 0070). */
+const AGREEMENT_VERSION = DEFAULT_SERVICE_AGREEMENT.version;
 
 const SPEC = 'required-marks';
 const s = useServer();
@@ -28,13 +32,16 @@ const markedLabels = (scope: Locator): Promise<string[]> =>
 /** One order of a priced per-sample item, picked up (1) or sent (0) by an attested customer with an address. */
 async function orderOf(user: TestUser, delivery: 0 | 1): Promise<number> {
   const token = user.tokens.token;
-  const item = (await searchDevices(s.baseUrl, { pageSize: 30 })).list.find((d) => d.price_fen > 0 && d.unit === 'sample')!;
+  const item = (await searchDevices(s.baseUrl, { pageSize: 30 })).list.find(
+    (d) => d.price_fen > 0 && d.unit === 'sample' && d.type_id === 1,
+  )!;
   const line = await call<{ id: number }>(s.baseUrl, 'planAdd', { rid: item.rid, count: 1, choices: {} }, { token });
   const order = await call<{ id: number }>(
     s.baseUrl,
     'orderAdd',
     {
       delivery,
+      agreementVersion: AGREEMENT_VERSION,
       lines: [{ planId: line.data.id, samples: [{ name: '粉末A', count: 1, form: 'powder', hazards: [], returnSample: false }] }],
     },
     { token },
@@ -49,7 +56,9 @@ describe('required marks (issue 21)', () => {
     const token = user.tokens.token;
     await attestStudent(s.baseUrl, token);
     await addAddress(s.baseUrl, token);
-    const item = (await searchDevices(s.baseUrl, { pageSize: 30 })).list.find((d) => d.price_fen > 0 && d.unit === 'sample')!;
+    const item = (await searchDevices(s.baseUrl, { pageSize: 30 })).list.find(
+      (d) => d.price_fen > 0 && d.unit === 'sample' && d.type_id === 1,
+    )!;
     const line = await call<{ id: number }>(s.baseUrl, 'planAdd', { rid: item.rid, count: 1, choices: {} }, { token });
     const { page } = b;
 

@@ -16,6 +16,10 @@ import { useBrowser } from './support/browser.ts';
 import { opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { adminSession, button, enrol, signInToConsole, staffCall, totpCode } from './support/staff.ts';
+import { DEFAULT_SERVICE_AGREEMENT } from '@yance/contracts/service-agreement';
+
+/** The service agreement an institution ticks with its order (ADR 0070). */
+const AGREEMENT_VERSION = DEFAULT_SERVICE_AGREEMENT.version;
 
 const SPEC = 'said-once';
 const s = useServer();
@@ -165,13 +169,16 @@ describe('a write says it once (issue 21)', () => {
     const token = user.tokens.token;
     await attestStudent(s.baseUrl, token);
     await addAddress(s.baseUrl, token);
-    const rid = (await searchDevices(s.baseUrl, { pageSize: 30 })).list.find((d) => d.price_fen > 0 && d.unit === 'sample')!.rid;
+    const rid = (await searchDevices(s.baseUrl, { pageSize: 30 })).list.find(
+      (d) => d.price_fen > 0 && d.unit === 'sample' && d.type_id === 1,
+    )!.rid;
     const line = await call<{ id: number }>(s.baseUrl, 'planAdd', { rid, count: 1, choices: {} }, { token });
     const placed = await call<{ id: number; no: string }>(
       s.baseUrl,
       'orderAdd',
       {
         delivery: 0,
+        agreementVersion: AGREEMENT_VERSION,
         lines: [{ planId: line.data.id, samples: [{ name: '粉末A', count: 1, form: 'powder', hazards: [], returnSample: false }] }],
       },
       { token },

@@ -188,10 +188,10 @@ export async function attestStudent(baseUrl: string, token: string): Promise<voi
   expect(profile.code, profile.msg).toBe(1);
 }
 
-/** Gives a user a default address through the API (so no attestation popup opens after login). */
-export async function addAddress(baseUrl: string, token: string, over: Partial<Record<string, string | boolean>> = {}): Promise<void> {
-  await ok(
-    call(
+/** Gives a user a default address through the API (so no attestation popup opens after login); answers its rid. */
+export async function addAddress(baseUrl: string, token: string, over: Partial<Record<string, string | boolean>> = {}): Promise<string> {
+  const added = await ok(
+    call<{ address_rid: string }>(
       baseUrl,
       'addressAdd',
       {
@@ -209,6 +209,7 @@ export async function addAddress(baseUrl: string, token: string, over: Partial<R
     ),
     'address add',
   );
+  return added.address_rid;
 }
 
 export interface StoredToken {

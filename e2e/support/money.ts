@@ -2,6 +2,10 @@
 import { expect } from 'vitest';
 import { call, type TestUser } from './accounts.ts';
 import { reviewedResultFile, staffCall } from './staff.ts';
+import { DEFAULT_SERVICE_AGREEMENT } from '@yance/contracts/service-agreement';
+
+/** The service agreement an institution ticks with its order (ADR 0070). */
+const AGREEMENT_VERSION = DEFAULT_SERVICE_AGREEMENT.version;
 
 /** The data of a call that must succeed (code 1); its message otherwise. */
 export function apiOk<T>(r: { code: number; msg: string; data: T }): T {
@@ -32,6 +36,7 @@ export async function confirmedOrder(
       'orderAdd',
       {
         delivery: 0,
+        agreementVersion: AGREEMENT_VERSION,
         lines: [{ planId: line.id, samples: [{ name: '粉末A', count: 1, form: 'powder', hazards: [], returnSample: false }] }],
         ...(opts.couponId ? { couponId: opts.couponId } : {}),
       },

@@ -254,11 +254,10 @@ export async function addOrder(ctx: AppContext, userId: number, body: OrderAddBo
     const mover: CustomerMover = { kind: 'customer', userId, name: customerName(user), ip };
     const draft = body.draftId === undefined ? undefined : await lockCustomerOrder(t, mover, body.draftId);
     if (draft && draft.state !== 'draft') throw new AppError('CONFLICT', '该订单已提交，不能再修改');
-    // An institution over its credit limit settles first (ADR 0050): a draft may still be saved.
-    if (!body.draft && orderKindOf(user.organization) === 'institution')
-      await t.emit(ORDER_SENDING, { userId, creditLimitFen: user.creditLimitFen });
     const kind = orderKindOf(user.organization);
-    // The agreement first: an institution that did not tick it is told so before anything else is checked.
+    // An institution over its credit limit settles first (ADR 0050): a draft may still be saved.
+    if (!body.draft && kind === 'institution') await t.emit(ORDER_SENDING, { userId, creditLimitFen: user.creditLimitFen });
+    // The agreement next: an institution that did not tick it is told so before anything else is checked.
     const agreement = await agreementFor(t, kind, body);
     const wanted = await gatherLines(t, userId, body, draft);
     const now = t.clock();

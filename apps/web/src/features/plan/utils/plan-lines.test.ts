@@ -1,7 +1,17 @@
 import type { PlanLine, PlanListResponse } from '@yance/contracts/order';
 import type { Fen } from '@yance/contracts/money';
 import { describe, expect, it } from 'vitest';
-import { basePrice, lineAmount, orderableSelection, parseIdList, planLines, sortedGroups, totalOf, withEdit } from './plan-lines.ts';
+import {
+  basePrice,
+  lineAmount,
+  orderableSelection,
+  parseIdList,
+  planLines,
+  sortedGroups,
+  toOrderIds,
+  totalOf,
+  withEdit,
+} from './plan-lines.ts';
 
 const fen = (n: number) => n as Fen;
 /** An XRD line: ¥60/样, 扫描范围 常规 +0 / 宽角 +¥20, 加急 否 +0 / 是 +¥50; 宽角 chosen, 2 samples. */
@@ -75,6 +85,10 @@ describe('plan selection', () => {
   it('never selects an off-shelf line or one that left the plan', () => {
     const lines = [line({ id: 1 }), line({ id: 2, available: false })];
     expect(orderableSelection(lines, new Set([1, 2, 3]))).toEqual([1]);
+  });
+  it('orders the selected lines but a 现场预约 one, which is booked on its page (ADR 0070)', () => {
+    const lines = [line({ id: 1 }), line({ id: 2, type_id: 2 }), line({ id: 3, type_id: 3 })];
+    expect(toOrderIds(lines, new Set([1, 2, 3]))).toEqual([1, 3]);
   });
   it('reads ?plan=3,5 as whole positive ids, each once', () => {
     expect(parseIdList('3,5,3, 7')).toEqual([3, 5, 7]);
