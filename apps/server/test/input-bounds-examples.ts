@@ -280,7 +280,9 @@ export const EXAMPLES: Partial<Record<EndpointName, Example>> = {
   adminInvoicePdf: { query: { id: 1 } },
   adminInvoiceIssue: { body: { id: 1, invoiceNo: '12345678' } },
   adminInvoiceReject: { body: { id: 1, reason: '抬头有误' } },
-  adminInviteSettingsSave: { body: { enabled: true, inviterRewardFen: 5000, inviteeRewardFen: 0 } },
+  adminInviteSettingsSave: {
+    body: { enabled: true, rateBp: 800, windowMonths: 3, holdDays: 15, couponFen: 20_000, couponThresholdFen: 0, couponDays: 30 },
+  },
   adminInviteGrant: { body: { id: 1, idempotencyKey: 'k'.repeat(16) } },
   adminInviteRefuse: { body: { id: 1, note: '同一设备', idempotencyKey: 'k'.repeat(16) } },
 };
