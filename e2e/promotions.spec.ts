@@ -6,6 +6,7 @@ import type { PlanListResponse } from '@yance/contracts/order';
 import { addAddress, attestStudent, call, registerUser, signInWith, toast, useServer } from './support/accounts.ts';
 import { apiGet, searchDevices } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
+import { acceptAgreement } from './support/order.ts';
 import { opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { button, signInToConsole } from './support/staff.ts';
@@ -50,6 +51,7 @@ describe('优惠活动 (issue 21)', () => {
     const sample = page.getByTestId('order-line').first();
     await sample.getByPlaceholder('如：TiO2 粉末').fill('TiO2 粉末');
     await sample.getByRole('radio', { name: '粉末' }).check();
+    await acceptAgreement(page);
     await screenshotAtWidths(page, SPEC, 'order-confirm-discount');
     await page.getByRole('button', { name: /提交订单$/ }).click();
     await toast(page, '提交成功!').first().waitFor({ state: 'visible' });
