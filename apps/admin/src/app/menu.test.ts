@@ -13,6 +13,8 @@ describe('side menu', () => {
       '财务',
       ['充值审核', '退款审核', '收支流水', '应收账款', '对账', '发票', '邀请有礼', '推广员', '提现审核', '资金设置', '优惠券', '积分设置'],
     ];
+    // 优惠活动 (the promotion rules) is pricing.manage's: the admin's and the operator's, not finance's.
+    const moneyWithPricing = ['财务', [...(money[1] as string[]), '优惠活动']];
     const bookings = ['预约', ['预约室', '预约设置']];
     const catalog = ['目录', ['检测项目', '项目分类', '热门专区']];
     const content = ['内容', ['轮播图', '文章', '单页', '合作机构', '首页弹窗']];
@@ -22,7 +24,7 @@ describe('side menu', () => {
       overview,
       customers,
       orders,
-      money,
+      moneyWithPricing,
       bookings,
       catalog,
       content,
@@ -32,7 +34,7 @@ describe('side menu', () => {
     ]);
     expect(labels('operator')).toEqual([
       overview,
-      ['财务', ['邀请有礼', '推广员', '优惠券', '积分设置']],
+      ['财务', ['邀请有礼', '推广员', '优惠券', '积分设置', '优惠活动']],
       catalog,
       content,
       settings,
