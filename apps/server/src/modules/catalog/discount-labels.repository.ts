@@ -1,6 +1,6 @@
 // The discount labels' rows (issue 21): every type's and item's label, and the writes of the ones that change.
 import { eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { anyOf, type Executor } from '../../db/client.ts';
 import { device, projectType } from '../../db/schema.ts';
 
 export const typeLabels = (db: Executor) => db.select({ id: projectType.id, label: projectType.discountLabel }).from(projectType);
@@ -15,8 +15,9 @@ export async function setTypeLabel(db: Executor, id: number, label: string | nul
   await db.update(projectType).set({ discountLabel: label }).where(eq(projectType.id, id));
 }
 
-export async function setDeviceLabel(db: Executor, id: number, label: string | null): Promise<void> {
-  await db.update(device).set({ discountLabel: label }).where(eq(device.id, id));
+/** One label for these items: one statement per distinct label, however large the catalogue. */
+export async function setDeviceLabels(db: Executor, ids: readonly number[], label: string | null): Promise<void> {
+  if (ids.length) await db.update(device).set({ discountLabel: label }).where(anyOf(device.id, ids));
 }
 
 /** How many of these type ids and item ids exist. */

@@ -18,12 +18,17 @@ export async function refreshDiscountLabels(t: AppContext, given?: PriceRules): 
     await repo.setTypeLabel(t.db, ty.id, label);
     changed++;
   }
+  // Items that change, grouped by their new label: a statement per label, not per item.
+  const moving = new Map<string | null, number[]>();
   for (const d of await repo.deviceLabels(t.db)) {
     const label = itemLabel(rules, d.typeId, d.id) || null;
     if (label === d.label) continue;
-    await repo.setDeviceLabel(t.db, d.id, label);
+    const ids = moving.get(label);
+    if (ids) ids.push(d.id);
+    else moving.set(label, [d.id]);
     changed++;
   }
+  for (const [label, ids] of moving) await repo.setDeviceLabels(t.db, ids, label);
   return changed;
 }
 
@@ -32,7 +37,7 @@ export async function labelDevice(t: AppContext, id: number): Promise<void> {
   const [d] = await repo.deviceLabels(t.db, id);
   if (!d) return;
   const label = itemLabel((await getPriceRules(t)).rules, d.typeId, id) || null;
-  if (label !== d.label) await repo.setDeviceLabel(t.db, id, label);
+  if (label !== d.label) await repo.setDeviceLabels(t.db, [id], label);
 }
 
 /** Whether every type and item the rules name exists. */
