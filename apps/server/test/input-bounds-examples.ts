@@ -1,4 +1,5 @@
 // The valid requests input-bounds.test.ts changes one number field of (ADR 0024).
+import { DEFAULT_PRICE_RULES } from '@yance/contracts/price-rules';
 import type { EndpointName } from '@yance/contracts/endpoints';
 import { newPhone } from './factories.ts';
 
@@ -209,23 +210,8 @@ export const EXAMPLES: Partial<Record<EndpointName, Example>> = {
     },
   },
   adminPromotionSettingsSave: { body: { rateBp: 500, pendingDays: 7, minWithdrawFen: 10_000 } },
-  adminPriceRulesSave: {
-    body: {
-      rules: [
-        {
-          id: 'new-customer-90',
-          label: '新客9折',
-          kind: 'percent',
-          ratePercent: 90,
-          amountFen: 0,
-          audience: 'firstOrder',
-          typeIds: [1],
-          deviceIds: [1],
-          active: true,
-        },
-      ],
-    },
-  },
+  // The default 新客9折 rule, naming one item too (so its ids are checked).
+  adminPriceRulesSave: { body: { rules: [{ ...DEFAULT_PRICE_RULES.rules[0]!, deviceIds: [1] }] } },
   adminWithdrawApprove: { body: { id: 1, idempotencyKey: 'k'.repeat(16) } },
   adminWithdrawReject: { body: { id: 1, note: '信息不符', idempotencyKey: 'k'.repeat(16) } },
   adminWithdrawPay: { body: { id: 1, reference: 'HX20261125', idempotencyKey: 'k'.repeat(16) } },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { COUNT_MAX } from './money.ts';
 import { count } from './numbers.ts';
 import { optionalText, text } from './text.ts';
+import { address } from './user.ts';
 
 /** Form of a sample (product issue 9). */
 export const SAMPLE_FORMS = { powder: '粉末', film: '薄膜', liquid: '液体', block: '块体', other: '其他' } as const;
@@ -47,14 +48,5 @@ export const draftSampleInput = sampleInput.extend({
 export type DraftSampleInput = z.output<typeof draftSampleInput>;
 
 /** Where the samples asked back go: the address chosen at ordering, as it was then (spec §3 address fields). */
-export const returnAddress = z.object({
-  name: z.string(),
-  phone: z.string(),
-  province: z.string(),
-  city: z.string(),
-  area: z.string(),
-  address: z.string(),
-  address_code: z.string(),
-  address_rid: z.string(),
-});
+export const returnAddress = address.omit({ default: true });
 export type ReturnAddress = z.infer<typeof returnAddress>;

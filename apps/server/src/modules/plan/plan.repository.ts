@@ -170,33 +170,26 @@ export async function deletePlanItems(db: Executor, userId: number, ids: readonl
   return gone.length;
 }
 
+/** What pricing an item for the plan needs. */
+const pricingColumns = {
+  id: device.id,
+  name: device.name,
+  typeId: device.typeId,
+  onShelf: device.onShelf,
+  priceFen: device.priceFen,
+  options: device.options,
+};
+
 /** An item as the plan adds it: by rid, with what pricing needs. */
 export async function findDeviceForPlan(db: Executor, rid: string) {
-  const [row] = await db
-    .select({
-      id: device.id,
-      name: device.name,
-      typeId: device.typeId,
-      onShelf: device.onShelf,
-      priceFen: device.priceFen,
-      options: device.options,
-    })
-    .from(device)
-    .where(eq(device.rid, rid));
+  const [row] = await db.select(pricingColumns).from(device).where(eq(device.rid, rid));
   return row;
 }
 
 export async function findDevicesByIds(db: Executor, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return db
-    .select({
-      id: device.id,
-      name: device.name,
-      typeId: device.typeId,
-      onShelf: device.onShelf,
-      priceFen: device.priceFen,
-      options: device.options,
-    })
+    .select(pricingColumns)
     .from(device)
     .where(inArray(device.id, [...ids]));
 }
