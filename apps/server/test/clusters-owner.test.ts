@@ -117,7 +117,7 @@ describe('research groups: the owner’s moves', () => {
     const assigned = await callApi(t, 'clusterAssign', { token: owner.tokens.token, body: { id: added.body.data.id, limitFen: 150_000 } });
     expect(assigned.body).toMatchObject({ code: 1, msg: '额度已保存', data: { limitFen: 150_000 } });
     expect((await auditOf(group.id)).at(-1)).toMatchObject({ action: 'cluster.assign', changes: { limitFen: [0, 150_000] } });
-    expect((await messagesOf(student.id))[0]!.content).toContain('¥1500.00');
+    expect((await messagesOf(student.id))[0]!.content).toContain('¥1,500.00');
     const joined = await callApi(t, 'clusterJoined', { token: student.tokens.token, body: {} });
     expect(joined.body.data.list[0]).toMatchObject({ limitFen: 150_000, spentFen: 0 });
     // The member cannot set their own limit.

@@ -2,6 +2,7 @@
 // invoice.mail job in the issue's transaction; the job sends the stored PDF to
 // the application's e-mail once, retries when the mail server refuses, and
 // paper invoices send nothing.
+import { formatFen } from '@yance/contracts/money';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceApplyNo } from '@yance/contracts/invoice-states';
@@ -142,7 +143,7 @@ describe('the e-invoice by e-mail (ADR 0052)', () => {
     expect(sent).toHaveLength(1);
     const [m] = sent;
     expect(m).toMatchObject({ to: INVOICE_MAIL, subject: `【研测】电子发票 ${invoiceApplyNo(a.id)}` });
-    for (const words of ['某材料科技有限公司', '普通电子发票', `发票号码：${no}`, `¥${(a.amount_fen / 100).toFixed(2)}`, `订单${o.no}`])
+    for (const words of ['某材料科技有限公司', '普通电子发票', `发票号码：${no}`, formatFen(a.amount_fen), `订单${o.no}`])
       expect(m!.text).toContain(words);
     // The attachment is the stored PDF the customer downloads, named by the invoice number.
     const pdf = await t.app.inject({ method: 'GET', url: `/api/auth/invoiceApply/pdf?id=${a.id}`, headers: { token: u.tokens.token } });

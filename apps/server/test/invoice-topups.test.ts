@@ -1,6 +1,7 @@
 // Invoices of top-ups (预存开票, ADR 0052 addendum): a credited top-up's
 // principal is invoiceable, and prestore money is invoiced once — as its
 // top-up or as the orders it paid, never more than was paid in.
+import { formatFen } from '@yance/contracts/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_REFUSED } from '@yance/contracts/invoice';
@@ -71,7 +72,7 @@ describe('invoices of top-ups', () => {
 
     // The top-up's own ¥400 is more than the pool has left: refused, nothing written.
     const over = await apply(u, titleId, [{ source: 'topup', sourceId: topupId, amount_fen: 40_000 }]);
-    expect(over).toMatchObject({ status: 409, body: { msg: INVOICE_REFUSED.prestoreOver(`¥${(left / 100).toFixed(2)}`) } });
+    expect(over).toMatchObject({ status: 409, body: { msg: INVOICE_REFUSED.prestoreOver(formatFen(left)) } });
     expect((await invoiceable(u)).topups[0]!.invoiceable_fen).toBe(40_000);
     const rest = await apply(u, titleId, [{ source: 'topup', sourceId: topupId, amount_fen: left }]);
     expect(rest.body.code, rest.body.msg).toBe(1);

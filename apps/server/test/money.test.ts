@@ -29,7 +29,7 @@ describe('the prestore ledger (ADR 0050)', () => {
       token: u.tokens.token,
       body: { method: 'online', gateway: 'local', amountFen: 50_000, idempotencyKey: newKey() },
     });
-    expect(low.body).toMatchObject({ code: 0, msg: '[充值金额]不能低于¥1000.00' });
+    expect(low.body).toMatchObject({ code: 0, msg: '[充值金额]不能低于¥1,000.00' });
 
     const { no, callback } = await topUpOnline(t, u, 500_000);
     // ¥5 000 reaches the 5 % tier: ¥250 bonus.
@@ -193,7 +193,7 @@ describe('the prestore ledger (ADR 0050)', () => {
       callApi(t, 'settlementAdd', { token: u.tokens.token, body: { orderIds: ids, clusterId: group.id, idempotencyKey: newKey() } });
     expect((await settle([first.id], outsider)).status).toBe(404);
     const both = await settle([first.id, second.id]);
-    expect(both).toMatchObject({ status: 409, body: { msg: '超出您在该课题组的可用额度（剩余¥1000.00），请联系课题组负责人调整额度' } });
+    expect(both).toMatchObject({ status: 409, body: { msg: '超出您在该课题组的可用额度（剩余¥1,000.00），请联系课题组负责人调整额度' } });
     const one = await settle([first.id]);
     expect(one.body.data).toMatchObject({ paidFen: 90_000, balanceFen: 210_000 });
     const funds = (await callApi(t, 'clusterFunds', { token: student.tokens.token, body: { clusterId: group.id, page: 1, pageSize: 10 } }))

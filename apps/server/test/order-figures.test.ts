@@ -10,7 +10,7 @@ import type { StaffCaller } from '../src/context.ts';
 import { createContext, type AppContext } from '../src/context.ts';
 import { rowsOf } from '../src/db/client.ts';
 import { device, orders } from '../src/db/schema.ts';
-import { yuan } from '../src/lib/pdf-document.ts';
+import { formatFen as yuan } from '@yance/contracts/money';
 import { amountRows, terms } from '../src/modules/contract/contract-pdf.ts';
 import { contractInputOf } from '../src/modules/contract/contract.service.ts';
 import { invoiceableOrders } from '../src/modules/invoice/invoice-apply.service.ts';

@@ -1,6 +1,7 @@
 // Coupons and points (优惠券、积分, issue 10, ADR 0053): kinds, states, the
 // coupon's one transition table and the saving rules. zod-free: the database's
 // CHECK constraints are generated from these lists, and any page may compute a saving.
+import { formatFen } from './money.ts';
 import { CUSTOMER, SYSTEM, type Transition } from './machine.ts';
 import { ORDER_STATE_NAMES, type OrderState } from './order-states.ts';
 
@@ -105,7 +106,7 @@ export function couponSaving(rule: CouponRule, lines: readonly SavingLine[]): { 
   if (scoped.some((l) => l.amountFen === null)) return { savingFen: 0, why: '适用项目待报价' };
   const base = scoped.reduce((n, l) => n + (l.amountFen ?? 0), 0);
   if (base <= 0) return { savingFen: 0, why: '适用金额为零' };
-  if (base < rule.thresholdFen) return { savingFen: 0, why: `适用项目满¥${(rule.thresholdFen / 100).toFixed(2)}可用` };
+  if (base < rule.thresholdFen) return { savingFen: 0, why: `适用项目满${formatFen(rule.thresholdFen)}可用` };
   const off =
     rule.kind === 'amount'
       ? Math.min(rule.amountFen, base)

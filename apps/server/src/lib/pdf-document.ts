@@ -37,4 +37,3 @@ export async function chineseDocument(options: PDFKit.PDFDocumentOptions): Promi
 }
 
 /** ¥1,234.50 */
-export const yuan = (fen: number) => `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -2,6 +2,7 @@
 // phone, remove or leave, transfer ownership, and the member's spending limit.
 // Every change takes the group's lock, moves rows only through
 // cluster-transition.ts, and tells the customer it concerns.
+import { formatFen } from '@yance/contracts/money';
 import {
   CLUSTER_LOOKUPS_PER_HOUR,
   CLUSTER_MEMBERS_MAX,
@@ -40,8 +41,6 @@ import {
 import { callerOf, joinedEntry, memberOf as memberView } from './cluster.service.ts';
 import * as repo from './cluster.repository.ts';
 import type { ClusterRow } from './cluster.repository.ts';
-
-const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
 /** A second live row at once (two requests racing past the check): the partial unique index answers. */
 const twice = (message: string) => (err: unknown) => {
@@ -253,7 +252,7 @@ export async function assignLimit(ctx: AppContext, userId: number, body: Cluster
         row.userId,
         `member:${row.id}:assign:${t.clock().getTime()}`,
         '课题组消费额度已调整',
-        `您在课题组「${group.name}」的消费额度已调整为${yuan(body.limitFen)}。`,
+        `您在课题组「${group.name}」的消费额度已调整为${formatFen(body.limitFen)}。`,
       );
   });
   const [view] = (await repo.listRowsWithPeople(ctx.db, [found.clusterId], ['member'])).filter((r) => r.row.id === body.id);

@@ -1,6 +1,7 @@
 // Research groups (课题组, issue 10, ADR 0051): the group itself — create,
 // edit, delete — and what customers read: search, joined, the owner's view.
 // Membership moves are in cluster-member.service.ts.
+import { formatFen } from '@yance/contracts/money';
 import {
   CLUSTER_APPLICATIONS_SHOWN,
   CLUSTER_REFUSED,
@@ -81,7 +82,7 @@ export async function spendFromLimit(t: AppContext, member: MemberRow, amount: n
   if (!row)
     throw new AppError(
       'CONFLICT',
-      `超出您在该课题组的可用额度（剩余¥${((member.limitFen - member.spentFen) / 100).toFixed(2)}），请联系课题组负责人调整额度`,
+      `超出您在该课题组的可用额度（剩余${formatFen(member.limitFen - member.spentFen)}），请联系课题组负责人调整额度`,
     );
   return row;
 }

@@ -1,10 +1,10 @@
 // The enterprise contract as a PDF (ADR 0045): Chinese text in Noto Sans SC
 // (lib/pdf-document.ts).
-import { capitalYuan, PRICE_UNITS, type PriceUnit } from '@yance/contracts/money';
+import { capitalYuan, formatFen, PRICE_UNITS, type PriceUnit } from '@yance/contracts/money';
 import type { OrderFigures } from '@yance/contracts/order-figures';
-import { chineseDocument, yuan } from '../../lib/pdf-document.ts';
+import { chineseDocument } from '../../lib/pdf-document.ts';
 
-export { capitalYuan, yuan };
+export { capitalYuan };
 
 export interface ContractParty {
   name: string;
@@ -27,18 +27,18 @@ export interface ContractInput {
 /** The amounts under the table: 合计, each adjustment and deduction the order has, and 合同金额 (what the customer pays). */
 export function amountRows(f: ContractInput['figures']): [string, string][] {
   if (f.totalFen === null || f.payableFen === null) return [['合计', '待报价']];
-  const rows: [string, string][] = [['合计', yuan(f.totalFen)]];
-  if (f.adjustFen) rows.push([f.adjustFen > 0 ? '补差价' : '退差价', `${f.adjustFen > 0 ? '+' : '-'}${yuan(Math.abs(f.adjustFen))}`]);
-  if (f.couponFen) rows.push([`优惠券${f.couponName ? `（${f.couponName}）` : ''}`, `-${yuan(f.couponFen)}`]);
-  if (f.pointsFen) rows.push([`积分抵扣（${f.points}积分）`, `-${yuan(f.pointsFen)}`]);
-  if (rows.length > 1) rows.push(['合同金额', yuan(f.payableFen)]);
+  const rows: [string, string][] = [['合计', formatFen(f.totalFen)]];
+  if (f.adjustFen) rows.push([f.adjustFen > 0 ? '补差价' : '退差价', `${f.adjustFen > 0 ? '+' : '-'}${formatFen(Math.abs(f.adjustFen))}`]);
+  if (f.couponFen) rows.push([`优惠券${f.couponName ? `（${f.couponName}）` : ''}`, `-${formatFen(f.couponFen)}`]);
+  if (f.pointsFen) rows.push([`积分抵扣（${f.points}积分）`, `-${formatFen(f.pointsFen)}`]);
+  if (rows.length > 1) rows.push(['合同金额', formatFen(f.payableFen)]);
   return rows;
 }
 
 /** The contract's terms (fixed text; the order's numbers are put in). */
 export const terms = (c: ContractInput): string[] => [
   `一、委托内容：甲方委托乙方按本合同附表所列项目对甲方提供的样品进行检测/测试，订单编号 ${c.orderNo}。`,
-  `二、费用与支付：合同金额为人民币 ${c.figures.payableFen === null ? '以报价为准' : `${yuan(c.figures.payableFen)}（大写：${capitalYuan(c.figures.payableFen)}）`}${deducted(c.figures)}。甲方在本合同签署后全额预付，乙方收到款项后安排检测。`,
+  `二、费用与支付：合同金额为人民币 ${c.figures.payableFen === null ? '以报价为准' : `${formatFen(c.figures.payableFen)}（大写：${capitalYuan(c.figures.payableFen)}）`}${deducted(c.figures)}。甲方在本合同签署后全额预付，乙方收到款项后安排检测。`,
   '三、样品：甲方保证样品信息真实、完整，如实申报危险特性；本平台不受理放射性样品。样品检测后如无寄回要求，乙方保留三个月后按规定处理。',
   '四、周期：检测周期自乙方收到样品及全部款项之日起计算，以附表所列周期为准；因样品或信息问题导致的延误不计入周期。',
   '五、数据与保密：乙方向甲方交付检测数据，并对甲方的样品信息与检测结果负有保密义务，未经甲方同意不向第三方披露。',
@@ -49,8 +49,10 @@ export const terms = (c: ContractInput): string[] => [
 
 /** How the contract amount follows from the order's amount, when a coupon or points lower it. */
 const deducted = (f: ContractInput['figures']) => {
-  const parts = [f.couponFen ? `优惠券抵扣 ${yuan(f.couponFen)}` : '', f.pointsFen ? `积分抵扣 ${yuan(f.pointsFen)}` : ''].filter(Boolean);
-  return parts.length && f.finalFen !== null ? `，即订单金额 ${yuan(f.finalFen)} 扣除${parts.join('、')}后的应付金额` : '';
+  const parts = [f.couponFen ? `优惠券抵扣 ${formatFen(f.couponFen)}` : '', f.pointsFen ? `积分抵扣 ${formatFen(f.pointsFen)}` : ''].filter(
+    Boolean,
+  );
+  return parts.length && f.finalFen !== null ? `，即订单金额 ${formatFen(f.finalFen)} 扣除${parts.join('、')}后的应付金额` : '';
 };
 
 /** The ideographic space (U+3000) that spaces Chinese fields apart. */
@@ -119,10 +121,10 @@ export async function contractPdf(c: ContractInput): Promise<Buffer> {
       [
         String(i + 1),
         `${l.name}（${l.rid}）`,
-        `${yuan(l.unitFen)}/${PRICE_UNITS[l.unit]}`,
+        `${formatFen(l.unitFen)}/${PRICE_UNITS[l.unit]}`,
         String(l.count),
         `${l.turnaroundDays}个工作日`,
-        l.amountFen === null ? '待报价' : yuan(l.amountFen),
+        l.amountFen === null ? '待报价' : formatFen(l.amountFen),
       ],
       'regular',
     ),

@@ -8,6 +8,7 @@
 // payments would have. Rows written before ADR 0069 keep their one-time
 // (flat) reward into the prestore balances. The invitee's coupon at
 // registration is here too.
+import { formatFen } from '@yance/contracts/money';
 import {
   INVITE_REWARD_STATE_NAMES,
   INVITE_REWARD_TRANSITIONS,
@@ -30,8 +31,6 @@ import { inviterOf } from '../user/index.ts';
 import * as repo from './invite.repository.ts';
 import type { Invitation, RewardRow } from './invite.repository.ts';
 import { getInviteSettings } from './invite-settings.service.ts';
-
-const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 /** An invitation's machine: the system writes it at the first paid order; only staff with invite.manage move it (grant, refuse), from 待审核. */
 export const inviteRewardMachine = defineMachine<AppContext, RewardRow, InviteRewardState, typeof INVITE_REWARD_TRANSITIONS>({
@@ -57,7 +56,7 @@ const CREATION: Record<'granted' | 'withheld' | 'off', InviteRewardCreation> = {
 async function tellInviter(t: AppContext, row: RewardRow, inv: Invitation, action: 'credit' | 'grant', s: InviteSettings): Promise<void> {
   const phone = maskPhone(inv.inviteePhone);
   let title = '邀请奖励已到账';
-  let text = `您邀请的好友 ${phone} 已完成首单，奖励 ¥${yuan(row.inviterFen)} 已存入您的预存余额。`;
+  let text = `您邀请的好友 ${phone} 已完成首单，奖励 ${formatFen(row.inviterFen)} 已存入您的预存余额。`;
   if (row.scheme === 'rebate') {
     if (!offersRebate(s)) return;
     title = '邀请返利已生效';

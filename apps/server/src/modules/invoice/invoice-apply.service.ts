@@ -24,7 +24,7 @@ import type { Fen } from '@yance/contracts/money';
 import type { OrderFigures } from '@yance/contracts/order-figures';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { yuan } from '../../lib/pdf-document.ts';
+import { formatFen } from '@yance/contracts/money';
 import type { Mover } from '../../lib/state-machine.ts';
 import { owned as ownedAddress } from '../address/index.ts';
 import type { FileStorage } from '../media/index.ts';
@@ -178,11 +178,11 @@ async function insertApplication(t: AppContext, mover: Mover & { kind: 'customer
   const lines = body.lines.map((l) => {
     if (l.source === 'topup') {
       const x = topupLeft.get(l.sourceId)!;
-      if (l.amount_fen > x.left) throw new AppError('CONFLICT', INVOICE_REFUSED.topupOver(x.topup.no, yuan(x.left)));
+      if (l.amount_fen > x.left) throw new AppError('CONFLICT', INVOICE_REFUSED.topupOver(x.topup.no, formatFen(x.left)));
       return { sourceKind: 'topup' as const, sourceId: l.sourceId, label: x.topup.no, amountFen: l.amount_fen as Fen };
     }
     const x = left.get(l.sourceId)!;
-    if (l.amount_fen > x.left) throw new AppError('CONFLICT', INVOICE_REFUSED.over(x.order.no, yuan(x.left)));
+    if (l.amount_fen > x.left) throw new AppError('CONFLICT', INVOICE_REFUSED.over(x.order.no, formatFen(x.left)));
     return { sourceKind: 'order' as const, sourceId: l.sourceId, label: x.order.no, amountFen: l.amount_fen as Fen };
   });
   // Prestore money is invoiced once: as its top-up or as the orders it paid, never more than was paid in.
@@ -194,7 +194,7 @@ async function insertApplication(t: AppContext, mover: Mover & { kind: 'customer
   const asked = lines.reduce((n, l) => n + (l.sourceKind === 'topup' || fromPrestore.has(l.sourceId) ? l.amountFen : 0), 0);
   if (asked > 0) {
     const pool = await prestoreLeft(t, userId);
-    if (asked > pool) throw new AppError('CONFLICT', INVOICE_REFUSED.prestoreOver(yuan(pool)));
+    if (asked > pool) throw new AppError('CONFLICT', INVOICE_REFUSED.prestoreOver(formatFen(pool)));
   }
   const amount = lines.reduce((s, l) => s + l.amountFen, 0);
   const at = t.clock();

@@ -5,7 +5,7 @@
 // invoices go by post and send nothing.
 import { INVOICE_KIND_NAMES, invoiceApplyNo, isElectronicInvoice } from '@yance/contracts/invoice-states';
 import type { AppContext } from '../../context.ts';
-import { yuan } from '../../lib/pdf-document.ts';
+import { formatFen } from '@yance/contracts/money';
 import { enqueue } from '../job/index.ts';
 import { getPrivateFile, type FileStorage } from '../media/index.ts';
 import { mailOnce } from '../notify/index.ts';
@@ -43,7 +43,7 @@ export function invoiceMailOf(a: ApplicationRow, lines: readonly LineRow[]): { s
       `发票类型：${INVOICE_KIND_NAMES[a.kind]}`,
       `发票号码：${a.invoiceNo ?? ''}`,
       `开票日期：${a.invoiceDate ?? ''}`,
-      `价税合计：${yuan(a.amountFen)}`,
+      `价税合计：${formatFen(a.amountFen)}`,
       `开票内容：${lines.map(lineText).join('、')}`,
       '',
       '您也可以登录研测，在「开票记录」中查看和下载发票。此邮件由系统发出，请勿直接回复。',

@@ -4,7 +4,8 @@
 import type { InvoiceTitleSnapshot } from '@yance/contracts/invoice';
 import { isSpecialInvoice, type InvoiceTitleKind } from '@yance/contracts/invoice-states';
 import { capitalYuan } from '@yance/contracts/money';
-import { chineseDocument, yuan } from '../../lib/pdf-document.ts';
+import { chineseDocument } from '../../lib/pdf-document.ts';
+import { formatFen } from '@yance/contracts/money';
 
 export interface InvoicePdfInput {
   invoiceNo: string;
@@ -121,14 +122,14 @@ export async function invoicePdf(v: InvoicePdfInput): Promise<Buffer> {
   };
   row(['序号', '项目名称', '订单编号', '金额（含税）'], 'bold', ['center', 'left', 'left', 'right']);
   v.lines.forEach((l, i) =>
-    row([String(i + 1), l.topup ? '*现代服务*预付检测服务费' : '*现代服务*检测服务费', l.label, yuan(l.amountFen)], 'regular', [
+    row([String(i + 1), l.topup ? '*现代服务*预付检测服务费' : '*现代服务*检测服务费', l.label, formatFen(l.amountFen)], 'regular', [
       'center',
       'left',
       'left',
       'right',
     ]),
   );
-  row(['', '合计', '', yuan(v.totalFen)], 'bold', ['center', 'left', 'left', 'right']);
+  row(['', '合计', '', formatFen(v.totalFen)], 'bold', ['center', 'left', 'left', 'right']);
 
   // 价税合计 in 大写 and in figures.
   const y = doc.y;
@@ -146,7 +147,7 @@ export async function invoicePdf(v: InvoicePdfInput): Promise<Buffer> {
   doc
     .font('regular')
     .fillColor(INK)
-    .text(`（小写）${yuan(v.totalFen)}`, MARGIN, y + 8, { width: width - 8, align: 'right' });
+    .text(`（小写）${formatFen(v.totalFen)}`, MARGIN, y + 8, { width: width - 8, align: 'right' });
   doc.x = MARGIN;
   doc.y = y + h;
 

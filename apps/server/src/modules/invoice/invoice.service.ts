@@ -21,7 +21,7 @@ import {
 import type { Page } from '@yance/contracts/paging';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { yuan } from '../../lib/pdf-document.ts';
+import { formatFen } from '@yance/contracts/money';
 import { defineMachine, SYSTEM_ACTOR, SYSTEM_MOVER, type Moved } from '../../lib/state-machine.ts';
 import { getPrivateFile, type FileStorage } from '../media/index.ts';
 import { customerMover } from '../order/index.ts';
@@ -53,7 +53,7 @@ export const invoiceMachine = defineMachine<AppContext, ApplicationRow, InvoiceS
     orderId: null,
     vars: {
       no: invoiceApplyNo(a.id),
-      what: `${INVOICE_KIND_NAMES[a.kind]} ${yuan(a.amountFen)}`,
+      what: `${INVOICE_KIND_NAMES[a.kind]} ${formatFen(a.amountFen)}`,
       invoiceNo: a.invoiceNo ?? '',
       reason: a.reason,
       // Written with the issue, before the invoice.mail job sends: the e-mail is on its way, not yet delivered.

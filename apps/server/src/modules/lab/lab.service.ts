@@ -19,7 +19,7 @@ import {
 import type { AdminOrderDetail, OrderDetail } from '@yance/contracts/order';
 import { ORDER_STATE_NAMES, type OrderState } from '@yance/contracts/order-states';
 import { ARRIVING, RETEST_DAYS, SAMPLE_STATE_NAMES } from '@yance/contracts/sample-states';
-import type { Fen } from '@yance/contracts/money';
+import { formatFen, type Fen } from '@yance/contracts/money';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -45,7 +45,6 @@ import { moveSamples, NO_SAMPLE } from './sample.service.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 /** ¥12.50 from fen. */
-const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 export const trackingOf = (s: SampleRow): SampleTracking => ({
   state: s.state,
@@ -307,7 +306,7 @@ export async function adminAdjust(ctx: AppContext, caller: StaffCaller, body: Or
     const current = order.totalFen + sum;
     const amount = body.final_fen - current;
     if (amount === 0) throw new AppError('INVALID', '[最终金额]与当前金额相同');
-    const words = `${amount > 0 ? '补差价' : '退差价'} ¥${yuan(Math.abs(amount))}，最终金额 ¥${yuan(body.final_fen)}；${body.reason}`;
+    const words = `${amount > 0 ? '补差价' : '退差价'} ${formatFen(Math.abs(amount))}，最终金额 ${formatFen(body.final_fen)}；${body.reason}`;
     const actor = await note(t, mover, order, 'adjust', words, 'order.adjust');
     await repo.insertAdjustment(t.db, {
       orderId: order.id,

@@ -1,4 +1,3 @@
 // How the payment module writes money and instants into messages and answers.
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
-export const yuan = (fen: number) => (fen / 100).toFixed(2);

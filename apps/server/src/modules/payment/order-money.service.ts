@@ -8,7 +8,7 @@ import { SYSTEM, type Actor } from '../audit/index.ts';
 import { earnPoints, giveBackDiscount } from '../coupon/index.ts';
 import * as ledger from '../ledger/index.ts';
 import { recordOrderEvent, type OrderRow } from '../order/index.ts';
-import { yuan } from './money-format.ts';
+import { formatFen } from '@yance/contracts/money';
 import { ORDER_PAID } from './payment-events.ts';
 import { billLines, finalOf, splitBill, unbilledOf } from './order-bill.ts';
 import { orderMoney, userOrdersInStates } from './order-facts.ts';
@@ -38,7 +38,7 @@ export async function afterAdjustMoney(t: AppContext, order: OrderRow, reason: s
       { account: ledger.prestoreOf(m.userId), amountFen: back },
     ],
   });
-  await recordOrderEvent(t, actor, order, 'adjustRefund', `¥${yuan(back)} 已退回预存余额`);
+  await recordOrderEvent(t, actor, order, 'adjustRefund', `${formatFen(back)} 已退回预存余额`);
 }
 
 /**
@@ -66,7 +66,10 @@ function receivedTransfer(changes: Record<string, [unknown, unknown]>, dueFen: n
   const ref = changes.bankRef?.[1];
   if (typeof received !== 'number' || typeof ref !== 'string' || !ref) throw new AppError('INVALID', '请填写到账金额和银行流水号');
   if (received !== dueFen)
-    throw new AppError('INVALID', `到账金额 ¥${yuan(received)} 与订单 ${no} 应付金额 ¥${yuan(dueFen)} 不符，请核对银行流水后再确认`);
+    throw new AppError(
+      'INVALID',
+      `到账金额 ${formatFen(received)} 与订单 ${no} 应付金额 ${formatFen(dueFen)} 不符，请核对银行流水后再确认`,
+    );
   return ref;
 }
 
@@ -156,5 +159,8 @@ export async function refuseOverCredit(t: AppContext, userId: number, limitFen: 
   if (limitFen === null) return;
   const owed = (await userOrdersInStates(t.db, userId, ['unsettled', 'overdue'])).reduce((n, o) => n + Math.max(0, o.owedFen), 0);
   if (owed >= limitFen)
-    throw new AppError('CONFLICT', `您的待结算金额 ¥${yuan(owed)} 已达到信用额度 ¥${yuan(limitFen)}，请先在「待结算」中完成结算后再下单`);
+    throw new AppError(
+      'CONFLICT',
+      `您的待结算金额 ${formatFen(owed)} 已达到信用额度 ${formatFen(limitFen)}，请先在「待结算」中完成结算后再下单`,
+    );
 }

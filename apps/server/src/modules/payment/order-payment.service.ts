@@ -12,7 +12,7 @@ import { lockGroupForMoney, spendFromLimit } from '../cluster/index.ts';
 import { earnPoints } from '../coupon/index.ts';
 import * as ledger from '../ledger/index.ts';
 import { customerMover, figuresOf, lockOrderForCustomer, moveOrder, recordOrderEvent, type Mover, type OrderRow } from '../order/index.ts';
-import { yuan } from './money-format.ts';
+import { formatFen } from '@yance/contracts/money';
 import { ORDER_PAID } from './payment-events.ts';
 import { getMoneySettings } from './money-settings.service.ts';
 import { billLines, dueOf, PREPAID_STATES, splitBill, unbilledOf } from './order-bill.ts';
@@ -137,7 +137,7 @@ async function payFromBalance(t: AppContext, userId: number, orderId: number, ip
   const posted = await ledger.postEntry(t, p.posting);
   await earnPoints(t, userId, m.id, p.paidFen);
   const actor: Actor = { kind: 'customer', id: userId, name: mover.name };
-  await recordOrderEvent(t, actor, order, 'adjustPay', `¥${yuan(due)}`);
+  await recordOrderEvent(t, actor, order, 'adjustPay', `${formatFen(due)}`);
   await recordAudit(t, {
     actor,
     action: 'order.adjustPay',

@@ -1,5 +1,6 @@
 // Finance's room (issue 10, ADR 0050): top-ups by transfer, customers'
 // statements, the money settings and the daily reconciliation with its .xlsx.
+import { formatFen } from '@yance/contracts/money';
 import ExcelJS from 'exceljs';
 import { GATEWAY_NAMES, LEDGER_ACCOUNT_NAMES } from '@yance/contracts/ledger';
 import type { Page } from '@yance/contracts/paging';
@@ -239,7 +240,7 @@ export async function approveRefund(
       refundMachine.actorFor({ kind: 'staff', caller }, 'approve'),
       order,
       'refund',
-      `¥${(row.amountFen / 100).toFixed(2)} 已退回预存余额`,
+      `${formatFen(row.amountFen)} 已退回预存余额`,
     );
     const view = await repo.findRefundView(t.db, row.id);
     if (!view) throw new Error('refund vanished');

@@ -13,7 +13,7 @@ import { getPrivateFile, type FileStorage } from '../media/index.ts';
 import { customerMover, lockCustomerOrder } from '../order/index.ts';
 import type { Gateways, PaymentGateway } from './gateway.ts';
 import { isLocalGateway } from './local-gateway.ts';
-import { yuan } from './money-format.ts';
+import { formatFen } from '@yance/contracts/money';
 import { getMoneySettings } from './money-settings.service.ts';
 import { dueOf } from './order-bill.ts';
 import { orderMoney } from './order-facts.ts';
@@ -39,7 +39,7 @@ export async function addTopup(
   ip: string,
 ): Promise<TopupAddResponse> {
   const s = await getMoneySettings(ctx);
-  if (body.amountFen < s.prestoreMinFen) throw new AppError('INVALID', `[充值金额]不能低于¥${yuan(s.prestoreMinFen)}`);
+  if (body.amountFen < s.prestoreMinFen) throw new AppError('INVALID', `[充值金额]不能低于${formatFen(s.prestoreMinFen)}`);
   const gateway = body.method === 'online' ? deps.gateways.get(body.gateway as GatewayKey) : undefined;
   if (body.method === 'online' && !gateway) throw new AppError('INVALID', '暂不支持该支付方式');
   if (body.method === 'transfer' && !(await getPrivateFile(deps.storage, userId, body.receiptId ?? '')))

@@ -4,6 +4,7 @@
 // asks with earnRebate) — released N days after the order completed (the
 // hourly promotion.release job), reversed when the order is refunded. Every
 // movement of a wallet takes the wallet's row lock first.
+import { formatFen } from '@yance/contracts/money';
 import { REBATE_KIND_NAMES, REBATE_STATE_NAMES, REBATE_TRANSITIONS, rebateOf, rebateRefusal } from '@yance/contracts/promotion-states';
 import type { RebateAction, RebateKind, RebateState } from '@yance/contracts/promotion-states';
 import type { LedgerEntryKind } from '@yance/contracts/ledger';
@@ -16,7 +17,7 @@ import { inviterOf } from '../user/index.ts';
 import type { JobHandlers } from '../job/index.ts';
 import * as repo from './promotion.repository.ts';
 import type { RebateRow, WalletRow } from './promotion.repository.ts';
-import { getPromotionSettings, tell, yuan } from './promotion.service.ts';
+import { getPromotionSettings, tell } from './promotion.service.ts';
 
 /** The rebate's machine: every move the system's; a release only for a 已完成 order (the table's gate). */
 export const rebateMachine = defineMachine<AppContext, RebateRow, RebateState, typeof REBATE_TRANSITIONS>({
@@ -147,7 +148,7 @@ async function takeBack(t: AppContext, r: RebateRow, w: WalletRow, order: { id: 
   if (take > 0)
     await ledger.postEntry(t, {
       kind: 'rebateReverse',
-      memo: `${memo}${owed ? `（另有 ¥${yuan(owed)} 从后续返利中扣回）` : ''}`,
+      memo: `${memo}${owed ? `（另有 ${formatFen(owed)} 从后续返利中扣回）` : ''}`,
       userId: r.promoterId,
       orderId: order.id,
       lines: [
@@ -172,7 +173,7 @@ async function reverseRebatesOfOrder(t: AppContext, order: { id: number; no: str
     const owed = r.state === 'pending' ? 0 : r.amountFen - Math.min(await ledger.balanceOf(t, ledger.walletOf(r.promoterId)), r.amountFen);
     await rebateMachine.move(t, SYSTEM_MOVER, r, 'reverse', {
       locked: r,
-      note: owed ? `待扣回 ¥${yuan(owed)}` : '',
+      note: owed ? `待扣回 ${formatFen(owed)}` : '',
       apply: async () => {
         await takeBack(t, r, w, order, owed);
         return rebateChanges(r);
@@ -184,7 +185,7 @@ async function reverseRebatesOfOrder(t: AppContext, order: { id: number; no: str
       r.promoterId,
       `rebate:${r.id}:reverse`,
       `${REBATE_KIND_NAMES[r.kind]}已冲回`,
-      `订单 ${order.no} 已退款，返利 ¥${yuan(r.amountFen)} 已冲回${owed ? `，其中 ¥${yuan(owed)} 将从后续返利中扣回` : ''}。`,
+      `订单 ${order.no} 已退款，返利 ${formatFen(r.amountFen)} 已冲回${owed ? `，其中 ${formatFen(owed)} 将从后续返利中扣回` : ''}。`,
     );
   }
 }
@@ -227,7 +228,7 @@ export async function releaseDueRebates(ctx: AppContext, mover: Mover = SYSTEM_M
       const offset = Math.min(w.owedFen, total);
       await ledger.postEntry(t, {
         kind: 'rebateRelease',
-        memo: `${rows.length} 笔返利入账${offset ? `（扣回冲回欠款 ¥${yuan(offset)}）` : ''}`,
+        memo: `${rows.length} 笔返利入账${offset ? `（扣回冲回欠款 ${formatFen(offset)}）` : ''}`,
         userId: earnerId,
         lines: [
           { account: ledger.walletPendingOf(earnerId), amountFen: -total },
@@ -241,7 +242,7 @@ export async function releaseDueRebates(ctx: AppContext, mover: Mover = SYSTEM_M
         earnerId,
         `release:${rows[0]!.id}`,
         '返利已入账',
-        `${rows.length} 笔返利共 ¥${yuan(total - offset)} 已转入可提现余额。`,
+        `${rows.length} 笔返利共 ${formatFen(total - offset)} 已转入可提现余额。`,
       );
       return rows.length;
     });

@@ -32,7 +32,6 @@ export const NO_PROMOTER = '您还不是推广员';
 export const NO_WALLET = '您还没有返利钱包';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-export const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 export async function getPromotionSettings(ctx: AppContext): Promise<PromotionSettings> {
   const parsed = promotionSettings.safeParse(await getSettingValue(ctx, PROMOTION_SETTING_KEY));
