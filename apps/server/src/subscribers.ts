@@ -20,7 +20,7 @@ import { orderMachine, ORDER_SENDING } from './modules/order/index.ts';
 import { afterAdjustMoney, afterOrderMoveMoney, refuseOverCredit, refundMachine, ORDER_PAID } from './modules/payment/index.ts';
 import { CUSTOMER_REGISTERED } from './modules/user/index.ts';
 import { issueSignupCoupons } from './modules/coupon/index.ts';
-import { afterOrderMovePromotion, promoterMachine, tellPromoter, tellWithdrawal, withdrawalMachine } from './modules/promotion/index.ts';
+import { afterOrderMovePromotion } from './modules/promotion/index.ts';
 import { afterOrderMoveInvite, welcomeInvitee } from './modules/invite/index.ts';
 
 /** The event bus of an app (and of a test's context), with every subscriber registered. */
@@ -68,8 +68,6 @@ export function domainEvents(): EventBus<AppContext> {
   // An application moved: the customer hears of it; an issued e-invoice's mail is queued.
   bus.on(invoiceMachine.moved, afterInvoiceMove);
   // A promoter's application answered, a withdrawal approved, rejected or paid: the customer hears of it.
-  bus.on(promoterMachine.moved, tellPromoter);
-  bus.on(withdrawalMachine.moved, tellWithdrawal);
   // ---- end invoices, coupons, invitations, promotion ----
   return bus;
 }

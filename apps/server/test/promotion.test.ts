@@ -115,6 +115,12 @@ describe('promotion: promoters, rebates, wallet and withdrawals (ADR 0055)', () 
     expect((await info()).promoter?.state).toBe('approved');
     const moves = await t.db.select().from(auditLog).where(eq(auditLog.objectType, 'promoter')).orderBy(asc(auditLog.id));
     expect(moves.map((m) => m.action)).toEqual(['promoter.apply', 'promoter.reject', 'promoter.reapply', 'promoter.approve']);
+    // The customer heard of each answer once, in the NOTICES table's words.
+    const told = (await callApi(t, 'messageList', { token: promo.tokens.token, body: { page: 1, pageSize: 10 } })).body.data.list;
+    expect(told.filter((m) => m.kind === 'promotion').map((m) => m.content)).toEqual([
+      '您的推广员申请已通过，邀请的客户付款后即可获得返利。',
+      '您的推广员申请未通过：请补充推广渠道',
+    ]);
   });
 
   it('an invited enterprise pays: the rebate waits, then is available N days after completion; a repeat of the job moves nothing', async () => {
@@ -305,6 +311,12 @@ describe('promotion: promoters, rebates, wallet and withdrawals (ADR 0055)', () 
       'withdrawal.request',
       'withdrawal.approve',
       'withdrawal.pay',
+    ]);
+    const told = (await callApi(t, 'messageList', { token: promo.tokens.token, body: { page: 1, pageSize: 10 } })).body.data.list;
+    expect(told.filter((m) => m.title.startsWith('提现')).map((m) => m.content)).toEqual([
+      `提现 ${paid.body.data.no}（¥110.00）已打款至 ${BANK.bank} **** 8901。`,
+      `提现 ${paid.body.data.no}（¥110.00）已批准，等待打款。`,
+      `提现 ${w.no}（¥100.00）被驳回：开户人与推广员姓名不符。金额已退回可提现余额。`,
     ]);
     await reconcileOk();
   });

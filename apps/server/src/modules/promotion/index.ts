@@ -10,8 +10,8 @@ export {
 export { getPromotionSettings, walletAssets, walletBalances } from './promotion.service.ts';
 
 // Domain events and the reactions subscribers.ts wires to them
-export { promoterMachine, tellPromoter } from './promotion-promoter.service.ts';
-export { tellWithdrawal, withdrawalMachine } from './promotion-withdraw.service.ts';
+export { promoterMachine } from './promotion-promoter.service.ts';
+export { withdrawalMachine } from './promotion-withdraw.service.ts';
 export { afterOrderMovePromotion } from './promotion-rebate.service.ts';
 
 // Routes, jobs and providers that app.ts mounts and starts

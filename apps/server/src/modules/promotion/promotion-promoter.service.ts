@@ -2,15 +2,15 @@
 // (or applies again after a rejection); staff with promoter.manage approve,
 // reject, stop and restart. Every change of a promoter's state is
 // promoterMachine.move (or .created for the first application), with the
-// audit row; the customer's in-site message subscribes to its moves.
-import { PROMOTER_STATE_NAMES, PROMOTER_TRANSITIONS, type PromoterAction, type PromoterState } from '@yance/contracts/promotion-states';
+// audit row; the customer's in-site message is the NOTICES table's.
+import { PROMOTER_STATE_NAMES, PROMOTER_TRANSITIONS, type PromoterState } from '@yance/contracts/promotion-states';
 import type { PromoterApplyBody, PromoterEntry } from '@yance/contracts/promotion';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { defineMachine, type Moved } from '../../lib/state-machine.ts';
+import { defineMachine } from '../../lib/state-machine.ts';
 import * as repo from './promotion.repository.ts';
 import type { PromoterRow } from './promotion.repository.ts';
-import { customerActor, tell, toPromoterEntry } from './promotion.service.ts';
+import { customerActor, toPromoterEntry } from './promotion.service.ts';
 
 export const NO_PROMOTER_ROW = '推广员不存在';
 
@@ -25,6 +25,8 @@ export const promoterMachine = defineMachine<AppContext, PromoterRow, PromoterSt
   reach: (_t, mover, row) => mover.kind !== 'customer' || row.userId === mover.userId,
   write: (t, row, from, to, _at, set) => repo.movePromoter(t.db, row.id, from, { ...set, state: to }),
   noteMissing: () => '[原因]不能为空',
+  // The customer hears of staff's answer: the NOTICES table's words.
+  audience: (_t, row) => ({ userId: row.userId, orderId: null, vars: {} }),
 });
 
 /** promotion/apply: the first application, or again after a rejection. */
@@ -43,16 +45,4 @@ export async function applyPromoter(ctx: AppContext, userId: number, body: Promo
     await promoterMachine.created(t, mover, row, 'apply', { changes: { name: [null, row.name], channel: [null, row.channel] } });
     return toPromoterEntry(row);
   });
-}
-
-/** The customer hears of staff's answer (subscribed to promoterMachine.moved). */
-export async function tellPromoter(t: AppContext, m: Moved<PromoterRow, PromoterState, PromoterAction>): Promise<void> {
-  const words: Partial<Record<PromoterAction, string>> = {
-    approve: '您的推广员申请已通过，邀请的客户付款后即可获得返利。',
-    reject: `您的推广员申请未通过：${m.note}`,
-    disable: `您的推广员资格已停用：${m.note}。已有余额仍可提现。`,
-    enable: '您的推广员资格已恢复。',
-  };
-  const text = words[m.action];
-  if (text) await tell(t, m.row.userId, `promoter:${m.objectId}:${m.action}:${m.at.getTime()}`, `推广员${m.label}`, text);
 }

@@ -5,6 +5,7 @@
 // transfer. Every change of a withdrawal's state is withdrawalMachine.move (or
 // .created for the request), the money of the move under the row's lock, with
 // the audit row; the promoter's in-site message subscribes to its moves.
+import { formatFen } from '@yance/contracts/money';
 import {
   WITHDRAW_STATE_NAMES,
   WITHDRAW_TRANSITIONS,
@@ -16,11 +17,11 @@ import type { WithdrawEntry } from '@yance/contracts/promotion';
 import type { Page } from '@yance/contracts/paging';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { defineMachine, type Moved } from '../../lib/state-machine.ts';
+import { defineMachine } from '../../lib/state-machine.ts';
 import * as ledger from '../ledger/index.ts';
 import * as repo from './promotion.repository.ts';
 import type { WithdrawalRow } from './promotion.repository.ts';
-import { customerActor, getPromotionSettings, tell, walletReader, yuan } from './promotion.service.ts';
+import { customerActor, getPromotionSettings, walletReader } from './promotion.service.ts';
 
 export const NO_WITHDRAWAL = '提现申请不存在';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -36,6 +37,12 @@ export const withdrawalMachine = defineMachine<AppContext, WithdrawalRow, Withdr
   reach: (_t, mover, row) => mover.kind !== 'customer' || row.userId === mover.userId,
   write: (t, row, from, to, _at, set) => repo.moveWithdrawal(t.db, row.id, from, { ...set, state: to }),
   noteMissing: () => '[驳回原因]不能为空',
+  // The customer hears of finance's move: the NOTICES table's words.
+  audience: (_t, w) => ({
+    userId: w.userId,
+    orderId: null,
+    vars: { no: withdrawNo(w.id), amount: formatFen(w.amountFen), to: `${w.bank} ${maskAccount(w.account)}` },
+  }),
 });
 
 const maskAccount = (a: string) => (a.length > 4 ? `**** ${a.slice(-4)}` : a);
@@ -75,7 +82,7 @@ export async function requestWithdrawal(
     await repo.ensureWallet(t.db, userId, t.clock());
     await repo.lockWallet(t.db, userId);
     const s = await getPromotionSettings(t);
-    if (body.amountFen < s.minWithdrawFen) throw new AppError('INVALID', `[提现金额]不能低于¥${yuan(s.minWithdrawFen)}`);
+    if (body.amountFen < s.minWithdrawFen) throw new AppError('INVALID', `[提现金额]不能低于${formatFen(s.minWithdrawFen)}`);
     const row = await repo.insertWithdrawal(t.db, {
       userId,
       amountFen: body.amountFen as WithdrawalRow['amountFen'],
@@ -162,17 +169,4 @@ export async function moveWithdrawal(
       ...(action === 'reject' ? { note: fields.note ?? '' } : {}),
     },
   });
-}
-
-/** The customer hears of finance's move (subscribed to withdrawalMachine.moved). */
-export async function tellWithdrawal(t: AppContext, m: Moved<WithdrawalRow, WithdrawState, WithdrawAction>): Promise<void> {
-  if (m.action === 'request') return;
-  const w = m.row;
-  const no = withdrawNo(w.id);
-  const words: Record<typeof m.action, string> = {
-    approve: `提现 ${no}（¥${yuan(w.amountFen)}）已批准，等待打款。`,
-    reject: `提现 ${no}（¥${yuan(w.amountFen)}）被驳回：${m.note}。金额已退回可提现余额。`,
-    pay: `提现 ${no}（¥${yuan(w.amountFen)}）已打款至 ${w.bank} ${maskAccount(w.account)}。`,
-  };
-  await tell(t, w.userId, `withdraw:${w.id}:${m.action}`, `提现${m.label}`, words[m.action]);
 }
