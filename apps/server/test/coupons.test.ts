@@ -1,5 +1,5 @@
-import { eq, lt, sql } from 'drizzle-orm';
-import { orderDiscount, pointsAccount } from '../src/db/schema.ts';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { auditLog, orderDiscount, pointsAccount } from '../src/db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expirePoints } from '../src/modules/coupon/coupon-points.service.ts';
 import { systemClock } from '../src/lib/clock.ts';
@@ -162,6 +162,17 @@ describe('coupons and points (ADR 0053)', () => {
     const u = await orderingCustomer(t);
     const issued = await callApi(t, 'adminCouponIssue', { token: finance, body: { templateId: scoped.body.data.id, phone: u.phone } });
     expect(issued.body.code, issued.body.msg).toBe(1);
+    // The customer hears of both coupons (the sign-up one and staff's) in-site, by the coupon machine's issue.
+    const told = (await callApi(t, 'messageList', { token: u.tokens.token, body: { page: 1, pageSize: 10 } })).body.data.list;
+    expect(told.filter((m) => m.kind === 'user_coupon.issue').map((m) => m.content)).toEqual([
+      `您获得优惠券「高门槛」（满¥9000000享8折），有效期至2099-12-31，可在「我的优惠券」中查看。`,
+      expect.stringMatching(/^您获得优惠券「新人券」（满¥100减¥50），有效期至\d{4}-\d{2}-\d{2}，/),
+    ]);
+    const moves = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.objectType, 'user_coupon'), eq(auditLog.objectId, issued.body.data.id)));
+    expect(moves.map((m) => m.action)).toEqual(['user_coupon.issue']);
     const line = await planLine(t, u);
     const hint = (await callApi(t, 'couponUsable', { token: u.tokens.token, body: { planIds: [line] } })).body.data;
     expect(hint.coupons.find((c) => c.id === issued.body.data.id)).toMatchObject({ usable: false });

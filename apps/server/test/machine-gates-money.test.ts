@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponTemplate, ledgerEntry, orders, rebate, userCoupon } from '../src/db/schema.ts';
 import type { AppContext } from '../src/context.ts';
 import { SYSTEM_MOVER } from '../src/lib/state-machine.ts';
-import { couponMachine } from '../src/modules/coupon/coupon.service.ts';
+import { couponMachine } from '../src/modules/coupon/coupon-machine.ts';
 import { rebateMachine } from '../src/modules/promotion/promotion-rebate.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { tryRolledBack } from './machine-helpers.ts';

@@ -145,7 +145,7 @@ export const adminRoutes = {
   adminCouponTemplateList: { method: 'GET', scope: 'admin', path: '/coupon/template/list', access: 'coupon.manage' },
   adminCouponTemplateAdd: { method: 'POST', scope: 'admin', path: '/coupon/template/add', access: 'coupon.manage' },
   adminCouponTemplateActive: { method: 'POST', scope: 'admin', path: '/coupon/template/active', access: 'coupon.manage' },
-  adminCouponIssue: { method: 'POST', scope: 'admin', path: '/coupon/issue', access: 'coupon.manage' },
+  adminCouponIssue: { method: 'POST', scope: 'admin', path: '/coupon/issue', access: 'coupon.manage', moves: 'user_coupon.issue' },
   adminCouponIssued: { method: 'GET', scope: 'admin', path: '/coupon/issued', access: 'coupon.manage' },
   adminPointsSettings: { method: 'GET', scope: 'admin', path: '/points/settings', access: 'coupon.manage' },
   adminPointsSettingsSave: { method: 'POST', scope: 'admin', path: '/points/settings', access: 'coupon.manage' },

@@ -2,7 +2,7 @@
 // coupon's one transition table and the saving rules. zod-free: the database's
 // CHECK constraints are generated from these lists, and any page may compute a saving.
 import { formatFen } from './money.ts';
-import { CUSTOMER, SYSTEM, type Transition } from './machine.ts';
+import { CUSTOMER, staff, SYSTEM, type Transition } from './machine.ts';
 import { ORDER_STATE_NAMES, type OrderState } from './order-states.ts';
 
 /** 满减 (an amount off above a threshold) or 折扣 (a rate off the applicable amount). */
@@ -42,6 +42,8 @@ export type CouponTransition = Transition<CouponState> & { to: CouponState };
  * is cancelled — only then (`parentIn`: the holding order's state).
  */
 export const COUPON_TRANSITIONS = {
+  // Made by staff (the console's 发放), at sign-up (注册即送) or by a programme (the invitee's coupon): the system.
+  issue: { label: '发放', from: [], to: 'usable', by: [staff('coupon.manage'), SYSTEM] },
   use: { label: '下单使用', from: ['usable'], to: 'used', by: [CUSTOMER] },
   giveBack: { label: '订单取消退回', from: ['used'], to: 'usable', by: [SYSTEM], parentIn: ['cancelled'] satisfies OrderState[] },
 } as const satisfies Record<string, CouponTransition>;

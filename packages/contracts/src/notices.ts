@@ -193,6 +193,12 @@ export const NOTICES = {
     channels: ['site'],
     kind: 'invoiceReverse',
   },
+  // {rule} is the coupon's 满减/折扣 words, {validTo} its last day.
+  'user_coupon.issue': {
+    title: '优惠券已到账',
+    text: '您获得优惠券「{name}」（{rule}），有效期至{validTo}，可在「我的优惠券」中查看。',
+    channels: ['site'],
+  },
   'user_coupon.use': SELF,
   'user_coupon.giveBack': COVERED('订单已取消'),
   // The inviter hears of it, not the invitee; the words carry the programme's terms or a flat row's amount (ADR 0069).

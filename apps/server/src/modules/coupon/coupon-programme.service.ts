@@ -8,9 +8,11 @@
 import { couponRuleText, type CouponOrigin } from '@yance/contracts/coupon-states';
 import { chinaToday } from '@yance/contracts/sampling-rules';
 import type { AppContext } from '../../context.ts';
+import { SYSTEM_MOVER } from '../../lib/state-machine.ts';
 import { recordAudit, SYSTEM } from '../audit/index.ts';
 import * as repo from './coupon.repository.ts';
-import { ruleOf } from './coupon-template.service.ts';
+import { couponMachine } from './coupon-machine.ts';
+import { ruleOf } from './coupon-rule.ts';
 
 const DAY = 86_400_000;
 
@@ -79,11 +81,7 @@ export async function issueProgrammeCoupon(t: AppContext, userId: number, c: Pro
     staffId: null,
     issuedAt: now,
   });
-  await recordAudit(t, {
-    actor: SYSTEM,
-    action: 'coupon.issue',
-    objectType: 'user_coupon',
-    objectId: coupon.id,
+  await couponMachine.created(t, SYSTEM_MOVER, coupon, 'issue', {
     changes: { userId: [null, userId], templateId: [null, template.id], source: [null, c.origin] },
   });
   return true;

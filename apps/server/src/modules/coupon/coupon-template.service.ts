@@ -2,29 +2,22 @@
 // templates (rule fixed at creation), a coupon issued to a phone or at sign-up
 // within the template's per-customer limit, the issued list, and the
 // customer's coupon as every page shows it.
-import { COUPON_ORIGIN_NAMES, couponRuleText, type CouponRule } from '@yance/contracts/coupon-states';
+import { COUPON_ORIGIN_NAMES, couponRuleText } from '@yance/contracts/coupon-states';
 import type { CouponTemplate, CouponTemplateForm, MyCoupon } from '@yance/contracts/coupon';
 import type { Fen } from '@yance/contracts/money';
 import { chinaToday } from '@yance/contracts/sampling-rules';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { changesOf, recordAudit, SYSTEM, type Actor } from '../audit/index.ts';
+import { SYSTEM_MOVER } from '../../lib/state-machine.ts';
+import { changesOf, recordAudit, type Actor } from '../audit/index.ts';
 import { findUserByPhone } from '../user/index.ts';
+import { couponMachine } from './coupon-machine.ts';
+import { ruleOf } from './coupon-rule.ts';
 import * as repo from './coupon.repository.ts';
 import type { CouponRow, TemplateRow } from './coupon.repository.ts';
 
 const DAY = 86_400_000;
 const staffActor = (c: StaffCaller): Actor => ({ kind: 'staff', id: c.id, name: c.name });
-
-export const ruleOf = (t: TemplateRow): CouponRule => ({
-  kind: t.kind,
-  amountFen: t.amountFen,
-  thresholdFen: t.thresholdFen,
-  ratePercent: t.ratePercent,
-  maxOffFen: t.maxOffFen,
-  typeIds: t.typeIds,
-  deviceIds: t.deviceIds,
-});
 
 const toTemplate = (t: TemplateRow, issued: number, used: number): CouponTemplate => ({
   id: t.id,
@@ -147,13 +140,8 @@ export async function issueToPhone(
     const template = await repo.lockTemplate(t.db, body.templateId);
     if (!template) throw new AppError('NOT_FOUND', '[优惠券]不存在');
     const c = await issue(t, template, user.id, 'staff', caller.id);
-    await recordAudit(t, {
-      actor: staffActor(caller),
-      action: 'coupon.issue',
-      objectType: 'user_coupon',
-      objectId: c.id,
+    await couponMachine.created(t, { kind: 'staff', caller, ip }, c, 'issue', {
       changes: { userId: [null, user.id], templateId: [null, template.id] },
-      ip,
     });
     return (await toMyCoupons(t, [{ c, t: template, orderNo: null }]))[0]!;
   });
@@ -166,11 +154,7 @@ export async function issueSignupCoupons(t: AppContext, userId: number): Promise
     if (windowOf(template, t.clock()).validTo < today) continue;
     const locked = (await repo.lockTemplate(t.db, template.id))!;
     const c = await issue(t, locked, userId, 'signup', null);
-    await recordAudit(t, {
-      actor: SYSTEM,
-      action: 'coupon.issue',
-      objectType: 'user_coupon',
-      objectId: c.id,
+    await couponMachine.created(t, SYSTEM_MOVER, c, 'issue', {
       changes: { userId: [null, userId], templateId: [null, template.id], source: [null, 'signup'] },
     });
   }

@@ -7,59 +7,24 @@
 // order_discount; the payment module posts their fen to the coupon and points
 // expense accounts when the order is paid or billed. Templates and issuing:
 // coupon-template.service.ts; points: coupon-points.service.ts.
-import {
-  COUPON_STATE_NAMES,
-  COUPON_TRANSITIONS,
-  couponRefusal,
-  couponSaving,
-  pointsCap,
-  pointsFen,
-  type CouponAction,
-  type CouponState,
-  type CouponTab,
-  type SavingLine,
-} from '@yance/contracts/coupon-states';
+import { couponSaving, pointsCap, pointsFen, type CouponTab, type SavingLine } from '@yance/contracts/coupon-states';
 import type { CouponUsableResponse, OrderDeduction } from '@yance/contracts/coupon';
 import type { Fen } from '@yance/contracts/money';
-import type { OrderState } from '@yance/contracts/order-states';
 import { chinaToday } from '@yance/contracts/sampling-rules';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { defineMachine, SYSTEM_MOVER, type Mover } from '../../lib/state-machine.ts';
+import { SYSTEM_MOVER, type Mover } from '../../lib/state-machine.ts';
 import type { Actor } from '../audit/index.ts';
 import { discountsFor } from '../catalog/index.ts';
 import { planLinesPriced } from '../plan/index.ts';
 import { getPointsSettings, givePointsBack, spendPoints } from './coupon-points.service.ts';
-import { ruleOf, toMyCoupons } from './coupon-template.service.ts';
+import { couponMachine, NO_COUPON } from './coupon-machine.ts';
+import { ruleOf } from './coupon-rule.ts';
+import { toMyCoupons } from './coupon-template.service.ts';
 import * as repo from './coupon.repository.ts';
-import type { CouponRow } from './coupon.repository.ts';
 
 // The payment module credits points on what a customer pays.
 export { earnPoints } from './coupon-points.service.ts';
-
-const NO_COUPON = '[优惠券]不存在';
-
-/** The coupon's machine: a customer reaches only their own; giving back is gated on the holding order being cancelled. */
-export const couponMachine = defineMachine<AppContext, CouponRow, CouponState, typeof COUPON_TRANSITIONS>({
-  objectType: 'user_coupon',
-  table: COUPON_TRANSITIONS,
-  names: COUPON_STATE_NAMES,
-  noun: '优惠券',
-  missing: NO_COUPON,
-  lock: async (t, id) => (await repo.lockCoupon(t.db, id))?.c,
-  reach: (_t, mover, row) => mover.kind !== 'customer' || row.userId === mover.userId,
-  write: (t, row, from, to, _at, set) =>
-    // A usable coupon is held by no order (the table's CHECK): giving back frees it.
-    repo.moveCoupon(t.db, row.id, from, {
-      state: to,
-      ...(to === 'usable' ? { orderId: null, usedAt: null } : {}),
-      ...(set as Pick<CouponRow, 'orderId' | 'usedAt'>),
-    }),
-  parent: {
-    state: async (t, row) => (row.orderId === null ? '' : ((await repo.orderStateOf(t.db, row.orderId)) ?? '')),
-    refused: (state, action) => (state ? (couponRefusal(action as CouponAction, state as OrderState) ?? '') : '[优惠券]没有使用它的订单'),
-  },
-});
 
 // ---- the customer's coupons -----------------------------------------------------------------
 
