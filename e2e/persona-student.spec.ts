@@ -206,7 +206,7 @@ describe('persona: a student with a coupon and a research-group quota (issue 21)
     const record = page.getByTestId('invoice-application').filter({ hasText: applyNo });
     await readsAtWidths(page, SPEC, 'invoice-records', record, payFen);
     const [pdf] = await Promise.all([page.waitForEvent('download'), button(record, '下载发票').click()]);
-    const invoiceText = await downloadedPdfText(pdf);
+    const invoiceText = await downloadedPdfText(pdf, SPEC, 'invoice');
     expect(invoiceText).toContain(formatFen(payFen));
     expect(invoiceText).toContain(orderNo);
 
@@ -224,6 +224,8 @@ describe('persona: a student with a coupon and a research-group quota (issue 21)
     await page.getByTestId('order-title').waitFor();
     await readsAtWidths(page, SPEC, 'console-order', page.getByTestId('figure-payable'), payFen, { fits: false });
     await expectAmount(page.getByTestId('figure-paid'), payFen, '已付');
+    // The line's amount is after 新客9折, named under it as on her order page.
+    await expectAmount(page.getByTestId('order-lines').getByTestId('line-promo'), promoFen, '新客9折 under the line');
     expect(b.pageErrors).toEqual([]);
   });
 });

@@ -2,13 +2,14 @@
 // of the PDFs the shop makes (the contract, the invoice), so a journey can check that every page and every PDF it
 // passes says the same amount.
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { expect } from 'vitest';
 import type { Download, Locator, Page } from 'playwright-core';
 import { formatFen } from '@yance/contracts/money';
 import { DESKTOP, MOBILE } from './browser.ts';
 import { afterLayout, fitsWidth } from './page-checks.ts';
-import { screenshot } from './screenshot.ts';
+import { artifactsDir, screenshot } from './screenshot.ts';
 
 /** The fen of the first amount written in text (¥1,234.50, -¥30.00 → 3000; the sign is the caller's to read). */
 export function fenIn(text: string): number {
@@ -154,9 +155,10 @@ export function pdfText(bytes: Buffer): string {
   return lines.join('\n');
 }
 
-/** The text of a PDF the browser downloaded. */
-export async function downloadedPdfText(download: Download): Promise<string> {
-  const file = await download.path();
+/** The text of a PDF the browser downloaded; the file is kept as e2e/artifacts/<spec>-<name>.pdf to be looked at. */
+export async function downloadedPdfText(download: Download, spec: string, name: string): Promise<string> {
+  const file = path.join(artifactsDir, `${spec}-${name}.pdf`);
+  await download.saveAs(file);
   const bytes = await readFile(file);
   expect(bytes.subarray(0, 5).toString('latin1'), 'a PDF').toBe('%PDF-');
   return pdfText(bytes);
@@ -185,6 +187,8 @@ export async function readsAtWidths(
     await afterLayout(page);
     await expectAmount(typeof target === 'function' ? target(width) : target, fen, `${name} at ${width} px`);
     if (opts.fits !== false) expect(await fitsWidth(page), `${name} fits ${width} px`).toBe(true);
+    // From the top: a sticky header is drawn where the page was scrolled to in a full-page picture.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, spec, name, { fullPage: opts.fullPage });
   }
   await page.setViewportSize(DESKTOP);
