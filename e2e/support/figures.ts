@@ -166,6 +166,12 @@ export async function downloadedPdfText(download: Download, spec: string, name: 
 
 // ---- one figure, two widths ----------------------------------------------------
 
+/**
+ * A persona's whole journey is one test (its steps depend on each other): it gets longer than the suite's 120 s,
+ * which is for a test of one feature. About 2 minutes alone, more beside another spec on a 2-core machine.
+ */
+export const JOURNEY_TIMEOUT = 300_000;
+
 /** The widths every persona journey reads its figures at (a desktop and a phone). */
 export const JOURNEY_WIDTHS = [1280, 375] as const;
 
