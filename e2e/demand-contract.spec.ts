@@ -9,16 +9,11 @@ import { clockReaches } from './support/clock.ts';
 import { opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { button, enrol, signInToConsole, totpCode } from './support/staff.ts';
+import { SCANNED_PDF as PDF } from './support/order.ts';
 
 const SPEC = 'demand-contract';
 const s = useServer();
 const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
-
-/** A one-page PDF: what a customer's scanner or the demand's specification sheet sends (checked by its %PDF- bytes). */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
 
 /** The manager's TOTP secret, enrolled once for this spec's server, and the last 30-s step whose code was used (a code works once). */
 let managerSecret: string | undefined;

@@ -171,7 +171,7 @@ describe('coupons and points (ADR 0053)', () => {
     const moves = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.objectType, 'user_coupon'), eq(auditLog.objectId, issued.body.data.id)));
+      .where(and(eq(auditLog.objectType, 'user_coupon'), eq(auditLog.objectId, String(issued.body.data.id))));
     expect(moves.map((m) => m.action)).toEqual(['user_coupon.issue']);
     const line = await planLine(t, u);
     const hint = (await callApi(t, 'couponUsable', { token: u.tokens.token, body: { planIds: [line] } })).body.data;

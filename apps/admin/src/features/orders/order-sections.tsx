@@ -35,7 +35,25 @@ const lineColumns: TableProps<OrderLine>['columns'] = [
     render: (fen: number, l) => (fen === 0 ? '—' : `${formatFen(fen)}/${unitLabel(l.unit)}`),
   },
   { title: '数量', dataIndex: 'count', width: 64, align: 'right', render: (n: number, l) => `${n}${unitLabel(l.unit)}` },
-  { title: '金额', dataIndex: 'amount_fen', width: 110, align: 'right', render: (fen: number | null) => <Amount fen={fen} /> },
+  {
+    title: '金额',
+    dataIndex: 'amount_fen',
+    width: 110,
+    align: 'right',
+    // After the promotion rules' discount (新客9折 …): named under it, so 单价 × 数量 reads to the amount (issue 21).
+    render: (fen: number | null, l) => (
+      <>
+        <Amount fen={fen} />
+        {l.promo_fen > 0 && (
+          <div style={{ fontSize: 12 }} data-testid="line-promo">
+            <Typography.Text type="secondary">
+              {l.promo_label} -{formatFen(l.promo_fen)}
+            </Typography.Text>
+          </div>
+        )}
+      </>
+    ),
+  },
   {
     title: '承诺周期',
     dataIndex: 'promised_days',

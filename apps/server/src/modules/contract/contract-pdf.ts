@@ -19,7 +19,18 @@ export interface ContractInput {
   date: string;
   shop: ContractParty & { email: string };
   customer: ContractParty;
-  lines: { name: string; rid: string; unit: PriceUnit; unitFen: number; count: number; amountFen: number | null; turnaroundDays: number }[];
+  /** Each line's amount is after the promotion rules' discount it was sent with (promoFen, named promoLabel: 新客9折 …). */
+  lines: {
+    name: string;
+    rid: string;
+    unit: PriceUnit;
+    unitFen: number;
+    count: number;
+    amountFen: number | null;
+    promoFen: number;
+    promoLabel: string;
+    turnaroundDays: number;
+  }[];
   /** The order's figures (the order module's one function, issue 21): the table's 合计, deductions and 合同金额. */
   figures: Pick<OrderFigures, 'totalFen' | 'adjustFen' | 'finalFen' | 'couponName' | 'couponFen' | 'points' | 'pointsFen' | 'payableFen'>;
 }
@@ -54,6 +65,9 @@ const deducted = (f: ContractInput['figures']) => {
   );
   return parts.length && f.finalFen !== null ? `，即订单金额 ${formatFen(f.finalFen)} 扣除${parts.join('、')}后的应付金额` : '';
 };
+
+/** A line's promotion as the order page writes it: 优惠活动：新客9折 -¥5.00. */
+export const promoText = (l: { promoFen: number; promoLabel: string }) => `优惠活动：${l.promoLabel || '优惠'} -${formatFen(l.promoFen)}`;
 
 /** The ideographic space (U+3000) that spaces Chinese fields apart. */
 const WIDE = '\u3000';
@@ -120,7 +134,8 @@ export async function contractPdf(c: ContractInput): Promise<Buffer> {
     row(
       [
         String(i + 1),
-        `${l.name}（${l.rid}）`,
+        // 单价 × 数量 less the promotion is the amount: the discount is named under the item (issue 21).
+        l.promoFen > 0 ? `${l.name}（${l.rid}）\n${promoText(l)}` : `${l.name}（${l.rid}）`,
         `${formatFen(l.unitFen)}/${PRICE_UNITS[l.unit]}`,
         String(l.count),
         `${l.turnaroundDays}个工作日`,

@@ -151,6 +151,8 @@ export async function contractInputOf(ctx: AppContext, o: OrderRow): Promise<Con
       unitFen: l.unitFen,
       count: l.count,
       amountFen: l.amountFen,
+      promoFen: l.promoFen,
+      promoLabel: l.promoLabel,
       turnaroundDays: l.turnaroundDays,
     })),
     figures: (await figuresOfOrder(ctx, o.id))!,
