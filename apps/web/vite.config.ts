@@ -10,6 +10,9 @@ const zodJitless = { find: /^zod$/, replacement: path.resolve(import.meta.dirnam
 /** The pages a first visit lands on most (the budgeted ones of issue 22): their own chunk is compiled as it downloads too. */
 const FIRST_VISIT_PAGES = /\/src\/app\/routes\/(home|detail|project-list)\.tsx$/;
 
+/** The data plot's chunk: every function in it runs for the first frame (ADR 0071), so it is compiled as it downloads. */
+const DATA_PLOT_VIEW = /\/src\/features\/data-plot\/components\/data-plot-view\.tsx$/;
+
 /**
  * Two builds (ADR 0026): the browser's (dist/, with a manifest the server
  * reads to link a page's chunks and styles) and the server render's
@@ -37,7 +40,11 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Compile hints (ADR 0068): the code every page runs at start-up is compiled by V8 while it downloads (off
             // the main thread), not function by function when first called, on the main thread, during hydration.
             postBanner: (chunk) =>
-              chunk.name === 'vendor' || chunk.isEntry || chunk.name === 'index' || FIRST_VISIT_PAGES.test(chunk.facadeModuleId ?? '')
+              chunk.name === 'vendor' ||
+              chunk.isEntry ||
+              chunk.name === 'index' ||
+              FIRST_VISIT_PAGES.test(chunk.facadeModuleId ?? '') ||
+              DATA_PLOT_VIEW.test(chunk.facadeModuleId ?? '')
                 ? '//# allFunctionsCalledOnLoad'
                 : '',
             // What every page loads before it can run (the entry's static imports) comes in two files, not thirty:

@@ -1,9 +1,9 @@
 import { Skeleton } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { findPeaks } from '../utils/peaks.ts';
+import { parseFile, type ParsedFile } from '../utils/parse-file.ts';
 import { plotGroups } from '../utils/plot-groups.ts';
-import { parseXy } from '../utils/xy-data.ts';
 import { loadOnce, type FileText } from './load-files.ts';
+import { parsedOnce } from './parse-off-thread.ts';
 import { PlotPanel, type Loaded } from './plot-panel.tsx';
 import type { PlotFile } from './types.ts';
 import styles from './data-plot.module.css';
@@ -19,20 +19,18 @@ interface Done {
 export const MARKS = { fetched: 'data-plot:fetched', parsed: 'data-plot:parsed', firstDraw: 'data-plot:first-draw' } as const;
 
 const labelOf = (f: PlotFile) => (f.sampleNo ? `${f.sampleNo} · ${f.name}` : f.name);
-const spanOf = (x: Float64Array) => (x[x.length - 1] ?? 0) - (x[0] ?? 0);
 
-function parseOne(file: PlotFile, text: FileText): Loaded | { label: string; error: string } {
+/** What one file gave: its worker's answer, else its text parsed here (no worker in this browser, or it failed). */
+function resultOf(
+  file: PlotFile,
+  text: FileText | undefined,
+  offThread: ParsedFile | null | undefined,
+): Loaded | { label: string; error: string } {
   const label = labelOf(file);
-  if (typeof text !== 'string') return { label, error: text.error };
-  const parsed = parseXy(text);
+  if (typeof text !== 'string') return { label, error: text?.error ?? '文件下载失败，请稍后重试' };
+  const parsed = offThread ?? parseFile(text);
   if (!parsed.ok) return { label, error: parsed.error };
-  const span = spanOf(parsed.data.x);
-  return {
-    file,
-    label,
-    data: parsed.data,
-    peaks: findPeaks(parsed.data.x, parsed.data.y, { top: 8, minDistance: span / 500 }),
-  };
+  return { file, label, data: parsed.data, peaks: parsed.peaks };
 }
 
 /**
@@ -50,10 +48,12 @@ export default function DataPlotView({ files, title }: { files: PlotFile[]; titl
 
   useEffect(() => {
     let live = true;
-    void Promise.all(files.map(loadOnce)).then((texts) => {
+    void Promise.all(files.map(loadOnce)).then(async (texts) => {
       if (!live) return;
       performance.mark(MARKS.fetched);
-      const results = files.map((f, i) => parseOne(f, texts[i] ?? { error: '文件下载失败，请稍后重试' }));
+      const offThread = await Promise.all(files.map(parsedOnce));
+      if (!live) return;
+      const results = files.map((f, i) => resultOf(f, texts[i], offThread[i]));
       performance.mark(MARKS.parsed);
       setDone({
         files,

@@ -1,12 +1,13 @@
 import { Skeleton } from 'antd';
-import { lazy, Suspense, useEffect } from 'react';
-import { loadOnce } from './load-files.ts';
+import { lazy, Suspense } from 'react';
+import { parsedOnce } from './parse-off-thread.ts';
 import type { PlotFile } from './types.ts';
 
 /** The performance mark the bench reads: the plot's code was asked for (the first plot on the page). */
 export const PLOT_START_MARK = 'data-plot:start';
 
-// uPlot, its styles, the parser and the peak finder come in this chunk, fetched only when a plot is shown.
+// uPlot, its styles and the chart's controls come in this chunk, fetched only when a plot is shown (the parser runs in a
+// worker of its own, parse-off-thread.ts, and in this chunk where there is no worker).
 const DataPlotView = lazy(() => {
   performance.mark(PLOT_START_MARK);
   return import('./data-plot-view.tsx');
@@ -18,8 +19,9 @@ const DataPlotView = lazy(() => {
  * identity between renders (useMemo), or the files are fetched again.
  */
 export function DataPlot({ files, title }: { files: PlotFile[]; title: string }) {
-  // The downloads start beside the chunk's, not after it.
-  useEffect(() => files.forEach((f) => void loadOnce(f)), [files]);
+  // The downloads and the parser's worker start beside the chunk, while rendering: an effect here would run only once the
+  // chunk has arrived (React commits this tree when the lazy view below is ready). Once per file, however often this renders.
+  if (typeof window !== 'undefined') for (const f of files) void parsedOnce(f);
   return (
     <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 300 }} />}>
       <DataPlotView files={files} title={title} />

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Segmented } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import 'uplot/dist/uPlot.min.css';
 import { alignSeries } from '../utils/align-series.ts';
 import { axisName } from '../utils/plot-groups.ts';
@@ -39,7 +39,8 @@ export function PlotPanel({ loaded, title, onDrawn }: { loaded: Loaded[]; title:
     drawnRef.current = onDrawn;
   }, [onDrawn]);
 
-  useEffect(() => {
+  // In the commit, before the browser paints: the chart's first frame comes with the panel's, not a frame later.
+  useLayoutEffect(() => {
     const el = target.current;
     if (!el) return;
     const { x, ys } = alignSeries(loaded.map((l) => l.data));

@@ -3,15 +3,8 @@ import type { XyData } from './xy-data.ts';
 /** How much of the narrower file's x span two files must share to be one kind of data (an XRD 2θ 10–80 and a BET P/P0 0–1 share none). */
 const SHARED = 0.5;
 
-const spanOf = (d: XyData): [number, number] => {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const v of d.x) {
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  return [lo, hi];
-};
+/** x is ascending (parseXy sorts it): the span is its ends. */
+const spanOf = (d: XyData): [number, number] => [d.x[0] ?? 0, d.x[d.x.length - 1] ?? 0];
 const norm = (label: string | null) => label?.trim().toLowerCase().replace(/\s+/g, ' ') || null;
 
 function overlaps(a: [number, number], b: [number, number]): boolean {
