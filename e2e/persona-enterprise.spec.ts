@@ -144,6 +144,8 @@ describe('persona: an enterprise with a quote, a contract and prepayment (issue 
       // 单价 × 数量 reads to the line's amount: the promotion is named under the item (issue 21).
       expect(contractText).toContain(`优惠活动：新客9折 -${formatFen(promoFen)}`);
       expect(contractText).toContain('甲方（委托方）：上海澄新材料科技有限公司');
+      // The party's address is the company's (her basic information), not the shipping address of her address book.
+      expect(contractText).toContain('地址：上海市浦东新区张江路88号');
       await contractRowEl
         .locator('input[type=file]')
         .setInputFiles({ name: '盖章合同.pdf', mimeType: 'application/pdf', buffer: SCANNED_PDF });

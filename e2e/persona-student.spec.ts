@@ -190,6 +190,8 @@ describe('persona: a student with a coupon and a research-group quota (issue 21)
       if (!(await invoiceable.getByRole('checkbox').isChecked())) await invoiceable.getByRole('checkbox').check();
       await expect.poll(() => apply.getByLabel(`订单${orderNo}开票金额`).inputValue()).toBe((payFen / 100).toFixed(2));
       await readsAtWidths(page, SPEC, 'invoice-apply', invoiceable, payFen);
+      // Named as the console names it (实付金额), not 订单金额: the console's 订单金额 is the lines' total before the coupon.
+      expect(await invoiceable.innerText()).toContain(`实付金额 ${formatFen(payFen)}`);
       await button(apply, '提交申请').click();
       await toast(page, '开票申请已提交').waitFor();
       const detail = await opened(page.getByRole('dialog').filter({ hasText: '开票申请 FP' }));

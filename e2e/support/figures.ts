@@ -176,7 +176,8 @@ export const JOURNEY_TIMEOUT = 300_000;
 export const JOURNEY_WIDTHS = [1280, 375] as const;
 
 /**
- * At 1280 and at 375 px: `target` reads `fen` (polled), the page does not scroll sideways (unless `fits` is false:
+ * At 1280 and at 375 px: `target` reads `fen` (polled) and lies within the window's width (a table that scrolls
+ * sideways hides it), the page does not scroll sideways (unless `fits` is false:
  * the console's tables may), and a full-page screenshot is kept (e2e/artifacts/<spec>-<name>-<width>.png). The
  * page is left at 1280.
  */
@@ -191,7 +192,14 @@ export async function readsAtWidths(
   for (const width of JOURNEY_WIDTHS) {
     await page.setViewportSize({ width, height: width <= MOBILE.width ? MOBILE.height : DESKTOP.height });
     await afterLayout(page);
-    await expectAmount(typeof target === 'function' ? target(width) : target, fen, `${name} at ${width} px`);
+    const el = typeof target === 'function' ? target(width) : target;
+    await expectAmount(el, fen, `${name} at ${width} px`);
+    // On screen, not in a table scrolled sideways out of sight (its text would still be read above).
+    const box = await el.boundingBox();
+    expect(
+      box && box.x >= 0 && box.x + box.width <= width + 1,
+      `${name}: the amount is on screen at ${width} px (${JSON.stringify(box)})`,
+    ).toBe(true);
     if (opts.fits !== false) expect(await fitsWidth(page), `${name} fits ${width} px`).toBe(true);
     // From the top: a sticky header is drawn where the page was scrolled to in a full-page picture.
     await page.evaluate(() => window.scrollTo(0, 0));

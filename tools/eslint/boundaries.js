@@ -199,12 +199,13 @@ const policies = [
     disallow: [{ to: { module: { origin: '{external,core}', source: '!zod' } } }, { to: { element: { type: '!contracts' } } }],
     message: 'contracts import zod only (here: {{dependency.source}})',
   },
-  // The shared browser code pulls no library into either app: contracts and itself, and the React and TanStack
-  // Query both apps already hold (the one write hook, ADR 0061).
+  // The shared browser code pulls no library into either app: contracts and itself, and the React, TanStack
+  // Query and antd both apps already hold (the one write hook, ADR 0061; the lists that become cards on a phone,
+  // ADR 0063).
   {
     from: el('browser'),
-    disallow: [{ to: { module: { origin: '{external,core}', source: '!{react,@tanstack/react-query}' } } }],
-    message: 'packages/browser imports no package but react and @tanstack/react-query (here: {{dependency.source}})',
+    disallow: [{ to: { module: { origin: '{external,core}', source: '!{react,@tanstack/react-query,antd,antd/**}' } } }],
+    message: 'packages/browser imports no package but react, @tanstack/react-query and antd (here: {{dependency.source}})',
   },
 
   // Tests may import what they test; tooling sees the whole repository.

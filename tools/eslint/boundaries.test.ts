@@ -97,6 +97,18 @@ describe('contracts: zod only', () => {
   });
 });
 
+describe('packages/browser: only what both apps already hold', () => {
+  const shared = 'packages/browser/src/list-table.tsx';
+  it('allows React, TanStack Query, antd and contracts', async () => {
+    for (const source of ['react', '@tanstack/react-query', 'antd', 'antd/es/table', '@yance/contracts/money'])
+      await expectAllowed(shared, source);
+  });
+  it('refuses any other library', async () => {
+    await expectForbidden(shared, 'dayjs');
+    await expectForbidden(shared, 'react-router');
+  });
+});
+
 describe('server: routes → services → repositories → db', () => {
   const m = 'apps/server/src/modules';
   it('only repositories and db/ touch drizzle-orm and the schema', async () => {

@@ -50,10 +50,7 @@ const bankRefRule = {
   },
 };
 
-/** What a 待付款 order asks to be paid: its final amount less its coupon and points (the server checks the same). */
-const payableOf = (order: AdminOrderDetail) => Math.max(0, (order.final_fen ?? 0) - order.deduction.couponFen - order.deduction.pointsFen);
-
-/** 确认收款: the amount the bank credited and its reference, both from the bank's slip. */
+/** 确认收款: the amount the bank credited and its reference, both from the bank's slip; what is due is the order's figure (issue 21), which the server checks it against. */
 function TransferFields({ order }: { order: AdminOrderDetail }) {
   return (
     <>
@@ -62,7 +59,7 @@ function TransferFields({ order }: { order: AdminOrderDetail }) {
         label="到账金额"
         required
         rules={[receivedRule]}
-        extra={`按银行回单填写；本订单应付 ${formatFen(payableOf(order))}，金额不符时不能确认`}
+        extra={`按银行回单填写；本订单应付 ${formatFen(order.figures.dueFen)}，金额不符时不能确认`}
       >
         <InputNumber min={0} max={FEN_MAX / 100} precision={2} prefix="¥" style={{ width: '100%' }} aria-label="到账金额" />
       </Form.Item>

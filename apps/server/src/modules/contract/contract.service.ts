@@ -15,6 +15,7 @@ import { ORDER_STATE_NAMES, type OrderState } from '@yance/contracts/order-state
 import type { OrderMoveBody } from '@yance/contracts/order';
 import { chinaToday } from '@yance/contracts/sampling-rules';
 import type { OrderFigures } from '@yance/contracts/order-figures';
+import { areaList } from '@vant/area-data';
 import { placeText } from '@yance/contracts/place';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -125,14 +126,29 @@ export async function listContracts(ctx: AppContext, userId: number): Promise<Co
   return { list: rows.map((r) => summaryOf(r.o, r.c, figures.get(r.o.id))) };
 }
 
+/** The unit's place from its 所在地区 (a county code of the region table the profile picks from) and 详细地址. */
+function unitPlace(c: { region: string; address: string }) {
+  const { province_list, city_list, county_list } = areaList;
+  const area = county_list[c.region];
+  if (!area || !c.address.trim()) return undefined;
+  return {
+    province: province_list[`${c.region.slice(0, 2)}0000`] ?? '',
+    city: city_list[`${c.region.slice(0, 4)}00`] ?? '',
+    area,
+    address: c.address,
+  };
+}
+
 /** What the contract of an order prints: parties, lines and the order's figures (issue 21: the amounts are the order's own). */
 export async function contractInputOf(ctx: AppContext, o: OrderRow): Promise<ContractInput> {
   const { localInfo } = await getSettings(ctx, ['localInfo']);
   const c = await customerCard(ctx, o.userId);
   const lines = await orderLines(ctx, o.id);
-  // 甲方地址: the customer's default address (else their first), as the address book writes it.
-  const book = await getAddresses(ctx, o.userId);
-  const place = book.find((a) => a.default) ?? book[0];
+  // 甲方地址: the unit's address of the customer's basic information (所在地区 + 详细地址, what the company is); a
+  // customer without one, their address book's default (else first) — a shipping address, not the party's.
+  const unit = c ? unitPlace(c) : undefined;
+  const book = unit ? [] : await getAddresses(ctx, o.userId);
+  const place = unit ?? book.find((a) => a.default) ?? book[0];
   return {
     orderNo: o.no,
     date: chinaToday(o.createdAt),

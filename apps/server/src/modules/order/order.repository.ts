@@ -351,6 +351,9 @@ export async function findOrderCustomer(db: Executor, userId: number) {
       name: userAccount.name,
       phone: userAccount.phone,
       company: userAccount.company,
+      /** The unit's 所在地区 (a county code) and 详细地址, from the customer's basic information. */
+      region: userAccount.region,
+      address: userAccount.address,
       managerId: userAccount.managerId,
       managerName: staffAccount.name,
     })

@@ -67,7 +67,7 @@ export function ApplyDialog({ open, addresses, onClose, onApplied }: ApplyDialog
       id: o.orderId,
       no: o.orderNo,
       noun: '订单',
-      info: `${ORDER_STATE_NAMES[o.state]} · 订单金额 ${formatFen(o.final_fen)}${o.fromPrestore ? ' · 预存支付' : ''}${o.applied_fen > 0 ? ` · 已申请 ${formatFen(o.applied_fen)}` : ''}`,
+      info: `${ORDER_STATE_NAMES[o.state]} · 实付金额 ${formatFen(o.final_fen)}${o.fromPrestore ? ' · 预存支付' : ''}${o.applied_fen > 0 ? ` · 已申请 ${formatFen(o.applied_fen)}` : ''}`,
       invoiceable_fen: o.invoiceable_fen,
       prestore: o.fromPrestore,
     })),

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Form, Input, InputNumber, Segmented, Skeleton, Statistic, Table, Tabs, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Form, Input, InputNumber, Segmented, Skeleton, Statistic, Tabs, Tag } from 'antd';
+import { ListTable } from '@yance/browser/list-table';
 import type { PromotionInfo, RebateEntry, WithdrawEntry } from '@yance/contracts/promotion';
 import { LEDGER_ENTRY_NAMES } from '@yance/contracts/ledger';
 import {
@@ -196,11 +197,12 @@ function WithdrawCard({ info }: { info: PromotionInfo }) {
   );
 }
 
+/** 返利明细: each rebate with the payment it came from (a card per rebate on a phone, where a table would scroll the amounts away). */
 function Rebates() {
   const [page, setPage] = useState(1);
   const q = usePromotionRebates(page);
   return (
-    <Table<RebateEntry>
+    <ListTable<RebateEntry>
       rowKey="id"
       size="small"
       loading={q.isLoading}
@@ -233,7 +235,7 @@ function Customers() {
   const [page, setPage] = useState(1);
   const q = usePromotionCustomers(page);
   return (
-    <Table
+    <ListTable
       rowKey={(r) => `${r.phone}-${r.joinedAt}`}
       size="small"
       loading={q.isLoading}
@@ -253,7 +255,7 @@ function Withdrawals() {
   const [page, setPage] = useState(1);
   const q = useWithdrawals(page);
   return (
-    <Table<WithdrawEntry>
+    <ListTable<WithdrawEntry>
       rowKey="id"
       size="small"
       loading={q.isLoading}
@@ -300,7 +302,7 @@ function Statement() {
           { value: 'pending', label: '待入账' },
         ]}
       />
-      <Table
+      <ListTable
         rowKey="id"
         size="small"
         className={styles.statement}
