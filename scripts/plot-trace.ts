@@ -171,7 +171,8 @@ function analyse(events: TraceEvent[], pageUrl: string): Run {
     timeline,
     network,
     wallMs: ms(to - from),
-    cpuMs: ms(tasks.reduce((s, t) => s + cpu(t), 0)),
+    // A task reaching over the start or the end counts by the share of its wall time inside the window.
+    cpuMs: ms(tasks.reduce((s, t) => s + (cpu(t) * (Math.min(to, t.ts + t.dur!) - Math.max(from, t.ts))) / Math.max(1, t.dur!), 0)),
     marks: Object.fromEntries(Object.entries(marks).map(([k, v]) => [k.replace('data-plot:', ''), ms(v - from)])),
     parts,
   };

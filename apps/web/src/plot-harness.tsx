@@ -22,7 +22,7 @@ function Harness() {
       load: async () => {
         const res = await fetch(`data/${encodeURIComponent(name)}`);
         if (!res.ok) throw new Error(`文件下载失败（${res.status}）`);
-        return res.text();
+        return res.blob();
       },
     }));
   }, []);

@@ -1,10 +1,10 @@
-import { Skeleton } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { parseFile, type ParsedFile } from '../utils/parse-file.ts';
+import type { ParsedFile } from '../utils/parse-file.ts';
 import { plotGroups } from '../utils/plot-groups.ts';
-import { loadOnce, type FileText } from './load-files.ts';
-import { parsedOnce } from './parse-off-thread.ts';
+import { loadOnce } from './load-files.ts';
+import { parsedNow, parsedOnce } from './parse-off-thread.ts';
 import { PlotPanel, type Loaded } from './plot-panel.tsx';
+import { PlotSkeleton } from './plot-skeleton.tsx';
 import type { PlotFile } from './types.ts';
 import styles from './data-plot.module.css';
 
@@ -20,46 +20,50 @@ export const MARKS = { fetched: 'data-plot:fetched', parsed: 'data-plot:parsed',
 
 const labelOf = (f: PlotFile) => (f.sampleNo ? `${f.sampleNo} · ${f.name}` : f.name);
 
-/** What one file gave: its worker's answer, else its text parsed here (no worker in this browser, or it failed). */
-function resultOf(
-  file: PlotFile,
-  text: FileText | undefined,
-  offThread: ParsedFile | null | undefined,
-): Loaded | { label: string; error: string } {
-  const label = labelOf(file);
-  if (typeof text !== 'string') return { label, error: text?.error ?? '文件下载失败，请稍后重试' };
-  const parsed = offThread ?? parseFile(text);
-  if (!parsed.ok) return { label, error: parsed.error };
-  return { file, label, data: parsed.data, peaks: parsed.peaks };
+function doneOf(files: PlotFile[], results: ParsedFile[]): Done {
+  const done: Done = { files, loaded: [], failed: [] };
+  files.forEach((file, i) => {
+    const r = results[i];
+    const label = labelOf(file);
+    if (r?.ok) done.loaded.push({ file, label, data: r.data, peaks: r.peaks });
+    else done.failed.push({ label, error: r?.error ?? '文件无法读取' });
+  });
+  return done;
+}
+
+/** The files' plot if every one is already downloaded and parsed (the usual case: the worker is quicker than this chunk). */
+function doneNow(files: PlotFile[]): Done | null {
+  const results = files.map(parsedNow);
+  if (results.some((r) => r === undefined)) return null;
+  performance.mark(MARKS.fetched);
+  performance.mark(MARKS.parsed);
+  return doneOf(files, results as ParsedFile[]);
 }
 
 /**
  * Delivered two-column data files as interactive charts (uPlot on a
  * canvas), one per kind of data (issue 21: an XRD pattern and a BET isotherm
  * never share an x axis): the files are fetched through their loaders and
- * parsed here, and a file that cannot be plotted is named with the reason
+ * parsed in a worker (parse-off-thread.ts), and a file that cannot be plotted is named with the reason
  * while the others still show. `files` should keep its identity between
  * renders (useMemo).
  */
 export default function DataPlotView({ files, title }: { files: PlotFile[]; title: string }) {
-  const [done, setDone] = useState<Done | null>(null);
+  // Drawn in this view's first render when the files are in already; else once they are (the effect below).
+  const [done, setDone] = useState<Done | null>(() => doneNow(files));
   const state = done?.files === files ? done : null;
   const [drawnCount, setDrawnCount] = useState<{ of: Done | null; n: number }>({ of: null, n: 0 });
 
   useEffect(() => {
     let live = true;
-    void Promise.all(files.map(loadOnce)).then(async (texts) => {
+    void Promise.all(files.map(loadOnce)).then(() => {
+      if (live) performance.mark(MARKS.fetched);
+    });
+    void Promise.all(files.map(parsedOnce)).then((results) => {
       if (!live) return;
-      performance.mark(MARKS.fetched);
-      const offThread = await Promise.all(files.map(parsedOnce));
-      if (!live) return;
-      const results = files.map((f, i) => resultOf(f, texts[i], offThread[i]));
       performance.mark(MARKS.parsed);
-      setDone({
-        files,
-        loaded: results.filter((r): r is Loaded => 'data' in r),
-        failed: results.filter((r): r is { label: string; error: string } => 'error' in r),
-      });
+      // Already drawn from the first render: the same state is kept (a new one would draw the chart again).
+      setDone((d) => (d?.files === files ? d : doneOf(files, results)));
     });
     return () => {
       live = false;
@@ -79,7 +83,7 @@ export default function DataPlotView({ files, title }: { files: PlotFile[]; titl
   if (!state)
     return (
       <div className={styles.plot} aria-busy="true">
-        <Skeleton.Node active style={{ width: '100%', height: 300 }} />
+        <PlotSkeleton />
         <span className={styles.hint}>正在载入 {files.length} 个数据文件…</span>
       </div>
     );

@@ -1,6 +1,6 @@
-import { Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { parsedOnce } from './parse-off-thread.ts';
+import { PlotSkeleton } from './plot-skeleton.tsx';
 import type { PlotFile } from './types.ts';
 
 /** The performance mark the bench reads: the plot's code was asked for (the first plot on the page). */
@@ -23,7 +23,7 @@ export function DataPlot({ files, title }: { files: PlotFile[]; title: string })
   // chunk has arrived (React commits this tree when the lazy view below is ready). Once per file, however often this renders.
   if (typeof window !== 'undefined') for (const f of files) void parsedOnce(f);
   return (
-    <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 300 }} />}>
+    <Suspense fallback={<PlotSkeleton />}>
       <DataPlotView files={files} title={title} />
     </Suspense>
   );

@@ -82,7 +82,7 @@ function usePlotFiles(files: readonly ResultFile[]): PlotFile[] {
     () =>
       files
         .filter((f) => isPlottableName(f.name))
-        .map((f) => ({ id: f.id, name: f.name, sampleNo: f.sampleNo ?? undefined, load: async () => (await fetchResultFile(f)).text() })),
+        .map((f) => ({ id: f.id, name: f.name, sampleNo: f.sampleNo ?? undefined, load: () => fetchResultFile(f) })),
     [files],
   );
 }
