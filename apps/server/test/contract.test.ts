@@ -1,8 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_SCAN_MISSING } from '@yance/contracts/order-contract';
-import { auditLog, orderEvent } from '../src/db/schema.ts';
+import { createContext } from '../src/context.ts';
+import { auditLog, orderEvent, orders, staffAccount, userAccount } from '../src/db/schema.ts';
 import { capitalYuan } from '../src/modules/contract/contract-pdf.ts';
+import { contractInputOf } from '../src/modules/contract/contract.service.ts';
+import { modulePorts } from '../src/ports.ts';
 import { createTestApp, json, type TestApp } from './create-test-app.ts';
 import { callApi, staffTokens } from './factories.ts';
 import { orderingCustomer, placeOrder } from './order-factories.ts';
@@ -132,6 +135,20 @@ describe('the enterprise contract', () => {
     expect(audit[5]!.changes).toMatchObject({ contract: ['uploaded', 'confirmed'] });
     const timeline = (await callApi(t, 'orderDetail', { token: firm.tokens.token, body: { id: o.id } })).body.data.timeline;
     expect(timeline.map((e) => e.label)).toEqual(['提交订单', '上传签署合同', '退回签署合同', '上传签署合同', '确认合同']);
+  });
+
+  it('乙方 names the customer’s account manager as 联系人, with their phone (issue 21: it printed “—”)', async () => {
+    const firm = await orderingCustomer(t, undefined, 2);
+    const [manager] = await t.db
+      .update(staffAccount)
+      .set({ name: '王经理', phone: '13900001111' })
+      .where(eq(staffAccount.account, 'manager'))
+      .returning({ id: staffAccount.id });
+    await t.db.update(userAccount).set({ managerId: manager!.id }).where(eq(userAccount.id, firm.id));
+    const placed = await placeOrder(t, firm);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, placed.id));
+    const ctx = createContext(t.db, { ports: modulePorts(), clock: t.clock } as unknown as Parameters<typeof createContext>[1]);
+    expect((await contractInputOf(ctx, row!)).shop).toMatchObject({ contact: '王经理', phone: '13900001111' });
   });
 
   it('another customer’s contract is 404; an institution’s order has none (409)', async () => {

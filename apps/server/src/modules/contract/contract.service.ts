@@ -155,8 +155,9 @@ export async function contractInputOf(ctx: AppContext, o: OrderRow): Promise<Con
     shop: {
       name: localInfo?.company || SHOP_NAME,
       address: localInfo?.address ?? '',
-      contact: '',
-      phone: localInfo?.phone ?? '',
+      // 乙方's 联系人: the customer's account manager (who quoted and confirms the contract), the shop's phone without theirs.
+      contact: c?.managerName ?? '',
+      phone: c?.managerPhone || localInfo?.phone || '',
       email: localInfo?.email ?? '',
     },
     customer: { name: c?.company || c?.name || '', address: place ? placeText(place) : '', contact: c?.name ?? '', phone: c?.phone ?? '' },

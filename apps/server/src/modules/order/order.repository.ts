@@ -356,6 +356,8 @@ export async function findOrderCustomer(db: Executor, userId: number) {
       address: userAccount.address,
       managerId: userAccount.managerId,
       managerName: staffAccount.name,
+      /** The account manager's phone: 乙方's 联系人 on the enterprise contract (issue 21). */
+      managerPhone: staffAccount.phone,
     })
     .from(userAccount)
     .leftJoin(staffAccount, eq(staffAccount.id, userAccount.managerId))
