@@ -52,7 +52,9 @@ export async function buildOrder(
   const lines = Array.from({ length: lineCount }, (_, k) => {
     const unit = r.int(5, 500) * 100 + r.pick([0, 0, 50, 5]);
     const count = r.int(1, 4);
-    return { name: NAMES[(i + k * 3) % NAMES.length]!, unit, count, amount: unit * count };
+    // Every third order's lines carry a 新客9折 (without a draw, so the random sequence stays as it was).
+    const promo = i % 3 === 0 ? Math.floor((unit * count) / 10) : 0;
+    return { name: NAMES[(i + k * 3) % NAMES.length]!, unit, count, amount: unit * count - promo, promo };
   });
   const total = lines.reduce((n, l) => n + l.amount, 0);
   const coupon = r.next() < 0.4 ? Math.min(total, r.pick([3000, 20000, 5000, Math.floor(total / 10)])) : 0;
@@ -85,6 +87,8 @@ export async function buildOrder(
       unitFen: l.unit as never,
       count: l.count,
       amountFen: l.amount as never,
+      promoFen: l.promo,
+      promoLabel: l.promo ? '新客9折' : '',
       turnaroundDays: 5,
       promisedDays: 5,
       sort: k,
@@ -238,6 +242,7 @@ export async function buildOrder(
     names: lines.map((l) => l.name),
     expected: {
       totalFen: total as never,
+      promoFen: lines.reduce((n, l) => n + l.promo, 0) as never,
       adjustFen: adjust,
       finalFen: final as never,
       couponName: coupon || pointsFen ? (coupon ? '满减券' : '') : '',

@@ -7,6 +7,8 @@ import { fenData } from './numbers.ts';
 export const orderFigures = z.object({
   /** The lines' sum (each: unit price with its options × count, or the quote, less the promotion rules' discount it was sent with); null while a line waits for its quote. */
   totalFen: fenData.nullable(),
+  /** What the promotion rules (新客9折 …) took off the lines, already out of totalFen: part of 已优惠 on the order list. */
+  promoFen: fenData,
   /** The price adjustments so far: 补差价 (+) and 退差价 (−). */
   adjustFen: z.number().int(),
   /** total + adjustments (最终金额); null while a line waits for its quote. */
@@ -27,3 +29,6 @@ export const orderFigures = z.object({
   dueFen: fenData,
 });
 export type OrderFigures = z.infer<typeof orderFigures>;
+
+/** 已优惠: everything the shop took off the order — the promotion rules, the coupon and the points. */
+export const savedFenOf = (f: Pick<OrderFigures, 'promoFen' | 'couponFen' | 'pointsFen'>): number => f.promoFen + f.couponFen + f.pointsFen;

@@ -15,6 +15,8 @@ export interface OrderFacts {
   state: OrderState;
   kind: 'institution' | 'enterprise';
   totalFen: number | null;
+  /** What the promotion rules took off the lines (order_line.promo_fen), already out of totalFen. */
+  promoFen: number;
   adjustFen: number;
   /** Revenue booked for the order (paid, or billed for settlement), net of refunds. */
   revenueFen: number;
@@ -43,6 +45,7 @@ interface FactRow {
   kind: 'institution' | 'enterprise';
   total_fen: number | string | null;
   adjust_fen: Sum;
+  promo_fen: Sum;
   revenue_fen: Sum;
   receivable_fen: Sum;
   coupon_name: string | null;
@@ -65,11 +68,12 @@ const factsQuery = preparedSql<FactRow>(
   'order_facts',
   () => sql`
   select o.id, o.no, o.user_id, o.state, o.kind, o.total_fen,
-    adj.adjust_fen, d.coupon_name, d.coupon_fen, d.points, d.points_fen,
+    adj.adjust_fen, promo.promo_fen, d.coupon_name, d.coupon_fen, d.points, d.points_fen,
     lg.revenue_fen, lg.receivable_fen, lg.coupon_lines_fen, lg.points_lines_fen, lg.refunds_lines_fen, lg.refunded_fen
   from ${orders} o
   left join order_discount d on d.order_id = o.id
   left join lateral (select sum(a.amount_fen) as adjust_fen from order_adjustment a where a.order_id = o.id) adj on true
+  left join lateral (select sum(ol.promo_fen) as promo_fen from order_line ol where ol.order_id = o.id) promo on true
   left join lateral (
     select
       sum(l.amount_fen) filter (where acc.kind = 'revenue') as revenue_fen,
@@ -95,6 +99,7 @@ const toFacts = (r: FactRow): OrderFacts => ({
   state: r.state,
   kind: r.kind,
   totalFen: r.total_fen === null ? null : Number(r.total_fen),
+  promoFen: n(r.promo_fen),
   adjustFen: n(r.adjust_fen),
   revenueFen: n(r.revenue_fen),
   owedFen: -n(r.receivable_fen),

@@ -50,6 +50,7 @@ export function figuresOf(m: OrderFacts): OrderFigures {
   const pointsFen = Math.min(final - couponFen, m.pointsFen);
   return {
     totalFen: m.totalFen as Fen | null,
+    promoFen: m.promoFen as Fen,
     adjustFen: m.adjustFen,
     finalFen: priced ? (final as Fen) : null,
     couponName: m.couponName,

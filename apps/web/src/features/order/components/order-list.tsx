@@ -1,4 +1,5 @@
 import type { OrderSummary } from '@yance/contracts/order';
+import { savedFenOf } from '@yance/contracts/order-figures';
 import { ORDER_STATE_NAMES, ORDER_TAB_NAMES, ORDER_TABS, type OrderTab } from '@yance/contracts/order-states';
 import { Input, Skeleton, Tabs, Tag } from 'antd';
 import { useState } from 'react';
@@ -130,9 +131,7 @@ function OrderCard({ order, onCancel }: { order: OrderSummary; onCancel: () => v
           {order.figures.dueFen > 0 && order.figures.dueFen !== order.figures.payableFen && (
             <span className={layout.muted}>待付 {formatFen(order.figures.dueFen)}</span>
           )}
-          {order.figures.couponFen + order.figures.pointsFen > 0 && (
-            <span className={layout.muted}>已优惠 {formatFen(order.figures.couponFen + order.figures.pointsFen)}</span>
-          )}
+          {savedFenOf(order.figures) > 0 && <span className={layout.muted}>已优惠 {formatFen(savedFenOf(order.figures))}</span>}
         </div>
       </div>
       <div className={layout.orderActions}>
