@@ -58,6 +58,14 @@ describe('优惠活动 (issue 21)', () => {
     await expect.poll(() => page.getByTestId('line-promo').innerText()).toContain(`新客9折 -${formatFen(off)}`);
     expect(fen(await page.getByTestId('order-detail-total').innerText())).toBe(amount - off);
     await screenshotAtWidths(page, SPEC, 'order-detail-discount');
+
+    // 我的订单 counts the 9折 in 已优惠; and the shop no longer shows this customer the 新客 label it will not apply again.
+    await b.goto('/member/order');
+    await expect.poll(() => page.getByTestId('order-card-amount').first().innerText()).toContain(`已优惠 ${formatFen(off)}`);
+    await b.goto(`/detail/${item.rid}`);
+    await page.getByRole('heading', { level: 2, name: item.name }).waitFor();
+    await expect.poll(() => page.getByText('新客9折', { exact: true }).count()).toBe(0);
+    await screenshotAtWidths(page, SPEC, 'detail-no-new-customer-label');
   });
 
   it('the home page shows the rules’ labels; an operator edits one and the home page follows', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PRICE_RULES, type PriceRules } from '@yance/contracts/price-rules';
+import { DEFAULT_PRICE_RULES, shownLabel, type PriceRules } from '@yance/contracts/price-rules';
 import { DEFAULT_SERVICE_AGREEMENT } from '@yance/contracts/service-agreement';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, staffTokens } from './factories.ts';
@@ -43,12 +43,17 @@ describe('promotion rules price new orders and label the shop (issue 21)', () =>
       dft: '首单立减50元',
     });
     const student = await orderingCustomer(t);
+    const offers = async () => (await callApi(t, 'priceOffers', { token: student.tokens.token })).body.data;
+    expect(await offers()).toEqual({ firstOrder: true, withheld: [] });
     const first = await order(student, XRD, 2); // ¥80 × 2
     expect(first.total_fen).toBe(14_400);
     expect(first.lines[0]).toMatchObject({ amount_fen: 14_400, promo_fen: 1_600, promo_label: '新客9折' });
     const second = await order(student, XRD, 2);
     expect(second.total_fen).toBe(16_000);
     expect(second.lines[0]).toMatchObject({ promo_fen: 0, promo_label: '' });
+    // The shop no longer shows this customer the labels of rules that no longer price their orders.
+    expect(await offers()).toEqual({ firstOrder: false, withheld: ['新客9折', '首单立减50元'] });
+    expect(shownLabel('新客9折', (await offers()).withheld)).toBe('');
 
     const teacher = await orderingCustomer(t, undefined, 3);
     const dft = await order(teacher, DFT); // ¥2 000

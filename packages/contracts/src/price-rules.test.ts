@@ -1,6 +1,6 @@
 import { asFen } from './money.ts';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRICE_RULES, itemLabel, priceDiscounts, typeLabel, type PriceRule } from './price-rules.ts';
+import { DEFAULT_PRICE_RULES, itemLabel, priceDiscounts, priceRule, shownLabel, typeLabel, type PriceRule } from './price-rules.ts';
 
 const [NINE, FIFTY] = DEFAULT_PRICE_RULES.rules as [PriceRule, PriceRule];
 const line = (typeId: number, amountFen: number | null, deviceId: number | null = 1) => ({ typeId, deviceId, amountFen });
@@ -38,5 +38,14 @@ describe('priceDiscounts (优惠活动, issue 21)', () => {
     expect([1, 2, 3].map((id) => typeLabel([NINE, off], id))).toEqual(['新客9折', '', '']);
     expect(itemLabel(DEFAULT_PRICE_RULES.rules, 3, 7)).toBe('首单立减50元');
     expect(itemLabel([{ ...NINE, typeIds: [], deviceIds: [7] }], 2, 7)).toBe('新客9折');
+  });
+
+  it('a label shown to a customer leaves out the labels withheld from them; a label holds no space', () => {
+    const both = itemLabel([NINE, { ...FIFTY, typeIds: [1] }], 1, 7);
+    expect(both).toBe('新客9折 首单立减50元');
+    expect(shownLabel(both, ['新客9折'])).toBe('首单立减50元');
+    expect(shownLabel(both, [])).toBe(both);
+    expect(shownLabel(null)).toBe('');
+    expect(priceRule.safeParse({ ...NINE, label: '新客 9折' }).error?.issues[0]?.message).toBe('[优惠标签]不能含空格');
   });
 });

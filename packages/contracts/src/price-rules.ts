@@ -25,7 +25,8 @@ export const priceRule = z
   .object({
     /** Stable id the console keeps across edits (letters, digits, - and _). */
     id: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, '[规则编号]格式不正确'),
-    label: text('优惠标签', { max: 20 }),
+    // No spaces: a card's label is its rules' labels joined by spaces, and shownLabel takes some out again.
+    label: text('优惠标签', { max: 20 }).refine((l) => !/\s/.test(l), '[优惠标签]不能含空格'),
     kind: z.enum(PRICE_RULE_KINDS, { error: '[优惠方式]不正确' }),
     /** percent: the share paid, 1–99 (90 = 9折). */
     ratePercent: z.number({ error: '[折扣]必须是整数' }).int('[折扣]必须是整数').min(1, '[折扣]须在1–99之间').max(99, '[折扣]须在1–99之间'),
@@ -60,6 +61,13 @@ export const priceRulesData = z.object({
     }),
   ),
 });
+
+/**
+ * What the shop's labels mean for the signed-in customer (priceOffers): a customer who has sent an order no longer
+ * gets the 新客户首单 rules, so their labels are withheld from the labels shown to them (issue 21).
+ */
+export const priceOffersData = z.object({ firstOrder: z.boolean(), withheld: z.array(z.string()) });
+export type PriceOffers = z.infer<typeof priceOffersData>;
 
 /** Until an operator saves their own: the two offers the shop has always advertised (送样检测 9折 and 数据分析 ¥50 off, first order). */
 export const DEFAULT_PRICE_RULES: PriceRules = priceRules.parse({
@@ -100,25 +108,34 @@ export interface RuleLine {
 }
 
 type RuleTerms = Pick<PriceRule, 'kind' | 'ratePercent' | 'amountFen' | 'audience' | 'typeIds' | 'deviceIds' | 'active' | 'label'>;
+/** What a label reads of a rule. */
+type LabelTerms = Pick<PriceRule, 'typeIds' | 'deviceIds' | 'active' | 'label'>;
 
 /** Whether an active rule covers a catalogue item of this type. */
-export const ruleCovers = (r: RuleTerms, typeId: number, deviceId: number | null): boolean =>
+export const ruleCovers = (r: LabelTerms, typeId: number, deviceId: number | null): boolean =>
   r.active &&
   deviceId !== null &&
   ((r.typeIds.length === 0 && r.deviceIds.length === 0) || r.typeIds.includes(typeId) || r.deviceIds.includes(deviceId));
 
 /** The labels the shop shows on a project type (rules naming the type) — the same rules that price. */
-export const typeLabel = (rules: readonly RuleTerms[], typeId: number): string =>
+export const typeLabel = (rules: readonly LabelTerms[], typeId: number): string =>
   rules
     .filter((r) => r.active && r.typeIds.includes(typeId))
     .map((r) => r.label)
     .join(' ');
 
 /** The labels on an item's card and page: every active rule that covers it. */
-export const itemLabel = (rules: readonly RuleTerms[], typeId: number, deviceId: number): string =>
+export const itemLabel = (rules: readonly LabelTerms[], typeId: number, deviceId: number): string =>
   rules
     .filter((r) => ruleCovers(r, typeId, deviceId))
     .map((r) => r.label)
+    .join(' ');
+
+/** The label a card or page shows a customer: its rules' labels less those withheld from them (priceOffers). */
+export const shownLabel = (label: string | null, withheld: readonly string[] = []): string =>
+  (label ?? '')
+    .split(' ')
+    .filter((l) => l && !withheld.includes(l))
     .join(' ');
 
 export interface LineDiscount {

@@ -128,6 +128,8 @@ export const shopRoutes = {
   // coupons and points (issue 10, ADR 0053; spec §7 coupons and integration)
   couponList: { method: 'POST', scope: 'auth', path: '/coupon/list' },
   couponUsable: { method: 'POST', scope: 'auth', path: '/coupon/usable' },
+  // 优惠活动 (issue 21): the promotion rules that price the signed-in customer's next order, for the labels the shop shows them
+  priceOffers: { method: 'POST', scope: 'auth', path: '/coupon/offers' },
   integralInfo: { method: 'POST', scope: 'auth', path: '/integration/info' },
   integralList: { method: 'POST', scope: 'auth', path: '/integration/list' },
   // promotion (issue 10, ADR 0055; spec §7 `promotion`): the promoter's application, rebates, wallet and withdrawals

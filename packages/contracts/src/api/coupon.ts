@@ -19,6 +19,7 @@ import {
   pointsSettingsData,
 } from '../coupon.ts';
 import { page } from '../paging.ts';
+import { priceOffersData } from '../price-rules.ts';
 import { routes } from '../routes.ts';
 
 /** Coupons and points: the customer's pages, the order page's picker and the console's room (issue 10, ADR 0053). */
@@ -35,6 +36,11 @@ export const couponEndpoints = {
     description: '仅作提示；下单（order/add 的 couponId、points）时服务器按订单实际金额重新核对归属、有效期、门槛与适用范围。',
     body: couponUsableBody,
     response: couponUsableResponse,
+  },
+  priceOffers: {
+    ...routes.priceOffers,
+    summary: '我的优惠活动：会给我下一张订单计价的优惠规则（已下过单的客户不含新客户首单规则），用于项目上的优惠标签',
+    response: priceOffersData,
   },
   integralInfo: { ...routes.integralInfo, summary: '我的积分：余额、30天内将过期的积分与积分规则', response: integralInfo },
   integralList: {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
 import { getDeviceDetail, listPrefectures, listTypeGroups } from './catalog.service.ts';
+import { offersFor } from './price-rules.service.ts';
 import { searchCatalog } from './keyword-search.service.ts';
 import { listHotKeywords, suggestItems } from './search-suggest.service.ts';
 import { estimateForItem } from '../turnaround/index.ts';
@@ -23,4 +24,6 @@ export const catalogRoutes = (ctx: AppContext) =>
     // Live (the queue moves with every order): never cached.
     deviceEstimate: ({ query }) => estimateForItem(ctx, query.rid, query.count),
     prefectureList: () => listPrefectures(ctx),
+    // The signed-in customer's offers: a customer with an order no longer sees the 新客户首单 labels.
+    priceOffers: ({ user }) => offersFor(ctx, user.id),
   }) satisfies Handlers;

@@ -6,6 +6,7 @@ import {
   PRICE_RULES_SETTING_KEY,
   priceRules,
   type LineDiscount,
+  type PriceOffers,
   type PriceRules,
   type RuleLine,
 } from '@yance/contracts/price-rules';
@@ -28,4 +29,14 @@ export async function getPriceRules(ctx: AppContext): Promise<PriceRules> {
 export async function discountsFor(ctx: AppContext, userId: number, lines: readonly RuleLine[]): Promise<LineDiscount[]> {
   const firstOrder = await ctx.ports.get(CUSTOMER_FIRST_ORDER)(ctx, userId);
   return priceDiscounts((await getPriceRules(ctx)).rules, lines, { firstOrder });
+}
+
+/** The labels withheld from this customer: the 新客户首单 rules' once they have sent an order (priceOffers). */
+export async function offersFor(ctx: AppContext, userId: number): Promise<PriceOffers> {
+  const firstOrder = await ctx.ports.get(CUSTOMER_FIRST_ORDER)(ctx, userId);
+  const { rules } = await getPriceRules(ctx);
+  const withheld = firstOrder ? [] : rules.filter((r) => r.active && r.audience === 'firstOrder').map((r) => r.label);
+  // A label an 'everyone' rule also carries stays shown.
+  const kept = new Set(rules.filter((r) => r.active && r.audience === 'everyone').map((r) => r.label));
+  return { firstOrder, withheld: [...new Set(withheld)].filter((l) => !kept.has(l)) };
 }

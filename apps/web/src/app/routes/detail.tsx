@@ -12,7 +12,7 @@ import { getDeviceEvaluationsQueryOptions } from '@/features/catalog/api/get-dev
 import { DeviceDetailSkeleton } from '@/features/catalog/components/device-detail-skeleton.tsx';
 import { DeviceDetailView } from '@/features/catalog/components/device-detail-view.tsx';
 import type { PriceSelection } from '@/features/catalog/components/price-calculator.tsx';
-import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
+import { useSignedIn } from '@/lib/use-signed-in.ts';
 import { addToPlan } from '@/features/plan/api/add-to-plan.ts';
 import { useBookedSlots } from '@/features/booking/api/reservation.ts';
 import { useUserInfo } from '@/features/auth/api/get-user-info.ts';

@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
 import { LoginRequired } from '@/features/auth/components/login-required.tsx';
-import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
+import { useSignedIn } from '@/lib/use-signed-in.ts';
 import { ContractList } from '@/features/demand/components/contract-list.tsx';
 import { DemandList } from '@/features/demand/components/demand-list.tsx';
 import { ComingSoon } from '@/features/member/components/coming-soon.tsx';

@@ -3,7 +3,7 @@ import { invitedWelcome } from '@yance/contracts/invite-rules';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
 import { getLoginPromptState, openLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
-import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
+import { useSignedIn } from '@/lib/use-signed-in.ts';
 import { getHomeQueryOptions, useHome } from '@/features/home/api/get-home.ts';
 import { HomeBanner } from '@/features/home/components/home-banner.tsx';
 import { HomeError } from '@/features/home/components/home-error.tsx';

@@ -7,7 +7,7 @@ import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
 import { LoginRequired } from '@/features/auth/components/login-required.tsx';
 import { CommunityJoin } from '@/features/cluster/components/community-join.tsx';
 import { CommunityManage } from '@/features/cluster/components/community-manage.tsx';
-import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
+import { useSignedIn } from '@/lib/use-signed-in.ts';
 import { AddressBook } from '@/features/member/components/address-book.tsx';
 import { CouponPage } from '@/features/coupon/components/coupon-page.tsx';
 import { IntegralPage } from '@/features/coupon/components/integral-page.tsx';

@@ -3,7 +3,7 @@ import { PageBody, PageSection } from '@/components/page-section.tsx';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
-import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
+import { useSignedIn } from '@/lib/use-signed-in.ts';
 import { useAddDemand } from '@/features/demand/api/demands.ts';
 import { getSitePageQueryOptions, useSitePage } from '@/features/content/api/get-site-page.ts';
 import { RequireForm, type RequireFormValues } from '@/features/content/components/require-form.tsx';

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths.ts';
 import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
 import { LoginPromptHost } from '@/features/auth/components/login-prompt-host.tsx';
 import { openLoginPrompt } from '@/features/auth/hooks/use-login-prompt.ts';
-import { useSignedIn } from '@/features/auth/hooks/use-signed-in.ts';
+import { useSignedIn } from '@/lib/use-signed-in.ts';
 import { AttestationHost } from '@/features/member/components/attestation-host.tsx';
 import { useUnreadMessages } from '@/features/message/api/messages.ts';
 import { getWebSettingsQueryOptions, useWebSettings } from '@/lib/get-web-settings.ts';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@yance/browser/api-client';
 import { USER_INFO_KEY } from '@/lib/query-keys.ts';
-import { useSignedIn } from '../hooks/use-signed-in.ts';
+import { useSignedIn } from '@/lib/use-signed-in.ts';
 
 /** The signed-in user: userInfo, address list, cartNum (spec §3). */
 export const getUserInfo = ({ signal }: { signal?: AbortSignal } = {}) => call('userInfo', {}, { signal });

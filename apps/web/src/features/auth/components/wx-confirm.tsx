@@ -6,7 +6,7 @@ import { paths } from '@/config/paths.ts';
 import { ApiError } from '@yance/browser/api-client';
 import { useWxConfirm } from '../api/wx-confirm.ts';
 import { useWxScan } from '../api/wx-scan.ts';
-import { useSignedIn } from '../hooks/use-signed-in.ts';
+import { useSignedIn } from '@/lib/use-signed-in.ts';
 import { openLoginPrompt } from '../hooks/use-login-prompt.ts';
 import { FormError } from './form-error.tsx';
 import styles from './wx-confirm.module.css';

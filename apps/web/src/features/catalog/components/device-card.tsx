@@ -6,6 +6,7 @@ import { ClockIcon, FlameIcon } from '@/components/ui/icons.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatOrders, formatPriceFrom, formatTurnaround } from '@yance/browser/format';
 import { BOOKING_TIME_TEXT, needsOf } from '@yance/contracts/line-kinds';
+import { useShownLabel } from '@/lib/use-shown-label.ts';
 import styles from './device-card.module.css';
 
 interface DeviceCardProps {
@@ -18,6 +19,7 @@ interface DeviceCardProps {
 
 /** One catalogue item in a result grid; the whole card links to its detail page. */
 export function DeviceCard({ item, renderName, priority }: DeviceCardProps) {
+  const label = useShownLabel(item.discount_label);
   return (
     <Link to={paths.detail(item.rid)} className={styles.card} aria-label={item.name}>
       <div className={styles.media}>
@@ -29,7 +31,7 @@ export function DeviceCard({ item, renderName, priority }: DeviceCardProps) {
           maxWidth={600}
           priority={priority}
         />
-        {item.discount_label ? <span className={styles.discount}>{item.discount_label}</span> : null}
+        {label ? <span className={styles.discount}>{label}</span> : null}
         <span className={styles.child}>{item.child_name}</span>
       </div>
       <div className={styles.body}>

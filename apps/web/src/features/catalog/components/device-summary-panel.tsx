@@ -8,6 +8,7 @@ import { BOOKING_TIME_TEXT, needsOf } from '@yance/contracts/line-kinds';
 import { useDeviceEstimate } from '../api/get-device-estimate.ts';
 import { PriceCalculator, type PriceSelection } from './price-calculator.tsx';
 import { RatingSummary } from './device-reviews.tsx';
+import { useShownLabel } from '@/lib/use-shown-label.ts';
 import styles from './device-summary-panel.module.css';
 
 export interface DeviceActions {
@@ -41,6 +42,7 @@ export function DeviceSummaryPanel({
   pending,
 }: DeviceSummaryPanelProps) {
   const needs = needsOf(item.type_id);
+  const label = useShownLabel(item.discount_label);
   return (
     <section className={styles.panel}>
       <div className={styles.media}>
@@ -57,7 +59,7 @@ export function DeviceSummaryPanel({
       <div className={styles.info}>
         <div className={styles.titleRow}>
           <h2 className={styles.name}>{item.name}</h2>
-          {item.discount_label ? <span className={styles.discount}>{item.discount_label}</span> : null}
+          {label ? <span className={styles.discount}>{label}</span> : null}
         </div>
         {item.alias.length > 0 ? (
           <div className={styles.aliases}>

@@ -5,9 +5,16 @@ import { SectionTitle } from '@/components/ui/section-title.tsx';
 import { paths } from '@/config/paths.ts';
 import styles from './service-grid.module.css';
 import { ResponsiveImg } from '@/components/responsive-img.tsx';
+import { useShownLabel } from '@/lib/use-shown-label.ts';
 
 /** Spec §3: a type's description is split on "|" into tags. */
 const tagsOf = (t: ProjectType) => (t.tags.length ? t.tags : t.description.split('|')).map((s) => s.trim()).filter(Boolean);
+
+/** A type's discount label, as this customer is offered it (a customer with an order: no 新客 labels). */
+function TypeBadge({ label }: { label: string }) {
+  const shown = useShownLabel(label);
+  return shown ? <span className={styles.badge}>{shown}</span> : null;
+}
 
 /** The three service types with their child categories (spec §2 service-items grid). */
 export function ServiceGrid({ types }: { types: ProjectType[] }) {
@@ -30,7 +37,7 @@ export function ServiceGrid({ types }: { types: ProjectType[] }) {
                   maxWidth={800}
                 />
                 <span className={styles.headShade} aria-hidden="true" />
-                {t.discount_info.discount_label && <span className={styles.badge}>{t.discount_info.discount_label}</span>}
+                <TypeBadge label={t.discount_info.discount_label} />
                 <h3 className={styles.name}>{t.name}</h3>
               </Link>
               <div className={styles.body}>
