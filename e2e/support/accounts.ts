@@ -36,7 +36,7 @@ export function useServer(opts: { env?: Record<string, string> | (() => Record<s
   // A function is read when the server starts, after the spec's earlier beforeAll (e.g. a stand-in's address).
   const envNow = () => (typeof opts.env === 'function' ? opts.env() : opts.env);
   beforeAll(async () => {
-    server = await startServer(envNow(), inject('pgliteTemplate'));
+    server = await startServer(envNow(), inject('templates'));
   });
   afterAll(async () => {
     await server?.stop();

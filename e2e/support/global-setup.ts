@@ -1,19 +1,19 @@
 import { mkdir, rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { artifactsDir } from './screenshot.ts';
-import { migratedTemplate, startServer, type E2eServer, type ServerHandle } from './server.ts';
+import { e2eTemplates, startServer, type E2eServer, type ServerHandle, type Templates } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** One server per worker (index VITEST_POOL_ID - 1), for the specs that only read. */
     servers: ServerHandle[];
-    /** The run's migrated PGlite folder, copied by every server a spec starts (migratedTemplate). */
-    pgliteTemplate: string;
+    /** The run's migrated database and seeded data folder, copied by every server a spec starts (e2eTemplates). */
+    templates: Templates;
   }
 }
 
 let servers: E2eServer[] = [];
-let template: Awaited<ReturnType<typeof migratedTemplate>> | undefined;
+let templates: Awaited<ReturnType<typeof e2eTemplates>> | undefined;
 
 /**
  * Starts one real server process per worker (each on its own free port and
@@ -24,10 +24,10 @@ export async function setup(project: TestProject): Promise<void> {
   await rm(artifactsDir, { recursive: true, force: true });
   await mkdir(artifactsDir, { recursive: true });
   const workers = Number(project.config.maxWorkers) || 1;
-  template = await migratedTemplate();
-  project.provide('pgliteTemplate', template.dir);
-  const dir = template.dir;
-  const started = await Promise.allSettled(Array.from({ length: workers }, () => startServer({}, dir)));
+  templates = await e2eTemplates();
+  const { migrated, seeded } = templates;
+  project.provide('templates', { migrated, seeded });
+  const started = await Promise.allSettled(Array.from({ length: workers }, () => startServer({}, { migrated, seeded })));
   servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const failed = started.find((r) => r.status === 'rejected');
   if (failed) {
@@ -44,6 +44,6 @@ export async function setup(project: TestProject): Promise<void> {
 export async function teardown(): Promise<void> {
   await Promise.all(servers.map((s) => s.stop()));
   servers = [];
-  await template?.remove();
-  template = undefined;
+  await templates?.remove();
+  templates = undefined;
 }

@@ -24,7 +24,14 @@ export interface ServerHandle {
 
 export interface E2eServer extends ServerHandle {
   readonly dataDir: string;
-  stop(): Promise<void>;
+  /** SIGTERM, then the data folder goes (kept with keepData: the seeded template is one). */
+  stop(opts?: { keepData?: boolean }): Promise<void>;
+}
+
+/** The run's starting points (e2eTemplates): a migrated PGlite folder, and a whole data folder with the demo seeded. */
+export interface Templates {
+  readonly migrated: string;
+  readonly seeded?: string;
 }
 
 /** Asks the OS for a free loopback port (the server cannot tell us one it picked itself); the bench and the cluster test use it too. */
@@ -46,13 +53,13 @@ const exited = (child: ChildProcess) =>
 
 /**
  * Starts the real server (`apps/server/dist/server.js`, compiled by `npm run build`) as a child process on a
- * free loopback port with a fresh temp DATA_DIR (PGlite, migrated — from a copy
- * of `template` when given — and demo data seeded) serving private copies of
+ * free loopback port with a fresh temp DATA_DIR (a copy of the run's seeded
+ * template when given, else migrated and seeded as it starts) serving private copies of
  * apps/web/dist and apps/admin/dist; `env` overrides the environment (e.g.
  * ACCESS_TOKEN_TTL). Resolves once the server answers.
  * Everything the tests learn from it comes over HTTP or from its log.
  */
-export async function startServer(env: Record<string, string | undefined> = {}, template?: string): Promise<E2eServer> {
+export async function startServer(env: Record<string, string | undefined> = {}, templates?: Templates): Promise<E2eServer> {
   const builtWeb = path.join(repoRoot, 'apps/web/dist');
   const builtAdmin = path.join(repoRoot, 'apps/admin/dist');
   for (const built of [builtWeb, builtAdmin]) {
@@ -67,8 +74,13 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   await Promise.all([
     cp(builtWeb, webDist, { recursive: true }),
     cp(builtAdmin, adminDist, { recursive: true }),
-    // The run's migrated database (migratedTemplate): the server finds its migrations applied and seeds the demo now.
-    ...(template ? [cp(template, path.join(dataDir, 'pglite'), { recursive: true })] : []),
+    // The run's seeded data folder (database, private files, caches), or for a server without the demo
+    // (SEED_DEMO=false) the migrated database alone: the server finds its migrations applied (e2eTemplates).
+    ...(templates?.seeded && env.SEED_DEMO !== 'false'
+      ? [cp(templates.seeded, dataDir, { recursive: true })]
+      : templates
+        ? [cp(templates.migrated, path.join(dataDir, 'pglite'), { recursive: true })]
+        : []),
   ]);
   const logFile = path.join(dataDir, 'server.log');
   const port = await freePort();
@@ -116,7 +128,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   process.once('exit', killOnExit);
 
   let stopping: Promise<void> | undefined;
-  const stop = () =>
+  const stop = (opts: { keepData?: boolean } = {}) =>
     (stopping ??= (async () => {
       if (child.exitCode === null && child.signalCode === null) {
         const done = exited(child);
@@ -127,7 +139,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
       }
       process.off('exit', killOnExit);
       await new Promise<void>((r) => log.end(r));
-      await rm(dataDir, { recursive: true, force: true });
+      if (!opts.keepData) await rm(dataDir, { recursive: true, force: true });
     })());
 
   let timer: NodeJS.Timeout | undefined;
@@ -173,6 +185,33 @@ export async function migratedTemplate(): Promise<{ dir: string; remove(): Promi
     throw new Error(`migrating the e2e template failed (${code}): ${output.join('').slice(-2000)}`);
   }
   return { dir: path.join(root, 'pglite'), remove: () => rm(root, { recursive: true, force: true }) };
+}
+
+/**
+ * The run's templates: the migrated database, and a data folder a real server seeded with the demo (catalogue,
+ * staff, demo customers and their orders, their private files) and warmed, then stopped. Every server of the run
+ * starts from a copy, so none seeds the demo again (it took most of a server's start: seconds of argon2 and
+ * demo orders each, for some forty servers a run). The demo's dates are the run's day.
+ */
+export async function e2eTemplates(): Promise<Templates & { remove(): Promise<void> }> {
+  const migrated = await migratedTemplate();
+  try {
+    const seeder = await startServer({ SHUTDOWN_DRAIN_MS: '0' }, { migrated: migrated.dir });
+    await seeder.stop({ keepData: true });
+    // What startServer adds around the data: the app copies and the log.
+    await Promise.all(['web', 'admin', 'server.log'].map((f) => rm(path.join(seeder.dataDir, f), { recursive: true, force: true })));
+    return {
+      migrated: migrated.dir,
+      seeded: seeder.dataDir,
+      remove: async () => {
+        await rm(seeder.dataDir, { recursive: true, force: true });
+        await migrated.remove();
+      },
+    };
+  } catch (e) {
+    await migrated.remove();
+    throw e;
+  }
 }
 
 /** One code the console SMS provider "sent", as its log line says. */

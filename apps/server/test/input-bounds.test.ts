@@ -108,7 +108,11 @@ describe('numbers from outside (ADR 0024)', () => {
       const example = EXAMPLES[f.name] ?? {};
       const scope = endpoints[f.name].scope;
       const token = scope === 'auth' ? user.tokens.token : scope === 'admin' ? staffToken : undefined;
-      for (const bad of badValues(f.part, f)) {
+      const bads = badValues(f.part, f);
+      // The server parses with the very schema checked here: every value goes to the contract, and one of each kind
+      // — out of range, not a number, not a scalar — through the server (all of them once took ~8 000 calls, minutes of CI).
+      const sent = new Set([bads[0], 'abc', []].map((v) => JSON.stringify(v)));
+      for (const bad of bads) {
         const input = { ...example, [f.part]: withField(example[f.part] ?? {}, f.path, bad) };
         const what = `${label(f.name, f.part, f.path)} = ${JSON.stringify(bad)}`;
         // The contract refuses it at that field …
@@ -117,6 +121,7 @@ describe('numbers from outside (ADR 0024)', () => {
         const issue = parsed.error!.issues[0]!;
         expect(issue.path, what).toEqual(f.path);
         expect(issue.message, what).toMatch(CJK);
+        if (!sent.has(JSON.stringify(bad))) continue;
         // … and so does the server, with that message.
         const res = await callApi(t, f.name, { ...(input as object), token });
         expect(res.status, `${what}: ${res.body.msg}`).toBeGreaterThanOrEqual(400);
