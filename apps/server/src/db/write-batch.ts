@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type IndexColumn, type PgInsertValue, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
+import { pgClientOf } from './prepared.ts';
 
 /** One multi-row INSERT of the batch (rows of one table with the same conflict rule), or one other write. */
 type Step = { kind: 'rows'; insert: RowInsert<PgTable>; rows: unknown[] } | { kind: 'write'; statement: SQL };
@@ -41,8 +42,8 @@ const NAMED_UP_TO = 12;
  * PostgreSQL then parses and plans once per connection; larger ones (bulk work) stay unnamed, so a connection never
  * keeps a statement per row count.
  */
-async function run(db: Executor, steps: readonly Step[]): Promise<void> {
-  if (!steps.length) return;
+function run(db: Executor, steps: readonly Step[]): Promise<void> {
+  if (!steps.length) return Promise.resolve();
   const statement =
     steps.length === 1
       ? render(db, steps[0]!)
@@ -53,7 +54,13 @@ async function run(db: Executor, steps: readonly Step[]): Promise<void> {
   const rows = steps.reduce((n, s) => n + (s.kind === 'rows' ? s.rows.length : 1), 0);
   const query = dialect.sqlToQuery(statement);
   const name = rows <= NAMED_UP_TO ? `wb_${createHash('sha1').update(query.sql).digest('base64url').slice(0, 20)}` : undefined;
-  await db._.session.prepareQuery(query, undefined, name, false).execute();
+  // On PostgreSQL sent now, before this returns (ADR 0072): COMMIT can follow it in the same socket write.
+  const client = pgClientOf(db);
+  if (client) return client.query({ ...(name && { name }), text: query.sql, values: query.params }).then(() => undefined);
+  return db._.session
+    .prepareQuery(query, undefined, name, false)
+    .execute()
+    .then(() => undefined);
 }
 
 /**
@@ -61,10 +68,18 @@ async function run(db: Executor, steps: readonly Step[]): Promise<void> {
  * that may have written to it, so it reads its own writes).
  */
 export async function flushWrites(db: Executor): Promise<void> {
+  await sendWrites(db);
+}
+
+/**
+ * Sends what the transaction holds, on PostgreSQL before it returns (the transaction sends COMMIT right behind it,
+ * ADR 0072); undefined when it holds nothing.
+ */
+export function sendWrites(db: Executor): Promise<void> | undefined {
   const steps = batches.get(db);
-  if (!steps?.length) return;
+  if (!steps?.length) return undefined;
   batches.set(db, []);
-  await run(db, steps);
+  return run(db, steps);
 }
 
 /**

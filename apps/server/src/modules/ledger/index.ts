@@ -9,6 +9,7 @@ export {
   once,
   orderEntries,
   postEntry,
+  type Posted,
   type Posting,
   prestoreOf,
   reconcileLedger,
