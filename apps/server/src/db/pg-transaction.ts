@@ -51,12 +51,22 @@ export async function pgTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, last:
   const client = await (sessionOf(db).client as pg.Pool).connect();
   const tx = txOn(db, client);
   let broken: Error | undefined;
+  const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+  // BEGIN and what fn sends before its first wait (the idempotency key's claim) in one socket write.
+  stream.cork();
   const begun = client.query('begin');
   begun.catch(() => {});
+  let running: Promise<T>;
   try {
-    const out = await fn(tx);
+    running = fn(tx);
+  } catch (err) {
+    running = Promise.reject(err as Error);
+  } finally {
+    stream.uncork();
+  }
+  try {
+    const out = await running;
     await begun;
-    const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
     stream.cork();
     let ends: [Promise<void> | undefined, Promise<pg.QueryResult>];
     try {
