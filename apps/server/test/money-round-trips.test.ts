@@ -13,10 +13,15 @@ const onPg = inject('testDb').kind !== 'pglite';
 /** The statements the payment sends today, by round trip; a change that adds one should say why here. */
 const PAYMENT_ROUND_TRIPS = [
   ['the session look-up'],
-  // ADR 0072: BEGIN is not waited for; the claim follows it on the wire.
-  ['begin', 'the idempotency key claimed'],
-  // Behind the lock on the wire, so each reads with a snapshot taken after the lock was granted.
-  ['the order locked with the customer as mover', "the order's money facts, read under the lock", 'the points setting'],
+  // ADR 0072: BEGIN is not waited for; the claim follows it on the wire, and the lock follows the claim. The facts
+  // and the rule are behind the lock on the wire, so each reads with a snapshot taken after the lock was granted.
+  [
+    'begin',
+    'the idempotency key claimed',
+    'the order locked with the customer as mover',
+    "the order's money facts, read under the lock",
+    'the points setting',
+  ],
   ['the balance moved with the entry and its lines', 'the points earned (account and line)'],
   ["the order's state (compare-and-set)"],
   // The customer's inviter (rebates, invite reward) is read on their first payment only: invited by nobody, no more.

@@ -7,6 +7,7 @@ export {
   createOnce,
   groupAccountOf,
   once,
+  onceWith,
   orderEntries,
   postEntry,
   type Posted,

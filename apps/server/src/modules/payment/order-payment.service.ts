@@ -124,25 +124,38 @@ export async function payOrder(
   ip: string,
 ): Promise<PayResult> {
   const { idempotencyKey, ...rest } = body;
-  return ledger.once(ctx, { userId }, idempotencyKey, 'pay/order', rest, async (t) => {
-    const paid = await payFromBalance(t, userId, body.orderId, ip);
-    return {
-      orderIds: [body.orderId],
-      paidFen: paid.paidFen as PayResult['paidFen'],
-      // The balance after the payment, as its UPDATE answered (read only when nothing was posted).
-      balanceFen: paid.balanceFen ?? (await ledger.balanceOf(t, ledger.prestoreOf(userId))),
-    };
-  });
+  // The key's claim, the order's lock, its money facts and the points rule in one round trip (ADR 0072).
+  return ledger.onceWith(
+    ctx,
+    { userId },
+    idempotencyKey,
+    'pay/order',
+    rest,
+    (t) => underLock(t, userId, body.orderId, ip),
+    async (t, read) => {
+      const paid = await payFromBalance(t, userId, body.orderId, ip, read);
+      return {
+        orderIds: [body.orderId],
+        paidFen: paid.paidFen as PayResult['paidFen'],
+        // The balance after the payment, as its UPDATE answered (read only when nothing was posted).
+        balanceFen: paid.balanceFen ?? (await ledger.balanceOf(t, ledger.prestoreOf(userId))),
+      };
+    },
+  );
 }
 
+type Locked = readonly [Awaited<ReturnType<typeof lockOrderForCustomer>>, OrderMoneyRow[], PointsRule];
+
+/**
+ * The order locked with the customer as the mover (ADR 0066), then — behind the lock on the wire, so nothing
+ * committed before it was granted is missed — its money facts and the points rule: sends for inOrder (ADR 0072).
+ */
+const underLock = (t: AppContext, userId: number, orderId: number, ip: string) =>
+  [() => lockOrderForCustomer(t, userId, orderId, ip), () => orderMoney(t.db, [orderId]), () => getPointsSettings(t)] as const;
+
 /** Pays what the customer's order needs now from their balance, in t's transaction: the `pay` move, or a 补差价. */
-async function payFromBalance(t: AppContext, userId: number, orderId: number, ip: string): Promise<Paid> {
-  // One round trip (ADR 0072): the order locked with the customer as the mover (ADR 0066), then — behind the lock, so
-  // nothing committed before it was granted is missed — its money facts and the points rule.
-  const [{ mover, order }, [m], rule] = await inOrder<[Awaited<ReturnType<typeof lockOrderForCustomer>>, OrderMoneyRow[], PointsRule]>(
-    t.db,
-    [() => lockOrderForCustomer(t, userId, orderId, ip), () => orderMoney(t.db, [orderId]), () => getPointsSettings(t)],
-  );
+async function payFromBalance(t: AppContext, userId: number, orderId: number, ip: string, read?: Locked): Promise<Paid> {
+  const [{ mover, order }, [m], rule] = read ?? (await inOrder<Locked>(t.db, underLock(t, userId, orderId, ip)));
   if (!m) throw new AppError('NOT_FOUND', '订单不存在');
   if (order.state === 'unpaid') {
     const paid = await moveWithMoney(
