@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.ts';
-import type { Db, Executor } from './db/client.ts';
-import { flushWrites, openBatch } from './db/write-batch.ts';
+import type { Db, Executor, Tx } from './db/client.ts';
+import { pgTransaction, onPgPool } from './db/pg-transaction.ts';
+import { flushWrites, openBatch, sendWrites } from './db/write-batch.ts';
 import type { Clock } from './lib/clock.ts';
 import type { EventBus, EventKey } from './lib/events.ts';
 import type { MailProvider } from './lib/mail-provider.ts';
@@ -90,6 +91,7 @@ export function createContext(db: Db, rest: Omit<AppContext, 'db' | 'tx' | 'afte
       rest.log.error({ err }, 'after commit: a callback failed');
     }
   };
+  const pgPool = onPgPool(db);
   const ctx: AppContext = {
     ...rest,
     db,
@@ -97,9 +99,9 @@ export function createContext(db: Db, rest: Omit<AppContext, 'db' | 'tx' | 'afte
     emit: (key, payload) => rest.events.emit(ctx, key, payload),
     tx: async (fn) => {
       const committed: (() => void)[] = [];
-      const result = await db.transaction(async (tx) => {
+      const body = async (tx: Tx) => {
         // Writes nothing reads back in the transaction (audit, timelines, messages …) wait here and go in one
-        // statement before COMMIT (ADR 0066).
+        // statement before COMMIT (ADR 0066; on PostgreSQL in COMMIT's socket write, ADR 0072).
         openBatch(tx);
         const inner: AppContext = {
           ...ctx,
@@ -108,10 +110,15 @@ export function createContext(db: Db, rest: Omit<AppContext, 'db' | 'tx' | 'afte
           afterCommit: (f) => committed.push(f),
           emit: (key, payload) => rest.events.emit(inner, key, payload),
         };
-        const out = await fn(inner);
-        await flushWrites(tx);
-        return out;
-      });
+        return fn(inner);
+      };
+      const result = pgPool
+        ? await pgTransaction(db, body, sendWrites)
+        : await db.transaction(async (tx) => {
+            const out = await body(tx);
+            await flushWrites(tx);
+            return out;
+          });
       committed.forEach(run);
       return result;
     },

@@ -10,28 +10,37 @@ import { orderingCustomer, placeOrder } from './order-factories.ts';
 // driver, from the session look-up to COMMIT. PGlite has no round trips to count (one process), so PostgreSQL only.
 const onPg = inject('testDb').kind !== 'pglite';
 
-/** The statements the payment sends today; a change that adds one should say why here. */
-const PAYMENT_STATEMENTS = [
-  'the session look-up',
-  'begin',
-  'the idempotency key claimed',
-  'the order locked with the customer as mover',
-  "the order's money facts, read under the lock",
-  'the balance moved with the entry and its lines',
-  'the points setting',
-  'the points earned (account and line)',
-  "the order's state (compare-and-set)",
+/** The statements the payment sends today, by round trip; a change that adds one should say why here. */
+const PAYMENT_ROUND_TRIPS = [
+  ['the session look-up'],
+  // ADR 0072: BEGIN is not waited for; the claim follows it on the wire, and the lock follows the claim. The facts
+  // and the rule are behind the lock on the wire, so each reads with a snapshot taken after the lock was granted.
+  [
+    'begin',
+    'the idempotency key claimed',
+    'the order locked with the customer as mover',
+    "the order's money facts, read under the lock",
+    'the points setting',
+  ],
+  ['the balance moved with the entry and its lines', 'the points earned (account and line)'],
+  ["the order's state (compare-and-set)"],
   // The customer's inviter (rebates, invite reward) is read on their first payment only: invited by nobody, no more.
-  'the batch: timeline, audit, message, paid-order item, the stored answer',
-  'commit',
+  ['the batch: timeline, audit, message, paid-order item, the stored answer', 'commit'],
 ];
+const PAYMENT_STATEMENTS = PAYMENT_ROUND_TRIPS.flat();
+
+/** Whether node-postgres has a statement of this connection sent and not yet answered (or queued). */
+const unanswered = (client: pg.Client): boolean => {
+  const c = client as unknown as { _queryQueue: unknown[]; _sentQueryQueue?: unknown[]; _activeQuery: unknown };
+  return c._queryQueue.length + (c._sentQueryQueue?.length ?? 0) > 0 || Boolean(c._activeQuery);
+};
 
 describe.skipIf(!onPg)('a payment in few round trips (ADR 0066)', () => {
   let t: TestApp;
   beforeAll(async () => void ({ t } = await moneyTestApp()));
   afterAll(async () => t.close());
 
-  it(`pays an order in ${PAYMENT_STATEMENTS.length} statements, timeline, audit and message among them`, async () => {
+  it(`pays an order in ${PAYMENT_STATEMENTS.length} statements and ${PAYMENT_ROUND_TRIPS.length} round trips, timeline, audit and message among them`, async () => {
     const firm = await orderingCustomer(t, undefined, 2);
     await topUpOnline(t, firm, 1_000_000);
     const orders = [await placeOrder(t, firm), await placeOrder(t, firm)];
@@ -42,10 +51,13 @@ describe.skipIf(!onPg)('a payment in few round trips (ADR 0066)', () => {
     expect((await pay(orders[0]!.id)).body.code).toBe(1);
 
     const sent: string[] = [];
+    const waits: boolean[] = [];
     const query = pg.Client.prototype.query;
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const q = args[0] as string | { text?: string };
       sent.push((typeof q === 'string' ? q : (q.text ?? '')).replace(/\s+/g, ' ').trim());
+      // A statement sent while another is unanswered on the connection shares its round trip (pipeline, ADR 0072).
+      waits.push(!unanswered(this));
       return (query as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof query;
     let paid;
@@ -55,7 +67,11 @@ describe.skipIf(!onPg)('a payment in few round trips (ADR 0066)', () => {
       pg.Client.prototype.query = query;
     }
     expect(paid.body.code, paid.body.msg).toBe(1);
-    expect(sent, sent.map((s, i) => `${i + 1}: ${s.slice(0, 160)}`).join('\n')).toHaveLength(PAYMENT_STATEMENTS.length);
+    const listing = sent.map((s, i) => `${i + 1}${waits[i] ? '' : ' (pipelined)'}: ${s.slice(0, 160)}`).join('\n');
+    expect(sent, listing).toHaveLength(PAYMENT_STATEMENTS.length);
+    // Round trips: a statement that waited for nothing before it starts one.
+    expect(waits.filter(Boolean), listing).toHaveLength(PAYMENT_ROUND_TRIPS.length);
+    expect(waits, listing).toEqual(PAYMENT_ROUND_TRIPS.flatMap((trip) => trip.map((_, i) => i === 0)));
     const batch = sent.at(-2)!;
     for (const table of ['order_event', 'audit_log', 'message', 'paid_order_item', 'idempotency_key']) expect(batch).toContain(table);
     expect(sent.at(-1)).toBe('commit');

@@ -1,5 +1,7 @@
+import * as orm from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { rowsOf, type Executor } from './client.ts';
 
 /** What drizzle's `.prepare(name)` answers: a statement to run with its placeholders' values. */
@@ -15,12 +17,53 @@ const clientOf = (db: Executor): unknown => (db._.session as unknown as { client
 /** Every executor of one database shares its dialect (drizzle hands it to each transaction's session). */
 const databaseOf = (db: Executor): object => (db as unknown as { dialect: object }).dialect;
 
+/** db's node-postgres connection or pool; undefined on PGlite. */
+export function pgClientOf(db: Executor): pg.Client | pg.Pool | undefined {
+  const client = clientOf(db);
+  return client instanceof pg.Client || client instanceof pg.Pool ? client : undefined;
+}
+
+/** What drizzle's node-postgres prepared query keeps (its built text, parameters and how rows map). */
+interface NodePgBuilt {
+  queryConfig: pg.QueryConfig & { rowMode: 'array' };
+  rawQueryConfig: pg.QueryConfig;
+  params: unknown[];
+  fields?: unknown;
+  joinsNotNullableMap?: unknown;
+  customResultMapper?: (rows: unknown[][]) => unknown;
+}
+
+const mapResultRow = (orm as unknown as { mapResultRow: (fields: unknown, row: unknown[], joins: unknown) => unknown }).mapResultRow;
+
 /**
- * The built statement run on db's connection: drizzle's prepared query sends through its `client`; a transaction
- * gets an object that inherits the built query and has its own connection (ADR 0066), so building — a quarter of a
- * hot call's CPU — happens once per database, not once per transaction.
+ * The built statement sent on client now — synchronously, before the call returns (ADR 0072), so statements sent one
+ * after another go out in that order on a pipelined connection — and its rows mapped as drizzle's execute() maps
+ * them. It is what execute() does without its tracing spans and result cache (neither is configured here).
+ */
+function sendBuilt(built: NodePgBuilt, client: pg.Client | pg.Pool, values: Record<string, unknown>): Promise<unknown> {
+  const params = orm.fillPlaceholders(built.params, values);
+  if (!built.fields && !built.customResultMapper) return client.query(built.rawQueryConfig, params);
+  return client
+    .query<unknown[]>(built.queryConfig, params)
+    .then((result) =>
+      built.customResultMapper
+        ? built.customResultMapper(result.rows)
+        : result.rows.map((row) => mapResultRow(built.fields, row, built.joinsNotNullableMap)),
+    );
+}
+
+/**
+ * The built statement run on db's connection. On PostgreSQL it is sent at once on the connection of db (a
+ * transaction's, or the pool) — no per-call drizzle objects; on PGlite, drizzle's prepared query inherited with
+ * the transaction's driver client (ADR 0066), so building — a quarter of a hot call's CPU — happens once per
+ * database, not once per transaction.
  */
 function boundTo<S extends object>(base: S, db: Executor): S {
+  const pgClient = pgClientOf(db);
+  if (pgClient && 'queryConfig' in base)
+    return {
+      execute: (values: Record<string, unknown> = {}) => sendBuilt(base as unknown as NodePgBuilt, pgClient, values),
+    } as unknown as S;
   if (clientOf(db) === (base as { client?: unknown }).client) return base;
   const bound = Object.create(base) as S & { client: unknown };
   bound.client = clientOf(db);
@@ -80,4 +123,47 @@ const dialect = new PgDialect();
 export function preparedSql<R>(name: string, build: () => SQL) {
   const run = preparedStatement<unknown>(name, (db) => db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false));
   return async (db: Executor, values: Record<string, unknown>): Promise<R[]> => rowsOf<R>(await run(db).execute(values));
+}
+
+/** Statements node-postgres holds for a connection: queued, sent and unanswered, or the one being answered. */
+const heldBy = (client: pg.Client): number => {
+  const c = client as unknown as { _queryQueue: unknown[]; _sentQueryQueue?: unknown[]; _activeQuery: unknown };
+  return c._queryQueue.length + (c._sentQueryQueue?.length ?? 0) + (c._activeQuery ? 1 : 0);
+};
+
+/**
+ * Statements of one transaction in one round trip (ADR 0072). On a PostgreSQL connection (pipeline mode) each
+ * `send` must put its statement on the connection before it returns — a repository call whose first statement is a
+ * prepared one does — and they go out in one socket write; PostgreSQL runs them in this order, each with its own
+ * snapshot (a read behind a `FOR UPDATE` sees what was committed before the lock was granted), and a failing one
+ * aborts the transaction for those behind it. A send that did not put exactly one statement out throws: the order
+ * would not be the one written here. Elsewhere (PGlite, a pool outside a transaction) they run one after another.
+ */
+export async function inOrder<T extends readonly unknown[]>(
+  db: Executor,
+  sends: { readonly [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  const client = pgClientOf(db);
+  if (!(client instanceof pg.Client)) {
+    const out: unknown[] = [];
+    for (const send of sends) out.push(await send());
+    return out as unknown as T;
+  }
+  const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+  const sent: Promise<unknown>[] = [];
+  let outOfOrder = false;
+  stream.cork();
+  try {
+    for (const send of sends) {
+      const before = heldBy(client);
+      sent.push(send());
+      if (heldBy(client) !== before + 1) outOfOrder = true;
+    }
+  } finally {
+    stream.uncork();
+  }
+  const out = await Promise.all(sent);
+  // A connection that refused the statement fails above with its own error; this is a send that was not at once.
+  if (outOfOrder) throw new Error('inOrder: a statement was not sent at once, so it may have run out of order');
+  return out as unknown as T;
 }

@@ -4,18 +4,38 @@
 // it commits (ADR 0066): one statement of multi-row inserts instead of a round
 // trip each. They commit or roll back with everything else the transaction did.
 import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect, type IndexColumn, type PgInsertValue, type PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, is, Param, Placeholder, SQL, sql } from 'drizzle-orm';
+import { PgDialect, type IndexColumn, type PgColumn, type PgInsertValue, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
+import { pgClientOf } from './prepared.ts';
 
-/** One multi-row INSERT of the batch (rows of one table with the same conflict rule), or one other write. */
-type Step = { kind: 'rows'; insert: RowInsert<PgTable>; rows: unknown[] } | { kind: 'write'; statement: SQL };
+/**
+ * One multi-row INSERT of the batch (rows of one table with the same conflict rule), a statement declared once
+ * with its values' placeholders, or one other write.
+ */
+type Step =
+  | { kind: 'rows'; insert: RowInsert<PgTable>; rows: Record<string, unknown>[] }
+  | { kind: 'declared'; declared: Declared; values: Record<string, unknown> }
+  | { kind: 'write'; statement: SQL };
 
 interface RowInsert<T extends PgTable> {
+  id: number;
   table: T;
   onConflictDoNothing?: IndexColumn | undefined;
+  /** Columns whose missing value drizzle fills in JavaScript (defaultFn, onUpdateFn): filled per row here too. */
+  filled: [string, PgColumn][];
 }
 
+/** A statement of the batch written with `p(name)` where its values go. */
+interface Declared {
+  id: number;
+  build: (p: (name: string) => ValueSlot) => SQL;
+}
+
+/** Where a declared statement's value goes: a placeholder in its kept text, or the value itself. */
+type ValueSlot = Placeholder | Param;
+
+let ids = 0;
 const batches = new WeakMap<Executor, Step[]>();
 
 /** Gives the transaction `tx` a batch (ctx.tx does, for every transaction it opens). */
@@ -23,9 +43,14 @@ export function openBatch(tx: Executor): void {
   batches.set(tx, []);
 }
 
-function render(db: Executor, step: Step): SQL {
+/** A step as SQL; `p` names its values' placeholders when the text is to be kept for steps of the same shape. */
+function render(db: Executor, step: Step, p?: (name: string) => ValueSlot): SQL {
   if (step.kind === 'write') return step.statement;
-  const insert = db.insert(step.insert.table).values(step.rows as PgInsertValue<PgTable>[]);
+  if (step.kind === 'declared') return step.declared.build(p ?? ((name) => new Param(step.values[name])));
+  const rows = p
+    ? step.rows.map((r, j) => Object.fromEntries(Object.keys(r).flatMap((k) => (r[k] === undefined ? [] : [[k, p(`r${j}_${k}`)]]))))
+    : step.rows;
+  const insert = db.insert(step.insert.table).values(rows as PgInsertValue<PgTable>[]);
   const target = step.insert.onConflictDoNothing;
   return (target ? insert.onConflictDoNothing({ target }) : insert).getSQL();
 }
@@ -35,25 +60,105 @@ const dialect = new PgDialect();
 /** Batches of at most this many rows run as named statements (a hot path's few shapes, parsed once per connection). */
 const NAMED_UP_TO = 12;
 
+/** A batch's text kept by its shape, with how each parameter is filled: a placeholder's value (encoded) or as it is. */
+type Encoder = { mapToDriverValue(v: unknown): unknown };
+interface Shape {
+  name: string;
+  text: string;
+  params: ({ value: unknown } | { name: string; encoder?: Encoder })[];
+}
+const shapes = new Map<string, Shape>();
+const SHAPES_KEPT = 200;
+
+/** The shape of a small batch: its steps and each row's columns; undefined when it has a write or a SQL value. */
+function shapeKey(steps: readonly Step[]): string | undefined {
+  const parts: string[] = [];
+  for (const s of steps) {
+    if (s.kind === 'write') return undefined;
+    if (s.kind === 'declared') parts.push(`d${s.declared.id}`);
+    else {
+      const rows: string[] = [];
+      for (const r of s.rows) {
+        const keys = Object.keys(r).filter((k) => r[k] !== undefined);
+        if (keys.some((k) => is(r[k], SQL))) return undefined;
+        rows.push(keys.join(','));
+      }
+      parts.push(`i${s.insert.id}:${rows.join('|')}`);
+    }
+  }
+  return parts.join(';');
+}
+
+/** Builds the batch's text once per shape (drizzle's building cost more than the statement), values as placeholders. */
+function shapeOf(db: Executor, key: string, steps: readonly Step[]): Shape {
+  let shape = shapes.get(key);
+  if (shape) return shape;
+  const parts = steps.map((s, i) => render(db, s, (name) => sql.placeholder(`s${i}_${name}`)));
+  const query = dialect.sqlToQuery(combine(parts));
+  shape = {
+    name: `wb_${createHash('sha1').update(query.sql).digest('base64url').slice(0, 20)}`,
+    text: query.sql,
+    params: query.params.map((p) =>
+      is(p, Placeholder)
+        ? { name: p.name }
+        : is(p, Param) && is(p.value, Placeholder)
+          ? { name: p.value.name, encoder: p.encoder as Encoder }
+          : { value: p },
+    ),
+  };
+  if (shapes.size >= SHAPES_KEPT) shapes.clear();
+  shapes.set(key, shape);
+  return shape;
+}
+
+/** The values of a batch of a kept shape, by its placeholders' names. */
+function valuesOf(steps: readonly Step[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  steps.forEach((s, i) => {
+    if (s.kind === 'declared') for (const [k, v] of Object.entries(s.values)) values[`s${i}_${k}`] = v;
+    else if (s.kind === 'rows') s.rows.forEach((r, j) => Object.entries(r).forEach(([k, v]) => void (values[`s${i}_r${j}_${k}`] = v)));
+  });
+  return values;
+}
+
+const combine = (parts: SQL[]): SQL =>
+  parts.length === 1
+    ? parts[0]!
+    : sql`with ${sql.join(
+        parts.map((part, i) => sql`${sql.raw(`w${i}`)} as (${part})`),
+        sql`, `,
+      )} select 1`;
+
 /**
  * Runs steps as one statement: a lone write as it is, several as data-modifying CTEs (each runs exactly once). A
- * small batch is a named statement, its name made from its text: the payment's batch has one shape, which
- * PostgreSQL then parses and plans once per connection; larger ones (bulk work) stay unnamed, so a connection never
- * keeps a statement per row count.
+ * small batch is a named statement, its text kept by its shape: the payment's batch has one shape, which is built
+ * once per process and parsed and planned by PostgreSQL once per connection; larger ones (bulk work) stay
+ * unnamed and are built each time, so neither keeps a statement per row count.
  */
-async function run(db: Executor, steps: readonly Step[]): Promise<void> {
-  if (!steps.length) return;
-  const statement =
-    steps.length === 1
-      ? render(db, steps[0]!)
-      : sql`with ${sql.join(
-          steps.map((s, i) => sql`${sql.raw(`w${i}`)} as (${render(db, s)})`),
-          sql`, `,
-        )} select 1`;
+function run(db: Executor, steps: readonly Step[]): Promise<void> {
+  if (!steps.length) return Promise.resolve();
   const rows = steps.reduce((n, s) => n + (s.kind === 'rows' ? s.rows.length : 1), 0);
-  const query = dialect.sqlToQuery(statement);
-  const name = rows <= NAMED_UP_TO ? `wb_${createHash('sha1').update(query.sql).digest('base64url').slice(0, 20)}` : undefined;
-  await db._.session.prepareQuery(query, undefined, name, false).execute();
+  const key = rows <= NAMED_UP_TO ? shapeKey(steps) : undefined;
+  let query: { name?: string; text: string; values: unknown[] };
+  if (key !== undefined) {
+    const shape = shapeOf(db, key, steps);
+    const values = valuesOf(steps);
+    query = {
+      name: shape.name,
+      text: shape.text,
+      values: shape.params.map((p) => ('value' in p ? p.value : p.encoder ? p.encoder.mapToDriverValue(values[p.name]) : values[p.name])),
+    };
+  } else {
+    const built = dialect.sqlToQuery(combine(steps.map((s) => render(db, s))));
+    query = { text: built.sql, values: built.params };
+  }
+  // On PostgreSQL sent now, before this returns (ADR 0072): COMMIT can follow it in the same socket write.
+  const client = pgClientOf(db);
+  if (client) return client.query(query).then(() => undefined);
+  return db._.session
+    .prepareQuery({ sql: query.text, params: query.values }, undefined, query.name, false)
+    .execute()
+    .then(() => undefined);
 }
 
 /**
@@ -61,10 +166,18 @@ async function run(db: Executor, steps: readonly Step[]): Promise<void> {
  * that may have written to it, so it reads its own writes).
  */
 export async function flushWrites(db: Executor): Promise<void> {
+  await sendWrites(db);
+}
+
+/**
+ * Sends what the transaction holds, on PostgreSQL before it returns (the transaction sends COMMIT right behind it,
+ * ADR 0072); undefined when it holds nothing.
+ */
+export function sendWrites(db: Executor): Promise<void> | undefined {
   const steps = batches.get(db);
-  if (!steps?.length) return;
+  if (!steps?.length) return undefined;
   batches.set(db, []);
-  await run(db, steps);
+  return run(db, steps);
 }
 
 /**
@@ -73,13 +186,37 @@ export async function flushWrites(db: Executor): Promise<void> {
  * Only for tables nothing reads back in the writing transaction before it commits, unless through flushWrites.
  */
 export function batchedInsert<T extends PgTable>(table: T, opts: { onConflictDoNothing?: IndexColumn } = {}) {
-  const insert: RowInsert<T> = { table, onConflictDoNothing: opts.onConflictDoNothing };
-  return async (db: Executor, row: PgInsertValue<T>): Promise<void> => {
+  const filled = Object.entries(getTableColumns(table)).filter(
+    ([, c]) =>
+      !(c as unknown as { shouldDisableInsert(): boolean }).shouldDisableInsert() &&
+      (c.defaultFn !== undefined || (!c.default && c.onUpdateFn !== undefined)),
+  );
+  const insert: RowInsert<T> = { id: ++ids, table, onConflictDoNothing: opts.onConflictDoNothing, filled };
+  return async (db: Executor, value: PgInsertValue<T>): Promise<void> => {
+    // What drizzle would compute for a missing value, computed now: a kept text must not keep it.
+    let row = value as Record<string, unknown>;
+    for (const [k, c] of filled)
+      if (row[k] === undefined) row = { ...row, [k]: c.defaultFn !== undefined ? c.defaultFn() : c.onUpdateFn!() };
     const steps = batches.get(db);
     if (!steps) return run(db, [{ kind: 'rows', insert: insert as RowInsert<PgTable>, rows: [row] }]);
     const same = steps.find((s) => s.kind === 'rows' && s.insert === insert);
     if (same?.kind === 'rows') same.rows.push(row);
     else steps.push({ kind: 'rows', insert: insert as RowInsert<PgTable>, rows: [row] });
+  };
+}
+
+/**
+ * A write (an UPDATE, an INSERT … SELECT) that nothing reads back before commit, declared once with `p(name)` where
+ * its values go: `write(db, values)` holds it in db's transaction like batchedInsert's rows (outside one, runs it).
+ * Its text is built once per batch shape (ADR 0072), not on every call.
+ */
+export function batchedStatement(build: (p: (name: string) => ValueSlot) => SQL) {
+  const declared: Declared = { id: ++ids, build };
+  return async (db: Executor, values: Record<string, unknown>): Promise<void> => {
+    const steps = batches.get(db);
+    const step: Step = { kind: 'declared', declared, values };
+    if (!steps) return run(db, [step]);
+    steps.push(step);
   };
 }
 

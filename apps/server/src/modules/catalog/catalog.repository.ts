@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DeviceSummary } from '@yance/contracts/catalog';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { device, deviceRating, prefecture, projectType, typeChild } from '../../db/schema.ts';
-import { batchedWrite } from '../../db/write-batch.ts';
+import { batchedStatement } from '../../db/write-batch.ts';
 
 /** The catalogue's base plus the paid orders already folded in: device_search's copy, which search ranks by. */
 export const countedOrders = sql<number>`(${device.orderCount} + ${device.paidOrders})::int`;
@@ -20,13 +20,14 @@ export const shownOrders = sql<number>`(${device.orderCount} + ${device.paidOrde
  * is updated: payments of the same item never queue on its row.
  */
 export async function countPaidOrder(db: Executor, orderId: number): Promise<void> {
-  await batchedWrite(
-    db,
-    sql`insert into paid_order_item (device_id, order_id)
-        select distinct device_id, order_id from order_line where order_id = ${orderId} and device_id is not null
-        on conflict do nothing`,
-  );
+  await paidOrderItems(db, { orderId });
 }
+
+const paidOrderItems = batchedStatement(
+  (p) => sql`insert into paid_order_item (device_id, order_id)
+      select distinct device_id, order_id from order_line where order_id = ${p('orderId')}::integer and device_id is not null
+      on conflict do nothing`,
+);
 
 /**
  * Folds the paid orders waiting in paid_order_item into device.paid_orders, and device_search.order_count (the

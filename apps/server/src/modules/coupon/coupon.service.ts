@@ -24,7 +24,7 @@ import { toMyCoupons } from './coupon-template.service.ts';
 import * as repo from './coupon.repository.ts';
 
 // The payment module credits points on what a customer pays.
-export { earnPoints } from './coupon-points.service.ts';
+export { earnPoints, getPointsSettings } from './coupon-points.service.ts';
 
 // ---- the customer's coupons -----------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 // What other modules use (invite, order, payment)
-export { couponAssets, deductionOf, earnPoints, giveBackDiscount, holdDiscount } from './coupon.service.ts';
+export { couponAssets, deductionOf, earnPoints, getPointsSettings, giveBackDiscount, holdDiscount } from './coupon.service.ts';
 export { issueProgrammeCoupon } from './coupon-programme.service.ts';
 
 // Domain events and the reactions subscribers.ts wires to them

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from '
 import type { LedgerAccountKind, LedgerEntryKind } from '@yance/contracts/ledger';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { preparedSql, preparedStatement } from '../../db/prepared.ts';
-import { batchedWrite } from '../../db/write-batch.ts';
+import { batchedStatement } from '../../db/write-batch.ts';
 import { idempotencyKey, ledgerAccount, ledgerEntry, ledgerLine } from '../../db/schema.ts';
 
 export type AccountRow = typeof ledgerAccount.$inferSelect;
@@ -264,11 +264,12 @@ const claimKey = preparedStatement('idempotency_claim', (db, name) =>
 
 /** The call's answer, written with the transaction's other batched writes before it commits (ADR 0066). */
 export async function storeIdempotentResponse(db: Executor, owner: string, key: string, response: unknown): Promise<void> {
-  await batchedWrite(
-    db,
-    sql`update idempotency_key set response = ${JSON.stringify(response)}::jsonb where owner = ${owner} and key = ${key}`,
-  );
+  await storeResponse(db, { response: JSON.stringify(response), owner, key });
 }
+
+const storeResponse = batchedStatement(
+  (p) => sql`update idempotency_key set response = ${p('response')}::jsonb where owner = ${p('owner')} and key = ${p('key')}`,
+);
 
 /** Removes keys older than `before` (the purge job): a repeat after that long is a new request. */
 export async function purgeIdempotencyKeys(db: Executor, before: Date): Promise<number> {

@@ -14,6 +14,7 @@ import {
 } from '@yance/contracts/ledger';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { inOrder } from '../../db/prepared.ts';
 import * as repo from './ledger.repository.ts';
 
 /** An account: an owned kind with its owner, or a shop kind (the gateway's by name). */
@@ -189,15 +190,45 @@ export async function once<T>(
   body: unknown,
   fn: (t: AppContext) => Promise<T>,
 ): Promise<T> {
+  return onceWith(ctx, owner, key, call, body, () => [], fn);
+}
+
+type Settled<V> = { ok: true; value: V } | { ok: false; error: unknown };
+const settle = <V>(p: Promise<V>): Promise<Settled<V>> =>
+  p.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
+/**
+ * once() whose first reads go to the database with the key's claim, in one round trip (ADR 0072): `reads` are
+ * sends as `inOrder` takes them (each puts its statement out before it returns; they run behind the claim, in
+ * order). fn gets their answers when the key was claimed; a repeat answers the stored answer whatever they said.
+ */
+export async function onceWith<T, R extends readonly unknown[]>(
+  ctx: AppContext,
+  owner: KeyOwner,
+  key: string,
+  call: string,
+  body: unknown,
+  reads: (t: AppContext) => { readonly [K in keyof R]: () => Promise<R[K]> },
+  fn: (t: AppContext, read: R) => Promise<T>,
+): Promise<T> {
   const who = ownerOf(owner);
   const requestHash = hashOf(call, body);
   return ctx.tx(async (t) => {
-    const claim = await repo.claimIdempotencyKey(t.db, { owner: who, key, requestHash, createdAt: t.clock() });
+    const sends = [
+      () => repo.claimIdempotencyKey(t.db, { owner: who, key, requestHash, createdAt: t.clock() }),
+      ...(reads(t) as readonly (() => Promise<unknown>)[]).map((read) => () => settle(read())),
+    ];
+    const [claim, ...read] = (await inOrder(t.db, sends)) as [Awaited<ReturnType<typeof repo.claimIdempotencyKey>>, ...Settled<unknown>[]];
     if (claim !== true) {
       if (claim.requestHash !== requestHash) throw new AppError('CONFLICT', '该请求编号已用于另一笔操作，请刷新页面后重试');
       return claim.response as T;
     }
-    const result = await fn(t);
+    const failed = read.find((r) => !r.ok);
+    if (failed && !failed.ok) throw failed.error;
+    const result = await fn(t, read.map((r) => (r.ok ? r.value : undefined)) as unknown as R);
     await repo.storeIdempotentResponse(t.db, who, key, result);
     return result;
   });

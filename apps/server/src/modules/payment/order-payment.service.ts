@@ -2,14 +2,16 @@
 // a 补差价) from the balance, an online trade's credit paying its order,
 // settlement/add from the balance or a research group's. Every posting runs in
 // the order's move or under its lock, once per idempotency key.
+import { pointsEarned, type PointsRule } from '@yance/contracts/coupon-states';
 import type { OrderAction } from '@yance/contracts/order-states';
 import type { DueOrder, PayResult } from '@yance/contracts/prestore';
 import { chinaToday } from '@yance/contracts/sampling-rules';
 import type { AppContext } from '../../context.ts';
+import { inOrder } from '../../db/prepared.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit, type Actor } from '../audit/index.ts';
 import { lockGroupForMoney, spendFromLimit } from '../cluster/index.ts';
-import { earnPoints } from '../coupon/index.ts';
+import { earnPoints, getPointsSettings } from '../coupon/index.ts';
 import * as ledger from '../ledger/index.ts';
 import { customerMover, figuresOf, lockOrderForCustomer, moveOrder, recordOrderEvent, type Mover, type OrderRow } from '../order/index.ts';
 import { formatFen } from '@yance/contracts/money';
@@ -57,29 +59,53 @@ interface Paid {
   balanceFen: number | null;
 }
 
+/** What a payment read under the order's lock, in one round trip (ADR 0072): its money facts and the points rule. */
+interface ReadUnderLock {
+  facts: OrderMoneyRow;
+  rule: PointsRule;
+}
+
+/**
+ * Posts and earns the points on what the payer paid — with the rule read beforehand, in one round trip (ADR 0072):
+ * the posting's conditional UPDATE refuses a short balance with 409 and the transaction rolls back, points with it.
+ */
+async function postAndEarn(t: AppContext, b: Bill, userId: number, orderId: number, rule: PointsRule | undefined): Promise<Paid> {
+  const balanceOf = (posted: ledger.Posted) => posted.balances.get(ledger.accountKey(b.source)) ?? null;
+  // Points are earned on what the customer paid (ADR 0053), in the payment's transaction.
+  if (!rule) {
+    const posted = await ledger.postEntry(t, b.posting);
+    if (b.paidFen > 0) await earnPoints(t, userId, orderId, b.paidFen);
+    return { paidFen: b.paidFen, balanceFen: balanceOf(posted) };
+  }
+  if (b.paidFen <= 0 || pointsEarned(rule, b.paidFen) <= 0)
+    return { paidFen: b.paidFen, balanceFen: balanceOf(await ledger.postEntry(t, b.posting)) };
+  const [posted] = await inOrder<[ledger.Posted, void]>(t.db, [
+    () => ledger.postEntry(t, b.posting),
+    () => earnPoints(t, userId, orderId, b.paidFen, rule),
+  ]);
+  return { paidFen: b.paidFen, balanceFen: balanceOf(posted) };
+}
+
+/** A bill to post: the entry, what the payer paid, and the account it is paid from. */
+type Bill = { posting: ledger.Posting; paidFen: number; source: ledger.AccountRef };
+
 /** Runs the move with the order's money read under its lock (moveOrder's apply), posting what `post` answers. */
 async function moveWithMoney(
   t: AppContext,
   mover: Mover,
   orderId: number,
   action: OrderAction,
-  post: (m: OrderMoneyRow) => { posting: ledger.Posting; paidFen: number; source: ledger.AccountRef } | null,
-  locked?: OrderRow,
+  post: (m: OrderMoneyRow) => Bill | null,
+  locked?: OrderRow & ReadUnderLock,
 ): Promise<Paid> {
-  const paid: Paid = { paidFen: 0, balanceFen: null };
+  let paid: Paid = { paidFen: 0, balanceFen: null };
   await moveOrder(t, mover, orderId, action, {
     locked,
     apply: async (t2: AppContext, order: OrderRow) => {
-      const [m] = await orderMoney(t2.db, [order.id]);
+      const m = locked?.id === order.id ? locked.facts : (await orderMoney(t2.db, [order.id]))[0];
       if (!m) throw new AppError('NOT_FOUND', '订单不存在');
       const p = post(m);
-      if (p) {
-        const posted = await ledger.postEntry(t2, p.posting);
-        paid.paidFen = p.paidFen;
-        paid.balanceFen = posted.balances.get(ledger.accountKey(p.source)) ?? null;
-        // Points are earned on what the customer paid (ADR 0053), in the payment's transaction.
-        if (p.paidFen > 0) await earnPoints(t2, mover.kind === 'customer' ? mover.userId : m.userId, m.id, p.paidFen);
-      }
+      if (p) paid = await postAndEarn(t2, p, mover.kind === 'customer' ? mover.userId : m.userId, m.id, locked?.rule);
       return {};
     },
   });
@@ -98,44 +124,60 @@ export async function payOrder(
   ip: string,
 ): Promise<PayResult> {
   const { idempotencyKey, ...rest } = body;
-  return ledger.once(ctx, { userId }, idempotencyKey, 'pay/order', rest, async (t) => {
-    const paid = await payFromBalance(t, userId, body.orderId, ip);
-    return {
-      orderIds: [body.orderId],
-      paidFen: paid.paidFen as PayResult['paidFen'],
-      // The balance after the payment, as its UPDATE answered (read only when nothing was posted).
-      balanceFen: paid.balanceFen ?? (await ledger.balanceOf(t, ledger.prestoreOf(userId))),
-    };
-  });
+  // The key's claim, the order's lock, its money facts and the points rule in one round trip (ADR 0072).
+  return ledger.onceWith(
+    ctx,
+    { userId },
+    idempotencyKey,
+    'pay/order',
+    rest,
+    (t) => underLock(t, userId, body.orderId, ip),
+    async (t, read) => {
+      const paid = await payFromBalance(t, userId, body.orderId, ip, read);
+      return {
+        orderIds: [body.orderId],
+        paidFen: paid.paidFen as PayResult['paidFen'],
+        // The balance after the payment, as its UPDATE answered (read only when nothing was posted).
+        balanceFen: paid.balanceFen ?? (await ledger.balanceOf(t, ledger.prestoreOf(userId))),
+      };
+    },
+  );
 }
 
+type Locked = readonly [Awaited<ReturnType<typeof lockOrderForCustomer>>, OrderMoneyRow[], PointsRule];
+
+/**
+ * The order locked with the customer as the mover (ADR 0066), then — behind the lock on the wire, so nothing
+ * committed before it was granted is missed — its money facts and the points rule: sends for inOrder (ADR 0072).
+ */
+const underLock = (t: AppContext, userId: number, orderId: number, ip: string) =>
+  [() => lockOrderForCustomer(t, userId, orderId, ip), () => orderMoney(t.db, [orderId]), () => getPointsSettings(t)] as const;
+
 /** Pays what the customer's order needs now from their balance, in t's transaction: the `pay` move, or a 补差价. */
-async function payFromBalance(t: AppContext, userId: number, orderId: number, ip: string): Promise<Paid> {
-  // The customer as the mover and their order locked, in one statement (ADR 0066).
-  const { mover, order } = await lockOrderForCustomer(t, userId, orderId, ip);
+async function payFromBalance(t: AppContext, userId: number, orderId: number, ip: string, read?: Locked): Promise<Paid> {
+  const [{ mover, order }, [m], rule] = read ?? (await inOrder<Locked>(t.db, underLock(t, userId, orderId, ip)));
+  if (!m) throw new AppError('NOT_FOUND', '订单不存在');
   if (order.state === 'unpaid') {
     const paid = await moveWithMoney(
       t,
       mover,
       orderId,
       'pay',
-      (m) => {
-        const bill = unbilledOf(m);
-        return bill > 0 ? payPosting('orderPay', `订单 ${m.no} 付款`, userId, m, bill) : null;
+      (f) => {
+        const bill = unbilledOf(f);
+        return bill > 0 ? payPosting('orderPay', `订单 ${f.no} 付款`, userId, f, bill) : null;
       },
-      order,
+      { ...order, facts: m, rule },
     );
     await t.emit(ORDER_PAID, { userId, orderId });
     t.afterCommit(() => t.metrics.paymentMade('order'));
     return paid;
   }
-  const [m] = await orderMoney(t.db, [order.id]);
-  const due = m ? dueOf(m) : 0;
-  if (!m || due <= 0 || m.state === 'unsettled' || m.state === 'overdue') throw new AppError('CONFLICT', '该订单当前无需支付');
+  const due = dueOf(m);
+  if (due <= 0 || m.state === 'unsettled' || m.state === 'overdue') throw new AppError('CONFLICT', '该订单当前无需支付');
   const reason = (await repo.lastAdjustmentReason(t.db, order.id)) ?? '';
   const p = payPosting('adjustPay', `订单 ${m.no} 补差价${reason ? `（${reason}）` : ''}`, userId, m, unbilledOf(m));
-  const posted = await ledger.postEntry(t, p.posting);
-  await earnPoints(t, userId, m.id, p.paidFen);
+  const paid = await postAndEarn(t, p, userId, m.id, rule);
   const actor: Actor = { kind: 'customer', id: userId, name: mover.name };
   await recordOrderEvent(t, actor, order, 'adjustPay', `${formatFen(due)}`);
   await recordAudit(t, {
@@ -147,7 +189,7 @@ async function payFromBalance(t: AppContext, userId: number, orderId: number, ip
     ip,
   });
   t.afterCommit(() => t.metrics.paymentMade('order'));
-  return { paidFen: due, balanceFen: posted.balances.get(ledger.accountKey(p.source)) ?? null };
+  return { paidFen: due, balanceFen: paid.balanceFen };
 }
 
 /**
@@ -165,7 +207,7 @@ export async function payFromTrade(t: AppContext, row: TopupRow, orderId: number
 }
 
 /** A bill paid from the customer's balance: the split's part from prestore, the deductions, revenue the whole. */
-function payPosting(kind: 'orderPay' | 'adjustPay', memo: string, userId: number, m: OrderMoneyRow, bill: number) {
+function payPosting(kind: 'orderPay' | 'adjustPay', memo: string, userId: number, m: OrderMoneyRow, bill: number): Bill {
   const split = splitBill(m, bill);
   const source = ledger.prestoreOf(userId);
   const posting: ledger.Posting = { kind, memo, userId, orderId: m.id, lines: billLines(source, bill, split) };
