@@ -17,6 +17,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { lifecyclePlugin } from './plugins/lifecycle.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { createMetrics } from './lib/metrics.ts';
+import { createSessionCache, SESSION_CHANNEL, type SessionCache } from './lib/session-cache.ts';
 import { safeErrorLogging } from './lib/log-errors.ts';
 import { ledgerCheck, createGateways, paymentRoutes, moneyJobs } from './modules/payment/index.ts';
 import { dueJobCounts, createJobRunner, jobSchedules, type JobRunner, jobRoutes, purgeJobs } from './modules/job/index.ts';
@@ -74,6 +75,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This process's job worker (ADR 0034): server.ts starts it; tests call drain()/runDue(). */
     jobs: JobRunner;
+    /** This process's cache of live sessions (ADR 0073); tests read its stats. */
+    sessionCache: SessionCache;
   }
 }
 
@@ -190,6 +193,18 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     probes: { dueJobs: () => dueJobCounts(ctx), ledger: () => ledgerCheck(ctx) },
   });
   await app.register(metricsPlugin, { metrics, token: config.METRICS_TOKEN });
+  // Used once this process hears every revocation (ADR 0073): the subscription is made when the app gets ready.
+  const sessionCache = createSessionCache();
+  app.decorate('sessionCache', sessionCache);
+  let unlisten: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    unlisten = await database.listen(SESSION_CHANNEL, {
+      message: (payload) => sessionCache.receive(payload),
+      up: () => sessionCache.up(),
+      down: () => sessionCache.down(),
+    });
+  });
+  app.addHook('onClose', async () => unlisten?.());
   // The context wakes the worker, and the worker runs with the context: wired through this one variable.
   // eslint-disable-next-line prefer-const -- assigned once the context it needs exists
   let jobs: JobRunner | undefined;
@@ -214,6 +229,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     sms: opts.sms ?? createSmsProvider(config, app.log, fetchImpl),
     mail: opts.mail ?? createMailProvider(config, app.log),
     metrics,
+    sessionCache,
     events: domainEvents(),
     ports: modulePorts(),
   });
