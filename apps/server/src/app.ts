@@ -19,6 +19,7 @@ import { metricsPlugin } from './plugins/metrics.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { createSessionCache, SESSION_CHANNEL, type SessionCache } from './lib/session-cache.ts';
 import { safeErrorLogging } from './lib/log-errors.ts';
+import { lazyChildLogger } from './lib/lazy-logger.ts';
 import { ledgerCheck, createGateways, paymentRoutes, moneyJobs } from './modules/payment/index.ts';
 import { dueJobCounts, createJobRunner, jobSchedules, type JobRunner, jobRoutes, purgeJobs } from './modules/job/index.ts';
 import { apiScopes, scopeProblem, type RouteEntry } from './plugins/scopes.ts';
@@ -126,6 +127,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
       config.LOG_LEVEL === 'silent'
         ? false
         : { level: config.LOG_LEVEL, ...safeErrorLogging, ...(opts.logStream && { stream: opts.logStream }) },
+    // A request's logger (pino's child with the request id) is made only when the request logs something (ADR 0073).
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: config.BODY_LIMIT,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     // Late requests while closing get our envelope from the lifecycle plugin, not Fastify's English 503 (ADR 0057).
