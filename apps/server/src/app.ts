@@ -200,14 +200,27 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   const sessionCache = createSessionCache();
   app.decorate('sessionCache', sessionCache);
   let unlisten: (() => Promise<void>) | undefined;
+  let lost = false;
+  let closing = false;
   app.addHook('onReady', async () => {
     unlisten = await database.listen(SESSION_CHANNEL, {
       message: (payload) => sessionCache.receive(payload),
-      up: () => sessionCache.up(),
-      down: () => sessionCache.down(),
+      up: () => {
+        sessionCache.up();
+        if (lost) app.log.info('listening for session revocations again: the session cache is back in use');
+        lost = false;
+      },
+      down: () => {
+        sessionCache.down();
+        if (!lost && !closing) app.log.warn('not listening for session revocations: every call reads its session until it is back');
+        lost = true;
+      },
     });
   });
-  app.addHook('onClose', async () => unlisten?.());
+  app.addHook('onClose', async () => {
+    closing = true;
+    await unlisten?.();
+  });
   // The context wakes the worker, and the worker runs with the context: wired through this one variable.
   // eslint-disable-next-line prefer-const -- assigned once the context it needs exists
   let jobs: JobRunner | undefined;
