@@ -17,7 +17,9 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { lifecyclePlugin } from './plugins/lifecycle.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { createMetrics } from './lib/metrics.ts';
+import { createSessionCache, SESSION_CHANNEL, type SessionCache } from './lib/session-cache.ts';
 import { safeErrorLogging } from './lib/log-errors.ts';
+import { lazyChildLogger } from './lib/lazy-logger.ts';
 import { ledgerCheck, createGateways, paymentRoutes, moneyJobs } from './modules/payment/index.ts';
 import { dueJobCounts, createJobRunner, jobSchedules, type JobRunner, jobRoutes, purgeJobs } from './modules/job/index.ts';
 import { apiScopes, scopeProblem, type RouteEntry } from './plugins/scopes.ts';
@@ -74,6 +76,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This process's job worker (ADR 0034): server.ts starts it; tests call drain()/runDue(). */
     jobs: JobRunner;
+    /** This process's cache of live sessions (ADR 0073); tests read its stats. */
+    sessionCache: SessionCache;
   }
 }
 
@@ -123,6 +127,8 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
       config.LOG_LEVEL === 'silent'
         ? false
         : { level: config.LOG_LEVEL, ...safeErrorLogging, ...(opts.logStream && { stream: opts.logStream }) },
+    // A request's logger (pino's child with the request id) is made only when the request logs something (ADR 0073).
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: config.BODY_LIMIT,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     // Late requests while closing get our envelope from the lifecycle plugin, not Fastify's English 503 (ADR 0057).
@@ -190,6 +196,31 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     probes: { dueJobs: () => dueJobCounts(ctx), ledger: () => ledgerCheck(ctx) },
   });
   await app.register(metricsPlugin, { metrics, token: config.METRICS_TOKEN });
+  // Used once this process hears every revocation (ADR 0073): the subscription is made when the app gets ready.
+  const sessionCache = createSessionCache();
+  app.decorate('sessionCache', sessionCache);
+  let unlisten: (() => Promise<void>) | undefined;
+  let lost = false;
+  let closing = false;
+  app.addHook('onReady', async () => {
+    unlisten = await database.listen(SESSION_CHANNEL, {
+      message: (payload) => sessionCache.receive(payload),
+      up: () => {
+        sessionCache.up();
+        if (lost) app.log.info('listening for session revocations again: the session cache is back in use');
+        lost = false;
+      },
+      down: () => {
+        sessionCache.down();
+        if (!lost && !closing) app.log.warn('not listening for session revocations: every call reads its session until it is back');
+        lost = true;
+      },
+    });
+  });
+  app.addHook('onClose', async () => {
+    closing = true;
+    await unlisten?.();
+  });
   // The context wakes the worker, and the worker runs with the context: wired through this one variable.
   // eslint-disable-next-line prefer-const -- assigned once the context it needs exists
   let jobs: JobRunner | undefined;
@@ -214,6 +245,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     sms: opts.sms ?? createSmsProvider(config, app.log, fetchImpl),
     mail: opts.mail ?? createMailProvider(config, app.log),
     metrics,
+    sessionCache,
     events: domainEvents(),
     ports: modulePorts(),
   });

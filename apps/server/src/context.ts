@@ -9,6 +9,7 @@ import type { MailProvider } from './lib/mail-provider.ts';
 import type { Metrics } from './lib/metrics.ts';
 import type { Ports } from './lib/ports.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
+import type { SessionCache } from './lib/session-cache.ts';
 import type { SmsProvider } from './lib/sms-provider.ts';
 import type { StaffRole } from '@yance/contracts/staff';
 
@@ -67,6 +68,8 @@ export interface AppContext {
   jobs: JobWaker;
   /** This app's Prometheus counters (ADR 0056). */
   metrics: Metrics;
+  /** Live sessions this process has read, dropped on every process when one is revoked (ADR 0073). */
+  sessionCache: SessionCache;
   /** The domain events' subscribers (ADR 0058), registered once in subscribers.ts. */
   events: EventBus<AppContext>;
   /**

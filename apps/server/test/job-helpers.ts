@@ -31,6 +31,7 @@ export function testRunner(
     clock,
     fetch: () => Promise.reject(new Error('no network in tests')),
     log: t.app.log,
+    sessionCache: t.app.sessionCache,
     counter: createRateCounter({ db: t.db, clock, redisPrefix: 'job-test:' }),
     sms: consoleSms(t.app.log),
     mail: logMail(t.app.log),

@@ -17,6 +17,7 @@ import { seoRoutes } from '../src/modules/seo/seo.routes.ts';
 import { createSmsProvider } from '../src/modules/sms/sms.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { testClock, type TestClock } from './factories.ts';
+import { createSessionCache } from '../src/lib/session-cache.ts';
 
 /**
  * /robots.txt and /sitemap.xml against the seeded database: the app's own
@@ -62,6 +63,8 @@ function seoApp(maxUrls?: number): FastifyInstance {
     clock: clock.now,
     fetch: fetchImpl,
     log: app.log,
+    // Never listening, so never used: this context resolves no tokens.
+    sessionCache: createSessionCache(),
     counter: createRateCounter({ db: t.db, clock: clock.now, redisPrefix: 'seo-test:' }),
     sms: createSmsProvider(config, app.log, fetchImpl),
     mail: createMailProvider(config, app.log),

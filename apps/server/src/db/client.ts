@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { serverRoot } from '../config/paths.ts';
+import { listenPglite, listenPostgres, type ChannelHandlers, type Unlisten } from './listen.ts';
 import { createHealingPool, type ConnectionErrorSink } from './pg-pool.ts';
 import * as schema from './schema.ts';
 
@@ -31,6 +32,8 @@ export interface Database {
   pendingMigrations(): Promise<number>;
   /** Resolves when the database answers a trivial query (readiness). */
   ping(): Promise<void>;
+  /** LISTENs on a channel: what every process NOTIFYs there, once committed (ADR 0073). */
+  listen(channel: string, on: ChannelHandlers): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -57,6 +60,7 @@ export function fromPglite(client: PGlite): Database {
     ping: async () => {
       await client.query('select 1');
     },
+    listen: (channel, on) => listenPglite(client, channel, on),
     close: () => client.close(),
   };
 }
@@ -80,7 +84,8 @@ export async function openDatabase(opts: {
   /** Connections the PostgreSQL pool lost (terminated, restarted server): logged, then replaced on the next query. */
   onConnectionError?: ConnectionErrorSink;
 }): Promise<Database> {
-  if (opts.databaseUrl) {
+  const url = opts.databaseUrl;
+  if (url) {
     // JIT off: this is short OLTP work, and the planner's cost of a keyword query over the GIN grams (search_grams() per
     // row in its estimate) crossed jit_above_cost, so compiling took a second on a query that runs in milliseconds.
     const pool = createHealingPool(
@@ -89,7 +94,7 @@ export async function openDatabase(opts: {
       // Pipeline mode (ADR 0072): statements a transaction sends back to back go out without waiting for the one before
       // (BEGIN with the first statement, the write batch with COMMIT); awaited one at a time, nothing changes.
       {
-        connectionString: opts.databaseUrl,
+        connectionString: url,
         max: 10,
         options: '-c jit=off',
         connectionTimeoutMillis: 30_000,
@@ -119,6 +124,7 @@ export async function openDatabase(opts: {
       ping: async () => {
         await pool.query('select 1');
       },
+      listen: (channel, on) => listenPostgres(url, channel, on),
       close: () => pool.end(),
     };
   }

@@ -12,8 +12,12 @@ const CONNECT_BACKOFF_MS = [100, 200, 400, 800, 1600];
 /** A statement that only reads, outside a transaction: running it again after a lost connection changes nothing. */
 const READ_ONLY = /^\s*select\b(?![\s\S]*\b(for\s+(update|share|no\s+key\s+update|key\s+share)|nextval|setval|pg_advisory)\b)/i;
 
-/** How many times a read-only statement is tried when connections keep turning out dead. */
-const READ_TRIES = 4;
+/**
+ * How many times a read-only statement is tried when connections keep turning out dead: once more than the pool
+ * holds, so a read gets past every idle connection a restart killed (before the pool heard of their end) to a new
+ * one. A call that made several reads used to spread them over its tries; one read a call (ADR 0073) must do alone.
+ */
+const readTries = (config: pg.PoolConfig) => (config.max ?? 10) + 1;
 
 const textOf = (query: unknown): string =>
   typeof query === 'string' ? query : typeof (query as { text?: unknown })?.text === 'string' ? (query as { text: string }).text : '';
@@ -57,6 +61,7 @@ export function createHealingPool(config: pg.PoolConfig, onConnectionError: Conn
     return undefined;
   }) as typeof pool.connect;
 
+  const tries = readTries(config);
   const queryOnce = pool.query.bind(pool) as (text: unknown, values?: unknown) => Promise<pg.QueryResult>;
   async function queryRetrying(text: unknown, values: unknown): Promise<pg.QueryResult> {
     for (let attempt = 1; ; attempt++) {
@@ -64,7 +69,7 @@ export function createHealingPool(config: pg.PoolConfig, onConnectionError: Conn
         return await queryOnce(text, values);
       } catch (err) {
         // Other idle connections may have died with this one: a few tries reach a live or a new one.
-        if (attempt >= READ_TRIES || pool.ending || !isConnectionError(err) || !READ_ONLY.test(textOf(text))) throw err;
+        if (attempt >= tries || pool.ending || !isConnectionError(err) || !READ_ONLY.test(textOf(text))) throw err;
       }
     }
   }

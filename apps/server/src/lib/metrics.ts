@@ -1,7 +1,8 @@
 // Prometheus metrics (ADR 0056). One registry per app: tests build many apps
 // in one process, and each app's counters are its own. Modules see the typed
 // methods of `Metrics` (ctx.metrics), never prom-client.
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { RequestHistogram } from './request-histogram.ts';
 
 /** Every metric's name starts with this (the process metrics' too). */
 export const METRIC_PREFIX = 'yance_';
@@ -106,13 +107,13 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
   const [registry] = registers as [Registry];
   const name = (n: string) => `${METRIC_PREFIX}${n}`;
 
-  const requestDuration = new Histogram({
-    name: name('http_request_duration_seconds'),
-    help: 'Time to answer an HTTP request, by method, route pattern (unmatched when no route matched) and status code.',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers,
-  });
+  // Labels method, route and status_code; counted without prom-client's per-observation label hashing (ADR 0073).
+  const requestDuration = new RequestHistogram(
+    name('http_request_duration_seconds'),
+    'Time to answer an HTTP request, by method, route pattern (unmatched when no route matched) and status code.',
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registry,
+  );
   const sms = new Counter({
     name: name('sms_sent_total'),
     help: 'Codes and notices handed to the SMS provider, by provider and outcome (sent or failed).',
@@ -190,7 +191,7 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
 
   return {
     httpRequest(method, route, statusCode, seconds) {
-      requestDuration.observe({ method, route, status_code: String(statusCode) }, seconds);
+      requestDuration.observe(method, route, statusCode, seconds);
     },
     smsSent(provider, ok) {
       sms.inc({ provider, outcome: ok ? 'sent' : 'failed' });

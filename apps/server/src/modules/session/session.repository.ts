@@ -1,6 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
+import { revocationPayload, SESSION_CHANNEL } from '../../lib/session-cache.ts';
 import { loginEvent, userAccount, userSession } from '../../db/schema.ts';
 
 export type SessionRow = typeof userSession.$inferSelect;
@@ -38,7 +39,7 @@ const liveSessionOf = (kind: PrincipalKind) =>
   preparedStatement(`session_by_access_${kind}`, (db, name) => {
     const column = columnOf(kind);
     return db
-      .select({ id: userSession.id, principalId: column })
+      .select({ id: userSession.id, principalId: column, accessExpiresAt: userSession.accessExpiresAt })
       .from(userSession)
       .where(
         and(
@@ -62,9 +63,17 @@ export async function findByAccess(
   accessHash: string,
   now: Date,
   kind: PrincipalKind,
-): Promise<{ id: number; principalId: number } | undefined> {
+): Promise<{ id: number; principalId: number; accessExpiresAt: Date } | undefined> {
   const [row] = await liveSession[kind](db).execute({ hash: accessHash, now: now.toISOString() });
-  return row ? { id: row.id, principalId: row.principalId! } : undefined;
+  return row ? { id: row.id, principalId: row.principalId!, accessExpiresAt: row.accessExpiresAt } : undefined;
+}
+
+/**
+ * Tells every process these sessions were revoked or changed (ADR 0073): delivered when the transaction commits
+ * (at once outside one), to this process's listener too.
+ */
+export async function notifyRevoked(db: Executor, ids: readonly number[]): Promise<void> {
+  if (ids.length > 0) await db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${revocationPayload(ids)})`);
 }
 
 /** The session of a refresh token, locked until the transaction ends (a parallel use of the same token waits). */
@@ -78,16 +87,18 @@ export async function findSession(db: Executor, id: number): Promise<SessionRow 
   return row;
 }
 
-/** Revokes every live session of a token family, and forgets the sealed successors of its rotated rows. */
-export async function revokeFamily(db: Executor, family: string, now: Date): Promise<void> {
-  await db
+/** Revokes every live session of a token family, and forgets the sealed successors of its rotated rows; answers the ids revoked. */
+export async function revokeFamily(db: Executor, family: string, now: Date): Promise<number[]> {
+  const revoked = await db
     .update(userSession)
     .set({ revokedAt: now })
-    .where(and(eq(userSession.family, family), isNull(userSession.revokedAt)));
+    .where(and(eq(userSession.family, family), isNull(userSession.revokedAt)))
+    .returning({ id: userSession.id });
   await db
     .update(userSession)
     .set({ successorSealed: null })
     .where(and(eq(userSession.family, family), isNotNull(userSession.successorSealed)));
+  return revoked.map((r) => r.id);
 }
 
 /**
@@ -133,16 +144,9 @@ export async function familyOf(db: Executor, id: number): Promise<string | undef
   return row?.family;
 }
 
-export async function revokeSession(db: Executor, id: number, now: Date): Promise<void> {
-  await db
-    .update(userSession)
-    .set({ revokedAt: now })
-    .where(and(eq(userSession.id, id), isNull(userSession.revokedAt)));
-}
-
-/** Revokes every live session of the principal, except those of the family `keepFamily` when given. */
-export async function revokeUserSessions(db: Executor, principal: Principal, now: Date, keepFamily?: string): Promise<void> {
-  await db
+/** Revokes every live session of the principal, except those of the family `keepFamily` when given; answers the ids revoked. */
+export async function revokeUserSessions(db: Executor, principal: Principal, now: Date, keepFamily?: string): Promise<number[]> {
+  const revoked = await db
     .update(userSession)
     .set({ revokedAt: now, successorSealed: null })
     .where(
@@ -151,7 +155,9 @@ export async function revokeUserSessions(db: Executor, principal: Principal, now
         isNull(userSession.revokedAt),
         keepFamily === undefined ? undefined : ne(userSession.family, keepFamily),
       ),
-    );
+    )
+    .returning({ id: userSession.id });
+  return revoked.map((r) => r.id);
 }
 
 /** Deletes the sessions whose refresh token expired before `before`; answers how many. */

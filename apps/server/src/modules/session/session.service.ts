@@ -15,6 +15,7 @@ import {
   lockCustomerForLogin,
   lockByRefresh,
   markRotated,
+  notifyRevoked,
   principalColumns,
   principalOf,
   recentLoginEvents,
@@ -111,11 +112,34 @@ export const recentLogins = (ctx: AppContext, userId: number, limit = 20) => rec
 /** Starts a new login (a new token family) for the staff member. */
 export const startStaffSession = (ctx: AppContext, staffId: number, ip: string) => issue(ctx, staff(staffId), randomUUID(), ip);
 
-/** A live access token of this kind → its principal's id and session; a token of the other kind is unknown here. */
+/**
+ * A live access token of this kind → its principal's id and session; a token of the other kind is unknown here.
+ * Answered from the process's session cache when it holds the token, else read (one index lookup) and kept there
+ * (ADR 0073).
+ */
 export async function resolveToken(ctx: AppContext, token: string, kind: PrincipalKind): Promise<AuthUser | null> {
   if (token.length > 256) return null;
-  const row = await findByAccess(ctx.db, hashToken(token), ctx.clock(), kind);
-  return row ? { id: row.principalId, sessionId: row.id } : null;
+  const hash = hashToken(token);
+  const key = kind === 'customer' ? hash : `staff:${hash}`;
+  const now = ctx.clock();
+  const cache = ctx.sessionCache;
+  const kept = cache.get(key, now.getTime());
+  if (kept) return { id: kept.principalId, sessionId: kept.id };
+  const ticket = cache.ticket();
+  const row = await findByAccess(ctx.db, hash, now, kind);
+  if (!row) return null;
+  cache.put(key, ticket, { id: row.id, principalId: row.principalId }, now.getTime(), row.accessExpiresAt.getTime());
+  return { id: row.principalId, sessionId: row.id };
+}
+
+/**
+ * Sessions revoked or changed in ctx's transaction (or just now, outside one): every process forgets them when it
+ * commits — the others through the NOTIFY, this one also at once after the commit (ADR 0073).
+ */
+async function announceRevoked(ctx: AppContext, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await notifyRevoked(ctx.db, ids);
+  ctx.afterCommit(() => ctx.sessionCache.drop(ids));
 }
 
 /** The TokenResolver of plugins/auth.ts: a live customer access token → the customer and session. */
@@ -160,12 +184,14 @@ export async function refreshSession(
     if (row.rotatedAt) {
       const again = await pairWithinGrace(t, row, now);
       if (again) return { kind: 'replayed', pair: again };
-      await revokeFamily(t.db, row.family, now);
+      await announceRevoked(t, await revokeFamily(t.db, row.family, now));
       return { kind: 'reused', principal: principalOf(row), family: row.family };
     }
     if (row.refreshExpiresAt <= now) return { kind: 'invalid' };
     const successorId = await insertSession(t.db, { ...fresh, ...principalColumns(principalOf(row)), family: row.family, createdAt: now });
     await markRotated(t.db, row.id, now, addSeconds(now, graceOf(ctx)), { id: successorId, sealed: sealOf(ctx).seal(pair, row.id) });
+    // Its access token now ends with the grace: a process that kept it must read it again.
+    await announceRevoked(t, [row.id]);
     await dropStaleSeals(t.db, row.family, row.id, addSeconds(now, -graceOf(ctx)));
     return { kind: 'rotated', pair };
   });
@@ -179,16 +205,18 @@ export async function refreshSession(
 /** Logout: this login ends on the server — the session and every token of its refresh chain (its family). */
 export async function endSession(ctx: AppContext, sessionId: number): Promise<void> {
   const family = await familyOf(ctx.db, sessionId);
-  if (family) await revokeFamily(ctx.db, family, ctx.clock());
+  if (family) await announceRevoked(ctx, await revokeFamily(ctx.db, family, ctx.clock()));
 }
 
-/** Ends every session of the principal (password reset, a disabled staff member). */
-export const endAllSessions = (ctx: AppContext, principal: Principal) => revokeUserSessions(ctx.db, principal, ctx.clock());
+/** Ends every session of the principal (password reset, a disabled customer or staff member). */
+export async function endAllSessions(ctx: AppContext, principal: Principal): Promise<void> {
+  await announceRevoked(ctx, await revokeUserSessions(ctx.db, principal, ctx.clock()));
+}
 
 /** Ends every login of the principal except the one session `keepSessionId` belongs to (ASVS V7.5.1: change of phone, of password). */
 export async function endOtherSessions(ctx: AppContext, principal: Principal, keepSessionId: number): Promise<void> {
   const family = await familyOf(ctx.db, keepSessionId);
-  await revokeUserSessions(ctx.db, principal, ctx.clock(), family ?? '');
+  await announceRevoked(ctx, await revokeUserSessions(ctx.db, principal, ctx.clock(), family ?? ''));
 }
 
 /** Days a session row is kept after its refresh token expired (recent logins stay readable, e.g. a customer's login history). */

@@ -2,6 +2,7 @@ import { eq, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Address, UserInfo } from '@yance/contracts/user';
 import type { Executor } from '../../db/client.ts';
 import { perDatabase, preparedStatement } from '../../db/prepared.ts';
+import { qualified } from '../../db/qualified.ts';
 import { userAccount } from '../../db/schema.ts';
 
 export type UserRow = typeof userAccount.$inferSelect;
@@ -31,43 +32,58 @@ export interface UserInfoParts {
   cartNum: (userId: Column) => SQL<number>;
 }
 
+/** user/info's row: the account's fields, `createdAt` as ISO-8601 in UTC (as `Date.toISOString` writes it). */
+export type UserInfoRow = Pick<
+  UserRow,
+  | 'username'
+  | 'phone'
+  | 'inviteCode'
+  | 'name'
+  | 'email'
+  | 'organization'
+  | 'company'
+  | 'teacher'
+  | 'teacherPhone'
+  | 'teacherMail'
+  | 'region'
+  | 'address'
+  | 'attested'
+  | 'wxOpenid'
+  | 'attestationState'
+  | 'attestationReason'
+> & { createdAt: string; manager: UserInfo['manager']; addresses: Address[]; cartNum: number };
+
 /**
  * user/info in one statement and one round trip (ADR 0067): the account's fields beside the parts other modules
  * write (its active manager's card, its address book, its plan's line count); this statement only puts them side by
- * side. Prepared: every signed-in page asks for it. Made once, by the service that knows the parts.
+ * side. Prepared: every signed-in page asks for it. Made once, by the service that knows the parts. The row comes
+ * back as ONE json value (ADR 0073): the driver then describes and parses one column, not twenty, and drizzle maps
+ * none.
  */
 export function userInfoReader(parts: UserInfoParts) {
+  const u = (column: Column) => qualified(column);
   const statement = preparedStatement('user_info_by_id', (db, name) =>
     db
       .select({
-        username: userAccount.username,
-        phone: userAccount.phone,
-        inviteCode: userAccount.inviteCode,
-        name: userAccount.name,
-        email: userAccount.email,
-        organization: userAccount.organization,
-        company: userAccount.company,
-        teacher: userAccount.teacher,
-        teacherPhone: userAccount.teacherPhone,
-        teacherMail: userAccount.teacherMail,
-        region: userAccount.region,
-        address: userAccount.address,
-        attested: userAccount.attested,
-        wxOpenid: userAccount.wxOpenid,
-        createdAt: userAccount.createdAt,
-        attestationState: userAccount.attestationState,
-        attestationReason: userAccount.attestationReason,
-        manager: parts.manager(userAccount.managerId),
-        addresses: parts.addresses(userAccount.id),
-        cartNum: parts.cartNum(userAccount.id),
+        info: sql<UserInfoRow>`json_build_object(
+          'username', ${u(userAccount.username)}, 'phone', ${u(userAccount.phone)}, 'inviteCode', ${u(userAccount.inviteCode)},
+          'name', ${u(userAccount.name)}, 'email', ${u(userAccount.email)}, 'organization', ${u(userAccount.organization)},
+          'company', ${u(userAccount.company)}, 'teacher', ${u(userAccount.teacher)}, 'teacherPhone', ${u(userAccount.teacherPhone)},
+          'teacherMail', ${u(userAccount.teacherMail)}, 'region', ${u(userAccount.region)}, 'address', ${u(userAccount.address)},
+          'attested', ${u(userAccount.attested)}, 'wxOpenid', ${u(userAccount.wxOpenid)},
+          'createdAt', to_char(${u(userAccount.createdAt)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'attestationState', ${u(userAccount.attestationState)}, 'attestationReason', ${u(userAccount.attestationReason)},
+          'manager', ${parts.manager(userAccount.managerId)}, 'addresses', ${parts.addresses(userAccount.id)},
+          'cartNum', ${parts.cartNum(userAccount.id)})`,
       })
       .from(userAccount)
       .where(eq(userAccount.id, sql.placeholder('id')))
       .prepare(name),
   );
-  return async (db: Executor, id: number) => {
+  return async (db: Executor, id: number): Promise<UserInfoRow | undefined> => {
     const [row] = await statement(db).execute({ id });
-    return row;
+    // node-postgres parses json; PGlite too. A text answer (a driver that does not) is parsed here.
+    return row && (typeof row.info === 'string' ? (JSON.parse(row.info) as UserInfoRow) : row.info);
   };
 }
 

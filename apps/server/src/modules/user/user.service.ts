@@ -114,7 +114,7 @@ export async function getUserInfo(ctx: AppContext, userId: number): Promise<User
       address: u.address,
       attested: u.attested,
       wechatBound: u.wxOpenid !== null,
-      created: u.createdAt.toISOString(),
+      created: u.createdAt,
       attestationState: u.attestationState,
       attestationReason: u.attestationReason,
       manager,

@@ -1,0 +1,34 @@
+import { Histogram, Registry } from 'prom-client';
+import { describe, expect, it } from 'vitest';
+import { RequestHistogram } from './request-histogram.ts';
+
+describe('the request-duration histogram', () => {
+  it('writes what prom-client’s Histogram writes for the same observations', async () => {
+    const buckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+    const [ours, theirs] = [new Registry(), new Registry()];
+    const mine = new RequestHistogram('x_seconds', 'Time to answer.', buckets, ours);
+    const reference = new Histogram({
+      name: 'x_seconds',
+      help: 'Time to answer.',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets,
+      registers: [theirs],
+    });
+    const calls: [string, string, number, number][] = [
+      ['GET', '/api/open/web/index', 200, 0.004],
+      ['GET', '/api/open/web/index', 200, 0.005],
+      ['GET', '/api/open/web/index', 200, 0.0051],
+      ['POST', '/api/auth/user/info', 200, 0.3],
+      ['POST', '/api/auth/user/info', 401, 12],
+      ['GET', 'unmatched', 404, 0.02],
+    ];
+    for (const [method, route, status, seconds] of calls) {
+      mine.observe(method, route, status, seconds);
+      reference.observe({ method, route, status_code: String(status) }, seconds);
+    }
+    const lines = (text: string) => text.trim().split('\n').sort();
+    expect(lines(await ours.metrics())).toEqual(lines(await theirs.metrics()));
+    mine.reset();
+    expect(await ours.metrics()).not.toContain('x_seconds_count');
+  });
+});
