@@ -7,12 +7,12 @@ import { moneyTestApp, newKey, topUpOnline } from './money-factories.ts';
 import { orderingCustomer, placeOrder } from './order-factories.ts';
 
 // A payment's round trips to PostgreSQL (issue 22, ADR 0066): every statement a pay/order sends, counted at the
-// driver, from the session look-up to COMMIT. PGlite has no round trips to count (one process), so PostgreSQL only.
+// driver, from BEGIN to COMMIT. PGlite has no round trips to count (one process), so PostgreSQL only.
 const onPg = inject('testDb').kind !== 'pglite';
 
 /** The statements the payment sends today, by round trip; a change that adds one should say why here. */
 const PAYMENT_ROUND_TRIPS = [
-  ['the session look-up'],
+  // No session look-up: after the token's first call its session is answered from the process's cache (ADR 0073).
   // ADR 0072: BEGIN is not waited for; the claim follows it on the wire, and the lock follows the claim. The facts
   // and the rule are behind the lock on the wire, so each reads with a snapshot taken after the lock was granted.
   [
