@@ -21,7 +21,7 @@ class LazyChild {
     this.#options = options;
   }
 
-  get #real(): FastifyBaseLogger {
+  get real(): FastifyBaseLogger {
     return (this.#child ??= this.#parent.child(this.#bindings, this.#options));
   }
 
@@ -29,34 +29,22 @@ class LazyChild {
     return this.#child?.level ?? this.#options?.level ?? this.#parent.level;
   }
   set level(level: string) {
-    this.#real.level = level;
+    this.real.level = level;
   }
 
-  fatal(...args: LogArgs) {
-    this.#real.fatal(...args);
-  }
-  error(...args: LogArgs) {
-    this.#real.error(...args);
-  }
-  warn(...args: LogArgs) {
-    this.#real.warn(...args);
-  }
-  info(...args: LogArgs) {
-    this.#real.info(...args);
-  }
-  debug(...args: LogArgs) {
-    this.#real.debug(...args);
-  }
-  trace(...args: LogArgs) {
-    this.#real.trace(...args);
-  }
-  silent(...args: LogArgs) {
-    this.#real.silent(...args);
-  }
   child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
-    return this.#real.child(bindings, options);
+    return this.real.child(bindings, options);
   }
 }
+
+// The logging methods, one per level: each makes the child on its first call.
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+for (const level of LEVELS)
+  Object.defineProperty(LazyChild.prototype, level, {
+    value(this: LazyChild, ...args: LogArgs) {
+      this.real[level](...args);
+    },
+  });
 
 /** Fastify's childLoggerFactory: each request's logger is made only when the request logs. */
 export const lazyChildLogger = (logger: FastifyBaseLogger, bindings: Bindings, options: ChildOptions): FastifyBaseLogger =>
