@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PRICE_RULES, shownLabel, type PriceRules } from '@yance/contracts/price-rules';
+import { shownLabel } from '@yance/contracts/price-labels';
+import { DEFAULT_PRICE_RULES, type PriceRules } from '@yance/contracts/price-rules';
 import { DEFAULT_SERVICE_AGREEMENT } from '@yance/contracts/service-agreement';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, staffTokens } from './factories.ts';

@@ -1,6 +1,7 @@
 import { asFen } from './money.ts';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRICE_RULES, itemLabel, priceDiscounts, priceRule, shownLabel, typeLabel, type PriceRule } from './price-rules.ts';
+import { shownLabel } from './price-labels.ts';
+import { DEFAULT_PRICE_RULES, itemLabel, priceDiscounts, priceRule, typeLabel, type PriceRule } from './price-rules.ts';
 
 const [NINE, FIFTY] = DEFAULT_PRICE_RULES.rules as [PriceRule, PriceRule];
 const line = (typeId: number, amountFen: number | null, deviceId: number | null = 1) => ({ typeId, deviceId, amountFen });

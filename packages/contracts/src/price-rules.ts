@@ -131,13 +131,6 @@ export const itemLabel = (rules: readonly LabelTerms[], typeId: number, deviceId
     .map((r) => r.label)
     .join(' ');
 
-/** The label a card or page shows a customer: its rules' labels less those withheld from them (priceOffers). */
-export const shownLabel = (label: string | null, withheld: readonly string[] = []): string =>
-  (label ?? '')
-    .split(' ')
-    .filter((l) => l && !withheld.includes(l))
-    .join(' ');
-
 export interface LineDiscount {
   /** Fen off the line (never more than its amount). */
   fen: number;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '@yance/browser/api-client';
-import { shownLabel } from '@yance/contracts/price-rules';
+import { shownLabel } from '@yance/contracts/price-labels';
 import { useSignedIn } from '@/lib/use-signed-in.ts';
 import { COUPONS_KEY } from '@/lib/query-keys.ts';
 
