@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { addAddress, attestStudent, call, registerUser, signInWith, useServer } from './support/accounts.ts';
 import { searchDevices } from './support/api.ts';
 import { MOBILE, useBrowser } from './support/browser.ts';
-import { afterLayout, fitsWidth, opened } from './support/page-checks.ts';
+import { afterLayout, expectSettled, fitsWidth, opened } from './support/page-checks.ts';
 import { screenshot, screenshotAtWidths } from './support/screenshot.ts';
 
 const SPEC = 'mobile-journey';
@@ -119,10 +119,17 @@ describe('the storefront at 375 px (issue 21)', () => {
     await dialog.getByRole('combobox', { name: '所在地区' }).click();
     const first = b.page.locator('.region-popup .ant-cascader-menu').first();
     await first.getByText('吉林省').waitFor();
-    await first.getByText('吉林省').click();
+    // The popup slides in: a press before it has stopped can miss the province (CI, a loaded 2-core machine).
+    await expectSettled(b.page.locator('.region-popup'));
     const columns = b.page.locator('.region-popup .ant-cascader-menu');
+    const changchun = columns.nth(1).getByText('长春市');
+    for (let attempt = 0; !(await changchun.isVisible()); attempt++) {
+      if (attempt === 3) throw new Error('吉林省 did not open its cities');
+      await first.getByText('吉林省').click();
+      await changchun.waitFor({ timeout: 5_000 }).catch(() => undefined);
+    }
     // The province, its cities and a city's districts: three columns.
-    await columns.nth(1).getByText('长春市').click();
+    await changchun.click();
     await columns.nth(2).waitFor();
     await afterLayout(b.page);
     for (const c of await columns.all()) {
