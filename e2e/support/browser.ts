@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, inject, type TestContext } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, type TestContext } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { artifactsDir, keepFailure } from './screenshot.ts';
 import type { ServerHandle } from './server.ts';
 
@@ -88,6 +88,8 @@ export function useBrowser(
   let page: Page | undefined;
   const extraContexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
+  /** The current page's requests sent and not yet answered. */
+  const inFlight = new Set<Request>();
 
   const openContext = async (vp: { width: number; height: number }): Promise<BrowserContext> => {
     if (!browser) throw new Error('browser did not start');
@@ -126,6 +128,10 @@ export function useBrowser(
     context = await openContext(viewport);
     page = await context.newPage();
     page.on('pageerror', (e) => pageErrors.push(e.message));
+    inFlight.clear();
+    page.on('request', (r) => inFlight.add(r));
+    page.on('requestfinished', (r) => inFlight.delete(r));
+    page.on('requestfailed', (r) => inFlight.delete(r));
   });
 
   afterEach(async (ctx: TestContext) => {
@@ -167,7 +173,12 @@ export function useBrowser(
       const p = need(page, 'page');
       await p.goto(path, { waitUntil: 'domcontentloaded' });
       await waitForApp(p);
-      await p.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+      // Then until every request the page has sent is answered (what it fetched as it hydrated): not Playwright's
+      // networkidle, which waits a further 500 ms of silence after that on every navigation. Capped, as that was.
+      await expect
+        .poll(() => inFlight.size, { timeout: 15_000, interval: 20 })
+        .toBe(0)
+        .catch(() => undefined);
     },
     async setWidth(width: number) {
       await need(page, 'page').setViewportSize({ width, height: width <= MOBILE.width ? MOBILE.height : DESKTOP.height });
