@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { fen, fenData, id } from './numbers.ts';
 import { text } from './text.ts';
+import { joinLabels } from './price-labels.ts';
 
 export const PRICE_RULE_KINDS = ['percent', 'amount'] as const;
 export type PriceRuleKind = (typeof PRICE_RULE_KINDS)[number];
@@ -25,7 +26,7 @@ export const priceRule = z
   .object({
     /** Stable id the console keeps across edits (letters, digits, - and _). */
     id: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, '[规则编号]格式不正确'),
-    // No spaces: a card's label is its rules' labels joined by spaces, and shownLabel takes some out again.
+    // No spaces: a card's label is its rules' labels joined by spaces (price-labels), and shownLabel takes some out again.
     label: text('优惠标签', { max: 20 }).refine((l) => !/\s/.test(l), '[优惠标签]不能含空格'),
     kind: z.enum(PRICE_RULE_KINDS, { error: '[优惠方式]不正确' }),
     /** percent: the share paid, 1–99 (90 = 9折). */
@@ -119,17 +120,11 @@ export const ruleCovers = (r: LabelTerms, typeId: number, deviceId: number | nul
 
 /** The labels the shop shows on a project type (rules naming the type) — the same rules that price. */
 export const typeLabel = (rules: readonly LabelTerms[], typeId: number): string =>
-  rules
-    .filter((r) => r.active && r.typeIds.includes(typeId))
-    .map((r) => r.label)
-    .join(' ');
+  joinLabels(rules.filter((r) => r.active && r.typeIds.includes(typeId)).map((r) => r.label));
 
 /** The labels on an item's card and page: every active rule that covers it. */
 export const itemLabel = (rules: readonly LabelTerms[], typeId: number, deviceId: number): string =>
-  rules
-    .filter((r) => ruleCovers(r, typeId, deviceId))
-    .map((r) => r.label)
-    .join(' ');
+  joinLabels(rules.filter((r) => ruleCovers(r, typeId, deviceId)).map((r) => r.label));
 
 export interface LineDiscount {
   /** Fen off the line (never more than its amount). */
