@@ -25,7 +25,7 @@ export default tseslint.config(
       ],
     },
   },
-  boundariesConfig,
+  ...boundariesConfig,
   {
     // eslint-import-resolver files are loaded with require().
     files: ['**/*.cjs'],
