@@ -8,7 +8,13 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
-const tsc = (project: string) => ({ name: `tsc ${project}`, cmd: bin('tsc'), args: ['-p', project, '--noEmit'] });
+// The type checker is TypeScript 7, the native compiler (ADR 0075): a third of 5.9's CPU time. One thread each,
+// as the jobs already fill every core. TypeScript 5.9 stays for typescript-eslint, which parses with its API.
+const tsc = (project: string) => ({
+  name: `tsc ${project}`,
+  cmd: process.execPath,
+  args: [path.join(root, 'node_modules/typescript-native/bin/tsc'), '-p', project, '--noEmit', '--singleThreaded'],
+});
 
 // Longest first, so the last to start is a short one.
 const JOBS = [
