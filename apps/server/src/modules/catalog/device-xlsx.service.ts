@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { newWorkbook } from '../../lib/workbook.ts';
 import { deviceFieldsOf, deviceInput, IMPORT_ROWS_MAX, type DeviceExportQuery, type ImportReport } from '@yance/contracts/catalog-admin';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -30,7 +31,7 @@ const SHEET_NAME = '检测项目';
 /** Every item the filters match, one row each, under a Chinese header row. */
 export async function exportDevicesXlsx(ctx: AppContext, q: DeviceExportQuery): Promise<Buffer> {
   const items = await devicesForExport(ctx, q);
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   wb.creator = '研测';
   const ws = wb.addWorksheet(SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
@@ -44,7 +45,7 @@ type Cells = (key: Column['key']) => ExcelJS.Cell | undefined;
 
 /** The workbook's first sheet and where each known column is; anything wrong with the file itself refuses it whole. */
 async function readSheet(file: Buffer) {
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   try {
     await wb.xlsx.load(file as unknown as Parameters<typeof wb.xlsx.load>[0]);
   } catch {

@@ -1,6 +1,6 @@
 // Finance's 收支流水 (the journal, with its .xlsx) and 应收账款 (the settlement
 // and overdue list) — issue 10's finance room, ADR 0050. Read-only.
-import ExcelJS from 'exceljs';
+import { newWorkbook } from '../../lib/workbook.ts';
 import { maskPhone } from '@yance/contracts/cluster';
 import {
   GATEWAY_LABELS,
@@ -131,7 +131,7 @@ const EXPORT_BATCH = 1_000;
  */
 export async function journalXlsx(ctx: AppContext, q: AdminJournalFilter, maxRows = JOURNAL_EXPORT_ROWS_MAX): Promise<Buffer> {
   const f = await filterOf(ctx, q);
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   const sheet = wb.addWorksheet('收支流水', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
     { header: '时间', key: 'at', width: 20 },

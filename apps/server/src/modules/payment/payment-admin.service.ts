@@ -1,7 +1,7 @@
 // Finance's room (issue 10, ADR 0050): top-ups by transfer, customers'
 // statements, the money settings and the daily reconciliation with its .xlsx.
 import { formatFen } from '@yance/contracts/money';
-import ExcelJS from 'exceljs';
+import { newWorkbook } from '../../lib/workbook.ts';
 import { GATEWAY_NAMES, LEDGER_ACCOUNT_NAMES } from '@yance/contracts/ledger';
 import type { Page } from '@yance/contracts/paging';
 import { REFUND_STATE_NAMES, REFUND_TRANSITIONS, type RefundState } from '@yance/contracts/ledger';
@@ -144,7 +144,7 @@ export async function ledgerCheck(ctx: AppContext): Promise<LedgerCheck> {
 /** The reconciliation as a workbook: the checks, the balance of every kind of account. */
 export async function reconcileXlsx(ctx: AppContext): Promise<Buffer> {
   const r = await reconcile(ctx);
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   const checks = wb.addWorksheet('对账结果');
   checks.columns = [
     { header: '检查项', key: 'item', width: 36 },
