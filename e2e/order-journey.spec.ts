@@ -22,7 +22,7 @@ import { useBrowser } from './support/browser.ts';
 import { expectPath, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { button, reviewedResultFile, signInToConsole, staffCall, staffToken } from './support/staff.ts';
-import { acceptAgreement } from './support/order.ts';
+import { acceptAgreement, chooseBookAddress } from './support/order.ts';
 
 /**
  * Issue 9's journey in one piece: a student orders two items with pick-up in the
@@ -102,8 +102,7 @@ describe('the ordering journey (issue 9)', () => {
     const slot = slotsOf(setting).find((x) => !isSlotDisabled(date, x, setting))!;
     await page.getByRole('button', { name: '预约上门取样' }).click();
     const dialog = await opened(dialogTitled(page, '预约上门取样'));
-    await dialog.getByLabel('取样地址').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '东城区' }).first().click();
+    await chooseBookAddress(page, dialog, '东城区');
     await dialog.getByLabel('取样日期').fill(date);
     await dialog.getByLabel('取样日期').press('Enter');
     await dialog.getByText(slot, { exact: true }).click();

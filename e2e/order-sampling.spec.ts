@@ -17,6 +17,7 @@ import { searchDevices } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { screenshot, screenshotAtWidths } from './support/screenshot.ts';
 import { opened } from './support/page-checks.ts';
+import { chooseBookAddress } from './support/order.ts';
 import { DEFAULT_SERVICE_AGREEMENT } from '@yance/contracts/service-agreement';
 
 /** The service agreement an institution ticks with its order (ADR 0070). */
@@ -66,8 +67,7 @@ describe('sampling (issue 9)', () => {
     await dialog.getByRole('button', { name: '提交' }).click();
     await expect.poll(() => dialog.locator('[data-testid=sampling-problem]').innerText()).toBe('[姓名]不能为空');
 
-    await dialog.getByLabel('取样地址').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '东城区' }).first().click();
+    await chooseBookAddress(page, dialog, '东城区');
     await dialog.getByLabel('取样日期').fill(date);
     await dialog.getByLabel('取样日期').press('Enter');
     await dialog.getByRole('button', { name: '提交' }).click();

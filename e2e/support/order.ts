@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { toast } from './accounts.ts';
 import { waitForApp } from './browser.ts';
-import { expectPath } from './page-checks.ts';
+import { expectPath, expectSettled } from './page-checks.ts';
 import { button } from './staff.ts';
 
 /** Ticks 我已阅读并同意《检测服务协议》: an institution's order needs it. */
@@ -54,4 +54,25 @@ export async function submitOrder(page: Page): Promise<{ id: number; no: string 
   expect(id).toBeGreaterThan(0);
   const no = (await page.locator('#order-no').innerText()).replace(/^订单\s*/, '').trim();
   return { id, no };
+}
+
+/**
+ * Chooses the address of the book whose line holds `text` in 预约上门取样's 取样地址. The list slides open, and a
+ * press while it moves can miss the option (CI, a loaded 2-core machine); the chosen address fills 姓名, which
+ * tells that the choice was taken, so until it does the address is chosen again (three times at most).
+ */
+export async function chooseBookAddress(page: Page, dialog: Locator, text: string): Promise<void> {
+  const contact = dialog.getByLabel('姓名');
+  const list = page.locator('.ant-select-dropdown:visible');
+  for (let attempt = 0; (await contact.inputValue()) === ''; attempt++) {
+    if (attempt === 3) throw new Error(`the address of the book in ${text} was not chosen`);
+    if (!(await list.isVisible())) await dialog.getByLabel('取样地址').click();
+    await list.waitFor();
+    await expectSettled(list);
+    await list.locator('.ant-select-item-option').filter({ hasText: text }).first().click();
+    await expect
+      .poll(() => contact.inputValue(), { timeout: 5_000 })
+      .not.toBe('')
+      .catch(() => undefined);
+  }
 }
