@@ -221,7 +221,8 @@ function fromTypes(from) {
   const types = new Set();
   for (const selector of Array.isArray(from) ? from : [from]) {
     const type = selector.element?.type;
-    if (!type) return 'any';
+    // No type, or a pattern (a glob, a negation) rather than names: keep the policy for every element.
+    if (!type || /[*?!]/.test(type)) return 'any';
     for (const t of type.replace(/^\{|\}$/g, '').split(',')) types.add(t);
   }
   return types;
