@@ -1,50 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   addAddress,
   authDialog,
   expectSignedInAs,
   laterAttestation,
   newPhone,
-  openLogin,
+  openWxQr,
   outboxMark,
   passwordLogin,
   PASSWORD,
   qrBox,
   registerUser,
-  selectTab,
   smsCodeFor,
   storedToken,
   submitButton,
   toast,
   useServer,
-  waitForLiveQr,
+  wxConfirmCard,
 } from './support/accounts.ts';
 import { MOBILE, useBrowser } from './support/browser.ts';
 import { opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 
-/** Tickets live 15 s here (300 s by default), so the expiry test need not wait five minutes. */
-const TICKET_TTL = 15;
-const s = useServer({ env: { WX_TICKET_TTL: String(TICKET_TTL) } });
+// The default ticket lifetime (300 s): these journeys take screenshots and sign in on the phone, which on a busy
+// 2-core machine outlasted a 15-s ticket (a CI failure). The expiry has its own spec with short tickets.
+const s = useServer();
 const b = useBrowser(undefined, 'accounts', { baseUrl: () => s.baseUrl });
+const openQr = () => openWxQr(b);
+const confirmCard = wxConfirmCard;
 
 const CONFIRM = '确认登录';
 const SIGN_IN_FIRST = '登录后确认';
-
-/** Opens the login popup on the WeChat tab and returns the QR box (waiting) and the URL it encodes. */
-async function openQr(): Promise<{ dialog: Locator; href: string }> {
-  await b.goto('/contact');
-  const dialog = await openLogin(b.page);
-  await selectTab(dialog, '微信扫码');
-  // Under load the ticket can be slow.
-  await waitForLiveQr(b.page);
-  const href = await qrBox(b.page).locator('a[href]').getAttribute('href');
-  expect(href).toMatch(/\/wx\/confirm\/[^/]+$/);
-  return { dialog, href: href! };
-}
-
-const confirmCard = (page: Page) => page.locator('[data-testid=wx-confirm]');
 
 /** The card says where and when the login was asked for (the computer's address and a time). */
 async function expectLoginRequest(phone: Page): Promise<void> {
@@ -125,35 +112,5 @@ describe('WeChat QR login (local provider)', () => {
     await expectSignedInAs(b.page, number);
     // Still without an address: the attestation popup follows on the computer too.
     await laterAttestation(b.page);
-  });
-
-  it(`after expire_seconds (${TICKET_TTL} s here) the code shows as expired, the old link is void, and 刷新 issues a new one`, async () => {
-    const { href } = await openQr();
-    await expect.poll(() => qrBox(b.page).getAttribute('data-status'), { timeout: (TICKET_TTL + 5) * 1000, interval: 500 }).toBe('expired');
-    await qrBox(b.page).getByText('二维码已过期').waitFor({ state: 'visible' });
-    await screenshotAtWidths(b.page, 'accounts', 'qr-expired');
-
-    const phone = await b.newDevice(MOBILE);
-    await phone.goto(href, { waitUntil: 'domcontentloaded' });
-    await expect
-      .poll(() =>
-        confirmCard(phone)
-          .getAttribute('data-status')
-          .catch(() => null),
-      )
-      .toMatch(/^(expired|error)$/);
-    await phone
-      .getByText(/二维码(无效或)?已过期/)
-      .filter({ visible: true })
-      .first()
-      .waitFor();
-
-    await qrBox(b.page)
-      .getByRole('button', { name: /刷\s*新/ })
-      .click();
-    await expect.poll(() => qrBox(b.page).getAttribute('data-status')).toBe('waiting');
-    const fresh = await qrBox(b.page).locator('a[href]').getAttribute('href');
-    expect(fresh).toMatch(/\/wx\/confirm\/[^/]+$/);
-    expect(fresh, 'a new ticket').not.toBe(href);
   });
 });

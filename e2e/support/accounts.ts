@@ -5,7 +5,7 @@ import { SMS_PURPOSES, type PowChallenge, type PowPayload, type TokenPair } from
 import type { Envelope } from '@yance/contracts/envelope';
 import { ORGANIZATIONS, type UserInfoResponse } from '@yance/contracts/user';
 import type { RouteName } from '@yance/contracts/routes';
-import { waitForApp } from './browser.ts';
+import { waitForApp, type BrowserFixture } from './browser.ts';
 import { expectSettled, opened } from './page-checks.ts';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -327,6 +327,21 @@ export async function waitForLiveQr(page: Page): Promise<void> {
       throw new Error(`the QR never reached waiting (${shown})`, { cause: e });
     });
 }
+
+/** Opens the login popup on the 微信扫码 tab and returns the popup and the confirm URL its live QR encodes. */
+export async function openWxQr(b: BrowserFixture): Promise<{ dialog: Locator; href: string }> {
+  await b.goto('/contact');
+  const dialog = await openLogin(b.page);
+  await selectTab(dialog, '微信扫码');
+  // Under load the ticket can be slow.
+  await waitForLiveQr(b.page);
+  const href = await qrBox(b.page).locator('a[href]').getAttribute('href');
+  expect(href).toMatch(/\/wx\/confirm\/[^/]+$/);
+  return { dialog, href: href! };
+}
+
+/** The page a QR opens on the second device (/wx/confirm/:ticket); data-status is the ticket's state there. */
+export const wxConfirmCard = (page: Page): Locator => page.locator('[data-testid=wx-confirm]');
 
 /** The password tab: fill and submit. */
 export async function passwordLogin(dialog: Locator, account: string, password: string): Promise<void> {
