@@ -120,6 +120,8 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     SMS_RESEND_SECONDS: String(E2E_RESEND_SECONDS),
     SMS_BUDGET_DAY: '100000',
     SMS_BUDGET_PREFIX_DAY: '100000',
+    // No proxy in front: a stop need not wait for one to close its idle connections (ADR 0076).
+    SHUTDOWN_QUIET_MS: '300',
     ...env,
   };
   // Always the embedded PGlite and in-database counters of this run, whatever the caller's shell has set.

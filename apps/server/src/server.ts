@@ -52,7 +52,11 @@ async function shutdown(signal: string) {
   app.log.info(`${signal} received: draining`);
   // The worker takes no new job; the ones running finish (app.close waits for them too).
   const jobsStopped = app.jobs.stop();
-  await app.lifecycle.drain({ graceMs: config.SHUTDOWN_GRACE_MS, readyzMs: config.SHUTDOWN_DRAIN_MS });
+  await app.lifecycle.drain({
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    quietMs: config.SHUTDOWN_QUIET_MS,
+    readyzMs: config.SHUTDOWN_DRAIN_MS,
+  });
   await jobsStopped;
   await app.close();
   await database.close();

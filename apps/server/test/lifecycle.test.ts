@@ -65,3 +65,35 @@ describe('healthz, readyz and the drain', () => {
     expect(late.json()).toEqual({ code: 503, msg: STOPPING_MESSAGE, data: null });
   });
 });
+
+// ADR 0076: an idle keep-alive connection is the proxy's to close while the process drains. Closing it ourselves could
+// cross a request the proxy is sending on it (a reset, and a 502 nginx never retries for a POST).
+describe('the drain leaves idle connections to their peer', () => {
+  let t: TestApp;
+  let port: number;
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as { port: number }).port;
+    t.app.lifecycle.markServing();
+  });
+  afterAll(async () => {
+    agent.destroy();
+    await t.close();
+  });
+
+  it('a connection idle since before the signal still answers a request within quietMs, with Connection: close; then the drain ends', async () => {
+    expect((await get(port, '/healthz', agent)).status).toBe(200);
+    const drained = t.app.lifecycle.drain({ graceMs: 10_000, quietMs: 2_000 });
+    // Idle past the half second after which the drain used to close it.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(t.app.lifecycle.state).toBe('draining');
+    const late = await get(port, '/healthz', agent);
+    expect(late.status).toBe(200);
+    expect(late.headers.connection).toBe('close');
+    // The answer closed the last connection: nothing is left to wait for.
+    await drained;
+    expect(t.app.lifecycle.state).toBe('closing');
+  });
+});

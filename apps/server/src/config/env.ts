@@ -90,6 +90,12 @@ const envSchema = z.object({
    * sending new requests before the listener closes (0 behind nginx, which learns from the closed port).
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * On SIGTERM: how long after the last request the process waits for its idle keep-alive connections to be closed
+   * by the proxy before it closes them itself. Longer than the proxy's idle timeout for its upstream connections
+   * (deploy/nginx: keepalive_timeout 4 s), so it is never the app that closes one nginx may be sending on (ADR 0076).
+   */
+  SHUTDOWN_QUIET_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   ...accountEnv,
   ...jobEnv,
   ...notifyEnv,

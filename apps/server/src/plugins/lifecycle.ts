@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -22,10 +23,12 @@ export interface Lifecycle {
   /**
    * The graceful stop's first half (ADR 0057): /readyz answers 503, the listener closes (new connections are
    * refused, so nginx tries the next process), requests on open connections are still served but each answer says
-   * `Connection: close`, until every in-flight request has finished and none came for `quietMs`, or `graceMs`
-   * passed. The caller then closes the app, whose late requests get the 503 envelope.
+   * `Connection: close` (and so do those in flight at the signal), until every in-flight request has finished and
+   * either every connection is closed or none was used for `quietMs` (longer than the proxy's idle timeout, so the
+   * proxy has closed its own), or `graceMs` passed. The caller then closes the app, whose late requests get the 503
+   * envelope (ADR 0076).
    */
-  drain(opts: { graceMs: number; quietMs?: number; readyzMs?: number }): Promise<void>;
+  drain(opts: { graceMs: number; quietMs: number; readyzMs?: number }): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -49,8 +52,10 @@ const unavailable = (reply: FastifyReply, msg: string) =>
  */
 export const lifecyclePlugin = fp(async (app: FastifyInstance, opts: { checks: ReadinessChecks }) => {
   let state: LifecycleState = 'starting';
-  let inFlight = 0;
-  let lastRequestAt = 0;
+  /** Answers not yet finished: at the signal, those not yet begun are told to close their connection too. */
+  const inFlight = new Set<ServerResponse>();
+  /** When a request last began or ended: the connections' last use, which the proxy's idle timeout counts from. */
+  let lastActivityAt = 0;
   const sockets = new Set<Socket>();
 
   app.server.on('connection', (socket: Socket) => {
@@ -58,11 +63,14 @@ export const lifecyclePlugin = fp(async (app: FastifyInstance, opts: { checks: R
     socket.once('close', () => sockets.delete(socket));
   });
   app.server.on('request', (_req, res) => {
-    inFlight++;
-    lastRequestAt = Date.now();
+    inFlight.add(res);
+    lastActivityAt = Date.now();
     // Draining: this answer closes its connection, so the proxy opens its next one to another process.
     if (state !== 'serving' && state !== 'starting' && !res.headersSent) res.setHeader('connection', 'close');
-    res.once('close', () => inFlight--);
+    res.once('close', () => {
+      inFlight.delete(res);
+      lastActivityAt = Date.now();
+    });
   });
   // Once the app is closing (after the drain) a request that still arrives is answered, not run: the envelope, 503.
   // A callback hook: serving, it costs a comparison per request, not a promise. Draining, the answer closes its
@@ -95,7 +103,7 @@ export const lifecyclePlugin = fp(async (app: FastifyInstance, opts: { checks: R
     markServing() {
       if (state === 'starting') state = 'serving';
     },
-    async drain({ graceMs, quietMs = 500, readyzMs = 0 }) {
+    async drain({ graceMs, quietMs, readyzMs = 0 }) {
       if (state === 'draining' || state === 'closing') return;
       state = 'draining';
       const deadline = Date.now() + graceMs;
@@ -104,7 +112,12 @@ export const lifecyclePlugin = fp(async (app: FastifyInstance, opts: { checks: R
       // net.Server's close, not http.Server's: stop accepting without closing the idle keep-alive connections at once,
       // which the proxy may be sending a request on this very moment (the keep-alive race that cost a 502).
       if (app.server.listening) NetServer.prototype.close.call(app.server);
-      while (Date.now() < deadline && (inFlight > 0 || (sockets.size > 0 && Date.now() - lastRequestAt < quietMs))) await sleep(25);
+      // The answers being worked on close their connections as well, so the proxy does not keep them for later.
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+      // Idle connections are left for the peer to close: nginx ends an idle upstream connection after its keepalive_timeout
+      // (4 s), shorter than quietMs (SHUTDOWN_QUIET_MS, 5 s), so the ones still open then are not nginx's. Closing one
+      // ourselves could cross a request nginx is sending on it, answered by a reset: a 502 nginx never retries for a POST.
+      while (Date.now() < deadline && (inFlight.size > 0 || (sockets.size > 0 && Date.now() - lastActivityAt < quietMs))) await sleep(25);
       state = 'closing';
     },
   };
