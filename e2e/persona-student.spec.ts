@@ -16,6 +16,8 @@ import { button, enrol, reviewedResultFile, signInToConsole, staffCall, staffTok
 // applies for an e-invoice. One figure — what she pays — reads the same on every page and PDF she passes, at 1280
 // and at 375 px: the order page before sending, the order page, 我的订单's row, 待结算's row and its 结算 dialog,
 // the group's money on 预存中心, the invoice dialog and the invoice PDF, and the console's order page.
+// Her second order spends the points the first earned; it is tested, confirmed and settled from the group as well,
+// and what it costs after the points reads the same on its pages, 待结算, the 结算 dialog and the console.
 const SPEC = 'persona-student';
 const s = useServer();
 const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
@@ -215,7 +217,8 @@ describe('persona: a student with a coupon and a research-group quota (issue 21)
       expect(invoiceText).toContain(formatFen(payFen));
       expect(invoiceText).toContain(orderNo);
 
-      // ---- her second order spends the points the first earned (1 a yuan paid; 100 take ¥1 off): no 9折, no coupon ----
+      // ---- her second order spends the points the first earned (1 a yuan paid; 100 take ¥1 off): no 9折, no coupon;
+      // the lab finishes it and she settles it from the group like the first ----
       const points = Math.floor(payFen / 100);
       await addToPlan(page, item.rid);
       await openOrderForm(page, ['ZnO 粉末']);
@@ -238,6 +241,43 @@ describe('persona: a student with a coupon and a research-group quota (issue 21)
         page.locator(`[data-testid=order-card][data-no="${second.no}"]`).getByTestId('order-card-amount'),
         pay2Fen,
       );
+
+      // ---- the lab finishes the second order too; she confirms and settles it from the group: the points stay off ----
+      expect(payFen + pay2Fen, 'both orders fit in her quota').toBeLessThanOrEqual(QUOTA_FEN);
+      await staffCall(s.baseUrl, 'adminOrderReceive', lab, { id: second.id, expect: 'awaitingSample' });
+      await staffCall(s.baseUrl, 'adminOrderStartTesting', lab, { id: second.id, expect: 'received' });
+      await reviewedResultFile(s.baseUrl, lab, second.id);
+      await staffCall(s.baseUrl, 'adminOrderDeliver', lab, { id: second.id, expect: 'testing' });
+      await page.goto(`/member/order?id=${second.id}`, { waitUntil: 'domcontentloaded' });
+      await waitForApp(page);
+      await page.locator('[data-testid=next-step][data-step=confirmData]').click();
+      await opened(page.locator('.ant-popconfirm'));
+      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await expect.poll(() => page.getByTestId('order-state').innerText()).toBe('待结算');
+      await readsAtWidths(page, SPEC, 'order2-unsettled', page.getByTestId('order-detail-due'), pay2Fen);
+      await page.locator('[data-testid=next-step][data-step=settle]').click();
+      await expectPath(page, '/member/unsettled');
+      const due2 = page.locator(`[data-testid=due-order][data-no="${second.no}"]`);
+      await readsAtWidths(page, SPEC, 'order2-unsettled-row', due2, pay2Fen);
+      await due2.getByRole('checkbox').check();
+      await expectAmount(page.getByTestId('settle-total'), pay2Fen, '已选 合计');
+      await button(page.getByTestId('settle-bar'), '结算').click();
+      const dialog2 = await opened(page.getByRole('dialog').filter({ hasText: '结算订单' }));
+      // What the group still allows her: the quota less the first order.
+      await dialog2.getByText(`课题组「${group.name}」（可用 ${formatFen(QUOTA_FEN - payFen)}）`).click();
+      await dialog2.getByText('课题组可用').waitFor();
+      await readsAtWidths(page, SPEC, 'order2-settle-dialog', dialog2.getByTestId('due-amount'), pay2Fen);
+      await button(dialog2, '确认结算').click();
+      await toast(page, '结算成功').first().waitFor();
+      await page.getByText('暂无待结算订单').waitFor();
+      await page.goto(`/member/order?id=${second.id}`, { waitUntil: 'domcontentloaded' });
+      await waitForApp(page);
+      await expect.poll(() => page.getByTestId('order-state').innerText()).toBe('已完成');
+      await readsAtWidths(page, SPEC, 'order2-completed', page.getByTestId('order-detail-paid'), pay2Fen);
+      await page.goto('/member/prestore', { waitUntil: 'domcontentloaded' });
+      await waitForApp(page);
+      await expectAmount(page.getByTestId('group-funds').getByText('课题组余额'), GROUP_FEN - payFen - pay2Fen, '课题组余额');
+      await expectAmount(page.getByTestId('group-funds').getByText('我的额度剩余'), QUOTA_FEN - payFen - pay2Fen, '我的额度剩余');
 
       // The console's order list and order pages: the lab reads the same 实付金额 (and 已付, 积分抵扣).
       await page.evaluate(() => localStorage.removeItem('token'));
@@ -265,6 +305,7 @@ describe('persona: a student with a coupon and a research-group quota (issue 21)
       await page.getByTestId('order-title').waitFor();
       await readsAtWidths(page, SPEC, 'console-order2', page.getByTestId('figure-payable'), pay2Fen, { fits: false });
       await expectAmount(page.getByTestId('figure-points'), points, '积分抵扣');
+      await expectAmount(page.getByTestId('figure-paid'), pay2Fen, '已付');
       expect(b.pageErrors).toEqual([]);
     },
   );
