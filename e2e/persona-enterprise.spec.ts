@@ -8,13 +8,14 @@ import { downloadedPdfText, expectAmount, JOURNEY_TIMEOUT, readsAtWidths } from 
 import { apiOk, newKey } from './support/money.ts';
 import { addToPlan, openOrderForm, SCANNED_PDF, submitOrder } from './support/order.ts';
 import { expectPath, opened } from './support/page-checks.ts';
-import { button, signInToConsole, staffCall, staffToken } from './support/staff.ts';
+import { button, enrol, signInToConsole, staffCall, staffToken } from './support/staff.ts';
 
 // Issue 21's third persona: an enterprise buyer. Her custom test is quoted by the manager (a demand, priced in the
 // console), she orders it with a catalogue item (新客9折 on her first 送样检测) and a coupon, finds 签署合同 on the
-// order's row and page, downloads the contract, uploads the signed scan; the manager confirms it; she tops up and
-// prepays from the balance. What she pays reads the same on the order page before sending, the order page, 我的订单,
-// 实验合同 and the contract PDF (合同金额), 待付款 and its 支付 dialog, 预存中心's 明细, and the console's order page.
+// order's row and page, downloads the contract, uploads the signed scan; the manager confirms it; she tops up by
+// 对公转账 (finance confirms the transfer) and prepays from the balance. What she pays reads the same on the order
+// page before sending, the order page, 我的订单, 实验合同 and the contract PDF (合同金额), 待付款 and its 支付 dialog,
+// 预存中心's 明细, and the console's order page.
 const SPEC = 'persona-enterprise';
 const s = useServer();
 const b = useBrowser(undefined, SPEC, { baseUrl: () => s.baseUrl });
@@ -165,19 +166,34 @@ describe('persona: an enterprise with a quote, a contract and prepayment (issue 
         payFen,
       );
 
-      // ---- she tops up online first (the local gateway's cashier), then pays from the balance ----
+      // ---- she tops up by 对公转账 (her bank's receipt uploaded), finance confirms it, then she pays from the balance ----
       const topUpYuan = Math.max(1000, Math.ceil(payFen / 100));
       await page.goto('/member/prestore', { waitUntil: 'domcontentloaded' });
       await waitForApp(page);
-      await page.getByPlaceholder(/^其他金额/).fill(String(topUpYuan));
-      await button(page, '立即充值').click();
-      await page.waitForURL('**/pay/local/TU*/*');
-      await waitForApp(page);
-      const cashier = page.getByTestId('local-cashier');
-      await expectAmount(cashier.getByTestId('cashier-amount'), topUpYuan * 100, '收银台金额');
-      await button(cashier, '确认支付').click();
-      await page.waitForURL('**/member/prestore?topup=TU*');
-      await page.getByTestId('topup-result').and(page.locator('[data-status=credited]')).waitFor();
+      await page.getByRole('tab', { name: '对公转账' }).click();
+      const transfer = page.locator('form#transfer-topup');
+      await transfer.getByPlaceholder(/^转账金额/).fill(String(topUpYuan));
+      await transfer.getByLabel('付款户名').fill('上海澄新材料科技有限公司');
+      await transfer.locator('input[type=file]').setInputFiles({ name: '工行回单.pdf', mimeType: 'application/pdf', buffer: SCANNED_PDF });
+      await button(transfer, '提交转账信息').click();
+      await toast(page, '转账信息已提交，财务将在一个工作日内确认到账').first().waitFor();
+      // Finance finds it waiting in 充值审核 and confirms it (the console's step, through the API: admin-money walks it).
+      // Finance's money rooms ask for a bound TOTP: a finance member who has bound one.
+      const finance = (await enrol(s.baseUrl, 'finance')).token;
+      const waiting = await staffCall<{ list: { id: number; amountFen: number }[] }>(s.baseUrl, 'adminTopupList', finance, {
+        keyword: buyer.phone,
+        method: 'transfer',
+        page: 1,
+        pageSize: 5,
+      });
+      expect(waiting.list.map((t) => t.amountFen)).toEqual([topUpYuan * 100]);
+      await staffCall(s.baseUrl, 'adminTopupConfirm', finance, {
+        id: waiting.list[0]!.id,
+        note: '已核对工行回单',
+        idempotencyKey: newKey(),
+      });
+      const balance = apiOk(await call<{ balanceFen: number }>(s.baseUrl, 'prestoreInfo', {}, { token }));
+      expect(balance.balanceFen, 'the transfer (and any bonus) is in her balance').toBeGreaterThanOrEqual(topUpYuan * 100);
 
       await page.goto(`/member/order?id=${orderId}`, { waitUntil: 'domcontentloaded' });
       await waitForApp(page);
