@@ -27,15 +27,13 @@ import { screenshotAtWidths } from './support/screenshot.ts';
 // 2-core machine outlasted a 15-s ticket (a CI failure). The expiry has its own spec with short tickets.
 const s = useServer();
 const b = useBrowser(undefined, 'accounts', { baseUrl: () => s.baseUrl });
-const openQr = () => openWxQr(b);
-const confirmCard = wxConfirmCard;
 
 const CONFIRM = '确认登录';
 const SIGN_IN_FIRST = '登录后确认';
 
 /** The card says where and when the login was asked for (the computer's address and a time). */
 async function expectLoginRequest(phone: Page): Promise<void> {
-  const card = confirmCard(phone);
+  const card = wxConfirmCard(phone);
   await card.getByText('请求IP', { exact: true }).waitFor({ state: 'visible' });
   await card.getByText('请求时间', { exact: true }).waitFor({ state: 'visible' });
   await card.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/).waitFor({ state: 'visible' });
@@ -48,12 +46,12 @@ describe('WeChat QR login (local provider)', () => {
   it('scanned from a second device, signed in there with a password and confirmed, the computer logs in', async () => {
     const user = await registerUser(s.server);
     await addAddress(s.baseUrl, user.tokens.token);
-    const { dialog, href } = await openQr();
+    const { dialog, href } = await openWxQr(b);
 
     // "Scan": the phone opens the QR's URL.
     const phone = await b.newDevice(MOBILE);
     await phone.goto(href, { waitUntil: 'domcontentloaded' });
-    await confirmCard(phone).and(phone.locator('[data-status=scanned]')).waitFor({ state: 'visible' });
+    await wxConfirmCard(phone).and(phone.locator('[data-status=scanned]')).waitFor({ state: 'visible' });
     await phone.getByRole('heading', { name: '确认登录研测' }).waitFor();
     await expectLoginRequest(phone);
 
@@ -69,7 +67,7 @@ describe('WeChat QR login (local provider)', () => {
     await toast(phone, '登录成功!').first().waitFor({ state: 'visible' });
     await authDialog(phone).waitFor({ state: 'hidden' });
     await phone.getByRole('button', { name: CONFIRM }).click();
-    await confirmCard(phone).and(phone.locator('[data-status=confirmed]')).waitFor({ state: 'visible' });
+    await wxConfirmCard(phone).and(phone.locator('[data-status=confirmed]')).waitFor({ state: 'visible' });
     await phone.getByText('已确认，请返回电脑端').waitFor();
 
     await toast(b.page, '登录成功!').first().waitFor({ state: 'visible' });
@@ -79,10 +77,10 @@ describe('WeChat QR login (local provider)', () => {
   });
 
   it('a new phone registers with its SMS code in the popup, confirms, and the computer logs in to the new account', async () => {
-    const { dialog, href } = await openQr();
+    const { dialog, href } = await openWxQr(b);
     const phone = await b.newDevice(MOBILE);
     await phone.goto(href, { waitUntil: 'domcontentloaded' });
-    await confirmCard(phone).and(phone.locator('[data-status=scanned]')).waitFor({ state: 'visible' });
+    await wxConfirmCard(phone).and(phone.locator('[data-status=scanned]')).waitFor({ state: 'visible' });
     await expectLoginRequest(phone);
     // No account yet: 登录后确认 opens the popup, where the phone registers with its SMS code.
     await phone.getByRole('button', { name: SIGN_IN_FIRST }).click();
@@ -104,7 +102,7 @@ describe('WeChat QR login (local provider)', () => {
     // A brand-new account: the attestation popup asks for the profile first.
     await laterAttestation(phone);
     await phone.getByRole('button', { name: CONFIRM }).click();
-    await confirmCard(phone).and(phone.locator('[data-status=confirmed]')).waitFor({ state: 'visible' });
+    await wxConfirmCard(phone).and(phone.locator('[data-status=confirmed]')).waitFor({ state: 'visible' });
     await phone.getByText('已确认，请返回电脑端').waitFor();
 
     await toast(b.page, '登录成功!').first().waitFor({ state: 'visible' });

@@ -8,7 +8,7 @@ import { searchDevices } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 import { apiOk, confirmedOrder, newKey, paidTopUp } from './support/money.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
-import { reviewedResultFile, staffCall, staffToken } from './support/staff.ts';
+import { labDelivers, staffCall, staffToken } from './support/staff.ts';
 import { DEFAULT_SERVICE_AGREEMENT } from '@yance/contracts/service-agreement';
 
 /** The service agreement an institution ticks with its order (ADR 0070). */
@@ -169,10 +169,7 @@ describe('every state that waits for the customer shows its action on the row an
     const pickup = await place(u, rid, 1);
     expect(pickup.state).toBe('awaitingPickup');
     const delivered = await place(u, rid);
-    await staffCall(s.baseUrl, 'adminOrderReceive', lab, { id: delivered.id, expect: 'awaitingSample' });
-    await staffCall(s.baseUrl, 'adminOrderStartTesting', lab, { id: delivered.id, expect: 'received' });
-    await reviewedResultFile(s.baseUrl, lab, delivered.id);
-    await staffCall(s.baseUrl, 'adminOrderDeliver', lab, { id: delivered.id, expect: 'testing' });
+    await labDelivers(s.baseUrl, lab, delivered.id);
     const settling = await confirmedOrder(s.baseUrl, u, rid, lab);
     const done = await confirmedOrder(s.baseUrl, u, rid, lab);
     await paidTopUp(s.baseUrl, u, 2_000_000);

@@ -10,7 +10,7 @@ import { apiOk, newKey, paidTopUp } from './support/money.ts';
 import { opened } from './support/page-checks.ts';
 import { acceptAgreement } from './support/order.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
-import { button, reviewedResultFile, signInToConsole, staffCall, staffToken } from './support/staff.ts';
+import { button, labDelivers, signInToConsole, staffToken } from './support/staff.ts';
 
 const SPEC = 'order-return';
 const s = useServer();
@@ -58,10 +58,7 @@ describe('a sample asked back (ADR 0070)', () => {
     apiOk(
       await call(s.baseUrl, 'samplingAdd', { orderId: id, type: 0, express_company: '顺丰速运', express_no: 'SF2026112801' }, { token }),
     );
-    await staffCall(s.baseUrl, 'adminOrderReceive', lab, { id, expect: 'awaitingSample' });
-    await staffCall(s.baseUrl, 'adminOrderStartTesting', lab, { id, expect: 'received' });
-    await reviewedResultFile(s.baseUrl, lab, id);
-    await staffCall(s.baseUrl, 'adminOrderDeliver', lab, { id, expect: 'testing' });
+    await labDelivers(s.baseUrl, lab, id);
 
     // The console: the order's agreement and return address; 退还 shows where to.
     const console = await b.newDevice({ width: 1280, height: 900 });

@@ -8,6 +8,7 @@ import { downloadedPdfText, expectAmount, JOURNEY_TIMEOUT, readsAtWidths } from 
 import { apiOk, newKey } from './support/money.ts';
 import { addToPlan, openOrderForm, SCANNED_PDF, submitOrder } from './support/order.ts';
 import { expectPath, opened } from './support/page-checks.ts';
+import { screenshotAtWidths } from './support/screenshot.ts';
 import { button, enrol, signInToConsole, staffCall, staffToken } from './support/staff.ts';
 
 // Issue 21's third persona: an enterprise buyer. Her custom test is quoted by the manager (a demand, priced in the
@@ -175,6 +176,7 @@ describe('persona: an enterprise with a quote, a contract and prepayment (issue 
       await transfer.getByPlaceholder(/^转账金额/).fill(String(topUpYuan));
       await transfer.getByLabel('付款户名').fill('上海澄新材料科技有限公司');
       await transfer.locator('input[type=file]').setInputFiles({ name: '工行回单.pdf', mimeType: 'application/pdf', buffer: SCANNED_PDF });
+      await screenshotAtWidths(page, SPEC, 'transfer-topup');
       await button(transfer, '提交转账信息').click();
       await toast(page, '转账信息已提交，财务将在一个工作日内确认到账').first().waitFor();
       // Finance finds it waiting in 充值审核 and confirms it (the console's step, through the API: admin-money walks it).

@@ -8,7 +8,7 @@ import { downloadedPdfText, expectAmount, JOURNEY_TIMEOUT, readsAtWidths } from 
 import { apiOk, newKey, paidTopUp } from './support/money.ts';
 import { acceptAgreement, addToPlan, openOrderForm, submitOrder } from './support/order.ts';
 import { expectPath, opened } from './support/page-checks.ts';
-import { button, enrol, reviewedResultFile, signInToConsole, staffCall, staffToken } from './support/staff.ts';
+import { button, enrol, labDelivers, signInToConsole, staffCall, staffToken } from './support/staff.ts';
 
 // Issue 21's first persona: a student (an institution, pays after testing) with a coupon from the shop and a quota
 // in her teacher's research group. She orders 送样检测 in the browser (her first order: 新客9折), the coupon comes
@@ -101,6 +101,28 @@ describe('persona: a student with a coupon and a research-group quota (issue 21)
 
       // ---- the student orders in the browser ----
       const page = b.page;
+      /** 确认数据 on the order's page (its next step); the order then waits for settlement. */
+      const confirmData = async () => {
+        await page.locator('[data-testid=next-step][data-step=confirmData]').click();
+        await opened(page.locator('.ant-popconfirm'));
+        await page.locator('.ant-popconfirm .ant-btn-primary').click();
+        await expect.poll(() => page.getByTestId('order-state').innerText()).toBe('待结算');
+      };
+      /** On 待结算: her row, the total and the 结算 dialog read `fen`, paid from the group, which allows her `availableFen`. */
+      const settleFromGroup = async (no: string, fen: number, availableFen: number, shots: string) => {
+        const due = page.locator(`[data-testid=due-order][data-no="${no}"]`);
+        await readsAtWidths(page, SPEC, `${shots}unsettled`, due, fen);
+        await due.getByRole('checkbox').check();
+        await expectAmount(page.getByTestId('settle-total'), fen, '已选 合计');
+        await button(page.getByTestId('settle-bar'), '结算').click();
+        const dialog = await opened(page.getByRole('dialog').filter({ hasText: '结算订单' }));
+        await dialog.getByText(`课题组「${group.name}」（可用 ${formatFen(availableFen)}）`).click();
+        await dialog.getByText('课题组可用').waitFor();
+        await readsAtWidths(page, SPEC, `${shots}settle-dialog`, dialog.getByTestId('due-amount'), fen);
+        await button(dialog, '确认结算').click();
+        await toast(page, '结算成功').first().waitFor();
+        await page.getByText('暂无待结算订单').waitFor();
+      };
       await signInWith(page, student.tokens, '/member/coupon');
       await addToPlan(page, item.rid);
       await openOrderForm(page, ['TiO2 粉末']);
@@ -122,17 +144,11 @@ describe('persona: a student with a coupon and a research-group quota (issue 21)
 
       // ---- the lab receives, tests and delivers (staff's steps, through the API) ----
       const lab = await staffToken(s.baseUrl, 'lab');
-      await staffCall(s.baseUrl, 'adminOrderReceive', lab, { id: orderId, expect: 'awaitingSample' });
-      await staffCall(s.baseUrl, 'adminOrderStartTesting', lab, { id: orderId, expect: 'received' });
-      await reviewedResultFile(s.baseUrl, lab, orderId);
-      await staffCall(s.baseUrl, 'adminOrderDeliver', lab, { id: orderId, expect: 'testing' });
+      await labDelivers(s.baseUrl, lab, orderId);
 
       // She confirms the data on the row's page; the order waits for settlement with what she owes.
       await button(row, '查看').click();
-      await page.locator('[data-testid=next-step][data-step=confirmData]').click();
-      await opened(page.locator('.ant-popconfirm'));
-      await page.locator('.ant-popconfirm .ant-btn-primary').click();
-      await expect.poll(() => page.getByTestId('order-state').innerText()).toBe('待结算');
+      await confirmData();
       await readsAtWidths(page, SPEC, 'order-page-unsettled', page.getByTestId('order-detail-due'), payFen);
       // The member centre says what is to settle.
       await page.goto('/member/center', { waitUntil: 'domcontentloaded' });
@@ -150,18 +166,7 @@ describe('persona: a student with a coupon and a research-group quota (issue 21)
       // 结算: from the order's button to 待结算, her row, the dialog with the group as the source.
       await page.locator('[data-testid=next-step][data-step=settle]').click();
       await expectPath(page, '/member/unsettled');
-      const due = page.locator(`[data-testid=due-order][data-no="${orderNo}"]`);
-      await readsAtWidths(page, SPEC, 'unsettled', due, payFen);
-      await due.getByRole('checkbox').check();
-      await expectAmount(page.getByTestId('settle-total'), payFen, '已选 合计');
-      await button(page.getByTestId('settle-bar'), '结算').click();
-      const dialog = await opened(page.getByRole('dialog').filter({ hasText: '结算订单' }));
-      await dialog.getByText(`课题组「${group.name}」（可用 ${formatFen(QUOTA_FEN)}）`).click();
-      await dialog.getByText('课题组可用').waitFor();
-      await readsAtWidths(page, SPEC, 'settle-dialog', dialog.getByTestId('due-amount'), payFen);
-      await button(dialog, '确认结算').click();
-      await toast(page, '结算成功').waitFor();
-      await page.getByText('暂无待结算订单').waitFor();
+      await settleFromGroup(orderNo, payFen, QUOTA_FEN, '');
 
       // The order is paid what it cost; the group holds the rest and her quota is lowered by it.
       await page.goto(`/member/order?id=${orderId}`, { waitUntil: 'domcontentloaded' });
@@ -244,32 +249,15 @@ describe('persona: a student with a coupon and a research-group quota (issue 21)
 
       // ---- the lab finishes the second order too; she confirms and settles it from the group: the points stay off ----
       expect(payFen + pay2Fen, 'both orders fit in her quota').toBeLessThanOrEqual(QUOTA_FEN);
-      await staffCall(s.baseUrl, 'adminOrderReceive', lab, { id: second.id, expect: 'awaitingSample' });
-      await staffCall(s.baseUrl, 'adminOrderStartTesting', lab, { id: second.id, expect: 'received' });
-      await reviewedResultFile(s.baseUrl, lab, second.id);
-      await staffCall(s.baseUrl, 'adminOrderDeliver', lab, { id: second.id, expect: 'testing' });
+      await labDelivers(s.baseUrl, lab, second.id);
       await page.goto(`/member/order?id=${second.id}`, { waitUntil: 'domcontentloaded' });
       await waitForApp(page);
-      await page.locator('[data-testid=next-step][data-step=confirmData]').click();
-      await opened(page.locator('.ant-popconfirm'));
-      await page.locator('.ant-popconfirm .ant-btn-primary').click();
-      await expect.poll(() => page.getByTestId('order-state').innerText()).toBe('待结算');
-      await readsAtWidths(page, SPEC, 'order2-unsettled', page.getByTestId('order-detail-due'), pay2Fen);
+      await confirmData();
+      await readsAtWidths(page, SPEC, 'order2-page-unsettled', page.getByTestId('order-detail-due'), pay2Fen);
       await page.locator('[data-testid=next-step][data-step=settle]').click();
       await expectPath(page, '/member/unsettled');
-      const due2 = page.locator(`[data-testid=due-order][data-no="${second.no}"]`);
-      await readsAtWidths(page, SPEC, 'order2-unsettled-row', due2, pay2Fen);
-      await due2.getByRole('checkbox').check();
-      await expectAmount(page.getByTestId('settle-total'), pay2Fen, '已选 合计');
-      await button(page.getByTestId('settle-bar'), '结算').click();
-      const dialog2 = await opened(page.getByRole('dialog').filter({ hasText: '结算订单' }));
       // What the group still allows her: the quota less the first order.
-      await dialog2.getByText(`课题组「${group.name}」（可用 ${formatFen(QUOTA_FEN - payFen)}）`).click();
-      await dialog2.getByText('课题组可用').waitFor();
-      await readsAtWidths(page, SPEC, 'order2-settle-dialog', dialog2.getByTestId('due-amount'), pay2Fen);
-      await button(dialog2, '确认结算').click();
-      await toast(page, '结算成功').first().waitFor();
-      await page.getByText('暂无待结算订单').waitFor();
+      await settleFromGroup(second.no, pay2Fen, QUOTA_FEN - payFen, 'order2-');
       await page.goto(`/member/order?id=${second.id}`, { waitUntil: 'domcontentloaded' });
       await waitForApp(page);
       await expect.poll(() => page.getByTestId('order-state').innerText()).toBe('已完成');

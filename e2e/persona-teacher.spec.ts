@@ -26,7 +26,7 @@ import { expectAmount, JOURNEY_TIMEOUT, readsAtWidths } from './support/figures.
 import { apiOk, paidTopUp } from './support/money.ts';
 import { acceptAgreement, addToPlan, openOrderForm, submitOrder } from './support/order.ts';
 import { expectPath, opened } from './support/page-checks.ts';
-import { button, reviewedResultFile, staffCall, staffToken } from './support/staff.ts';
+import { button, labDelivers, staffToken } from './support/staff.ts';
 
 // Issue 21's second persona: a teacher invited by a student. He opens the student's link (/invited/CODE), registers
 // in its popup and finds the ¥200 new-customer coupon; his first 送样检测 order takes 新客9折 and the coupon, the
@@ -123,10 +123,7 @@ describe('persona: a teacher invited by a student (issue 21)', () => {
 
       // ---- the lab's steps (API), his 确认数据 on the order's page ----
       const lab = await staffToken(s.baseUrl, 'lab');
-      await staffCall(s.baseUrl, 'adminOrderReceive', lab, { id: orderId, expect: 'awaitingSample' });
-      await staffCall(s.baseUrl, 'adminOrderStartTesting', lab, { id: orderId, expect: 'received' });
-      await reviewedResultFile(s.baseUrl, lab, orderId);
-      await staffCall(s.baseUrl, 'adminOrderDeliver', lab, { id: orderId, expect: 'testing' });
+      await labDelivers(s.baseUrl, lab, orderId);
       await page.reload({ waitUntil: 'domcontentloaded' });
       await waitForApp(page);
       await row.locator('[data-testid=next-step][data-step=confirmData]').click();

@@ -1,7 +1,7 @@
 // Money set-ups for specs, through the API as the shop's pages call it: an order taken to 待结算, a paid top-up.
 import { expect } from 'vitest';
 import { call, type TestUser } from './accounts.ts';
-import { reviewedResultFile, staffCall } from './staff.ts';
+import { labDelivers } from './staff.ts';
 import { DEFAULT_SERVICE_AGREEMENT } from '@yance/contracts/service-agreement';
 
 /** The service agreement an institution ticks with its order (ADR 0070). */
@@ -45,10 +45,7 @@ export async function confirmedOrder(
   );
   expect(placed.state).toBe('awaitingSample');
   const id = placed.id;
-  await staffCall(baseUrl, 'adminOrderReceive', lab, { id, expect: 'awaitingSample' });
-  await staffCall(baseUrl, 'adminOrderStartTesting', lab, { id, expect: 'received' });
-  await reviewedResultFile(baseUrl, lab, id);
-  await staffCall(baseUrl, 'adminOrderDeliver', lab, { id, expect: 'testing' });
+  await labDelivers(baseUrl, lab, id);
   expect(apiOk(await call<{ state: string }>(baseUrl, 'orderConfirm', { id }, { token })).state).toBe('unsettled');
   return { id, no: placed.no };
 }

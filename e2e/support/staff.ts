@@ -175,3 +175,11 @@ export async function reviewedResultFile(
   await staffCall(baseUrl, 'adminResultReview', token, { id: env.data.id, approve: true, reason: '' });
   return env.data.id;
 }
+
+/** The lab's steps on an order whose samples are on their way, through the API: 签收, 开始检测, a reviewed file, 交付数据. */
+export async function labDelivers(baseUrl: string, lab: string, orderId: number): Promise<void> {
+  await staffCall(baseUrl, 'adminOrderReceive', lab, { id: orderId, expect: 'awaitingSample' });
+  await staffCall(baseUrl, 'adminOrderStartTesting', lab, { id: orderId, expect: 'received' });
+  await reviewedResultFile(baseUrl, lab, orderId);
+  await staffCall(baseUrl, 'adminOrderDeliver', lab, { id: orderId, expect: 'testing' });
+}
