@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
-import { fromPglite, openDatabase, type Database, type Db } from '../src/db/client.ts';
+import { fromPglite, openDatabase, PGLITE_START_PARAMS, type Database, type Db } from '../src/db/client.ts';
 import type { Fetch } from '../src/context.ts';
 import { systemClock, type Clock } from '../src/lib/clock.ts';
 import type { SmsProvider } from '../src/lib/sms-provider.ts';
@@ -32,7 +32,7 @@ async function freshDatabase(): Promise<{ database: Database; url?: string; drop
   const info = inject('testDb');
   if (info.kind === 'pglite') {
     const dump = await readFile(info.dumpFile);
-    const client = new PGlite({ loadDataDir: new Blob([dump]) });
+    const client = new PGlite({ loadDataDir: new Blob([dump]), startParams: PGLITE_START_PARAMS });
     await client.waitReady;
     return { database: fromPglite(client), drop: async () => {} };
   }

@@ -5,7 +5,7 @@
  * pixels and given a detector's grain, then saved as JPEG — the raster kind an
  * operator uploads, which the /media pipeline sizes (ADR 0031). No words.
  */
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 
 export type MicrographKind = 'sem' | 'stem' | 'hrtem';
 export const MICROGRAPH_KINDS: readonly MicrographKind[] = ['sem', 'stem', 'hrtem'];
@@ -93,6 +93,7 @@ const SCENES: Record<MicrographKind, (rand: () => number) => string> = { sem, st
 
 /** The JPEG of one micrograph, deterministic for the same kind and random source. */
 export async function micrograph(kind: MicrographKind, rand: () => number): Promise<Buffer> {
+  const sharp = await loadSharp();
   const scene = await sharp(Buffer.from(SCENES[kind](rand)))
     .png()
     .toBuffer();

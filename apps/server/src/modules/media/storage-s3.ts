@@ -1,6 +1,6 @@
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 import { StartupError } from '../../lib/startup-error.ts';
 import type { FileStorage } from './storage.service.ts';
 import { UPLOAD_KEY } from './storage.service.ts';
@@ -16,10 +16,21 @@ export interface S3Options {
   cacheDir: string;
 }
 
-const statusOf = (e: unknown) => (e instanceof S3ServiceException ? e.$metadata.httpStatusCode : undefined);
+/** The AWS SDK, loaded with the first call (a process on local storage never loads it). */
+type Sdk = typeof S3;
+let sdkLoading: Promise<Sdk> | undefined;
+const loadSdk = () => (sdkLoading ??= import('@aws-sdk/client-s3'));
+
+/** An error S3 answered (the SDK is loaded by then: only a sent command fails this way). */
+const s3Error = async (e: unknown) => {
+  const { S3ServiceException } = await loadSdk();
+  return e instanceof S3ServiceException ? e : undefined;
+};
+const statusOf = async (e: unknown) => (await s3Error(e))?.$metadata.httpStatusCode;
 /** What went wrong, for a log line: the HTTP status and S3's error code (a HEAD answer has none), or the network error. */
-function reasonOf(e: unknown): string {
-  if (!(e instanceof S3ServiceException)) return e instanceof Error ? e.message : String(e);
+async function reasonOf(err: unknown): Promise<string> {
+  const e = await s3Error(err);
+  if (!e) return err instanceof Error ? err.message : String(err);
   const code = e.name && !e.name.startsWith('Unknown') ? ` ${e.name}` : '';
   return `HTTP ${e.$metadata.httpStatusCode ?? '?'}${code}`;
 }
@@ -31,18 +42,12 @@ function reasonOf(e: unknown): string {
  * the local copy made for /media never goes stale.
  */
 export function s3Storage(opts: S3Options): FileStorage {
-  const client = new S3Client({
-    endpoint: opts.endpoint,
-    region: opts.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
-    // Checksums only where S3 requires them: the SDK's default (a CRC32 on every PUT, checked on every GET)
-    // is not understood by every S3-compatible store, and TLS already guards the bytes in transit.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    // A store that does not answer fails the request instead of holding it (and the upload or page) open.
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000, throwOnRequestTimeout: true },
-  });
+  let client: S3.S3Client | undefined;
+  const made = async () => {
+    const sdk = await loadSdk();
+    client ??= makeClient(sdk, opts);
+    return { sdk, client };
+  };
   const where = `bucket "${opts.bucket}" at ${opts.endpoint}`;
   const checked = (key: string) => {
     if (!UPLOAD_KEY.test(key)) throw new Error(`bad storage key ${JSON.stringify(key)}`);
@@ -51,35 +56,39 @@ export function s3Storage(opts: S3Options): FileStorage {
 
   async function get(key: string): Promise<Buffer | undefined> {
     if (!UPLOAD_KEY.test(key)) return undefined;
+    const { sdk, client } = await made();
     try {
-      const res = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: key }));
+      const res = await client.send(new sdk.GetObjectCommand({ Bucket: opts.bucket, Key: key }));
       return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : Buffer.alloc(0);
     } catch (e) {
-      if (statusOf(e) === 404) return undefined;
-      throw new Error(`S3 GET ${key} from ${where} failed: ${reasonOf(e)}`, { cause: e });
+      if ((await statusOf(e)) === 404) return undefined;
+      throw new Error(`S3 GET ${key} from ${where} failed: ${await reasonOf(e)}`, { cause: e });
     }
   }
 
   return {
     kind: 's3',
     async ready() {
+      const { sdk, client } = await made();
       try {
-        await client.send(new HeadBucketCommand({ Bucket: opts.bucket }));
+        await client.send(new sdk.HeadBucketCommand({ Bucket: opts.bucket }));
       } catch (e) {
-        const status = statusOf(e);
+        const status = await statusOf(e);
+        const reason = await reasonOf(e);
         if (status === 404) throw new StartupError(`STORAGE=s3: ${where} does not exist; create it first (the app never creates buckets)`);
         if (status === 401 || status === 403)
           throw new StartupError(
-            `STORAGE=s3: ${where} refused S3_ACCESS_KEY_ID (${reasonOf(e)}); check the key pair and that it may read and write the bucket`,
+            `STORAGE=s3: ${where} refused S3_ACCESS_KEY_ID (${reason}); check the key pair and that it may read and write the bucket`,
           );
-        throw new StartupError(`STORAGE=s3: cannot reach ${where}: ${reasonOf(e)}`);
+        throw new StartupError(`STORAGE=s3: cannot reach ${where}: ${reason}`);
       }
     },
     async put(key, bytes, contentType) {
+      const { sdk, client } = await made();
       try {
-        await client.send(new PutObjectCommand({ Bucket: opts.bucket, Key: checked(key), Body: bytes, ContentType: contentType }));
+        await client.send(new sdk.PutObjectCommand({ Bucket: opts.bucket, Key: checked(key), Body: bytes, ContentType: contentType }));
       } catch (e) {
-        throw new Error(`S3 PUT ${key} to ${where} failed: ${reasonOf(e)}`, { cause: e });
+        throw new Error(`S3 PUT ${key} to ${where} failed: ${await reasonOf(e)}`, { cause: e });
       }
     },
     get,
@@ -96,7 +105,22 @@ export function s3Storage(opts: S3Options): FileStorage {
       return file;
     },
     close() {
-      client.destroy();
+      client?.destroy();
     },
   };
+}
+
+function makeClient(sdk: Sdk, opts: S3Options): S3.S3Client {
+  return new sdk.S3Client({
+    endpoint: opts.endpoint,
+    region: opts.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+    // Checksums only where S3 requires them: the SDK's default (a CRC32 on every PUT, checked on every GET)
+    // is not understood by every S3-compatible store, and TLS already guards the bytes in transit.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // A store that does not answer fails the request instead of holding it (and the upload or page) open.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000, throwOnRequestTimeout: true },
+  });
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MediaUploadResult } from '@yance/contracts/content-admin';
 import { cleanText } from '@yance/contracts/text';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import type { AppContext, StaffCaller } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changesOf, recordAudit } from '../audit/index.ts';
@@ -33,6 +33,7 @@ const MARKUP = '[文件]不接受SVG等矢量或网页文件，请上传JPEG、P
  */
 export async function reencode(bytes: Buffer): Promise<{ data: Buffer; type: MediaUploadResult['type']; width: number; height: number }> {
   if (!sniffImage(bytes)) throw new AppError('INVALID', looksLikeMarkup(bytes) ? MARKUP : NOT_IMAGE);
+  const sharp = await loadSharp();
   const open = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });
   try {
     const opaque = (await open().metadata()).hasAlpha ? (await open().stats()).isOpaque : true;

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { unavailable } from '../../lib/app-error.ts';
 import type { CounterState, RateCounter } from '../../lib/rate-counter.ts';
 
@@ -21,35 +21,39 @@ export const REDIS_TIMEOUT_MS = 1000;
  * itself, forever, backing off to 2 s between tries.
  */
 export function redisCounter(url: string, prefix = 'yance:rl:', events?: RedisEvents): RateCounter {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    connectTimeout: REDIS_TIMEOUT_MS,
-    commandTimeout: REDIS_TIMEOUT_MS,
-    maxRetriesPerRequest: 0,
-    enableAutoPipelining: true,
-    retryStrategy: (times) => Math.min(times * 100, 2000),
-  });
   let down = false;
-  // Without a listener ioredis prints every failed reconnection as an unhandled error.
-  redis.on('error', (err: Error) => {
-    if (down) return;
-    down = true;
-    events?.down(err.message);
-  });
-  redis.on('ready', () => {
-    if (!down) return;
-    down = false;
-    events?.up();
-  });
-  // The first command opens the connection (and every caller waits for that one opening); a failed opening is not
-  // kept: the client goes on reconnecting by itself, and commands meanwhile are refused at once.
-  let opened: Promise<void> | undefined;
-  const connected = (): Promise<void> => (opened ??= redis.connect().catch(() => {}));
-  async function run<T>(command: () => Promise<T>): Promise<T> {
+  const open = async (): Promise<Redis> => {
+    // ioredis is loaded with the first command, not at start-up: a process without REDIS_URL never loads it.
+    const { Redis } = await import('ioredis');
+    const client = new Redis(url, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      connectTimeout: REDIS_TIMEOUT_MS,
+      commandTimeout: REDIS_TIMEOUT_MS,
+      maxRetriesPerRequest: 0,
+      enableAutoPipelining: true,
+      retryStrategy: (times) => Math.min(times * 100, 2000),
+    });
+    // Without a listener ioredis prints every failed reconnection as an unhandled error.
+    client.on('error', (err: Error) => {
+      if (down) return;
+      down = true;
+      events?.down(err.message);
+    });
+    client.on('ready', () => {
+      if (!down) return;
+      down = false;
+      events?.up();
+    });
+    await client.connect().catch(() => {});
+    return client;
+  };
+  // The first command makes the client and opens the connection (and every caller waits for that one opening); a
+  // failed opening is not kept: the client goes on reconnecting by itself, and commands meanwhile are refused at once.
+  let opened: Promise<Redis> | undefined;
+  async function run<T>(command: (redis: Redis) => Promise<T>): Promise<T> {
     try {
-      await connected();
-      return await command();
+      return await command(await (opened ??= open()));
     } catch (err) {
       throw unavailable(err);
     }
@@ -57,7 +61,7 @@ export function redisCounter(url: string, prefix = 'yance:rl:', events?: RedisEv
   const state = (count: number, ttl: number): CounterState => (ttl > 0 ? { count, ttlSeconds: ttl } : { count: 0, ttlSeconds: 0 });
   return {
     hit: (key, windowSeconds) =>
-      run(async () => {
+      run(async (redis) => {
         const k = prefix + key;
         const result = await redis.multi().set(k, '0', 'EX', windowSeconds, 'NX').incr(k).ttl(k).exec();
         if (!result) throw new Error('redis transaction aborted');
@@ -66,26 +70,27 @@ export function redisCounter(url: string, prefix = 'yance:rl:', events?: RedisEv
         return state(count, ttl);
       }),
     peek: (key) =>
-      run(async () => {
+      run(async (redis) => {
         const k = prefix + key;
         const [count, ttl] = await Promise.all([redis.get(k), redis.ttl(k)]);
         return count === null ? { count: 0, ttlSeconds: 0 } : state(Number(count), ttl);
       }),
     release: (key) =>
-      run(async () => {
+      run(async (redis) => {
         // Only a live window with hits left in it: DECR on a missing key would create one without an expiry.
         await redis.eval("if (tonumber(redis.call('GET', KEYS[1]) or '0') > 0) then redis.call('DECR', KEYS[1]) end", 1, prefix + key);
       }),
     clear: (key) =>
-      run(async () => {
+      run(async (redis) => {
         await redis.del(prefix + key);
       }),
     ping: () =>
-      run(async () => {
+      run(async (redis) => {
         await redis.ping();
       }),
     async close() {
-      if (redis.status === 'wait' || redis.status === 'end') return;
+      const redis = await opened;
+      if (!redis || redis.status === 'wait' || redis.status === 'end') return;
       await redis.quit().catch(() => redis.disconnect());
     },
   };

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RASTER_EXTENSIONS } from '@yance/contracts/media';
-import sharp from 'sharp';
+import type sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 
 /** What a variant is encoded as. */
 export type VariantFormat = 'avif' | 'webp' | 'jpeg' | 'png';
@@ -77,7 +78,7 @@ export async function variantFile(cacheDir: string, file: string, width: number,
     )
   )
     return out;
-  const image = sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+  const image = (await loadSharp())(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     .rotate() // camera orientation, then the EXIF is dropped with the rest of the metadata
     .resize({ width, withoutEnlargement: true });
   const bytes = await ENCODE[format](image).toBuffer();
