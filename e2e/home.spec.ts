@@ -237,7 +237,7 @@ describe('home page', () => {
     const at = () => strip.locator('.swiper-wrapper').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
     const autoplaying = () =>
       strip.evaluate((el) => Boolean((el as HTMLElement & { swiper?: { autoplay?: { running?: boolean } } }).swiper?.autoplay?.running));
-    // The suite's contexts ask for less motion (support/browser.ts); this visitor does not.
+    // A visitor with no preference first (the browser's default, set here so the test does not depend on it).
     await b.page.emulateMedia({ reducedMotion: 'no-preference' });
     await openHome();
     await section.scrollIntoViewIfNeeded();

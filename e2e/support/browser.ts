@@ -83,13 +83,7 @@ export function useBrowser(
 
   const openContext = async (vp: { width: number; height: number }): Promise<BrowserContext> => {
     if (!browser) throw new Error('browser did not start');
-    const c = await browser.newContext({
-      viewport: vp,
-      baseURL: baseUrlOf(),
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
-      reducedMotion: 'reduce',
-    });
+    const c = await browser.newContext({ viewport: vp, baseURL: baseUrlOf(), locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
     // Generous: the suite must pass on a busy 2-core machine, where one argon2 login can take seconds.
     c.setDefaultTimeout(30_000);
     c.setDefaultNavigationTimeout(45_000);
