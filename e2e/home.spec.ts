@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import type { HomeData } from '@yance/contracts/home';
 import { IMAGE_WIDTHS } from '@yance/contracts/media';
 import { openLogin, submitButton, toast } from './support/accounts.ts';
@@ -230,22 +231,25 @@ describe('home page', () => {
     await expect.poll(readable).toBeGreaterThanOrEqual(2);
   });
 
-  it('partner strip scrolls by itself, and stands still for a visitor who asks for less motion', async () => {
+  it('the banner turns and the partner strip scrolls by themselves, and both stand still for a visitor who asks for less motion', async () => {
+    const banner = region('推荐活动').locator('.swiper').first();
     const section = region('合作伙伴');
     const strip = section.locator('.swiper').first();
-    // Where the strip's track is, and whether swiper's autoplay runs.
+    // Whether swiper's autoplay runs, and where the strip's track is.
+    const autoplaying = (swiper: Locator) =>
+      swiper.evaluate((el) => Boolean((el as HTMLElement & { swiper?: { autoplay?: { running?: boolean } } }).swiper?.autoplay?.running));
     const at = () => strip.locator('.swiper-wrapper').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
-    const autoplaying = () =>
-      strip.evaluate((el) => Boolean((el as HTMLElement & { swiper?: { autoplay?: { running?: boolean } } }).swiper?.autoplay?.running));
     // A visitor with no preference first (the browser's default, set here so the test does not depend on it).
     await b.page.emulateMedia({ reducedMotion: 'no-preference' });
     await openHome();
+    await expect.poll(() => autoplaying(banner), { message: 'the banner turns by itself' }).toBe(true);
     await section.scrollIntoViewIfNeeded();
-    await expect.poll(autoplaying, { message: 'the strip scrolls by itself' }).toBe(true);
+    await expect.poll(() => autoplaying(strip), { message: 'the strip scrolls by itself' }).toBe(true);
     const first = await at();
     await expect.poll(at, { message: 'the strip moves' }).not.toBe(first);
     await b.page.emulateMedia({ reducedMotion: 'reduce' });
-    await expect.poll(autoplaying, { message: 'the strip stops once the visitor asks for less motion' }).toBe(false);
+    await expect.poll(() => autoplaying(strip), { message: 'the strip stops once the visitor asks for less motion' }).toBe(false);
+    await expect.poll(() => autoplaying(banner), { message: 'the banner stops too' }).toBe(false);
   });
 
   it('promotional popup shows on load, its headline as text, and closes with its close button', async () => {

@@ -2,12 +2,14 @@ import { useSyncExternalStore } from 'react';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
 
-const media = () => (typeof window === 'undefined' || !window.matchMedia ? null : window.matchMedia(QUERY));
+let list: MediaQueryList | null | undefined;
+/** The one query list of this page (none in the server render). */
+const media = () => (list ??= typeof window === 'undefined' || !window.matchMedia ? null : window.matchMedia(QUERY));
 
 const subscribe = (onChange: () => void) => {
-  const list = media();
-  list?.addEventListener('change', onChange);
-  return () => list?.removeEventListener('change', onChange);
+  const query = media();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
 };
 
 /**

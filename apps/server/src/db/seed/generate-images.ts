@@ -16,7 +16,7 @@ import { DEVICE_SEEDS } from './devices.ts';
 import { micrograph, MICROGRAPH_KINDS } from './micrograph.ts';
 import { CERTIFICATE_SEEDS, certificateImg } from './pages-certificates.ts';
 import { createElement } from 'react';
-import { loadSharp } from '../../lib/sharp.ts';
+import sharp from 'sharp';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QRCodeSVG } from 'qrcode.react';
 import { DEMO_MANAGER_QRS } from './staff.ts';
@@ -115,9 +115,7 @@ for (const [i, a] of ARTICLE_SEEDS.entries()) {
     );
     write(
       img,
-      await (
-        await loadSharp()
-      )(Buffer.from(drawn.replace(/\n\s*/g, '')))
+      await sharp(Buffer.from(drawn.replace(/\n\s*/g, '')))
         .jpeg({ quality: 82 })
         .toBuffer(),
     );

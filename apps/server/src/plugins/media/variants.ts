@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RASTER_EXTENSIONS } from '@yance/contracts/media';
-import type sharp from 'sharp';
+import type Sharp from 'sharp';
 import { loadSharp } from '../../lib/sharp.ts';
 
 /** What a variant is encoded as. */
@@ -47,7 +47,7 @@ export async function findOriginal(roots: readonly string[], rel: string): Promi
 }
 
 /** Encoder settings: visually close to the original at a fraction of its bytes. */
-type Pipeline = ReturnType<typeof sharp>;
+type Pipeline = ReturnType<typeof Sharp>;
 const ENCODE: Record<VariantFormat, (s: Pipeline) => Pipeline> = {
   // AVIF's effort 2: about ten times faster to encode than its default 4, for files some 20 % larger.
   avif: (s) => s.avif({ quality: 50, effort: 2 }),
@@ -78,7 +78,8 @@ export async function variantFile(cacheDir: string, file: string, width: number,
     )
   )
     return out;
-  const image = (await loadSharp())(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+  const sharp = await loadSharp();
+  const image = sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     .rotate() // camera orientation, then the EXIF is dropped with the rest of the metadata
     .resize({ width, withoutEnlargement: true });
   const bytes = await ENCODE[format](image).toBuffer();

@@ -1,3 +1,4 @@
+import { usePrefersReducedMotion } from '@yance/browser/reduced-motion';
 import type { Banner } from '@yance/contracts/home';
 import { Autoplay, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
@@ -12,15 +13,21 @@ interface BannerCarouselProps {
   onReady: () => void;
 }
 
-/** Spec §2/§9: looped, 1.5 s transition, 5 s autoplay, clickable pagination. */
+/**
+ * Spec §2/§9: looped, 1.5 s transition, 5 s autoplay, clickable pagination. For a visitor who asks for less motion it
+ * does not turn by itself, and the pagination switches at once.
+ */
 export function BannerCarousel({ banners, ready, onReady }: BannerCarouselProps) {
+  const still = usePrefersReducedMotion();
   return (
     <Swiper
+      // A new swiper when the setting changes: autoplay is read once, at its start.
+      key={still ? 'still' : 'moving'}
       className={`${styles.carousel} ${ready ? styles.carouselReady : ''}`}
       modules={[Autoplay, Pagination]}
       loop
-      speed={1500}
-      autoplay={{ delay: 5000, disableOnInteraction: false, pauseOnMouseEnter: true }}
+      speed={still ? 0 : 1500}
+      autoplay={still ? false : { delay: 5000, disableOnInteraction: false, pauseOnMouseEnter: true }}
       pagination={{ clickable: true }}
       onSwiper={() => requestAnimationFrame(onReady)}
     >
