@@ -16,7 +16,7 @@ export async function killOne(c: Cluster, r: ScenarioResult): Promise<void> {
   c.load.start();
   await loadUntil(c, t0, WARM, 'before the kill');
   // Kill while many requests are in flight, so some are on the killed process.
-  await burst(c, r, 8);
+  await burst(c, r, 8, victim);
   const pid = victim.pid;
   const killAt = Date.now();
   const inFlightAtKill = c.load.inFlight;
@@ -68,7 +68,7 @@ export async function deployOne(c: Cluster, r: ScenarioResult): Promise<void> {
   c.load.start();
   await loadUntil(c, t0, WARM, 'before the deploy');
   // Signal while many requests are in flight, so the check below has some on the stopping process.
-  await burst(c, r, 8);
+  await burst(c, r, 8, victim);
   const pid = victim.pid;
   const termAt = Date.now();
   const inFlightAtSignal = c.load.inFlight;

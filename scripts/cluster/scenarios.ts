@@ -44,11 +44,23 @@ export async function ensureUp(c: Cluster, r: ScenarioResult): Promise<void> {
   }
 }
 
+/** How recently a process must have answered through nginx to count as in its rotation. */
+const IN_ROTATION_MS = 1_000;
+
 /**
- * A burst for the moment of a signal: every client sends without pause, so
- * many requests are in flight on each process; resolves once `n` are.
+ * A burst for the moment of a signal on `victim`: every client sends without
+ * pause, so many requests are in flight on each process; resolves once `n` are.
+ * First the victim must be in nginx's rotation: a 503 it gave in the previous
+ * scenario (Redis down) takes it out for fail_timeout, and a signal then would
+ * meet it with nothing to serve.
  */
-export async function burst(c: Cluster, r: ScenarioResult, n: number): Promise<void> {
+export async function burst(c: Cluster, r: ScenarioResult, n: number, victim: AppProcess): Promise<void> {
+  await until(
+    `nginx to pass requests to ${victim.name}`,
+    () => c.nginx.servedBy(victim.port, Date.now() - IN_ROTATION_MS) >= 3,
+    15_000,
+    50,
+  );
   c.load.paced = false;
   await until(`${n} requests in flight`, () => c.load.inFlight >= n, 10_000, 1).catch(() =>
     r.note(`fewer than ${n} requests were in flight`),
