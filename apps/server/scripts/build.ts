@@ -1,7 +1,7 @@
 // `npm run build -w @yance/server`: the server compiled to JavaScript (ADR 0057), so production runs
 // `node apps/server/dist/server.js` — one process that receives its own signals, no TypeScript loader at run time.
 // Our own code and @yance/contracts (TypeScript source) are bundled; every npm dependency stays an import of
-// node_modules (native addons, jsdom, sharp …). Migrations and the other files the server reads stay in src/ and are
+// node_modules (native addons, sharp, PGlite …). Migrations and the other files the server reads stay in src/ and are
 // found through config/paths.ts.
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';

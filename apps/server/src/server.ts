@@ -66,7 +66,7 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-// Warm before listening: the first render loads the page renderer and jsdom (seconds on a busy machine) — a visitor
+// Warm before listening: the first render loads the page renderer (a second or more on a busy machine) — a visitor
 // must not wait for that, and the proxy must not send traffic before it is done.
 const started = Date.now();
 for (const url of ['/', '/api/open/web/index']) {

@@ -3,7 +3,7 @@ import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static.edge';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import type { PageRenderer, RenderResult } from '@yance/contracts/page-render';
-import { setPurifyWindow } from '@/components/purify-html.ts';
+import { setServerSanitizer } from '@/components/purify-html.ts';
 import { setTransport } from '@yance/browser/api-client';
 import { headTags, jsonForScript, metaOf } from './app/head.ts';
 import { AppProvider } from './app/provider.tsx';
@@ -12,12 +12,12 @@ import { SERVER_STATE_ID, type ServerState } from './app/server-state.ts';
 
 /**
  * Once per process: how the render reaches the API (the server's in-process
- * calls), and the server's DOM window for DOMPurify, so operator HTML is
- * sanitised here just as in the browser.
+ * calls), and the server's sanitiser, so operator HTML is sanitised here with
+ * the same policy as in the browser, without a DOM.
  */
-export const configure: PageRenderer['configure'] = ({ transport, window }) => {
+export const configure: PageRenderer['configure'] = ({ transport, sanitize }) => {
   setTransport(transport);
-  setPurifyWindow(window as Parameters<typeof setPurifyWindow>[0]);
+  setServerSanitizer(sanitize);
 };
 
 /** Each render its own cache: no answer of one request can show in another. Never retried: the HTML waits for it. */

@@ -29,11 +29,12 @@ export type RenderResult =
 
 export interface PageRenderer {
   /**
-   * Once per process: the API transport, and a DOM window (jsdom's) for the
-   * render's HTML sanitiser, handed in by the server so the render bundle
-   * needs no package of its own at run time.
+   * Once per process: the API transport, and the server's sanitiser of
+   * operator HTML (sanitize-html with the policy of contracts'
+   * rich-text-policy), so the render bundle needs no DOM and no package of its
+   * own at run time. The browser sanitises with DOMPurify (ADR 0026).
    */
-  configure(options: { transport: RenderTransport; window: object }): void;
+  configure(options: { transport: RenderTransport; sanitize: (html: string) => string }): void;
   /** Renders `url` (path and query) for an anonymous visitor of `origin`. */
   render(url: string, origin: string): Promise<RenderResult>;
 }

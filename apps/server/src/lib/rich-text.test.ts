@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeHref, safeImgSrc, sanitizeRichText } from './rich-text.ts';
+import { renderRichText, safeHref, safeImgSrc, sanitizeRichText } from './rich-text.ts';
 
 const clean = sanitizeRichText;
 
@@ -111,6 +111,27 @@ describe('sanitizeRichText', () => {
   it('keeps only small numeric table spans', () => {
     expect(clean('<table><tbody><tr><td colspan="2" rowspan="x" width="9">a</td><th rowspan="999">b</th></tr></tbody></table>')).toBe(
       '<table><tbody><tr><td colspan="2">a</td><th>b</th></tr></tbody></table>',
+    );
+  });
+});
+
+describe("renderRichText (the server render's pass, in place of DOMPurify in the browser)", () => {
+  it('writes what is stored as it is, images loading lazily', () => {
+    const stored = sanitizeRichText(
+      '<h3>样品要求</h3><p>粉末 <strong>≥0.5 g</strong></p><img src="/upload/img/x.jpg" alt="图" width="300">',
+    );
+    expect(renderRichText(stored)).toBe(
+      '<h3>样品要求</h3><p>粉末 <strong>≥0.5 g</strong></p><img alt="图" src="/upload/img/x.jpg" width="300" loading="lazy" />',
+    );
+  });
+
+  it('applies the whole policy again to whatever reaches it', () => {
+    expect(renderRichText('<p onclick="x()">t</p><script>alert(1)</script><img src="/other/x.png" loading="eager">')).toBe('<p>t</p>');
+    expect(renderRichText('<a href="javascript:alert(1)">x</a><a href="https://example.com/p" target="_self">y</a>')).toBe(
+      '<a>x</a><a href="https://example.com/p" target="_blank" rel="noopener noreferrer">y</a>',
+    );
+    expect(renderRichText('<img src="https://cdn.example/p.png" loading="eager">')).toBe(
+      '<img alt="" src="https://cdn.example/p.png" loading="lazy" />',
     );
   });
 });

@@ -22,16 +22,28 @@ function keep(attribs: Record<string, string>, name: string, pattern: RegExp, in
   if (value !== undefined && pattern.test(value)) into[name] = value;
 }
 
+/** An image: its source only from /upload/ or https, a numeric size, an alt text always. */
+const image = (tagName: string, attribs: Record<string, string>) => {
+  const out: Record<string, string> = { alt: attribs.alt ?? '' };
+  const src = safeImgSrc(attribs.src ?? '');
+  if (src) out.src = src;
+  keep(attribs, 'width', IMAGE_SIZE, out);
+  keep(attribs, 'height', IMAGE_SIZE, out);
+  return { tagName, attribs: out };
+};
+
+const ATTRIBUTES = {
+  a: ['href', 'title', 'target', 'rel'],
+  img: ['src', 'alt', 'width', 'height'],
+  td: ['colspan', 'rowspan'],
+  th: ['colspan', 'rowspan'],
+};
+
 const OPTIONS: IOptions = {
   allowedTags: RICH_TAGS,
   nonTextTags: DROPPED_WITH_CONTENT,
   disallowedTagsMode: 'discard',
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'width', 'height'],
-    td: ['colspan', 'rowspan'],
-    th: ['colspan', 'rowspan'],
-  },
+  allowedAttributes: ATTRIBUTES,
   // The policy's checks decide; these are sanitize-html's second line.
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['https'] },
@@ -49,14 +61,7 @@ const OPTIONS: IOptions = {
       }
       return { tagName, attribs: out };
     },
-    img: (tagName, attribs) => {
-      const out: Record<string, string> = { alt: attribs.alt ?? '' };
-      const src = safeImgSrc(attribs.src ?? '');
-      if (src) out.src = src;
-      keep(attribs, 'width', IMAGE_SIZE, out);
-      keep(attribs, 'height', IMAGE_SIZE, out);
-      return { tagName, attribs: out };
-    },
+    img: image,
     td: (tagName, attribs) => {
       const out: Record<string, string> = {};
       keep(attribs, 'colspan', CELL_SPAN, out);
@@ -78,6 +83,29 @@ const OPTIONS: IOptions = {
 export function sanitizeRichText(html: string): string {
   if (!html) return '';
   return sanitizeHtml(html, OPTIONS);
+}
+
+/**
+ * The page render's pass (ADR 0026): the same policy again over what is stored, and what the browser's DOMPurify
+ * pass adds for display — images load lazily. The server render sanitises with this, not with DOMPurify over a
+ * DOM of its own: no jsdom in the server process.
+ */
+const RENDER_OPTIONS: IOptions = {
+  ...OPTIONS,
+  allowedAttributes: { ...ATTRIBUTES, img: [...ATTRIBUTES.img, 'loading'] },
+  transformTags: {
+    ...OPTIONS.transformTags,
+    img: (tagName, attribs) => {
+      const out = image(tagName, attribs);
+      return { tagName, attribs: { ...out.attribs, loading: 'lazy' } };
+    },
+  },
+};
+
+/** Operator HTML as the server render writes it into a page: sanitised again, images loaded lazily. */
+export function renderRichText(html: string): string {
+  if (!html) return '';
+  return sanitizeHtml(html, RENDER_OPTIONS);
 }
 
 export { safeHref, safeImgSrc };

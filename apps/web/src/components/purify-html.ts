@@ -22,7 +22,7 @@ const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'colspan', 'rowspan', 'widt
 /** Whether href may stay on a link. */
 export const isSafeHref = (href: string): boolean => safeHref(href) !== null;
 
-/** A purifier with our link and image rules, over the browser's DOM or, in the server render, jsdom's. */
+/** A purifier with our link and image rules over the browser's DOM. */
 function purifierFor(win: WindowLike) {
   const p = DOMPurify(win);
   p.addHook('afterSanitizeAttributes', (node) => {
@@ -70,23 +70,36 @@ function purifierFor(win: WindowLike) {
 }
 
 type WindowLike = Parameters<typeof DOMPurify>[0];
-let purifier = typeof window === 'undefined' ? null : purifierFor(window);
+type Sanitize = (html: string) => string;
 
-/** The server render has no DOM of its own: it hands in a jsdom window once (entry-server.tsx). */
-export const setPurifyWindow = (win: WindowLike) => {
-  purifier = purifierFor(win);
+/** DOMPurify over a window's DOM, with our allow-list and the link and image rules above. */
+function domSanitizer(win: WindowLike): Sanitize {
+  const purifier = purifierFor(win);
+  return (html) =>
+    purifier.sanitize(html, {
+      ALLOWED_TAGS: RICH_TAGS,
+      ALLOWED_ATTR,
+      FORBID_CONTENTS: DROPPED_WITH_CONTENT,
+      ALLOW_DATA_ATTR: false,
+      ALLOW_ARIA_ATTR: false,
+      // DOMPurify's own URI check (no javascript:, data: …) runs first; the hook above then keeps only our link and image shapes.
+    });
+}
+
+/** The browser's DOMPurify; in the server render, the server's own sanitiser (entry-server.tsx). */
+let sanitize: Sanitize | null = typeof window === 'undefined' ? null : domSanitizer(window);
+
+/**
+ * The server render has no DOM: the server hands in its sanitiser once (sanitize-html with the same policy,
+ * apps/server lib/rich-text.ts renderRichText), so no DOM library runs in the server process (ADR 0026).
+ */
+export const setServerSanitizer = (fn: Sanitize) => {
+  sanitize = fn;
 };
 
 /** Returns `html` with only the allowed tags, attributes and URLs left. */
 export function purifyHtml(html: string): string {
   if (!html) return '';
-  if (!purifier) throw new Error('no DOM to sanitise with: call setPurifyWindow first');
-  return purifier.sanitize(html, {
-    ALLOWED_TAGS: RICH_TAGS,
-    ALLOWED_ATTR,
-    FORBID_CONTENTS: DROPPED_WITH_CONTENT,
-    ALLOW_DATA_ATTR: false,
-    ALLOW_ARIA_ATTR: false,
-    // DOMPurify's own URI check (no javascript:, data: …) runs first; the hook above then keeps only our link and image shapes.
-  });
+  if (!sanitize) throw new Error('nothing to sanitise with: the server render calls setServerSanitizer first');
+  return sanitize(html);
 }

@@ -8,13 +8,13 @@ interface RichTextProps {
   className?: string;
 }
 
-/** Shows operator-written HTML through DOMPurify (purify-html.ts), with article typography. */
+/** Shows operator-written HTML sanitised (purify-html.ts: DOMPurify in the browser, the server's pass in its render), with article typography. */
 export function RichText({ html, className }: RichTextProps) {
   const clean = useMemo(() => purifyHtml(html), [html]);
   return (
     <div
       className={className ? `${styles.rich} ${className}` : styles.rich}
-      // Safe: `clean` went through DOMPurify with our allow-list (purify-html.ts).
+      // Safe: `clean` went through our allow-list (purify-html.ts).
       dangerouslySetInnerHTML={{ __html: clean }}
     />
   );

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { PageRenderer, RenderTransport } from '@yance/contracts/page-render';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { renderRichText } from '../../lib/rich-text.ts';
 import { htmlPage, PageCache, type CachedPage } from './page-cache.ts';
 import { PageTemplate } from './template.ts';
 
@@ -84,13 +85,13 @@ export const webPagesPlugin = fp(async (app: FastifyInstance, opts: WebPagesOpti
   const entry = renderEntryOf(opts.webDist);
   if (!entry) app.log.warn('web app built without its server render; pages are served as the bare shell (npm run build)');
   let origin = opts.publicUrl;
-  // Loaded with the first page, not at start-up: the render bundle and jsdom cost seconds that API-only uses
-  // (tests, a process behind an API route) never need.
+  // Loaded with the first page, not at start-up: the render bundle costs time that API-only uses (tests, a process
+  // behind an API route) never need. Operator HTML is sanitised with the server's own sanitiser (no DOM, ADR 0026).
   let loading: Promise<{ renderer: PageRenderer; template: PageTemplate }> | undefined;
   const load = (file: string) =>
     (loading ??= (async () => {
-      const [renderer, { JSDOM }] = await Promise.all([import(pathToFileURL(file).href) as Promise<PageRenderer>, import('jsdom')]);
-      renderer.configure({ transport: injectTransport(app, () => origin ?? 'http://localhost'), window: new JSDOM('').window });
+      const renderer = (await import(pathToFileURL(file).href)) as PageRenderer;
+      renderer.configure({ transport: injectTransport(app, () => origin ?? 'http://localhost'), sanitize: renderRichText });
       return { renderer, template: PageTemplate.read(opts.webDist) };
     })());
   const cache = new PageCache(opts.ttlMs ?? PAGE_TTL_MS, MAX_CACHED_PAGES, opts.now);
