@@ -39,7 +39,7 @@ function forStringify(schema: unknown): unknown {
 /**
  * A response contract as JSON Schema, from the zod schema that declares it (the one source of truth): what the
  * handler's answer is written with. Throws on anything JSON Schema cannot say (a transform, a date object), so a
- * contract that cannot be compiled fails at start, not on a request.
+ * contract that cannot be compiled fails the test that compiles every endpoint's answer, not a request.
  */
 export const responseJsonSchema = (schema: z.ZodType): JsonSchema =>
   forStringify(z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' })) as JsonSchema;
@@ -60,7 +60,7 @@ export function hasFreeValue(schema: unknown): boolean {
 type Stringify = (data: unknown) => string;
 /** Compiled once per schema and process (every route's failure envelope is one schema; tests build many apps); null: zod's way. */
 const compiledBySchema = new WeakMap<z.ZodType, Stringify | null>();
-function compiled(schema: z.ZodType): Stringify | null {
+export function compiled(schema: z.ZodType): Stringify | null {
   let stringify = compiledBySchema.get(schema);
   if (stringify === undefined) {
     const json = responseJsonSchema(schema);
@@ -85,21 +85,29 @@ function compiled(schema: z.ZodType): Stringify | null {
  */
 export function contractSerializerCompiler({ check }: { check: boolean }): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url }) => {
-    const stringify = compiled(schema);
-    const encode = (data: unknown) => {
-      const encoded = z.safeEncode(schema, data);
-      if (encoded.error) throw new ResponseSerializationError(method, url, { cause: encoded.error });
-      return JSON.stringify(encoded.data);
-    };
-    if (!stringify) return encode;
-    if (!check) return stringify;
-    return (data) => {
-      const expected = encode(data);
-      const written = stringify(data);
-      // The same JSON value; the order of the keys may differ (fast-json-stringify writes the required ones first).
-      if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected)))
-        throw new Error(`${method} ${url}: the compiled serialiser wrote ${written}, the contract ${expected}`);
-      return written;
-    };
+    // Compiled with the route's first answer, not at start: a process compiles the contracts it answers with, and a
+    // start does not pay for all ~400 (half a second of CPU). That every contract compiles is proven by the test that
+    // compiles every endpoint's answer (response-serializer.test.ts), before any process starts.
+    let write: Stringify | undefined;
+    return (data) => (write ??= serializerOf(schema, method, url, check))(data);
+  };
+}
+
+function serializerOf(schema: z.ZodType, method: string, url: string, check: boolean): Stringify {
+  const stringify = compiled(schema);
+  const encode = (data: unknown) => {
+    const encoded = z.safeEncode(schema, data);
+    if (encoded.error) throw new ResponseSerializationError(method, url, { cause: encoded.error });
+    return JSON.stringify(encoded.data);
+  };
+  if (!stringify) return encode;
+  if (!check) return stringify;
+  return (data) => {
+    const expected = encode(data);
+    const written = stringify(data);
+    // The same JSON value; the order of the keys may differ (fast-json-stringify writes the required ones first).
+    if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected)))
+      throw new Error(`${method} ${url}: the compiled serialiser wrote ${written}, the contract ${expected}`);
+    return written;
   };
 }
