@@ -1,7 +1,10 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { describe, expect, it } from 'vitest';
-import { composeMail, logMail, smtpMail } from './mail.ts';
+import { loadConfig } from '../../config/env.ts';
+import { composeMail, createMailProvider, logMail, smtpMail } from './mail.ts';
 
 /** An SMTP provider whose messages are rendered by nodemailer's stream transport (no network): the raw MIME of each. */
 function renderedSmtp() {
@@ -124,5 +127,52 @@ describe('the log provider (ADR 0046)', () => {
       },
     ]);
     expect(JSON.stringify(lines)).not.toContain('secret');
+  });
+});
+
+/** A one-connection-at-a-time SMTP server on loopback that keeps each message's DATA: enough for nodemailer to deliver to. */
+async function localSmtp() {
+  const received: string[] = [];
+  const server = createServer((socket) => {
+    let data: string[] | null = null;
+    socket.write('220 localhost ESMTP\r\n');
+    createInterface({ input: socket, crlfDelay: Infinity }).on('line', (line) => {
+      if (data) {
+        if (line === '.') {
+          received.push(data.join('\n'));
+          data = null;
+          socket.write('250 OK queued\r\n');
+        } else data.push(line);
+        return;
+      }
+      const verb = line.split(' ')[0]!.toUpperCase();
+      if (verb === 'EHLO' || verb === 'HELO') socket.write('250-localhost\r\n250 8BITMIME\r\n');
+      else if (verb === 'DATA') {
+        data = [];
+        socket.write('354 go ahead\r\n');
+      } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+      else socket.write('250 OK\r\n');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('createMailProvider', () => {
+  it('with MAIL_PROVIDER=smtp delivers to the configured server (nodemailer loaded with the first e-mail)', async () => {
+    const smtp = await localSmtp();
+    try {
+      const config = loadConfig({ MAIL_PROVIDER: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_SECURE: 'false' });
+      const provider = createMailProvider(config, {} as FastifyBaseLogger);
+      expect(provider.name).toBe('smtp');
+      await provider.send({ to: 'zhang@example.edu.cn', subject: '【研测】检测数据已交付', text: '数据已交付。' });
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]).toMatch(/^To: zhang@example\.edu\.cn$/m);
+      // The configured sender (its name is encoded: 研测).
+      expect(smtp.received[0]).toMatch(/^From: =\?UTF-8\?B\?56CU5rWL\?= <noreply@yance\.local>$/m);
+    } finally {
+      await smtp.close();
+    }
   });
 });

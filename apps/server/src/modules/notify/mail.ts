@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { Config } from '../../config/env.ts';
 import type { Mail, MailProvider } from '../../lib/mail-provider.ts';
 
@@ -26,8 +26,11 @@ export function composeMail(from: string, mail: Mail): SendMailOptions {
   return options;
 }
 
+/** What the SMTP adapter needs of a nodemailer transport. */
+type MailTransport = Pick<Transporter, 'sendMail'>;
+
 /** Sends through an SMTP server (MAIL_PROVIDER=smtp); tests hand in another nodemailer transport. */
-export function smtpMail(from: string, transport: Pick<Transporter, 'sendMail'>): MailProvider {
+export function smtpMail(from: string, transport: MailTransport): MailProvider {
   return {
     name: 'smtp',
     async send(mail) {
@@ -39,15 +42,18 @@ export function smtpMail(from: string, transport: Pick<Transporter, 'sendMail'>)
 /** The provider chosen by MAIL_PROVIDER; app.ts builds it once and hands it to every module in the context. */
 export function createMailProvider(config: Config, log: FastifyBaseLogger): MailProvider {
   if (config.MAIL_PROVIDER !== 'smtp') return logMail(log);
-  return smtpMail(
-    config.MAIL_FROM,
-    nodemailer.createTransport({
-      host: config.SMTP_HOST,
-      port: config.SMTP_PORT,
-      secure: config.SMTP_SECURE,
-      auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASS ?? '' } : undefined,
-      connectionTimeout: 10_000,
-      socketTimeout: 20_000,
-    }),
-  );
+  // nodemailer (40 files) is loaded with the first e-mail a process sends, not at start-up.
+  let transport: Promise<MailTransport> | undefined;
+  const connect = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: config.SMTP_HOST,
+        port: config.SMTP_PORT,
+        secure: config.SMTP_SECURE,
+        auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASS ?? '' } : undefined,
+        connectionTimeout: 10_000,
+        socketTimeout: 20_000,
+      }),
+    ));
+  return smtpMail(config.MAIL_FROM, { sendMail: async (options: SendMailOptions) => (await connect()).sendMail(options) });
 }
