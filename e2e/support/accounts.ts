@@ -5,7 +5,7 @@ import { SMS_PURPOSES, type PowChallenge, type PowPayload, type TokenPair } from
 import type { Envelope } from '@yance/contracts/envelope';
 import { ORGANIZATIONS, type UserInfoResponse } from '@yance/contracts/user';
 import type { RouteName } from '@yance/contracts/routes';
-import { waitForApp, type BrowserFixture } from './browser.ts';
+import { TOAST_AFTERGLOW_ID, waitForApp, type BrowserFixture } from './browser.ts';
 import { expectSettled, opened } from './page-checks.ts';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -248,8 +248,12 @@ export const dialogTitled = (page: Page, title: string): Locator =>
 /** The account popup (login, register or reset), by its heading. */
 export const authDialog = (page: Page, title: '登录研测' | '注册研测账号' | '重置密码' = '登录研测'): Locator => dialogTitled(page, title);
 
-/** The toast with this text (antd's message area has no role; its text is what the person reads). */
-export const toast = (page: Page, text: string | RegExp): Locator => page.locator('.ant-message').getByText(text).filter({ visible: true });
+/**
+ * The toast with this text (antd's message area has no role; its text is what the person reads), on screen or just
+ * gone (its afterglow, support/browser.ts: a test that starts waiting a moment late still finds it).
+ */
+export const toast = (page: Page, text: string | RegExp): Locator =>
+  page.locator(`.ant-message, #${TOAST_AFTERGLOW_ID}`).getByText(text).filter({ visible: true });
 
 /** The popup's alert (the server's msg, spec §8). */
 export const alertText = (scope: Locator): Promise<string> =>

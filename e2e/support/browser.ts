@@ -36,6 +36,58 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
+/** Where a toast's text stays after antd removes it, and for how long (support/accounts.ts `toast` reads both). */
+export const TOAST_AFTERGLOW_ID = 'e2e-toast-afterglow';
+const TOAST_AFTERGLOW_MS = 2_000;
+
+/**
+ * A page's init script: when antd removes a toast (`.ant-message-notice`), its text stays a while in a box of its
+ * own, off screen, so a test that starts waiting for a toast just after it went (a loaded machine, a toast on screen
+ * for its 3 s only, as with less motion) still finds it. Only the toasts' own container is watched, not the page.
+ */
+function keepToastsAWhile({ id, ms }: { id: string; ms: number }) {
+  const afterglow = () => {
+    let box = document.getElementById(id);
+    if (!box) {
+      box = document.createElement('div');
+      box.id = id;
+      box.setAttribute('aria-hidden', 'true');
+      box.style.cssText = 'position:fixed;left:-10000px;top:0;width:600px';
+      document.body.append(box);
+    }
+    return box;
+  };
+  const keep = (removed: Node) => {
+    if (!(removed instanceof Element)) return;
+    const notices = removed.matches('.ant-message-notice') ? [removed] : [...removed.querySelectorAll('.ant-message-notice')];
+    for (const notice of notices) {
+      const line = document.createElement('div');
+      line.textContent = notice.textContent;
+      afterglow().append(line);
+      setTimeout(() => line.remove(), ms);
+    }
+  };
+  const watched = new WeakSet<Element>();
+  const watchToasts = () => {
+    for (const holder of document.querySelectorAll('.ant-message')) {
+      if (watched.has(holder)) continue;
+      watched.add(holder);
+      new MutationObserver((records) => records.forEach((r) => r.removedNodes.forEach(keep))).observe(holder, {
+        childList: true,
+        subtree: true,
+      });
+    }
+  };
+  // antd puts the toasts' container into <body> with the first toast (and may take it away with the last).
+  document.addEventListener('DOMContentLoaded', () => {
+    watchToasts();
+    new MutationObserver((records) => {
+      records.forEach((r) => r.removedNodes.forEach(keep));
+      watchToasts();
+    }).observe(document.body, { childList: true });
+  });
+}
+
 /** The function each page calls with a Content Security Policy violation (useBrowser fails the test on any). */
 const CSP_BINDING = '__e2eCspViolation';
 
@@ -83,7 +135,15 @@ export function useBrowser(
 
   const openContext = async (vp: { width: number; height: number }): Promise<BrowserContext> => {
     if (!browser) throw new Error('browser did not start');
-    const c = await browser.newContext({ viewport: vp, baseURL: baseUrlOf(), locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+    // Less motion (ADR 0077): nothing to wait for between a click and what it shows; a toast is then on screen for
+    // exactly its 3 s, and the afterglow below keeps it findable a moment longer.
+    const c = await browser.newContext({
+      viewport: vp,
+      baseURL: baseUrlOf(),
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+      reducedMotion: 'reduce',
+    });
     // Generous: the suite must pass on a busy 2-core machine, where one argon2 login can take seconds.
     c.setDefaultTimeout(30_000);
     c.setDefaultNavigationTimeout(45_000);
@@ -96,6 +156,7 @@ export function useBrowser(
         report?.(`${e.effectiveDirective} ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`);
       });
     }, CSP_BINDING);
+    await c.addInitScript(keepToastsAWhile, { id: TOAST_AFTERGLOW_ID, ms: TOAST_AFTERGLOW_MS });
     return c;
   };
 
