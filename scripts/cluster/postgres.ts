@@ -83,6 +83,34 @@ export class Postgres {
     }
   }
 
+  /**
+   * Runs `text` in a transaction of its own connection and keeps it open (and so whatever row locks it took) until
+   * `release` commits it; `pid` is that connection's backend.
+   */
+  async hold(database: string, text: string, values: unknown[] = []): Promise<{ pid: number; release(): Promise<void> }> {
+    const client = new pg.Client({ connectionString: this.url(database) });
+    await client.connect();
+    let pid: number;
+    try {
+      pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      await client.query('begin');
+      await client.query(text, values);
+    } catch (e) {
+      await client.end();
+      throw e;
+    }
+    return {
+      pid,
+      release: async () => {
+        try {
+          await client.query('commit');
+        } finally {
+          await client.end();
+        }
+      },
+    };
+  }
+
   async createDatabase(name: string): Promise<void> {
     await this.query('postgres', `create database ${name}`);
   }
