@@ -81,6 +81,7 @@ async function heldPayment(c: Cluster, app: AppProcess) {
     async (res) => ({ status: res.status, code: ((await res.json()) as { code?: number }).code ?? null }),
     (e: unknown) => ({ status: 0, code: null, error: e instanceof Error ? e.message : String(e) }),
   );
+  // Let go of the lock if the payment never reaches it, so no later scenario meets a held row.
   await until(
     `the payment on ${app.name} to wait for the lock`,
     async () =>
@@ -93,7 +94,10 @@ async function heldPayment(c: Cluster, app: AppProcess) {
       )[0]?.waiting,
     10_000,
     20,
-  );
+  ).catch(async (e: unknown) => {
+    await lock.release();
+    throw e;
+  });
   return { orderId, answer, letGo: () => lock.release() };
 }
 
