@@ -21,8 +21,18 @@ export interface Sample {
   code: number | null;
   /** A payment answered only by a repeat with the same idempotency key. */
   retry?: boolean;
+  /** Sent again at once (up to three times) because nginx closed the kept-alive connection before answering (`closedBeforeAnswer`). */
+  resent?: boolean;
   error?: string;
 }
+
+/**
+ * nginx closed the client's connection before any answer: an idle kept-alive connection it let go (a reload's old
+ * worker does, ADR 0078) just as the request went out on it. nginx never does this to a request it has passed on (that
+ * gets a 502), so the request was not run; a browser sends it again on a new connection, and so does the load.
+ */
+const closedBeforeAnswer = (e: unknown) =>
+  e instanceof Error && e.cause instanceof Error && (e.cause as Error & { code?: string }).code === 'UND_ERR_SOCKET';
 
 /** The answer a working shop gives: 200 with code 1 (a page: 200 and HTML). */
 export const isNormal = (s: Sample) => s.status === 200 && (s.kind === 'page' ? true : s.code === 1);
@@ -216,17 +226,27 @@ export class Load {
     let msg = '';
     let data: unknown;
     let error: string | undefined;
+    let resent = false;
     try {
-      const res = await fetch(url, {
-        method,
-        headers: {
-          ...(opts.token ? { token: opts.token } : {}),
-          ...(opts.body ? { 'content-type': 'application/json' } : {}),
-          ...(kind === 'page' ? { accept: 'text/html' } : {}),
-        },
-        ...(opts.body ? { body: JSON.stringify(opts.body) } : {}),
-        signal: AbortSignal.timeout(15_000),
-      });
+      const send = () =>
+        fetch(url, {
+          method,
+          headers: {
+            ...(opts.token ? { token: opts.token } : {}),
+            ...(opts.body ? { 'content-type': 'application/json' } : {}),
+            ...(kind === 'page' ? { accept: 'text/html' } : {}),
+          },
+          ...(opts.body ? { body: JSON.stringify(opts.body) } : {}),
+          signal: AbortSignal.timeout(15_000),
+        });
+      // A reload closes all of the old worker's idle connections at once: the next one from the pool may be closing too.
+      const sendUntilAnswered = (tries: number): Promise<Response> =>
+        send().catch((e: unknown) => {
+          if (tries <= 1 || !closedBeforeAnswer(e)) throw e;
+          resent = true;
+          return sendUntilAnswered(tries - 1);
+        });
+      const res = await sendUntilAnswered(4);
       const text = await res.text();
       status = res.status;
       if ((res.headers.get('content-type') ?? '').includes('application/json')) {
@@ -248,7 +268,17 @@ export class Load {
     } finally {
       this.inFlight--;
     }
-    this.samples.push({ kind, method, start, end: Date.now(), status, code, ...(retry ? { retry } : {}), ...(error ? { error } : {}) });
+    this.samples.push({
+      kind,
+      method,
+      start,
+      end: Date.now(),
+      status,
+      code,
+      ...(retry ? { retry } : {}),
+      ...(resent ? { resent } : {}),
+      ...(error ? { error } : {}),
+    });
     return { status, code, msg, data };
   }
 }

@@ -4,9 +4,14 @@
 // non-root too) wraps it, and nginx runs as a non-daemon master, our child.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Hopeless, run, startChild, stopChild, tail, until, type Child } from './procs.ts';
+import { Hopeless, run, runAsync, startChild, stopChild, tail, until, type Child } from './procs.ts';
 
 export const SITE_FILE = 'deploy/nginx/yance.conf';
+/** A deploy's restart of one process (ADR 0078); the test runs its `out` and `in` against this nginx. */
+export const RESTART_SCRIPT = 'deploy/restart-instance.sh';
+
+/** One word for `sh -c`. */
+const shellWord = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
 const UPSTREAM_SERVER = /^(\s*server\s+)127\.0\.0\.1:\d+(\s)/gm;
 const LISTEN = /^(\s*)listen 80;$/m;
@@ -41,6 +46,7 @@ export class Nginx {
   readonly errorLog: string;
   readonly outLog: string;
   private readonly conf: string;
+  private readonly siteFile: string;
 
   constructor(
     home: string,
@@ -52,6 +58,7 @@ export class Nginx {
     this.errorLog = path.join(this.prefix, 'error.log');
     this.outLog = path.join(home, 'logs', 'nginx.out');
     this.conf = path.join(this.prefix, 'nginx.conf');
+    this.siteFile = path.join(this.prefix, 'yance.conf');
   }
 
   /** Writes the rendered site and the main conf around it, checks them with nginx -t. */
@@ -59,8 +66,7 @@ export class Nginx {
     const temp = path.join(this.prefix, 'temp');
     for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(temp, d), { recursive: true, mode: 0o777 });
     const site = renderSite(readFileSync(path.join(this.repoRoot, SITE_FILE), 'utf8'), appPorts, this.port);
-    const siteFile = path.join(this.prefix, 'yance.conf');
-    writeFileSync(siteFile, site);
+    writeFileSync(this.siteFile, site);
     writeFileSync(
       this.conf,
       [
@@ -76,7 +82,7 @@ export class Nginx {
         `    fastcgi_temp_path ${temp}/fastcgi;`,
         `    uwsgi_temp_path ${temp}/uwsgi;`,
         `    scgi_temp_path ${temp}/scgi;`,
-        `    include ${siteFile};`,
+        `    include ${this.siteFile};`,
         '}',
         '',
       ].join('\n'),
@@ -105,6 +111,19 @@ export class Nginx {
   async stop(): Promise<void> {
     if (this.child) await stopChild(this.child, 'SIGQUIT', 5_000);
     this.child = undefined;
+  }
+
+  /**
+   * deploy/restart-instance.sh's `out` (the app on `port` marked `down` in the site, nginx reloaded, its old worker
+   * gone) or `in` (back, reloaded), against this nginx: the script's own edit of the site and wait for old workers.
+   */
+  async upstream(action: 'out' | 'in', port: number): Promise<void> {
+    if (!this.child?.alive()) throw new Error('nginx is not running');
+    const check = [nginxBinary(), ...this.baseArgs(), '-t', '-q'].map(shellWord).join(' ');
+    await runAsync('bash', [path.join(this.repoRoot, RESTART_SCRIPT), action, `127.0.0.1:${port}`], {
+      env: { ...process.env, NGINX_SITE: this.siteFile, NGINX_RELOAD: `${check} && kill -HUP ${this.child.pid}` },
+      timeoutMs: 30_000,
+    });
   }
 
   /** Access log lines that ended at or after `since` (ms since the epoch). */

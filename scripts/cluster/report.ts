@@ -73,6 +73,9 @@ export function printScenario(r: ScenarioResult, log: (s: string) => void): void
     log(
       `    by kind (p50/max ms): ${[...byKind.entries()].map(([k, list]) => `${k} ${percentile(list, 50)}/${maxLatency(list)}`).join(', ')}`,
     );
+    const resent = r.samples.filter((s) => s.resent);
+    if (resent.length)
+      log(`    sent again after nginx closed a kept-alive connection before answering (as a browser does): ${resent.length}`);
     const kinds = new Map<string, Sample[]>();
     for (const s of notNormal) kinds.set(`${s.method} ${s.kind}`, [...(kinds.get(`${s.method} ${s.kind}`) ?? []), s]);
     for (const [k, list] of kinds)
