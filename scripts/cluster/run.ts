@@ -181,7 +181,7 @@ async function main(): Promise<number> {
     ['a', 'SIGKILL one process', killOne],
     ['b', 'restart PostgreSQL', restartPostgres],
     ['c', 'Redis down for 20 s', stopRedis],
-    ['d', 'SIGTERM one process (deploy)', deployOne],
+    ['d', 'deploy one process (out of nginx, SIGTERM)', deployOne],
     ['backup', 'pg_dump under load, pg_restore', backupRestore],
     ['e', 'two processes, empty database', emptyDatabase],
   ];

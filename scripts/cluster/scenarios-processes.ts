@@ -1,4 +1,4 @@
-// Scenarios a (SIGKILL one process) and d (SIGTERM one process, a deploy), under the load.
+// Scenarios a (SIGKILL one process) and d (a deploy of one process: out of nginx, SIGTERM, back in), under the load.
 import { routes, urlOf } from '@yance/contracts/routes';
 import { SHUTDOWN_GRACE_MS, type AppProcess } from './app.ts';
 import { idempotencyKey, login } from './fixtures.ts';
