@@ -17,6 +17,9 @@ export default defineConfig({
     fileParallelism: workers > 1,
     maxWorkers: workers,
     pool: 'forks',
+    // A worker imports vitest, playwright-core and the support modules once, not once per spec file (about 1 s of CPU
+    // each): every spec's state is its own anyway (servers, browsers and accounts are made in its hooks).
+    isolate: false,
     // Generous limits, so a busy machine slows the suite down instead of failing it.
     testTimeout: 120_000,
     hookTimeout: 180_000,
