@@ -64,6 +64,9 @@ export async function startServerProcess(repoRoot: string, opts: ServerOptions =
     LOG_LEVEL: opts.logLevel ?? 'warn',
     SEED_DEMO: 'true',
     WEB_DIST: webDist,
+    // No proxy in front to wait for (ADR 0076): a stop is over well within stop()'s 5 s, so a --cpu-prof server
+    // lives to write its profile.
+    SHUTDOWN_QUIET_MS: '300',
     ...opts.env,
   };
   delete env.DATABASE_URL;
