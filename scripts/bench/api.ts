@@ -211,7 +211,7 @@ export async function paymentFigures(
     pass: reconciled.ok,
   });
   details.push(
-    `### Payments\n\n${p.requests} payments from the prestore balance in ${PAY_SECONDS} s by ${API_CONNECTIONS} wrk connections over HTTP ` +
+    `### Payments\n\n${p.requests} payments from the prestore balance in ${PAY_SECONDS} s (after ${PAY_WARMUP_SECONDS} s of payments and ANALYZE, ADR 0079) by ${API_CONNECTIONS} wrk connections over HTTP ` +
       `(wrk-api.lua: each request pays another unpaid order of one of ${clients.length} customers, with a fresh idempotency key; ` +
       `in flight, requests belong to different customers): ${round(p.rps, 0)} payments/s, p50 ${p.p50Ms} ms, p99 ${p.p99Ms} ms; ` +
       `CPU per payment ${fmtCpu(p)}. Each order has one line of one of the three most ordered items. A payment locks the order and the ` +

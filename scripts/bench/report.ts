@@ -65,7 +65,8 @@ ${renderTable(opts.rows)}
   rendered page ÷ home API ≥ 0.5 (issue 7). CPU per request: the answering process's user + system time
   (/proc) over the slices ÷ answers, and its database's PostgreSQL backends'.
 - **Payments** (issue 22): 50 customers with 200 unpaid orders each and a balance topped up through the local
-  gateway's signed callback; wrk with 50 connections for 10 s, each request another unpaid order (one line per
+  gateway's signed callback; 3 s of payments, then ANALYZE, so the measured ones meet a ledger with a history and
+  statistics (ADR 0079); then wrk with 50 connections for 10 s, each request another unpaid order (one line per
   payment, interleaved by customer) with a fresh idempotency key. Budgets ≥ 1000 payments/s, p99 ≤ 100 ms. Then
   the ledger's reconciliation (GET /api/admin/ledger/reconcile, as the finance staff) must pass.
   \`BENCH_ONLY=api\` runs the API figures and payments alone; \`BENCH_ONLY=api-calls\` the API figures without
