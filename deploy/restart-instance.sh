@@ -12,7 +12,8 @@
 # accepted but the process had not yet taken; a POST nginx had already sent on one is answered 502 and not
 # retried (nginx never sends a POST twice). Marked `down` and reloaded, nginx opens no new connection to the
 # process: its new workers do not use it, its old ones finish their requests and close their idle connections.
-# The process then drains what it has (SHUTDOWN_GRACE_MS) with nothing new arriving.
+# The process then drains what it has (SHUTDOWN_GRACE_MS) with nothing new arriving. It refuses to take out the
+# last server of the upstream not marked down.
 #
 # Settings (environment):
 #   NGINX_SITE    the site file (default /etc/nginx/sites-available/yance.conf)
@@ -39,7 +40,7 @@ esac
 host="${BASH_REMATCH[1]}"
 port="${BASH_REMATCH[2]}"
 # The upstream's line for this address: `server ADDR <parameters>;` (a `down` among them while it is out).
-line_re="^([[:space:]]*server[[:space:]]+${addr//./\\.}[[:space:]][^;]*)"
+line_re="^([[:space:]]*server[[:space:]]+${addr//./\\.}([[:space:]][^;]*)?)"
 grep -Eq "${line_re};" "$site" || {
   echo "$site lists no upstream server $addr" >&2
   exit 1
@@ -56,6 +57,9 @@ reload_nginx() {
 take_out() {
   if grep -Eq "${line_re}[[:space:]]down;" "$site"; then
     echo "$addr is out of nginx's upstream already"
+  elif [ "$(grep -E '^[[:space:]]*server[[:space:]]+[^[:space:];]+([[:space:]][^;]*)?;' "$site" | grep -Evc '[[:space:]]down;')" -le 1 ]; then
+    echo "$addr is the last server in nginx's upstream not marked down: taking it out would stop the shop" >&2
+    exit 1
   else
     sed -i -E "s/${line_re};/\1 down;/" "$site"
     reload_nginx
