@@ -61,14 +61,14 @@ take_out() {
     echo "$addr is the last server in nginx's upstream not marked down: taking it out would stop the shop" >&2
     exit 1
   else
-    sed -i -E "s/${line_re};/\1 down;/" "$site"
+    sed -i --follow-symlinks -E "s/${line_re};/\1 down;/" "$site"
     reload_nginx
     echo "$addr is out of nginx's upstream"
   fi
 }
 
 put_in() {
-  sed -i -E "s/${line_re}[[:space:]]down;/\1;/" "$site"
+  sed -i --follow-symlinks -E "s/${line_re}[[:space:]]down;/\1;/" "$site"
   reload_nginx
   echo "$addr is back in nginx's upstream"
 }
