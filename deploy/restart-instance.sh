@@ -19,12 +19,14 @@
 #   NGINX_SITE    the site file (default /etc/nginx/sites-available/yance.conf)
 #   NGINX_RELOAD  checks the configuration and reloads nginx (default: nginx -t -q && nginx -s reload)
 #   OLD_WORKERS_S how long to wait for nginx's old workers to finish (default 10)
+#   NGINX_PID     nginx's pid file, whose master's old workers are waited for (default /run/nginx.pid)
 #   RESTART       the restart command (default: systemctl restart yance@PORT, over ssh for another host)
 set -euo pipefail
 
 site="${NGINX_SITE:-/etc/nginx/sites-available/yance.conf}"
 reload="${NGINX_RELOAD:-nginx -t -q && nginx -s reload}"
 old_workers_s="${OLD_WORKERS_S:-10}"
+pid_file="${NGINX_PID:-/run/nginx.pid}"
 
 usage() {
   echo "usage: $0 [out|in] HOST:PORT" >&2
@@ -46,12 +48,24 @@ grep -Eq "${line_re};" "$site" || {
   exit 1
 }
 
-# Waits until no nginx worker of the old configuration is left (they finish their requests first), at most OLD_WORKERS_S.
+# The master's processes now: the workers of the configuration in force (every nginx worker when the pid file is unreadable).
+nginx_workers() {
+  local master
+  if master="$(cat "$pid_file" 2>/dev/null)" && [ -n "$master" ]; then
+    pgrep -P "$master" || true
+  else
+    pgrep -f '^nginx: worker process' || true
+  fi
+}
+
+# Reloads, then waits until the workers of the old configuration are gone (they finish their requests first), at most OLD_WORKERS_S.
 reload_nginx() {
+  local old pid until=$((SECONDS + old_workers_s))
+  old="$(nginx_workers)"
   sh -c "$reload"
-  local until=$((SECONDS + old_workers_s))
-  sleep 0.2
-  while pgrep -f 'nginx: worker process is shutting down' >/dev/null && [ "$SECONDS" -lt "$until" ]; do sleep 0.2; done
+  for pid in $old; do
+    while kill -0 "$pid" 2>/dev/null && [ "$SECONDS" -lt "$until" ]; do sleep 0.1; done
+  done
 }
 
 take_out() {

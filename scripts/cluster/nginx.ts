@@ -47,6 +47,7 @@ export class Nginx {
   readonly outLog: string;
   private readonly conf: string;
   private readonly siteFile: string;
+  private readonly pidFile: string;
 
   constructor(
     home: string,
@@ -59,6 +60,7 @@ export class Nginx {
     this.outLog = path.join(home, 'logs', 'nginx.out');
     this.conf = path.join(this.prefix, 'nginx.conf');
     this.siteFile = path.join(this.prefix, 'yance.conf');
+    this.pidFile = path.join(this.prefix, 'nginx.pid');
   }
 
   /** Writes the rendered site and the main conf around it, checks them with nginx -t. */
@@ -91,7 +93,7 @@ export class Nginx {
   }
 
   private baseArgs(): string[] {
-    return ['-p', `${this.prefix}/`, '-e', this.errorLog, '-c', this.conf, '-g', `daemon off; pid ${path.join(this.prefix, 'nginx.pid')};`];
+    return ['-p', `${this.prefix}/`, '-e', this.errorLog, '-c', this.conf, '-g', `daemon off; pid ${this.pidFile};`];
   }
 
   async start(): Promise<void> {
@@ -121,7 +123,12 @@ export class Nginx {
     if (!this.child?.alive()) throw new Error('nginx is not running');
     const check = [nginxBinary(), ...this.baseArgs(), '-t', '-q'].map(shellWord).join(' ');
     await runAsync('bash', [path.join(this.repoRoot, RESTART_SCRIPT), action, `127.0.0.1:${port}`], {
-      env: { ...process.env, NGINX_SITE: this.siteFile, NGINX_RELOAD: `${check} && kill -HUP ${this.child.pid}` },
+      env: {
+        ...process.env,
+        NGINX_SITE: this.siteFile,
+        NGINX_PID: this.pidFile,
+        NGINX_RELOAD: `${check} && kill -HUP ${this.child.pid}`,
+      },
       timeoutMs: 30_000,
     });
   }

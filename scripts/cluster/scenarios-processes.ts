@@ -101,23 +101,15 @@ async function heldPayment(c: Cluster, app: AppProcess) {
   return { orderId, answer, letGo: () => lock.release() };
 }
 
-export async function deployOne(c: Cluster, r: ScenarioResult): Promise<void> {
-  await ensureUp(c, r);
-  const victim = c.apps[1]!;
-  const first = c.load.mark();
-  const t0 = Date.now();
-  c.load.start();
-  await loadUntil(c, t0, WARM, 'before the deploy');
+/**
+ * The process a deploy has taken out of nginx: SIGTERM while it runs a held payment, which must be answered and paid; it exits
+ * in time, and its replacement starts and answers /readyz. Answers when the signal went and when the replacement was ready.
+ */
+async function restartOutOfNginx(c: Cluster, r: ScenarioResult, victim: AppProcess, outAt: number) {
+  r.note(`${victim.name} out of nginx's upstream (reloaded, old worker gone) after ${Date.now() - outAt} ms`);
   const held = await heldPayment(c, victim);
-  // A deploy (ADR 0078, deploy/restart-instance.sh): out of nginx's upstream while many requests are on the way,
-  // so nginx's reload meets some on the process; then the signal, with nothing new arriving.
-  await burst(c, r, 8, victim);
-  const outAt = Date.now();
-  calm(c);
-  await c.nginx.upstream('out', victim.port);
   const pid = victim.pid;
   const termAt = Date.now();
-  r.note(`${victim.name} out of nginx's upstream (reloaded, old worker gone) after ${termAt - outAt} ms`);
   const inFlightAtSignal = c.load.inFlight;
   const stopping = victim.stop('SIGTERM', SHUTDOWN_GRACE_MS + 5_000);
   // The held payment goes on once the process is draining: it must still be answered, and paid.
@@ -144,7 +136,29 @@ export async function deployOne(c: Cluster, r: ScenarioResult): Promise<void> {
   await victim.waitReady(120_000);
   const readyAt = Date.now();
   r.note(`replacement (pid ${victim.pid}): /readyz 200 after ${readyAt - startAt} ms`);
-  await c.nginx.upstream('in', victim.port);
+  return { termAt, readyAt };
+}
+
+export async function deployOne(c: Cluster, r: ScenarioResult): Promise<void> {
+  await ensureUp(c, r);
+  const victim = c.apps[1]!;
+  const first = c.load.mark();
+  const t0 = Date.now();
+  c.load.start();
+  await loadUntil(c, t0, WARM, 'before the deploy');
+  // A deploy (ADR 0078, deploy/restart-instance.sh): out of nginx's upstream while many requests are on the way,
+  // so nginx's reload meets some on the process; then the signal, with nothing new arriving.
+  await burst(c, r, 8, victim);
+  const outAt = Date.now();
+  calm(c);
+  await c.nginx.upstream('out', victim.port);
+  // Back in nginx's upstream whatever happens meanwhile, so no later scenario runs with the process left out.
+  let termAt: number, readyAt: number;
+  try {
+    ({ termAt, readyAt } = await restartOutOfNginx(c, r, victim, outAt));
+  } finally {
+    await c.nginx.upstream('in', victim.port);
+  }
   await until(`the replacement to receive traffic through nginx`, () => c.nginx.servedBy(victim.port, readyAt) >= REJOINED, 30_000, 100);
   const served = c.nginx.servedBy(victim.port, readyAt);
   await loadUntil(c, readyAt, AFTER, 'after the replacement joined');
