@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
@@ -18,12 +19,13 @@ import { lifecyclePlugin } from './plugins/lifecycle.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { createSessionCache, SESSION_CHANNEL, type SessionCache } from './lib/session-cache.ts';
+import { createMemoryAnswers, type MemoryAnswers } from './lib/memory-answers.ts';
 import { safeErrorLogging } from './lib/log-errors.ts';
 import { lazyChildLogger } from './lib/lazy-logger.ts';
 import { ledgerCheck, createGateways, paymentRoutes, moneyJobs } from './modules/payment/index.ts';
 import { dueJobCounts, createJobRunner, jobSchedules, type JobRunner, jobRoutes, purgeJobs } from './modules/job/index.ts';
 import { apiScopes, scopeProblem, type RouteEntry } from './plugins/scopes.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { SECURITY_HEADERS, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { mediaPlugin } from './plugins/media/index.ts';
 import { adminAppPlugin } from './plugins/admin-app.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
@@ -78,6 +80,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** This process's cache of live sessions (ADR 0073); tests read its stats. */
     sessionCache: SessionCache;
+    /** Public answers written from memory before Fastify's lifecycle (ADR 0080); tests read what it answered. */
+    memoryAnswers: MemoryAnswers;
   }
 }
 
@@ -121,7 +125,21 @@ const REQUEST_LOG_LEVELS: ReadonlySet<string> = new Set(['debug', 'trace']);
 
 /** Builds the Fastify app without listening; tests call this and use inject. */
 export async function buildApp({ config, database, ...opts }: BuildOptions): Promise<App> {
+  // Offered by the routes whose fresh answers the process holds (the home call), wired below (ADR 0080).
+  const memoryAnswers = createMemoryAnswers();
   const app = Fastify({
+    // The HTTP server Fastify would make (its timeouts as Fastify sets them), whose request listener first tries the
+    // answers held in memory: such a request never reaches Fastify's routing and hooks (ADR 0080).
+    serverFactory: (handler, options) => {
+      const server = http.createServer((req, res) => {
+        if (!memoryAnswers.answer(req, res)) handler(req, res);
+      });
+      const timeouts = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
+      server.keepAliveTimeout = timeouts.keepAliveTimeout;
+      server.requestTimeout = timeouts.requestTimeout;
+      server.setTimeout(timeouts.connectionTimeout);
+      return server;
+    },
     // Errors are logged through one serializer that drops SQL parameters and other values (ADR 0056).
     logger:
       config.LOG_LEVEL === 'silent'
@@ -196,6 +214,14 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     probes: { dueJobs: () => dueJobCounts(ctx), ledger: () => ledgerCheck(ctx) },
   });
   await app.register(metricsPlugin, { metrics, token: config.METRICS_TOKEN });
+  // What the hooks above add to an answer, for the answers written before them (ADR 0080).
+  app.decorate('memoryAnswers', memoryAnswers);
+  memoryAnswers.wire({
+    serving: () => app.lifecycle.state === 'serving',
+    headers: SECURITY_HEADERS,
+    requestId: nextRequestId,
+    observe: (method, route, status, seconds) => metrics.httpRequest(method, route, status, seconds),
+  });
   // Used once this process hears every revocation (ADR 0073): the subscription is made when the app gets ready.
   const sessionCache = createSessionCache();
   app.decorate('sessionCache', sessionCache);
@@ -291,7 +317,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   // Every module's handlers, by endpoint name; each lands in the scope its endpoint declares.
   const handlers: Handlers = {
     ...catalogRoutes(ctx),
-    ...homeRoutes(ctx),
+    ...homeRoutes(ctx, memoryAnswers),
     ...contentRoutes(ctx),
     ...settingRoutes(ctx),
     ...accountRoutes(ctx),

@@ -1,16 +1,23 @@
+import { routes, urlOf } from '@yance/contracts/routes';
 import type { AppContext } from '../../context.ts';
+import type { MemoryAnswers } from '../../lib/memory-answers.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
-import { getHomePayload } from './home.service.ts';
+import { getHomePayload, heldHomeAnswer } from './home.service.ts';
 
-/** The home call; its envelope is serialised and gzipped once per cache period (home.service). */
-export const homeRoutes = (ctx: AppContext) =>
-  ({
+/**
+ * The home call; its envelope is serialised and gzipped once per cache period (home.service). While that answer is
+ * fresh the process writes it before Fastify's lifecycle (ADR 0080); this route answers the rest (the first request,
+ * the one after it expires, /API/Open/… spellings) and builds it again.
+ */
+export const homeRoutes = (ctx: AppContext, memoryAnswers: MemoryAnswers) => {
+  memoryAnswers.offer(urlOf(routes.home), heldHomeAnswer(ctx));
+  return {
     home: async ({ request, reply }) => {
       const payload = await getHomePayload(ctx);
-      reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
       const accepts = request.headers['accept-encoding'];
       // Bytes with a JSON content type are sent as they are (already checked against the contract when cached).
-      if (typeof accepts === 'string' && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(payload.gzip);
-      return reply.send(payload.json);
+      const answer = typeof accepts === 'string' && /\bgzip\b/.test(accepts) ? payload.gzip : payload.json;
+      return reply.headers(answer.headers).send(answer.body);
     },
-  }) satisfies Handlers;
+  } satisfies Handlers;
+};

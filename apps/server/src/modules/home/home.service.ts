@@ -3,6 +3,7 @@ import { envelope } from '@yance/contracts/envelope';
 import { popupSetting, type PopupSetting } from '@yance/contracts/content-admin';
 import { homeData, type HomeData, type PromoPopup } from '@yance/contracts/home';
 import type { AppContext } from '../../context.ts';
+import type { CurrentAnswer, MemoryAnswer } from '../../lib/memory-answers.ts';
 import { ok } from '../../lib/reply.ts';
 import { listHotItems, listPrefectures, listTypeGroups } from '../catalog/index.ts';
 import { latestArticles } from '../content/index.ts';
@@ -74,11 +75,15 @@ export async function buildHomeData(ctx: AppContext, now = ctx.clock()): Promise
   return { data, changesAt };
 }
 
-/** The home envelope, serialised once to UTF-8 bytes, plain and gzipped. */
+/** The home envelope, serialised once to UTF-8 bytes: the answer with its headers, plain and gzipped. */
 export interface HomePayload {
-  json: Buffer;
-  gzip: Buffer;
+  json: MemoryAnswer;
+  gzip: MemoryAnswer;
 }
+
+/** The home answer's own headers; every answer also carries the security headers and its request id. */
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', vary: 'accept-encoding' } as const;
+const GZIP_HEADERS = { ...JSON_HEADERS, 'content-encoding': 'gzip' } as const;
 
 /**
  * The home call is the busiest one, and its data is public catalogue content
@@ -97,10 +102,24 @@ interface CacheSlot {
 const caches = new WeakMap<object, CacheSlot>();
 const homeEnvelope = envelope(homeData);
 
+/** The cached home answer while it is fresh, or undefined. */
+function freshPayload(ctx: AppContext, slot: CacheSlot | undefined): HomePayload | undefined {
+  return slot?.payload && slot.expires > ctx.clock().getTime() ? slot.payload : undefined;
+}
+
+/** The home answer held while it is fresh, for the answers written before Fastify (ADR 0080). */
+export const heldHomeAnswer =
+  (ctx: AppContext): CurrentAnswer =>
+  (gzip) => {
+    const payload = freshPayload(ctx, caches.get(ctx.db));
+    return payload && (gzip ? payload.gzip : payload.json);
+  };
+
 export async function getHomePayload(ctx: AppContext): Promise<HomePayload> {
   let slot = caches.get(ctx.db);
   if (!slot) caches.set(ctx.db, (slot = { expires: 0 }));
-  if (slot.payload && slot.expires > ctx.clock().getTime()) return slot.payload;
+  const fresh = freshPayload(ctx, slot);
+  if (fresh) return fresh;
   // One rebuild at a time; concurrent requests share it.
   slot.building ??= rebuild(ctx, slot).finally(() => {
     slot.building = undefined;
@@ -114,7 +133,7 @@ async function rebuild(ctx: AppContext, slot: CacheSlot): Promise<HomePayload> {
   const body = homeEnvelope.parse(ok(data));
   // Bytes, not a string: sending then skips re-encoding 10 kB of Chinese text per request.
   const json = Buffer.from(JSON.stringify(body), 'utf8');
-  const payload = { json, gzip: gzipSync(json) };
+  const payload = { json: { headers: JSON_HEADERS, body: json }, gzip: { headers: GZIP_HEADERS, body: gzipSync(json) } };
   slot.payload = payload;
   // Never past the moment a banner or the popup starts or stops showing.
   slot.expires = Math.min(now + HOME_TTL_MS, changesAt);
