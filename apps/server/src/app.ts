@@ -54,7 +54,7 @@ import { contractRoutes } from './modules/contract/index.ts';
 import { seedDemoOrders } from './db/seed/demo-orders.ts';
 import { resolveAccessToken } from './modules/session/index.ts';
 import { createSmsProvider, smsJobs, smsRoutes } from './modules/sms/index.ts';
-import { userRoutes } from './modules/user/index.ts';
+import { createUserInfoCache, forgetUserInfoAfterCall, USER_INFO_CHANNEL, userRoutes, type UserInfoCache } from './modules/user/index.ts';
 import { wechatRoutes } from './modules/wechat/index.ts';
 import { createContext, type Fetch } from './context.ts';
 import { domainEvents } from './subscribers.ts';
@@ -80,6 +80,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** This process's cache of live sessions (ADR 0073); tests read its stats. */
     sessionCache: SessionCache;
+    /** This process's user/info answers (ADR 0081); tests read its stats. */
+    userInfoCache: UserInfoCache;
     /** Public answers written from memory before Fastify's lifecycle (ADR 0080); tests read what it answered. */
     memoryAnswers: MemoryAnswers;
   }
@@ -222,23 +224,32 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     requestId: nextRequestId,
     observe: (method, route, status, seconds) => metrics.httpRequest(method, route, status, seconds),
   });
-  // Used once this process hears every revocation (ADR 0073): the subscription is made when the app gets ready.
+  // Used once this process hears every revocation (ADR 0073) and every change of a customer's user/info (ADR 0081):
+  // one subscription for both, made when the app gets ready.
   const sessionCache = createSessionCache();
   app.decorate('sessionCache', sessionCache);
+  const userInfoCache = createUserInfoCache();
+  app.decorate('userInfoCache', userInfoCache);
   let unlisten: (() => Promise<void>) | undefined;
   let lost = false;
   let closing = false;
   app.addHook('onReady', async () => {
-    unlisten = await database.listen(SESSION_CHANNEL, {
-      message: (payload) => sessionCache.receive(payload),
+    unlisten = await database.listen({
+      messages: {
+        [SESSION_CHANNEL]: (payload) => sessionCache.receive(payload),
+        [USER_INFO_CHANNEL]: (payload) => userInfoCache.receive(payload),
+      },
       up: () => {
         sessionCache.up();
-        if (lost) app.log.info('listening for session revocations again: the session cache is back in use');
+        userInfoCache.up();
+        if (lost) app.log.info('listening for session revocations and account changes again: their caches are back in use');
         lost = false;
       },
       down: () => {
         sessionCache.down();
-        if (!lost && !closing) app.log.warn('not listening for session revocations: every call reads its session until it is back');
+        userInfoCache.down();
+        if (!lost && !closing)
+          app.log.warn('not listening for session revocations and account changes: every call reads them until it is back');
         lost = true;
       },
     });
@@ -272,6 +283,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     mail: opts.mail ?? createMailProvider(config, app.log),
     metrics,
     sessionCache,
+    userInfoCache,
     events: domainEvents(),
     ports: modulePorts(),
   });
@@ -360,6 +372,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     handlers,
     resolveToken: opts.resolveToken ?? ((token) => resolveAccessToken(ctx, token)),
     resolveStaff: (token) => resolveStaff(ctx, token),
+    customerCallAnswered: (request) => forgetUserInfoAfterCall(ctx, request.user?.id, request.routeOptions.url),
     uploadMaxBytes: config.UPLOAD_MAX_BYTES,
   });
 

@@ -10,6 +10,8 @@ import type { Metrics } from './lib/metrics.ts';
 import type { Ports } from './lib/ports.ts';
 import type { RateCounter } from './lib/rate-counter.ts';
 import type { SessionCache } from './lib/session-cache.ts';
+import type { HeardCache } from './lib/heard-cache.ts';
+import type { UserInfoResponse } from '@yance/contracts/user';
 import type { SmsProvider } from './lib/sms-provider.ts';
 import type { StaffRole } from '@yance/contracts/staff';
 
@@ -70,6 +72,8 @@ export interface AppContext {
   metrics: Metrics;
   /** Live sessions this process has read, dropped on every process when one is revoked (ADR 0073). */
   sessionCache: SessionCache;
+  /** user/info's answers this process has read, dropped on every process when what they show changes (ADR 0081). */
+  userInfoCache: HeardCache<UserInfoResponse>;
   /** The domain events' subscribers (ADR 0058), registered once in subscribers.ts. */
   events: EventBus<AppContext>;
   /**

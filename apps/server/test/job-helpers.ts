@@ -32,6 +32,7 @@ export function testRunner(
     fetch: () => Promise.reject(new Error('no network in tests')),
     log: t.app.log,
     sessionCache: t.app.sessionCache,
+    userInfoCache: t.app.userInfoCache,
     counter: createRateCounter({ db: t.db, clock, redisPrefix: 'job-test:' }),
     sms: consoleSms(t.app.log),
     mail: logMail(t.app.log),

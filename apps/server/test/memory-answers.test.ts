@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 it('answers the held home call from memory with the same status, headers and bytes as its route', async () => {
-  for (const accept of [{ 'accept-encoding': 'gzip, deflate, br' }, {}]) {
+  for (const accept of [{ 'accept-encoding': 'gzip, deflate, br' }, {}] as Record<string, string>[]) {
     clock.advance(11); // the held answer has expired: the route builds it again
     const before = answered();
     const built = await send(port, HOME, agent, accept);

@@ -17,6 +17,7 @@ import { seoRoutes } from '../src/modules/seo/seo.routes.ts';
 import { createSmsProvider } from '../src/modules/sms/sms.service.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { testClock, type TestClock } from './factories.ts';
+import { createUserInfoCache } from '../src/modules/user/index.ts';
 import { createSessionCache } from '../src/lib/session-cache.ts';
 
 /**
@@ -65,6 +66,7 @@ function seoApp(maxUrls?: number): FastifyInstance {
     log: app.log,
     // Never listening, so never used: this context resolves no tokens.
     sessionCache: createSessionCache(),
+    userInfoCache: createUserInfoCache(),
     counter: createRateCounter({ db: t.db, clock: clock.now, redisPrefix: 'seo-test:' }),
     sms: createSmsProvider(config, app.log, fetchImpl),
     mail: createMailProvider(config, app.log),

@@ -99,7 +99,7 @@ describe.runIf(process.env.DATABASE_URL)('when the listening connection is lost 
     await cachedOn(b, user);
     const ended = rowsOf<{ ended: boolean }>(
       await a.db.execute(
-        sql`select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = current_database() and query = ${`LISTEN ${SESSION_CHANNEL}`}`,
+        sql`select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = current_database() and query like ${`LISTEN ${SESSION_CHANNEL};%`}`,
       ),
     );
     expect(ended.length).toBe(2);

@@ -32,8 +32,8 @@ export interface Database {
   pendingMigrations(): Promise<number>;
   /** Resolves when the database answers a trivial query (readiness). */
   ping(): Promise<void>;
-  /** LISTENs on a channel: what every process NOTIFYs there, once committed (ADR 0073). */
-  listen(channel: string, on: ChannelHandlers): Promise<Unlisten>;
+  /** LISTENs on channels: what every process NOTIFYs there, once committed (ADR 0073, 0081). */
+  listen(on: ChannelHandlers): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -60,7 +60,7 @@ export function fromPglite(client: PGlite): Database {
     ping: async () => {
       await client.query('select 1');
     },
-    listen: (channel, on) => listenPglite(client, channel, on),
+    listen: (on) => listenPglite(client, on),
     close: () => client.close(),
   };
 }
@@ -124,7 +124,7 @@ export async function openDatabase(opts: {
       ping: async () => {
         await pool.query('select 1');
       },
-      listen: (channel, on) => listenPostgres(url, channel, on),
+      listen: (on) => listenPostgres(url, on),
       close: () => pool.end(),
     };
   }

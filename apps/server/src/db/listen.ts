@@ -2,12 +2,13 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /**
- * What a subscription to a channel tells its owner (ADR 0073). `message` gets each payload NOTIFYed on the channel,
- * by any process on the database, once the notifying transaction committed. `down`: the subscription is lost —
+ * What a subscription to some channels tells its owner (ADR 0073, 0081): `messages[channel]` gets each payload
+ * NOTIFYed on that channel, by any process on the database, once the notifying transaction committed. `down`: the subscription is lost —
  * messages may be missed from now on, until `up` says it listens again (also said once at the start).
  */
 export interface ChannelHandlers {
-  message(payload: string): void;
+  /** Each channel's payloads, by channel name. */
+  messages: Readonly<Record<string, (payload: string) => void>>;
   up(): void;
   down(): void;
 }
@@ -25,12 +26,12 @@ function channelSql(channel: string): string {
 }
 
 /**
- * LISTEN on a connection of its own (a pooled one goes back to the pool). A lost connection says `down` at once and
+ * LISTEN on the channels on a connection of its own (a pooled one goes back to the pool). A lost connection says `down` at once and
  * is opened again with backoff; once it listens again it says `up`. Resolves once listening the first time (or
  * once the first try failed: the subscription then keeps trying in the background, and its owner stays `down`).
  */
-export async function listenPostgres(connectionString: string, channel: string, on: ChannelHandlers): Promise<Unlisten> {
-  const name = channelSql(channel);
+export async function listenPostgres(connectionString: string, on: ChannelHandlers): Promise<Unlisten> {
+  const names = Object.keys(on.messages).map(channelSql);
   let stopped = false;
   let client: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -51,11 +52,12 @@ export async function listenPostgres(connectionString: string, channel: string, 
     c.on('error', () => lost(c));
     c.on('end', () => lost(c));
     c.on('notification', (n) => {
-      if (n.channel === name && client === c) on.message(n.payload ?? '');
+      if (client === c && Object.hasOwn(on.messages, n.channel)) on.messages[n.channel]!(n.payload ?? '');
     });
     try {
       await c.connect();
-      await c.query(`LISTEN ${name}`);
+      // One round trip: LISTEN on every channel (a lost connection loses them all, and says so once).
+      await c.query(names.map((name) => `LISTEN ${name};`).join(' '));
     } catch {
       lost(c);
       return;
@@ -76,11 +78,11 @@ export async function listenPostgres(connectionString: string, channel: string, 
 }
 
 /** LISTEN on the embedded database: one connection, so never lost while it is open. */
-export async function listenPglite(db: PGlite, channel: string, on: ChannelHandlers): Promise<Unlisten> {
-  const stop = await db.listen(channelSql(channel), (payload) => on.message(payload));
+export async function listenPglite(db: PGlite, on: ChannelHandlers): Promise<Unlisten> {
+  const stops = await Promise.all(Object.entries(on.messages).map(([channel, message]) => db.listen(channelSql(channel), message)));
   on.up();
   return async () => {
     on.down();
-    if (!db.closed) await stop();
+    if (!db.closed) await Promise.all(stops.map((stop) => stop()));
   };
 }

@@ -69,7 +69,14 @@ function catchAll(app: FastifyInstance, scope: Scope) {
  */
 export async function apiScopes(
   app: FastifyInstance,
-  opts: { handlers: Handlers; resolveToken: TokenResolver; resolveStaff: StaffResolver; uploadMaxBytes: number },
+  opts: {
+    handlers: Handlers;
+    resolveToken: TokenResolver;
+    resolveStaff: StaffResolver;
+    uploadMaxBytes: number;
+    /** Told of every answered call of the signed-in customer, once its handler is done, before the answer is sent. */
+    customerCallAnswered?: (request: FastifyRequest) => void;
+  },
 ) {
   await app.register(
     async (open) => {
@@ -88,6 +95,12 @@ export async function apiScopes(
     async (auth) => {
       auth.addHook('onRequest', customerGuard(opts.resolveToken));
       auth.addHook('onSend', noStore);
+      const answered = opts.customerCallAnswered;
+      if (answered)
+        auth.addHook('onSend', (request, _reply, payload, done) => {
+          answered(request);
+          done(null, payload);
+        });
       await guardedMultipart(auth, opts.uploadMaxBytes);
       registerEndpoints(auth, 'auth', opts.handlers);
       catchAll(auth, 'auth');

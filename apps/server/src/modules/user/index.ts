@@ -18,6 +18,7 @@ export { CUSTOMER_REGISTERED } from './user-events.ts';
 
 // Routes, jobs and providers that app.ts mounts and starts
 export { userRoutes } from './user.routes.ts';
+export { createUserInfoCache, forgetUserInfoAfterCall, USER_INFO_CHANNEL, type UserInfoCache } from './user.service.ts';
 
 // For the demo data (db/seed)
 export { updateProfile } from './user.service.ts';

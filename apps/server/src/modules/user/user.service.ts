@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { PHONE_PATTERN } from '@yance/contracts/account';
 import type { ProfileForm, UserInfoResponse } from '@yance/contracts/user';
+import { routes, urlOf } from '@yance/contracts/routes';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { createHeardCache, type HeardCache } from '../../lib/heard-cache.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { addressListJson } from '../address/index.ts';
 import {
@@ -89,6 +91,34 @@ const readUserInfo = repo.userInfoReader({ manager: activeManagerCardJson, addre
  * the one it settled on (the old, disabled one while the shop has no other).
  */
 export async function getUserInfo(ctx: AppContext, userId: number): Promise<UserInfoResponse> {
+  const cache = ctx.userInfoCache;
+  const now = ctx.clock().getTime();
+  const kept = cache.get(userId, now);
+  if (kept) return kept;
+  const ticket = cache.ticket();
+  const info = await readAndAssignManager(ctx, userId);
+  cache.put(userId, ticket, info, now);
+  return info;
+}
+
+/** Where the database announces the customers whose user/info changed (migration 0053, ADR 0081): ids, or "*". */
+export const USER_INFO_CHANNEL = 'yance_user_info_changed';
+export type UserInfoCache = HeardCache<UserInfoResponse>;
+/** Kept at most a minute whatever is heard (a bound on the unforeseen), for at most 100 000 customers. */
+export const createUserInfoCache = (): UserInfoCache => createHeardCache({ maxAgeMs: 60_000, maxEntries: 100_000 });
+
+const USER_INFO_URL = urlOf(routes.userInfo);
+
+/**
+ * After any other call of the customer, in this process, before its answer is sent: that call may have changed what
+ * user/info shows (an address, the plan, the profile), and the next user/info must show it whatever the database's
+ * announcement's timing. Other processes, and changes made by staff, hear it from the database (ADR 0081).
+ */
+export function forgetUserInfoAfterCall(ctx: AppContext, userId: number | undefined, routeUrl: string | undefined): void {
+  if (userId !== undefined && routeUrl !== USER_INFO_URL) ctx.userInfoCache.drop([userId]);
+}
+
+async function readAndAssignManager(ctx: AppContext, userId: number): Promise<UserInfoResponse> {
   const u = await readUserInfo(ctx.db, userId);
   // The session outlived its account (deleted by an operator): treat as signed out.
   if (!u) throw new AppError('UNAUTHENTICATED', '登录已过期，请重新登录');
