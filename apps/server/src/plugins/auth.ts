@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { can } from '@yance/contracts/staff';
 import { TOTP_ENROL_FIRST } from '@yance/contracts/staff-security';
 import type { AuthUser, StaffCaller } from '../context.ts';
@@ -7,8 +7,11 @@ import type { EndpointConfig } from './endpoints.ts';
 
 export type { AuthUser };
 
-/** Resolves an access token (from the `token` header) to a customer, or null. Sessions implement it. */
-export type TokenResolver = (token: string, request: FastifyRequest) => Promise<AuthUser | null>;
+/**
+ * Resolves an access token (from the `token` header) to a customer, or null. Sessions implement it, answering at once
+ * (no promise) for a session their process keeps (ADR 0073, 0081).
+ */
+export type TokenResolver = (token: string, request: FastifyRequest) => AuthUser | null | Promise<AuthUser | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,13 +32,25 @@ export function tokenOf(request: FastifyRequest): string | undefined {
  * The onRequest guard of the /api/auth scope (ADR 0009): every route
  * registered in that scope, and its 404s, run it, whatever the URL looked like.
  */
-export const customerGuard = (resolveToken: TokenResolver) => async (request: FastifyRequest) => {
-  const token = tokenOf(request);
-  if (!token) throw new AppError('UNAUTHENTICATED', '请先登录');
-  const user = await resolveToken(token, request);
-  if (!user) throw new AppError('UNAUTHENTICATED', '登录已过期，请重新登录');
-  request.user = user;
-};
+export const customerGuard =
+  (resolveToken: TokenResolver) => (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+    const token = tokenOf(request);
+    if (!token) return done(new AppError('UNAUTHENTICATED', '请先登录'));
+    const admit = (user: AuthUser | null) => {
+      if (!user) return done(new AppError('UNAUTHENTICATED', '登录已过期，请重新登录'));
+      request.user = user;
+      done();
+    };
+    // A callback hook: a kept session admits the call without a promise; one read from the database waits for it.
+    let found: ReturnType<TokenResolver>;
+    try {
+      found = resolveToken(token, request);
+    } catch (err) {
+      return done(err as Error);
+    }
+    if (found instanceof Promise) found.then(admit, done);
+    else admit(found);
+  };
 
 /** Resolves a staff access token to an enabled staff member and their roles, or null (ADR 0032). */
 export type StaffResolver = (token: string, request: FastifyRequest) => Promise<StaffCaller | null>;

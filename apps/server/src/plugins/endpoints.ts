@@ -56,6 +56,13 @@ function successEnvelope(name: EndpointName) {
 }
 
 /**
+ * Answers never worth compressing, so the compression plugin's hook is not even added to their routes: user/info is a
+ * few hundred bytes to a few kB asked on every signed-in page, and the plugin's negotiation alone (Accept-Encoding
+ * parsed, the content type checked, before its size threshold) was a tenth of the call's remaining CPU (ADR 0081).
+ */
+const UNCOMPRESSED: ReadonlySet<EndpointName> = new Set(['userInfo']);
+
+/**
  * Registers, in the scope plugin it is called from, every endpoint declared
  * in that scope. A declared endpoint without a handler is a start-up error,
  * so a call cannot be declared and silently missing.
@@ -74,6 +81,7 @@ export function registerEndpoints(app: FastifyInstance, scope: Scope, handlers: 
       method: ep.method,
       url: ep.path,
       config,
+      ...(UNCOMPRESSED.has(name) ? { compress: false as const } : {}),
       schema: {
         tags: [scope],
         summary: ep.summary,

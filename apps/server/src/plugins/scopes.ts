@@ -94,13 +94,12 @@ export async function apiScopes(
   await app.register(
     async (auth) => {
       auth.addHook('onRequest', customerGuard(opts.resolveToken));
-      auth.addHook('onSend', noStore);
+      // One hook for both (a hook more is a step more of Fastify's chain on every call).
       const answered = opts.customerCallAnswered;
-      if (answered)
-        auth.addHook('onSend', (request, _reply, payload, done) => {
-          answered(request);
-          done(null, payload);
-        });
+      auth.addHook('onSend', (request, reply, payload, done) => {
+        answered?.(request);
+        noStore(request, reply, payload, done);
+      });
       await guardedMultipart(auth, opts.uploadMaxBytes);
       registerEndpoints(auth, 'auth', opts.handlers);
       catchAll(auth, 'auth');
