@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { fromPglite, openDatabase, PGLITE_START_PARAMS, type Database, type Db } from '../src/db/client.ts';
@@ -155,3 +155,21 @@ export async function createTwinApps(
 
 /** Parses a JSON response body. */
 export const json = (res: { body: string }): unknown => JSON.parse(res.body);
+
+/** Two instances on one database for this file (as two processes behind one proxy), ready; closed after its tests. */
+export function useTwinApps(opts: TestAppOptions = {}): { readonly a: TestApp; readonly b: TestApp } {
+  let twins: Awaited<ReturnType<typeof createTwinApps>> | undefined;
+  beforeAll(async () => {
+    twins = await createTwinApps(opts);
+    await Promise.all([twins.a.app.ready(), twins.b.app.ready()]);
+  });
+  afterAll(async () => twins?.close());
+  return {
+    get a() {
+      return twins!.a;
+    },
+    get b() {
+      return twins!.b;
+    },
+  };
+}

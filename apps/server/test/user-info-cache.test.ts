@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { staffAccount, userAccount } from '../src/db/schema.ts';
 import { createHeardCache } from '../src/lib/heard-cache.ts';
-import { createTwinApps, type TestApp } from './create-test-app.ts';
+import { useTwinApps, type TestApp } from './create-test-app.ts';
 import { callApi, createUser, testClock, type TestUser } from './factories.ts';
 import { planLine, XRD } from './order-factories.ts';
 
@@ -10,14 +10,7 @@ import { planLine, XRD } from './order-factories.ts';
 // they show (migration 0053's triggers), and every process drops what it hears. A customer's own call drops their
 // answer in the process that ran it before that call is answered. Two app instances on one database, as two processes.
 const clock = testClock();
-let a: TestApp;
-let b: TestApp;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ a, b, close } = await createTwinApps({ clock: clock.now }));
-  await Promise.all([a.app.ready(), b.app.ready()]);
-});
-afterAll(async () => close());
+const twins = useTwinApps({ clock: clock.now });
 
 type Info = { userInfo: { name: string; manager: { name: string } | null }; address: unknown[]; cartNum: number };
 const info = async (t: TestApp, user: TestUser): Promise<Info> => {
@@ -57,57 +50,57 @@ const form = {
 
 describe('user/info kept per process', () => {
   it('listens once ready', () => {
-    expect(a.app.userInfoCache.stats().listening).toBe(true);
-    expect(b.app.userInfoCache.stats().listening).toBe(true);
+    expect(twins.a.app.userInfoCache.stats().listening).toBe(true);
+    expect(twins.b.app.userInfoCache.stats().listening).toBe(true);
   });
 
   it('a customer’s own call shows in their next user/info on that process at once, and on the other soon', async () => {
-    const user = await createUser(a, clock);
-    const before = await heldOn(a, user);
-    await heldOn(b, user);
+    const user = await createUser(twins.a, clock);
+    const before = await heldOn(twins.a, user);
+    await heldOn(twins.b, user);
 
-    expect((await callApi(a, 'addressAdd', { token: user.tokens.token, body: form })).status).toBe(200);
-    expect((await info(a, user)).address).toHaveLength(before.address.length + 1);
-    await seenWithin(b, user, (i) => i.address.length === before.address.length + 1);
+    expect((await callApi(twins.a, 'addressAdd', { token: user.tokens.token, body: form })).status).toBe(200);
+    expect((await info(twins.a, user)).address).toHaveLength(before.address.length + 1);
+    await seenWithin(twins.b, user, (i) => i.address.length === before.address.length + 1);
 
-    await planLine(b, user, XRD, 1, {});
-    expect((await info(b, user)).cartNum).toBe(before.cartNum + 1);
-    await seenWithin(a, user, (i) => i.cartNum === before.cartNum + 1);
+    await planLine(twins.b, user, XRD, 1, {});
+    expect((await info(twins.b, user)).cartNum).toBe(before.cartNum + 1);
+    await seenWithin(twins.a, user, (i) => i.cartNum === before.cartNum + 1);
   });
 
   it('a change no call of the customer made (staff, a script) reaches both processes', async () => {
-    const user = await createUser(a, clock);
-    await heldOn(a, user);
-    await heldOn(b, user);
-    await a.db.update(userAccount).set({ name: '改过的名字' }).where(eq(userAccount.phone, user.phone));
-    await seenWithin(a, user, (i) => i.userInfo.name === '改过的名字');
-    await seenWithin(b, user, (i) => i.userInfo.name === '改过的名字');
+    const user = await createUser(twins.a, clock);
+    await heldOn(twins.a, user);
+    await heldOn(twins.b, user);
+    await twins.a.db.update(userAccount).set({ name: '改过的名字' }).where(eq(userAccount.phone, user.phone));
+    await seenWithin(twins.a, user, (i) => i.userInfo.name === '改过的名字');
+    await seenWithin(twins.b, user, (i) => i.userInfo.name === '改过的名字');
   });
 
   it('a manager’s card edited shows on every customer’s answer', async () => {
-    const user = await createUser(a, clock);
-    const held = await heldOn(b, user);
-    const [row] = await a.db.select({ managerId: userAccount.managerId }).from(userAccount).where(eq(userAccount.phone, user.phone));
-    await a.db
+    const user = await createUser(twins.a, clock);
+    const held = await heldOn(twins.b, user);
+    const [row] = await twins.a.db.select({ managerId: userAccount.managerId }).from(userAccount).where(eq(userAccount.phone, user.phone));
+    await twins.a.db
       .update(staffAccount)
       .set({ name: sql`${staffAccount.name} || '（新）'` })
       .where(eq(staffAccount.id, row!.managerId!));
-    await seenWithin(b, user, (i) => i.userInfo.manager?.name === `${held.userInfo.manager!.name}（新）`);
+    await seenWithin(twins.b, user, (i) => i.userInfo.manager?.name === `${held.userInfo.manager!.name}（新）`);
   });
 
   it('a transaction that rolls back announces nothing', async () => {
-    const user = await createUser(a, clock);
-    await heldOn(b, user);
-    await a.db
+    const user = await createUser(twins.a, clock);
+    await heldOn(twins.b, user);
+    await twins.a.db
       .transaction(async (tx) => {
         await tx.update(userAccount).set({ name: '不会留下' }).where(eq(userAccount.phone, user.phone));
         throw new Error('rolled back');
       })
       .catch(() => {});
     await new Promise((r) => setTimeout(r, 50));
-    const hits = b.app.userInfoCache.stats().hits;
-    expect((await info(b, user)).userInfo.name).not.toBe('不会留下');
-    expect(b.app.userInfoCache.stats().hits).toBe(hits + 1);
+    const hits = twins.b.app.userInfoCache.stats().hits;
+    expect((await info(twins.b, user)).userInfo.name).not.toBe('不会留下');
+    expect(twins.b.app.userInfoCache.stats().hits).toBe(hits + 1);
   });
 });
 

@@ -28,6 +28,40 @@ export interface HeardCache<V> {
   stats(): { listening: boolean; size: number; hits: number };
 }
 
+/** What a NOTIFY of ids announces: these ids (comma-separated), or "*", all of them. Anything else in the list is skipped. */
+export function announcedIds(payload: string): number[] | '*' {
+  if (payload === '*') return '*';
+  return payload
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n));
+}
+
+/** What every cache kept by what it hears shares: whether it listens, and what a payload, a lost or a regained subscription do. */
+export function heardGate(cache: { clear(): void; drop(ids: readonly number[]): void }) {
+  let listening = false;
+  return {
+    get listening() {
+      return listening;
+    },
+    receive(payload: string) {
+      const ids = announcedIds(payload);
+      if (ids === '*') cache.clear();
+      else cache.drop(ids);
+    },
+    /** The process listens (again): whatever was missed meanwhile is forgotten, and the cache may be used. */
+    up() {
+      cache.clear();
+      listening = true;
+    },
+    /** The process may miss announcements: the cache is emptied and unused until `up`. */
+    down() {
+      listening = false;
+      cache.clear();
+    },
+  };
+}
+
 export function createHeardCache<V>(opts: { maxAgeMs: number; maxEntries: number }): HeardCache<V> {
   const entries = new Map<number, { value: V; untilMs: number }>();
   /** The generation at which each id was last dropped (kept for as long as a read may be out: cleared with `clearedAt`). */
@@ -35,7 +69,6 @@ export function createHeardCache<V>(opts: { maxAgeMs: number; maxEntries: number
   let generation = 0;
   /** Reads with a ticket before this generation keep nothing (everything was dropped then). */
   let clearedAt = 0;
-  let listening = false;
   let hits = 0;
 
   const clear = () => {
@@ -52,10 +85,11 @@ export function createHeardCache<V>(opts: { maxAgeMs: number; maxEntries: number
       droppedAt.set(id, generation);
     }
   };
+  const gate = heardGate({ clear, drop });
 
   return {
     get(id, nowMs) {
-      if (!listening) return undefined;
+      if (!gate.listening) return undefined;
       const entry = entries.get(id);
       if (!entry) return undefined;
       if (nowMs >= entry.untilMs) {
@@ -67,29 +101,15 @@ export function createHeardCache<V>(opts: { maxAgeMs: number; maxEntries: number
     },
     ticket: () => generation,
     put(id, ticket, value, nowMs) {
-      if (!listening || ticket < clearedAt || (droppedAt.get(id) ?? -1) > ticket) return;
+      if (!gate.listening || ticket < clearedAt || (droppedAt.get(id) ?? -1) > ticket) return;
       entries.delete(id);
       if (entries.size >= opts.maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(id, { value, untilMs: nowMs + opts.maxAgeMs });
     },
     drop,
-    receive(payload) {
-      if (payload === '*') return clear();
-      drop(
-        payload
-          .split(',')
-          .map(Number)
-          .filter((n) => Number.isSafeInteger(n)),
-      );
-    },
-    up() {
-      clear();
-      listening = true;
-    },
-    down() {
-      listening = false;
-      clear();
-    },
-    stats: () => ({ listening, size: entries.size, hits }),
+    receive: gate.receive,
+    up: gate.up,
+    down: gate.down,
+    stats: () => ({ listening: gate.listening, size: entries.size, hits }),
   };
 }

@@ -1,3 +1,5 @@
+import { heardGate } from './heard-cache.ts';
+
 /**
  * The per-process cache of live sessions (ADR 0073): an access token's hash → its session, so an authenticated call
  * does not ask the database who it is on every request. Correct only while the process hears every revocation:
@@ -63,7 +65,6 @@ export interface SessionCache {
 export function createSessionCache(): SessionCache {
   const byKey = new Map<string, Entry>();
   const keyById = new Map<number, string>();
-  let listening = false;
   let generation = 0;
   let hits = 0;
 
@@ -85,10 +86,11 @@ export function createSessionCache(): SessionCache {
       if (key !== undefined) remove(key);
     }
   };
+  const gate = heardGate({ clear, drop });
 
   return {
     get(key, nowMs) {
-      if (!listening) return undefined;
+      if (!gate.listening) return undefined;
       const entry = byKey.get(key);
       if (!entry) return undefined;
       if (nowMs >= entry.untilMs) {
@@ -100,7 +102,7 @@ export function createSessionCache(): SessionCache {
     },
     ticket: () => generation,
     put(key, ticket, session, nowMs, expiresAtMs) {
-      if (!listening || ticket !== generation) return;
+      if (!gate.listening || ticket !== generation) return;
       const untilMs = Math.min(expiresAtMs, nowMs + MAX_AGE_MS);
       if (untilMs <= nowMs) return;
       remove(key);
@@ -111,23 +113,9 @@ export function createSessionCache(): SessionCache {
       keyById.set(session.id, key);
     },
     drop,
-    receive(payload) {
-      if (payload === '*') return clear();
-      drop(
-        payload
-          .split(',')
-          .map(Number)
-          .filter((n) => Number.isSafeInteger(n)),
-      );
-    },
-    up() {
-      clear();
-      listening = true;
-    },
-    down() {
-      listening = false;
-      clear();
-    },
-    stats: () => ({ listening, size: byKey.size, hits }),
+    receive: gate.receive,
+    up: gate.up,
+    down: gate.down,
+    stats: () => ({ listening: gate.listening, size: byKey.size, hits }),
   };
 }
