@@ -133,7 +133,27 @@ describe('the console (issue 21)', () => {
   });
 });
 
+/** The two-character words a text says more than once: 「出结果 预计 5 个工作日出结果」 → ['出结', '结果']. */
+function repeatedWords(text: string): string[] {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const run of text.match(/\p{Script=Han}+/gu) ?? [])
+    for (let i = 0; i + 2 <= run.length; i++) {
+      const word = run.slice(i, i + 2);
+      (seen.has(word) ? twice : seen).add(word);
+    }
+  return [...twice];
+}
+
 describe('the storefront’s smaller things (issue 21)', () => {
+  it('an item’s estimate says when the results come once: no word twice', async () => {
+    await b.goto('/detail/d10001');
+    const estimate = b.page.getByTestId('estimate');
+    await expect.poll(() => estimate.innerText()).toMatch(/\d+\s*个工作日/);
+    expect(repeatedWords(await estimate.innerText()), await estimate.innerText()).toEqual([]);
+    await screenshotAtWidths(b.page, SPEC, 'detail-estimate');
+  });
+
   it('an item’s sample requirement shows 「<」, not its HTML code', async () => {
     await b.goto('/detail/d10081');
     const note = b.page.getByRole('note');
