@@ -55,6 +55,12 @@ describe('attestation (spec §4)', () => {
     const submit = modal.getByRole('button', { name: /^提\s*交$/ });
     await submit.click();
     await expectFieldErrors(modal, expect.arrayContaining(['「姓名」不能为空', '「邮箱」不能为空', '「详细地址」不能为空']));
+    // An enterprise's field reads 公司名称, and so does its message.
+    await modal.getByRole('radio', { name: '企业' }).check();
+    await field(modal, '公司名称').waitFor({ state: 'visible' });
+    await submit.click();
+    await expectFieldErrors(modal, expect.arrayContaining(['「公司名称」不能为空']));
+    await screenshotAtWidths(b.page, 'accounts', 'attestation-enterprise');
 
     await field(modal, '姓名').fill('李雷');
     await field(modal, '邮箱').fill('not-an-email');
