@@ -55,6 +55,12 @@ describe('attestation (spec §4)', () => {
     const submit = modal.getByRole('button', { name: /^提\s*交$/ });
     await submit.click();
     await expectFieldErrors(modal, expect.arrayContaining(['「姓名」不能为空', '「邮箱」不能为空', '「详细地址」不能为空']));
+    // An enterprise's field reads 公司名称, and so does its message.
+    await modal.getByRole('radio', { name: '企业' }).check();
+    await field(modal, '公司名称').waitFor({ state: 'visible' });
+    await submit.click();
+    await expectFieldErrors(modal, expect.arrayContaining(['「公司名称」不能为空']));
+    await screenshotAtWidths(b.page, 'accounts', 'attestation-enterprise');
 
     await field(modal, '姓名').fill('李雷');
     await field(modal, '邮箱').fill('not-an-email');
@@ -225,7 +231,12 @@ describe('addresses', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => items(b.page).count()).toBe(2);
     const added = items(b.page).filter({ hasText: '赵六' });
-    expect(await added.innerText()).toMatch(/上海市\s+上海市\s+黄浦区\s+南京东路100号/);
+    // Each place says its city once: 上海市 and 北京市 are provinces and cities both.
+    expect(await added.innerText()).toContain('上海市黄浦区南京东路100号');
+    expect((await added.innerText()).match(/上海市/g)).toHaveLength(1);
+    const beijing = await items(b.page).filter({ hasText: '王五' }).innerText();
+    expect(beijing).toContain('北京市东城区东长安街1号');
+    expect(beijing.match(/北京市/g)).toHaveLength(1);
     expect(await defaultTags(added)).toBe(0);
 
     // Default moves to the new one.

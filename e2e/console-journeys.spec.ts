@@ -3,10 +3,12 @@
 // bank fields, the approval's truth, the lists on a phone, the item page's
 // text, the header search and the contrast of muted text.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { AdminOrderDetail, AdminOrderSummary } from '@yance/contracts/order';
 import type { Page as ListPage } from '@yance/contracts/paging';
-import { attestStudent, useServer } from './support/accounts.ts';
+import type { TokenPair } from '@yance/contracts/account';
+import { DEMO_STAFF_PASSWORD } from '@yance/contracts/staff';
+import { attestStudent, call, signInWith, useServer } from './support/accounts.ts';
 import { DESKTOP, MOBILE, useBrowser } from './support/browser.ts';
 import { opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
@@ -23,19 +25,37 @@ async function signInWithTotp(page: Page, account: 'admin' | 'finance') {
   await signInToConsole(page, (p) => b.goto(p), account, await totpCode(secrets[account]!, 30));
 }
 
-/** WCAG contrast of an element's text colour against white. */
-const contrastOf = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate((el) => {
-      const [r, g, bl] = getComputedStyle(el)
-        .color.match(/\d+(\.\d+)?/g)!
-        .map(Number) as [number, number, number];
+/** The demo customers (README): a student and an enterprise, with the staff's demo password. */
+const STUDENT_PHONE = '13900000001';
+const ENTERPRISE_PHONE = '13900000002';
+async function demoLogin(account: string): Promise<TokenPair> {
+  const login = await call<TokenPair>(s.baseUrl, 'login', { account, password: DEMO_STAFF_PASSWORD });
+  expect(login.code, login.msg).toBe(1);
+  return login.data;
+}
+
+/**
+ * WCAG contrast of an element's text colour against the background it is drawn on (its own or the nearest
+ * ancestor's that is not transparent; white above all): a tag's light fill counts.
+ */
+const contrastOf = (target: Locator) =>
+  target.first().evaluate((el) => {
+    const rgba = (css: string) => css.match(/\d+(\.\d+)?/g)!.map(Number);
+    const luminance = ([r, g, bl]: number[]) => {
       const lin = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-      const l = 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(bl);
-      return 1.05 / (l + 0.05);
-    });
+      return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(bl!);
+    };
+    let back = [255, 255, 255];
+    for (let at: Element | null = el; at; at = at.parentElement) {
+      const bg = rgba(getComputedStyle(at).backgroundColor);
+      if (bg.length < 4 || bg[3]! > 0) {
+        back = bg;
+        break;
+      }
+    }
+    const [fore, behind] = [luminance(rgba(getComputedStyle(el).color)), luminance(back)];
+    return (Math.max(fore, behind) + 0.05) / (Math.min(fore, behind) + 0.05);
+  });
 
 describe('the console (issue 21)', () => {
   it('a manager’s dashboard counts their own customers and has a 新需求 card that opens the demands to quote', async () => {
@@ -133,7 +153,27 @@ describe('the console (issue 21)', () => {
   });
 });
 
+/** The two-character words a text says more than once: 「出结果 预计 5 个工作日出结果」 → ['出结', '结果']. */
+function repeatedWords(text: string): string[] {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const run of text.match(/\p{Script=Han}+/gu) ?? [])
+    for (let i = 0; i + 2 <= run.length; i++) {
+      const word = run.slice(i, i + 2);
+      (seen.has(word) ? twice : seen).add(word);
+    }
+  return [...twice];
+}
+
 describe('the storefront’s smaller things (issue 21)', () => {
+  it('an item’s estimate says when the results come once: no word twice', async () => {
+    await b.goto('/detail/d10001');
+    const estimate = b.page.getByTestId('estimate');
+    await expect.poll(() => estimate.innerText()).toMatch(/\d+\s*个工作日/);
+    expect(repeatedWords(await estimate.innerText()), await estimate.innerText()).toEqual([]);
+    await screenshotAtWidths(b.page, SPEC, 'detail-estimate');
+  });
+
   it('an item’s sample requirement shows 「<」, not its HTML code', async () => {
     await b.goto('/detail/d10081');
     const note = b.page.getByRole('note');
@@ -155,14 +195,26 @@ describe('the storefront’s smaller things (issue 21)', () => {
     await screenshotAtWidths(page, SPEC, 'search-header');
   });
 
-  it('muted words read at 4.5:1: case dates and empty rating stars', async () => {
+  it('muted words read at 4.5:1: case dates, empty rating stars, the 留样中 and 已完成 tags', async () => {
+    const { page } = b;
     await b.goto('/');
-    await b.page.locator('time').first().waitFor();
-    expect(await contrastOf(b.page, 'time')).toBeGreaterThanOrEqual(4.5);
+    await page.locator('time').first().waitFor();
+    expect(await contrastOf(page.locator('time'))).toBeGreaterThanOrEqual(4.5);
     // An item with reviews: its empty stars (the row behind the filled part) too.
     await b.goto('/detail/d10061');
-    await b.page.getByRole('img', { name: /星$/ }).first().waitFor();
-    expect(await contrastOf(b.page, '[role="img"][aria-label$="星"]')).toBeGreaterThanOrEqual(4.5);
-    await screenshotAtWidths(b.page, SPEC, 'cases');
+    await page.getByRole('img', { name: /星$/ }).first().waitFor();
+    expect(await contrastOf(page.locator('[role="img"][aria-label$="星"]'))).toBeGreaterThanOrEqual(4.5);
+    await screenshotAtWidths(page, SPEC, 'cases');
+    // The demo student's tested samples wait on the lab's shelf (留样中); the demo enterprise has a 已完成 order.
+    const kept = page.getByTestId('sample-state').filter({ hasText: '留样中' });
+    await signInWith(page, await demoLogin(STUDENT_PHONE), '/member/sample');
+    await kept.first().waitFor();
+    expect(await contrastOf(kept), '留样中').toBeGreaterThanOrEqual(4.5);
+    await screenshotAtWidths(page, SPEC, 'samples-kept');
+    const completed = page.getByTestId('order-card').locator('.ant-tag').filter({ hasText: '已完成' });
+    await signInWith(page, await demoLogin(ENTERPRISE_PHONE), '/member/order?tab=completed');
+    await completed.first().waitFor();
+    expect(await contrastOf(completed), '已完成').toBeGreaterThanOrEqual(4.5);
+    await screenshotAtWidths(page, SPEC, 'orders-completed');
   });
 });

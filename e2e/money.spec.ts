@@ -67,6 +67,8 @@ describe('money (issue 10, ADR 0050)', () => {
     const cards = page.getByTestId('due-order');
     await expect.poll(() => cards.count()).toBe(2);
     for (const o of orders) expect(await cards.filter({ hasText: o.no }).innerText()).toMatch(/结算期限 \d{4}-\d{2}-\d{2}/);
+    // Each row names what its own order holds (issue 21: every row once read the same three items).
+    for (const o of orders) await cards.filter({ hasText: o.no }).getByText(item.name, { exact: true }).waitFor();
     await page.getByRole('checkbox', { name: '全选' }).check();
     const due = await call<{ totalDueFen: number }>(s.baseUrl, 'payDueList', { tab: 'unsettled' }, { token: student.tokens.token });
     const total = due.data.totalDueFen;
@@ -177,8 +179,11 @@ describe('money (issue 10, ADR 0050)', () => {
     const page = b.page;
     await signInWith(page, firm.tokens, '/member/unpaid');
     const card = page.getByTestId('due-order').filter({ hasText: placed.data.no });
+    // The row and the dialog name the order's own item (issue 21: not a fixed list of three).
+    await card.getByText(item.name, { exact: true }).waitFor();
     await button(card, '支付').click();
     const dialog = await opened(page.getByRole('dialog').filter({ hasText: '支付订单' }));
+    await dialog.getByText(`订单 ${placed.data.no} · ${item.name}`, { exact: true }).waitFor();
     // The balance is empty: the dialog starts on online payment.
     await dialog.getByText('付款到账后订单自动完成支付').waitFor();
     const dueText = await dialog.getByTestId('due-amount').innerText();

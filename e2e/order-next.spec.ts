@@ -100,6 +100,9 @@ describe('every state that waits for the customer shows its action on the row an
 
     const signing = await place(firm, rid);
     expect(signing.state).toBe('contracting');
+    // Its first scan is sent back: the order waits for a signed contract again, and a message says so.
+    await uploadScan(firm, signing.id);
+    await staffCall(s.baseUrl, 'adminContractReject', manager, { orderId: signing.id, reason: '缺少盖章' });
     const paying = await place(firm, rid);
     await uploadScan(firm, paying.id);
     await staffCall(s.baseUrl, 'adminOrderConfirmContract', manager, { id: paying.id, expect: 'contracting' });
@@ -135,7 +138,8 @@ describe('every state that waits for the customer shows its action on the row an
     await expectStepShown(page, signing, ['signContract'], 'contracting');
     await page.getByTestId('next-step').filter({ hasText: '签署合同' }).click();
     await page.waitForURL('**/experiment/contract');
-    await page.getByText('上传签署件').first().waitFor();
+    // Its scan was sent back: its row offers to upload it again.
+    await page.getByRole('row').filter({ hasText: signing.no }).getByText('重新上传').waitFor();
 
     await expectStepShown(page, paying, ['pay'], 'unpaid');
     await expectStepShown(page, shipping, ['ship'], 'awaiting-sample');
@@ -153,6 +157,13 @@ describe('every state that waits for the customer shows its action on the row an
     await message.getByTestId('message-next-step').click();
     await page.waitForURL('**/member/unpaid');
     await page.getByTestId('due-order').filter({ hasText: paying.no }).waitFor();
+
+    // The message that sent the contract back links to signing it.
+    await page.goto('/member/message', { waitUntil: 'domcontentloaded' });
+    const returned = page.getByTestId('message-item').filter({ hasText: '签署合同被退回' }).filter({ hasText: signing.no });
+    await returned.getByTestId('message-next-step').filter({ hasText: '签署合同' }).click();
+    await page.waitForURL('**/experiment/contract');
+    await page.getByRole('row').filter({ hasText: signing.no }).getByText('重新上传').waitFor();
     expect(b.pageErrors).toEqual([]);
   });
 
@@ -175,9 +186,30 @@ describe('every state that waits for the customer shows its action on the row an
     await paidTopUp(s.baseUrl, u, 2_000_000);
     apiOk(await call(s.baseUrl, 'settlementAdd', { orderIds: [done.id], idempotencyKey: newKey() }, { token: u.tokens.token }));
 
+    // And a draft, saved to finish later (保存草稿).
+    const draftLine = apiOk(await call<{ id: number }>(s.baseUrl, 'planAdd', { rid, count: 1, choices: {} }, { token: u.tokens.token }));
+    apiOk(
+      await call(
+        s.baseUrl,
+        'orderAdd',
+        {
+          delivery: 0,
+          draft: true,
+          agreementVersion: AGREEMENT_VERSION,
+          lines: [{ planId: draftLine.id, samples: [{ name: '粉末B', count: 1, form: 'powder', hazards: [], returnSample: false }] }],
+        },
+        { token: u.tokens.token },
+      ),
+    );
+
     const { page } = b;
     await signInWith(page, u.tokens, '/member/center');
     await page.getByTestId('order-todo').getByTestId('order-todo-total').filter({ hasText: '4' }).waitFor();
+    // 我的订单: 全部 counts every order, the draft among them, and 草稿 the draft (issue 21: 全部 left it out).
+    await page.goto('/member/order', { waitUntil: 'domcontentloaded' });
+    await expect.poll(() => page.getByTestId('order-tab-all').innerText()).toMatch(/^全部\s*5$/);
+    expect(await page.getByTestId('order-tab-draft').innerText()).toMatch(/^草稿\s*1$/);
+    await screenshotAtWidths(page, SPEC, 'order-tabs');
 
     await expectStepShown(page, pickup, ['bookPickup'], 'awaiting-pickup');
     await expectStepShown(page, settling, ['settle', 'evaluate'], 'unsettled');
@@ -197,6 +229,12 @@ describe('every state that waits for the customer shows its action on the row an
     const [title, box] = [await page.locator('#order-no').boundingBox(), await pop.boundingBox()];
     expect(box!.y, 'the popup starts below the title').toBeGreaterThanOrEqual(title!.y + title!.height);
     await screenshotAtWidths(page, SPEC, 'confirm-data');
+    // The message that announced the data links to confirming it: the order's page, its question open.
+    await page.goto('/member/message', { waitUntil: 'domcontentloaded' });
+    const announced = page.getByTestId('message-item').filter({ hasText: '检测数据已交付' }).filter({ hasText: delivered.no });
+    await announced.getByTestId('message-next-step').filter({ hasText: '确认数据' }).click();
+    await page.waitForURL(`**/member/order?id=${delivered.id}&step=confirmData`);
+    await pop.waitFor();
     await pop.getByRole('button', { name: '确认' }).click();
     await page.getByTestId('order-state').filter({ hasText: '待结算' }).waitFor();
     expect(b.pageErrors).toEqual([]);

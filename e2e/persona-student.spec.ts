@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatFen } from '@yance/contracts/money';
+import type { WebSettings } from '@yance/contracts/setting';
 import { ORGANIZATIONS } from '@yance/contracts/user';
 import { addAddress, attestStudent, call, registerUser, signInWith, toast, useServer } from './support/accounts.ts';
-import { searchDevices } from './support/api.ts';
+import { apiPost, searchDevices } from './support/api.ts';
 import { useBrowser, waitForApp } from './support/browser.ts';
 import { downloadedPdfText, expectAmount, JOURNEY_TIMEOUT, readsAtWidths } from './support/figures.ts';
 import { apiOk, newKey, paidTopUp } from './support/money.ts';
@@ -221,6 +222,10 @@ describe('persona: a student with a coupon and a research-group quota (issue 21)
       const invoiceText = await downloadedPdfText(pdf, SPEC, 'invoice');
       expect(invoiceText).toContain(formatFen(payFen));
       expect(invoiceText).toContain(orderNo);
+      // The seller is the shop with its tax id (纳税人识别号), as 设置 › 联系方式 has it.
+      const { localInfo } = await apiPost<WebSettings>(s.baseUrl, 'setting');
+      expect(localInfo.taxId, 'the demo shop’s tax id').toMatch(/^[0-9A-Z]{18}$/);
+      expect(invoiceText.replace(/\s+/g, '')).toContain(`纳税人识别号：${localInfo.taxId}`);
 
       // ---- her second order spends the points the first earned (1 a yuan paid; 100 take ¥1 off): no 9折, no coupon;
       // the lab finishes it and she settles it from the group like the first ----
@@ -287,6 +292,9 @@ describe('persona: a student with a coupon and a research-group quota (issue 21)
       await page.getByTestId('order-title').waitFor();
       await readsAtWidths(page, SPEC, 'console-order', page.getByTestId('figure-payable'), payFen, { fits: false });
       await expectAmount(page.getByTestId('figure-paid'), payFen, '已付');
+      // The coupon has its own line, named, between 订单金额 and 实付金额.
+      await expectAmount(page.getByTestId('figure-coupon'), COUPON_FEN, '优惠券');
+      await page.getByText(`优惠券（${COUPON}）`).waitFor();
       // The line's amount is after 新客9折, named under it as on her order page.
       await expectAmount(page.getByTestId('order-lines').getByTestId('line-promo'), promoFen, '新客9折 under the line');
       await page.goto(`/admin/orders/${second.id}`, { waitUntil: 'domcontentloaded' });

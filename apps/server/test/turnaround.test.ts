@@ -32,7 +32,7 @@ const estimate = async (count = 1) => {
 describe('the turnaround estimate from the live queue', () => {
   it('is the catalogue turnaround on an empty queue, and grows with the queue at the item capacity', async () => {
     const empty = await estimate();
-    expect(empty).toMatchObject({ days: turnaround, text: `预计 ${turnaround} 个工作日出结果` });
+    expect(empty).toMatchObject({ days: turnaround, text: `预计${turnaround}个工作日出结果` });
     // Two orders of 2 samples each (placeOrder puts 2 in the plan): 4 queued, 2 a day → 2 more days.
     await placeOrder(t, user);
     await placeOrder(t, user);

@@ -55,6 +55,12 @@ describe('profile (update4profile)', () => {
     expect(ok.body.code).toBe(1);
   });
 
+  it('calls an enterprise’s empty company what its form calls it: 公司名称', async () => {
+    const u = await createUser(t, clock);
+    const res = await callApi(t, 'update4profile', { body: { ...profile, organization: 2, company: ' ' }, ...as(u) });
+    expect(res).toMatchObject({ status: 400, body: { msg: '「公司名称」不能为空' } });
+  });
+
   it.each([
     ['name', '「姓名」不能为空'],
     ['email', '「邮箱」不能为空'],

@@ -115,7 +115,7 @@ export const turnaroundEstimate = z.object({
   days: z.number().int(),
   /** The day results are due if the samples arrive today (China time), YYYY-MM-DD; null when the calendar has no working day. */
   date: z.string().nullable(),
-  /** 预计 N 个工作日出结果. */
+  /** 预计N个工作日出结果. */
   text: z.string(),
 });
 export type TurnaroundEstimate = z.infer<typeof turnaroundEstimate>;

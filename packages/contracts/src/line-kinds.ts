@@ -25,7 +25,7 @@ export interface LineNeeds {
   samples: boolean;
   /** How the samples reach the lab: 自行寄样 or 上门取样, the 寄样 step, the pick-up, the freight row. */
   shipping: boolean;
-  /** A turnaround in working days and the queue's estimate (预计 N 个工作日出结果, 约N个工作日). */
+  /** A turnaround in working days and the queue's estimate (预计N个工作日出结果, 约N个工作日). */
   turnaround: boolean;
   /** A slot on the instrument's calendar: the line is booked (reservation/add), not ordered through the plan. */
   slot: boolean;

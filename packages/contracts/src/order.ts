@@ -65,7 +65,7 @@ export const planLine = z.object({
   /** unit_fen × count; null when the item has no fixed price (待报价). */
   amount_fen: fenData.nullable(),
   turnaround_days: z.number().int(),
-  /** 预计 N 个工作日出结果 from the lab's queue now (ADR 0041), and the day if the samples arrived today. */
+  /** 预计N个工作日出结果 from the lab's queue now (ADR 0041), and the day if the samples arrived today. */
   estimate_days: z.number().int(),
   estimate_date: z.string().nullable(),
   /** False when the item was taken off the shelf since: it cannot be ordered. */

@@ -62,5 +62,8 @@ export function estimateWorkingDays(f: QueueFacts): number {
   return Math.max(1, f.turnaroundDays) + waiting;
 }
 
-/** What the pages print: "预计 N 个工作日出结果". */
-export const estimateText = (days: number) => `预计 ${days} 个工作日出结果`;
+/** The estimate under a label that already says 出结果 (the item page's facts): "预计5个工作日". */
+export const estimateDaysText = (days: number) => `预计${days}个工作日`;
+
+/** The estimate on its own (the plan's line, the API's text): "预计5个工作日出结果". */
+export const estimateText = (days: number) => `${estimateDaysText(days)}出结果`;

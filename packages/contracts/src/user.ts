@@ -7,6 +7,8 @@ import { text } from './text.ts';
 /** organization of the profile form (spec §3): 0 student, 3 teacher, 1 individual, 2 enterprise. */
 export const ORGANIZATIONS = { student: 0, individual: 1, enterprise: 2, teacher: 3 } as const;
 export const ORGANIZATION_NAMES: Record<number, string> = { 0: '学生', 3: '教师', 1: '个人', 2: '企业' };
+/** What the profile form calls the company field for this kind of customer: its label and its messages (issue 21). */
+export const companyLabel = (organization: number | undefined) => (organization === ORGANIZATIONS.enterprise ? '公司名称' : '单位名称');
 
 // The profile form names its fields 「like this」 (spec §5).
 const filled = (label: string, max: number) => text(label, { max, brackets: '「」' });
@@ -19,7 +21,8 @@ export const profileForm = z
     name: filled('姓名', 32),
     email: filled('邮箱', 64).email('「邮箱」格式不正确'),
     organization: oneOf('用户类型', Object.values(ORGANIZATIONS), { wrong: '「用户类型」不能为空', missing: '「用户类型」不能为空' }),
-    company: filled('单位名称', 64),
+    // Required below, named as the form labels it for this kind of customer (公司名称 or 单位名称).
+    company: optional('单位名称', 64),
     teacher: optional('导师', 32).optional().default(''),
     teacher_phone: optional('导师手机', 11)
       .regex(/^$|^1[3-9]\d{9}$/, '「导师手机」格式不正确')
@@ -33,6 +36,7 @@ export const profileForm = z
     address: filled('详细地址', 128),
   })
   .superRefine((v, ctx) => {
+    if (!v.company) ctx.addIssue({ code: 'custom', path: ['company'], message: `「${companyLabel(v.organization)}」不能为空` });
     if (v.organization === ORGANIZATIONS.student && !v.teacher) {
       ctx.addIssue({ code: 'custom', path: ['teacher'], message: '「导师」不能为空' });
     }

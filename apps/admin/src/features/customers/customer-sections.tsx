@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Empty, Tag, Tooltip, Typography, type DescriptionsProps } from 'antd';
 import type { CustomerDetail } from '@yance/contracts/customer';
+import { placeText } from '@yance/contracts/place';
 import { formatTime } from '@/lib/time.ts';
 import { AttestationTag, deviceOf, DisabledTag, LOGIN_METHOD_NAMES, organizationName } from './customer-labels.tsx';
 import { ListTable } from '@/components/list-table.tsx';
@@ -94,9 +95,7 @@ export function AddressesSection({ list }: { list: Address[] }) {
           key: 'address',
           render: (_: unknown, a) => (
             <>
-              {a.province === a.city ? a.province : `${a.province}${a.city}`}
-              {a.area}
-              {a.address} {a.default && <Tag color="blue">默认</Tag>}
+              {placeText(a)} {a.default && <Tag color="blue">默认</Tag>}
             </>
           ),
         },

@@ -12,7 +12,7 @@ import { LabReviewCard } from './lab-review-card.tsx';
 import { WEEKDAYS } from './sampling-days.ts';
 import { useSaveSetting, useSettings } from './use-settings.ts';
 
-/** 工作日历: the lab's working days, which the turnaround estimate (预计 N 个工作日出结果) and due dates count on. */
+/** 工作日历: the lab's working days, which the turnaround estimate (预计N个工作日出结果) and due dates count on. */
 export default function LabCalendarPage() {
   const settings = useSettings();
   if (settings.isError) return <LoadError error={settings.error} retry={() => void settings.refetch()} />;

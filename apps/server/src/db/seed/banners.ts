@@ -3,8 +3,10 @@ export const BANNER_SEEDS = [
   {
     img: '/upload/img/banner/b1.svg',
     redirect: 'https://www.yance-lab.cn/activity/2026-winter',
-    title: '冬季科研季 · 全场测试满1000减100',
-    description: '2026年12月1日至2027年1月31日，送样检测与数据分析项目均可参加，院校用户先测试后付费。',
+    // No discount in the words (issue 21): a discount the shop shows is a rule the price applies (优惠活动),
+    // and its labels are written from the rules, never by hand here.
+    title: '冬季科研季 · 院校先测试后付费',
+    description: '2026年12月1日至2027年1月31日照常收样（元旦休息），送样检测与数据分析均可在线下单，院校用户先测试后付费。',
   },
   {
     img: '/upload/img/banner/b2.svg',
@@ -23,7 +25,7 @@ export const BANNER_SEEDS = [
     img: '/upload/img/banner/b4.svg',
     redirect: 'd30001',
     title: 'DFT 计算 · 博士团队一对一',
-    description: '吸附能、能带、反应路径，报告方法部分可直接用于论文，首单立减50元。',
+    description: '吸附能、能带、反应路径，报告方法部分可直接用于论文，无需寄样，下单即排队计算。',
   },
   {
     img: '/upload/img/banner/b5.svg',

@@ -65,7 +65,7 @@ export const LOCAL_INFO: LocalInfo = {
 
 export const HOME_POPUP: PromoPopup = {
   img: '/upload/img/popup/winter.svg',
-  title: '冬季科研季：满1000减100，院校先测试后付费',
+  title: '冬季科研季：假期照常收样，院校先测试后付费',
   url: '/article/a10011',
 };
 

@@ -3,7 +3,7 @@ import { defaultChoices } from '@yance/contracts/money';
 import { CoverImage } from '@/components/cover-image.tsx';
 import { CartIcon, ClockIcon, FlameIcon, LightningIcon, WrenchIcon } from '@/components/ui/icons.tsx';
 import { formatMonthDay, formatOrders, formatTurnaround } from '@yance/browser/format';
-import { estimateText } from '@yance/contracts/turnaround';
+import { estimateDaysText } from '@yance/contracts/turnaround';
 import { BOOKING_TIME_TEXT, needsOf } from '@yance/contracts/line-kinds';
 import { useDeviceEstimate } from '../api/get-device-estimate.ts';
 import { PriceCalculator, type PriceSelection } from './price-calculator.tsx';
@@ -139,9 +139,9 @@ export function DeviceSummaryPanel({
 }
 
 /**
- * "预计 N 个工作日出结果" from the lab's queue now, with the day if the samples
- * arrived today. Asked after the page is up; the line holds its place
- * meanwhile so nothing below it moves.
+ * 出结果 「预计N个工作日」 from the lab's queue now (the label says 出结果, the
+ * value not again), with the day if the samples arrived today. Asked after the
+ * page is up; the line holds its place meanwhile so nothing below it moves.
  */
 function EstimateFact({ rid, count }: { rid: string; count: number }) {
   const { data, isError } = useDeviceEstimate(rid, count);
@@ -150,7 +150,7 @@ function EstimateFact({ rid, count }: { rid: string; count: number }) {
       <ClockIcon size={15} />
       <span>出结果</span>
       <strong>
-        {data ? estimateText(data.days) : isError ? '暂无法估算，请咨询客户经理' : '按排队情况计算中…'}
+        {data ? estimateDaysText(data.days) : isError ? '暂无法估算，请咨询客户经理' : '按排队情况计算中…'}
         {data?.date ? <small className={styles.estimateDate}>今日收样约{formatMonthDay(data.date)}</small> : null}
       </strong>
     </li>

@@ -1,3 +1,4 @@
+import { placeText } from '@yance/contracts/place';
 import type { Address, UserInfoResponse } from '@yance/contracts/user';
 import { Button, Empty, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
@@ -33,9 +34,7 @@ export function AddressBook({ user }: { user: UserInfoResponse }) {
                 {a.name} <span>{a.phone}</span>
                 {a.default && <Tag color="blue">默认</Tag>}
               </div>
-              <p className={styles.where}>
-                {a.province} {a.city} {a.area} {a.address}
-              </p>
+              <p className={styles.where}>{placeText(a)}</p>
               <div className={styles.actions}>
                 {!a.default && (
                   <Button

@@ -1,4 +1,4 @@
-import { ORGANIZATION_NAMES, ORGANIZATIONS, profileForm, type ProfileForm as ProfileValues } from '@yance/contracts/user';
+import { companyLabel, ORGANIZATION_NAMES, ORGANIZATIONS, profileForm, type ProfileForm as ProfileValues } from '@yance/contracts/user';
 import { PHONE_LENGTH } from '@yance/contracts/account';
 import type { UserInfo } from '@yance/contracts/user';
 import { Button, Form, Input, Radio } from 'antd';
@@ -68,12 +68,7 @@ export function ProfileForm({ user, submitting, onSubmit, submitText = '提交',
         <Form.Item name="organization" label="用户类型" required className={styles.wide}>
           <Radio.Group options={ORG_ORDER.map((v) => ({ value: v, label: ORGANIZATION_NAMES[v] }))} />
         </Form.Item>
-        <Form.Item
-          name="company"
-          label={organization === ORGANIZATIONS.enterprise ? '公司名称' : '单位名称'}
-          required
-          className={styles.wide}
-        >
+        <Form.Item name="company" label={companyLabel(organization)} required className={styles.wide}>
           <Input maxLength={64} placeholder={organization === ORGANIZATIONS.enterprise ? '公司全称' : '学校/研究所/公司全称'} />
         </Form.Item>
         {student && (
