@@ -49,8 +49,15 @@ export interface MemoryAnswers {
 
 const GZIP = /\bgzip\b/;
 
+/** The header lines of an answer as Node's writeHead takes them (name, value, name, value …): the common headers, its own, its length. */
+function linesOf(common: Readonly<Record<string, string>>, answer: MemoryAnswer): string[] {
+  const all: Record<string, string> = { ...common, ...answer.headers, 'content-length': String(answer.body.length) };
+  return Object.entries(all).flat();
+}
+
 export function createMemoryAnswers(): MemoryAnswers {
   const offers = new Map<string, CurrentAnswer>();
+  const headerLines = new WeakMap<MemoryAnswer, string[]>();
   let wiring: MemoryAnswersWiring | undefined;
   let answered = 0;
   return {
@@ -72,12 +79,12 @@ export function createMemoryAnswers(): MemoryAnswers {
       if (!gzip && accepts !== undefined && accepts !== '' && accepts !== 'identity') return false;
       const found = current(gzip);
       if (!found) return false;
-      res.writeHead(200, {
-        ...wiring.headers,
-        'x-request-id': wiring.requestId(),
-        ...found.headers,
-        'content-length': found.body.length,
-      });
+      // The answer's header lines, made once per answer; only the request id is added per request.
+      let lines = headerLines.get(found);
+      if (!lines) headerLines.set(found, (lines = linesOf(wiring.headers, found)));
+      const head = lines.slice();
+      head.push('x-request-id', wiring.requestId());
+      res.writeHead(200, head);
       res.end(found.body);
       answered++;
       wiring.observe('GET', req.url!, 200, (performance.now() - started) / 1000);

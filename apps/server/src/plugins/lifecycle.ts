@@ -63,8 +63,10 @@ export const lifecyclePlugin = fp(async (app: FastifyInstance, opts: { checks: R
     socket.once('close', () => sockets.delete(socket));
   });
   app.server.on('request', (_req, res) => {
-    inFlight.add(res);
     lastActivityAt = Date.now();
+    // Already answered (from memory, ADR 0080, before this listener): nothing to wait for or to close.
+    if (res.writableEnded) return;
+    inFlight.add(res);
     // Draining: this answer closes its connection, so the proxy opens its next one to another process.
     if (state !== 'serving' && state !== 'starting' && !res.headersSent) res.setHeader('connection', 'close');
     res.once('close', () => {
