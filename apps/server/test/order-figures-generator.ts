@@ -270,7 +270,7 @@ export async function writeOrders(t: AppContext, planned: readonly Planned[], de
         userId: p.user.id,
         state: p.written,
         kind: p.user.kind,
-        delivery: 0,
+        delivery: 0 as const,
         totalFen: p.total as never,
         createdAt: p.at,
         updatedAt: p.at,
