@@ -91,6 +91,7 @@ function titleRules(v: TitleFields, ctx: z.RefinementCtx) {
 /** invoice/add: a title (抬头) of the customer. */
 export const invoiceTitleForm = z.object(titleShape).superRefine(titleRules);
 export type InvoiceTitleForm = z.output<typeof invoiceTitleForm>;
+export const invoiceTitleAddBody = z.object({ ...titleShape, idempotencyKey: createKey }).superRefine(titleRules);
 /** invoice/edit: the same fields and the title's id. */
 export const invoiceTitleEditBody = z.object({ id: id('发票抬头'), ...titleShape }).superRefine(titleRules);
 export type InvoiceTitleEditBody = z.output<typeof invoiceTitleEditBody>;

@@ -11,7 +11,7 @@ import { applicationDetail, customerInvoiceFile, listApplications, withdrawAppli
 export const invoiceRoutes = (ctx: AppContext, storage: FileStorage) =>
   ({
     invoiceList: ({ user }) => listTitles(ctx, user.id),
-    invoiceAdd: ({ user, body }) => addTitle(ctx, user.id, body),
+    invoiceAdd: ({ user, body }) => createOnce(ctx, { userId: user.id }, 'invoice/add', body, (t, form) => addTitle(t, user.id, form)),
     invoiceEdit: ({ user, body }) => editTitle(ctx, user.id, body.id, body),
     invoiceDel: ({ user, body }) => removeTitle(ctx, user.id, body.id).then(() => null),
     invoiceDefault: ({ user, body }) => makeDefaultTitle(ctx, user.id, body.id).then(() => null),
