@@ -15,6 +15,7 @@ import {
   demand,
   demandQuoteLine,
   device,
+  invoiceApplication,
   invoiceTitle,
   orderAdjustment,
   orderLine,
@@ -29,6 +30,7 @@ import {
   samplingRequest,
   staffAccount,
   testRecord,
+  topup,
   typeChild,
   userAccount,
   userAddress,
@@ -37,14 +39,14 @@ import {
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, GOOD_PASSWORD, newPhone, smsCode, staffTokens, testClock, type TestUser } from './factories.ts';
 import { personE } from './invoice-factories.ts';
-import { newKey } from './money-factories.ts';
+import { LOCAL_PAY_SECRET, newKey, topUpOnline } from './money-factories.ts';
 import { orderBody, orderingCustomer, placeOrder, planLine, reviewedFile, XRD } from './order-factories.ts';
 
 // A Sunday afternoon in China; the seeded SEM opens Monday 09:00.
 const clock = testClock(new Date('2026-11-22T08:00:00Z'));
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ clock: clock.now, env: { ACCESS_TOKEN_TTL: String(40 * 86400) } });
+  t = await createTestApp({ clock: clock.now, env: { ACCESS_TOKEN_TTL: String(40 * 86400), PAYMENT_LOCAL_SECRET: LOCAL_PAY_SECRET } });
 });
 afterAll(async () => t.close());
 
@@ -335,6 +337,22 @@ const CASES: Partial<Record<EndpointName, () => Promise<Sent>>> = {
       valid_until: '2026-12-20',
     };
     return { token: staff.admin, body, rows: () => rowsOf(demandQuoteLine, eq(demandQuoteLine.demandId, d.body.data.id)) };
+  },
+  adminInvoiceIssue: async () => {
+    // A top-up credited online, applied for in full: finance issues it (the number and the PDF).
+    const u = await customer();
+    const { no } = await topUpOnline(t, u, 100_000);
+    const [paid] = await t.db.select().from(topup).where(eq(topup.no, no));
+    const title = await callApi(t, 'invoiceAdd', { token: u.tokens.token, body: { ...personE } as never });
+    const lines = [{ source: 'topup' as const, sourceId: paid!.id, amount_fen: 100_000 }];
+    const applied = await callApi(t, 'invoiceApplyAdd', { token: u.tokens.token, body: { titleId: title.body.data.id, lines } });
+    expect(applied.body.code, applied.body.msg).toBe(1);
+    const issued = and(eq(invoiceApplication.id, applied.body.data.id), eq(invoiceApplication.state, 'issued'));
+    return {
+      token: staff.admin,
+      body: { id: applied.body.data.id, invoiceNo: '26310000000012345678' },
+      rows: () => rowsOf(invoiceApplication, issued),
+    };
   },
   adminEvaluationReply: async () => {
     const u = await customer();

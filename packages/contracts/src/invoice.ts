@@ -273,6 +273,7 @@ export const adminInvoiceIssueBody = z.object({
   invoiceNo: text('发票号码', { max: 32 })
     .overwrite((v) => v.replace(/\s+/g, ''))
     .refine((v) => INVOICE_NO_PATTERN.test(v), '[发票号码]应为8到20位数字'),
+  idempotencyKey: createKey,
 });
 export type AdminInvoiceIssueBody = z.output<typeof adminInvoiceIssueBody>;
 export const adminInvoiceRejectBody = z.object({ id: id('开票申请'), reason: text('驳回原因', { max: 200 }) });

@@ -25,6 +25,7 @@ export const invoiceRoutes = (ctx: AppContext, storage: FileStorage) =>
     adminInvoiceList: ({ query }) => adminInvoiceList(ctx, query),
     adminInvoiceDetail: ({ query }) => adminInvoiceDetail(ctx, query.id),
     adminInvoicePdf: async ({ query, reply }) => sendPrivateFile(reply, await adminInvoicePdf(ctx, storage, query.id)),
-    adminInvoiceIssue: ({ staff, body, ip }) => issueInvoice(ctx, storage, staff, body, ip),
+    adminInvoiceIssue: ({ staff, body, ip }) =>
+      createOnce(ctx, { staffId: staff.id }, 'invoice/issue', body, (t, form) => issueInvoice(t, storage, staff, form, ip)),
     adminInvoiceReject: ({ staff, body, ip }) => rejectInvoice(ctx, staff, body, ip),
   }) satisfies Handlers;
