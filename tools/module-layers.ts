@@ -4,12 +4,13 @@
 // (apps/server/src/ports.ts). tools/module-cycles.test.ts holds the modules to this list, and
 // docs/architecture.md draws it. A new module gets its row here, as low as its imports allow.
 export const MODULE_LAYERS: readonly (readonly string[])[] = [
-  // 0  the books every module writes to, and the plainest records: audit log, double-entry ledger, sessions, addresses, rate counters
-  ['audit', 'ledger', 'session', 'address', 'rate-limit'],
-  // 1  the job queue, settings, stored files, a customer's attested details
-  ['job', 'setting', 'media', 'customer'],
-  // 2  SMS out, the lab's working calendar
-  ['sms', 'turnaround'],
+  // 0  the books every module writes to, and the plainest records: audit log, double-entry ledger (and the create
+  //    calls' idempotency keys, ADR 0061), sessions, rate counters
+  ['audit', 'ledger', 'session', 'rate-limit'],
+  // 1  the job queue, settings, stored files, addresses (address/add takes a key: above the ledger)
+  ['job', 'setting', 'media', 'address'],
+  // 2  SMS out, the lab's working calendar, a customer's attested details (their addresses among them)
+  ['sms', 'turnaround', 'customer'],
   // 3  notices to customers, the catalogue, the customer's plan (cart)
   ['notify', 'catalog', 'plan'],
   // 4  customer accounts, the site's articles and pages

@@ -1,18 +1,52 @@
 // Issue 21, ADR 0061: every create call takes an idempotency key; a repeated request (a double click, a lost
 // answer retried) answers the first one's result instead of an error, and creates nothing more.
-import { eq } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { booking, cluster, clusterMember, demand, orderSample, orders, userAccount } from '../src/db/schema.ts';
+import type { EndpointName } from '@yance/contracts/endpoints';
+import {
+  article,
+  auditLog,
+  banner,
+  booking,
+  cluster,
+  clusterMember,
+  couponTemplate,
+  demand,
+  demandQuoteLine,
+  device,
+  invoiceApplication,
+  invoiceTitle,
+  orderAdjustment,
+  orderLine,
+  orderRetest,
+  orderSample,
+  orders,
+  partner,
+  planItem,
+  prefecture,
+  prefectureDevice,
+  promoter,
+  samplingRequest,
+  staffAccount,
+  testRecord,
+  topup,
+  typeChild,
+  userAccount,
+  userAddress,
+  userCoupon,
+} from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
-import { callApi, GOOD_PASSWORD, newPhone, smsCode, testClock } from './factories.ts';
-import { newKey } from './money-factories.ts';
-import { orderBody, orderingCustomer, planLine } from './order-factories.ts';
+import { callApi, GOOD_PASSWORD, newPhone, smsCode, staffTokens, testClock, type TestUser } from './factories.ts';
+import { personE } from './invoice-factories.ts';
+import { LOCAL_PAY_SECRET, newKey, topUpOnline } from './money-factories.ts';
+import { orderBody, orderingCustomer, placeOrder, planLine, reviewedFile, XRD } from './order-factories.ts';
 
 // A Sunday afternoon in China; the seeded SEM opens Monday 09:00.
 const clock = testClock(new Date('2026-11-22T08:00:00Z'));
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ clock: clock.now, env: { ACCESS_TOKEN_TTL: String(40 * 86400) } });
+  t = await createTestApp({ clock: clock.now, env: { ACCESS_TOKEN_TTL: String(40 * 86400), PAYMENT_LOCAL_SECRET: LOCAL_PAY_SECRET } });
 });
 afterAll(async () => t.close());
 
@@ -115,5 +149,237 @@ describe('a draft saves what is there (issue 21)', () => {
     });
     expect(noSamples.body.msg).toBe('[样品]请填写样品信息');
     expect((await callApi(t, 'planList', { token: u.tokens.token })).body.data.cartNum).toBe(1);
+  });
+});
+
+// ---- every other create call (ADR 0061's addendum) ---------------------------------------------------------------
+
+/** What a case sends and how it counts what the call creates. */
+interface Sent {
+  token: string;
+  body: Record<string, unknown>;
+  rows: () => Promise<number>;
+}
+
+const rowsOf = async (table: PgTable, where?: SQL) => Number((await t.db.select({ n: count() }).from(table).where(where))[0]!.n);
+
+/** The lab's moves an order takes on its way (each must succeed). */
+async function labMove(call: 'adminOrderReceive' | 'adminOrderStartTesting' | 'adminOrderDeliver', id: number, expect_: string) {
+  const res = await callApi(t, call, { token: staff.admin, body: { id, expect: expect_ as never } });
+  expect(res.body.code, `${call}: ${res.body.msg}`).toBe(1);
+}
+/** A customer's self-send XRD order, taken by the lab as far as `upTo`. */
+async function orderAt(u: TestUser, upTo: 'awaitingSample' | 'received' | 'delivered' = 'awaitingSample') {
+  const o = await placeOrder(t, u);
+  if (upTo === 'awaitingSample') return o;
+  await labMove('adminOrderReceive', o.id, 'awaitingSample');
+  if (upTo === 'received') return o;
+  await labMove('adminOrderStartTesting', o.id, 'received');
+  await reviewedFile(t, staff.lab, o.id); // uploaded by the lab, approved by another (four eyes)
+  await labMove('adminOrderDeliver', o.id, 'testing');
+  return o;
+}
+
+const staff = { admin: '', lab: '' };
+const customer = async (organization = 0) => orderingCustomer(t, clock, organization);
+
+/** Each create call with what it needs first: a customer's by their token, the console's by an admin's. */
+const CASES: Partial<Record<EndpointName, () => Promise<Sent>>> = {
+  addressAdd: async () => {
+    const u = await customer();
+    const body = {
+      name: '张同学',
+      phone: '13800000001',
+      province: '北京市',
+      city: '北京市',
+      area: '海淀区',
+      address: '学院路1号',
+      address_code: '110108',
+      default: false,
+    };
+    return { token: u.tokens.token, body, rows: () => rowsOf(userAddress, eq(userAddress.userId, u.id)) };
+  },
+  planAdd: async () => {
+    const u = await customer();
+    return { token: u.tokens.token, body: { rid: XRD, count: 1 }, rows: () => rowsOf(planItem, eq(planItem.userId, u.id)) };
+  },
+  samplingAdd: async () => {
+    const u = await customer();
+    const o = await orderAt(u);
+    const body = { orderId: o.id, type: 0, express_company: '顺丰速运', express_no: 'SF1234567890' };
+    return { token: u.tokens.token, body, rows: () => rowsOf(samplingRequest, eq(samplingRequest.orderId, o.id)) };
+  },
+  invoiceAdd: async () => {
+    const u = await customer();
+    return { token: u.tokens.token, body: { ...personE }, rows: () => rowsOf(invoiceTitle, eq(invoiceTitle.userId, u.id)) };
+  },
+  clusterAdd4user: async () => {
+    const owner = await customer(3);
+    const made = await callApi(t, 'clusterAdd', {
+      token: owner.tokens.token,
+      body: { name: `课题组${newKey().slice(0, 6)}`, institution: '某大学' },
+    });
+    const member = await customer();
+    const body = { id: made.body.data.id, phone: member.phone };
+    return { token: owner.tokens.token, body, rows: () => rowsOf(clusterMember, eq(clusterMember.clusterId, made.body.data.id)) };
+  },
+  promotionApply: async () => {
+    const u = await customer();
+    return { token: u.tokens.token, body: { name: '王推广', channel: '课题组' }, rows: () => rowsOf(promoter, eq(promoter.userId, u.id)) };
+  },
+  orderRetest: async () => {
+    const u = await customer();
+    const o = await orderAt(u, 'delivered');
+    return {
+      token: u.tokens.token,
+      body: { id: o.id, reason: '峰位异常，请复测' },
+      rows: () => rowsOf(orderRetest, eq(orderRetest.orderId, o.id)),
+    };
+  },
+  orderAgain: async () => {
+    const u = await customer();
+    const o = await orderAt(u);
+    return { token: u.tokens.token, body: { id: o.id }, rows: () => rowsOf(planItem, eq(planItem.userId, u.id)) };
+  },
+  staffAdd: async () => {
+    const body = {
+      account: `lab.${newKey().slice(0, 8)}`,
+      name: '周实验员',
+      phone: '13900001111',
+      email: '',
+      roles: ['lab'],
+      password: 'Lab-zhou 2026!',
+    };
+    return { token: staff.admin, body, rows: () => rowsOf(staffAccount) };
+  },
+  bannerAdd: async () => ({
+    token: staff.admin,
+    body: { img: '/upload/img/banner/b1.svg', redirect: XRD, title: '限时：XRD 九折', sort: 1 },
+    rows: () => rowsOf(banner),
+  }),
+  articleAdd: async () => ({
+    token: staff.admin,
+    body: { type: 'news', title: '研测上线球差电镜预约', sketch: '机时开放', body: '<p>开放预约</p>' },
+    rows: () => rowsOf(article),
+  }),
+  partnerAdd: async () => ({
+    token: staff.admin,
+    body: { name: '某光源中心', img: '/upload/img/partner/p1.svg', sort: 99 },
+    rows: () => rowsOf(partner),
+  }),
+  catalogChildAdd: async () => ({
+    token: staff.admin,
+    body: { typeId: 1, name: `分类${newKey().slice(0, 4)}`, sort: 1 },
+    rows: () => rowsOf(typeChild),
+  }),
+  catalogDeviceAdd: async () => ({
+    token: staff.admin,
+    body: {
+      rid: `c9${newKey().slice(0, 4)}`,
+      name: '原位拉曼光谱测试',
+      childId: (await t.db.select({ id: typeChild.id }).from(typeChild).limit(1))[0]!.id,
+      img: '/upload/img/device/raman.svg',
+      priceFen: 45000,
+      unit: 'sample',
+      turnaroundDays: 5,
+      options: [{ name: '温度', choices: [{ label: '室温', extra_fen: 0 }] }],
+    },
+    rows: () => rowsOf(device),
+  }),
+  catalogPrefectureAdd: async () => ({
+    token: staff.admin,
+    body: { name: `专区${newKey().slice(0, 4)}`, img: '/upload/img/p.svg', sketch: '' },
+    rows: () => rowsOf(prefecture),
+  }),
+  catalogPrefectureItemAdd: async () => {
+    const made = await callApi(t, 'catalogPrefectureAdd', {
+      token: staff.admin,
+      body: { name: `专区${newKey().slice(0, 4)}`, img: '/upload/img/p.svg', sketch: '' },
+    });
+    const [xrd] = await t.db.select({ id: device.id }).from(device).where(eq(device.rid, XRD));
+    const body = { id: made.body.data.id, deviceIds: [xrd!.id] };
+    return { token: staff.admin, body, rows: () => rowsOf(prefectureDevice, eq(prefectureDevice.prefectureId, made.body.data.id)) };
+  },
+  adminTestRecordAdd: async () => {
+    const o = await orderAt(await customer(), 'received');
+    const [sample] = await t.db.select().from(orderSample).where(eq(orderSample.orderId, o.id));
+    const body = { sampleId: sample!.id, instrument: 'Bruker D8 Advance', operator: '李实验员', testedAt: '2026-11-22T09:00:00Z' };
+    return { token: staff.admin, body, rows: () => rowsOf(testRecord, eq(testRecord.orderId, o.id)) };
+  },
+  adminOrderAdjust: async () => {
+    const o = await orderAt(await customer(), 'received');
+    const body = { id: o.id, final_fen: 20000, reason: '多测一个样品' };
+    return { token: staff.admin, body, rows: () => rowsOf(orderAdjustment, eq(orderAdjustment.orderId, o.id)) };
+  },
+  adminCouponTemplateAdd: async () => ({
+    token: staff.admin,
+    body: { name: '新人券', kind: 'amount', amountFen: 100, validity: 'days', validDays: 30 },
+    rows: () => rowsOf(couponTemplate),
+  }),
+  adminCouponIssue: async () => {
+    const made = await callApi(t, 'adminCouponTemplateAdd', {
+      token: staff.admin,
+      body: { name: '满减券', kind: 'amount', amountFen: 100, validity: 'days', validDays: 30, perUserLimit: 5 },
+    });
+    const u = await customer();
+    const body = { templateId: made.body.data.id, phone: u.phone };
+    return { token: staff.admin, body, rows: () => rowsOf(userCoupon, eq(userCoupon.userId, u.id)) };
+  },
+  adminDemandQuote: async () => {
+    const u = await customer();
+    const d = await callApi(t, 'demandAdd', {
+      token: u.tokens.token,
+      body: { title: '薄膜应力测试', description: '需要测一批薄膜的残余应力', contact_name: '张同学', contact_phone: u.phone },
+    });
+    const body = {
+      id: d.body.data.id,
+      lines: [{ name: '定制', unit_fen: 100, unit: 'job', count: 1, turnaround_days: 5 }],
+      valid_until: '2026-12-20',
+    };
+    return { token: staff.admin, body, rows: () => rowsOf(demandQuoteLine, eq(demandQuoteLine.demandId, d.body.data.id)) };
+  },
+  adminInvoiceIssue: async () => {
+    // A top-up credited online, applied for in full: finance issues it (the number and the PDF).
+    const u = await customer();
+    const { no } = await topUpOnline(t, u, 100_000);
+    const [paid] = await t.db.select().from(topup).where(eq(topup.no, no));
+    const title = await callApi(t, 'invoiceAdd', { token: u.tokens.token, body: { ...personE } as never });
+    const lines = [{ source: 'topup' as const, sourceId: paid!.id, amount_fen: 100_000 }];
+    const applied = await callApi(t, 'invoiceApplyAdd', { token: u.tokens.token, body: { titleId: title.body.data.id, lines } });
+    expect(applied.body.code, applied.body.msg).toBe(1);
+    const issued = and(eq(invoiceApplication.id, applied.body.data.id), eq(invoiceApplication.state, 'issued'));
+    return {
+      token: staff.admin,
+      body: { id: applied.body.data.id, invoiceNo: '26310000000012345678' },
+      rows: () => rowsOf(invoiceApplication, issued),
+    };
+  },
+  adminEvaluationReply: async () => {
+    const u = await customer();
+    const o = await orderAt(u, 'delivered');
+    expect((await callApi(t, 'orderConfirm', { token: u.tokens.token, body: { id: o.id } })).body.code).toBe(1);
+    const [line] = await t.db.select().from(orderLine).where(eq(orderLine.orderId, o.id));
+    const e = await callApi(t, 'evaluateAdd', { token: u.tokens.token, body: { lineId: line!.id, stars: 5, comment: '很好' } });
+    expect(e.body.code, e.body.msg).toBe(1);
+    const replied = and(eq(auditLog.action, 'evaluation.reply'), eq(auditLog.objectId, String(e.body.data.id)));
+    return { token: staff.admin, body: { id: e.body.data.id, reply: '感谢您的评价' }, rows: () => rowsOf(auditLog, replied) };
+  },
+};
+
+describe('every other create call takes a key too (ADR 0061 addendum): the same key twice answers the first result, one row', () => {
+  beforeAll(async () => {
+    staff.admin = (await staffTokens(t, 'admin')).token;
+    staff.lab = (await staffTokens(t, 'lab')).token;
+  });
+
+  it.each(Object.keys(CASES) as EndpointName[])('%s', async (call) => {
+    const sent = await CASES[call]!();
+    const before = await sent.rows();
+    const body = { ...sent.body, idempotencyKey: newKey() };
+    const first = await callApi(t, call, { token: sent.token, body: body as never });
+    const second = await callApi(t, call, { token: sent.token, body: body as never });
+    expect([first.body.code, second.body.code], `${first.body.msg} / ${second.body.msg}`).toEqual([1, 1]);
+    expect(second.body.data).toEqual(first.body.data);
+    expect(await sent.rows(), 'rows created').toBe(before + 1);
   });
 });

@@ -5,6 +5,7 @@ import { priceOf, PriceError, type Priced } from './money.ts';
 import { count, fen, id, integer, optionalId } from './numbers.ts';
 import { page, pagingQuery } from './paging.ts';
 import { optionalText, text } from './text.ts';
+import { createKey } from './idempotency.ts';
 
 /** An item's number (rid): letters, digits, - and _, as the storefront's /detail/:rid shows it. */
 export const RID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
@@ -57,7 +58,7 @@ export const childAdmin = z.object({
   items: z.number().int(),
 });
 export const childListQuery = z.object({ typeId: optionalId('项目类型') });
-export const childAddBody = z.object({ typeId: id('项目类型'), name: text('分类名称', { max: 20 }), sort });
+export const childAddBody = z.object({ typeId: id('项目类型'), name: text('分类名称', { max: 20 }), sort, idempotencyKey: createKey });
 export const childEditBody = z.object({ id: id('分类'), name: text('分类名称', { max: 20 }), sort });
 /** New order of a type's categories (or of the hot areas): the ids, first shown first. */
 export const sortBody = z.object({ ids: ids('排序') });
@@ -135,6 +136,8 @@ const priced = <T extends { priceFen: number; options: Priced['options'] }>(v: T
 
 export const deviceInput = z.object(deviceFields).superRefine(priced);
 export type DeviceInput = z.output<typeof deviceInput>;
+/** device/add: an item's fields and the create call's key (ADR 0061). */
+export const deviceAddBody = z.object({ ...deviceFields, idempotencyKey: createKey }).superRefine(priced);
 /** One of the fields an operator edits on an item (deviceInput's). */
 export type DeviceField = keyof typeof deviceFields;
 const DEVICE_FIELDS = Object.keys(deviceFields) as DeviceField[];
@@ -222,9 +225,10 @@ export const prefectureAdmin = z.object({
   items: z.number().int(),
 });
 const prefectureFields = { name: text('专区名称', { max: 30 }), img: imageRef('图片'), sketch: optionalText('简介', { max: 200 }), sort };
-export const prefectureAddBody = z.object(prefectureFields);
+export const prefectureAddBody = z.object({ ...prefectureFields, idempotencyKey: createKey });
 export const prefectureEditBody = z.object({ id: id('专区'), ...prefectureFields });
 export const prefectureItemsQuery = pagingQuery.extend({ id: id('专区') });
 export const prefectureItemsBody = z.object({ id: id('专区'), deviceIds: ids('项目') });
+export const prefectureItemAddBody = prefectureItemsBody.extend({ idempotencyKey: createKey });
 export const prefectureItemsResult = z.object({ changed: z.number().int() });
 export const prefectureItemsPage = page(deviceAdminRow);

@@ -140,6 +140,8 @@ export type ClusterTransferBody = z.output<typeof clusterTransferBody>;
 /** search4user and add4user: the group and a customer's whole phone number. */
 export const clusterPhoneBody = z.object({ id: id('课题组'), phone: phone('手机号') });
 export type ClusterPhoneBody = z.output<typeof clusterPhoneBody>;
+/** add4user: the same and the create call's key. */
+export const clusterAddMemberBody = clusterPhoneBody.extend({ idempotencyKey: createKey });
 
 /** delete4user: a member row; the owner removes it, or its own customer leaves. */
 export const clusterMemberIdBody = z.object({ id: id('成员') });

@@ -8,6 +8,7 @@ import { pagingQuery } from './paging.ts';
 import { safeHref, safeImgSrc } from './rich-text-policy.ts';
 import { calendarDate } from './setting.ts';
 import { optionalText, text } from './text.ts';
+import { createKey } from './idempotency.ts';
 
 /** A picture: one of our /upload/ files (what mediaUpload returns) or an https URL. */
 export const imagePath = (label: string, required = true) =>
@@ -54,7 +55,7 @@ const bannerFields = {
   enabled: boolean('启用').default(true),
   ...windowFields,
 };
-export const bannerAddBody = z.object(bannerFields).refine(windowOrdered, WINDOW_MESSAGE);
+export const bannerAddBody = z.object({ ...bannerFields, idempotencyKey: createKey }).refine(windowOrdered, WINDOW_MESSAGE);
 export const bannerEditBody = z.object({ id: id('轮播图'), ...bannerFields }).refine(windowOrdered, WINDOW_MESSAGE);
 export const bannerAdmin = z.object({
   id: z.number().int(),
@@ -114,7 +115,9 @@ function articleComplete(a: ArticleFields, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: 'custom', path: ['body'], message: '[正文]不能为空（或填写原文链接）' });
   }
 }
-export const articleAddBody = z.object({ ...articleFields, published: boolean('发布').default(false) }).superRefine(articleComplete);
+export const articleAddBody = z
+  .object({ ...articleFields, published: boolean('发布').default(false), idempotencyKey: createKey })
+  .superRefine(articleComplete);
 export const articleEditBody = z.object({ id: id('文章'), ...articleFields }).superRefine(articleComplete);
 export const articleAdminSummary = z.object({
   id: z.number().int(),
@@ -150,7 +153,7 @@ export const sitePageEditBody = z.object({ key: sitePageKey, title: text('标题
 // ---- partners ------------------------------------------------------------
 
 const partnerFields = { name: text('名称', { max: 60 }), img: imagePath('标志'), url: linkUrl('链接', false).optional().default(''), sort };
-export const partnerAddBody = z.object(partnerFields);
+export const partnerAddBody = z.object({ ...partnerFields, idempotencyKey: createKey });
 export const partnerEditBody = z.object({ id: id('合作机构'), ...partnerFields });
 export const partnerAdmin = z.object({ id: z.number().int(), name: z.string(), img: z.string(), url: z.string(), sort: z.number().int() });
 

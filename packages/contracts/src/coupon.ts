@@ -17,6 +17,7 @@ import { FEN_MAX } from './money.ts';
 import { fenData, id, integer } from './numbers.ts';
 import { pagingQuery } from './paging.ts';
 import { text } from './text.ts';
+import { createKey } from './idempotency.ts';
 
 /** Most type or item ids a template may name. */
 export const COUPON_SCOPE_MAX = 50;
@@ -29,36 +30,39 @@ const day = (label: string) => z.string({ error: `[${label}]不能为空` }).reg
 
 // ---- console: templates ----------------------------------------------------
 
-export const couponTemplateForm = z
-  .object({
-    name: text('优惠券名称', { max: 40 }),
-    kind: z.enum(COUPON_KINDS, { error: '[优惠类型]不正确' }),
-    amountFen: integer('减免金额', 0, FEN_MAX).default(0),
-    thresholdFen: integer('使用门槛', 0, FEN_MAX).default(0),
-    /** 折扣: the percent paid, 1 … 99 (85 = 8.5折). */
-    ratePercent: integer('折扣', 1, 99).default(90),
-    maxOffFen: integer('最多减免', 0, FEN_MAX).default(0),
-    /** Fixed dates (China days, both included) or a number of days after issue. */
-    validity: z.enum(['fixed', 'days'], { error: '[有效期类型]不正确' }),
-    validFrom: day('开始日期').optional(),
-    validTo: day('结束日期').optional(),
-    validDays: integer('有效天数', 1, COUPON_DAYS_MAX).optional(),
-    typeIds: z.array(id('适用类型')).max(COUPON_SCOPE_MAX, `[适用类型]最多${COUPON_SCOPE_MAX}个`).default([]),
-    deviceIds: z.array(id('适用项目')).max(COUPON_SCOPE_MAX, `[适用项目]最多${COUPON_SCOPE_MAX}个`).default([]),
-    perUserLimit: integer('每人限领', 1, 100).default(1),
-    /** 注册即送: issued to every new customer at sign-up. */
-    onSignup: z.boolean().default(false),
-  })
-  .superRefine((v, c) => {
-    const issue = (message: string) => c.addIssue({ code: 'custom', message });
-    if (v.kind === 'amount' && v.amountFen <= 0) issue('[减免金额]必须大于0');
-    if (v.kind === 'amount' && v.thresholdFen > 0 && v.amountFen > v.thresholdFen) issue('[减免金额]不能大于使用门槛');
-    if (v.validity === 'fixed') {
-      if (!v.validFrom || !v.validTo) issue('[有效期]请选择开始与结束日期');
-      else if (v.validFrom > v.validTo) issue('[结束日期]不能早于开始日期');
-    }
-    if (v.validity === 'days' && v.validDays === undefined) issue('[有效天数]不能为空');
-  });
+const couponTemplateShape = {
+  name: text('优惠券名称', { max: 40 }),
+  kind: z.enum(COUPON_KINDS, { error: '[优惠类型]不正确' }),
+  amountFen: integer('减免金额', 0, FEN_MAX).default(0),
+  thresholdFen: integer('使用门槛', 0, FEN_MAX).default(0),
+  /** 折扣: the percent paid, 1 … 99 (85 = 8.5折). */
+  ratePercent: integer('折扣', 1, 99).default(90),
+  maxOffFen: integer('最多减免', 0, FEN_MAX).default(0),
+  /** Fixed dates (China days, both included) or a number of days after issue. */
+  validity: z.enum(['fixed', 'days'], { error: '[有效期类型]不正确' }),
+  validFrom: day('开始日期').optional(),
+  validTo: day('结束日期').optional(),
+  validDays: integer('有效天数', 1, COUPON_DAYS_MAX).optional(),
+  typeIds: z.array(id('适用类型')).max(COUPON_SCOPE_MAX, `[适用类型]最多${COUPON_SCOPE_MAX}个`).default([]),
+  deviceIds: z.array(id('适用项目')).max(COUPON_SCOPE_MAX, `[适用项目]最多${COUPON_SCOPE_MAX}个`).default([]),
+  perUserLimit: integer('每人限领', 1, 100).default(1),
+  /** 注册即送: issued to every new customer at sign-up. */
+  onSignup: z.boolean().default(false),
+};
+const couponTemplateObject = z.object(couponTemplateShape);
+const couponTemplateRules = (v: z.output<typeof couponTemplateObject>, c: z.RefinementCtx) => {
+  const issue = (message: string) => c.addIssue({ code: 'custom', message });
+  if (v.kind === 'amount' && v.amountFen <= 0) issue('[减免金额]必须大于0');
+  if (v.kind === 'amount' && v.thresholdFen > 0 && v.amountFen > v.thresholdFen) issue('[减免金额]不能大于使用门槛');
+  if (v.validity === 'fixed') {
+    if (!v.validFrom || !v.validTo) issue('[有效期]请选择开始与结束日期');
+    else if (v.validFrom > v.validTo) issue('[结束日期]不能早于开始日期');
+  }
+  if (v.validity === 'days' && v.validDays === undefined) issue('[有效天数]不能为空');
+};
+export const couponTemplateForm = couponTemplateObject.superRefine(couponTemplateRules);
+/** template/add: the form and the create call's key (ADR 0061). */
+export const couponTemplateAddBody = z.object({ ...couponTemplateShape, idempotencyKey: createKey }).superRefine(couponTemplateRules);
 export type CouponTemplateForm = z.output<typeof couponTemplateForm>;
 
 export const couponTemplate = z.object({
@@ -89,7 +93,7 @@ export const couponTemplate = z.object({
 export type CouponTemplate = z.infer<typeof couponTemplate>;
 
 export const couponTemplateActiveBody = z.object({ id: id('优惠券'), active: z.boolean({ error: '[启用]不正确' }) });
-export const couponIssueBody = z.object({ templateId: id('优惠券'), phone: phone('手机号') });
+export const couponIssueBody = z.object({ templateId: id('优惠券'), phone: phone('手机号'), idempotencyKey: createKey });
 
 export const adminCouponIssuedQuery = pagingQuery.extend({ templateId: id('优惠券') });
 export const adminIssuedCoupon = z.object({

@@ -97,6 +97,7 @@ export const demandQuoteBody = z.object({
   lines: z.array(quoteLineInput).min(1, '[报价项目]至少一项').max(QUOTE_LINES_MAX, `[报价项目]最多${QUOTE_LINES_MAX}项`),
   valid_until: text('有效期', { max: 10 }).refine((v) => DATE.test(v), '[有效期]格式不正确'),
   note: optionalText('报价说明', { max: 500, multiline: true }),
+  idempotencyKey: createKey,
 });
 export type DemandQuoteBody = z.output<typeof demandQuoteBody>;
 

@@ -147,5 +147,6 @@ export type AdminEvaluation = z.infer<typeof adminEvaluation>;
 export const adminEvaluationReplyBody = z.object({
   id: id('评价'),
   reply: plain(text('回复内容', { max: EVALUATION_REPLY_MAX, multiline: true }), '回复内容'),
+  idempotencyKey: createKey,
 });
 export type AdminEvaluationReplyBody = z.output<typeof adminEvaluationReplyBody>;

@@ -91,6 +91,7 @@ function titleRules(v: TitleFields, ctx: z.RefinementCtx) {
 /** invoice/add: a title (抬头) of the customer. */
 export const invoiceTitleForm = z.object(titleShape).superRefine(titleRules);
 export type InvoiceTitleForm = z.output<typeof invoiceTitleForm>;
+export const invoiceTitleAddBody = z.object({ ...titleShape, idempotencyKey: createKey }).superRefine(titleRules);
 /** invoice/edit: the same fields and the title's id. */
 export const invoiceTitleEditBody = z.object({ id: id('发票抬头'), ...titleShape }).superRefine(titleRules);
 export type InvoiceTitleEditBody = z.output<typeof invoiceTitleEditBody>;
@@ -272,6 +273,7 @@ export const adminInvoiceIssueBody = z.object({
   invoiceNo: text('发票号码', { max: 32 })
     .overwrite((v) => v.replace(/\s+/g, ''))
     .refine((v) => INVOICE_NO_PATTERN.test(v), '[发票号码]应为8到20位数字'),
+  idempotencyKey: createKey,
 });
 export type AdminInvoiceIssueBody = z.output<typeof adminInvoiceIssueBody>;
 export const adminInvoiceRejectBody = z.object({ id: id('开票申请'), reason: text('驳回原因', { max: 200 }) });

@@ -9,6 +9,7 @@ import { pagingQuery } from './paging.ts';
 import { RESULT_FILE_STATES } from './result-file-states.ts';
 import { SAMPLE_STATES } from './sample-states.ts';
 import { optionalText, text } from './text.ts';
+import { createKey } from './idempotency.ts';
 
 /** Result files the lab may upload: the data and the report, at most this size each. */
 export const RESULT_FILE_MAX_BYTES = 50 * 1024 * 1024;
@@ -97,7 +98,11 @@ export const orderTestRecordResponse = z.object({ list: z.array(testRecord) });
 
 export const resultFileQuery = z.object({ id: id('文件') });
 
-export const orderRetestBody = z.object({ id: id('订单'), reason: text('复测原因', { max: 500, multiline: true }) });
+export const orderRetestBody = z.object({
+  id: id('订单'),
+  reason: text('复测原因', { max: 500, multiline: true }),
+  idempotencyKey: createKey,
+});
 
 export const sampleListBody = pagingQuery.extend({ state: z.enum(SAMPLE_STATES, { error: '[样品状态]不存在' }).optional() });
 export type SampleListBody = z.output<typeof sampleListBody>;
@@ -149,6 +154,7 @@ export type SampleReturnBody = z.output<typeof sampleReturnBody>;
 export const sampleMoveResponse = arrivalItem;
 
 export const testRecordAddBody = z.object({
+  idempotencyKey: createKey,
   sampleId: id('样品'),
   instrument: text('仪器', { max: 64 }),
   conditions: optionalText('测试条件', { max: 500, multiline: true }),
@@ -170,5 +176,6 @@ export const orderAdjustBody = z.object({
   /** The amount the customer finally pays, in fen. */
   final_fen: integer('最终金额', 0, FEN_MAX),
   reason: text('调整原因', { max: 200 }),
+  idempotencyKey: createKey,
 });
 export type OrderAdjustBody = z.output<typeof orderAdjustBody>;

@@ -27,6 +27,7 @@ export const choicesInput = z.record(text('选项', { max: 32 }), text('选项',
 // ---- plan --------------------------------------------------------------
 
 export const planAddBody = z.object({
+  idempotencyKey: createKey,
   rid: text('项目编号', { max: 32 }),
   choices: choicesInput.optional().default({}),
   /** Samples (or hours, jobs: the item's unit). */
@@ -174,6 +175,8 @@ export const orderAddBody = z
 export type OrderAddBody = z.output<typeof orderAddBody>;
 
 export const orderIdBody = z.object({ id: id('订单') });
+/** order/again (再来一单): the order and the create call's key. */
+export const orderAgainBody = orderIdBody.extend({ idempotencyKey: createKey });
 export const orderCancelBody = orderIdBody.extend({ reason: text('取消原因', { max: 200 }) });
 
 export const orderListBody = pagingQuery.extend({

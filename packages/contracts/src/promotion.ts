@@ -15,6 +15,7 @@ import {
   WITHDRAW_STATES,
 } from './promotion-states.ts';
 import { optionalText, text } from './text.ts';
+import { createKey } from './idempotency.ts';
 
 // ---- settings -------------------------------------------------------------------------------
 
@@ -44,6 +45,7 @@ export const DEFAULT_PROMOTION_SETTINGS: PromotionSettings = {
 // ---- the customer's side --------------------------------------------------------------------
 
 export const promoterApplyBody = z.object({
+  idempotencyKey: createKey,
   name: text('姓名', { max: 30 }),
   channel: text('推广渠道', { max: 60 }),
   reason: optionalText('申请说明', { max: 300, multiline: true }),

@@ -3,6 +3,7 @@ import { PHONE_PATTERN } from './account.ts';
 import { id, oneOf } from './numbers.ts';
 import { SAMPLING_STATES } from './sampling-states.ts';
 import { optionalText } from './text.ts';
+import { createKey } from './idempotency.ts';
 
 // The states, their names and the transition table live zod-free in sampling-states.ts.
 export { SAMPLING_STATES, SAMPLING_STATE_NAMES, type SamplingState } from './sampling-states.ts';
@@ -23,6 +24,7 @@ export const SAMPLING_EVENT_ACTIONS = Object.keys(SAMPLING_EVENT_LABELS) as Samp
 const date = optionalText('取样日期', { max: 10 }).refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), '[取样日期]格式不正确');
 
 export const samplingAddBody = z.object({
+  idempotencyKey: createKey,
   orderId: id('订单'),
   type: oneOf('取样方式', [0, 1]),
   date,

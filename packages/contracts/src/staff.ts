@@ -4,6 +4,7 @@ import { id, optionalId } from './numbers.ts';
 import { pagingQuery } from './paging.ts';
 import { optionalTotp, staffAccountName } from './staff-security.ts';
 import { text } from './text.ts';
+import { createKey } from './idempotency.ts';
 
 /**
  * Staff roles (issue 8, product.md "Who uses it"): 管理员 everything; 客户经理
@@ -173,6 +174,7 @@ export const staffAddBody = z.object({
   ...staffProfile,
   roles,
   password,
+  idempotencyKey: createKey,
 });
 export const staffEditBody = z.object({ id: id('员工'), ...staffProfile, roles });
 export const staffIdBody = z.object({ id: id('员工') });

@@ -3,6 +3,7 @@ import { currentPassword, phone, smsCode } from './account.ts';
 import { oneOf } from './numbers.ts';
 import { ATTESTATION_STATES } from './states.ts';
 import { text } from './text.ts';
+import { createKey } from './idempotency.ts';
 
 /** organization of the profile form (spec §3): 0 student, 3 teacher, 1 individual, 2 enterprise. */
 export const ORGANIZATIONS = { student: 0, individual: 1, enterprise: 2, teacher: 3 } as const;
@@ -58,6 +59,8 @@ export const addressForm = z.object({
   default: formBoolean,
 });
 export type AddressForm = z.infer<typeof addressForm>;
+/** address/add: the form and the create call's key (ADR 0061). */
+export const addressAddBody = addressForm.extend({ idempotencyKey: createKey });
 
 // default is a plain boolean here: the form's preprocess cannot run backwards when the server serialises a response.
 export const address = addressForm.extend({ address_rid: z.string(), default: z.boolean() });

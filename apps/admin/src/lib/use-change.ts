@@ -14,7 +14,10 @@ interface ChangeDone {
  * success its message, then every query in `refresh` reads again, then
  * onDone: the steps the form modals' saves and several row actions share.
  */
-export function useChange<TInput, TData>(run: (input: TInput) => Promise<TData>, { done, refresh, onDone }: ChangeDone) {
+export function useChange<TInput, TData>(
+  run: (input: TInput, idempotencyKey: string) => Promise<TData>,
+  { done, refresh, onDone }: ChangeDone,
+) {
   const { message } = App.useApp();
   const queries = useQueryClient();
   return useWrite({

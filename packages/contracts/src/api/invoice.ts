@@ -15,7 +15,7 @@ import {
   invoiceApplySummary,
   invoiceTitle,
   invoiceTitleEditBody,
-  invoiceTitleForm,
+  invoiceTitleAddBody,
   invoiceTitleIdBody,
   invoiceTitleListResponse,
 } from '../invoice.ts';
@@ -34,7 +34,7 @@ export const invoiceEndpoints = {
     ...routes.invoiceAdd,
     summary: `新增发票抬头（最多 ${INVOICE_TITLES_MAX} 个；第一个为默认）`,
     description: TITLE_RULES,
-    body: invoiceTitleForm,
+    body: invoiceTitleAddBody,
     response: invoiceTitle,
   },
   invoiceEdit: {

@@ -10,6 +10,7 @@ import {
   orderCancelBody,
   orderDetail,
   orderIdBody,
+  orderAgainBody,
   orderListBody,
   orderListResponse,
   orderMarkPaidBody,
@@ -68,7 +69,7 @@ export const orderEndpoints = {
   orderAgain: {
     ...routes.orderAgain,
     summary: '再来一单：把订单的项目与选项放回实验方案（已下架或选项已变的项目不放入，并列出名称）',
-    body: orderIdBody,
+    body: orderAgainBody,
     response: orderAgainResponse,
     success: '已加入实验方案',
   },

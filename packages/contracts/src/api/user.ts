@@ -4,7 +4,7 @@ import { routes } from '../routes.ts';
 import {
   address,
   addressEditBody,
-  addressForm,
+  addressAddBody,
   addressRidBody,
   profileForm,
   update4contactBody,
@@ -31,7 +31,7 @@ export const userEndpoints = {
     body: update4contactBody,
     response: done,
   },
-  addressAdd: { ...routes.addressAdd, summary: '新增地址', body: addressForm, response: address },
+  addressAdd: { ...routes.addressAdd, summary: '新增地址', body: addressAddBody, response: address },
   addressEdit: { ...routes.addressEdit, summary: '修改地址', body: addressEditBody, response: address },
   addressDel: { ...routes.addressDel, summary: '删除地址', body: addressRidBody, response: done },
   addressDefault: { ...routes.addressDefault, summary: '设为默认地址', body: addressRidBody, response: done },

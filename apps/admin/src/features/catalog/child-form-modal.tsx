@@ -21,10 +21,10 @@ export function ChildFormModal({
 }) {
   const [form] = Form.useForm();
   const save = useChange(
-    (values: Record<string, unknown>) =>
+    (values: Record<string, unknown>, idempotencyKey) =>
       editing
         ? call('catalogChildEdit', { body: values as z.input<typeof childEditBody> })
-        : call('catalogChildAdd', { body: values as z.input<typeof childAddBody> }),
+        : call('catalogChildAdd', { body: { ...(values as z.input<typeof childAddBody>), idempotencyKey } }),
     { done: editing ? '已保存' : '已新增', refresh: ['catalogChildList'], onDone: onClose },
   );
   const submit = async () => {

@@ -46,7 +46,8 @@ export function HotAreaItems({ area, onClose }: { area: HotAreaRow | null; onClo
     void queries.invalidateQueries({ queryKey: ['catalogPrefectureList'] });
   };
   const add = useWrite({
-    mutationFn: (deviceIds: number[]) => call('catalogPrefectureItemAdd', { body: { id: area!.id, deviceIds } }),
+    mutationFn: (deviceIds: number[], idempotencyKey) =>
+      call('catalogPrefectureItemAdd', { body: { id: area!.id, deviceIds, idempotencyKey } }),
     onSuccess: (r) => {
       void message.success(r.changed ? `已加入 ${r.changed} 个项目` : '这些项目已在专区中');
       setPicked([]);

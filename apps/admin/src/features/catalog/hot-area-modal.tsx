@@ -12,10 +12,10 @@ export type HotAreaRow = z.infer<typeof prefectureAdmin>;
 export function HotAreaModal({ open, editing, onClose }: { open: boolean; editing: HotAreaRow | null; onClose: () => void }) {
   const [form] = Form.useForm();
   const save = useChange(
-    (values: Record<string, unknown>) =>
+    (values: Record<string, unknown>, idempotencyKey) =>
       editing
         ? call('catalogPrefectureEdit', { body: values as z.input<typeof prefectureEditBody> })
-        : call('catalogPrefectureAdd', { body: values as z.input<typeof prefectureAddBody> }),
+        : call('catalogPrefectureAdd', { body: { ...(values as z.input<typeof prefectureAddBody>), idempotencyKey } }),
     { done: editing ? '已保存' : '已新增', refresh: ['catalogPrefectureList'], onDone: onClose },
   );
   const submit = async () => {

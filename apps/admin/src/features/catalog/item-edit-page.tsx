@@ -23,8 +23,10 @@ function Editor({ item }: { item: DeviceAdminDetail | null }) {
   const navigate = useNavigate();
   const queries = useQueryClient();
   const save = useWrite({
-    mutationFn: (body: NonNullable<ReturnType<typeof bodyOf>>) =>
-      item ? call('catalogDeviceEdit', { body: { ...body, id: item.id } }) : call('catalogDeviceAdd', { body }),
+    mutationFn: (body: NonNullable<ReturnType<typeof bodyOf>>, idempotencyKey) =>
+      item
+        ? call('catalogDeviceEdit', { body: { ...body, id: item.id } })
+        : call('catalogDeviceAdd', { body: { ...body, idempotencyKey } }),
     onSuccess: (saved) => {
       void message.success(item ? '已保存，店铺 10 秒内显示修改' : '已新增');
       void queries.invalidateQueries({ queryKey: ['catalogDeviceList'] });

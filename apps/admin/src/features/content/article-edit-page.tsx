@@ -46,8 +46,10 @@ function ArticleForm({ article }: { article: ArticleAdminDetail | null }) {
   const thanks = type === 'thanks';
 
   const save = useWrite({
-    mutationFn: (body: z.output<typeof articleAddBody>) =>
-      article ? call('articleEdit', { body: { ...body, id: article.id } }) : call('articleAdd', { body: { ...body, published: false } }),
+    mutationFn: (body: z.output<typeof articleAddBody>, idempotencyKey) =>
+      article
+        ? call('articleEdit', { body: { ...body, id: article.id } })
+        : call('articleAdd', { body: { ...body, published: false, idempotencyKey } }),
     onSuccess: (saved) => {
       void message.success(article ? '已保存' : '已保存为草稿');
       queries.setQueryData(['articleAdminDetail', saved.id], saved);

@@ -23,7 +23,8 @@ export function BannerFormModal({
 }) {
   const [form] = Form.useForm();
   const save = useChange(
-    (body: BannerBody) => (editing ? call('bannerEdit', { body: { ...body, id: editing.id } }) : call('bannerAdd', { body })),
+    (body: BannerBody, idempotencyKey) =>
+      editing ? call('bannerEdit', { body: { ...body, id: editing.id } }) : call('bannerAdd', { body: { ...body, idempotencyKey } }),
     {
       done: editing ? '已保存' : '已新增',
       refresh: ['bannerList', 'auditList'],

@@ -22,8 +22,8 @@ export function PartnerFormModal({
 }) {
   const [form] = Form.useForm();
   const save = useChange(
-    (body: z.output<typeof partnerAddBody>) =>
-      editing ? call('partnerEdit', { body: { ...body, id: editing.id } }) : call('partnerAdd', { body }),
+    (body: z.output<typeof partnerAddBody>, idempotencyKey) =>
+      editing ? call('partnerEdit', { body: { ...body, id: editing.id } }) : call('partnerAdd', { body: { ...body, idempotencyKey } }),
     { done: editing ? '已保存' : '已新增', refresh: ['partnerList', 'auditList'], onDone: onClose },
   );
   const submit = async () => {

@@ -36,7 +36,8 @@ function AddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<FormValues>();
   const queryClient = useQueryClient();
   const add = useWrite({
-    mutationFn: (body: unknown) => call('adminCouponTemplateAdd', { body: body as never }),
+    mutationFn: (body: unknown, idempotencyKey) =>
+      call('adminCouponTemplateAdd', { body: { ...(body as object), idempotencyKey } as never }),
     onSuccess: () => {
       notify.success('优惠券已创建');
       void queryClient.invalidateQueries({ queryKey: KEY });
@@ -155,7 +156,8 @@ function IssueDialog({ template, onClose }: { template: CouponTemplate | null; o
   const [phone, setPhone] = useState('');
   const queryClient = useQueryClient();
   const issue = useWrite({
-    mutationFn: () => call('adminCouponIssue', { body: { templateId: template!.id, phone } }),
+    // The phone is the intent (one key per phone until it is issued): another phone is another issue.
+    mutationFn: (to: string, idempotencyKey) => call('adminCouponIssue', { body: { templateId: template!.id, phone: to, idempotencyKey } }),
     onSuccess: () => {
       notify.success('优惠券已发放');
       void queryClient.invalidateQueries({ queryKey: KEY });
@@ -168,7 +170,7 @@ function IssueDialog({ template, onClose }: { template: CouponTemplate | null; o
       title={`发放「${template?.name ?? ''}」`}
       open={template !== null}
       onCancel={onClose}
-      onOk={() => issue.mutate()}
+      onOk={() => issue.mutate(phone)}
       confirmLoading={issue.isPending}
     >
       <Input

@@ -56,7 +56,7 @@ export function QuoteForm({ demand, onDone }: { demand: AdminDemandDetail; onDon
   const { message } = App.useApp();
   const queries = useQueryClient();
   const save = useWrite({
-    mutationFn: (body: DemandQuoteBody) => call('adminDemandQuote', { body }),
+    mutationFn: (body: DemandQuoteBody, idempotencyKey) => call('adminDemandQuote', { body: { ...body, idempotencyKey } }),
     onSuccess: (d) => {
       void message.success('报价已发送');
       queries.setQueryData(demandKey(demand.id), d);

@@ -18,7 +18,8 @@ export function ReplyDialog({ evaluation, onClose }: { evaluation: AdminEvaluati
     onClose();
   };
   const save = useWrite({
-    mutationFn: (body: { id: number; reply: string }) => call('adminEvaluationReply', { body }),
+    mutationFn: (body: { id: number; reply: string }, idempotencyKey) =>
+      call('adminEvaluationReply', { body: { ...body, idempotencyKey } }),
     onSuccess: () => {
       void message.success('回复已保存');
       void queries.invalidateQueries({ queryKey: ['adminEvaluationList'] });

@@ -174,11 +174,11 @@ function DecisionDialog({ invoice: a, dialog, onClose }: { invoice: AdminInvoice
     onClose();
   };
   const decide = useWrite({
-    mutationFn: async () => {
+    mutationFn: async (_: void, idempotencyKey) => {
       if (dialog === 'issue') {
         const body = adminInvoiceIssueBody.safeParse({ id: a.id, invoiceNo: value });
         if (!body.success) throw new Error(body.error.issues[0]?.message);
-        return call('adminInvoiceIssue', { body: body.data }, { feedback: false });
+        return call('adminInvoiceIssue', { body: { ...body.data, idempotencyKey } }, { feedback: false });
       }
       const body = adminInvoiceRejectBody.safeParse({ id: a.id, reason: value });
       if (!body.success) throw new Error(body.error.issues[0]?.message);

@@ -162,9 +162,9 @@ function RecordModal({ order, onClose }: { order: AdminOrderDetail; onClose: () 
   const refresh = useRefresh(order.id);
   const [form] = Form.useForm<RecordForm>();
   const m = useWrite({
-    mutationFn: (v: RecordForm) =>
+    mutationFn: (v: RecordForm, idempotencyKey) =>
       call('adminTestRecordAdd', {
-        body: { ...v, conditions: v.conditions ?? '', note: v.note ?? '', testedAt: dayjs(v.testedAt).toISOString() },
+        body: { ...v, conditions: v.conditions ?? '', note: v.note ?? '', testedAt: dayjs(v.testedAt).toISOString(), idempotencyKey },
       }),
     onSuccess: () => {
       void message.success('检测记录已保存');
@@ -222,8 +222,8 @@ export function AdjustSection({ order }: { order: AdminOrderDetail }) {
   const [form] = Form.useForm<{ final: number; reason: string }>();
   const may = holds(me, 'order.adjust') && ['received', 'testing'].includes(order.state) && order.total_fen !== null;
   const m = useWrite({
-    mutationFn: (v: { final: number; reason: string }) =>
-      call('adminOrderAdjust', { body: { id: order.id, final_fen: Math.round(v.final * 100), reason: v.reason } }),
+    mutationFn: (v: { final: number; reason: string }, idempotencyKey) =>
+      call('adminOrderAdjust', { body: { id: order.id, final_fen: Math.round(v.final * 100), reason: v.reason, idempotencyKey } }),
     onSuccess: (o) => {
       queries.setQueryData(detailKey(order.id), o);
       void message.success('已调整金额');

@@ -14,10 +14,10 @@ export function StaffFormModal({ editing, open, onClose }: { editing: StaffRow |
   // Name, phone, e-mail and roles are the same fields in both contracts; the whole body is checked with the one that applies.
   const schema: z.ZodType = editing ? staffEditBody : staffAddBody;
   const save = useChange(
-    (values: Record<string, unknown>) =>
+    (values: Record<string, unknown>, idempotencyKey) =>
       editing
         ? call('staffEdit', { body: values as z.input<typeof staffEditBody> })
-        : call('staffAdd', { body: values as z.input<typeof staffAddBody> }),
+        : call('staffAdd', { body: { ...(values as z.input<typeof staffAddBody>), idempotencyKey } }),
     { done: editing ? '已保存' : '已新增', refresh: ['staffList', 'auditList'], onDone: onClose },
   );
 

@@ -14,6 +14,7 @@ import {
   sortPrefectures,
 } from './prefecture-admin.service.ts';
 import { addChild, editChild, editType, listChildrenAdmin, listTypesAdmin, removeChild, sortChildren } from './taxonomy-admin.service.ts';
+import { createOnce } from '../ledger/index.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -23,13 +24,15 @@ export const catalogAdminRoutes = (ctx: AppContext) =>
     catalogTypeList: () => listTypesAdmin(ctx),
     catalogTypeEdit: ({ staff, ip, body }) => editType(ctx, { caller: staff, ip }, body),
     catalogChildList: ({ query }) => listChildrenAdmin(ctx, query.typeId),
-    catalogChildAdd: ({ staff, ip, body }) => addChild(ctx, { caller: staff, ip }, body),
+    catalogChildAdd: ({ staff, ip, body }) =>
+      createOnce(ctx, { staffId: staff.id }, 'catalog/child/add', body, (t, form) => addChild(t, { caller: staff, ip }, form)),
     catalogChildEdit: ({ staff, ip, body }) => editChild(ctx, { caller: staff, ip }, body),
     catalogChildSort: ({ staff, ip, body }) => sortChildren(ctx, { caller: staff, ip }, body.ids),
     catalogChildRemove: ({ staff, ip, body }) => removeChild(ctx, { caller: staff, ip }, body.id),
     catalogDeviceList: ({ query }) => listDevicesAdmin(ctx, query),
     catalogDeviceDetail: ({ query }) => getDeviceAdmin(ctx, query.id),
-    catalogDeviceAdd: ({ staff, ip, body }) => addDevice(ctx, { caller: staff, ip }, body),
+    catalogDeviceAdd: ({ staff, ip, body }) =>
+      createOnce(ctx, { staffId: staff.id }, 'catalog/device/add', body, (t, form) => addDevice(t, { caller: staff, ip }, form)),
     catalogDeviceEdit: ({ staff, ip, body }) => editDevice(ctx, { caller: staff, ip }, body),
     catalogDeviceShelf: ({ staff, ip, body }) => setDevicesShelf(ctx, { caller: staff, ip }, body.ids, body.onShelf),
     catalogDeviceExport: async ({ query, reply }) => {
@@ -43,11 +46,15 @@ export const catalogAdminRoutes = (ctx: AppContext) =>
     catalogDeviceImport: async ({ staff, ip, request }) =>
       importDevicesXlsx(ctx, { caller: staff, ip }, (await readUploadedFile(request, IMPORT_FILE_MAX_BYTES)).bytes),
     catalogPrefectureList: () => listPrefecturesAdmin(ctx),
-    catalogPrefectureAdd: ({ staff, ip, body }) => addPrefecture(ctx, { caller: staff, ip }, body),
+    catalogPrefectureAdd: ({ staff, ip, body }) =>
+      createOnce(ctx, { staffId: staff.id }, 'catalog/prefecture/add', body, (t, form) => addPrefecture(t, { caller: staff, ip }, form)),
     catalogPrefectureEdit: ({ staff, ip, body }) => editPrefecture(ctx, { caller: staff, ip }, body),
     catalogPrefectureSort: ({ staff, ip, body }) => sortPrefectures(ctx, { caller: staff, ip }, body.ids),
     catalogPrefectureRemove: ({ staff, ip, body }) => removePrefecture(ctx, { caller: staff, ip }, body.id),
     catalogPrefectureItems: ({ query }) => listPrefectureItems(ctx, query),
-    catalogPrefectureItemAdd: ({ staff, ip, body }) => changePrefectureItems(ctx, { caller: staff, ip }, body, true),
+    catalogPrefectureItemAdd: ({ staff, ip, body }) =>
+      createOnce(ctx, { staffId: staff.id }, 'catalog/prefecture/itemAdd', body, (t, form) =>
+        changePrefectureItems(t, { caller: staff, ip }, form, true),
+      ),
     catalogPrefectureItemRemove: ({ staff, ip, body }) => changePrefectureItems(ctx, { caller: staff, ip }, body, false),
   }) satisfies Handlers;

@@ -107,8 +107,15 @@ async function ownGroupOrMissing(ctx: AppContext, userId: number, id: number): P
 }
 
 /** A registered, enabled customer by their whole phone number (counted against the caller's hourly look-ups). */
-async function lookUp(ctx: AppContext, userId: number, phone: string) {
-  await limit(ctx.counter, `cluster:lookup:${userId}`, 3600, CLUSTER_LOOKUPS_PER_HOUR, (r) => `查询过于频繁，请${r}后再试`);
+/**
+ * Counts one of the owner's look-ups by phone against the hourly limit. The counter store may be this database
+ * (PGlite, no Redis): count outside any transaction — a keyed create counts before its key's (ADR 0061).
+ */
+export const countLookUp = (ctx: AppContext, userId: number) =>
+  limit(ctx.counter, `cluster:lookup:${userId}`, 3600, CLUSTER_LOOKUPS_PER_HOUR, (r) => `查询过于频繁，请${r}后再试`);
+
+async function lookUp(ctx: AppContext, userId: number, phone: string, counted = false) {
+  if (!counted) await countLookUp(ctx, userId);
   const user = await findUserByPhone(ctx, phone);
   if (!user || user.disabled) throw new AppError('NOT_FOUND', CLUSTER_REFUSED.userMissing);
   return user;
@@ -127,10 +134,16 @@ export async function lookUpUser(ctx: AppContext, userId: number, body: ClusterP
 }
 
 /** cluster/add4user: the owner adds a registered customer by phone; a pending application of theirs is agreed instead. */
-export async function addByPhone(ctx: AppContext, userId: number, body: ClusterPhoneBody, ip = ''): Promise<ClusterMember> {
+export async function addByPhone(
+  ctx: AppContext,
+  userId: number,
+  body: ClusterPhoneBody,
+  ip = '',
+  counted = false,
+): Promise<ClusterMember> {
   const c = await callerOf(ctx, userId, ip);
   await ownGroupOrMissing(ctx, userId, body.id);
-  const user = await lookUp(ctx, userId, body.phone);
+  const user = await lookUp(ctx, userId, body.phone, counted);
   const rowId = await ctx
     .tx(async (t) => {
       const group = await lockOwnCluster(t, c, body.id);

@@ -7,6 +7,7 @@ import {
   answerApplication,
   applyToCluster,
   assignLimit,
+  countLookUp,
   lookUpUser,
   removeMember,
   transferCluster,
@@ -26,7 +27,11 @@ export const clusterRoutes = (ctx: AppContext) =>
     clusterJoined: ({ user, body }) => joinedClusters(ctx, user.id, body),
     clusterAll: ({ user, body }) => ownedClusters(ctx, user.id, body.id),
     clusterTransfer: ({ user, body, ip }) => transferCluster(ctx, user.id, body, ip),
-    clusterAdd4user: ({ user, body, ip }) => addByPhone(ctx, user.id, body, ip),
+    // The look-up is counted before the key's transaction (the counter store may be this database).
+    clusterAdd4user: async ({ user, body, ip }) => {
+      await countLookUp(ctx, user.id);
+      return createOnce(ctx, { userId: user.id }, 'cluster/add4user', body, (t, form) => addByPhone(t, user.id, form, ip, true));
+    },
     clusterSearch4user: ({ user, body }) => lookUpUser(ctx, user.id, body),
     clusterDelete4user: ({ user, body, ip }) => removeMember(ctx, user.id, body.id, ip),
     clusterAssign: ({ user, body, ip }) => assignLimit(ctx, user.id, body, ip),

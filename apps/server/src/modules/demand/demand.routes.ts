@@ -34,5 +34,6 @@ export const demandRoutes = (ctx: AppContext, storage: FileStorage) =>
     adminDemandList: ({ staff, query }) => adminDemandList(ctx, staff, query),
     adminDemandDetail: ({ staff, query }) => adminDemandDetail(ctx, staff, query.id),
     adminDemandFile: async ({ staff, query, reply }) => sendPrivateFile(reply, await adminFile(ctx, storage, staff, query.id, query.file)),
-    adminDemandQuote: ({ staff, body, ip }) => adminQuoteDemand(ctx, staff, body, ip),
+    adminDemandQuote: ({ staff, body, ip }) =>
+      createOnce(ctx, { staffId: staff.id }, 'demand/quote', body, (t, form) => adminQuoteDemand(t, staff, form, ip)),
   }) satisfies Handlers;

@@ -12,5 +12,6 @@ export const evaluationRoutes = (ctx: AppContext) =>
     evaluateList: ({ user, body }) => listEvaluations(ctx, user.id, body),
     evaluatePublicList: ({ query }) => listItemEvaluations(ctx, query),
     adminEvaluationList: ({ staff, query }) => adminEvaluationList(ctx, staff, query),
-    adminEvaluationReply: ({ staff, body, ip }) => adminEvaluationReply(ctx, staff, body, ip),
+    adminEvaluationReply: ({ staff, body, ip }) =>
+      createOnce(ctx, { staffId: staff.id }, 'evaluation/reply', body, (t, form) => adminEvaluationReply(t, staff, form, ip)),
   }) satisfies Handlers;

@@ -11,7 +11,7 @@ import { applicationDetail, customerInvoiceFile, listApplications, withdrawAppli
 export const invoiceRoutes = (ctx: AppContext, storage: FileStorage) =>
   ({
     invoiceList: ({ user }) => listTitles(ctx, user.id),
-    invoiceAdd: ({ user, body }) => addTitle(ctx, user.id, body),
+    invoiceAdd: ({ user, body }) => createOnce(ctx, { userId: user.id }, 'invoice/add', body, (t, form) => addTitle(t, user.id, form)),
     invoiceEdit: ({ user, body }) => editTitle(ctx, user.id, body.id, body),
     invoiceDel: ({ user, body }) => removeTitle(ctx, user.id, body.id).then(() => null),
     invoiceDefault: ({ user, body }) => makeDefaultTitle(ctx, user.id, body.id).then(() => null),
@@ -25,6 +25,7 @@ export const invoiceRoutes = (ctx: AppContext, storage: FileStorage) =>
     adminInvoiceList: ({ query }) => adminInvoiceList(ctx, query),
     adminInvoiceDetail: ({ query }) => adminInvoiceDetail(ctx, query.id),
     adminInvoicePdf: async ({ query, reply }) => sendPrivateFile(reply, await adminInvoicePdf(ctx, storage, query.id)),
-    adminInvoiceIssue: ({ staff, body, ip }) => issueInvoice(ctx, storage, staff, body, ip),
+    adminInvoiceIssue: ({ staff, body, ip }) =>
+      createOnce(ctx, { staffId: staff.id }, 'invoice/issue', body, (t, form) => issueInvoice(t, storage, staff, form, ip)),
     adminInvoiceReject: ({ staff, body, ip }) => rejectInvoice(ctx, staff, body, ip),
   }) satisfies Handlers;

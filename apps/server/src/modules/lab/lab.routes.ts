@@ -17,6 +17,7 @@ import {
   customerTestRecords,
 } from './lab.service.ts';
 import { adminDownload, customerDownload, reviewResult, uploadResult, type FileDownload } from './result-file.service.ts';
+import { createOnce } from '../ledger/index.ts';
 
 /** A private file: the raw bytes with their type, as an attachment, never sniffed, cached or run if opened. */
 const sendFile = async (reply: FastifyReply, file: Promise<FileDownload>) => {
@@ -35,16 +36,19 @@ export const labRoutes = (ctx: AppContext, privateFiles: FileStorage) =>
   ({
     orderTestRecord: ({ user, body }) => customerTestRecords(ctx, user.id, body.id),
     orderFileDownload: ({ user, query, reply }) => sendFile(reply, customerDownload(ctx, privateFiles, user.id, query.id)),
-    orderRetest: ({ user, body, ip }) => customerRetest(ctx, user.id, body.id, body.reason, ip),
+    orderRetest: ({ user, body, ip }) =>
+      createOnce(ctx, { userId: user.id }, 'order/retest', body, (t, form) => customerRetest(t, user.id, form.id, form.reason, ip)),
     orderQuery: ({ user, body }) => customerQuery(ctx, user.id, body.no),
     sampleList: ({ user, body }) => customerSamples(ctx, user.id, body),
     adminSampleArrivals: ({ query }) => adminArrivals(ctx, query),
     adminSampleCheckIn: ({ staff, body, ip }) => adminCheckIn(ctx, staff, body, ip),
     adminSampleReturn: ({ staff, body, ip }) => adminReturn(ctx, staff, body, ip),
-    adminTestRecordAdd: ({ staff, body, ip }) => addTestRecord(ctx, staff, body, ip),
+    adminTestRecordAdd: ({ staff, body, ip }) =>
+      createOnce(ctx, { staffId: staff.id }, 'order/testRecord/add', body, (t, form) => addTestRecord(t, staff, form, ip)),
     adminResultUpload: async ({ staff, request, ip }) =>
       uploadResult(ctx, privateFiles, staff, await readUploadedFile(request, RESULT_FILE_MAX_BYTES), ip),
     adminResultReview: ({ staff, body, ip }) => reviewResult(ctx, staff, body, ip),
     adminResultDownload: ({ staff, query, reply }) => sendFile(reply, adminDownload(ctx, privateFiles, staff, query.id)),
-    adminOrderAdjust: ({ staff, body, ip }) => adminAdjust(ctx, staff, body, ip),
+    adminOrderAdjust: ({ staff, body, ip }) =>
+      createOnce(ctx, { staffId: staff.id }, 'order/adjust', body, (t, form) => adminAdjust(t, staff, form, ip)),
   }) satisfies Handlers;

@@ -236,20 +236,22 @@ export async function onceWith<T, R extends readonly unknown[]>(
 
 /**
  * A create call (register, order, booking, demand, invoice application, group
- * application …, ADR 0061): once() with the caller's key, so a repeated request
- * answers the first one's result; a call without a key (a script) just runs.
- * The key stands for the body without the key (`intent`, when given, instead).
+ * application, an address, a console's banner …, ADR 0061 and its addendum):
+ * once() with the caller's key, so a repeated request answers the first one's
+ * result; a call without a key (a script) just runs. The key stands for the
+ * body without the key (`intent`, when given, instead); fn gets that body too,
+ * so the key is never written with what it creates.
  */
-export function createOnce<T>(
+export function createOnce<T, B extends { idempotencyKey?: string | undefined }>(
   ctx: AppContext,
   owner: KeyOwner,
   call: string,
-  body: { idempotencyKey?: string | undefined },
-  fn: (t: AppContext) => Promise<T>,
+  body: B,
+  fn: (t: AppContext, rest: Omit<B, 'idempotencyKey'>) => Promise<T>,
   intent?: unknown,
 ): Promise<T> {
   const { idempotencyKey, ...rest } = body;
-  return idempotencyKey ? once(ctx, owner, idempotencyKey, call, intent ?? rest, fn) : fn(ctx);
+  return idempotencyKey ? once(ctx, owner, idempotencyKey, call, intent ?? rest, (t) => fn(t, rest)) : fn(ctx, rest);
 }
 
 /** Keys are kept this long; a repeat after that is a new request. */

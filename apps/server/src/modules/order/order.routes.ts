@@ -13,7 +13,7 @@ export const orderRoutes = (ctx: AppContext) =>
     orderDetail: ({ user, body }) => orderDetail(ctx, user.id, body.id),
     orderCancel: ({ user, body, ip }) => customerMove(ctx, user.id, body.id, 'cancel', body.reason, ip),
     orderConfirm: ({ user, body, ip }) => customerMove(ctx, user.id, body.id, 'confirmData', undefined, ip),
-    orderAgain: ({ user, body }) => orderAgain(ctx, user.id, body.id),
+    orderAgain: ({ user, body }) => createOnce(ctx, { userId: user.id }, 'order/again', body, (t, form) => orderAgain(t, user.id, form.id)),
     orderTodo: ({ user }) => orderTodo(ctx, user.id),
   }) satisfies Handlers;
 

@@ -12,12 +12,14 @@ import { adminPriceRules, savePriceRules } from './price-rule.service.ts';
 import { applyPromoter } from './promotion-promoter.service.ts';
 import { myWithdrawals, requestWithdrawal } from './promotion-withdraw.service.ts';
 import { getPromotionSettings, promotionCustomers, promotionInfo, promotionRebates, promotionStatement } from './promotion.service.ts';
+import { createOnce } from '../ledger/index.ts';
 
 /** Promotion (ADR 0055): the promoter's calls scoped to `user`; the console's 推广员 and 提现审核 rooms. */
 export const promotionRoutes = (ctx: AppContext) =>
   ({
     promotionInfo: ({ user }) => promotionInfo(ctx, user.id),
-    promotionApply: ({ user, body, ip }) => applyPromoter(ctx, user.id, body, ip),
+    promotionApply: ({ user, body, ip }) =>
+      createOnce(ctx, { userId: user.id }, 'promotion/apply', body, (t, form) => applyPromoter(t, user.id, form, ip)),
     promotionCustomers: ({ user, body }) => promotionCustomers(ctx, user.id, body),
     promotionRebates: ({ user, body }) => promotionRebates(ctx, user.id, body),
     promotionStatement: ({ user, body }) => promotionStatement(ctx, user.id, body),

@@ -16,6 +16,7 @@ import { useSignedIn } from '@/lib/use-signed-in.ts';
 import { addToPlan } from '@/features/plan/api/add-to-plan.ts';
 import { useBookedSlots } from '@/features/booking/api/reservation.ts';
 import { useUserInfo } from '@/features/auth/api/get-user-info.ts';
+import { createKeyKeeper } from '@yance/browser/idempotency-key';
 import { notify } from '@yance/browser/notify';
 import { isNotFound } from '@yance/browser/api-client';
 import { formatPriceFrom } from '@yance/browser/format';
@@ -140,10 +141,15 @@ function usePlanActions(rid: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
+  // One key per intent (ADR 0061): the same selection sent again before it succeeded is answered, not added twice.
+  const [keys] = useState(createKeyKeeper);
   const add = async (selection: PriceSelection, then: (id: number) => void, alone = false) => {
     setPending(true);
     try {
-      then(await addToPlan(queryClient, { rid, choices: { ...selection.choices }, count: selection.quantity, alone }));
+      const input = { rid, choices: { ...selection.choices }, count: selection.quantity, alone };
+      const id = await addToPlan(queryClient, input, keys.keyFor(input));
+      keys.done();
+      then(id);
     } catch {
       // The api client has shown the server's message.
     } finally {

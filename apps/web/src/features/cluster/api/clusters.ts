@@ -44,7 +44,8 @@ export const useApplyCluster = () =>
   useClusterChange((body: { id: number; message: string }, idempotencyKey) => call('clusterApply', { body: { ...body, idempotencyKey } }));
 export const useAnswerApplication = () => useClusterChange((body: ClusterAgreeBody) => call('clusterAgree', { body }));
 export const useTransferCluster = () => useClusterChange((body: { id: number; memberId: number }) => call('clusterTransfer', { body }));
-export const useAddMember = () => useClusterChange((body: ClusterPhoneBody) => call('clusterAdd4user', { body }));
+export const useAddMember = () =>
+  useClusterChange((body: ClusterPhoneBody, idempotencyKey) => call('clusterAdd4user', { body: { ...body, idempotencyKey } }));
 /** delete4user: the owner removes a member, or a member leaves. */
 export const useRemoveMember = () => useClusterChange((id: number) => call('clusterDelete4user', { body: { id } }));
 export const useAssignLimit = () => useClusterChange((body: { id: number; limitFen: number }) => call('clusterAssign', { body }));

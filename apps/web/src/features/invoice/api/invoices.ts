@@ -27,8 +27,8 @@ function useRefresh() {
 export function useSaveTitle() {
   const refresh = useRefresh();
   return useWrite({
-    mutationFn: (body: InvoiceTitleForm | InvoiceTitleEditBody) =>
-      'id' in body ? call('invoiceEdit', { body }) : call('invoiceAdd', { body }),
+    mutationFn: (body: InvoiceTitleForm | InvoiceTitleEditBody, idempotencyKey) =>
+      'id' in body ? call('invoiceEdit', { body }) : call('invoiceAdd', { body: { ...body, idempotencyKey } }),
     onSuccess: refresh,
   });
 }

@@ -4,7 +4,8 @@ import { useWrite } from '@yance/browser/use-write';
 import { call } from '@yance/browser/api-client';
 import { USER_INFO_KEY } from '@/lib/query-keys.ts';
 
-export const addAddress = (body: AddressForm) => call('addressAdd', { body });
+/** address/add with the create call's key (ADR 0061): a repeat of one intent answers the address it made. */
+export const addAddress = (body: AddressForm, idempotencyKey?: string) => call('addressAdd', { body: { ...body, idempotencyKey } });
 
 export function useAddAddress() {
   const queryClient = useQueryClient();

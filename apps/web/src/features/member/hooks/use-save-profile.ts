@@ -14,18 +14,21 @@ import { regionNames } from '../utils/region-options.ts';
 export function useSaveProfile(user: UserInfoResponse) {
   const queryClient = useQueryClient();
   return useWrite({
-    mutationFn: async (values: ProfileForm) => {
+    mutationFn: async (values: ProfileForm, idempotencyKey) => {
       await updateProfile(values);
       const names = regionNames(values.region);
       if (user.address.length === 0 && names) {
-        await addAddress({
-          name: values.name,
-          phone: user.userInfo.phone,
-          ...names,
-          address: values.address,
-          address_code: values.region,
-          default: true,
-        });
+        await addAddress(
+          {
+            name: values.name,
+            phone: user.userInfo.phone,
+            ...names,
+            address: values.address,
+            address_code: values.region,
+            default: true,
+          },
+          idempotencyKey,
+        );
       }
     },
     onSuccess: async () => {

@@ -84,7 +84,7 @@ export function useConfirmOrder() {
 export function useOrderAgain() {
   const queryClient = useQueryClient();
   return useWrite({
-    mutationFn: (id: number) => call('orderAgain', { body: { id } }),
+    mutationFn: (id: number, idempotencyKey) => call('orderAgain', { body: { id, idempotencyKey } }),
     onSuccess: (again) => {
       if (again.added > 0) notify.success('已加入实验方案');
       // Items off the shelf or changed since are named, never silently dropped.
@@ -99,7 +99,7 @@ export function useOrderAgain() {
 export function useRetest() {
   const moved = useOrderMoved();
   return useWrite({
-    mutationFn: (input: { id: number; reason: string }) => call('orderRetest', { body: input }),
+    mutationFn: (input: { id: number; reason: string }, idempotencyKey) => call('orderRetest', { body: { ...input, idempotencyKey } }),
     onSuccess: moved,
   });
 }

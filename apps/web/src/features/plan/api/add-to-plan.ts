@@ -11,8 +11,9 @@ import { setCartNum } from './plan.ts';
 export async function addToPlan(
   queryClient: QueryClient,
   input: { rid: string; choices: Record<string, string>; count: number; alone?: boolean },
+  idempotencyKey?: string,
 ): Promise<number> {
-  const added = await call('planAdd', { body: input });
+  const added = await call('planAdd', { body: { ...input, idempotencyKey } });
   setCartNum(queryClient, added.cartNum);
   await queryClient.invalidateQueries({ queryKey: PLAN_KEY });
   return added.id;

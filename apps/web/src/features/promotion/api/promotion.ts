@@ -48,7 +48,7 @@ function useRefresh() {
 export function useApplyPromoter() {
   const refresh = useRefresh();
   return useWrite({
-    mutationFn: (body: PromoterApplyBody) => call('promotionApply', { body }),
+    mutationFn: (body: PromoterApplyBody, idempotencyKey) => call('promotionApply', { body: { ...body, idempotencyKey } }),
     onSuccess: () => {
       notify.success('申请已提交，请等待审核');
       refresh();

@@ -36,13 +36,14 @@ export function useAddSampling() {
   const queryClient = useQueryClient();
   const changed = useSamplingChanged();
   return useWrite({
-    mutationFn: async ({ body, newAddress }: { body: SamplingAddBody; newAddress?: AddressForm }) => {
+    mutationFn: async ({ body, newAddress }: { body: SamplingAddBody; newAddress?: AddressForm }, idempotencyKey) => {
       if (newAddress) {
-        const added = await call('addressAdd', { body: newAddress }, { feedback: false });
+        // The address is a create call of its own: a key of its own, made from this intent's (a retry reuses both).
+        const added = await call('addressAdd', { body: { ...newAddress, idempotencyKey: `${idempotencyKey}-a` } }, { feedback: false });
         await queryClient.invalidateQueries({ queryKey: USER_INFO_KEY });
         body = { ...body, address_rid: added.address_rid };
       }
-      return call('samplingAdd', { body }, { feedback: false });
+      return call('samplingAdd', { body: { ...body, idempotencyKey } }, { feedback: false });
     },
     onSuccess: () => {
       notify.success('提交成功!');
