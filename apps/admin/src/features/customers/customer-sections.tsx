@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Empty, Tag, Tooltip, Typography, type DescriptionsProps } from 'antd';
 import type { CustomerDetail } from '@yance/contracts/customer';
 import { placeText } from '@yance/contracts/place';
+import { companyLabel } from '@yance/contracts/user';
 import { formatTime } from '@/lib/time.ts';
 import { AttestationTag, deviceOf, DisabledTag, LOGIN_METHOD_NAMES, organizationName } from './customer-labels.tsx';
 import { ListTable } from '@/components/list-table.tsx';
@@ -32,7 +33,8 @@ export function ProfileSection({ c }: { c: CustomerDetail }) {
     { key: 'username', label: '用户名', children: dash(c.username ?? '') },
     { key: 'email', label: '邮箱', children: dash(c.email) },
     { key: 'organization', label: '用户类型', children: organizationName(c.organization) },
-    { key: 'company', label: '单位名称', children: dash(c.company) },
+    // Named as the customer's own form names it: 公司名称 for an enterprise (contracts' companyLabel).
+    { key: 'company', label: companyLabel(c.organization ?? undefined), children: dash(c.company) },
     ...(teacher ? [{ key: 'teacher', label: '导师', children: teacher, span: { xs: 1, md: 2 } }] : []),
     { key: 'region', label: '所在地区', children: region },
     { key: 'address', label: '详细地址', children: dash(c.address) },
