@@ -40,7 +40,7 @@ import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, GOOD_PASSWORD, newPhone, smsCode, staffTokens, testClock, type TestUser } from './factories.ts';
 import { personE } from './invoice-factories.ts';
 import { LOCAL_PAY_SECRET, newKey, topUpOnline } from './money-factories.ts';
-import { orderBody, orderingCustomer, placeOrder, planLine, reviewedFile, XRD } from './order-factories.ts';
+import { haidianAddress, orderBody, orderingCustomer, placeOrder, planLine, reviewedFile, XRD } from './order-factories.ts';
 
 // A Sunday afternoon in China; the seeded SEM opens Monday 09:00.
 const clock = testClock(new Date('2026-11-22T08:00:00Z'));
@@ -187,16 +187,7 @@ const customer = async (organization = 0) => orderingCustomer(t, clock, organiza
 const CASES: Partial<Record<EndpointName, () => Promise<Sent>>> = {
   addressAdd: async () => {
     const u = await customer();
-    const body = {
-      name: '张同学',
-      phone: '13800000001',
-      province: '北京市',
-      city: '北京市',
-      area: '海淀区',
-      address: '学院路1号',
-      address_code: '110108',
-      default: false,
-    };
+    const body = haidianAddress(false);
     return { token: u.tokens.token, body, rows: () => rowsOf(userAddress, eq(userAddress.userId, u.id)) };
   },
   planAdd: async () => {

@@ -40,22 +40,21 @@ export async function orderingCustomer(t: TestApp, clock?: TestClock, organizati
   return { ...user, id: row!.id };
 }
 
-/** Adds an item to the customer's plan; answers the line's id. */
-/** A default address in 海淀区 (inside the seeded allowRegion) in the customer's book: where pick-ups go. */
+/** An address form in 海淀区 (inside the seeded allowRegion). */
+export const haidianAddress = (isDefault: boolean) => ({
+  name: '张同学',
+  phone: '13800000001',
+  province: '北京市',
+  city: '北京市',
+  area: '海淀区',
+  address: '学院路1号',
+  address_code: '110108',
+  default: isDefault,
+});
+
+/** A default address in 海淀区 in the customer's book: where pick-ups go. */
 export async function pickupAddress(t: TestApp, user: TestUser): Promise<Address> {
-  const res = await callApi(t, 'addressAdd', {
-    token: user.tokens.token,
-    body: {
-      name: '张同学',
-      phone: '13800000001',
-      province: '北京市',
-      city: '北京市',
-      area: '海淀区',
-      address: '学院路1号',
-      address_code: '110108',
-      default: true,
-    },
-  });
+  const res = await callApi(t, 'addressAdd', { token: user.tokens.token, body: haidianAddress(true) });
   expect(res.body.code, res.body.msg).toBe(1);
   return res.body.data;
 }

@@ -47,7 +47,8 @@ export interface MemoryAnswers {
   readonly answered: number;
 }
 
-const GZIP = /\bgzip\b/;
+/** Whether an Accept-Encoding header takes gzip: the one test for the answers kept gzipped (home, rendered pages). */
+export const acceptsGzip = (accepts: string | string[] | undefined): boolean => typeof accepts === 'string' && /\bgzip\b/.test(accepts);
 
 /** The header lines of an answer as Node's writeHead takes them (name, value, name, value …): the common headers, its own, its length. */
 function linesOf(common: Readonly<Record<string, string>>, answer: MemoryAnswer): string[] {
@@ -74,7 +75,7 @@ export function createMemoryAnswers(): MemoryAnswers {
       if (!current || !wiring.serving()) return false;
       const started = performance.now();
       const accepts = req.headers['accept-encoding'];
-      const gzip = typeof accepts === 'string' && GZIP.test(accepts);
+      const gzip = acceptsGzip(accepts);
       // A client asking for another encoding only (br, deflate) gets Fastify's compression, as from the route.
       if (!gzip && accepts !== undefined && accepts !== '' && accepts !== 'identity') return false;
       const found = current(gzip);

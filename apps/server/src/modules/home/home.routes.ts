@@ -1,8 +1,8 @@
 import { routes, urlOf } from '@yance/contracts/routes';
 import type { AppContext } from '../../context.ts';
-import type { MemoryAnswers } from '../../lib/memory-answers.ts';
+import { acceptsGzip, type MemoryAnswers } from '../../lib/memory-answers.ts';
 import type { Handlers } from '../../plugins/endpoints.ts';
-import { getHomePayload, heldHomeAnswer } from './home.service.ts';
+import { answerOf, getHomePayload, heldHomeAnswer } from './home.service.ts';
 
 /**
  * The home call; its envelope is serialised and gzipped once per cache period (home.service). While that answer is
@@ -13,10 +13,8 @@ export const homeRoutes = (ctx: AppContext, memoryAnswers: MemoryAnswers) => {
   memoryAnswers.offer(urlOf(routes.home), heldHomeAnswer(ctx));
   return {
     home: async ({ request, reply }) => {
-      const payload = await getHomePayload(ctx);
-      const accepts = request.headers['accept-encoding'];
       // Bytes with a JSON content type are sent as they are (already checked against the contract when cached).
-      const answer = typeof accepts === 'string' && /\bgzip\b/.test(accepts) ? payload.gzip : payload.json;
+      const answer = answerOf(await getHomePayload(ctx), acceptsGzip(request.headers['accept-encoding']));
       return reply.headers(answer.headers).send(answer.body);
     },
   } satisfies Handlers;

@@ -107,12 +107,15 @@ function freshPayload(ctx: AppContext, slot: CacheSlot | undefined): HomePayload
   return slot?.payload && slot.expires > ctx.clock().getTime() ? slot.payload : undefined;
 }
 
+/** The payload's answer for a client that takes gzip or not. */
+export const answerOf = (payload: HomePayload, gzip: boolean): MemoryAnswer => (gzip ? payload.gzip : payload.json);
+
 /** The home answer held while it is fresh, for the answers written before Fastify (ADR 0080). */
 export const heldHomeAnswer =
   (ctx: AppContext): CurrentAnswer =>
   (gzip) => {
     const payload = freshPayload(ctx, caches.get(ctx.db));
-    return payload && (gzip ? payload.gzip : payload.json);
+    return payload && answerOf(payload, gzip);
   };
 
 export async function getHomePayload(ctx: AppContext): Promise<HomePayload> {

@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import { renderRichText } from '../../lib/rich-text.ts';
 import { htmlPage, PageCache, type CachedPage } from './page-cache.ts';
 import { PageTemplate } from './template.ts';
+import { acceptsGzip } from '../../lib/memory-answers.ts';
 
 export interface WebPagesOptions {
   webDist: string;
@@ -114,9 +115,7 @@ export const webPagesPlugin = fp(async (app: FastifyInstance, opts: WebPagesOpti
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', page.shell ? 'no-cache' : `public, max-age=0, s-maxage=${Math.floor((opts.ttlMs ?? PAGE_TTL_MS) / 1000)}`)
       .header('vary', 'accept-encoding');
-    const accepts = request.headers['accept-encoding'];
-    if (page.gzip && typeof accepts === 'string' && /\bgzip\b/.test(accepts))
-      return reply.header('content-encoding', 'gzip').send(page.gzip);
+    if (page.gzip && acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(page.gzip);
     return reply.send(page.html);
   };
 
