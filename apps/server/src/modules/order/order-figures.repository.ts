@@ -1,7 +1,7 @@
 // An order's money facts (issue 21, ADR 0050, 0053): its lines' total, the sum
 // of its price adjustments, the coupon and points it holds, and what the
 // ledger booked for it — read in one query for a page of orders.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { OrderState } from '@yance/contracts/order-states';
 import type { Executor } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared.ts';
@@ -64,9 +64,7 @@ const n = (v: Sum): number => Number(v ?? 0);
  * One pass over each order's ledger lines (a lateral join that sums per account kind) instead of one subquery per
  * account: the payment reads these facts under the order's lock, and every list of orders reads them for a page.
  */
-const factsQuery = preparedSql<FactRow>(
-  'order_facts',
-  () => sql`
+const factsOf = (which: SQL) => sql`
   select o.id, o.no, o.user_id, o.state, o.kind, o.total_fen,
     adj.adjust_fen, promo.promo_fen, d.coupon_name, d.coupon_fen, d.points, d.points_fen,
     lg.revenue_fen, lg.receivable_fen, lg.coupon_lines_fen, lg.points_lines_fen, lg.refunds_lines_fen, lg.refunded_fen
@@ -89,8 +87,15 @@ const factsQuery = preparedSql<FactRow>(
     join ledger_account acc on acc.id = l.account_id
     where e.order_id = o.id
   ) lg on true
-  where o.id = any(${sql.placeholder('ids')}::int[])`,
-);
+  where ${which}`;
+
+const factsQuery = preparedSql<FactRow>('order_facts', () => factsOf(sql`o.id = any(${sql.placeholder('ids')}::int[])`));
+/**
+ * One order's facts (every payment's read under the lock): a statement of its own, because PostgreSQL keeps a
+ * generic plan for `o.id = $1` after five runs, while for `any($1)` the generic plan's estimate (an array of unknown
+ * length) always loses to a custom one, and planning this six-table join cost more than running it (ADR 0082).
+ */
+const oneFactsQuery = preparedSql<FactRow>('order_facts_one', () => factsOf(sql`o.id = ${sql.placeholder('id')}::int`));
 
 const toFacts = (r: FactRow): OrderFacts => ({
   id: r.id,
@@ -117,5 +122,6 @@ const toFacts = (r: FactRow): OrderFacts => ({
 export async function orderFacts(db: Executor, ids: readonly number[]): Promise<OrderFacts[]> {
   if (!ids.length) return [];
   // Prepared once (ADR 0066): the payment reads these facts under the order's lock on every payment.
-  return (await factsQuery(db, { ids: `{${ids.join(',')}}` })).map(toFacts);
+  const rows = ids.length === 1 ? await oneFactsQuery(db, { id: ids[0] }) : await factsQuery(db, { ids: `{${ids.join(',')}}` });
+  return rows.map(toFacts);
 }
