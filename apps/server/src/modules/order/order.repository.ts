@@ -4,8 +4,8 @@ import { rowsOf, type Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { batchedInsert, flushWrites } from '../../db/write-batch.ts';
 import { normalizeSearch } from '../../lib/search-grams.ts';
-import { containsAll, narrowByKeyword, type KeywordNarrowing } from './order-keyword.repository.ts';
-import { device, orderEvent, orderLine, orderNoCounter, orderSample, orders, staffAccount, userAccount } from '../../db/schema.ts';
+import { narrowByKeyword, searchHolds, type KeywordNarrowing } from './order-keyword.repository.ts';
+import { device, orderEvent, orderLine, orderNoCounter, orderSample, orders, orderSearch, staffAccount, userAccount } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -124,20 +124,18 @@ export async function updateOrder(
   patch: Partial<
     Pick<
       OrderRow,
-      | 'kind'
-      | 'delivery'
-      | 'returnAddress'
-      | 'agreementVersion'
-      | 'agreementAcceptedAt'
-      | 'remark'
-      | 'attachments'
-      | 'totalFen'
-      | 'searchText'
-      | 'updatedAt'
+      'kind' | 'delivery' | 'returnAddress' | 'agreementVersion' | 'agreementAcceptedAt' | 'remark' | 'attachments' | 'totalFen' | 'updatedAt'
     >
-  >,
+  > & { searchText?: string },
 ): Promise<void> {
-  await db.update(orders).set(patch).where(eq(orders.id, id));
+  const { searchText, ...fields } = patch;
+  await db.update(orders).set(fields).where(eq(orders.id, id));
+  // What a keyword finds the order by, in its own table (ADR 0082).
+  if (searchText !== undefined)
+    await db
+      .insert(orderSearch)
+      .values({ orderId: id, searchText })
+      .onConflictDoUpdate({ target: orderSearch.orderId, set: { searchText } });
 }
 
 /**
@@ -246,7 +244,7 @@ async function keywordOf(db: Executor, f: OrderFilter, gatherMax?: number): Prom
   if (!f.kw) return undefined;
   if (f.userId !== undefined) {
     const words = normalizeSearch(f.kw).split(' ').filter(Boolean);
-    return { where: words.length ? containsAll(orders.searchText, words) : sql`false` };
+    return { where: words.length ? searchHolds(words) : sql`false` };
   }
   return narrowByKeyword(db, f.kw, f.kwCustomer === true, gatherMax);
 }
