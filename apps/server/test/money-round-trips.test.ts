@@ -22,8 +22,8 @@ const PAYMENT_ROUND_TRIPS = [
     "the order's money facts, read under the lock",
     'the points setting',
   ],
-  ['the balance moved with the entry and its lines', 'the points earned (account and line)'],
-  ["the order's state (compare-and-set)"],
+  // ADR 0082: the state's compare-and-set goes right behind the posting (the engine's pipelined apply).
+  ['the balance moved with the entry and its lines', 'the points earned (account and line)', "the order's state (compare-and-set)"],
   // The customer's inviter (rebates, invite reward) is read on their first payment only: invited by nobody, no more.
   ['the batch: timeline, audit, message, paid-order item, the stored answer', 'commit'],
 ];

@@ -169,6 +169,13 @@ export interface MoveOptions<Ctx, Row> {
    * answered fields enter the audit row.
    */
   apply?(ctx: Ctx, row: Row): Promise<Record<string, [unknown, unknown]> | void>;
+  /**
+   * apply puts all its statements on the connection before its first await (one `inOrder`), and neither the next
+   * state nor the write depends on what it changes: the compare-and-set is then sent right behind them and both are
+   * awaited together — one round trip instead of two (ADR 0082). A refusal from apply still rolls the move back with
+   * the transaction.
+   */
+  pipelined?: boolean;
   /** The row as the caller locked and reached it in the same transaction (not locked and read again). */
   locked?: Row;
   /** Fields written with the state (courier numbers, a keep day): passed to the machine's write, and logged. */
@@ -271,12 +278,27 @@ export function defineMachine<
           if (!tr.parentIn.includes(parentState)) throw new AppError('CONFLICT', def.parent.refused(parentState, action));
         }
         if (def.check) await def.check(t, mover, row, action);
-        const changes = (opts.apply ? await opts.apply(t, row) : undefined) ?? {};
         const set = opts.set ?? {};
-        for (const [k, v] of Object.entries(set)) changes[k] = [auditValue(row[k as keyof Row]), auditValue(v)];
-        const to = typeof tr.to === 'function' ? tr.to(await def.facts!(t, row, action)) : tr.to;
+        const nextState = async () => (typeof tr.to === 'function' ? tr.to(await def.facts!(t, row, action)) : tr.to);
         const at = t.clock();
-        const after = await def.write(t, row, from, to, at, set);
+        let applied: Record<string, [unknown, unknown]> | void;
+        let to: S;
+        let after: Row | undefined;
+        if (opts.apply && opts.pipelined) {
+          const applying = opts.apply(t, row);
+          applying.catch(() => {}); // awaited below, after the write is on the wire
+          to = await nextState();
+          const writing = def.write(t, row, from, to, at, set);
+          writing.catch(() => {});
+          applied = await applying;
+          after = await writing;
+        } else {
+          applied = opts.apply ? await opts.apply(t, row) : undefined;
+          to = await nextState();
+          after = await def.write(t, row, from, to, at, set);
+        }
+        const changes = applied ?? {};
+        for (const [k, v] of Object.entries(set)) changes[k] = [auditValue(row[k as keyof Row]), auditValue(v)];
         // The lock makes this unreachable on one database; kept so a change of locking can never move a row twice.
         if (!after) throw new AppError('CONFLICT', stale(from));
         const actor = await actorOfMove(t, mover, row, action);

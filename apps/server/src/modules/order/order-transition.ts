@@ -94,6 +94,8 @@ export interface MoveOptions {
   note?: string;
   /** Changes made with the move, under the order's lock and before the next state is computed (a quote prices the lines). */
   apply?: (t: AppContext, order: OrderRow) => Promise<Record<string, [unknown, unknown]>>;
+  /** apply sends every statement before its first await: the compare-and-set goes in the same round trip (ADR 0082). */
+  pipelined?: boolean;
   /** The order as the caller locked and reached it for this mover in the same transaction (not locked and read again). */
   locked?: OrderRow;
 }

@@ -101,6 +101,8 @@ async function moveWithMoney(
   let paid: Paid = { paidFen: 0, balanceFen: null };
   await moveOrder(t, mover, orderId, action, {
     locked,
+    // With the facts read under the lock already, apply posts at once: the state's compare-and-set rides behind it.
+    pipelined: locked !== undefined,
     apply: async (t2: AppContext, order: OrderRow) => {
       const m = locked?.id === order.id ? locked.facts : (await orderMoney(t2.db, [order.id]))[0];
       if (!m) throw new AppError('NOT_FOUND', '订单不存在');
