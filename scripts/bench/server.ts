@@ -73,7 +73,8 @@ export async function startServerProcess(repoRoot: string, opts: ServerOptions =
   delete env.REDIS_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   if (opts.redisUrl) env.REDIS_URL = opts.redisUrl;
-  const nodeArgs = opts.nodeArgs ?? [];
+  // BENCH_NODE_ARGS: V8's flags for an investigation (--trace-deopt, --trace-opt), on the bench's server too.
+  const nodeArgs = opts.nodeArgs ?? process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   // What npm start runs (the one-machine demo): no NODE_ENV. Production mode would demand PUBLIC_URL, a secret and
   // the official WeChat provider; NODE_ENV=development makes some dependency halve the throughput.
   delete env.NODE_ENV;
