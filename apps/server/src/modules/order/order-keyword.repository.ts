@@ -88,7 +88,9 @@ export async function narrowByKeyword(db: Executor, kw: string, withCustomer: bo
   if (words.length === 0 && !who) return { where: sql`false` };
   const customers = who ? sql`(select u.id from ${userAccount} u where ${who})` : undefined;
   const parts = [
-    words.length ? sql`(select s.order_id as id, 'k' as by from ${orderSearch} s where ${gramsHold(words)} limit ${gatherMax + 1})` : undefined,
+    words.length
+      ? sql`(select s.order_id as id, 'k' as by from ${orderSearch} s where ${gramsHold(words)} limit ${gatherMax + 1})`
+      : undefined,
     // Each customer's orders through their index: as an IN, the planner hashed a thousand customers and walked every order.
     customers
       ? sql`(select o.id, 'c' as by from ${customers} c cross join lateral (select o.id from ${orders} o where o.user_id = c.id offset 0) o limit ${gatherMax + 1})`
@@ -100,10 +102,7 @@ export async function narrowByKeyword(db: Executor, kw: string, withCustomer: bo
     const ids = [...new Set(hits.map((h) => h.id))];
     return { where: ids.length ? anyOf(orders.id, ids) : sql`false` };
   }
-  const walk = or(
-    words.length ? searchHolds(words) : undefined,
-    customers ? sql`${orders.userId} in ${customers}` : undefined,
-  )!;
+  const walk = or(words.length ? searchHolds(words) : undefined, customers ? sql`${orders.userId} in ${customers}` : undefined)!;
   // Inline (not fenced), so the count's LIMIT stops the bitmap heap scan of the grams early.
   const countParts = [
     words.length ? sql`${orders.id} in (select s.order_id from ${orderSearch} s where ${gramsHold(words)})` : undefined,

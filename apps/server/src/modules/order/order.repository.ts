@@ -5,7 +5,17 @@ import { preparedStatement } from '../../db/prepared.ts';
 import { batchedInsert, flushWrites } from '../../db/write-batch.ts';
 import { normalizeSearch } from '../../lib/search-grams.ts';
 import { narrowByKeyword, searchHolds, type KeywordNarrowing } from './order-keyword.repository.ts';
-import { device, orderEvent, orderLine, orderNoCounter, orderSample, orders, orderSearch, staffAccount, userAccount } from '../../db/schema.ts';
+import {
+  device,
+  orderEvent,
+  orderLine,
+  orderNoCounter,
+  orderSample,
+  orders,
+  orderSearch,
+  staffAccount,
+  userAccount,
+} from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -124,7 +134,15 @@ export async function updateOrder(
   patch: Partial<
     Pick<
       OrderRow,
-      'kind' | 'delivery' | 'returnAddress' | 'agreementVersion' | 'agreementAcceptedAt' | 'remark' | 'attachments' | 'totalFen' | 'updatedAt'
+      | 'kind'
+      | 'delivery'
+      | 'returnAddress'
+      | 'agreementVersion'
+      | 'agreementAcceptedAt'
+      | 'remark'
+      | 'attachments'
+      | 'totalFen'
+      | 'updatedAt'
     >
   > & { searchText?: string },
 ): Promise<void> {
