@@ -20,7 +20,9 @@ import { apiTarget, callOf, measureSideBySide, pageTarget, wrk, type CpuMeters, 
 export const API_CONNECTIONS = 50;
 const PAY_SECONDS = 10;
 /** Payments before the measured ones, then ANALYZE: the ledger the measured payments meet has a history. */
-const PAY_WARMUP_SECONDS = 3;
+const PAY_WARMUP_SECONDS = Number(process.env.BENCH_PAY_WARMUP ?? 3);
+/** Unpaid orders prepared per client: enough for the warm-up and the measured run at well over the budget's rate. */
+const PAY_ORDERS_EACH = Number(process.env.BENCH_PAY_ORDERS ?? 200);
 const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
 
 export interface ApiServer {
@@ -66,7 +68,7 @@ export async function apiFigures(
     node: () => processCpuUs(server.pid),
     ...(pg && { database: () => databaseCpuUs(pg.admin, pg.name) }),
   };
-  const clients = pg ? await preparePayClients(server.baseUrl, pg.client, API_CONNECTIONS, opts.payments ? 200 : 0, log) : [];
+  const clients = pg ? await preparePayClients(server.baseUrl, pg.client, API_CONNECTIONS, opts.payments ? PAY_ORDERS_EACH : 0, log) : [];
   const tokens = path.join(workDir, 'tokens.txt');
   if (clients.length) await writeTokens(tokens, clients);
 
@@ -169,7 +171,7 @@ export async function paymentFigures(
     return { rows, details };
   }
   const meters: CpuMeters = { node: () => processCpuUs(server.pid), database: () => databaseCpuUs(pg.admin, pg.name) };
-  const clients = prepared ?? (await preparePayClients(server.baseUrl, pg.client, API_CONNECTIONS, 200, log));
+  const clients = prepared ?? (await preparePayClients(server.baseUrl, pg.client, API_CONNECTIONS, PAY_ORDERS_EACH, log));
   const payments = path.join(workDir, 'payments.txt');
   const pay: Target = { ...apiTarget(routes.payOrder), calls: { mode: 'pay', dataFile: payments }, cpu: meters };
   await writeUnpaid(payments, pg.client, clients);

@@ -22,6 +22,12 @@ export function containsAll(text: SQL | typeof orderSearch.searchText, words: re
 export const searchHolds = (words: readonly string[]): SQL =>
   sql`exists (select 1 from ${orderSearch} s where s.order_id = ${orders.id} and ${containsAll(sql`s.search_text`, words)})`;
 
+/** Within one customer's orders (hundreds, maybe thousands) position() alone checks each order's search text. */
+export const withinCustomer = (kw: string): KeywordNarrowing => {
+  const words = wordsOf(kw);
+  return { where: words.length ? searchHolds(words) : sql`false` };
+};
+
 /** Orders whose grams hold the words' and whose text every word (the GIN index of order_search, then position()). */
 const gramsHold = (words: readonly string[]): SQL =>
   sql`search_grams(s.search_text) @> ${textArray(queryGrams(words))} and ${containsAll(sql`s.search_text`, words)}`;
