@@ -31,8 +31,26 @@ const PDF = Buffer.from(
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-/** Every message toast on the page with `text`, shown or on its way out. */
-const toastsSaying = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
+/**
+ * Counts every message toast with `text` the page shows from now on: a toast lives 3 s, and on a busy machine the
+ * page can take longer than that to settle, so counting those still on screen at the end could miss one.
+ */
+async function toastsShown(page: Page, text: string): Promise<() => Promise<number>> {
+  const key = `__toasts${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(
+    ({ key, text }) => {
+      const seen = new Set<Element>();
+      const scan = () =>
+        document.querySelectorAll('.ant-message-notice').forEach((n) => {
+          if (n.textContent?.includes(text)) seen.add(n);
+        });
+      new MutationObserver(scan).observe(document.body, { childList: true, subtree: true });
+      (window as unknown as Record<string, Set<Element>>)[key] = seen;
+    },
+    { key, text },
+  );
+  return () => page.evaluate((key) => (window as unknown as Record<string, Set<Element>>)[key]!.size, key);
+}
 
 /** A bank-transfer top-up as the shop's form files it: the receipt, then prestore/add. */
 async function fileTransfer(customer: TestUser, amountFen: number): Promise<TopupAddResponse['topup']> {
@@ -75,12 +93,13 @@ describe('a write says it once (issue 21)', () => {
     await button(drawer, '确认到账').click();
     const confirm = await opened(page.getByRole('dialog', { name: `确认到账 · ${topup.no}` }));
     await confirm.getByLabel('备注').fill('已核对工行回单');
+    const confirmed = await toastsShown(page, '已确认到账');
     await button(confirm, '确认到账').dblclick();
     await toast(page, '已确认到账').first().waitFor();
     await page.getByText('没有待到账的充值').waitFor();
     await page.waitForLoadState('networkidle');
     await screenshotAtWidths(page, SPEC, 'topup-confirmed');
-    expect(await toastsSaying(page, '已确认到账').count()).toBe(1);
+    expect(await confirmed()).toBe(1);
     expect(await page.locator('.ant-message-error').count()).toBe(0);
 
     // A refusal is said once too: the customer closes a transfer while finance has its dialog open.
@@ -157,11 +176,12 @@ describe('a write says it once (issue 21)', () => {
     const { page } = b;
     await signInWith(page, login.data, '/experiment/contract');
     const row = page.getByRole('row').filter({ hasText: order.orderNo });
+    const uploaded = await toastsShown(page, '签署件已上传');
     await row.locator('input[type=file]').setInputFiles({ name: '盖章合同.pdf', mimeType: 'application/pdf', buffer: PDF });
     await toast(page, '签署件已上传，等待客户经理确认').waitFor();
     await expect.poll(() => row.innerText()).toContain('待确认');
     await screenshotAtWidths(page, SPEC, 'contract-uploaded');
-    expect(await toastsSaying(page, '签署件已上传').count()).toBe(1);
+    expect(await uploaded()).toBe(1);
   });
 
   it('the lab saves a test record: 检测记录已保存 says so', async () => {
@@ -194,11 +214,12 @@ describe('a write says it once (issue 21)', () => {
     await page.getByTestId('add-record').click();
     const rec = await opened(page.getByRole('dialog').filter({ hasText: '新增检测记录' }));
     await rec.getByLabel('仪器').fill('Bruker D8 Advance');
+    const saved = await toastsShown(page, '检测记录已保存');
     await button(rec, '保存').click();
     await toast(page, '检测记录已保存').waitFor();
     await rec.waitFor({ state: 'hidden' });
     await page.getByText('Bruker D8 Advance').first().waitFor();
     await screenshotAtWidths(page, SPEC, 'test-record-saved');
-    expect(await toastsSaying(page, '检测记录已保存').count()).toBe(1);
+    expect(await saved()).toBe(1);
   });
 });
