@@ -81,7 +81,7 @@ export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
-    no: text('no').notNull(),
+    no: text('no').notNull().unique(),
     userId: integer('user_id')
       .notNull()
       .references(() => userAccount.id),
@@ -107,6 +107,11 @@ export const orders = pgTable(
     managerId: integer('manager_id').references(() => staffAccount.id, { onDelete: 'set null' }),
     /** Sum of the lines; null while a line waits for its quote (待报价). */
     totalFen: integer('total_fen').$type<Fen>(),
+    /**
+     * What a keyword finds the order by: its number, item names, sample names and numbers, normalised as the
+     * catalogue's search_text (ADR 0004), written with the lines. The GIN index on its grams serves the keyword.
+     */
+    searchText: text('search_text').notNull().default(''),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -126,27 +131,9 @@ export const orders = pgTable(
     // A manager's list: everything or by state, newest first.
     index('orders_manager_created_idx').on(t.managerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_manager_state_created_idx').on(t.managerId, t.state, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // One index for the number: unique, and (text_pattern_ops, whose = is text's) serving a prefix's LIKE too.
-    uniqueIndex('orders_no_unique').on(t.no.op('text_pattern_ops')),
-  ],
-);
-
-/**
- * What a keyword finds an order by (ADR 0082): its number, item names, sample names and numbers, normalised as the
- * catalogue's search_text (ADR 0004), written with the lines. A table of its own so that an order's state moves —
- * every one an update of every index of orders — do not recompute and insert its grams into the GIN index each time.
- */
-export const orderSearch = pgTable(
-  'order_search',
-  {
-    orderId: integer('order_id')
-      .primaryKey()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    searchText: text('search_text').notNull(),
-  },
-  (t) => [
+    index('orders_no_prefix_idx').on(t.no.op('text_pattern_ops')),
     // search_grams() is migration 0003's (the catalogue's rule); a keyword narrows through it, position() confirms.
-    index('order_search_grams_idx')
+    index('orders_search_grams_idx')
       .using('gin', sql`search_grams(${t.searchText})`)
       .with({ gin_pending_list_limit: 64 }),
   ],

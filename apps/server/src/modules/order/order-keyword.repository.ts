@@ -1,7 +1,7 @@
 // How a keyword narrows the console's order list at scale (ADR 0047, "Keyword at 100 000 orders").
 import { and, or, sql, type SQL } from 'drizzle-orm';
 import { anyOf, rowsOf, textArray, type Executor } from '../../db/client.ts';
-import { orders, orderSearch, userAccount } from '../../db/schema.ts';
+import { orders, userAccount } from '../../db/schema.ts';
 import { normalizeSearch, queryGrams } from '../../lib/search-grams.ts';
 
 /** Up to this many hits are gathered through the indexes first; the page and its count then read only them. */
@@ -14,23 +14,9 @@ export const startingWith = (v: string) => `${v.replace(/[\\%_]/g, (c) => `\\${c
 const wordsOf = (kw: string) => normalizeSearch(kw).split(' ').filter(Boolean);
 
 /** search_text holds every word (position() is exact; the grams only narrow). */
-export function containsAll(text: SQL | typeof orderSearch.searchText, words: readonly string[]): SQL {
+export function containsAll(text: SQL | typeof orders.searchText, words: readonly string[]): SQL {
   return and(...words.map((w) => sql`position(${w} in ${text}) > 0`))!;
 }
-
-/** The order (the row of orders in scope) is found by every word: its search text, in its own table (ADR 0082). */
-export const searchHolds = (words: readonly string[]): SQL =>
-  sql`exists (select 1 from ${orderSearch} s where s.order_id = ${orders.id} and ${containsAll(sql`s.search_text`, words)})`;
-
-/** Within one customer's orders (hundreds, maybe thousands) position() alone checks each order's search text. */
-export const withinCustomer = (kw: string): KeywordNarrowing => {
-  const words = wordsOf(kw);
-  return { where: words.length ? searchHolds(words) : sql`false` };
-};
-
-/** Orders whose grams hold the words' and whose text every word (the GIN index of order_search, then position()). */
-const gramsHold = (words: readonly string[]): SQL =>
-  sql`search_grams(s.search_text) @> ${textArray(queryGrams(words))} and ${containsAll(sql`s.search_text`, words)}`;
 
 /** The customer's phone or name starts with the keyword (the customer list's prefix indexes, ADR 0035), on alias u. */
 function customerStartsWith(kw: string): SQL | undefined {
@@ -92,11 +78,12 @@ export async function narrowByKeyword(db: Executor, kw: string, withCustomer: bo
   const words = wordsOf(kw);
   const who = withCustomer ? customerStartsWith(kw) : undefined;
   if (words.length === 0 && !who) return { where: sql`false` };
+  const grams = words.length
+    ? sql`search_grams(o.search_text) @> ${textArray(queryGrams(words))} and ${containsAll(sql`o.search_text`, words)}`
+    : undefined;
   const customers = who ? sql`(select u.id from ${userAccount} u where ${who})` : undefined;
   const parts = [
-    words.length
-      ? sql`(select s.order_id as id, 'k' as by from ${orderSearch} s where ${gramsHold(words)} limit ${gatherMax + 1})`
-      : undefined,
+    grams ? sql`(select o.id, 'k' as by from ${orders} o where ${grams} limit ${gatherMax + 1})` : undefined,
     // Each customer's orders through their index: as an IN, the planner hashed a thousand customers and walked every order.
     customers
       ? sql`(select o.id, 'c' as by from ${customers} c cross join lateral (select o.id from ${orders} o where o.user_id = c.id offset 0) o limit ${gatherMax + 1})`
@@ -108,10 +95,15 @@ export async function narrowByKeyword(db: Executor, kw: string, withCustomer: bo
     const ids = [...new Set(hits.map((h) => h.id))];
     return { where: ids.length ? anyOf(orders.id, ids) : sql`false` };
   }
-  const walk = or(words.length ? searchHolds(words) : undefined, customers ? sql`${orders.userId} in ${customers}` : undefined)!;
+  const walk = or(
+    words.length ? containsAll(orders.searchText, words) : undefined,
+    customers ? sql`${orders.userId} in ${customers}` : undefined,
+  )!;
   // Inline (not fenced), so the count's LIMIT stops the bitmap heap scan of the grams early.
   const countParts = [
-    words.length ? sql`${orders.id} in (select s.order_id from ${orderSearch} s where ${gramsHold(words)})` : undefined,
+    words.length
+      ? sql`search_grams(${orders.searchText}) @> ${textArray(queryGrams(words))} and ${containsAll(orders.searchText, words)}`
+      : undefined,
     customers ? sql`${orders.userId} in ${customers}` : undefined,
   ].filter((p): p is SQL => p !== undefined);
   return { where: walk, countParts };

@@ -3,18 +3,9 @@ import type { OrderKind, OrderState } from '@yance/contracts/order-states';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { batchedInsert, flushWrites } from '../../db/write-batch.ts';
-import { narrowByKeyword, withinCustomer, type KeywordNarrowing } from './order-keyword.repository.ts';
-import {
-  device,
-  orderEvent,
-  orderLine,
-  orderNoCounter,
-  orderSample,
-  orders,
-  orderSearch,
-  staffAccount,
-  userAccount,
-} from '../../db/schema.ts';
+import { normalizeSearch } from '../../lib/search-grams.ts';
+import { containsAll, narrowByKeyword, type KeywordNarrowing } from './order-keyword.repository.ts';
+import { device, orderEvent, orderLine, orderNoCounter, orderSample, orders, staffAccount, userAccount } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -141,18 +132,12 @@ export async function updateOrder(
       | 'remark'
       | 'attachments'
       | 'totalFen'
+      | 'searchText'
       | 'updatedAt'
     >
-  > & { searchText?: string },
+  >,
 ): Promise<void> {
-  const { searchText, ...fields } = patch;
-  await db.update(orders).set(fields).where(eq(orders.id, id));
-  // What a keyword finds the order by, in its own table (ADR 0082).
-  if (searchText !== undefined)
-    await db
-      .insert(orderSearch)
-      .values({ orderId: id, searchText })
-      .onConflictDoUpdate({ target: orderSearch.orderId, set: { searchText } });
+  await db.update(orders).set(patch).where(eq(orders.id, id));
 }
 
 /**
@@ -259,7 +244,11 @@ function whereOf(f: OrderFilter, keyword: SQL | undefined): SQL | undefined {
  */
 async function keywordOf(db: Executor, f: OrderFilter, gatherMax?: number): Promise<KeywordNarrowing | undefined> {
   if (!f.kw) return undefined;
-  return f.userId !== undefined ? withinCustomer(f.kw) : narrowByKeyword(db, f.kw, f.kwCustomer === true, gatherMax);
+  if (f.userId !== undefined) {
+    const words = normalizeSearch(f.kw).split(' ').filter(Boolean);
+    return { where: words.length ? containsAll(orders.searchText, words) : sql`false` };
+  }
+  return narrowByKeyword(db, f.kw, f.kwCustomer === true, gatherMax);
 }
 
 export type OrderListRow = OrderRow & { customerName: string; customerPhone: string; company: string; managerName: string | null };
