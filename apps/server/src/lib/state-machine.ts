@@ -279,25 +279,16 @@ export function defineMachine<
         }
         if (def.check) await def.check(t, mover, row, action);
         const set = opts.set ?? {};
-        const nextState = async () => (typeof tr.to === 'function' ? tr.to(await def.facts!(t, row, action)) : tr.to);
         const at = t.clock();
-        let applied: Record<string, [unknown, unknown]> | void;
-        let to: S;
-        let after: Row | undefined;
-        if (opts.apply && opts.pipelined) {
-          const applying = opts.apply(t, row);
-          applying.catch(() => {}); // awaited below, after the write is on the wire
-          to = await nextState();
-          const writing = def.write(t, row, from, to, at, set);
-          writing.catch(() => {});
-          applied = await applying;
-          after = await writing;
-        } else {
-          applied = opts.apply ? await opts.apply(t, row) : undefined;
-          to = await nextState();
-          after = await def.write(t, row, from, to, at, set);
-        }
-        const changes = applied ?? {};
+        // A pipelined apply is awaited only once the write is on the wire behind its statements (ADR 0082).
+        const applying = opts.apply?.(t, row);
+        applying?.catch(() => {});
+        if (!opts.pipelined) await applying;
+        const to = typeof tr.to === 'function' ? tr.to(await def.facts!(t, row, action)) : tr.to;
+        const writing = def.write(t, row, from, to, at, set);
+        writing.catch(() => {});
+        const changes = (await applying) ?? {};
+        const after = await writing;
         for (const [k, v] of Object.entries(set)) changes[k] = [auditValue(row[k as keyof Row]), auditValue(v)];
         // The lock makes this unreachable on one database; kept so a change of locking can never move a row twice.
         if (!after) throw new AppError('CONFLICT', stale(from));
