@@ -13,7 +13,9 @@
  *
  * Writes the tables to PROFILE_OUT (default tmp/profile.md) and keeps the .cpuprofile there for DevTools.
  * PROFILE_CALLS=home,info profiles only those calls (of home, info, pay; all three by default).
+ * PROFILE_PERF=1 also records the whole machine with `perf record -a -g` in each call's window (Linux perf).
  */
+import { spawn } from 'node:child_process';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +36,21 @@ const CLIENTS = 50;
 const CALLS = new Set((process.env.PROFILE_CALLS ?? 'home,info,pay').split(',').map((c) => c.trim()));
 const outFile = path.resolve(process.env.PROFILE_OUT ?? path.join(repoRoot, 'tmp/profile.md'));
 const log = (s: string) => console.log(s);
+/** PROFILE_PERF=1: the whole machine under `perf record -a -g` during each measured window (kernel time: system calls, loopback). */
+const PERF = Boolean(process.env.PROFILE_PERF);
+
+/** Starts `perf record` of every CPU into `file`; stop() ends it and waits for the file. */
+function perfRecord(file: string): { stop: () => Promise<void> } {
+  const child = spawn('perf', ['record', '-a', '-g', '-q', '-o', file], { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    stop: async () => {
+      child.kill('SIGINT');
+      await exited;
+      log(`  perf: ${file} (perf report -i ${file} --comm node --no-children --stdio)`);
+    },
+  };
+}
 
 async function main() {
   const url = process.env.DATABASE_URL;
@@ -79,7 +96,9 @@ async function main() {
         if (target.calls?.mode === 'pay') log(`  ${await writeUnpaid(payments, db, clients)} unpaid orders left for the measured run`);
         const [node0, db0] = [await processCpuUs(server.pid), await databaseCpuUs(admin, name)];
         const fromUs = Number(process.hrtime.bigint() / 1000n);
+        const perf = PERF ? perfRecord(path.join(workDir, `perf-${target.calls?.mode ?? 'home'}.data`)) : undefined;
         const res = await wrk(server.baseUrl, target, SECONDS, CONNECTIONS);
+        await perf?.stop();
         const toUs = Number(process.hrtime.bigint() / 1000n);
         const [node1, db1] = [await processCpuUs(server.pid), await databaseCpuUs(admin, name)];
         const nodeUs = (node1 - node0) / Math.max(res.requests, 1);

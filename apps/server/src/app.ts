@@ -9,7 +9,6 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { z } from 'zod';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
-import type { TokenResolver } from './plugins/auth.ts';
 import { clientIpPlugin } from './plugins/client-ip.ts';
 import { contractSerializerCompiler } from './plugins/response-serializer.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -82,7 +81,7 @@ declare module 'fastify' {
     sessionCache: SessionCache;
     /** This process's user/info answers (ADR 0081); tests read its stats. */
     userInfoCache: UserInfoCache;
-    /** Public answers written from memory before Fastify's lifecycle (ADR 0080); tests read what it answered. */
+    /** Answers written from memory before Fastify's lifecycle (ADR 0080, 0083); tests read what it answered. */
     memoryAnswers: MemoryAnswers;
   }
 }
@@ -90,8 +89,6 @@ declare module 'fastify' {
 export interface BuildOptions {
   config: Config;
   database: Database;
-  /** Replaces the sessions' token lookup (tests of the auth seam). */
-  resolveToken?: TokenResolver;
   /** Tests move time forward with their own clock. */
   clock?: Clock;
   /** Outside calls (SMS gateways, WeChat); tests hand in a fake. */
@@ -133,9 +130,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     // The HTTP server Fastify would make (its timeouts as Fastify sets them), whose request listener first tries the
     // answers held in memory: such a request never reaches Fastify's routing and hooks (ADR 0080).
     serverFactory: (handler, options) => {
-      const server = http.createServer((req, res) => {
-        if (!memoryAnswers.answer(req, res)) handler(req, res);
-      });
+      const server = http.createServer((req, res) => memoryAnswers.answer(req, res, handler));
       const timeouts = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
       server.keepAliveTimeout = timeouts.keepAliveTimeout;
       server.requestTimeout = timeouts.requestTimeout;
@@ -334,7 +329,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     ...settingRoutes(ctx),
     ...accountRoutes(ctx),
     ...wechatRoutes(ctx),
-    ...userRoutes(ctx),
+    ...userRoutes(ctx, memoryAnswers),
     ...addressRoutes(ctx),
     ...staffRoutes(ctx),
     ...auditRoutes(ctx),
@@ -370,7 +365,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   };
   await app.register(apiScopes, {
     handlers,
-    resolveToken: opts.resolveToken ?? ((token) => resolveAccessToken(ctx, token)),
+    resolveToken: (token) => resolveAccessToken(ctx, token),
     resolveStaff: (token) => resolveStaff(ctx, token),
     customerCallAnswered: (request) => forgetUserInfoAfterCall(ctx, request.user?.id, request.routeOptions.url),
     uploadMaxBytes: config.UPLOAD_MAX_BYTES,
@@ -390,7 +385,12 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
   // The console before the pages: web-pages answers every other GET.
   await app.register(adminAppPlugin, { adminDist: config.ADMIN_DIST });
   // The app's clock, so a test moves the page cache's 10 s window as it moves every other expiry.
-  await app.register(webPagesPlugin, { webDist: config.WEB_DIST, publicUrl: config.PUBLIC_URL, now: () => clock().getTime() });
+  await app.register(webPagesPlugin, {
+    webDist: config.WEB_DIST,
+    publicUrl: config.PUBLIC_URL,
+    now: () => clock().getTime(),
+    memoryAnswers,
+  });
 
   return app;
 }

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
 /**
@@ -14,6 +14,12 @@ import { performance } from 'node:perf_hooks';
  * whose route builds the answer again. Only the exact path matches (no query string, no other case or slashes: those
  * take the route's normal way and get the same answer), and only for a client that accepts gzip or no encoding (one
  * that asks for brotli or deflate only is compressed by Fastify's plugin, as before).
+ *
+ * A signed-in call without input may be answered here too (`offerCall`, ADR 0083): a POST of the exact path whose
+ * body is `{}` or nothing, as JSON, when what the route would answer this caller is kept by the process (its session
+ * and its answer, both dropped by the database's announcements). The route's guard is not bypassed but reused: the
+ * call's `kept` function admits only what the scope's guard would admit at once, from the same session cache. A body
+ * other than `{}` is put back on the request for Fastify, which answers it as the route does (a 400, say).
  */
 
 export interface MemoryAnswer {
@@ -24,6 +30,15 @@ export interface MemoryAnswer {
 
 /** The fresh answer for a client that accepts gzip or not, or undefined when the route must build it. */
 export type CurrentAnswer = (gzip: boolean) => MemoryAnswer | undefined;
+
+/** The held answer of a GET of any other path (the rendered pages), for a client that accepts gzip or not. */
+export type PageAnswer = (req: IncomingMessage, gzip: boolean) => MemoryAnswer | undefined;
+
+/** The answer the route would give this caller (read from the request's headers: its token), or undefined. */
+export type KeptCall = (headers: IncomingHttpHeaders) => MemoryAnswer | undefined;
+
+/** What runs the request when no answer is held: Fastify's own request handler. */
+export type Fallback = (req: IncomingMessage, res: ServerResponse) => void;
 
 export interface MemoryAnswersWiring {
   /** Whether the process is serving (not starting, draining or closing): otherwise every request goes to Fastify. */
@@ -39,10 +54,14 @@ export interface MemoryAnswersWiring {
 export interface MemoryAnswers {
   /** GET `path` may be answered by `current` while it gives an answer. */
   offer(path: string, current: CurrentAnswer): void;
+  /** A GET of a path not offered may be answered by `pages` while it gives an answer (the rendered pages, ADR 0083). */
+  offerPages(pages: PageAnswer): void;
+  /** POST `path` with `{}` or no body (JSON) may be answered by `kept` while it gives an answer (ADR 0083). */
+  offerCall(path: string, kept: KeptCall): void;
   /** Connects the answers to the app's lifecycle, headers, request ids and metrics; until then nothing is answered here. */
   wire(wiring: MemoryAnswersWiring): void;
-  /** Answers the request from memory and returns true, or returns false (the request is Fastify's). */
-  answer(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Answers the request from memory, or hands it to `fallback` (Fastify) untouched — its body too. */
+  answer(req: IncomingMessage, res: ServerResponse, fallback: Fallback): void;
   /** Requests answered here (tests, diagnostics). */
   readonly answered: number;
 }
@@ -56,40 +75,118 @@ function linesOf(common: Readonly<Record<string, string>>, answer: MemoryAnswer)
   return Object.entries(all).flat();
 }
 
+/** The rendered pages' route pattern, as the metrics count them. */
+const PAGES_ROUTE = '/*';
+
+/** `{}`: the one body a call without input is answered from memory with. */
+const isEmptyObject = (chunk: Buffer) => chunk.length === 2 && chunk[0] === 0x7b && chunk[1] === 0x7d;
+
+/** Whether a POST's headers promise what `offerCall` answers: JSON (or no type) of 0 or 2 bytes, no chunked body. */
+function bodyOf(headers: IncomingHttpHeaders): 'none' | 'two' | undefined {
+  const type = headers['content-type'];
+  if (type !== undefined && !/^application\/json\s*(;\s*charset=utf-8\s*)?$/i.test(type)) return undefined;
+  if (headers['transfer-encoding'] !== undefined) return undefined;
+  const length = headers['content-length'];
+  return length === undefined || length === '0' ? 'none' : length === '2' ? 'two' : undefined;
+}
+
 export function createMemoryAnswers(): MemoryAnswers {
   const offers = new Map<string, CurrentAnswer>();
+  const calls = new Map<string, KeptCall>();
+  let pages: PageAnswer | undefined;
   const headerLines = new WeakMap<MemoryAnswer, string[]>();
   let wiring: MemoryAnswersWiring | undefined;
   let answered = 0;
+
+  // route: the pattern the metrics count the request under, as the route's would (never a page's URL: one label, '/*').
+  const write = (
+    w: MemoryAnswersWiring,
+    req: IncomingMessage,
+    res: ServerResponse,
+    found: MemoryAnswer,
+    route: string,
+    started: number,
+  ) => {
+    // The answer's header lines, made once per answer; only the request id is added per request.
+    let lines = headerLines.get(found);
+    if (!lines) headerLines.set(found, (lines = linesOf(w.headers, found)));
+    const head = lines.slice();
+    head.push('x-request-id', w.requestId());
+    res.writeHead(200, head);
+    res.end(found.body);
+    answered++;
+    w.observe(req.method!, route, 200, (performance.now() - started) / 1000);
+  };
+
+  /** GET of a held public answer: written at once, or false. */
+  const held = (w: MemoryAnswersWiring, req: IncomingMessage, res: ServerResponse, current: CurrentAnswer, route: string): boolean => {
+    const started = performance.now();
+    const accepts = req.headers['accept-encoding'];
+    const gzip = acceptsGzip(accepts);
+    // A client asking for another encoding only (br, deflate) gets Fastify's compression, as from the route.
+    if (!gzip && accepts !== undefined && accepts !== '' && accepts !== 'identity') return false;
+    const found = current(gzip);
+    if (!found) return false;
+    write(w, req, res, found, route, started);
+    return true;
+  };
+
+  /** POST of a kept call: written once its body is read and is `{}` (or at once without one), or false. */
+  const call = (w: MemoryAnswersWiring, req: IncomingMessage, res: ServerResponse, kept: KeptCall, fallback: Fallback): boolean => {
+    const started = performance.now();
+    const body = bodyOf(req.headers);
+    const found = body && kept(req.headers);
+    if (!found) return false;
+    const route = req.url!;
+    if (body === 'none') {
+      write(w, req, res, found, route, started);
+      return true;
+    }
+    // What this caller was kept at the request's arrival is its answer; the body decides whether it is asked for.
+    const onData = (chunk: Buffer) => {
+      req.removeListener('data', onData);
+      if (isEmptyObject(chunk)) return write(w, req, res, found, route, started);
+      // Another body (or the two bytes split): back on the request, unread, for Fastify's parser and the route.
+      req.pause();
+      req.unshift(chunk);
+      fallback(req, res);
+    };
+    req.on('data', onData);
+    return true;
+  };
+
+  const answerHere = (w: MemoryAnswersWiring, req: IncomingMessage, res: ServerResponse, fallback: Fallback): boolean => {
+    const url = req.url!;
+    if (req.method === 'GET') {
+      const current = offers.get(url);
+      if (current) return held(w, req, res, current, url);
+      return pages !== undefined && held(w, req, res, (gzip) => pages!(req, gzip), PAGES_ROUTE);
+    }
+    const kept = req.method === 'POST' ? calls.get(url) : undefined;
+    return kept !== undefined && call(w, req, res, kept, fallback);
+  };
+
   return {
     offer(path, current) {
       if (offers.has(path)) throw new Error(`${path} is already answered from memory`);
       offers.set(path, current);
     },
+    offerPages(p) {
+      if (pages) throw new Error('pages are already answered from memory');
+      pages = p;
+    },
+    offerCall(path, kept) {
+      if (calls.has(path)) throw new Error(`${path} is already answered from memory`);
+      calls.set(path, kept);
+    },
     wire(w) {
       wiring = w;
     },
-    answer(req, res) {
-      if (req.method !== 'GET' || !wiring) return false;
-      const current = offers.get(req.url!);
-      if (!current || !wiring.serving()) return false;
-      const started = performance.now();
-      const accepts = req.headers['accept-encoding'];
-      const gzip = acceptsGzip(accepts);
-      // A client asking for another encoding only (br, deflate) gets Fastify's compression, as from the route.
-      if (!gzip && accepts !== undefined && accepts !== '' && accepts !== 'identity') return false;
-      const found = current(gzip);
-      if (!found) return false;
-      // The answer's header lines, made once per answer; only the request id is added per request.
-      let lines = headerLines.get(found);
-      if (!lines) headerLines.set(found, (lines = linesOf(wiring.headers, found)));
-      const head = lines.slice();
-      head.push('x-request-id', wiring.requestId());
-      res.writeHead(200, head);
-      res.end(found.body);
-      answered++;
-      wiring.observe('GET', req.url!, 200, (performance.now() - started) / 1000);
-      return true;
+    answer(req, res, fallback) {
+      const w = wiring;
+      // Only a serving process answers here: a draining one's answers close their connection (the route's way).
+      if (w?.serving() && answerHere(w, req, res, fallback)) return;
+      fallback(req, res);
     },
     get answered() {
       return answered;

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { can } from '@yance/contracts/staff';
 import { TOTP_ENROL_FIRST } from '@yance/contracts/staff-security';
@@ -23,7 +24,7 @@ declare module 'fastify' {
 }
 
 /** The token travels in a header named `token` (spec §7, ADR 0003). */
-export function tokenOf(request: FastifyRequest): string | undefined {
+export function tokenOf(request: { headers: IncomingHttpHeaders }): string | undefined {
   const raw = request.headers.token;
   return Array.isArray(raw) ? raw[0] : raw;
 }

@@ -5,7 +5,9 @@ import { endpoints, type EndpointName, type Endpoints } from '@yance/contracts/e
 import { envelope, errorEnvelope } from '@yance/contracts/envelope';
 import type { Scope } from '@yance/contracts/routes';
 import type { AdminAccess } from '@yance/contracts/staff';
+import type { MemoryAnswer } from '../lib/memory-answers.ts';
 import { ok } from '../lib/reply.ts';
+import { compiled } from './response-serializer.ts';
 import type { StaffCaller } from '../context.ts';
 import type { AuthUser } from './auth.ts';
 
@@ -62,6 +64,21 @@ function successEnvelope(name: EndpointName) {
  * pay/order answers one order's id and two sums, always far under the plugin's 1 kB threshold (ADR 0082).
  */
 const UNCOMPRESSED: ReadonlySet<EndpointName> = new Set(['userInfo', 'payOrder']);
+
+/** The headers of a signed-in call's answer that is not compressed (UNCOMPRESSED): its type, and no-store (scopes.ts). */
+const PERSONAL_JSON = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } as const;
+
+/**
+ * A signed-in, uncompressed endpoint's success answer as its route writes it — the envelope by the same compiled
+ * contract, the same headers — for the answers written before Fastify (ADR 0083); the socket test compares the two.
+ */
+export function personalAnswerOf<K extends EndpointName>(name: K): (data: DataOf<Endpoints[K]>) => MemoryAnswer {
+  const ep = endpoints[name];
+  const write = compiled(successEnvelope(name));
+  if (ep.scope !== 'auth' || !UNCOMPRESSED.has(name) || !write) throw new Error(`${name} is not answered from memory (ADR 0083)`);
+  const msg = 'success' in ep ? ep.success : undefined;
+  return (data) => ({ headers: PERSONAL_JSON, body: Buffer.from(write(ok(data, msg)), 'utf8') });
+}
 
 /**
  * Registers, in the scope plugin it is called from, every endpoint declared

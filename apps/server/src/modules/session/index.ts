@@ -5,6 +5,7 @@ export {
   endOtherSessions,
   endSession,
   hashToken,
+  keptCustomer,
   recentLogins,
   refreshSession,
   resolveToken,

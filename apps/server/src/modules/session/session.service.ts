@@ -121,15 +121,27 @@ export const startStaffSession = (ctx: AppContext, staffId: number, ip: string) 
  * (ADR 0073).
  */
 export function resolveToken(ctx: AppContext, token: string, kind: PrincipalKind): AuthUser | null | Promise<AuthUser | null> {
-  if (token.length > 256) return null;
+  if (token.length > MAX_TOKEN) return null;
   const hash = hashToken(token);
-  const key = kind === 'customer' ? hash : `staff:${hash}`;
+  const key = cacheKeyOf(hash, kind);
   const now = ctx.clock();
-  const kept = ctx.sessionCache.get(key, now.getTime());
   // Kept: answered at once, no promise (the guard is a callback hook).
-  if (kept) return { id: kept.principalId, sessionId: kept.id };
-  return readSession(ctx, hash, key, now, kind);
+  return keptUnder(ctx, key, now.getTime()) ?? readSession(ctx, hash, key, now, kind);
 }
+
+const MAX_TOKEN = 256;
+const cacheKeyOf = (hash: string, kind: PrincipalKind) => (kind === 'customer' ? hash : `staff:${hash}`);
+function keptUnder(ctx: AppContext, key: string, now: number): AuthUser | undefined {
+  const kept = ctx.sessionCache.get(key, now);
+  return kept && { id: kept.principalId, sessionId: kept.id };
+}
+
+/**
+ * A customer's access token → the customer, only when the process keeps its session (no read): what the guard admits
+ * at once, for the answers written before Fastify (ADR 0083). Undefined means "ask the guard", not "refused".
+ */
+export const keptCustomer = (ctx: AppContext, token: string): AuthUser | undefined =>
+  token.length > MAX_TOKEN ? undefined : keptUnder(ctx, cacheKeyOf(hashToken(token), 'customer'), ctx.clock().getTime());
 
 async function readSession(ctx: AppContext, hash: string, key: string, now: Date, kind: PrincipalKind): Promise<AuthUser | null> {
   const cache = ctx.sessionCache;

@@ -2,8 +2,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import http, { Agent } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryAnswers } from '../../lib/memory-answers.ts';
 import { errorsPlugin } from '../errors.ts';
 import { isPageRenderCall, pageUrlOf, webPagesPlugin } from './index.ts';
 
@@ -207,6 +209,103 @@ describe('webPagesPlugin', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     } finally {
       await bare.close();
+    }
+  });
+});
+
+describe('rendered pages written from memory (ADR 0083)', () => {
+  const roots: string[] = [];
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const routes: string[] = [];
+  const answers = createMemoryAnswers();
+  let app: FastifyInstance;
+  let port = 0;
+
+  /** A GET over a real socket, the body's bytes as sent. */
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, path: url, agent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  const answerHeaders = (h: http.IncomingHttpHeaders) => {
+    const { date: _d, 'x-request-id': _id, ...rest } = h;
+    return rest;
+  };
+
+  beforeAll(async () => {
+    const dist = await webBuild(true);
+    roots.push(path.dirname(dist));
+    // As app.ts makes it: the HTTP server's listener tries the answers held in memory first.
+    app = Fastify({ serverFactory: (handler) => http.createServer((req, res) => answers.answer(req, res, handler)) });
+    await app.register(errorsPlugin);
+    app.get('/api/echo', async () => ({ said: 'echo' }));
+    await app.register(webPagesPlugin, { webDist: dist, memoryAnswers: answers });
+    answers.wire({ serving: () => true, headers: {}, requestId: () => 'r', observe: (_m, route) => void routes.push(route) });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    agent.destroy();
+    await app?.close();
+    for (const r of roots) await rm(r, { recursive: true, force: true });
+  });
+
+  it("writes a fresh page as its route does, gzipped or not, under the pages' one route label", async () => {
+    for (const accept of [{ 'accept-encoding': 'gzip, deflate, br' }, {}] as Record<string, string>[]) {
+      const rendered = await get('/list/news?page=2', accept);
+      const before = answers.answered;
+      const held = await get('/list/news?utm_source=wx&page=2', accept);
+      expect(answers.answered).toBe(before + 1);
+      expect(held.status).toBe(200);
+      expect(held.body.equals(rendered.body)).toBe(true);
+      expect(answerHeaders(held.headers)).toEqual(answerHeaders(rendered.headers));
+    }
+    expect(routes.at(-1)).toBe('/*');
+  });
+
+  it('leaves to the route what is not a fresh 200 page: a 404, the shell, a redirect, the API, another encoding', async () => {
+    for (const url of ['/no/such/page', '/member/center', '/about', '/api/echo', '/api/nothing']) await get(url);
+    const before = answers.answered;
+    expect((await get('/no/such/page')).status).toBe(404);
+    expect((await get('/member/center')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/about')).status).toBe(302);
+    expect((await get('/api/echo')).body.toString()).toBe('{"said":"echo"}');
+    expect((await get('/API/nothing')).status).toBe(404);
+    await get('/contact');
+    // A client taking brotli only: the route's (the app's compression plugin encodes it there).
+    expect((await get('/contact', { 'accept-encoding': 'br' })).status).toBe(200);
+    expect(answers.answered).toBe(before);
+  });
+
+  it('without a public URL, leaves a forwarded request to the route (Fastify reads a trusted proxy’s origin)', async () => {
+    const dist = await webBuild(true);
+    roots.push(path.dirname(dist));
+    const behind = createMemoryAnswers();
+    const proxied = Fastify({
+      trustProxy: true,
+      serverFactory: (handler) => http.createServer((req, res) => behind.answer(req, res, handler)),
+    });
+    await proxied.register(webPagesPlugin, { webDist: dist, memoryAnswers: behind });
+    behind.wire({ serving: () => true, headers: {}, requestId: () => 'r', observe: () => {} });
+    await proxied.listen({ port: 0, host: '127.0.0.1' });
+    const own = port;
+    port = (proxied.server.address() as { port: number }).port;
+    try {
+      // Rendered for the socket's own host first: a request forwarded for another host must not get that page.
+      expect((await get('/contact')).body.toString()).toContain(`for http://127.0.0.1:${port}`);
+      expect((await get('/contact')).body.toString()).toContain(`for http://127.0.0.1:${port}`);
+      expect(behind.answered).toBe(1);
+      expect((await get('/contact', { 'x-forwarded-host': 'shop.example' })).body.toString()).toContain('for http://shop.example');
+      expect((await get('/contact', { 'x-forwarded-proto': 'https' })).body.toString()).toContain(`for https://127.0.0.1:${port}`);
+      expect(behind.answered).toBe(1);
+    } finally {
+      port = own;
+      await proxied.close();
     }
   });
 });

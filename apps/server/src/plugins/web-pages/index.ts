@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PageRenderer, RenderTransport } from '@yance/contracts/page-render';
@@ -9,7 +10,7 @@ import fp from 'fastify-plugin';
 import { renderRichText } from '../../lib/rich-text.ts';
 import { htmlPage, PageCache, type CachedPage } from './page-cache.ts';
 import { PageTemplate } from './template.ts';
-import { acceptsGzip } from '../../lib/memory-answers.ts';
+import { acceptsGzip, type MemoryAnswer, type MemoryAnswers } from '../../lib/memory-answers.ts';
 
 export interface WebPagesOptions {
   webDist: string;
@@ -18,6 +19,8 @@ export interface WebPagesOptions {
   ttlMs?: number;
   /** The time the page cache's TTL is measured on (the app clock; Date.now by default). */
   now?: () => number;
+  /** Where a fresh rendered page is written from before Fastify (ADR 0083); without it, every page takes the route. */
+  memoryAnswers?: MemoryAnswers;
 }
 
 /** Like the home payload: a content change shows on every process within 10 s (issue 7). */
@@ -107,17 +110,41 @@ export const webPagesPlugin = fp(async (app: FastifyInstance, opts: WebPagesOpti
     return htmlPage(result.status, template.fill(result));
   };
 
+  /** A page's headers, but its encoding: a rendered page may be a few seconds old anywhere; the shell must always be fresh (it names the current chunks). */
+  const headersOf = (page: CachedPage) => ({
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': page.shell ? 'no-cache' : `public, max-age=0, s-maxage=${Math.floor((opts.ttlMs ?? PAGE_TTL_MS) / 1000)}`,
+    vary: 'accept-encoding',
+  });
   const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
     if (page.location) return reply.redirect(page.location, page.status);
-    // A rendered page may be a few seconds old anywhere; the shell must always be fresh (it names the current chunks).
-    reply
-      .status(page.status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', page.shell ? 'no-cache' : `public, max-age=0, s-maxage=${Math.floor((opts.ttlMs ?? PAGE_TTL_MS) / 1000)}`)
-      .header('vary', 'accept-encoding');
+    reply.status(page.status).headers(headersOf(page));
     if (page.gzip && acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(page.gzip);
     return reply.send(page.html);
   };
+
+  // A fresh rendered page (200, content, not the shell) is written before Fastify (ADR 0083), keyed as the route keys it.
+  const answers = new WeakMap<CachedPage, { gzip: MemoryAnswer; plain: MemoryAnswer }>();
+  // Without PUBLIC_URL the route keys a page by the request's origin as Fastify reads it: a forwarded host or protocol
+  // (from a trusted proxy or not) is left to Fastify; without them it is the socket's protocol and the Host header.
+  const originOf = (req: IncomingMessage): string | undefined =>
+    opts.publicUrl ??
+    (req.headers['x-forwarded-host'] === undefined && req.headers['x-forwarded-proto'] === undefined
+      ? `${(req.socket as TLSSocket).encrypted ? 'https' : 'http'}://${req.headers.host}`
+      : undefined);
+  opts.memoryAnswers?.offerPages((req, gzip) => {
+    const siteOrigin = originOf(req);
+    if (!siteOrigin || req.headers.host === undefined || /^\/api(\/|$)/i.test(req.url!)) return undefined;
+    const page = cache.fresh(`${siteOrigin}${pageUrlOf(req.url!)}`);
+    if (!page?.html || !page.gzip || page.status !== 200 || page.shell) return undefined;
+    let both = answers.get(page);
+    if (!both) {
+      const headers = headersOf(page);
+      both = { gzip: { headers: { ...headers, 'content-encoding': 'gzip' }, body: page.gzip }, plain: { headers, body: page.html } };
+      answers.set(page, both);
+    }
+    return gzip ? both.gzip : both.plain;
+  });
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     // The router matches paths without regard to case (ADR 0009): /API/x is the API too, never a page.

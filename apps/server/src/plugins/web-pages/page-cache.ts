@@ -38,8 +38,9 @@ export class PageCache {
   ) {}
 
   async get(key: string, build: () => Promise<CachedPage>): Promise<CachedPage> {
+    const kept = this.fresh(key);
+    if (kept) return kept;
     let slot = this.slots.get(key);
-    if (slot?.page && slot.expires > this.now()) return slot.page;
     if (!slot) {
       slot = { expires: 0 };
       this.slots.set(key, slot);
@@ -56,6 +57,12 @@ export class PageCache {
         s.building = undefined;
       });
     return s.building;
+  }
+
+  /** The page kept for `key` while it is fresh, or undefined (nothing is built). */
+  fresh(key: string): CachedPage | undefined {
+    const slot = this.slots.get(key);
+    return slot?.page && slot.expires > this.now() ? slot.page : undefined;
   }
 
   get size(): number {
