@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminRoutes, routes, urlOf } from '@yance/contracts/routes';
-import { call, EXPIRED_MESSAGE, setTokenSource, switchToStaffSession } from './api-client.ts';
+import { call, ClientErrorCode, EXPIRED_MESSAGE, setTokenSource, switchToStaffSession } from './api-client.ts';
 import { setNotifier } from './notify.ts';
 import { onSessionEnd } from './session-events.ts';
 import { createTokenStore } from './token-store.ts';
@@ -214,5 +214,34 @@ describe("the console's staff session", () => {
     expect(staffTokens.get()).toBeNull();
     expect(ended).toHaveBeenCalledWith('expired');
     off();
+  });
+});
+
+describe('an answer that does not arrive whole', () => {
+  /** A 200 whose body fails when read, after `cancel` ran (a query cancelled while its answer was arriving). */
+  const brokenBody = (cancel: () => void) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ({
+        json: async () => {
+          cancel();
+          throw new DOMException('The operation was aborted.', 'AbortError');
+        },
+      })),
+    );
+
+  it('is cancelled, without a toast, when its caller gave up while the body was read', async () => {
+    tokenStore.save({ token: 'a', refreshToken: 'r', expires: 7200 });
+    const controller = new AbortController();
+    brokenBody(() => controller.abort());
+    await expect(call('userInfo', {}, { signal: controller.signal })).rejects.toMatchObject({ code: ClientErrorCode.CANCELED });
+    expect(toasts.error).not.toHaveBeenCalled();
+  });
+
+  it('is a server fault, told once, when nobody cancelled it', async () => {
+    tokenStore.save({ token: 'a', refreshToken: 'r', expires: 7200 });
+    brokenBody(() => {});
+    await expect(call('userInfo')).rejects.toMatchObject({ code: ClientErrorCode.NETWORK, message: '服务器响应异常，请稍后再试' });
+    expect(toasts.error).toHaveBeenCalledExactlyOnceWith('服务器响应异常，请稍后再试');
   });
 });

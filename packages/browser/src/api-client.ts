@@ -192,6 +192,16 @@ async function send<T>(route: Route, input: Payload, opts: RequestOptions, token
   }
 
   const timeout = AbortSignal.timeout(timeoutMs);
+  /** The error of a request that did not complete: cancelled by its caller, timed out, or `otherwise`; told unless cancelled. */
+  const failed = (otherwise: string): ApiError => {
+    const err = signal?.aborted
+      ? new ApiError(ClientErrorCode.CANCELED, '请求已取消')
+      : timeout.aborted
+        ? new ApiError(ClientErrorCode.TIMEOUT, '请求超时，请稍后再试')
+        : new ApiError(ClientErrorCode.NETWORK, otherwise);
+    if (feedback && err.code !== ClientErrorCode.CANCELED) notify.error(err.message);
+    return err;
+  };
   let res: Response;
   try {
     res = await transport.fetch(url, {
@@ -201,22 +211,16 @@ async function send<T>(route: Route, input: Payload, opts: RequestOptions, token
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch {
-    const err = signal?.aborted
-      ? new ApiError(ClientErrorCode.CANCELED, '请求已取消')
-      : timeout.aborted
-        ? new ApiError(ClientErrorCode.TIMEOUT, '请求超时，请稍后再试')
-        : new ApiError(ClientErrorCode.NETWORK, '网络异常，请检查网络连接');
-    if (feedback && err.code !== ClientErrorCode.CANCELED) notify.error(err.message);
-    throw err;
+    throw failed('网络异常，请检查网络连接');
   }
 
   let payload: Envelope<T>;
   try {
     payload = (await res.json()) as Envelope<T>;
   } catch {
-    const err = new ApiError(ClientErrorCode.NETWORK, '服务器响应异常，请稍后再试');
-    if (feedback) notify.error(err.message);
-    throw err;
+    // The body is read under the same signals: a query cancelled (a refetch, the page left) while its answer was
+    // still arriving is cancelled, not a server fault — no red toast for what nobody waits for any more.
+    throw failed('服务器响应异常，请稍后再试');
   }
   if (payload.code !== OK_CODE) {
     if (payload.code === ErrorCode.UNAUTHENTICATED && token) {
