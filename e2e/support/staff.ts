@@ -33,30 +33,38 @@ export const button = (page: Pick<Page, 'getByRole'>, text: string) =>
 /**
  * Picks `option` in an antd Select (`field` is its input, e.g. getByLabel('角色')) and makes sure it took: on a busy
  * machine a click can land while the dropdown is still opening or already closing, so it opens and clicks again until
- * the field shows the option.
+ * the field shows the option — never clicking an option already chosen (in a multiple select that takes it out). Then
+ * the field loses focus and its list is waited out of sight: a multiple select stays open after a choice, and its
+ * list would lie over the dialog's buttons (a CI run's 新增 click met the roles' list for 30 s).
  */
 export async function chooseOption(page: Page, field: Locator, option: string): Promise<void> {
   const select = field.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  const chosen = select.locator('.ant-select-content, .ant-select-selection-item', { hasText: option });
+  const shown = (timeout: number) =>
+    chosen
+      .first()
+      .waitFor({ timeout })
+      .then(
+        () => true,
+        () => false,
+      );
   for (let attempt = 0; ; attempt++) {
     await field.click();
-    const item = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option });
-    await item
-      .first()
-      .click({ timeout: 5_000 })
-      .catch(() => undefined);
-    const chosen = select.locator('.ant-select-content, .ant-select-selection-item', { hasText: option });
-    if (
-      await chosen
-        .first()
-        .waitFor({ timeout: 2_000 })
-        .then(
-          () => true,
-          () => false,
-        )
-    )
-      return;
+    const item = open.locator('.ant-select-item-option', { hasText: option }).first();
+    const already = await item
+      .getAttribute('class', { timeout: 5_000 })
+      .then((c) => c?.includes('ant-select-item-option-selected') ?? false)
+      .catch(() => false);
+    if (!already) await item.click({ timeout: 5_000 }).catch(() => undefined);
+    if (await shown(2_000)) break;
     if (attempt === 2) throw new Error(`the select did not take ${option}`);
   }
+  await field.blur();
+  await open
+    .first()
+    .waitFor({ state: 'hidden', timeout: 5_000 })
+    .catch(() => undefined);
 }
 
 /**
