@@ -18,6 +18,12 @@ export function containsAll(text: SQL | typeof orders.searchText, words: readonl
   return and(...words.map((w) => sql`position(${w} in ${text}) > 0`))!;
 }
 
+/** Within one customer's orders (hundreds, maybe thousands) position() alone checks each order's search text. */
+export const withinCustomer = (kw: string): KeywordNarrowing => {
+  const words = wordsOf(kw);
+  return { where: words.length ? containsAll(orders.searchText, words) : sql`false` };
+};
+
 /** The customer's phone or name starts with the keyword (the customer list's prefix indexes, ADR 0035), on alias u. */
 function customerStartsWith(kw: string): SQL | undefined {
   const key = kw.trim().toLowerCase();

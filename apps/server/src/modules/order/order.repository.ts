@@ -3,8 +3,7 @@ import type { OrderKind, OrderState } from '@yance/contracts/order-states';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { batchedInsert, flushWrites } from '../../db/write-batch.ts';
-import { normalizeSearch } from '../../lib/search-grams.ts';
-import { containsAll, narrowByKeyword, type KeywordNarrowing } from './order-keyword.repository.ts';
+import { narrowByKeyword, withinCustomer, type KeywordNarrowing } from './order-keyword.repository.ts';
 import { device, orderEvent, orderLine, orderNoCounter, orderSample, orders, staffAccount, userAccount } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -244,11 +243,7 @@ function whereOf(f: OrderFilter, keyword: SQL | undefined): SQL | undefined {
  */
 async function keywordOf(db: Executor, f: OrderFilter, gatherMax?: number): Promise<KeywordNarrowing | undefined> {
   if (!f.kw) return undefined;
-  if (f.userId !== undefined) {
-    const words = normalizeSearch(f.kw).split(' ').filter(Boolean);
-    return { where: words.length ? containsAll(orders.searchText, words) : sql`false` };
-  }
-  return narrowByKeyword(db, f.kw, f.kwCustomer === true, gatherMax);
+  return f.userId !== undefined ? withinCustomer(f.kw) : narrowByKeyword(db, f.kw, f.kwCustomer === true, gatherMax);
 }
 
 export type OrderListRow = OrderRow & { customerName: string; customerPhone: string; company: string; managerName: string | null };
