@@ -1,37 +1,16 @@
-import { request as httpRequest, Agent } from 'node:http';
+import { Agent } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { routes, urlOf } from '@yance/contracts/routes';
 import { banner } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { testClock } from './factories.ts';
+import { answerHeaders, overSocket } from './socket-helpers.ts';
 
 // ADR 0080: the home call's fresh answer is written before Fastify's lifecycle, and a client cannot tell.
 const HOME = urlOf(routes.home);
 
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** A request over a real socket, its body as the bytes on the wire (not decompressed). */
-function send(port: number, path: string, agent: Agent, headers: Record<string, string> = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** The headers that belong to the moment, not to the answer. */
-const answerHeaders = ({ headers }: Raw) => {
-  const { date: _date, 'x-request-id': _id, ...rest } = headers;
-  return rest;
-};
+/** A GET over a real socket. */
+const send = (port: number, path: string, agent: Agent, headers: Record<string, string> = {}) => overSocket(port, agent, { path, headers });
 
 const clock = testClock();
 let t: TestApp;

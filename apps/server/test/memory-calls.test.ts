@@ -1,56 +1,24 @@
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { routes, urlOf } from '@yance/contracts/routes';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { callApi, createUser, testClock, type TestUser } from './factories.ts';
+import { answerHeaders, overSocket } from './socket-helpers.ts';
 
 // ADR 0083: a signed-in customer's user/info, kept by the process with their session, is written before Fastify's
 // lifecycle — and neither the customer nor anyone else can tell it from the route's answer.
 const INFO = urlOf(routes.userInfo);
 
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** A POST over a real socket; `body` is written in the pieces given (a split body arrives in several packets). */
-function post(port: number, agent: Agent, headers: Record<string, string>, body: string[] = ['{}']): Promise<Raw> {
-  const bytes = body.join('');
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        path: INFO,
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(bytes)), ...headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      },
-    );
-    req.on('error', reject);
-    req.flushHeaders();
-    const pieces = [...body];
-    const next = () => {
-      const piece = pieces.shift();
-      if (piece === undefined) return req.end();
-      req.write(piece);
-      setTimeout(next, 20);
-    };
-    next();
+/** A POST of user/info over a real socket, its body `{}` unless given (in pieces: a split body arrives in several packets). */
+function post(port: number, agent: Agent, headers: Record<string, string>, body: string[] = ['{}']) {
+  const length = String(Buffer.byteLength(body.join('')));
+  return overSocket(port, agent, {
+    path: INFO,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': length, ...headers },
+    body,
   });
 }
-
-/** The headers that belong to the moment, not to the answer. */
-const answerHeaders = ({ headers }: Raw) => {
-  const { date: _date, 'x-request-id': _id, ...rest } = headers;
-  return rest;
-};
 
 const clock = testClock();
 let t: TestApp;

@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import http, { Agent } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerHeaders, overSocket } from '../../../test/socket-helpers.ts';
 import { createMemoryAnswers } from '../../lib/memory-answers.ts';
 import { errorsPlugin } from '../errors.ts';
 import { isPageRenderCall, pageUrlOf, webPagesPlugin } from './index.ts';
@@ -221,21 +222,7 @@ describe('rendered pages written from memory (ADR 0083)', () => {
   let app: FastifyInstance;
   let port = 0;
 
-  /** A GET over a real socket, the body's bytes as sent. */
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: url, agent, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      });
-      req.on('error', reject);
-      req.end();
-    });
-  const answerHeaders = (h: http.IncomingHttpHeaders) => {
-    const { date: _d, 'x-request-id': _id, ...rest } = h;
-    return rest;
-  };
+  const get = (url: string, headers: Record<string, string> = {}) => overSocket(port, agent, { path: url, headers });
 
   beforeAll(async () => {
     const dist = await webBuild(true);
@@ -263,7 +250,7 @@ describe('rendered pages written from memory (ADR 0083)', () => {
       expect(answers.answered).toBe(before + 1);
       expect(held.status).toBe(200);
       expect(held.body.equals(rendered.body)).toBe(true);
-      expect(answerHeaders(held.headers)).toEqual(answerHeaders(rendered.headers));
+      expect(answerHeaders(held)).toEqual(answerHeaders(rendered));
     }
     expect(routes.at(-1)).toBe('/*');
   });
