@@ -65,8 +65,11 @@ function successEnvelope(name: EndpointName) {
  */
 const UNCOMPRESSED: ReadonlySet<EndpointName> = new Set(['userInfo', 'payOrder']);
 
-/** The headers of a signed-in call's answer that is not compressed (UNCOMPRESSED): its type, and no-store (scopes.ts). */
-const PERSONAL_JSON = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } as const;
+/** Answers of the signed-in scopes are personal: no browser or proxy may keep them (scopes.ts sets it on every one). */
+export const PERSONAL_CACHE_CONTROL = 'no-store';
+
+/** The headers of a signed-in call's answer that is not compressed (UNCOMPRESSED): its type, and no caching. */
+const PERSONAL_JSON = { 'content-type': 'application/json; charset=utf-8', 'cache-control': PERSONAL_CACHE_CONTROL } as const;
 
 /**
  * A signed-in, uncompressed endpoint's success answer as its route writes it — the envelope by the same compiled

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scopePrefix, type Scope } from '@yance/contracts/routes';
 import { AppError } from '../lib/app-error.ts';
 import { customerGuard, staffGuard, type StaffResolver, type TokenResolver } from './auth.ts';
-import { registerEndpoints, type Handlers } from './endpoints.ts';
+import { PERSONAL_CACHE_CONTROL, registerEndpoints, type Handlers } from './endpoints.ts';
 import { guardedMultipart } from './multipart.ts';
 import { keepCallbackBodies } from './callback-body.ts';
 
@@ -38,7 +38,7 @@ export function scopeProblem(r: RouteEntry): string | null {
 
 /** Answers of the signed-in scopes are personal: no browser or proxy may keep them. */
 function noStore(_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) {
-  reply.header('cache-control', 'no-store');
+  reply.header('cache-control', PERSONAL_CACHE_CONTROL);
   done(null, payload);
 }
 
