@@ -21,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFile } from 'node:fs/promises';
 import pg from 'pg';
+import { dropDatabaseWhenFree } from './bench/api-server.ts';
 import { routes } from '@yance/contracts/routes';
 import { databaseCpuUs, processCpuUs } from './bench/cpu-time.ts';
 import { profileMarkdown, readProfile, summarise } from './bench/cpuprofile.ts';
@@ -141,14 +142,7 @@ async function main() {
     log(`\nwritten ${path.relative(process.cwd(), outFile)} (profile: ${path.relative(process.cwd(), path.join(profDir, file))})`);
   } finally {
     await db.end().catch(() => {});
-    for (let attempt = 0; attempt < 50; attempt++) {
-      try {
-        await admin.query(`drop database if exists ${name}`);
-        break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
+    await dropDatabaseWhenFree(admin, name);
     await admin.end();
   }
 }

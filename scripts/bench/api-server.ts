@@ -13,6 +13,19 @@ export interface BenchServer extends ApiServer {
   stop(): Promise<void>;
 }
 
+/** Drops a throw-away database — not WITH (FORCE): retried until its last connections (a server's pool) have gone. */
+export async function dropDatabaseWhenFree(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`drop database if exists ${name}`);
+      return;
+    } catch (e) {
+      if (attempt >= 50) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
 export async function startBenchServer(repoRoot: string, log: (s: string) => void): Promise<BenchServer> {
   const url = process.env.DATABASE_URL;
   const env = { PAYMENT_GATEWAYS: 'local', PAYMENT_LOCAL_SECRET: BENCH_PAYMENT_SECRET };
@@ -29,16 +42,7 @@ export async function startBenchServer(repoRoot: string, log: (s: string) => voi
   const client = new pg.Client({ connectionString: dbUrl.toString() });
   const dropDatabase = async () => {
     await client.end().catch(() => {});
-    // Not WITH (FORCE): retried until the server's pool has let its connections go.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`drop database if exists ${name}`);
-        break;
-      } catch (e) {
-        if (attempt >= 50) throw e;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
+    await dropDatabaseWhenFree(admin, name);
     await admin.end();
   };
   try {

@@ -14,12 +14,15 @@ export async function processCpuUs(pid: number): Promise<number> {
 }
 
 /**
- * CPU time so far (µs) of the PostgreSQL backends serving one database, as
+ * CPU time so far (µs) of the PostgreSQL backends serving one database (only those of `application`, when given), as
  * seen from this machine (the server runs on loopback). A backend that ended
  * in between is not counted: the server's pool keeps its connections.
  */
-export async function databaseCpuUs(admin: pg.Client, database: string): Promise<number> {
-  const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [database]);
+export async function databaseCpuUs(admin: pg.Client, database: string, application?: string): Promise<number> {
+  const { rows } = await admin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = $1 and ($2::text is null or application_name = $2)',
+    [database, application ?? null],
+  );
   const times = await Promise.all(rows.map((r) => processCpuUs(r.pid)));
   return times.reduce((a, b) => a + b, 0);
 }

@@ -68,7 +68,11 @@ ${renderTable(opts.rows)}
   gateway's signed callback; 3 s of payments, then ANALYZE, so the measured ones meet a ledger with a history and
   statistics (ADR 0079); then wrk with 50 connections for 10 s, each request another unpaid order (one line per
   payment, interleaved by customer) with a fresh idempotency key. Budgets ≥ 1000 payments/s, p99 ≤ 100 ms. Then
-  the ledger's reconciliation (GET /api/admin/ledger/reconcile, as the finance staff) must pass.
+  the ledger's reconciliation (GET /api/admin/ledger/reconcile, as the finance staff) must pass. Before them, the
+  same payments' SQL alone (ADR 0084): \`scripts/bench/pay-sql.pgbench\` — the statements pay/order sends, a
+  payment's in one round trip — driven by pgbench with 50 clients (warm-up, ANALYZE, 10 s) on a copy of the
+  database taken before the first payment; its payments/s, PostgreSQL CPU a payment and rows a payment are printed
+  beside the HTTP run's, with pay/order ÷ it (no budget: it says what PostgreSQL allows on the machine).
   \`BENCH_ONLY=api\` runs the API figures and payments alone; \`BENCH_ONLY=api-calls\` the API figures without
   the payments; \`BENCH_ONLY=pay\` the payments alone.
 - **Search p95**: a temp PGlite migrated and seeded, then filled to 100 000 items in batches of 1 000
