@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -28,6 +29,20 @@ const PAYMENT_ROUND_TRIPS = [
   ['the batch: timeline, audit, message, paid-order item, the stored answer', 'commit'],
 ];
 const PAYMENT_STATEMENTS = PAYMENT_ROUND_TRIPS.flat();
+
+/** What a statement writes and reads, table by table in order: how the server's and the bench's texts compare. */
+const tablesOf = (text: string): string[] =>
+  [...text.matchAll(/\b(insert into|update|from|join)\s+"?(\w+)"?/gi)].map((m) => `${m[1]!.toLowerCase()} ${m[2]!}`);
+
+/** The bench's payment SQL alone (ADR 0084): the statements of its pipeline, in order. */
+const benchStatements = (): string[] => {
+  const script = readFileSync(new URL('../../../scripts/bench/pay-sql.pgbench', import.meta.url), 'utf8');
+  return script
+    .slice(script.indexOf('\\startpipeline'), script.indexOf('\\endpipeline'))
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('\\') && !l.startsWith('--'))
+    .map((l) => l.replace(/;\s*$/, ''));
+};
 
 /** Whether node-postgres has a statement of this connection sent and not yet answered (or queued). */
 const unanswered = (client: pg.Client): boolean => {
@@ -75,5 +90,9 @@ describe.skipIf(!onPg)('a payment in few round trips (ADR 0066)', () => {
     const batch = sent.at(-2)!;
     for (const table of ['order_event', 'audit_log', 'message', 'paid_order_item', 'idempotency_key']) expect(batch).toContain(table);
     expect(sent.at(-1)).toBe('commit');
+    // The bench measures the same statements without the server (scripts/bench/pay-sql.pgbench): same count, and each
+    // writes and reads the same tables in the same order.
+    const bench = benchStatements();
+    expect(bench.map(tablesOf), bench.join('\n')).toEqual(sent.map(tablesOf));
   });
 });
