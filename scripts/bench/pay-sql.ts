@@ -57,6 +57,11 @@ export function rowsPer(before: RowCounts, after: RowCounts): string {
   return WRITTEN.map((t) => `${t} ${round(delta(t) / paid, 2)}`).join(', ');
 }
 
+/** A program the SQL alone needs is not on the machine: the bench goes on without that figure. */
+export class ToolMissing extends Error {}
+
+const missing = (cmd: string) => new ToolMissing(`${cmd} is not installed (it comes with PostgreSQL's client packages)`);
+
 /** Runs a program to its end; its output, or an error with what it printed. */
 function run(cmd: string, args: string[], input?: NodeJS.ReadableStream): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -65,9 +70,7 @@ function run(cmd: string, args: string[], input?: NodeJS.ReadableStream): Promis
     child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
     if (input && child.stdin) input.pipe(child.stdin);
-    child.on('error', (err: NodeJS.ErrnoException) =>
-      reject(err.code === 'ENOENT' ? new Error(`${cmd} is not installed (it comes with PostgreSQL's client packages)`) : err),
-    );
+    child.on('error', (err: NodeJS.ErrnoException) => reject(err.code === 'ENOENT' ? missing(cmd) : err));
     child.on('close', (code) =>
       code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${out.slice(-2000)}`)),
     );
@@ -84,7 +87,7 @@ async function copyDatabase(admin: pg.Client, baseUrl: string, from: string, to:
   await admin.query(`create database ${to}`);
   const dump = spawn('pg_dump', ['--format=custom', `--dbname=${urlOf(from)}`], { stdio: ['ignore', 'pipe', 'inherit'] });
   const dumped = new Promise<void>((resolve, reject) => {
-    dump.on('error', reject);
+    dump.on('error', (err: NodeJS.ErrnoException) => reject(err.code === 'ENOENT' ? missing('pg_dump') : err));
     dump.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`pg_dump exited ${code}`))));
   });
   await Promise.all([run('pg_restore', ['--no-owner', `--dbname=${urlOf(to)}`], dump.stdout), dumped]);
@@ -177,10 +180,11 @@ export async function paymentSqlAlone(
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) throw new Error('the payment SQL alone runs on PostgreSQL (DATABASE_URL)');
   const name = `${source}_sql`;
-  const url = await copyDatabase(admin, baseUrl, source, name);
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
+  let db: pg.Client | undefined;
   try {
+    const url = await copyDatabase(admin, baseUrl, source, name);
+    db = new pg.Client({ connectionString: url });
+    await db.connect();
     const queued = await fillQueue(db, opts.copies);
     const pgbench = (seconds: number) =>
       run('pgbench', ['-n', '-M', 'prepared', '-c', String(opts.clients), '-j', '2', '-T', String(seconds), '-f', SCRIPT, url]);
@@ -204,7 +208,7 @@ export async function paymentSqlAlone(
       queued,
     };
   } finally {
-    await db.end().catch(() => {});
+    await db?.end().catch(() => {});
     await dropDatabaseWhenFree(admin, name);
     log(`  (the copy ${name} dropped)`);
   }
