@@ -95,11 +95,11 @@ async function copyDatabase(admin: pg.Client, baseUrl: string, from: string, to:
 }
 
 /**
- * The queue of payments: the bench customers' unpaid orders, interleaved by customer as wrk's are (in flight,
+ * The queue of payments: the bench's unpaid orders (`orderIds`), interleaved by customer as wrk's are (in flight,
  * payments belong to different customers), copied `copies` times over (orders and lines, with the balance to pay
  * them) so that a fast machine does not run out within the run.
  */
-async function fillQueue(db: pg.Client, copies: number): Promise<number> {
+async function fillQueue(db: pg.Client, orderIds: readonly number[], copies: number): Promise<void> {
   const columns = async (table: string) =>
     (
       await db.query<{ c: string }>(
@@ -110,9 +110,9 @@ async function fillQueue(db: pg.Client, copies: number): Promise<number> {
     ).rows.map((r) => r.c);
   const orderCols = await columns('orders');
   const lineCols = await columns('order_line');
-  await db.query(
-    `create temporary table bench_source as select id from orders where state = 'unpaid' and user_id in (select id from user_account where invite_code like 'PAY%')`,
-  );
+  await db.query(`create temporary table bench_source as select id, user_id from orders where id = any($1::int[]) and state = 'unpaid'`, [
+    orderIds,
+  ]);
   for (let copy = 1; copy < copies; copy++) {
     await db.query(
       `insert into orders (${orderCols.join(', ')})
@@ -128,32 +128,27 @@ async function fillQueue(db: pg.Client, copies: number): Promise<number> {
   // The copies' balance: the bench's accounts hold what their own orders cost.
   await db.query(
     `update ledger_account a set balance_fen = a.balance_fen * $1
-     where a.key in (select 'prestore:' || id from user_account where invite_code like 'PAY%')`,
+     where a.key in (select distinct 'prestore:' || user_id from bench_source)`,
     [copies],
   );
   await db.query(`
     create table bench_pay_sql as
     select (row_number() over (order by k, user_id))::int as n, id as oid, user_id as uid, no, total_fen as fen
     from (select o.id, o.user_id, o.no, o.total_fen, row_number() over (partition by o.user_id order by o.id) as k
-          from orders o where o.state = 'unpaid' and o.user_id in (select id from user_account where invite_code like 'PAY%')) q`);
+          from orders o where o.state = 'unpaid' and o.user_id in (select user_id from bench_source)) q`);
   await db.query('alter table bench_pay_sql add primary key (n)');
   await db.query('create sequence bench_pay_sql_next');
   await db.query('analyze');
-  const { rows } = await db.query<{ n: string }>('select count(*)::text as n from bench_pay_sql');
-  return Number(rows[0]?.n ?? 0);
 }
 
 export interface PaySqlFigures {
   /** Transactions a second in the measured run. */
   tps: number;
   latencyMs: number;
-  transactions: number;
   /** CPU of the database's backends per payment. */
   databaseUsPerPayment: number;
   /** Rows added per payment, by table. */
   writes: string;
-  /** Unpaid orders the queue held. */
-  queued: number;
 }
 
 /** pgbench's figures: transactions processed, tps and mean latency. */
@@ -167,13 +162,18 @@ function parsePgbench(out: string): { transactions: number; tps: number; latency
   };
 }
 
+/** pgbench's backends are read this long before its end, while they are still there. */
+const READ_BEFORE_END_S = 0.3;
+
 /**
- * The payment's SQL alone, beside the bench's payments: `source` is the bench's database before its first payment.
- * A warm-up, ANALYZE (as the HTTP run has, ADR 0079), then `seconds` measured with `clients` connections.
+ * The payment's SQL alone, beside the bench's payments: `source` is the bench's database before its first payment,
+ * `orderIds` its unpaid orders. A warm-up, ANALYZE (as the HTTP run has, ADR 0079), then `seconds` measured with
+ * `clients` connections.
  */
 export async function paymentSqlAlone(
   admin: pg.Client,
   source: string,
+  orderIds: readonly number[],
   opts: { clients: number; seconds: number; warmupSeconds: number; copies: number },
   log: (s: string) => void,
 ): Promise<PaySqlFigures> {
@@ -185,7 +185,7 @@ export async function paymentSqlAlone(
     const url = await copyDatabase(admin, baseUrl, source, name);
     db = new pg.Client({ connectionString: url });
     await db.connect();
-    const queued = await fillQueue(db, opts.copies);
+    await fillQueue(db, orderIds, opts.copies);
     const pgbench = (seconds: number) =>
       run('pgbench', ['-n', '-M', 'prepared', '-c', String(opts.clients), '-j', '2', '-T', String(seconds), '-f', SCRIPT, url]);
     await pgbench(opts.warmupSeconds);
@@ -193,19 +193,16 @@ export async function paymentSqlAlone(
     const before = await rowCounts(db);
     // The CPU of pgbench's own backends (made for this run), read a moment before it ends, while they are there.
     const running = pgbench(opts.seconds);
-    await new Promise((r) => setTimeout(r, opts.seconds * 1000 - 300));
+    await new Promise((r) => setTimeout(r, (opts.seconds - READ_BEFORE_END_S) * 1000));
     const cpu = await databaseCpuUs(admin, name, 'pgbench');
     const out = parsePgbench(await running);
     if (!(out.transactions > 0) || out.failed > 0) throw new Error(`pgbench paid ${out.transactions}, ${out.failed} failed`);
     const after = await rowCounts(db);
-    const measuredTx = out.tps * (opts.seconds - 0.3);
     return {
       tps: out.tps,
       latencyMs: out.latencyMs,
-      transactions: out.transactions,
-      databaseUsPerPayment: cpu / measuredTx,
+      databaseUsPerPayment: cpu / (out.tps * (opts.seconds - READ_BEFORE_END_S)),
       writes: rowsPer(before, after),
-      queued,
     };
   } finally {
     await db?.end().catch(() => {});
