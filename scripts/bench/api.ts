@@ -22,8 +22,12 @@ export const API_CONNECTIONS = 50;
 const PAY_SECONDS = 10;
 /** Payments before the measured ones, then ANALYZE: the ledger the measured payments meet has a history. */
 const PAY_WARMUP_SECONDS = Number(process.env.BENCH_PAY_WARMUP ?? 3);
-/** Unpaid orders prepared per client: enough for the warm-up and the measured run at well over the budget's rate. */
-const PAY_ORDERS_EACH = Number(process.env.BENCH_PAY_ORDERS ?? 200);
+/**
+ * Unpaid orders prepared per client: enough for the warm-up and the measured run at twice the budget's rate (50 × 600
+ * = 30 000 for 13 s). At 200 each a fast machine paid every order before the time was up, so its rate read ~800/s
+ * whatever the server did (ADR 0085).
+ */
+const PAY_ORDERS_EACH = Number(process.env.BENCH_PAY_ORDERS ?? 600);
 const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
 
 export interface ApiServer {
@@ -207,7 +211,9 @@ export async function paymentFigures(
   log(
     `  ${round(p.rps, 0)} payments/s, p50 ${p.p50Ms} ms, p99 ${p.p99Ms} ms, ${p.requests} payments, CPU per payment ${fmtCpu(p)}, non-2xx ${p.non2xx}, errors ${p.errors}`,
   );
-  if (p.requests >= left) log('  (every prepared order was paid before the time was up: the rate is a lower bound)');
+  // wrk stops once it has sent the last order; the calls still in flight then are not counted.
+  const ranOut = p.requests + API_CONNECTIONS >= left;
+  if (ranOut) log('  (every prepared order was paid before the time was up: the rate is a lower bound — raise BENCH_PAY_ORDERS)');
   checkClean(p);
   await writeUnpaid(payments, pg.client, clients);
   const written = rowsPer(rowsBefore, await rowCounts(pg.client));
@@ -219,7 +225,7 @@ export async function paymentFigures(
   log(`  ledger reconciliation after the payments: ${reconciled.summary}`);
   rows.push({
     figure: `pay/order payments/s (${API_CONNECTIONS} clients, PostgreSQL)`,
-    value: `${round(p.rps, 0)}`,
+    value: `${round(p.rps, 0)}${ranOut ? ' (a lower bound: every prepared order was paid)' : ''}`,
     budget: '≥ 1000',
     pass: p.rps >= 1000,
   });
