@@ -47,6 +47,13 @@ export interface Metrics {
   smsSent(provider: string, ok: boolean): void;
   /** Money moved; call it once the transaction committed (ctx.afterCommit). */
   paymentMade(kind: PaymentKind): void;
+  /**
+   * A group of pay/order calls paid in one transaction (ADR 0085): committed, or broken (one of them refused or
+   * failed, so each ran again alone); `size` calls.
+   */
+  paymentGroup(size: number, committed: boolean): void;
+  /** pay/order calls waiting for a group now (ADR 0085). */
+  paymentsWaiting(count: number): void;
   /** A job's try failed: final when no try is left (or its worker died on the last one). */
   jobFailed(kind: string, final: boolean): void;
   /** This app's metrics and the process's, in the Prometheus text format. */
@@ -120,13 +127,36 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
     labelNames: ['provider', 'outcome'] as const,
     registers,
   });
-  const payments = new Counter({
-    name: name('payments_total'),
-    help: 'Committed money movements: order payments, settlements and top-up credits, by kind.',
-    labelNames: ['kind'] as const,
+  /** A counter by one label, each of `values` shown at 0 from the start. */
+  const counterBy = (metric: string, help: string, label: string, values: readonly string[]) => {
+    const counter = new Counter({ name: name(metric), help, labelNames: [label], registers });
+    for (const value of values) counter.inc({ [label]: value }, 0);
+    return counter;
+  };
+  const payments = counterBy(
+    'payments_total',
+    'Committed money movements: order payments, settlements and top-up credits, by kind.',
+    'kind',
+    PAYMENT_KINDS,
+  );
+  const GROUP_OUTCOMES = ['committed', 'broken'];
+  const paymentGroups = counterBy(
+    'payment_groups_total',
+    'Groups of two or more pay/order calls paid in one transaction (ADR 0085), by outcome: committed, or broken (each call then ran alone).',
+    'outcome',
+    GROUP_OUTCOMES,
+  );
+  const groupedPayments = counterBy(
+    'grouped_payments_total',
+    "pay/order calls that went in a group of two or more (ADR 0085), by the group's outcome.",
+    'outcome',
+    GROUP_OUTCOMES,
+  );
+  const waitingPayments = new Gauge({
+    name: name('payments_waiting'),
+    help: 'pay/order calls waiting for the groups in flight to end (ADR 0085).',
     registers,
   });
-  for (const kind of PAYMENT_KINDS) payments.inc({ kind }, 0);
   const jobFailures = new Counter({
     name: name('job_failures_total'),
     help: 'Failed job tries, by job kind and whether the job will be tried again (retry) or failed for good (final).',
@@ -198,6 +228,14 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
     },
     paymentMade(kind) {
       payments.inc({ kind });
+    },
+    paymentGroup(size, committed) {
+      const outcome = committed ? 'committed' : 'broken';
+      paymentGroups.inc({ outcome });
+      groupedPayments.inc({ outcome }, size);
+    },
+    paymentsWaiting(count) {
+      waitingPayments.set(count);
     },
     jobFailed(kind, final) {
       jobFailures.inc({ kind, outcome: final ? 'final' : 'retry' });

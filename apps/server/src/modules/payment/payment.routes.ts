@@ -24,7 +24,8 @@ import {
 import type { Gateways } from './gateway.ts';
 import { creditGroup, groupFunds, transferGroup } from './group-funds.service.ts';
 import { getMoneySettings } from './money-settings.service.ts';
-import { dueOrders, payOrder, settleOrders } from './order-payment.service.ts';
+import { dueOrders, settleOrders } from './order-payment.service.ts';
+import { paymentGroups } from './payment-group.ts';
 import { handleCallback, localTradeInfo } from './payment-callback.service.ts';
 import { assetsOf, prestoreInfo, prestoreStatement } from './prestore.service.ts';
 import { answerTransfer, closeTopup } from './topup-move.service.ts';
@@ -87,7 +88,7 @@ async function notify(ctx: AppContext, gateways: Gateways, name: GatewayKey, req
 }
 
 /** Prestore, paying, settling, the gateways' callbacks and finance's room (ADR 0050). */
-export const paymentRoutes = (ctx: AppContext, storage: FileStorage, gateways: Gateways) =>
+export const paymentRoutes = (ctx: AppContext, storage: FileStorage, gateways: Gateways, payments = paymentGroups(ctx)) =>
   ({
     prestoreInfo: ({ user }) => prestoreInfo(ctx, gateways, user.id),
     prestoreList: ({ user, body }) => prestoreStatement(ctx, user.id, body),
@@ -103,7 +104,7 @@ export const paymentRoutes = (ctx: AppContext, storage: FileStorage, gateways: G
     prestoreTopups: ({ user, body }) => listTopups(ctx, gateways, user.id, body),
     prestoreClose: ({ user, body, ip }) => closeTopup(ctx, user.id, body.id, ip),
     payDueList: ({ user, body }) => dueOrders(ctx, user.id, body.tab),
-    payOrder: ({ user, body, ip }) => payOrder(ctx, user.id, body, ip),
+    payOrder: ({ user, body, ip }) => payments.pay(user.id, body, ip),
     payOnline: ({ user, body, ip, request }) => payOnline(ctx, { gateways, storage, origin: originOf(ctx, request) }, user.id, body, ip),
     settlementAdd: ({ user, body, ip }) => settleOrders(ctx, user.id, body, ip),
     prestoreTransfer: ({ user, body, ip }) => transferGroup(ctx, user.id, body, ip),
