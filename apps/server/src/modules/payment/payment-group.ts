@@ -24,7 +24,7 @@ interface Call {
  */
 export const GROUPS_IN_FLIGHT = 4;
 /** The most calls one group takes: a bigger group holds its orders' locks longer and answers its first call later. */
-export const GROUP_MAX = 12;
+const GROUP_MAX = 12;
 
 /** A group whose transaction cannot commit as a whole (a payment refused or failed): its calls run again alone. */
 class GroupBroken extends Error {}

@@ -88,8 +88,10 @@ async function notify(ctx: AppContext, gateways: Gateways, name: GatewayKey, req
 }
 
 /** Prestore, paying, settling, the gateways' callbacks and finance's room (ADR 0050). */
-export const paymentRoutes = (ctx: AppContext, storage: FileStorage, gateways: Gateways, payments = paymentGroups(ctx)) =>
-  ({
+export function paymentRoutes(ctx: AppContext, storage: FileStorage, gateways: Gateways) {
+  // pay/order's calls that arrive together are paid together (ADR 0085): one grouping per app.
+  const payments = paymentGroups(ctx);
+  return {
     prestoreInfo: ({ user }) => prestoreInfo(ctx, gateways, user.id),
     prestoreList: ({ user, body }) => prestoreStatement(ctx, user.id, body),
     prestoreAdd: ({ user, body, ip, request }) => addTopup(ctx, { gateways, storage, origin: originOf(ctx, request) }, user.id, body, ip),
@@ -145,4 +147,5 @@ export const paymentRoutes = (ctx: AppContext, storage: FileStorage, gateways: G
     adminReceivableList: ({ query }) => adminReceivables(ctx, query),
     adminMoneySettings: () => getMoneySettings(ctx),
     adminMoneySettingsSave: ({ staff, body, ip }) => saveMoneySettings(ctx, staff, body, ip),
-  }) satisfies Handlers;
+  } satisfies Handlers;
+}
