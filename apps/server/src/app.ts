@@ -217,7 +217,7 @@ export async function buildApp({ config, database, ...opts }: BuildOptions): Pro
     serving: () => app.lifecycle.state === 'serving',
     headers: SECURITY_HEADERS,
     requestId: nextRequestId,
-    observe: (method, route, status, seconds) => metrics.httpRequest(method, route, status, seconds),
+    recorder: (method, route, status) => metrics.httpRequestRecorder(method, route, status),
   });
   // Used once this process hears every revocation (ADR 0073) and every change of a customer's user/info (ADR 0081):
   // one subscription for both, made when the app gets ready.

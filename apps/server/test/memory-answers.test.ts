@@ -2,6 +2,7 @@ import { Agent } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { routes, urlOf } from '@yance/contracts/routes';
 import { banner } from '../src/db/schema.ts';
+import { acceptsGzip } from '../src/lib/memory-answers.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';
 import { testClock } from './factories.ts';
 import { answerHeaders, overSocket } from './socket-helpers.ts';
@@ -45,7 +46,18 @@ it('answers the held home call from memory with the same status, headers and byt
     expect(held.headers['x-request-id']).toMatch(/^[0-9a-f]{12}$/);
     expect(held.headers['x-request-id']).not.toBe(built.headers['x-request-id']);
     expect(held.headers['content-security-policy']).toContain("default-src 'self'");
+    // The next one too: its id is written into the same header lines, nothing else changes.
+    const again = await send(port, HOME, agent, accept);
+    expect(again.headers['x-request-id']).toMatch(/^[0-9a-f]{12}$/);
+    expect(again.headers['x-request-id']).not.toBe(held.headers['x-request-id']);
+    expect(answerHeaders(again)).toEqual(answerHeaders(held));
+    expect(again.body.equals(held.body)).toBe(true);
   }
+});
+
+it('reads Accept-Encoding the same whether or not the header is the one read before', () => {
+  const headers: (string | string[] | undefined)[] = ['gzip, deflate, br', 'gzip, deflate, br', 'br', 'br', 'x-gzip', 'identity', undefined, ['gzip'], 'GZIP;q=1', 'gzipped', 'gzip'];
+  expect(headers.map(acceptsGzip)).toEqual([true, true, false, false, true, false, false, false, false, false, true]);
 });
 
 it('leaves to the route what it must build or encode itself: an expired answer, another spelling, brotli only', async () => {

@@ -47,8 +47,11 @@ export interface MemoryAnswersWiring {
   headers: Readonly<Record<string, string>>;
   /** A new request id (the x-request-id header, as Fastify's genReqId makes them). */
   requestId: () => string;
-  /** Counts the request as the metrics' onResponse hook would (method, route pattern, status, seconds). */
-  observe: (method: string, route: string, status: number, seconds: number) => void;
+  /**
+   * Counts the requests of a method, route pattern and status as the metrics' onResponse hook would: asked once per
+   * route, then given each request's seconds.
+   */
+  recorder: (method: string, route: string, status: number) => (seconds: number) => void;
 }
 
 export interface MemoryAnswers {
@@ -66,13 +69,36 @@ export interface MemoryAnswers {
   readonly answered: number;
 }
 
-/** Whether an Accept-Encoding header takes gzip: the one test for the answers kept gzipped (home, rendered pages). */
-export const acceptsGzip = (accepts: string | string[] | undefined): boolean => typeof accepts === 'string' && /\bgzip\b/.test(accepts);
+// The last Accept-Encoding header read and its answer: a client (a browser, a proxy) sends the same one every time.
+let lastAccepts = '';
+let lastGzip = false;
 
-/** The header lines of an answer as Node's writeHead takes them (name, value, name, value …): the common headers, its own, its length. */
+/** Whether an Accept-Encoding header takes gzip: the one test for the answers kept gzipped (home, rendered pages). */
+export function acceptsGzip(accepts: string | string[] | undefined): boolean {
+  if (typeof accepts !== 'string') return false;
+  if (accepts !== lastAccepts) {
+    lastGzip = /\bgzip\b/.test(accepts);
+    lastAccepts = accepts;
+  }
+  return lastGzip;
+}
+
+/**
+ * The header lines of an answer as Node's writeHead takes them (name, value, name, value …): the common headers, its
+ * own, its length, and last the request id, whose value each request writes in place.
+ */
 function linesOf(common: Readonly<Record<string, string>>, answer: MemoryAnswer): string[] {
   const all: Record<string, string> = { ...common, ...answer.headers, 'content-length': String(answer.body.length) };
-  return Object.entries(all).flat();
+  return [...Object.entries(all).flat(), 'x-request-id', ''];
+}
+
+/** Counts one request's seconds (a route's series of the request-duration histogram). */
+type Recorder = (seconds: number) => void;
+
+/** A path answered from memory and its series in the metrics, asked for at its first answer. */
+interface Offered<T> {
+  answer: T;
+  record?: Recorder;
 }
 
 /** The rendered pages' route pattern, as the metrics count them. */
@@ -91,35 +117,38 @@ function bodyOf(headers: IncomingHttpHeaders): 'none' | 'two' | undefined {
 }
 
 export function createMemoryAnswers(): MemoryAnswers {
-  const offers = new Map<string, CurrentAnswer>();
-  const calls = new Map<string, KeptCall>();
-  let pages: PageAnswer | undefined;
+  const offers = new Map<string, Offered<CurrentAnswer>>();
+  const calls = new Map<string, Offered<KeptCall>>();
+  let pages: Offered<PageAnswer> | undefined;
   const headerLines = new WeakMap<MemoryAnswer, string[]>();
   let wiring: MemoryAnswersWiring | undefined;
   let answered = 0;
 
-  // route: the pattern the metrics count the request under, as the route's would (never a page's URL: one label, '/*').
-  const write = (
-    w: MemoryAnswersWiring,
-    req: IncomingMessage,
-    res: ServerResponse,
-    found: MemoryAnswer,
-    route: string,
-    started: number,
-  ) => {
-    // The answer's header lines, made once per answer; only the request id is added per request.
+  // The series the metrics count a route's answers under, as the route's would (the pages: one label, '/*').
+  const recordOf = (w: MemoryAnswersWiring, offered: Offered<unknown>, method: string, route: string): Recorder =>
+    (offered.record ??= w.recorder(method, route, 200));
+
+  const write = (w: MemoryAnswersWiring, res: ServerResponse, found: MemoryAnswer, record: Recorder, started: number) => {
+    // The answer's header lines, made once per answer. writeHead turns them into the answer's bytes before it returns,
+    // so every request writes its own id into the same lines.
     let lines = headerLines.get(found);
     if (!lines) headerLines.set(found, (lines = linesOf(w.headers, found)));
-    const head = lines.slice();
-    head.push('x-request-id', w.requestId());
-    res.writeHead(200, head);
+    lines[lines.length - 1] = w.requestId();
+    res.writeHead(200, lines);
     res.end(found.body);
     answered++;
-    w.observe(req.method!, route, 200, (performance.now() - started) / 1000);
+    record((performance.now() - started) / 1000);
   };
 
   /** GET of a held public answer: written at once, or false. */
-  const held = (w: MemoryAnswersWiring, req: IncomingMessage, res: ServerResponse, current: CurrentAnswer, route: string): boolean => {
+  const held = (
+    w: MemoryAnswersWiring,
+    req: IncomingMessage,
+    res: ServerResponse,
+    current: CurrentAnswer,
+    offered: Offered<unknown>,
+    route: string,
+  ): boolean => {
     const started = performance.now();
     const accepts = req.headers['accept-encoding'];
     const gzip = acceptsGzip(accepts);
@@ -127,25 +156,25 @@ export function createMemoryAnswers(): MemoryAnswers {
     if (!gzip && accepts !== undefined && accepts !== '' && accepts !== 'identity') return false;
     const found = current(gzip);
     if (!found) return false;
-    write(w, req, res, found, route, started);
+    write(w, res, found, recordOf(w, offered, 'GET', route), started);
     return true;
   };
 
   /** POST of a kept call: written once its body is read and is `{}` (or at once without one), or false. */
-  const call = (w: MemoryAnswersWiring, req: IncomingMessage, res: ServerResponse, kept: KeptCall, fallback: Fallback): boolean => {
+  const call = (w: MemoryAnswersWiring, req: IncomingMessage, res: ServerResponse, offered: Offered<KeptCall>, fallback: Fallback): boolean => {
     const started = performance.now();
     const body = bodyOf(req.headers);
-    const found = body && kept(req.headers);
+    const found = body && offered.answer(req.headers);
     if (!found) return false;
-    const route = req.url!;
+    const record = recordOf(w, offered, 'POST', req.url!);
     if (body === 'none') {
-      write(w, req, res, found, route, started);
+      write(w, res, found, record, started);
       return true;
     }
     // What this caller was kept at the request's arrival is its answer; the body decides whether it is asked for.
     const onData = (chunk: Buffer) => {
       req.removeListener('data', onData);
-      if (isEmptyObject(chunk)) return write(w, req, res, found, route, started);
+      if (isEmptyObject(chunk)) return write(w, res, found, record, started);
       // Another body (or the two bytes split): back on the request, unread, for Fastify's parser and the route.
       req.pause();
       req.unshift(chunk);
@@ -158,26 +187,27 @@ export function createMemoryAnswers(): MemoryAnswers {
   const answerHere = (w: MemoryAnswersWiring, req: IncomingMessage, res: ServerResponse, fallback: Fallback): boolean => {
     const url = req.url!;
     if (req.method === 'GET') {
-      const current = offers.get(url);
-      if (current) return held(w, req, res, current, url);
-      return pages !== undefined && held(w, req, res, (gzip) => pages!(req, gzip), PAGES_ROUTE);
+      const offered = offers.get(url);
+      if (offered) return held(w, req, res, offered.answer, offered, url);
+      const p = pages;
+      return p !== undefined && held(w, req, res, (gzip) => p.answer(req, gzip), p, PAGES_ROUTE);
     }
-    const kept = req.method === 'POST' ? calls.get(url) : undefined;
-    return kept !== undefined && call(w, req, res, kept, fallback);
+    const offered = req.method === 'POST' ? calls.get(url) : undefined;
+    return offered !== undefined && call(w, req, res, offered, fallback);
   };
 
   return {
     offer(path, current) {
       if (offers.has(path)) throw new Error(`${path} is already answered from memory`);
-      offers.set(path, current);
+      offers.set(path, { answer: current });
     },
     offerPages(p) {
       if (pages) throw new Error('pages are already answered from memory');
-      pages = p;
+      pages = { answer: p };
     },
     offerCall(path, kept) {
       if (calls.has(path)) throw new Error(`${path} is already answered from memory`);
-      calls.set(path, kept);
+      calls.set(path, { answer: kept });
     },
     wire(w) {
       wiring = w;

@@ -43,6 +43,8 @@ export interface MetricProbes {
 export interface Metrics {
   /** One answered request: its method, its route's registered pattern (or "unmatched"), its status and how long it took. */
   httpRequest(method: string, route: string, statusCode: number, seconds: number): void;
+  /** httpRequest for one method, route and status known beforehand: the request's seconds only (ADR 0080's answers). */
+  httpRequestRecorder(method: string, route: string, statusCode: number): (seconds: number) => void;
   /** A code or a notice handed to the SMS provider: accepted (ok) or refused. */
   smsSent(provider: string, ok: boolean): void;
   /** Money moved; call it once the transaction committed (ctx.afterCommit). */
@@ -222,6 +224,9 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
   return {
     httpRequest(method, route, statusCode, seconds) {
       requestDuration.observe(method, route, statusCode, seconds);
+    },
+    httpRequestRecorder(method, route, statusCode) {
+      return requestDuration.recorder(method, route, statusCode);
     },
     smsSent(provider, ok) {
       sms.inc({ provider, outcome: ok ? 'sent' : 'failed' });

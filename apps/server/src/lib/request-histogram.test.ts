@@ -31,4 +31,22 @@ describe('the request-duration histogram', () => {
     mine.reset();
     expect(await ours.metrics()).not.toContain('x_seconds_count');
   });
+
+  it('counts through a recorder into the same series as observe, before and after a reset', async () => {
+    const buckets = [0.005, 0.01, 0.1];
+    const [ours, theirs] = [new Registry(), new Registry()];
+    const mine = new RequestHistogram('y_seconds', 'Time to answer.', buckets, ours);
+    const reference = new Histogram({ name: 'y_seconds', help: 'Time to answer.', labelNames: ['method', 'route', 'status_code'], buckets, registers: [theirs] });
+    const home = mine.recorder('GET', '/api/open/web/index', 200);
+    expect(await ours.metrics()).not.toContain('y_seconds_count');
+    mine.reset();
+    for (const seconds of [0.001, 0.007, 0.2]) {
+      home(seconds);
+      reference.observe({ method: 'GET', route: '/api/open/web/index', status_code: '200' }, seconds);
+    }
+    mine.observe('GET', '/api/open/web/index', 200, 0.05);
+    reference.observe({ method: 'GET', route: '/api/open/web/index', status_code: '200' }, 0.05);
+    const lines = (text: string) => text.trim().split('\n').sort();
+    expect(lines(await ours.metrics())).toEqual(lines(await theirs.metrics()));
+  });
 });

@@ -102,25 +102,32 @@ interface CacheSlot {
 const caches = new WeakMap<object, CacheSlot>();
 const homeEnvelope = envelope(homeData);
 
+/** This app's cache slot (made at its first use). */
+function slotOf(ctx: AppContext): CacheSlot {
+  let slot = caches.get(ctx.db);
+  if (!slot) caches.set(ctx.db, (slot = { expires: 0 }));
+  return slot;
+}
+
 /** The cached home answer while it is fresh, or undefined. */
-function freshPayload(ctx: AppContext, slot: CacheSlot | undefined): HomePayload | undefined {
-  return slot?.payload && slot.expires > ctx.clock().getTime() ? slot.payload : undefined;
+function freshPayload(ctx: AppContext, slot: CacheSlot): HomePayload | undefined {
+  return slot.payload && slot.expires > ctx.clock().getTime() ? slot.payload : undefined;
 }
 
 /** The payload's answer for a client that takes gzip or not. */
 export const answerOf = (payload: HomePayload, gzip: boolean): MemoryAnswer => (gzip ? payload.gzip : payload.json);
 
 /** The home answer held while it is fresh, for the answers written before Fastify (ADR 0080). */
-export const heldHomeAnswer =
-  (ctx: AppContext): CurrentAnswer =>
-  (gzip) => {
-    const payload = freshPayload(ctx, caches.get(ctx.db));
+export function heldHomeAnswer(ctx: AppContext): CurrentAnswer {
+  const slot = slotOf(ctx);
+  return (gzip) => {
+    const payload = freshPayload(ctx, slot);
     return payload && answerOf(payload, gzip);
   };
+}
 
 export async function getHomePayload(ctx: AppContext): Promise<HomePayload> {
-  let slot = caches.get(ctx.db);
-  if (!slot) caches.set(ctx.db, (slot = { expires: 0 }));
+  const slot = slotOf(ctx);
   const fresh = freshPayload(ctx, slot);
   if (fresh) return fresh;
   // One rebuild at a time; concurrent requests share it.
