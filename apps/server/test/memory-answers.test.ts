@@ -90,6 +90,32 @@ it('counts what it answers in the metrics, under the route, as the route would',
   expect(await count()).toBe(before + 2);
 });
 
+it('refreshes the held answer before it expires: under steady requests none waits for the rebuild', async () => {
+  const banners = (body: Buffer) => (JSON.parse(body.toString('utf8')) as { data: { bannerArr: unknown[] } }).data.bannerArr.length;
+  await t.db.update(banner).set({ enabled: false });
+  clock.advance(11);
+  expect(banners((await send(port, HOME, agent)).body)).toBe(0); // built by the route
+  const before = answered();
+  await t.db.update(banner).set({ enabled: true });
+
+  clock.advance(8.5); // past the refresh time, within the 10 s
+  expect(banners((await send(port, HOME, agent)).body)).toBe(0); // held, and the rebuild starts
+  let sent = 1;
+  let shown = 0;
+  while (shown === 0 && sent < 300) {
+    await new Promise((r) => setTimeout(r, 10));
+    shown = banners((await send(port, HOME, agent)).body);
+    sent++;
+  }
+  expect(shown).toBeGreaterThan(0);
+  // Every one of them answered from memory: none fell to the route to wait for the queries.
+  expect(answered()).toBe(before + sent);
+  // Past the first answer's 10 s, the refreshed one is still held.
+  clock.advance(2);
+  expect(banners((await send(port, HOME, agent)).body)).toBe(shown);
+  expect(answered()).toBe(before + sent + 1);
+});
+
 it('answers nothing from memory once the process drains: the route closes the connection', async () => {
   await send(port, HOME, agent);
   const before = answered();

@@ -91,12 +91,23 @@ const GZIP_HEADERS = { ...JSON_HEADERS, 'content-encoding': 'gzip' } as const;
  * envelope for HOME_TTL_MS instead of running eight queries per request; this
  * is a cache of shared data, not shared state, so several server processes
  * may each hold their own copy. Writers call invalidateHomeCache(ctx).
+ *
+ * Refreshed ahead: a request after HOME_REFRESH_MS still gets the held answer and starts the rebuild, so under steady
+ * traffic the answer is replaced before it expires and no request waits for the eight queries (a busy process used to
+ * stall every 10 s, each request of that moment waiting for them). Nothing is served past HOME_TTL_MS or past the
+ * moment a banner or the popup changes: an answer that expires by its banners' clock is rebuilt when it expires, as is
+ * one that no request asked for in time.
  */
 const HOME_TTL_MS = 10_000;
+const HOME_REFRESH_MS = 8_000;
 interface CacheSlot {
   payload?: HomePayload;
   expires: number;
+  /** From then on a request starts the rebuild (once) while the held answer is still served. */
+  refreshAt: number;
   building?: Promise<HomePayload>;
+  /** Counts invalidations: a rebuild that started before one is not held (it may have read what was edited). */
+  generation: number;
 }
 // Keyed by the app's database so apps built in one process (tests) never see each other's data.
 const caches = new WeakMap<object, CacheSlot>();
@@ -105,13 +116,29 @@ const homeEnvelope = envelope(homeData);
 /** This app's cache slot (made at its first use). */
 function slotOf(ctx: AppContext): CacheSlot {
   let slot = caches.get(ctx.db);
-  if (!slot) caches.set(ctx.db, (slot = { expires: 0 }));
+  if (!slot) caches.set(ctx.db, (slot = { expires: 0, refreshAt: 0, generation: 0 }));
   return slot;
 }
 
-/** The cached home answer while it is fresh, or undefined. */
+/** The cached home answer while it is fresh, or undefined; one past its refresh time starts its rebuild. */
 function freshPayload(ctx: AppContext, slot: CacheSlot): HomePayload | undefined {
-  return slot.payload && slot.expires > ctx.clock().getTime() ? slot.payload : undefined;
+  const now = ctx.clock().getTime();
+  if (!slot.payload || slot.expires <= now) return undefined;
+  if (now >= slot.refreshAt && !slot.building) {
+    // Nobody waits for this rebuild: a failure is logged, and the held answer serves until it expires.
+    startRebuild(ctx, slot).catch((err: unknown) => ctx.log.warn({ err }, 'home: refreshing the held answer failed'));
+  }
+  return slot.payload;
+}
+
+/** The rebuild under way, or a new one: one at a time, concurrent requests share it. */
+function startRebuild(ctx: AppContext, slot: CacheSlot): Promise<HomePayload> {
+  if (slot.building) return slot.building;
+  const building = rebuild(ctx, slot).finally(() => {
+    if (slot.building === building) slot.building = undefined;
+  });
+  slot.building = building;
+  return building;
 }
 
 /** The payload's answer for a client that takes gzip or not. */
@@ -128,30 +155,33 @@ export function heldHomeAnswer(ctx: AppContext): CurrentAnswer {
 
 export async function getHomePayload(ctx: AppContext): Promise<HomePayload> {
   const slot = slotOf(ctx);
-  const fresh = freshPayload(ctx, slot);
-  if (fresh) return fresh;
-  // One rebuild at a time; concurrent requests share it.
-  slot.building ??= rebuild(ctx, slot).finally(() => {
-    slot.building = undefined;
-  });
-  return slot.building;
+  return freshPayload(ctx, slot) ?? startRebuild(ctx, slot);
 }
 
 async function rebuild(ctx: AppContext, slot: CacheSlot): Promise<HomePayload> {
   const now = ctx.clock().getTime();
+  const generation = slot.generation;
   const { data, changesAt } = await buildHomeData(ctx, new Date(now));
   const body = homeEnvelope.parse(ok(data));
   // Bytes, not a string: sending then skips re-encoding 10 kB of Chinese text per request.
   const json = Buffer.from(JSON.stringify(body), 'utf8');
   const payload = { json: { headers: JSON_HEADERS, body: json }, gzip: { headers: GZIP_HEADERS, body: gzipSync(json) } };
+  // Invalidated meanwhile: this answer goes to the requests that waited for it, the next one builds another.
+  if (slot.generation !== generation) return payload;
   slot.payload = payload;
   // Never past the moment a banner or the popup starts or stops showing.
   slot.expires = Math.min(now + HOME_TTL_MS, changesAt);
+  // Past the expiry when a banner's or the popup's clock ends the answer sooner: then it is rebuilt when it expires.
+  slot.refreshAt = now + HOME_REFRESH_MS;
   return payload;
 }
 
 /** Drops the cached home page so the next request rebuilds it (call after catalogue or content edits). */
 export function invalidateHomeCache(ctx: Pick<AppContext, 'db'>): void {
   const slot = caches.get(ctx.db);
-  if (slot) slot.expires = 0;
+  if (!slot) return;
+  slot.expires = 0;
+  // A rebuild under way may have read the data before the edit: the next request starts its own.
+  slot.generation++;
+  slot.building = undefined;
 }

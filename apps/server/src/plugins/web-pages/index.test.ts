@@ -232,7 +232,7 @@ describe('rendered pages written from memory (ADR 0083)', () => {
     await app.register(errorsPlugin);
     app.get('/api/echo', async () => ({ said: 'echo' }));
     await app.register(webPagesPlugin, { webDist: dist, memoryAnswers: answers });
-    answers.wire({ serving: () => true, headers: {}, requestId: () => 'r', observe: (_m, route) => void routes.push(route) });
+    answers.wire({ serving: () => true, headers: {}, requestId: () => 'r', recorder: (_m, route) => () => void routes.push(route) });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as { port: number }).port;
   });
@@ -278,7 +278,7 @@ describe('rendered pages written from memory (ADR 0083)', () => {
       serverFactory: (handler) => http.createServer((req, res) => behind.answer(req, res, handler)),
     });
     await proxied.register(webPagesPlugin, { webDist: dist, memoryAnswers: behind });
-    behind.wire({ serving: () => true, headers: {}, requestId: () => 'r', observe: () => {} });
+    behind.wire({ serving: () => true, headers: {}, requestId: () => 'r', recorder: () => () => {} });
     await proxied.listen({ port: 0, host: '127.0.0.1' });
     const own = port;
     port = (proxied.server.address() as { port: number }).port;
