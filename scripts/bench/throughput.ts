@@ -4,11 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { z } from 'zod';
 import { urlOf, type Route } from '@yance/contracts/routes';
+import { median } from './stats.ts';
 
 export interface Throughput {
   /** The call as `METHOD /path`. */
   call: string;
   rps: number;
+  /** req/s in each round's slice, in order: compared slice by slice with another call's (pairedRatio). */
+  roundRps: number[];
   /** Worst p99 latency over the rounds. */
   p99Ms: number;
   /** Worst median latency over the rounds. */
@@ -120,6 +123,7 @@ export async function measureSideBySide(
     errors: 0,
     nodeUs: 0,
     databaseUs: 0,
+    roundRps: [] as number[],
   }));
   for (let r = 0; r < opts.rounds; r++) {
     for (const a of acc) {
@@ -131,6 +135,7 @@ export async function measureSideBySide(
       a.requests += res.requests;
       a.bytes += res.bytes;
       a.duration += res.durationUs / 1e6;
+      a.roundRps.push(res.requests / Math.max(res.durationUs / 1e6, 0.001));
       a.p99Ms = Math.max(a.p99Ms, Math.round(res.p99Us / 100) / 10);
       a.p50Ms = Math.max(a.p50Ms, Math.round(res.p50Us / 100) / 10);
       a.non2xx += res.non2xx;
@@ -144,4 +149,14 @@ export async function measureSideBySide(
     ...(target.cpu && { nodeUsPerRequest: nodeUs / Math.max(a.requests, 1) }),
     ...(target.cpu?.database && { databaseUsPerRequest: databaseUs / Math.max(a.requests, 1) }),
   }));
+}
+
+/**
+ * a's req/s ÷ b's, the median over the rounds of the two slices of the same round — taken one after the other, so a
+ * burst of load from elsewhere on the machine (a virtual machine's neighbours) moves one round's ratio, not the
+ * figure, as it would a ratio of the sums.
+ */
+export function pairedRatio(a: Throughput, b: Throughput): number {
+  const ratios = a.roundRps.map((rps, i) => rps / b.roundRps[i]!);
+  return median(ratios);
 }
