@@ -16,7 +16,17 @@ import { preparePayClients, reconcileOverHttp, writeTokens, writeUnpaid, type Pa
 import { paymentSqlAlone, rowCounts, rowsPer, ToolMissing } from './pay-sql.ts';
 import type { Row } from './report.ts';
 import { round } from './stats.ts';
-import { apiTarget, callOf, measureSideBySide, pageTarget, pairedRatio, wrk, type CpuMeters, type Target, type Throughput } from './throughput.ts';
+import {
+  apiTarget,
+  callOf,
+  measureSideBySide,
+  pageTarget,
+  pairedRatio,
+  wrk,
+  type CpuMeters,
+  type Target,
+  type Throughput,
+} from './throughput.ts';
 
 export const API_CONNECTIONS = 50;
 const PAY_SECONDS = 10;

@@ -56,7 +56,19 @@ it('answers the held home call from memory with the same status, headers and byt
 });
 
 it('reads Accept-Encoding the same whether or not the header is the one read before', () => {
-  const headers: (string | string[] | undefined)[] = ['gzip, deflate, br', 'gzip, deflate, br', 'br', 'br', 'x-gzip', 'identity', undefined, ['gzip'], 'GZIP;q=1', 'gzipped', 'gzip'];
+  const headers: (string | string[] | undefined)[] = [
+    'gzip, deflate, br',
+    'gzip, deflate, br',
+    'br',
+    'br',
+    'x-gzip',
+    'identity',
+    undefined,
+    ['gzip'],
+    'GZIP;q=1',
+    'gzipped',
+    'gzip',
+  ];
   expect(headers.map(acceptsGzip)).toEqual([true, true, false, false, true, false, false, false, false, false, true]);
 });
 

@@ -161,7 +161,13 @@ export function createMemoryAnswers(): MemoryAnswers {
   };
 
   /** POST of a kept call: written once its body is read and is `{}` (or at once without one), or false. */
-  const call = (w: MemoryAnswersWiring, req: IncomingMessage, res: ServerResponse, offered: Offered<KeptCall>, fallback: Fallback): boolean => {
+  const call = (
+    w: MemoryAnswersWiring,
+    req: IncomingMessage,
+    res: ServerResponse,
+    offered: Offered<KeptCall>,
+    fallback: Fallback,
+  ): boolean => {
     const started = performance.now();
     const body = bodyOf(req.headers);
     const found = body && offered.answer(req.headers);

@@ -36,7 +36,13 @@ describe('the request-duration histogram', () => {
     const buckets = [0.005, 0.01, 0.1];
     const [ours, theirs] = [new Registry(), new Registry()];
     const mine = new RequestHistogram('y_seconds', 'Time to answer.', buckets, ours);
-    const reference = new Histogram({ name: 'y_seconds', help: 'Time to answer.', labelNames: ['method', 'route', 'status_code'], buckets, registers: [theirs] });
+    const reference = new Histogram({
+      name: 'y_seconds',
+      help: 'Time to answer.',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets,
+      registers: [theirs],
+    });
     const home = mine.recorder('GET', '/api/open/web/index', 200);
     expect(await ours.metrics()).not.toContain('y_seconds_count');
     mine.reset();
