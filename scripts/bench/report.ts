@@ -57,14 +57,16 @@ ${renderTable(opts.rows)}
 - **API throughput** (issue 22): wrk (Debian's package, a load generator in C), one thread, 50 keep-alive
   connections, over HTTP against the production build in a child process (\`node apps/server/dist/server.js\`,
   LOG_LEVEL=warn) on a throw-away PostgreSQL database and Redis when \`DATABASE_URL\` / \`REDIS_URL\` are set
-  (else PGlite, and no signed-in or payment figures). Side by side in three alternating slices, so background load
-  hits them alike: a same-bytes ceiling (a tiny Fastify in its own process answering the home API's recorded
+  (else PGlite, and no signed-in or payment figures). Side by side in nine rounds of alternating 1 s slices, so
+  background load hits them alike: a same-bytes ceiling (a tiny Fastify in its own process answering the home API's recorded
   status, headers and gzipped body from memory), the home API, the rendered page \`GET /\`, \`POST
   /api/auth/user/info\` with 50 customers' tokens in turn (wrk-api.lua), and the ceiling of user/info's bytes.
   The browser's \`accept-encoding\` is sent. Figures: home API ÷ ceiling ≥ 0.9, user/info ÷ home API ≥ 0.5,
-  rendered page ÷ home API ≥ 0.5 (issue 7). CPU per request: the answering process's user + system time
-  (/proc) over the slices ÷ answers, and its database's PostgreSQL backends'.
-- **Payments** (issue 22): 50 customers with 200 unpaid orders each and a balance topped up through the local
+  rendered page ÷ home API ≥ 0.5 (issue 7), each the median of the nine rounds' ratios (a round's two slices one
+  after the other, so a burst of load elsewhere moves one round, not the figure), the req/s over all rounds beside
+  it. CPU per request: the answering process's user + system time (/proc) over the slices ÷ answers, and its
+  database's PostgreSQL backends'.
+- **Payments** (issue 22): 50 customers with 600 unpaid orders each (\`BENCH_PAY_ORDERS\`) and a balance topped up through the local
   gateway's signed callback; 3 s of payments, then ANALYZE, so the measured ones meet a ledger with a history and
   statistics (ADR 0079); then wrk with 50 connections for 10 s, each request another unpaid order (one line per
   payment, interleaved by customer) with a fresh idempotency key. Budgets ≥ 1000 payments/s, p99 ≤ 100 ms. Then
