@@ -55,7 +55,7 @@ it('answers the held home call from memory with the same status, headers and byt
   }
 });
 
-it('reads Accept-Encoding the same whether or not the header is the one read before', () => {
+it('takes gzip from Accept-Encoding only as a token of its own (x-gzip counts, gzipped and GZIP do not)', () => {
   const headers: (string | string[] | undefined)[] = [
     'gzip, deflate, br',
     'gzip, deflate, br',

@@ -69,19 +69,8 @@ export interface MemoryAnswers {
   readonly answered: number;
 }
 
-// The last Accept-Encoding header read and its answer: a client (a browser, a proxy) sends the same one every time.
-let lastAccepts = '';
-let lastGzip = false;
-
 /** Whether an Accept-Encoding header takes gzip: the one test for the answers kept gzipped (home, rendered pages). */
-export function acceptsGzip(accepts: string | string[] | undefined): boolean {
-  if (typeof accepts !== 'string') return false;
-  if (accepts !== lastAccepts) {
-    lastGzip = /\bgzip\b/.test(accepts);
-    lastAccepts = accepts;
-  }
-  return lastGzip;
-}
+export const acceptsGzip = (accepts: string | string[] | undefined): boolean => typeof accepts === 'string' && /\bgzip\b/.test(accepts);
 
 /**
  * The header lines of an answer as Node's writeHead takes them (name, value, name, value …): the common headers, its

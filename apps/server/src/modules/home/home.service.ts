@@ -93,8 +93,8 @@ const GZIP_HEADERS = { ...JSON_HEADERS, 'content-encoding': 'gzip' } as const;
  * may each hold their own copy. Writers call invalidateHomeCache(ctx).
  *
  * Refreshed ahead: a request after HOME_REFRESH_MS still gets the held answer and starts the rebuild, so under steady
- * traffic the answer is replaced before it expires and no request waits for the eight queries (a busy process used to
- * stall every 10 s, each request of that moment waiting for them). Nothing is served past HOME_TTL_MS or past the
+ * traffic the answer is replaced before it expires and no request waits for the eight queries (at each expiry the
+ * requests of that moment used to wait for them). Nothing is served past HOME_TTL_MS or past the
  * moment a banner or the popup changes: an answer that expires by its banners' clock is rebuilt when it expires, as is
  * one that no request asked for in time.
  */
