@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import type { HomeData } from '@yance/contracts/home';
-import { IMAGE_WIDTHS } from '@yance/contracts/media';
 import { openLogin, submitButton, toast } from './support/accounts.ts';
 import { getHome, url } from './support/api.ts';
-import { DESKTOP, MOBILE, useBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
 import { dismissPromoPopup, expectPath, expectSettled, opened } from './support/page-checks.ts';
 import { screenshotAtWidths } from './support/screenshot.ts';
 import { PRICE_UNITS } from '@yance/contracts/money';
@@ -170,29 +169,6 @@ describe('home page', () => {
     for (const d of await dates.allInnerTexts()) expect(d.trim()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await section.getByRole('link', { name: /更多/ }).click();
     await expectPath(b.page, '/list/service');
-  });
-
-  it.each([
-    ['a phone', MOBILE],
-    ['a computer', DESKTOP],
-  ])('case pictures (photographs) arrive on %s as AVIF files of the size they show, lazily (ADR 0031)', async (_, viewport) => {
-    const loaded: { url: string; type: string }[] = [];
-    b.page.on('response', (r) => {
-      if (r.url().includes('/img/case/')) loaded.push({ url: new URL(r.url()).pathname, type: r.headers()['content-type'] ?? '' });
-    });
-    await b.page.setViewportSize(viewport);
-    await openHome();
-    expect(loaded, 'below the fold: nothing fetched before scrolling').toEqual([]);
-    const pictures = region('能力展示').locator('img');
-    await pictures.first().scrollIntoViewIfNeeded();
-    const shown = await pictures.first().evaluate(async (img: HTMLImageElement) => {
-      await img.decode();
-      return { src: img.currentSrc, slot: img.clientWidth, dpr: devicePixelRatio };
-    });
-    const width = Number(/\/media\/(\d+)\//.exec(shown.src)?.[1]);
-    // The smallest listed width that fills the slot on this screen (sizes tells the truth), never the 1600 px original.
-    expect(width, `${shown.src} in a ${shown.slot} px slot`).toBe(IMAGE_WIDTHS.find((w) => w >= shown.slot * shown.dpr));
-    await expect.poll(() => loaded.find((l) => shown.src.endsWith(l.url))?.type).toBe('image/avif');
   });
 
   it('thanks table shows at most 5 rows and 更多 goes to /list/thanks', async () => {

@@ -30,10 +30,22 @@ async function scrollThrough(page: Page): Promise<void> {
   );
 }
 
-/** A context of its own (JS on or off) at one width; requests leaving the machine get an empty answer. */
+/**
+ * A context of its own (JS on or off) at one width; requests leaving the machine get an empty answer. It asks for less
+ * motion, as the fixture's do (ADR 0077): the partner strip then stands still, so the scroll passes each of its
+ * pictures where it stays — a moving strip carries a picture into the page's width far below the window after the
+ * scroll has gone by, and it is never fetched.
+ */
 async function contextAt(width: number, javaScriptEnabled: boolean): Promise<BrowserContext> {
   const viewport = width <= MOBILE.width ? MOBILE : DESKTOP;
-  const c = await b.browser.newContext({ viewport, baseURL: b.baseUrl, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', javaScriptEnabled });
+  const c = await b.browser.newContext({
+    viewport,
+    baseURL: b.baseUrl,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    javaScriptEnabled,
+    reducedMotion: 'reduce',
+  });
   await c.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 204, body: '' }));
   return c;
 }

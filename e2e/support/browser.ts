@@ -1,11 +1,31 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, type TestContext } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { artifactsDir, keepFailure } from './screenshot.ts';
 import type { ServerHandle } from './server.ts';
 
-/** Debian's Chromium; never a downloaded browser build. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The browsers the specs drive, both Debian's builds of one Chromium, never a downloaded one (ADR 0086): the headless
+ * shell (package chromium-headless-shell) for every spec, about half the CPU of the whole browser; the whole browser
+ * (package chromium) for what only it decides, and in place of the shell where that is not installed.
+ */
+const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const HEADLESS_SHELL = process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+
+/** Which of the two a spec drives: `shell` unless it tests a behaviour of the whole browser (lazy loading, say). */
+export type BrowserKind = 'shell' | 'full';
+
+let shellMissingTold = false;
+function executableOf(kind: BrowserKind): string {
+  if (kind === 'full') return FULL_CHROMIUM;
+  if (existsSync(HEADLESS_SHELL)) return HEADLESS_SHELL;
+  if (!shellMissingTold) {
+    shellMissingTold = true;
+    console.warn(`${HEADLESS_SHELL} is not installed (apt-get install chromium-headless-shell): the specs run in ${FULL_CHROMIUM}, slower`);
+  }
+  return FULL_CHROMIUM;
+}
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -32,8 +52,8 @@ export function workerServer(): ServerHandle {
   return server;
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+export function launchChromium(kind: BrowserKind = 'shell'): Promise<Browser> {
+  return chromium.launch({ executablePath: executableOf(kind), headless: true, args: CHROMIUM_ARGS });
 }
 
 /** Where a toast's text stays after antd removes it, and for how long (support/accounts.ts `toast` reads both). */
@@ -122,6 +142,8 @@ export function useBrowser(
   opts: {
     /** The server to drive, when a spec starts its own (accounts.ts useServer); default this worker's. */
     baseUrl?: () => string;
+    /** The whole browser instead of the headless shell, for a behaviour only it decides (ADR 0086). */
+    browser?: BrowserKind;
   } = {},
 ): BrowserFixture {
   const baseUrlOf = opts.baseUrl ?? (() => workerServer().baseUrl);
@@ -162,7 +184,7 @@ export function useBrowser(
 
   beforeAll(async () => {
     await mkdir(artifactsDir, { recursive: true });
-    browser = await launchChromium();
+    browser = await launchChromium(opts.browser);
   });
   afterAll(async () => {
     await browser?.close();
