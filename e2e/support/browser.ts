@@ -16,15 +16,18 @@ const HEADLESS_SHELL = process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium-headl
 /** Which of the two a spec drives: `shell` unless it tests a behaviour of the whole browser (lazy loading, say). */
 export type BrowserKind = 'shell' | 'full';
 
-let shellMissingTold = false;
+/** The shell, or the whole browser where the shell is not installed (said once per worker). */
+let shellOrFull: string | undefined;
 function executableOf(kind: BrowserKind): string {
   if (kind === 'full') return FULL_CHROMIUM;
-  if (existsSync(HEADLESS_SHELL)) return HEADLESS_SHELL;
-  if (!shellMissingTold) {
-    shellMissingTold = true;
-    console.warn(`${HEADLESS_SHELL} is not installed (apt-get install chromium-headless-shell): the specs run in ${FULL_CHROMIUM}, slower`);
+  if (shellOrFull === undefined) {
+    shellOrFull = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM;
+    if (shellOrFull === FULL_CHROMIUM)
+      console.warn(
+        `${HEADLESS_SHELL} is not installed (apt-get install chromium-headless-shell): the specs run in ${FULL_CHROMIUM}, slower`,
+      );
   }
-  return FULL_CHROMIUM;
+  return shellOrFull;
 }
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

@@ -101,7 +101,7 @@ export async function openDatabase(opts: {
         // An idle connection is kept 5 minutes (pg-pool closes it after 10 s by default): a connection costs PostgreSQL a
         // backend's start and this process its statements prepared again, and traffic that comes and goes (the home
         // answer rebuilt every 10 s between calls answered from memory) paid that at every turn — the home API's p99
-        // 145–178 ms in the bench, 31–34 ms with the connections kept (docs/benchmarks.md, 2026-12-01).
+        // 145–178 ms in the bench, 31–37 ms with the connections kept (docs/benchmarks.md, 2026-12-01).
         idleTimeoutMillis: 300_000,
         keepAlive: true,
         pipeline: true,
