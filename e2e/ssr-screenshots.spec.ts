@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { MOBILE, DESKTOP, useBrowser } from './support/browser.ts';
+import { CONTEXT_SETTINGS, MOBILE, DESKTOP, useBrowser } from './support/browser.ts';
 import { dismissPromoPopup } from './support/page-checks.ts';
 import { screenshot } from './support/screenshot.ts';
 import { d, loadHydrated, projectPath, useSsrData } from './support/ssr.ts';
@@ -30,22 +30,10 @@ async function scrollThrough(page: Page): Promise<void> {
   );
 }
 
-/**
- * A context of its own (JS on or off) at one width; requests leaving the machine get an empty answer. It asks for less
- * motion, as the fixture's do (ADR 0077): the partner strip then stands still, so the scroll passes each of its
- * pictures where it stays — a moving strip carries a picture into the page's width far below the window after the
- * scroll has gone by, and it is never fetched.
- */
+/** A context of its own (JS on or off) at one width, as the fixture's are; requests leaving the machine get an empty answer. */
 async function contextAt(width: number, javaScriptEnabled: boolean): Promise<BrowserContext> {
   const viewport = width <= MOBILE.width ? MOBILE : DESKTOP;
-  const c = await b.browser.newContext({
-    viewport,
-    baseURL: b.baseUrl,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    javaScriptEnabled,
-    reducedMotion: 'reduce',
-  });
+  const c = await b.browser.newContext({ ...CONTEXT_SETTINGS, viewport, baseURL: b.baseUrl, javaScriptEnabled });
   await c.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 204, body: '' }));
   return c;
 }

@@ -59,6 +59,13 @@ export function launchChromium(kind: BrowserKind = 'shell'): Promise<Browser> {
   return chromium.launch({ executablePath: executableOf(kind), headless: true, args: CHROMIUM_ARGS });
 }
 
+/**
+ * What every spec's browser context is, whoever makes it: a visitor in China whose system asks for less motion
+ * (ADR 0077): nothing to wait for between a click and what it shows, and no moving strip carrying a picture past a
+ * scroll.
+ */
+export const CONTEXT_SETTINGS = { locale: 'zh-CN', timezoneId: 'Asia/Shanghai', reducedMotion: 'reduce' } as const;
+
 /** Where a toast's text stays after antd removes it, and for how long (support/accounts.ts `toast` reads both). */
 export const TOAST_AFTERGLOW_ID = 'e2e-toast-afterglow';
 const TOAST_AFTERGLOW_MS = 2_000;
@@ -162,13 +169,7 @@ export function useBrowser(
     if (!browser) throw new Error('browser did not start');
     // Less motion (ADR 0077): nothing to wait for between a click and what it shows; a toast is then on screen for
     // exactly its 3 s, and the afterglow below keeps it findable a moment longer.
-    const c = await browser.newContext({
-      viewport: vp,
-      baseURL: baseUrlOf(),
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
-      reducedMotion: 'reduce',
-    });
+    const c = await browser.newContext({ ...CONTEXT_SETTINGS, viewport: vp, baseURL: baseUrlOf() });
     // Generous: the suite must pass on a busy 2-core machine, where one argon2 login can take seconds.
     c.setDefaultTimeout(30_000);
     c.setDefaultNavigationTimeout(45_000);
