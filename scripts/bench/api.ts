@@ -12,7 +12,15 @@ import { envelope } from '@yance/contracts/envelope';
 import { routes, urlOf } from '@yance/contracts/routes';
 import { record, startCeiling, type Ceiling } from './ceiling.ts';
 import { databaseCpuUs, processCpuUs } from './cpu-time.ts';
-import { preparePayClients, reconcileOverHttp, writeTokens, writeUnpaid, type PayClient } from './pay-clients.ts';
+import {
+  paymentGroupsOverHttp,
+  preparePayClients,
+  reconcileOverHttp,
+  writeTokens,
+  writeUnpaid,
+  type PayClient,
+  type PaymentGroups,
+} from './pay-clients.ts';
 import { paymentSqlAlone, rowCounts, rowsPer, ToolMissing } from './pay-sql.ts';
 import type { Row } from './report.ts';
 import { round } from './stats.ts';
@@ -171,6 +179,17 @@ export async function apiFigures(
   return { rows: [...rows, ...paid.rows], details: [...details, ...paid.details] };
 }
 
+/** What the groups did between two scrapes: how many formed, how many calls they took, how many broke. */
+function groupsOf(before: PaymentGroups, after: PaymentGroups, payments: number): string {
+  const d = (k: keyof PaymentGroups) => after[k] - before[k];
+  const groups = d('committed') + d('broken');
+  const grouped = d('groupedCommitted') + d('groupedBroken');
+  return (
+    `groups: ${groups} of ${groups ? round(grouped / groups, 1) : 0} calls on average, ${d('broken')} broken (their ${d('groupedBroken')} ` +
+    `calls paid again alone); ${payments ? round((100 * d('groupedCommitted')) / payments, 0) : 0} % of the payments paid in a committed group`
+  );
+}
+
 /**
  * The payments (pay/order from the prestore balance) by 50 clients over HTTP, then the ledger's reconciliation.
  * `BENCH_ONLY=pay` runs this part alone (its own clients), to measure a change to the payment.
@@ -219,6 +238,7 @@ export async function paymentFigures(
   await pg.client.query('analyze');
   log(`payments: ${API_CONNECTIONS} clients, each request a distinct payment of an unpaid order (${left} ready), ${PAY_SECONDS} s …`);
   const rowsBefore = await rowCounts(pg.client);
+  const groupsBefore = await paymentGroupsOverHttp(server.baseUrl);
   const [p] = await measureSideBySide(server.baseUrl, [pay], { seconds: PAY_SECONDS, warmup: 0, connections: API_CONNECTIONS, rounds: 1 });
   if (!p) throw new Error('the payment run returned no figures');
   log(
@@ -228,6 +248,8 @@ export async function paymentFigures(
   const ranOut = p.requests + API_CONNECTIONS >= left;
   if (ranOut) log('  (every prepared order was paid before the time was up: the rate is a lower bound — raise BENCH_PAY_ORDERS)');
   checkClean(p);
+  const groups = groupsOf(groupsBefore, await paymentGroupsOverHttp(server.baseUrl), p.requests);
+  log(`  ${groups}`);
   await writeUnpaid(payments, pg.client, clients);
   const written = rowsPer(rowsBefore, await rowCounts(pg.client));
   log(`  rows a payment: ${written}`);
@@ -269,6 +291,7 @@ export async function paymentFigures(
       `customer's balance row, writes the entry, its lines, the idempotency key, the timeline, the audit row, the notice and the ` +
       `item's paid-order row in one transaction, in 10 statements and 3 round trips (ADR 0072, 0082).\n`,
     `Rows a payment added over HTTP: ${written}.\n`,
+    `Grouping during the measured run (ADR 0085, the server's /metrics): ${groups}.\n`,
     sqlAlone
       ? `The same payments' SQL alone (ADR 0084): scripts/bench/pay-sql.pgbench — the statements pay/order sends, a payment's in ` +
           `one round trip (pgbench's pipeline mode) — driven by pgbench with ${API_CONNECTIONS} clients for ${PAY_SECONDS} s (after ` +

@@ -134,6 +134,27 @@ export async function writeUnpaid(file: string, db: pg.Client, clients: readonly
   return lines.length;
 }
 
+/** pay/order's groups so far (ADR 0085), as the server's /metrics counts them (a loopback scrape needs no token). */
+export interface PaymentGroups {
+  committed: number;
+  broken: number;
+  /** Calls that went in a committed group, and in a broken one (each of those then ran alone). */
+  groupedCommitted: number;
+  groupedBroken: number;
+}
+
+export async function paymentGroupsOverHttp(baseUrl: string): Promise<PaymentGroups> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const count = (metric: string, outcome: string) =>
+    Number(new RegExp(`^yance_${metric}\\{outcome="${outcome}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+  return {
+    committed: count('payment_groups_total', 'committed'),
+    broken: count('payment_groups_total', 'broken'),
+    groupedCommitted: count('grouped_payments_total', 'committed'),
+    groupedBroken: count('grouped_payments_total', 'broken'),
+  };
+}
+
 /**
  * The ledger's reconciliation (对账) as the console's finance staff reads it:
  * the demo finance account signs in and enrols TOTP as a person would.

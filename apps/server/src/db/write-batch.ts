@@ -4,7 +4,7 @@
 // it commits (ADR 0066): one statement of multi-row inserts instead of a round
 // trip each. They commit or roll back with everything else the transaction did.
 import { createHash } from 'node:crypto';
-import { getTableColumns, is, Param, Placeholder, SQL, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, is, Param, Placeholder, SQL, sql } from 'drizzle-orm';
 import { PgDialect, type IndexColumn, type PgColumn, type PgInsertValue, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 import { pgClientOf } from './prepared.ts';
@@ -43,12 +43,23 @@ export function openBatch(tx: Executor): void {
   batches.set(tx, []);
 }
 
-/** A step as SQL; `p` names its values' placeholders when the text is to be kept for steps of the same shape. */
-function render(db: Executor, step: Step, p?: (name: string) => ValueSlot): SQL {
+/** Where a value of a kept text comes from in a batch of its shape: a step's value by name, or a row's column. */
+interface Slot {
+  step: number;
+  row?: number;
+  key: string;
+}
+
+/** A step as SQL; `p` gives its values' placeholders when the text is to be kept for steps of the same shape. */
+function render(db: Executor, step: Step, p?: (at: Omit<Slot, 'step'>) => ValueSlot): SQL {
   if (step.kind === 'write') return step.statement;
-  if (step.kind === 'declared') return step.declared.build(p ?? ((name) => new Param(step.values[name])));
+  if (step.kind === 'declared') return step.declared.build(p ? (key) => p({ key }) : (name) => new Param(step.values[name]));
   const rows = p
-    ? step.rows.map((r, j) => Object.fromEntries(Object.keys(r).flatMap((k) => (r[k] === undefined ? [] : [[k, p(`r${j}_${k}`)]]))))
+    ? step.rows.map((r, row) => {
+        const slots: Record<string, ValueSlot> = {};
+        for (const key in r) if (r[key] !== undefined) slots[key] = p({ row, key });
+        return slots;
+      })
     : step.rows;
   const insert = db.insert(step.insert.table).values(rows as PgInsertValue<PgTable>[]);
   const target = step.insert.onConflictDoNothing;
@@ -57,68 +68,78 @@ function render(db: Executor, step: Step, p?: (name: string) => ValueSlot): SQL 
 
 const dialect = new PgDialect();
 
-/** Batches of at most this many rows run as named statements (a hot path's few shapes, parsed once per connection). */
-const NAMED_UP_TO = 12;
+/**
+ * Batches of at most this many rows (a declared statement counts as one) run as named statements: a hot path's few
+ * shapes, parsed once per connection. A payment group (ADR 0085) of 12 writes 60: 5 a payment.
+ */
+const NAMED_UP_TO = 64;
 
-/** A batch's text kept by its shape, with how each parameter is filled: a placeholder's value (encoded) or as it is. */
+/** A batch's text kept by its shape, with where each parameter comes from: a slot's value (encoded) or a constant. */
 type Encoder = { mapToDriverValue(v: unknown): unknown };
+type Source = { value: unknown } | (Slot & { encoder?: Encoder });
 interface Shape {
   name: string;
   text: string;
-  params: ({ value: unknown } | { name: string; encoder?: Encoder })[];
+  params: Source[];
 }
 const shapes = new Map<string, Shape>();
 const SHAPES_KEPT = 200;
 
 /** The shape of a small batch: its steps and each row's columns; undefined when it has a write or a SQL value. */
 function shapeKey(steps: readonly Step[]): string | undefined {
-  const parts: string[] = [];
+  let key = '';
   for (const s of steps) {
     if (s.kind === 'write') return undefined;
-    if (s.kind === 'declared') parts.push(`d${s.declared.id}`);
+    if (s.kind === 'declared') key += `d${s.declared.id};`;
     else {
-      const rows: string[] = [];
+      key += `i${s.insert.id}:`;
       for (const r of s.rows) {
-        const keys = Object.keys(r).filter((k) => r[k] !== undefined);
-        if (keys.some((k) => is(r[k], SQL))) return undefined;
-        rows.push(keys.join(','));
+        for (const k in r) {
+          const v = r[k];
+          if (v === undefined) continue;
+          if (v instanceof SQL) return undefined;
+          key += `${k},`;
+        }
+        key += '|';
       }
-      parts.push(`i${s.insert.id}:${rows.join('|')}`);
+      key += ';';
     }
   }
-  return parts.join(';');
+  return key;
 }
 
 /** Builds the batch's text once per shape (drizzle's building cost more than the statement), values as placeholders. */
 function shapeOf(db: Executor, key: string, steps: readonly Step[]): Shape {
   let shape = shapes.get(key);
   if (shape) return shape;
-  const parts = steps.map((s, i) => render(db, s, (name) => sql.placeholder(`s${i}_${name}`)));
+  const slots: Slot[] = [];
+  const parts = steps.map((s, step) =>
+    render(db, s, (at) => {
+      slots.push({ step, ...at });
+      return sql.placeholder(String(slots.length - 1));
+    }),
+  );
   const query = dialect.sqlToQuery(combine(parts));
   shape = {
     name: `wb_${createHash('sha1').update(query.sql).digest('base64url').slice(0, 20)}`,
     text: query.sql,
-    params: query.params.map((p) =>
-      is(p, Placeholder)
-        ? { name: p.name }
-        : is(p, Param) && is(p.value, Placeholder)
-          ? { name: p.value.name, encoder: p.encoder as Encoder }
-          : { value: p },
-    ),
+    params: query.params.map((p): Source => {
+      if (is(p, Placeholder)) return slots[Number(p.name)]!;
+      if (is(p, Param) && is(p.value, Placeholder)) return { ...slots[Number(p.value.name)]!, encoder: p.encoder as Encoder };
+      return { value: p };
+    }),
   };
   if (shapes.size >= SHAPES_KEPT) shapes.clear();
   shapes.set(key, shape);
   return shape;
 }
 
-/** The values of a batch of a kept shape, by its placeholders' names. */
-function valuesOf(steps: readonly Step[]): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  steps.forEach((s, i) => {
-    if (s.kind === 'declared') for (const [k, v] of Object.entries(s.values)) values[`s${i}_${k}`] = v;
-    else if (s.kind === 'rows') s.rows.forEach((r, j) => Object.entries(r).forEach(([k, v]) => void (values[`s${i}_r${j}_${k}`] = v)));
-  });
-  return values;
+/** A parameter's value in a batch of the shape it was kept for. */
+function valueOf(steps: readonly Step[], p: Source): unknown {
+  if ('value' in p) return p.value;
+  const s = steps[p.step]!;
+  const v = s.kind === 'rows' ? s.rows[p.row!]![p.key] : s.kind === 'declared' ? s.values[p.key] : undefined;
+  return p.encoder ? p.encoder.mapToDriverValue(v) : v;
 }
 
 const combine = (parts: SQL[]): SQL =>
@@ -130,24 +151,45 @@ const combine = (parts: SQL[]): SQL =>
       )} select 1`;
 
 /**
- * Runs steps as one statement: a lone write as it is, several as data-modifying CTEs (each runs exactly once). A
- * small batch is a named statement, its text kept by its shape: the payment's batch has one shape, which is built
- * once per process and parsed and planned by PostgreSQL once per connection; larger ones (bulk work) stay
- * unnamed and are built each time, so neither keeps a statement per row count.
+ * What a kept batch's steps are ordered by: an insert's table name, a declared statement's text — the same in every
+ * process and build, whatever order the modules were loaded in.
  */
-function run(db: Executor, steps: readonly Step[]): Promise<void> {
-  if (!steps.length) return Promise.resolve();
-  const rows = steps.reduce((n, s) => n + (s.kind === 'rows' ? s.rows.length : 1), 0);
+const sortKeys = new WeakMap<RowInsert<PgTable> | Declared, string>();
+function sortKeyOf(s: Step): string {
+  if (s.kind === 'write') return '';
+  const of = s.kind === 'rows' ? s.insert : s.declared;
+  let key = sortKeys.get(of);
+  if (key === undefined) {
+    key = s.kind === 'rows' ? getTableName(s.insert.table) : dialect.sqlToQuery(s.declared.build((name) => sql.placeholder(name))).sql;
+    sortKeys.set(of, key);
+  }
+  return key;
+}
+const bySortKey = (a: Step, b: Step) => {
+  const [x, y] = [sortKeyOf(a), sortKeyOf(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/**
+ * Runs steps as one statement: a lone write as it is, several as data-modifying CTEs (each runs exactly once). A
+ * small batch is a named statement, its text kept by its shape: the payment's batch has one shape (a group's, one
+ * per group size), which is built once per process and parsed and planned by PostgreSQL once per connection;
+ * larger ones (bulk work) stay unnamed and are built each time, so neither keeps a statement per row count.
+ *
+ * A kept batch's steps go in the order of their tables and statements (sortKeyOf), not of their adding: a group's payments add
+ * theirs interleaved, in an order that differs from group to group, and each order would be a shape of its own. The
+ * order of data-modifying CTEs decides nothing (PostgreSQL runs them all on one snapshot, in no promised order);
+ * the rows of one table keep theirs.
+ */
+function run(db: Executor, batch: readonly Step[]): Promise<void> {
+  if (!batch.length) return Promise.resolve();
+  const rows = batch.reduce((n, s) => n + (s.kind === 'rows' ? s.rows.length : 1), 0);
+  const steps = rows <= NAMED_UP_TO && batch.length > 1 ? [...batch].sort(bySortKey) : batch;
   const key = rows <= NAMED_UP_TO ? shapeKey(steps) : undefined;
   let query: { name?: string; text: string; values: unknown[] };
   if (key !== undefined) {
     const shape = shapeOf(db, key, steps);
-    const values = valuesOf(steps);
-    query = {
-      name: shape.name,
-      text: shape.text,
-      values: shape.params.map((p) => ('value' in p ? p.value : p.encoder ? p.encoder.mapToDriverValue(values[p.name]) : values[p.name])),
-    };
+    query = { name: shape.name, text: shape.text, values: shape.params.map((p) => valueOf(steps, p)) };
   } else {
     const built = dialect.sqlToQuery(combine(steps.map((s) => render(db, s))));
     query = { text: built.sql, values: built.params };
