@@ -131,6 +131,50 @@ const heldBy = (client: pg.Client): number => {
   return c._queryQueue.length + (c._sentQueryQueue?.length ?? 0) + (c._activeQuery ? 1 : 0);
 };
 
+/** A connection's socket, as far as its writes go. */
+interface Socket {
+  cork(): void;
+  uncork(): void;
+  write(...args: unknown[]): boolean;
+}
+const socketOf = (client: pg.Client): Socket => (client as unknown as { connection: { stream: Socket } }).connection.stream;
+
+/**
+ * Runs fn with what db's connection sends gathered into one socket write per turn of the event loop (ADR 0087): the
+ * payments of a group (ADR 0085) share one connection, and each sends its next statements when its own answers
+ * arrive — answers that mostly arrive together, so each of their sends was a write (a system call, a packet
+ * PostgreSQL reads) of its own. The first write of a turn corks the socket and the turn's end (setImmediate, after
+ * the answers' callbacks and their promises) uncorks it. On PGlite or a pool outside a transaction: fn as it is.
+ */
+export async function gatheredWrites<T>(db: Executor, fn: () => Promise<T>): Promise<T> {
+  const client = pgClientOf(db);
+  if (!(client instanceof pg.Client)) return fn();
+  const socket = socketOf(client);
+  const write = socket.write;
+  const own = Object.hasOwn(socket, 'write');
+  let held = false;
+  const release = () => {
+    if (!held) return;
+    held = false;
+    socket.uncork();
+  };
+  socket.write = (...args: unknown[]) => {
+    if (!held) {
+      held = true;
+      socket.cork();
+      setImmediate(release);
+    }
+    return write.apply(socket, args);
+  };
+  try {
+    return await fn();
+  } finally {
+    if (own) socket.write = write;
+    else delete (socket as Partial<Socket>).write;
+    release();
+  }
+}
+
 /**
  * Statements of one transaction in one round trip (ADR 0072). On a PostgreSQL connection (pipeline mode) each
  * `send` must put its statement on the connection before it returns — a repository call whose first statement is a
@@ -149,7 +193,7 @@ export async function inOrder<T extends readonly unknown[]>(
     for (const send of sends) out.push(await send());
     return out as unknown as T;
   }
-  const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+  const stream = socketOf(client);
   const sent: Promise<unknown>[] = [];
   let outOfOrder = false;
   stream.cork();

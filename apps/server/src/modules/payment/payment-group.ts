@@ -6,6 +6,7 @@
 // answer is the one it would have had alone.
 import type { PayResult } from '@yance/contracts/prestore';
 import type { AppContext } from '../../context.ts';
+import { gatheredWrites } from '../../db/prepared.ts';
 import { payOrder } from './order-payment.service.ts';
 
 type PayBody = Parameters<typeof payOrder>[2];
@@ -66,7 +67,8 @@ export function paymentGroups(ctx: AppContext) {
     const paid = await ctx
       .tx(async (t) => {
         // allSettled, not all: the transaction ends only once every payment has stopped sending statements on it.
-        const settled = await Promise.allSettled(group.map((c) => payOrder(t, c.userId, c.body, c.ip)));
+        // What the payments send in one turn of the event loop goes out in one socket write (ADR 0087).
+        const settled = await gatheredWrites(t.db, () => Promise.allSettled(group.map((c) => payOrder(t, c.userId, c.body, c.ip))));
         return settled.map((s) => {
           if (s.status === 'rejected') throw new GroupBroken();
           return s.value;
