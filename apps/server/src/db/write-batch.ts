@@ -176,10 +176,10 @@ const bySortKey = (a: Step, b: Step) => {
  * per group size), which is built once per process and parsed and planned by PostgreSQL once per connection;
  * larger ones (bulk work) stay unnamed and are built each time, so neither keeps a statement per row count.
  *
- * A kept batch's steps go in the order of their tables and statements (sortKeyOf), not of their adding: a group's payments add
- * theirs interleaved, in an order that differs from group to group, and each order would be a shape of its own. The
- * order of data-modifying CTEs decides nothing (PostgreSQL runs them all on one snapshot, in no promised order);
- * the rows of one table keep theirs.
+ * A kept batch's steps go in the order of their tables and statements (sortKeyOf), not of their adding: a group's
+ * payments add theirs interleaved, in an order that differs from group to group, and each order would be a shape of
+ * its own. The order of data-modifying CTEs decides nothing (PostgreSQL runs them all on one snapshot, in no promised
+ * order); the rows of one table keep theirs.
  */
 function run(db: Executor, batch: readonly Step[]): Promise<void> {
   if (!batch.length) return Promise.resolve();
