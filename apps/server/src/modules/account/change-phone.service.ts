@@ -53,5 +53,4 @@ export async function changePhone(ctx: AppContext, caller: AuthUser, body: Updat
       text: `【研测】您的研测账号登录手机号已更换为尾号${tail}的号码，其他设备上的登录已退出。如非本人操作，请立即联系客服。`,
     });
   });
-  ctx.jobs.wake();
 }

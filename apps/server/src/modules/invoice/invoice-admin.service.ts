@@ -117,9 +117,8 @@ export async function issueInvoice(
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', INVOICE_REFUSED.invoiceNoTaken, { cause: err });
     throw err;
   }
-  // The e-invoice's mail was queued with the move: send it once committed (issue/invoice runs in its key's
-  // transaction, ADR 0061) rather than at the next poll.
-  ctx.afterCommit(() => ctx.jobs.wake());
+  // The e-invoice's mail was queued with the move (issue/invoice runs in its key's transaction, ADR 0061): enqueue
+  // wakes the worker once that commits.
   return adminInvoiceDetail(ctx, a.id);
 }
 

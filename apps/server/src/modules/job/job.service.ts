@@ -21,13 +21,13 @@ export interface EnqueueOptions {
 
 /**
  * Queues a job on ctx.db, so inside ctx.tx it commits (or not) with the change
- * it belongs to. Call ctx.jobs.wake() after the commit for it to run at once
- * in this process; otherwise a worker finds it at its next poll. Answers the
- * job's id, or null when its dedupe key was pending already.
+ * it belongs to, and wakes this process's worker once it has committed (at
+ * once outside a transaction): a job due now runs at once, not at the next
+ * poll. Answers the job's id, or null when its dedupe key was pending already.
  */
 export async function enqueue<K extends JobKind>(ctx: AppContext, kind: K, payload: JobPayloads[K], opts: EnqueueOptions = {}) {
   const now = ctx.clock();
-  return insertJob(ctx.db, {
+  const id = await insertJob(ctx.db, {
     kind,
     payload,
     maxAttempts: JOB_RETRY[kind].maxAttempts,
@@ -36,6 +36,8 @@ export async function enqueue<K extends JobKind>(ctx: AppContext, kind: K, paylo
     createdAt: now,
     updatedAt: now,
   });
+  if (id !== null) ctx.afterCommit(() => ctx.jobs.wake());
+  return id;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

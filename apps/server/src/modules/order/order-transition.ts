@@ -114,7 +114,6 @@ export async function moveOrder(
   action: OrderAction,
   opts: MoveOptions = {},
 ): Promise<OrderRow> {
-  const result = await orderMachine.move(ctx, mover, orderId, action, opts);
-  ctx.jobs.wake();
-  return result;
+  // A job a subscriber queued (a notice by SMS or mail) wakes the worker once the move commits (enqueue).
+  return orderMachine.move(ctx, mover, orderId, action, opts);
 }

@@ -48,7 +48,6 @@ export async function sweepMoney(ctx: AppContext): Promise<{ overdue: number; re
     });
   }
   if (overdue || reminded || closed) ctx.log.info({ overdue, reminded, closed }, 'money sweep');
-  if (reminded) ctx.jobs.wake();
   return { overdue, reminded, closed };
 }
 

@@ -90,7 +90,6 @@ export async function sendCode(ctx: AppContext, phone: string, purpose: SmsPurpo
     await insertCode(t.db, { phone, purpose, codeHash: hashCode(ctx, phone, purpose, code), expiresAt, createdAt: now });
     await enqueue(t, 'sms.send', { phone, purpose, sealed, expiresAt: expiresAt.toISOString() });
   });
-  ctx.jobs.wake();
 }
 
 /**
@@ -128,7 +127,7 @@ export async function deliverCode(ctx: AppContext, p: JobPayloads['sms.send']): 
 
 /**
  * Queues a notice (no code) to phone on ctx.db, so inside ctx.tx it is sent
- * only if the change it reports commits; call ctx.jobs.wake() after the commit.
+ * only if the change it reports commits (and sent at once after the commit: enqueue wakes the worker).
  */
 export async function queueNotice(ctx: AppContext, phone: string, notice: SmsNotice): Promise<void> {
   await enqueue(ctx, 'sms.notice', { phone, notice });
