@@ -1,6 +1,5 @@
 // The job worker woken when a queued job commits (enqueue, ADR 0087): with a minute between polls, a notice that an
-// order move queues is sent at once after the move commits. (A move that queues nothing wakes nothing: an order's
-// move itself no longer wakes the worker.)
+// order move queues is sent at once after the move commits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SmsNotice, SmsProvider } from '../src/lib/sms-provider.ts';
 import { createTestApp, type TestApp } from './create-test-app.ts';

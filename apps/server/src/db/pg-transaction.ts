@@ -4,6 +4,7 @@
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Db, Tx } from './client.ts';
+import { socketOf } from './prepared.ts';
 
 interface SessionInternals {
   client: unknown;
@@ -51,7 +52,7 @@ export async function pgTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, last:
   const client = await (sessionOf(db).client as pg.Pool).connect();
   const tx = txOn(db, client);
   let broken: Error | undefined;
-  const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+  const stream = socketOf(client);
   // BEGIN and what fn sends before its first wait (the idempotency key's claim) in one socket write.
   stream.cork();
   const begun = client.query('begin');

@@ -132,12 +132,12 @@ const heldBy = (client: pg.Client): number => {
 };
 
 /** A connection's socket, as far as its writes go. */
-interface Socket {
+export interface Socket {
   cork(): void;
   uncork(): void;
   write(...args: unknown[]): boolean;
 }
-const socketOf = (client: pg.Client): Socket => (client as unknown as { connection: { stream: Socket } }).connection.stream;
+export const socketOf = (client: pg.Client): Socket => (client as unknown as { connection: { stream: Socket } }).connection.stream;
 
 /**
  * Runs fn with what db's connection sends gathered into one socket write per turn of the event loop (ADR 0087): the

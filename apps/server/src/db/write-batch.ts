@@ -32,6 +32,9 @@ interface Declared {
   build: (p: (name: string) => ValueSlot) => SQL;
 }
 
+/** A step a kept text can hold: rows or a declared statement (a one-off write makes the batch built each time). */
+type KeptStep = Exclude<Step, { kind: 'write' }>;
+
 /** Where a declared statement's value goes: a placeholder in its kept text, or the value itself. */
 type ValueSlot = Placeholder | Param;
 
@@ -155,8 +158,7 @@ const combine = (parts: SQL[]): SQL =>
  * process and build, whatever order the modules were loaded in.
  */
 const sortKeys = new WeakMap<RowInsert<PgTable> | Declared, string>();
-function sortKeyOf(s: Step): string {
-  if (s.kind === 'write') return '';
+function sortKeyOf(s: KeptStep): string {
   const of = s.kind === 'rows' ? s.insert : s.declared;
   let key = sortKeys.get(of);
   if (key === undefined) {
@@ -165,7 +167,7 @@ function sortKeyOf(s: Step): string {
   }
   return key;
 }
-const bySortKey = (a: Step, b: Step) => {
+const bySortKey = (a: KeptStep, b: KeptStep) => {
   const [x, y] = [sortKeyOf(a), sortKeyOf(b)];
   return x < y ? -1 : x > y ? 1 : 0;
 };
@@ -184,8 +186,9 @@ const bySortKey = (a: Step, b: Step) => {
 function run(db: Executor, batch: readonly Step[]): Promise<void> {
   if (!batch.length) return Promise.resolve();
   const rows = batch.reduce((n, s) => n + (s.kind === 'rows' ? s.rows.length : 1), 0);
-  const steps = rows <= NAMED_UP_TO && batch.length > 1 ? [...batch].sort(bySortKey) : batch;
-  const key = rows <= NAMED_UP_TO ? shapeKey(steps) : undefined;
+  const keepable = rows <= NAMED_UP_TO && batch.every((s): s is KeptStep => s.kind !== 'write');
+  const steps: readonly Step[] = keepable && batch.length > 1 ? [...batch].sort(bySortKey) : batch;
+  const key = keepable ? shapeKey(steps) : undefined;
   let query: { name?: string; text: string; values: unknown[] };
   if (key !== undefined) {
     const shape = shapeOf(db, key, steps);
