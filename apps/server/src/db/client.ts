@@ -88,6 +88,8 @@ export async function openDatabase(opts: {
   if (url) {
     // JIT off: this is short OLTP work, and the planner's cost of a keyword query over the GIN grams (search_grams() per
     // row in its estimate) crossed jit_above_cost, so compiling took a second on a query that runs in milliseconds.
+    // No parallel workers either (ADR 0088): the same estimate made the planner start one for a common keyword's gather
+    // and count, and each worker, a new process building its caches, cost 40–130 ms of a query that alone runs in 5.
     const pool = createHealingPool(
       // A request waits at most 30 s for a connection, then answers 503: a busy pool queues (bursts of payments wait
       // their turn), but a database that stopped answering without refusing does not hold requests for ever.
@@ -96,7 +98,7 @@ export async function openDatabase(opts: {
       {
         connectionString: url,
         max: 10,
-        options: '-c jit=off',
+        options: '-c jit=off -c max_parallel_workers_per_gather=0',
         connectionTimeoutMillis: 30_000,
         // An idle connection is kept 5 minutes (pg-pool closes it after 10 s by default): a connection costs PostgreSQL a
         // backend's start and this process its statements prepared again, and traffic that comes and goes (the home
